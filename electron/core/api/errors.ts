@@ -1,0 +1,87 @@
+// The one error type the API client throws. Every failure names the route it happened on and
+// says in plain words what went wrong, because these messages end up on the Settings screen.
+
+export type ServiceErrorKind =
+  | 'network'
+  | 'timeout'
+  | 'http'
+  | 'bad-response'
+  | 'auth'
+  | 'forbidden'
+  | 'sign-in-required';
+
+export interface ServiceErrorInit {
+  kind: ServiceErrorKind;
+  /** e.g. 'GET /api/loc' */
+  route: string;
+  status?: number | null;
+  serviceMessage?: string | null;
+  /** Defaults by kind: network, timeout and 5xx/429 answers are worth trying again. */
+  retryable?: boolean;
+  cause?: unknown;
+}
+
+export class ServiceError extends Error {
+  readonly kind: ServiceErrorKind;
+  readonly status: number | null;
+  readonly route: string;
+  readonly serviceMessage: string | null;
+  readonly retryable: boolean;
+
+  constructor(message: string, init: ServiceErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ServiceError';
+    this.kind = init.kind;
+    this.route = init.route;
+    this.status = init.status ?? null;
+    this.serviceMessage = init.serviceMessage ?? null;
+    this.retryable = init.retryable ?? defaultRetryable(init.kind, this.status);
+  }
+}
+
+function defaultRetryable(kind: ServiceErrorKind, status: number | null): boolean {
+  if (kind === 'network' || kind === 'timeout') return true;
+  if (kind === 'http' && status !== null) return status >= 500 || status === 429;
+  return false;
+}
+
+export function isServiceError(error: unknown): error is ServiceError {
+  return error instanceof ServiceError;
+}
+
+/** ': <service message>' or a plain note that the service gave no reason. */
+export function reasonSuffix(serviceMessage: string | null): string {
+  return serviceMessage ? `: ${serviceMessage}` : ' (the service gave no reason)';
+}
+
+/** The error for a non-2xx answer, before a caller gives it a more specific meaning. */
+export function httpError(route: string, status: number, serviceMessage: string | null): ServiceError {
+  return new ServiceError(`The service answered ${route} with ${status}${reasonSuffix(serviceMessage)}`, {
+    kind: 'http',
+    route,
+    status,
+    serviceMessage,
+  });
+}
+
+/** Re-label an error as another kind with a better sentence, keeping status and service message. */
+export function relabel(error: ServiceError, kind: ServiceErrorKind, message: string): ServiceError {
+  return new ServiceError(message, {
+    kind,
+    route: error.route,
+    status: error.status,
+    serviceMessage: error.serviceMessage,
+    cause: error,
+  });
+}
+
+/** Anything thrown inside the client that is not already a ServiceError, as one. */
+export function asServiceError(error: unknown, route: string): ServiceError {
+  if (error instanceof ServiceError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ServiceError(`Unexpected failure on ${route}: ${detail}`, {
+    kind: 'bad-response',
+    route,
+    cause: error,
+  });
+}

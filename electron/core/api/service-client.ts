@@ -1,0 +1,229 @@
+// The one object the core talks to the service through. It picks the bearer token for "as the
+// integration" or "as the user", applies the spec's 401/403 rules (part 5.5) once, here, and
+// reports token, session and reachability changes as events.
+import type { z } from 'zod';
+import type { Location, SignInStatus, TokenStatus, UserSession } from '../../../shared/domain';
+import { locationsResponseSchema } from '../../../shared/schemas/service';
+import type { SecretStore } from '../secrets/secret-store';
+import { type Listener, TypedEmitter } from '../typed-emitter';
+import { type Clock, clockFrom, systemClock } from './clock';
+import { ServiceError, isServiceError, reasonSuffix, relabel } from './errors';
+import { type FetchLike, type HttpMethod, type JsonRequester, createRequester } from './http';
+import { IntegrationTokenProvider, trimSlash } from './integration-token';
+import { UserSessionManager } from './user-session';
+import { parseResponse } from './validate';
+
+export type ActAs = 'integration' | 'user';
+
+export interface Reachability {
+  state: 'ok' | 'error';
+  /** Why the last exchange failed; null when ok. */
+  message: string | null;
+}
+
+export interface ServiceClientEvents {
+  integrationToken: TokenStatus;
+  /** null once the user signed out. */
+  userSession: UserSession | null;
+  signIn: SignInStatus;
+  reachability: Reachability;
+}
+
+export interface ServiceClientOptions {
+  /** {base_url} of the spec, e.g. http://127.0.0.1:4010 */
+  baseUrl: string;
+  accessId: string;
+  accessSecret: string;
+  /** Where the user's refresh token is kept between runs. */
+  secrets: SecretStore;
+  fetch?: FetchLike;
+  /** Unix ms; token expiry is judged on it. Ignored when `clock` is given. */
+  now?: () => number;
+  /** Time and timers (refresh, sign-in timeout); tests pass a ManualClock. */
+  clock?: Clock;
+  /** Per request; default 15 s. */
+  timeoutMs?: number;
+  /** Fixed port for the sign-in listener; 0 (default) picks one per flow. */
+  redirectPort?: number;
+  signInTimeoutMs?: number;
+  /** Registers the sign-in redirect URL before the browser is sent (the core does it for the sandbox). */
+  beforeAuthorize?: (redirectUrl: string) => Promise<void> | void;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface ServiceRequestOptions<T> {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Validates (and may normalise) the answer. Without it the parsed JSON is returned unchecked as T. */
+  schema?: z.ZodType<T>;
+  timeoutMs?: number;
+}
+
+export class ServiceClient {
+  readonly integration: IntegrationTokenProvider;
+  readonly user: UserSessionManager;
+  private readonly events = new TypedEmitter<ServiceClientEvents>();
+  private readonly send: JsonRequester;
+  private readonly restRoot: string;
+  private readonly unsubscribers: (() => void)[] = [];
+  private lastReachability: Reachability | null = null;
+  private disposed = false;
+
+  constructor(options: ServiceClientOptions) {
+    const clock = options.clock ?? (options.now ? clockFrom(options.now) : systemClock);
+    this.restRoot = `${trimSlash(options.baseUrl)}/api`;
+    this.send = createRequester({
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      onOutcome: (error) => this.observe(error),
+    });
+    const common = {
+      baseUrl: options.baseUrl,
+      accessId: options.accessId,
+      accessSecret: options.accessSecret,
+      request: this.send,
+      clock,
+    };
+    this.integration = new IntegrationTokenProvider(common);
+    this.user = new UserSessionManager({
+      ...common,
+      secrets: options.secrets,
+      redirectPort: options.redirectPort,
+      signInTimeoutMs: options.signInTimeoutMs,
+      beforeAuthorize: options.beforeAuthorize,
+    });
+    this.unsubscribers.push(
+      this.integration.events.on('status', (status) => this.emit('integrationToken', status)),
+      this.user.events.on('session', (session) => this.emit('userSession', session)),
+      this.user.events.on('signIn', (status) => this.emit('signIn', status)),
+    );
+  }
+
+  /** Listen to one event; returns the unsubscribe. dispose() removes every listener. */
+  on<E extends keyof ServiceClientEvents>(event: E, listener: Listener<ServiceClientEvents[E]>): () => void {
+    const off = this.events.on(event, listener);
+    this.unsubscribers.push(off);
+    return off;
+  }
+
+  /** null until the first exchange with the service. */
+  reachability(): Reachability | null {
+    return this.lastReachability;
+  }
+
+  /**
+   * Calls a REST route (path as published, e.g. '/loc/subscribe', under {base_url}/api).
+   * 401: one new token, one retry. 403: no retry, kind 'forbidden' with the service's reason.
+   */
+  async request<T = unknown>(
+    as: ActAs,
+    method: HttpMethod,
+    path: string,
+    options: ServiceRequestOptions<T> = {},
+  ): Promise<T> {
+    const restPath = path.startsWith('/') ? path : `/${path}`;
+    const route = `${method} /api${restPath.split('?')[0]}`;
+    const url = withQuery(`${this.restRoot}${restPath}`, options.query);
+    const attempt = async (token: string): Promise<T> => {
+      const response = await this.send({
+        method,
+        url,
+        route,
+        headers: { authorization: `Bearer ${token}` },
+        body: options.body,
+        timeoutMs: options.timeoutMs,
+      });
+      return options.schema ? parseResponse(options.schema, response.body, route) : (response.body as T);
+    };
+
+    const token = await this.tokenFor(as, route);
+    try {
+      return await attempt(token);
+    } catch (error) {
+      if (!isServiceError(error) || error.kind !== 'http' || error.status !== 401) throw explain(error, route);
+      const fresh = await this.replaceToken(as, token, route);
+      try {
+        return await attempt(fresh);
+      } catch (retryError) {
+        if (isServiceError(retryError) && retryError.kind === 'http' && retryError.status === 401) {
+          throw relabel(retryError, 'auth', `401 on ${route} even with a new token${reasonSuffix(retryError.serviceMessage)}`);
+        }
+        throw explain(retryError, route);
+      }
+    }
+  }
+
+  /** GET /api/loc, normalised whatever shape the service used. */
+  listLocations(as: ActAs): Promise<Location[]> {
+    return this.request(as, 'GET', '/loc', { schema: locationsResponseSchema });
+  }
+
+  /** POST /loc/subscribe: all or none (spec 4). Resolves with the service's answer, whatever its shape. */
+  subscribeLocations(locationUuids: readonly string[], as: ActAs): Promise<unknown> {
+    return this.request(as, 'POST', '/loc/subscribe', { body: { location_uuids: [...locationUuids] } });
+  }
+
+  /** Asks for an integration token now, to check the access id and secret. */
+  async checkCredentials(): Promise<TokenStatus> {
+    await this.integration.getToken();
+    return this.integration.status();
+  }
+
+  /** Clears timers, closes a waiting sign-in listener and drops every listener. */
+  dispose(): void {
+    this.disposed = true;
+    for (const off of this.unsubscribers.splice(0)) off();
+    this.user.dispose();
+  }
+
+  private tokenFor(as: ActAs, route: string): Promise<string> {
+    return as === 'integration' ? this.integration.getToken() : this.user.getToken(route);
+  }
+
+  private replaceToken(as: ActAs, refused: string, route: string): Promise<string> {
+    if (as === 'user') return this.user.handleUnauthorized(refused, route);
+    this.integration.invalidate(refused);
+    return this.integration.getToken();
+  }
+
+  /** A service that answers, even with 4xx, is reachable; silence, 5xx or garbage is not. */
+  private observe(error: ServiceError | null): void {
+    const broken =
+      error && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'bad-response' || (error.status ?? 0) >= 500);
+    const next: Reachability = broken ? { state: 'error', message: error.message } : { state: 'ok', message: null };
+    if (this.lastReachability?.state === next.state && this.lastReachability.message === next.message) return;
+    this.lastReachability = next;
+    this.emit('reachability', next);
+  }
+
+  private emit<E extends keyof ServiceClientEvents>(event: E, payload: ServiceClientEvents[E]): void {
+    if (!this.disposed) this.events.emit(event, payload);
+  }
+}
+
+/** 403 means the token is valid but not allowed, or invalid (spec 5.5/5.6): never retried. */
+function explain(error: unknown, route: string): ServiceError {
+  if (!isServiceError(error)) {
+    return new ServiceError(`Unexpected failure on ${route}: ${error instanceof Error ? error.message : String(error)}`, {
+      kind: 'bad-response',
+      route,
+      cause: error,
+    });
+  }
+  if (error.kind === 'http' && error.status === 403) {
+    return relabel(error, 'forbidden', `403 on ${route}${reasonSuffix(error.serviceMessage)}`);
+  }
+  return error;
+}
+
+function withQuery(url: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return url;
+  const target = new URL(url);
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) target.searchParams.append(key, String(item));
+    else target.searchParams.set(key, String(value));
+  }
+  return target.toString();
+}

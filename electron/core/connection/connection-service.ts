@@ -1,0 +1,275 @@
+// Owns "which service, with which credentials": the embedded sandbox (default) or a real service.
+// It builds the API client for the current settings, rebuilds it when they change, and folds the
+// client's token, sign-in and reachability changes into one ConnectionStatus event.
+import type { ConnectionInput, ConnectionStatus, Location, LocationsView, SignInStatus, TokenStatus, UserSession } from '../../../shared/domain';
+import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, type RunningSandbox } from '../../sandbox';
+import { ServiceClient, type ActAs } from '../api/service-client';
+import type { FetchLike } from '../api/http';
+import type { SecretStore } from '../secrets/secret-store';
+import { TypedEmitter } from '../typed-emitter';
+import { loadSettings, normaliseBaseUrl, saveSettings, type StoredSettings } from './connection-settings';
+
+export const ACCESS_SECRET_KEY = 'connection.accessSecret';
+
+export interface ConnectionServiceOptions {
+  dataDir: string;
+  secrets: SecretStore;
+  fetch?: FetchLike;
+  /** A service URL forced by the shell (host --service-url): overrides the saved mode for this run. */
+  serviceUrl?: string;
+  accessId?: string;
+  accessSecret?: string;
+  /** Port of the embedded sandbox; 0 picks a free one. */
+  sandboxPort?: number;
+  openExternal?: (url: string) => Promise<boolean>;
+  log?: (line: string) => void;
+}
+
+export interface ConnectionEventsMap {
+  connection: ConnectionStatus;
+  locations: LocationsView;
+  /** A new API client replaced the old one (settings changed); features re-read through it. */
+  client: ServiceClient;
+}
+
+const NO_TOKEN: TokenStatus = { state: 'none', expiresAt: null, issuedAt: null, message: null };
+
+export class ConnectionService {
+  readonly events = new TypedEmitter<ConnectionEventsMap>();
+  private settings: StoredSettings;
+  private sandbox: RunningSandbox | null = null;
+  private client: ServiceClient | null = null;
+  private baseUrl = '';
+  private accessId = '';
+  private hasSecret = false;
+  private reachability: ConnectionStatus['reachability'] = 'unknown';
+  private message: string | null = null;
+  private integrationToken: TokenStatus = NO_TOKEN;
+  private user: UserSession | null = null;
+  private signIn: SignInStatus = { state: 'idle' };
+  private locations: LocationsView = { as: 'integration', locations: [], loadedAt: null, error: null };
+  /** Set when the settings file was unreadable; shown once in the status. */
+  private settingsProblem: string | null;
+
+  constructor(private readonly options: ConnectionServiceOptions) {
+    const loaded = loadSettings(options.dataDir);
+    this.settings = loaded.value;
+    this.settingsProblem = loaded.problem?.message ?? null;
+    if (this.settingsProblem) options.log?.(this.settingsProblem);
+  }
+
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.client?.dispose();
+    this.client = null;
+    await this.sandbox?.close();
+    this.sandbox = null;
+  }
+
+  /** The current API client; throws a sentence when there is none. */
+  api(): ServiceClient {
+    if (!this.client) throw new Error(this.message ?? 'The app is not connected to a service; check Settings');
+    return this.client;
+  }
+
+  runningSandbox(): RunningSandbox | null {
+    return this.sandbox;
+  }
+
+  status(): ConnectionStatus {
+    const mode = this.options.serviceUrl ? 'remote' : this.settings.mode;
+    return {
+      settings: {
+        mode,
+        baseUrl: this.baseUrl,
+        accessId: this.accessId,
+        hasSecret: this.hasSecret,
+        headerPrefix: this.settings.headerPrefix,
+        redirectPort: this.settings.redirectPort,
+      },
+      reachability: this.reachability,
+      message: this.message ?? this.settingsProblem,
+      integrationToken: this.integrationToken,
+      user: this.user,
+      signIn: this.signIn,
+    };
+  }
+
+  locationsView(): LocationsView {
+    return this.locations;
+  }
+
+  async save(input: ConnectionInput): Promise<ConnectionStatus> {
+    const next: StoredSettings = { ...this.settings, mode: input.mode };
+    if (input.headerPrefix !== undefined) next.headerPrefix = input.headerPrefix;
+    if (input.redirectPort !== undefined) next.redirectPort = input.redirectPort;
+    if (input.mode === 'remote') {
+      next.remoteBaseUrl = normaliseBaseUrl(input.baseUrl ?? next.remoteBaseUrl);
+      next.remoteAccessId = (input.accessId ?? next.remoteAccessId).trim();
+      if (!next.remoteAccessId) throw new Error('The API access id is required to use a real service');
+      const secret = input.accessSecret ?? (await this.options.secrets.get(ACCESS_SECRET_KEY));
+      if (!secret) throw new Error('The API access secret is required to use a real service');
+      if (input.accessSecret !== undefined) await this.options.secrets.set(ACCESS_SECRET_KEY, input.accessSecret);
+    }
+    saveSettings(this.options.dataDir, next);
+    this.settings = next;
+    this.settingsProblem = null;
+    await this.connect();
+    return this.status();
+  }
+
+  /** Asks for an integration token now; updates the status and throws the reason on failure. */
+  async test(): Promise<ConnectionStatus> {
+    await this.api().checkCredentials();
+    return this.status();
+  }
+
+  async startSignIn(): Promise<{ authorizeUrl: string; openedExternally: boolean }> {
+    const client = this.api();
+    client.user.cancel();
+    const openUrl = this.options.openExternal
+      ? async (url: string) => {
+          if (!(await this.options.openExternal!(url))) throw new Error('not opened');
+        }
+      : undefined;
+    const started = await client.user.start({ openUrl, redirectPort: this.settings.redirectPort });
+    // The outcome arrives through the client's signIn/userSession events; nothing to await here.
+    started.result.catch(() => {});
+    return { authorizeUrl: started.authorizeUrl, openedExternally: started.openedExternally };
+  }
+
+  cancelSignIn(): ConnectionStatus {
+    this.client?.user.cancel();
+    return this.status();
+  }
+
+  async signOut(): Promise<ConnectionStatus> {
+    await this.client?.user.signOut();
+    return this.status();
+  }
+
+  async listLocations(as: ActAs): Promise<LocationsView> {
+    try {
+      const list: Location[] = await this.api().listLocations(as);
+      this.setLocations({ as, locations: list, loadedAt: Date.now(), error: null });
+    } catch (error) {
+      this.setLocations({ as, locations: this.locations.as === as ? this.locations.locations : [], loadedAt: this.locations.loadedAt, error: messageOf(error) });
+    }
+    return this.locations;
+  }
+
+  async subscribe(uuids: string[], as: ActAs): Promise<LocationsView> {
+    await this.api().subscribeLocations(uuids, as);
+    return this.listLocations(as);
+  }
+
+  private async connect(): Promise<void> {
+    this.client?.dispose();
+    this.client = null;
+    this.reachability = 'unknown';
+    this.message = null;
+    this.integrationToken = NO_TOKEN;
+    this.user = null;
+    this.signIn = { state: 'idle' };
+    this.setLocations({ as: 'integration', locations: [], loadedAt: null, error: null });
+
+    const target = await this.resolveTarget();
+    if (!target) {
+      this.emitStatus();
+      return;
+    }
+    this.baseUrl = target.baseUrl;
+    this.accessId = target.accessId;
+    const client = new ServiceClient({
+      baseUrl: target.baseUrl,
+      accessId: target.accessId,
+      accessSecret: target.accessSecret,
+      secrets: this.options.secrets,
+      fetch: this.options.fetch,
+      redirectPort: this.settings.redirectPort,
+      beforeAuthorize: target.sandbox ? (url) => this.registerSandboxRedirect(target.baseUrl, target.accessId, url) : undefined,
+    });
+    client.on('integrationToken', (status) => this.update(() => (this.integrationToken = status)));
+    client.on('userSession', (session) => this.update(() => (this.user = session)));
+    client.on('signIn', (status) => this.update(() => (this.signIn = status)));
+    client.on('reachability', (r) =>
+      this.update(() => {
+        this.reachability = r.state;
+        this.message = r.message;
+      }),
+    );
+    this.client = client;
+    this.events.emit('client', client);
+    this.emitStatus();
+    await client.user.restore().catch((error) => this.options.log?.(`Could not restore the user session: ${messageOf(error)}`));
+    // Check the credentials in the background: a slow or absent service must not hold up start-up.
+    void client.checkCredentials().catch(() => {});
+  }
+
+  private async resolveTarget(): Promise<{ baseUrl: string; accessId: string; accessSecret: string; sandbox: boolean } | null> {
+    const { options, settings } = this;
+    if (options.serviceUrl) {
+      await this.stopSandbox();
+      return {
+        baseUrl: normaliseBaseUrl(options.serviceUrl),
+        accessId: options.accessId ?? DEMO_ACCESS_ID,
+        accessSecret: options.accessSecret ?? DEMO_ACCESS_SECRET,
+        sandbox: false,
+      };
+    }
+    if (settings.mode === 'sandbox') {
+      this.sandbox ??= await startSandbox({ port: options.sandboxPort ?? 0, headerPrefix: settings.headerPrefix });
+      this.hasSecret = true;
+      return { baseUrl: this.sandbox.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET, sandbox: true };
+    }
+    await this.stopSandbox();
+    const secret = await options.secrets.get(ACCESS_SECRET_KEY);
+    this.hasSecret = secret !== null;
+    this.baseUrl = settings.remoteBaseUrl;
+    this.accessId = settings.remoteAccessId;
+    if (!settings.remoteBaseUrl || !settings.remoteAccessId || !secret) {
+      this.reachability = 'error';
+      this.message = secret
+        ? 'Enter the service base URL and API access id in Settings'
+        : 'The API access secret is not stored on this computer (it may have been kept in memory only); enter it in Settings';
+      return null;
+    }
+    return { baseUrl: settings.remoteBaseUrl, accessId: settings.remoteAccessId, accessSecret: secret, sandbox: false };
+  }
+
+  private async stopSandbox(): Promise<void> {
+    await this.sandbox?.close();
+    this.sandbox = null;
+  }
+
+  /** The sandbox wants every redirect URL registered, like the real dashboard; we do it for the user. */
+  private async registerSandboxRedirect(baseUrl: string, accessId: string, redirectUrl: string): Promise<void> {
+    const response = await (this.options.fetch ?? fetch)(`${baseUrl}/_sandbox/integrations/${encodeURIComponent(accessId)}/redirect-urls`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: redirectUrl }),
+    });
+    if (!response.ok) throw new Error(`The sandbox refused to register the sign-in redirect (${response.status})`);
+  }
+
+  private update(change: () => void): void {
+    change();
+    this.emitStatus();
+  }
+
+  private emitStatus(): void {
+    this.events.emit('connection', this.status());
+  }
+
+  private setLocations(view: LocationsView): void {
+    this.locations = view;
+    this.events.emit('locations', view);
+  }
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,46 @@
+// The connection settings file (no secrets: those live in the SecretStore).
+import { z } from 'zod';
+import { loadJsonFile, saveJsonFile, type JsonFileLoad } from '../storage/json-file';
+
+export const storedSettingsSchema = z.object({
+  version: z.literal(1),
+  mode: z.enum(['sandbox', 'remote']),
+  remoteBaseUrl: z.string(),
+  remoteAccessId: z.string(),
+  headerPrefix: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
+  redirectPort: z.number().int().min(0).max(65535),
+});
+export type StoredSettings = z.infer<typeof storedSettingsSchema>;
+
+const FILE = 'settings.json';
+
+export const defaultSettings = (): StoredSettings => ({
+  version: 1,
+  mode: 'sandbox',
+  remoteBaseUrl: '',
+  remoteAccessId: '',
+  headerPrefix: 'Service',
+  redirectPort: 0,
+});
+
+export function loadSettings(dir: string): JsonFileLoad<StoredSettings> {
+  return loadJsonFile(dir, FILE, storedSettingsSchema, defaultSettings);
+}
+
+export function saveSettings(dir: string, settings: StoredSettings): void {
+  saveJsonFile(dir, FILE, settings);
+}
+
+/** Checks a base URL typed by a person and says what is wrong in words. */
+export function normaliseBaseUrl(input: string): string {
+  const trimmed = input.trim().replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw new Error(`"${input}" is not a web address; it should look like https://service.example.com`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('The base URL must start with https:// (or http:// for a local sandbox)');
+  if (url.search || url.hash) throw new Error('The base URL must not carry a query or fragment');
+  return trimmed;
+}

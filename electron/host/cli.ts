@@ -1,0 +1,87 @@
+// `npm run host`: the app without Electron. Every option is also an environment variable so a
+// kiosk can be provisioned by a script. Prints exactly one ready line on stdout; notes go to stderr.
+import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { parseArgs } from 'node:util';
+import { createCore } from '../core/app-core';
+import { MemorySecretStore } from '../core/secrets/secret-store';
+import { startHost } from './host';
+
+const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret S]
+  env: VENUE_PORT, VENUE_DATA_DIR, VENUE_SERVICE_URL, VENUE_WEBHOOK_PORT, VENUE_WEBHOOK_SECRET
+  (--service-url defaults to the embedded sandbox; VENUE_ACCESS_ID / VENUE_ACCESS_SECRET give its credentials)`;
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function port(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`${name} must be a port number from 0 to 65535, not "${value}"`);
+  return n;
+}
+
+async function main() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'service-url': { type: 'string' },
+        'webhook-port': { type: 'string' },
+        'webhook-secret': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const env = process.env;
+  const serviceUrl = values['service-url'] ?? env.VENUE_SERVICE_URL;
+  if (serviceUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(serviceUrl)) fail(`--service-url must be an http(s) URL, not "${serviceUrl}"`);
+  const dataDir = resolve(values['data-dir'] ?? env.VENUE_DATA_DIR ?? resolve(homedir(), '.venue-companion'));
+  const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
+  if (!existsSync(resolve(rendererDir, 'index.html'))) fail('The renderer is not built: run `npm run build` first (npm start does it for you).');
+
+  const core = await createCore({
+    dataDir,
+    secrets: new MemorySecretStore(),
+    runtime: 'headless',
+    serviceUrl,
+    accessId: env.VENUE_ACCESS_ID,
+    accessSecret: env.VENUE_ACCESS_SECRET,
+    webhook: {
+      port: port(values['webhook-port'] ?? env.VENUE_WEBHOOK_PORT, '--webhook-port'),
+      secret: values['webhook-secret'] ?? env.VENUE_WEBHOOK_SECRET,
+    },
+    log: (line) => console.error(line),
+  });
+  await core.start();
+  const host = await startHost({ rendererDir, handlers: core.handlers, events: core.events, port: port(values.port ?? env.VENUE_PORT, '--port') });
+  console.error(`Secrets and tokens are kept in memory only and forgotten when the host exits. Data folder: ${dataDir}`);
+  console.log(`Venue Companion (headless) ready at ${host.url}`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await host.close();
+    await core.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error(`The host could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

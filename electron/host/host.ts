@@ -1,0 +1,102 @@
+// The headless host: the same app without Electron. It serves the built renderer and carries the
+// IPC contract over a loopback WebSocket. Only a page that knows this run's token, loaded from
+// this very origin, may connect: the token stops other local processes, the Origin check stops
+// other web pages open in the user's browser.
+import { createServer, type IncomingMessage } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ipcEventNames, type IpcEventMap, type IpcHandlers } from '../../shared/contract';
+import type { TypedEmitter } from '../core/typed-emitter';
+import { dispatchRequest } from '../core/ipc-dispatch';
+import { serveStatic } from './static-files';
+
+export interface HostOptions {
+  rendererDir: string;
+  handlers: IpcHandlers;
+  events: TypedEmitter<IpcEventMap>;
+  port?: number;
+  /** Per-run token; random when left out. */
+  token?: string;
+}
+
+export interface RunningHost {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const token = options.token ?? randomBytes(24).toString('hex');
+  const server = createServer((req, res) => {
+    serveStatic(options.rendererDir, req, res).catch(() => res.writeHead(500).end());
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = checkUpgrade(req, token, allowedOrigins);
+    if (refusal) {
+      socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, options));
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    token,
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function checkUpgrade(req: IncomingMessage, token: string, allowedOrigins: Set<string>): string | null {
+  const url = new URL(req.url ?? '/', 'http://host');
+  if (url.pathname !== '/ws') return '404 Not Found';
+  if (!allowedOrigins.has(req.headers.origin ?? '')) return '403 Forbidden';
+  const given = Buffer.from(url.searchParams.get('token') ?? '');
+  const expected = Buffer.from(token);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return '401 Unauthorized';
+  return null;
+}
+
+function attach(ws: WebSocket, options: HostOptions): void {
+  const unsubscribers = ipcEventNames.map((name) =>
+    options.events.on(name, (payload) => send(ws, { event: name, payload })),
+  );
+  ws.on('close', () => unsubscribers.forEach((off) => off()));
+  ws.on('message', async (data, isBinary) => {
+    let message: { id?: unknown; channel?: unknown; args?: unknown };
+    try {
+      if (isBinary) throw new Error('binary');
+      message = JSON.parse(data.toString());
+      if (typeof message !== 'object' || message === null) throw new Error('not an object');
+    } catch {
+      send(ws, { id: null, ok: false, error: { code: 'invalid-arguments', message: 'Messages must be JSON objects {id, channel, args}' } });
+      return;
+    }
+    const id = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null;
+    const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
+    send(ws, { id, ...outcome });
+  });
+}
+
+function send(ws: WebSocket, message: unknown): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+}

@@ -1,0 +1,92 @@
+// Electron main: thin. It creates the plain-Node core, one locked-down window, and the IPC bridge.
+// Everything the app does lives in the core, which the headless host runs the same way.
+import { app, BrowserWindow, session, shell } from 'electron';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Store from 'electron-store';
+import { createCore, type AppCore } from '../core/app-core';
+import { forwardEvents, registerIpcHandlers } from './ipc/register-handlers';
+import { SafeStorageSecretStore } from './safe-storage-secrets';
+import { CONTENT_SECURITY_POLICY } from '../host/static-files';
+
+interface WindowState {
+  bounds?: { x: number; y: number; width: number; height: number };
+  kiosk?: boolean;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const windowState = new Store<WindowState>({ name: 'window-state' });
+let core: AppCore | null = null;
+
+function rendererUrl(): string {
+  const devUrl = process.env.ELECTRON_RENDERER_URL;
+  return devUrl ? devUrl : pathToFileURL(join(here, '../renderer/index.html')).toString();
+}
+
+function createWindow(activeCore: AppCore): BrowserWindow {
+  const kiosk = windowState.get('kiosk') === true || process.argv.includes('--kiosk');
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    ...windowState.get('bounds'),
+    kiosk,
+    fullscreen: kiosk,
+    show: false,
+    title: 'Venue Companion',
+    webPreferences: {
+      preload: join(here, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+  win.once('ready-to-show', () => win.show());
+  win.on('close', () => windowState.set('bounds', win.getBounds()));
+
+  // Navigation and new windows are denied; links to the web open in the system browser.
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  win.webContents.on('will-navigate', (event) => event.preventDefault());
+
+  const stopForwarding = forwardEvents(activeCore.events, win.webContents);
+  win.on('closed', stopForwarding);
+  void win.loadURL(rendererUrl());
+  return win;
+}
+
+app.whenReady().then(async () => {
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+  });
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+
+  const dataDir = app.getPath('userData');
+  core = await createCore({
+    dataDir,
+    secrets: new SafeStorageSecretStore(dataDir),
+    runtime: 'electron',
+    openExternal: async (url) => {
+      await shell.openExternal(url);
+      return true;
+    },
+  });
+  registerIpcHandlers(core.handlers, rendererUrl);
+  await core.start();
+  createWindow(core);
+
+  app.on('activate', () => {
+    if (core && BrowserWindow.getAllWindows().length === 0) createWindow(core);
+  });
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+app.on('before-quit', () => {
+  void core?.stop();
+});

@@ -1,0 +1,58 @@
+// SecretStore backed by Electron's safeStorage (the OS keychain's key): values are encrypted before
+// they touch the disk. When the OS offers no encryption we keep secrets in memory and say so,
+// rather than writing them in plain text.
+import { safeStorage } from 'electron';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { saveJsonFile } from '../core/storage/json-file';
+import type { SecretStore } from '../core/secrets/secret-store';
+
+export class SafeStorageSecretStore implements SecretStore {
+  private readonly values = new Map<string, string>();
+  readonly description: string;
+  private readonly persistent: boolean;
+
+  constructor(private readonly dir: string) {
+    this.persistent = safeStorage.isEncryptionAvailable();
+    this.description = this.persistent
+      ? 'encrypted with the operating system keychain (safeStorage)'
+      : 'memory only: this system offers no keychain encryption, so secrets are forgotten on exit';
+    if (this.persistent) this.load();
+  }
+
+  async get(name: string): Promise<string | null> {
+    return this.values.get(name) ?? null;
+  }
+
+  async set(name: string, value: string): Promise<void> {
+    this.values.set(name, value);
+    this.save();
+  }
+
+  async delete(name: string): Promise<void> {
+    this.values.delete(name);
+    this.save();
+  }
+
+  private load(): void {
+    const path = join(this.dir, 'secrets.json');
+    if (!existsSync(path)) return;
+    try {
+      const stored = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
+      for (const [name, encrypted] of Object.entries(stored)) {
+        this.values.set(name, safeStorage.decryptString(Buffer.from(encrypted, 'base64')));
+      }
+    } catch {
+      // Unreadable secrets (another user's keychain, a damaged file): start without them;
+      // the user is asked to enter the secret or sign in again.
+      this.values.clear();
+    }
+  }
+
+  private save(): void {
+    if (!this.persistent) return;
+    const stored: Record<string, string> = {};
+    for (const [name, value] of this.values) stored[name] = safeStorage.encryptString(value).toString('base64');
+    saveJsonFile(this.dir, 'secrets.json', stored);
+  }
+}

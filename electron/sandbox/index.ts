@@ -1,0 +1,47 @@
+// Public entry of the sandbox: a plain-Node emulator of the service spec, startable embedded
+// (startSandbox) or alone (cli.ts). Never imports 'electron'.
+import { allRoutes } from './routes';
+import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from './seed';
+import { listen } from './server';
+import { SandboxWorld } from './world';
+
+export { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from './seed';
+export { SEED_LOCATIONS, SEED_USERS, SEED_PASSES, SEED_ROLES, OTHER_ACCESS_ID, OTHER_ACCESS_SECRET, DEMO_REDIRECT_URLS } from './seed';
+export { SandboxWorld } from './world';
+export type { FaultMode, FaultInput, FaultRule } from './faults';
+
+export interface SandboxOptions {
+  /** Default 0: the OS picks a free port. */
+  port?: number;
+  /** Default '127.0.0.1': loopback only, the sandbox has no real security. */
+  host?: string;
+  /** Credentials of the seeded demo integration; default DEMO_ACCESS_ID / DEMO_ACCESS_SECRET. */
+  accessId?: string;
+  accessSecret?: string;
+  /** Header-name prefix ('Service' in the spec), for X-<prefix>-... headers. */
+  headerPrefix?: string;
+  /** Real clock in ms (default Date.now); the sandbox clock is now() + offset. */
+  now?: () => number;
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:4010, no trailing slash. */
+  baseUrl: string;
+  port: number;
+  /** The in-memory state, for tests. */
+  world: SandboxWorld;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const world = new SandboxWorld(
+    {
+      accessId: opts.accessId ?? DEMO_ACCESS_ID,
+      accessSecret: opts.accessSecret ?? DEMO_ACCESS_SECRET,
+      headerPrefix: opts.headerPrefix ?? 'Service',
+    },
+    opts.now ?? Date.now,
+  );
+  const running = await listen(world, allRoutes, opts.host ?? '127.0.0.1', opts.port ?? 0);
+  return { baseUrl: running.baseUrl, port: running.port, world, close: running.close };
+}

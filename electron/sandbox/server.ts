@@ -1,0 +1,128 @@
+// The HTTP server: one request → (fault?) → router → handler → response value → socket.
+// Faults are applied here, around the handler, so every route gets them for free and handlers
+// never need to know about them.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FaultRule } from './faults';
+import { BodyTooLargeError, readBody } from './http/body';
+import { errorJson, type SandboxResponse } from './http/responses';
+import { Router, type RouteDef } from './http/router';
+import type { SandboxWorld } from './world';
+
+export interface ListeningServer {
+  server: Server;
+  port: number;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+const isControlPath = (pathname: string) => pathname === '/_sandbox' || pathname.startsWith('/_sandbox/');
+
+/** Closes the connection without an HTTP answer (a TCP reset where the platform allows it). */
+function dropConnection(req: IncomingMessage): void {
+  const socket = req.socket;
+  if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+  else socket.destroy();
+}
+
+function send(res: ServerResponse, r: SandboxResponse): void {
+  res.writeHead(r.status, { ...r.headers, 'content-length': Buffer.byteLength(r.body) });
+  res.end(r.body);
+}
+
+export function formatBaseUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+export async function listen(world: SandboxWorld, routes: RouteDef[], host: string, port: number): Promise<ListeningServer> {
+  const router = new Router(routes);
+  const timers = new Set<NodeJS.Timeout>();
+  let baseUrl = '';
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        resolve();
+      }, ms);
+      timers.add(t);
+    });
+
+  async function route(req: IncomingMessage, method: string, url: URL, rawBody: Buffer): Promise<SandboxResponse> {
+    const m = router.match(method, url.pathname);
+    if (m.kind === 'not-found') return errorJson(404, 'not_found', `No route ${method} ${url.pathname}.`);
+    if (m.kind === 'bad-path') return errorJson(400, 'invalid_path', 'The path contains malformed percent-encoding.');
+    if (m.kind === 'method-not-allowed') {
+      return errorJson(405, 'method_not_allowed', `${method} is not allowed on ${url.pathname}.`, { allow: m.allow.join(', ') });
+    }
+    return m.route.handler({
+      world,
+      method,
+      pathname: url.pathname,
+      query: url.searchParams,
+      params: m.params,
+      headers: req.headers,
+      rawBody,
+      baseUrl,
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    } catch {
+      return send(res, errorJson(400, 'invalid_path', 'The request target is not a valid URL path.'));
+    }
+    let rawBody: Buffer;
+    try {
+      rawBody = await readBody(req);
+    } catch (err) {
+      if (err instanceof BodyTooLargeError) return send(res, errorJson(413, 'body_too_large', err.message));
+      throw err;
+    }
+
+    const fault: FaultRule | null = isControlPath(url.pathname) ? null : world.faults.take(method, url.pathname);
+    if (fault?.mode === 'status500') {
+      return send(res, errorJson(500, 'internal_error', `Injected fault ${fault.id} (status500) on ${fault.route}.`));
+    }
+    if (fault?.mode === 'reset') return dropConnection(req);
+    if (fault?.mode === 'delay') await sleep(fault.delayMs);
+
+    const response = await route(req, method, url, rawBody);
+    // The handler has committed its effects; the client never learns the outcome.
+    if (fault?.mode === 'commit-lose-response') return dropConnection(req);
+    if (!res.destroyed) send(res, response);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      console.error('[sandbox] request failed:', err);
+      if (!res.headersSent && !res.destroyed) send(res, errorJson(500, 'internal_error', 'The sandbox failed to handle this request.'));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  baseUrl = formatBaseUrl(host, actualPort);
+
+  // Memoised so a second close() (test teardown after a signal handler, say) resolves instead of throwing.
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve, reject) => {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      server.close((err) => (err ? reject(err) : resolve()));
+      // Keep-alive sockets (and requests parked in a delay fault) would otherwise hold close() open.
+      server.closeAllConnections();
+    }));
+
+  return { server, port: actualPort, baseUrl, close };
+}

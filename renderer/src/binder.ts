@@ -1,0 +1,38 @@
+// The one module that listens to main: it subscribes to every push event of the contract, loads
+// the initial snapshot (again after the host comes back) and returns one unsubscribe.
+// The handler table is typed by the contract, so a new event cannot be forgotten here.
+import type { IpcEventMap, VenueApi } from '../../shared/contract';
+import type { Bridge } from './bridge/get-api';
+import type { AppStore } from './store';
+
+type EventHandlers = { [E in keyof IpcEventMap]: (payload: IpcEventMap[E]) => void };
+
+export function bindToMain(bridge: Bridge, store: AppStore): () => void {
+  const { api } = bridge;
+  const state = () => store.getState();
+  const handlers: EventHandlers = {
+    connection: (payload) => state().setConnection(payload),
+    locations: (payload) => state().setLocations(payload),
+  };
+  const offs = (Object.keys(handlers) as (keyof IpcEventMap)[]).map((event) =>
+    api.on(event, handlers[event] as (payload: unknown) => void),
+  );
+  offs.push(
+    bridge.onState((bridgeState) => {
+      state().setBridge(bridgeState);
+      if (bridgeState === 'open') void loadSnapshot(api, store);
+    }),
+  );
+  return () => offs.forEach((off) => off());
+}
+
+async function loadSnapshot(api: VenueApi, store: AppStore): Promise<void> {
+  try {
+    const snapshot = await api.getSnapshot();
+    store.getState().applyConnectionSnapshot(snapshot);
+    store.getState().setSnapshotError(null);
+    store.getState().setLoaded(true);
+  } catch (error) {
+    store.getState().setSnapshotError(error instanceof Error ? error.message : String(error));
+  }
+}

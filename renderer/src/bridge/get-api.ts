@@ -1,0 +1,33 @@
+// Picks the transport: inside Electron the preload has put the contract on window.venue; in a
+// browser served by the headless host we speak the same contract over its WebSocket, using the
+// per-run token from the address the host printed.
+import type { VenueApi } from '../../../shared/contract';
+import { createWsBridge, type BridgeState } from './ws-bridge';
+
+declare global {
+  interface Window {
+    venue?: VenueApi;
+  }
+}
+
+export interface Bridge {
+  api: VenueApi;
+  runtime: 'electron' | 'headless';
+  onState(listener: (state: BridgeState) => void): () => void;
+}
+
+const TOKEN_KEY = 'venue-host-token';
+
+export function getBridge(): Bridge {
+  if (window.venue) {
+    return { api: window.venue, runtime: 'electron', onState: (listener) => (listener('open'), () => {}) };
+  }
+  const params = new URLSearchParams(window.location.search);
+  const token = params.get('token') ?? sessionStorage.getItem(TOKEN_KEY) ?? '';
+  if (token) sessionStorage.setItem(TOKEN_KEY, token);
+  // Keep the token out of the address bar (and out of screenshots and shoulder-surfing).
+  if (params.has('token')) window.history.replaceState(null, '', window.location.pathname);
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  const bridge = createWsBridge(`${scheme}://${window.location.host}/ws?token=${encodeURIComponent(token)}`);
+  return { api: bridge.api, runtime: 'headless', onState: bridge.onState };
+}

@@ -1,0 +1,33 @@
+// Always visible: which service we talk to and whether it answers, so staff know at a glance
+// whether what they see is live.
+import { useAppStore } from '../store';
+import { describeToken } from '../features/settings/format';
+
+export function StatusBar() {
+  const bridge = useAppStore((s) => s.bridge);
+  const connection = useAppStore((s) => s.connection);
+  const snapshotError = useAppStore((s) => s.snapshotError);
+
+  if (bridge !== 'open') {
+    return (
+      <div className="status-bar bad" role="status">
+        {bridge === 'connecting'
+          ? 'Connecting to the app…'
+          : 'Lost contact with the app host; retrying. If this lasts, open the address the host printed (it carries this run’s token).'}
+      </div>
+    );
+  }
+  if (snapshotError) return <div className="status-bar bad" role="alert">{snapshotError}</div>;
+  if (!connection) return <div className="status-bar">Loading…</div>;
+  const target = connection.settings.mode === 'sandbox' ? 'Embedded sandbox' : connection.settings.baseUrl || 'No service set';
+  const failing = connection.reachability === 'error' || connection.integrationToken.state === 'error';
+  const tone = failing ? 'bad' : connection.reachability === 'ok' ? 'good' : '';
+  return (
+    <div className={`status-bar ${tone}`} role="status" data-testid="status-bar">
+      <span className="status-target">{target}</span>
+      <span>{connection.reachability === 'error' ? connection.message : connection.reachability === 'ok' ? 'reachable' : 'not contacted yet'}</span>
+      <span>Integration token: {describeToken(connection.integrationToken)}</span>
+      {connection.user && <span>User: {connection.user.needsSignIn ? 'sign in again' : describeToken(connection.user.token)}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { TokenStatus } from '../../../../shared/domain';
+
+export function describeToken(token: TokenStatus): string {
+  switch (token.state) {
+    case 'none':
+      return 'none yet';
+    case 'fetching':
+      return 'requesting…';
+    case 'valid':
+      return token.expiresAt ? `valid until ${formatTime(token.expiresAt)}` : 'valid';
+    case 'expired':
+      return 'expired';
+    case 'revoked':
+      return 'revoked';
+    case 'error':
+      return token.message ?? 'error';
+  }
+}
+
+export function formatTime(ms: number): string {
+  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,0 +1,47 @@
+import type { ConnectionStatus } from '../../../../shared/domain';
+import { useAppStore } from '../../store';
+import { ConnectionForm } from './connection-form';
+import { SignInCard } from './sign-in-card';
+import { LocationsCard } from './locations-card';
+import { describeToken } from './format';
+
+function connectionProblem(connection: ConnectionStatus): string | null {
+  if (connection.reachability === 'error') return connection.message;
+  if (connection.integrationToken.state === 'error') return connection.integrationToken.message;
+  return null;
+}
+
+export function SettingsScreen() {
+  const connection = useAppStore((s) => s.connection);
+  const locations = useAppStore((s) => s.locations);
+  const dataDir = useAppStore((s) => s.dataDir);
+  const secretStorage = useAppStore((s) => s.secretStorage);
+  if (!connection) return <section className="screen"><h1>Settings</h1><p className="empty">Loading settings…</p></section>;
+  return (
+    <section className="screen settings">
+      <h1>Settings</h1>
+      <div className="grid">
+        <ConnectionForm key={`${connection.settings.mode}-${connection.settings.baseUrl}`} settings={connection.settings} problem={connectionProblem(connection)} />
+        <section className="card" aria-label="Token status">
+          <h2>Token status</h2>
+          <dl className="facts">
+            <dt>Service</dt>
+            <dd>{connection.settings.baseUrl || 'not set'}</dd>
+            <dt>Reachability</dt>
+            <dd data-testid="reachability">{connection.reachability === 'error' ? connection.message : connection.reachability}</dd>
+            <dt>Integration token</dt>
+            <dd data-testid="integration-token">{describeToken(connection.integrationToken)}</dd>
+            <dt>User token</dt>
+            <dd data-testid="user-token">{connection.user ? (connection.user.needsSignIn ? 'sign in again' : describeToken(connection.user.token)) : 'not signed in'}</dd>
+            <dt>Secrets kept</dt>
+            <dd>{secretStorage}</dd>
+            <dt>Data folder</dt>
+            <dd><code>{dataDir}</code></dd>
+          </dl>
+        </section>
+        <SignInCard connection={connection} />
+        <LocationsCard view={locations} connection={connection} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+// Validators of every request's arguments, used by main's dispatcher before any handler runs.
+// Typed against the contract, so a request without a validator does not compile.
+import type { z } from 'zod';
+import type { IpcArgs, IpcChannel } from './index';
+import { connectionArgSchemas } from './connection-args';
+
+export const ipcArgSchemas: { [K in IpcChannel]: z.ZodType<IpcArgs<K>> } = {
+  ...connectionArgSchemas,
+};

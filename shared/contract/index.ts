@@ -1,0 +1,41 @@
+// The IPC contract: every renderer→main call and every main→renderer event, typed end to end.
+// Each feature owns a part (one file); this index joins them. The Electron IPC handlers, the
+// preload, the headless host's WebSocket and the renderer's bridge are all generated from it.
+import { connectionChannelKeys, connectionEventKeys, type ConnectionEvents, type ConnectionRequests } from './connection';
+
+/** Every request the renderer can make: its arguments and its result. */
+export interface IpcRequestMap extends ConnectionRequests {}
+
+/** Every event main pushes to the renderer, with its payload. */
+export interface IpcEventMap extends ConnectionEvents {}
+
+export type IpcChannel = keyof IpcRequestMap;
+export type IpcEventName = keyof IpcEventMap;
+export type IpcArgs<K extends IpcChannel> = IpcRequestMap[K]['args'];
+export type IpcResult<K extends IpcChannel> = IpcRequestMap[K]['result'];
+
+const channelKeys: Record<IpcChannel, true> = { ...connectionChannelKeys };
+/** Every request channel, for transports that generate one function or handler per request. */
+export const ipcChannels = Object.keys(channelKeys) as IpcChannel[];
+
+const eventKeys: Record<IpcEventName, true> = { ...connectionEventKeys };
+/** Every push event name, for transports that must subscribe to all of them. */
+export const ipcEventNames = Object.keys(eventKeys) as IpcEventName[];
+
+/** What main implements. */
+export type IpcHandlers = { [K in IpcChannel]: (...args: IpcArgs<K>) => Promise<IpcResult<K>> };
+
+/** What the renderer sees: the handlers plus one way to listen to pushes. */
+export interface VenueApi extends IpcHandlers {
+  /** Listen to one push event; returns the unsubscribe. */
+  on<E extends IpcEventName>(event: E, listener: (payload: IpcEventMap[E]) => void): () => void;
+}
+
+/** The error shape that crosses the boundary: a message a person can read, and a code. */
+export interface IpcErrorPayload {
+  code: 'invalid-arguments' | 'unknown-channel' | 'failed' | 'untrusted-sender';
+  message: string;
+}
+
+/** Prefix of Electron IPC channel names, so ours never collide with Electron's own. */
+export const IPC_PREFIX = 'venue:';

@@ -1,0 +1,93 @@
+// Domain types shared by the core, the shells and the renderer.
+// Nothing here may hold a secret: every value of these types can reach the renderer.
+
+/** Which service the app talks to. The embedded sandbox is the default. */
+export type ConnectionMode = 'sandbox' | 'remote';
+
+/** Connection settings as the renderer sees them: the secret is never included, only whether one is stored. */
+export interface ConnectionSettings {
+  mode: ConnectionMode;
+  /** Service root ({base_url} in the spec). For the sandbox, filled in once it is running. */
+  baseUrl: string;
+  accessId: string;
+  hasSecret: boolean;
+  /** Header-name prefix: 'Service' in the spec, the real service's own name in production. */
+  headerPrefix: string;
+  /** Fixed port for the sign-in redirect listener; 0 picks a random port per flow. */
+  redirectPort: number;
+}
+
+/** What the renderer may send to change the connection. accessSecret is write-only. */
+export interface ConnectionInput {
+  mode: ConnectionMode;
+  baseUrl?: string;
+  accessId?: string;
+  accessSecret?: string;
+  headerPrefix?: string;
+  redirectPort?: number;
+}
+
+export type TokenState = 'none' | 'fetching' | 'valid' | 'expired' | 'revoked' | 'error';
+
+/** Status of one bearer token (never the token itself). */
+export interface TokenStatus {
+  state: TokenState;
+  /** Unix ms when the token expires, when known. */
+  expiresAt: number | null;
+  /** Unix ms when it was issued, when known. */
+  issuedAt: number | null;
+  /** A human sentence when state is 'error' or 'revoked'. */
+  message: string | null;
+}
+
+export interface UserSession {
+  /** The signed-in user, as far as the service tells us (may be unknown). */
+  label: string | null;
+  token: TokenStatus;
+  /** True when the refresh token was rejected: the user must sign in again. */
+  needsSignIn: boolean;
+}
+
+export interface ConnectionStatus {
+  settings: ConnectionSettings;
+  /** 'ok' once a call succeeded, 'error' with message when the last one failed. */
+  reachability: 'unknown' | 'ok' | 'error';
+  message: string | null;
+  integrationToken: TokenStatus;
+  user: UserSession | null;
+  /** The sign-in flow in progress, if any. */
+  signIn: SignInStatus;
+}
+
+export type SignInStatus =
+  | { state: 'idle' }
+  | { state: 'waiting'; authorizeUrl: string; startedAt: number }
+  | { state: 'failed'; message: string };
+
+/** A location (venue) as listed by GET /api/loc, normalised from whatever shape the service sent. */
+export interface Location {
+  uuid: string;
+  id: string | null;
+  name: string;
+  /** Feature flags the service reported, when it reports them. */
+  flags: Record<string, boolean>;
+  subscribed: boolean;
+}
+
+export type LocationsView = {
+  as: 'integration' | 'user';
+  locations: Location[];
+  loadedAt: number | null;
+  error: string | null;
+};
+
+/** Everything the renderer needs to draw its first frame. Later features add their own parts. */
+export interface AppSnapshot {
+  connection: ConnectionStatus;
+  locations: LocationsView;
+  /** Where the core keeps its files, for the Settings screen. */
+  dataDir: string;
+  /** How secrets are kept, said plainly ('encrypted by the OS keychain', 'memory only ...'). */
+  secretStorage: string;
+  runtime: 'electron' | 'headless';
+}

@@ -1,0 +1,48 @@
+// Each test gets the real app: a core on its own temp data folder with the embedded sandbox, and
+// the headless host serving the built renderer, all on port 0.
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createCore, type AppCore } from '../../electron/core/app-core';
+import { startHost, type RunningHost } from '../../electron/host/host';
+
+export interface RunningApp {
+  core: AppCore;
+  host: RunningHost;
+  dataDir: string;
+  sandboxUrl: string;
+}
+
+const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
+
+export async function startApp(dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'))): Promise<RunningApp> {
+  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('out/renderer is missing: run `npm run build` before the e2e tests');
+  const core = await createCore({ dataDir, runtime: 'headless' });
+  await core.start();
+  const host = await startHost({ rendererDir, handlers: core.handlers, events: core.events });
+  return { core, host, dataDir, sandboxUrl: core.sandbox()?.baseUrl ?? '' };
+}
+
+export async function stopApp(app: RunningApp, removeData = true): Promise<void> {
+  await app.host.close();
+  await app.core.stop();
+  if (removeData) rmSync(app.dataDir, { recursive: true, force: true });
+}
+
+export const test = base.extend<{ app: RunningApp; openApp: () => Promise<Page> }>({
+  app: async ({}, use) => {
+    const app = await startApp();
+    await use(app);
+    await stopApp(app);
+  },
+  openApp: async ({ page, app }, use) => {
+    await use(async () => {
+      await page.goto(app.host.url);
+      await expect(page.getByTestId('status-bar')).toBeVisible();
+      return page;
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { checkSource } from '../../scripts/boundaries';
+
+describe('process boundary lint', () => {
+  it('rejects electron imports in the core, sandbox, host, shared and renderer', () => {
+    for (const file of ['electron/core/a.ts', 'electron/sandbox/a.ts', 'electron/host/a.ts', 'shared/a.ts', 'renderer/src/a.tsx']) {
+      expect(checkSource(file, "import { app } from 'electron';")).toHaveLength(1);
+      expect(checkSource(file, "const e = require('electron');")).toHaveLength(1);
+      expect(checkSource(file, "const e = await import('electron/main');")).toHaveLength(1);
+    }
+  });
+
+  it('allows electron in main and preload, and ignores the word in comments and strings', () => {
+    expect(checkSource('electron/main/index.ts', "import { app } from 'electron';")).toEqual([]);
+    expect(checkSource('electron/core/a.ts', "// import from 'electron'\nconst s = 'ipcMain';")).toEqual([]);
+  });
+
+  it('rejects raw IPC outside main/ipc and the preload', () => {
+    expect(checkSource('electron/main/index.ts', "import { ipcMain } from 'electron';")).toHaveLength(1);
+    expect(checkSource('electron/main/window.ts', 'x.ipcRenderer.send()')).toHaveLength(1);
+    expect(checkSource('electron/main/ipc/register-handlers.ts', "import { ipcMain } from 'electron';")).toEqual([]);
+    expect(checkSource('electron/preload/index.ts', "import { ipcRenderer } from 'electron';")).toEqual([]);
+  });
+
+  it('rejects Node built-ins in the renderer', () => {
+    expect(checkSource('renderer/src/x.ts', "import { readFile } from 'node:fs';")).toHaveLength(1);
+  });
+
+  it('passes on the project as it is', () => {
+    const out = execFileSync('npx', ['tsx', 'scripts/lint-boundaries.ts'], { encoding: 'utf8' });
+    expect(out).toMatch(/respect the process boundaries/);
+  });
+});
