@@ -11,10 +11,16 @@ export interface SandboxClock {
   advanceMs(ms: number): number;
   /** Back to the real clock (used by reset). */
   resetOffset(): void;
+  /**
+   * Called after every advance with the new sandbox time, so work scheduled on the sandbox clock
+   * (webhook retries, later) can run at once instead of waiting in real time. Returns an unsubscribe.
+   */
+  onAdvance(listener: (nowMs: number) => void): () => void;
 }
 
 export function createClock(realNow: () => number = Date.now): SandboxClock {
   let offset = 0;
+  const listeners = new Set<(nowMs: number) => void>();
   return {
     nowMs: () => realNow() + offset,
     get offsetMs() {
@@ -24,10 +30,16 @@ export function createClock(realNow: () => number = Date.now): SandboxClock {
       // Going backwards would un-expire tokens and break the "codes are single-use in time" reasoning.
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the sandbox clock only moves forward');
       offset += ms;
-      return realNow() + offset;
+      const now = realNow() + offset;
+      for (const listener of listeners) listener(now);
+      return now;
     },
     resetOffset() {
       offset = 0;
+    },
+    onAdvance(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

@@ -1,7 +1,7 @@
 // Tolerant parsing: the spec leaves the locations shape and error bodies open and shows two
 // token spellings, so every variant we accept is pinned here.
 import { describe, expect, it } from 'vitest';
-import { extractServiceMessage } from '../../electron/core/api/service-message';
+import { extractServiceCode, extractServiceMessage } from '../../electron/core/api/service-message';
 import { holdToken } from '../../electron/core/api/token-status';
 import { locationsResponseSchema, tokenResponseSchema } from '../../shared/schemas/service';
 
@@ -116,5 +116,15 @@ describe('extractServiceMessage', () => {
     expect(extractServiceMessage(undefined, '')).toBeNull();
     expect(json({})).toBeNull();
     expect(json(null)).toBeNull();
+  });
+});
+
+describe('extractServiceCode', () => {
+  it('reads the code from the body or the WWW-Authenticate header', () => {
+    expect(extractServiceCode({ error: 'invalid_token', message: 'x' }, null)).toBe('invalid_token');
+    expect(extractServiceCode({ error: { code: 'E42', message: 'x' } }, null)).toBe('E42');
+    expect(extractServiceCode({ error: 'A whole sentence, not a code.' }, null)).toBeNull();
+    expect(extractServiceCode(undefined, 'Bearer error="invalid_token", error_description="x"')).toBe('invalid_token');
+    expect(extractServiceCode(undefined, null)).toBeNull();
   });
 });

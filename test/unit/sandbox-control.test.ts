@@ -66,6 +66,15 @@ describe('clock', () => {
     expect(typeof res.body.message).toBe('string');
   });
 
+  it('tells onAdvance listeners (for work scheduled on the sandbox clock)', async () => {
+    const seen: number[] = [];
+    const off = sb.world.clock.onAdvance((now) => seen.push(now));
+    await control().advanceClock(60);
+    off();
+    await control().advanceClock(60);
+    expect(seen).toEqual([Date.UTC(2030, 0, 1) + 60_000]);
+  });
+
   it('reset puts the clock back', async () => {
     await control().advanceClock(1000);
     expect((await control().reset()).clock.offsetMs).toBe(0);

@@ -16,6 +16,8 @@ export interface ServiceErrorInit {
   route: string;
   status?: number | null;
   serviceMessage?: string | null;
+  /** A machine code the service sent ('invalid_token'), when it sent one. */
+  serviceCode?: string | null;
   /** Defaults by kind: network, timeout and 5xx/429 answers are worth trying again. */
   retryable?: boolean;
   cause?: unknown;
@@ -26,6 +28,7 @@ export class ServiceError extends Error {
   readonly status: number | null;
   readonly route: string;
   readonly serviceMessage: string | null;
+  readonly serviceCode: string | null;
   readonly retryable: boolean;
 
   constructor(message: string, init: ServiceErrorInit) {
@@ -35,6 +38,7 @@ export class ServiceError extends Error {
     this.route = init.route;
     this.status = init.status ?? null;
     this.serviceMessage = init.serviceMessage ?? null;
+    this.serviceCode = init.serviceCode ?? null;
     this.retryable = init.retryable ?? defaultRetryable(init.kind, this.status);
   }
 }
@@ -55,12 +59,18 @@ export function reasonSuffix(serviceMessage: string | null): string {
 }
 
 /** The error for a non-2xx answer, before a caller gives it a more specific meaning. */
-export function httpError(route: string, status: number, serviceMessage: string | null): ServiceError {
+export function httpError(
+  route: string,
+  status: number,
+  serviceMessage: string | null,
+  serviceCode: string | null = null,
+): ServiceError {
   return new ServiceError(`The service answered ${route} with ${status}${reasonSuffix(serviceMessage)}`, {
     kind: 'http',
     route,
     status,
     serviceMessage,
+    serviceCode,
   });
 }
 
@@ -71,6 +81,7 @@ export function relabel(error: ServiceError, kind: ServiceErrorKind, message: st
     route: error.route,
     status: error.status,
     serviceMessage: error.serviceMessage,
+    serviceCode: error.serviceCode,
     cause: error,
   });
 }

@@ -2,7 +2,7 @@
 // connection, timeout, HTML from a proxy, a 500), the caller gets a ServiceError naming the
 // route, never a bare TypeError('fetch failed').
 import { ServiceError, asServiceError, httpError } from './errors';
-import { extractServiceMessage } from './service-message';
+import { extractServiceCode, extractServiceMessage } from './service-message';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -99,7 +99,13 @@ export async function requestJson(request: JsonRequest, options: RequestJsonOpti
 
     const parsed = parseJson(text);
     if (response.status < 200 || response.status > 299) {
-      throw httpError(route, response.status, extractServiceMessage(parsed.ok ? parsed.value : undefined, text));
+      const body = parsed.ok ? parsed.value : undefined;
+      throw httpError(
+        route,
+        response.status,
+        extractServiceMessage(body, text),
+        extractServiceCode(body, response.headers.get('www-authenticate')),
+      );
     }
     if (!parsed.ok) {
       throw new ServiceError(

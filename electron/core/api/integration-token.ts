@@ -64,19 +64,21 @@ export class IntegrationTokenProvider {
   }
 
   /**
-   * The service refused `token` with a 401. Only that token is dropped: when ten calls fail with
-   * the same old token while an eleventh already fetched a new one, the new one survives.
-   * Returns whether `token` was the current one.
+   * The service refused `token`: 401 (expired or revoked), or 403 saying the token itself is
+   * invalid. Only that token is dropped: when ten calls fail with the same old token while an
+   * eleventh already fetched a new one, the new one survives. Returns whether it was the current one.
    */
-  invalidate(token: string): boolean {
+  invalidate(token: string, reason: 'unauthorized' | 'invalid' = 'unauthorized'): boolean {
     if (!this.held || this.held.value !== token) return false;
     const expired = this.clock.now() >= this.held.expiresAt - this.marginMs;
     this.held = null;
-    this.setStatus(
-      expired
-        ? tokenStatus('expired', null, 'The service said the integration token expired (401); getting a new one')
-        : tokenStatus('revoked', null, 'The service refused the integration token before its expiry (401): it was revoked'),
-    );
+    if (reason === 'invalid') {
+      this.setStatus(tokenStatus('error', null, 'The service called the integration token invalid (403); the next call gets a new one'));
+    } else if (expired) {
+      this.setStatus(tokenStatus('expired', null, 'The service said the integration token expired (401); getting a new one'));
+    } else {
+      this.setStatus(tokenStatus('revoked', null, 'The service refused the integration token before its expiry (401): it was revoked'));
+    }
     return true;
   }
 

@@ -141,11 +141,15 @@ export class ServiceClient {
     try {
       return await attempt(token);
     } catch (error) {
+      if (isServiceError(error) && error.status === 403 && error.serviceCode === 'invalid_token') this.dropInvalid(as, token);
       if (!isServiceError(error) || error.kind !== 'http' || error.status !== 401) throw explain(error, route);
       const fresh = await this.replaceToken(as, token, route);
       try {
         return await attempt(fresh);
       } catch (retryError) {
+        if (isServiceError(retryError) && retryError.status === 403 && retryError.serviceCode === 'invalid_token') {
+          this.dropInvalid(as, fresh);
+        }
         if (isServiceError(retryError) && retryError.kind === 'http' && retryError.status === 401) {
           throw relabel(retryError, 'auth', `401 on ${route} even with a new token${reasonSuffix(retryError.serviceMessage)}`);
         }
@@ -185,6 +189,12 @@ export class ServiceClient {
     if (as === 'user') return this.user.handleUnauthorized(refused, route);
     this.integration.invalidate(refused);
     return this.integration.getToken();
+  }
+
+  /** Not retried (spec 5.5), but not sent again either: the next call starts with a new token. */
+  private dropInvalid(as: ActAs, token: string): void {
+    if (as === 'integration') this.integration.invalidate(token, 'invalid');
+    else this.user.forgetToken(token);
   }
 
   /** A service that answers, even with 4xx, is reachable; silence, 5xx or garbage is not. */

@@ -66,3 +66,18 @@ function plainText(raw: string): string {
 function clip(value: string): string {
   return value.length > MAX_LENGTH ? `${value.slice(0, MAX_LENGTH - 1)}…` : value;
 }
+
+/**
+ * The machine-readable error code, when the service gave one: `error` or `code` in the body
+ * (OAuth style), or the error="…" of a WWW-Authenticate header (RFC 6750).
+ */
+export function extractServiceCode(parsed: unknown, wwwAuthenticate: string | null): string | null {
+  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const body = parsed as Record<string, unknown>;
+    const nested = body.error && typeof body.error === 'object' ? (body.error as Record<string, unknown>).code : undefined;
+    for (const candidate of [body.error, body.code, nested]) {
+      if (typeof candidate === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(candidate)) return candidate;
+    }
+  }
+  return wwwAuthenticate ? (/error="([^"]+)"/.exec(wwwAuthenticate)?.[1] ?? null) : null;
+}

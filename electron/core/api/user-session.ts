@@ -264,6 +264,16 @@ export class UserSessionManager {
     return this.getToken(route);
   }
 
+  /**
+   * The service called `token` invalid (403 invalid_token). Spec 5.5 forbids retrying unchanged,
+   * so nothing is retried now; the next call simply refreshes instead of sending it again.
+   */
+  forgetToken(token: string): void {
+    if (this.held?.value !== token) return;
+    this.held = null;
+    this.setStatus(tokenStatus('error', null, "The service called the user's token invalid (403); the next call refreshes it"));
+  }
+
   /** Refresh now (single-flight): what the timer and on-demand callers both use. */
   refresh(): Promise<string> {
     if (!this.refreshToken) return this.getToken();

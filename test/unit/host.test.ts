@@ -1,0 +1,104 @@
+// The headless host over real sockets: who may connect, and what a connected page may send.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { createCore, type AppCore } from '../../electron/core/app-core';
+import { startHost, type RunningHost } from '../../electron/host/host';
+
+let dir: string;
+let core: AppCore;
+let host: RunningHost;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'venue-host-'));
+  const rendererDir = join(dir, 'renderer');
+  mkdirSync(rendererDir);
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+  writeFileSync(join(dir, 'secret.txt'), 'outside the renderer');
+  core = await createCore({ dataDir: join(dir, 'data'), runtime: 'headless' });
+  await core.start();
+  host = await startHost({ rendererDir, handlers: core.handlers, events: core.events });
+});
+
+afterAll(async () => {
+  await host.close();
+  await core.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const origin = () => `http://127.0.0.1:${host.port}`;
+
+function open(token: string, headers: Record<string, string> = { Origin: origin() }): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${token}`, { headers });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+function ask(ws: WebSocket, message: unknown): Promise<any> {
+  return new Promise((resolve) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const parsed = JSON.parse(String(data));
+      if ('event' in parsed) return;
+      ws.off('message', onMessage);
+      resolve(parsed);
+    };
+    ws.on('message', onMessage);
+    ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+  });
+}
+
+describe('headless host', () => {
+  it('serves the renderer but nothing outside it', async () => {
+    const index = await fetch(`${origin()}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const escape = await fetch(`${origin()}/..%2fsecret.txt`);
+    expect(escape.status).toBe(404);
+  });
+
+  it('refuses a socket without the token, with a wrong token, or from a foreign origin', async () => {
+    await expect(open('')).rejects.toThrow('refused 401');
+    await expect(open('0'.repeat(host.token.length))).rejects.toThrow('refused 401');
+    await expect(open(host.token, { Origin: 'http://evil.example' })).rejects.toThrow('refused 403');
+    await expect(open(host.token, {})).rejects.toThrow('refused 403');
+  });
+
+  it('answers contract calls, validates arguments and refuses unknown channels', async () => {
+    const ws = await open(host.token);
+    const snapshot = await ask(ws, { id: 1, channel: 'getSnapshot', args: [] });
+    expect(snapshot.ok).toBe(true);
+    expect(snapshot.result.connection.settings.mode).toBe('sandbox');
+    expect(snapshot.result.runtime).toBe('headless');
+
+    const bad = await ask(ws, { id: 2, channel: 'listLocations', args: ['everyone'] });
+    expect(bad).toMatchObject({ id: 2, ok: false, error: { code: 'invalid-arguments' } });
+    expect(bad.error.message).toMatch(/listLocations/);
+
+    const unknown = await ask(ws, { id: 3, channel: 'deleteEverything', args: [] });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+
+    const garbage = await ask(ws, 'not json');
+    expect(garbage).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
+    ws.close();
+  });
+
+  it('pushes events to connected pages', async () => {
+    const ws = await open(host.token);
+    const pushed = new Promise<any>((resolve) =>
+      ws.on('message', (data) => {
+        const parsed = JSON.parse(String(data));
+        if (parsed.event === 'locations') resolve(parsed.payload);
+      }),
+    );
+    await ask(ws, { id: 1, channel: 'listLocations', args: ['integration'] });
+    const payload = await pushed;
+    expect(payload.as).toBe('integration');
+    expect(payload.locations.length).toBeGreaterThan(0);
+    ws.close();
+  });
+});
