@@ -309,6 +309,30 @@ describe('user session', () => {
     await vi.waitFor(() => expect(c.user.session()?.token.issuedAt).toBe(clock.now()));
   });
 
+  it('keeps the sign-in when the refresh fails only because the app credentials are wrong', async () => {
+    const secrets = new MemorySecretStore();
+    await signIn(makeClient({ secrets }));
+    const wrongSecret = makeClient({ secrets, accessSecret: 'changed-by-mistake' });
+    const session = await wrongSecret.user.restore();
+    expect(session).toMatchObject({ needsSignIn: false, token: { state: 'error' } });
+    expect(session?.token.message).toMatch(/^The service rejected the access id or secret \(400\)/);
+    expect(await secrets.get(REFRESH_TOKEN_SECRET)).toMatch(/^sbxrt_/);
+  });
+
+  it('degrades to "sign in again" when the service does not take our refresh request at all', async () => {
+    // A real service may not serve the assumed refresh shape (spec 5.8 does not show it).
+    const fetchFn: FetchLike = async (input, init) => {
+      if (typeof init.body === 'string' && init.body.includes('"refresh_token"')) {
+        return Response.json({ message: 'Unknown grant' }, { status: 404 });
+      }
+      return fetch(input, init);
+    };
+    const c = makeClient({ fetch: fetchFn });
+    await signIn(c);
+    await expect(c.user.refresh()).rejects.toMatchObject({ kind: 'sign-in-required', status: 404 });
+    expect(c.user.session()).toMatchObject({ needsSignIn: true });
+  });
+
   it('signs out: forgets the tokens here and in the store', async () => {
     const secrets = new MemorySecretStore();
     const c = makeClient({ secrets });

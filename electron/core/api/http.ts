@@ -185,3 +185,8 @@ export function describeNetworkError(error: unknown): string {
   if (error instanceof Error) return error.message || 'network error';
   return String(error);
 }
+
+/** The base URL without trailing slashes, so `${base}/api` never has a double slash. */
+export function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

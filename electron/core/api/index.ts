@@ -15,7 +15,8 @@ export type { FetchLike, HttpMethod, JsonRequest, JsonRequester, JsonResponse } 
 export { IntegrationTokenProvider, CLIENT_TOKEN_ROUTE } from './integration-token';
 export type { IntegrationTokenEvents, IntegrationTokenOptions } from './integration-token';
 export { UserSessionManager, USER_TOKEN_ROUTE, REFRESH_TOKEN_SECRET } from './user-session';
-export type { StartSignInOptions, StartedSignIn, UserSessionEvents, UserSessionOptions } from './user-session';
+export type { UserSessionEvents, UserSessionOptions } from './user-session';
+export type { StartSignInOptions, StartedSignIn } from './sign-in-flow';
 export { ManualClock, systemClock } from './clock';
 export type { Clock } from './clock';
 export { extractServiceMessage } from './service-message';

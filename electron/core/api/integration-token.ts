@@ -6,7 +6,7 @@ import { tokenResponseSchema } from '../../../shared/schemas/service';
 import { TypedEmitter } from '../typed-emitter';
 import { type Clock, systemClock } from './clock';
 import { ServiceError, reasonSuffix, relabel } from './errors';
-import { type FetchLike, type JsonRequester, createRequester } from './http';
+import { type FetchLike, type JsonRequester, createRequester, trimSlash } from './http';
 import { type HeldToken, holdToken, sameStatus, tokenStatus } from './token-status';
 import { parseResponse } from './validate';
 
@@ -133,8 +133,4 @@ export function credentialError(error: ServiceError): ServiceError {
     'auth',
     `The service rejected the access id or secret (${error.status})${reasonSuffix(error.serviceMessage)}`,
   );
-}
-
-export function trimSlash(url: string): string {
-  return url.replace(/\/+$/, '');
 }

@@ -8,8 +8,8 @@ import type { SecretStore } from '../secrets/secret-store';
 import { type Listener, TypedEmitter } from '../typed-emitter';
 import { type Clock, clockFrom, systemClock } from './clock';
 import { ServiceError, isServiceError, reasonSuffix, relabel } from './errors';
-import { type FetchLike, type HttpMethod, type JsonRequester, createRequester } from './http';
-import { IntegrationTokenProvider, trimSlash } from './integration-token';
+import { type FetchLike, type HttpMethod, type JsonRequester, createRequester, trimSlash } from './http';
+import { IntegrationTokenProvider } from './integration-token';
 import { UserSessionManager } from './user-session';
 import { parseResponse } from './validate';
 

@@ -1,18 +1,17 @@
-// Acting as a user (authorization-code flow, spec 5.3): the sign-in flow through the browser and
-// a loopback listener, then keeping the user's token alive with its refresh token. The refresh
-// token is the one thing that survives a restart (through the SecretStore); the access token is
-// only ever in memory.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// Acting as a user (authorization-code flow, spec 5.3): runs the browser sign-in (sign-in-flow.ts),
+// then keeps the user's token alive with its refresh token. The refresh token is the one thing
+// that survives a restart (through the SecretStore); the access token is only ever in memory.
 import type { SignInStatus, TokenStatus, UserSession } from '../../../shared/domain';
 import { tokenResponseSchema } from '../../../shared/schemas/service';
 import type { SecretStore } from '../secrets/secret-store';
 import { TypedEmitter } from '../typed-emitter';
 import { type Clock, type TimerHandle, systemClock } from './clock';
 import { ServiceError, reasonSuffix, relabel } from './errors';
-import { type FetchLike, type JsonRequester, createRequester } from './http';
-import { trimSlash } from './integration-token';
-import { type CallbackAnswer, type LoopbackListener, openLoopbackListener } from './loopback-listener';
-import { signInFailedPage, signedInPage } from './sign-in-pages';
+import { credentialError } from './integration-token';
+import { type FetchLike, type JsonRequester, createRequester, trimSlash } from './http';
+import { SignInFlow, type StartSignInOptions, type StartedSignIn } from './sign-in-flow';
+
+export type { StartSignInOptions, StartedSignIn } from './sign-in-flow';
 import { type HeldToken, holdToken, sameStatus, tokenStatus } from './token-status';
 import { parseResponse } from './validate';
 
@@ -40,35 +39,11 @@ export interface UserSessionOptions {
   refreshRetryMs?: number;
 }
 
-export interface StartSignInOptions {
-  /** Opens the consent page in the user's browser; when it throws, the caller shows the URL instead. */
-  openUrl?: (url: string) => Promise<void> | void;
-  /** Overrides the constructor's redirectPort for this flow. */
-  redirectPort?: number;
-}
-
-export interface StartedSignIn {
-  authorizeUrl: string;
-  redirectUrl: string;
-  openedExternally: boolean;
-  /** Settles when the browser comes back (or the flow is cancelled or times out). */
-  result: Promise<UserSession>;
-}
-
 export interface UserSessionEvents {
   /** null once signed out. */
   session: UserSession | null;
   signIn: SignInStatus;
 }
-
-interface Flow {
-  state: string;
-  listener: LoopbackListener;
-  timer: TimerHandle;
-  settle: (outcome: UserSession | ServiceError) => void;
-}
-
-const SIGN_IN_ROUTE = 'GET /manager/oauth';
 
 export class UserSessionManager {
   readonly events = new TypedEmitter<UserSessionEvents>();
@@ -77,8 +52,7 @@ export class UserSessionManager {
   private readonly refreshAt: number;
   private readonly refreshRetryMs: number;
 
-  private flow: Flow | null = null;
-  private signIn: SignInStatus = { state: 'idle' };
+  private readonly flow: SignInFlow;
 
   private held: HeldToken | null = null;
   private refreshToken: string | null = null;
@@ -97,6 +71,19 @@ export class UserSessionManager {
     this.clock = options.clock ?? systemClock;
     this.refreshAt = options.refreshAt ?? 0.9;
     this.refreshRetryMs = options.refreshRetryMs ?? 60_000;
+    this.flow = new SignInFlow({
+      baseUrl: options.baseUrl,
+      accessId: options.accessId,
+      clock: this.clock,
+      redirectPort: options.redirectPort ?? 0,
+      timeoutMs: options.signInTimeoutMs ?? 5 * 60_000,
+      beforeAuthorize: options.beforeAuthorize,
+      exchangeCode: (code) =>
+        this.exchange({ grant_type: 'authorization_code', code }, true).catch((error: unknown) => {
+          throw refusal(error as ServiceError, 'The service refused the sign-in code');
+        }),
+      onStatus: (status) => this.events.emit('signIn', status),
+    });
   }
 
   /** The session as the renderer may see it (never a token); null when nobody is signed in. */
@@ -106,147 +93,24 @@ export class UserSessionManager {
   }
 
   signInStatus(): SignInStatus {
-    return this.signIn;
+    return this.flow.status();
   }
 
-  // ----------------------------------------------------------------------------------------------
-  // Sign-in flow
-
   /** Opens the listener, builds the consent URL and (if given) opens it. A running flow is replaced. */
-  async start(startOptions: StartSignInOptions = {}): Promise<StartedSignIn> {
-    this.cancelFlow('A new sign-in was started, so this one was abandoned.');
-    const state = randomBytes(32).toString('hex');
-    const port = startOptions.redirectPort ?? this.options.redirectPort ?? 0;
-
-    let settle!: Flow['settle'];
-    const result = new Promise<UserSession>((resolve, reject) => {
-      settle = (outcome) => (outcome instanceof ServiceError ? reject(outcome) : resolve(outcome));
-    });
-    // The caller may only care about authorizeUrl; an ignored failure must not crash the process.
-    result.catch(() => {});
-
-    let listener: LoopbackListener;
-    try {
-      listener = await openLoopbackListener({ port, onCallback: (query) => this.onCallback(flow, query) });
-    } catch (error) {
-      throw new ServiceError(
-        `Could not listen for the sign-in answer on 127.0.0.1:${port}: ${(error as Error).message}`,
-        { kind: 'network', route: SIGN_IN_ROUTE, retryable: false, cause: error },
-      );
-    }
-    const flow: Flow = { state, listener, timer: null, settle };
-    this.flow = flow;
-
-    try {
-      await this.options.beforeAuthorize?.(listener.redirectUrl);
-    } catch (error) {
-      const failure = new ServiceError(
-        `Could not prepare the sign-in (registering ${listener.redirectUrl}): ${(error as Error).message}`,
-        { kind: 'network', route: SIGN_IN_ROUTE, cause: error },
-      );
-      await this.finishFlow(flow, failure);
-      throw failure;
-    }
-    if (this.flow !== flow) throw new ServiceError('The sign-in was cancelled.', { kind: 'sign-in-required', route: SIGN_IN_ROUTE });
-
-    const authorizeUrl = this.authorizeUrl(listener.redirectUrl, state);
-    const timeoutMs = this.options.signInTimeoutMs ?? 5 * 60_000;
-    flow.timer = this.clock.setTimeout(() => {
-      void this.finishFlow(
-        flow,
-        new ServiceError(`Nobody completed the sign-in within ${duration(timeoutMs)}.`, {
-          kind: 'sign-in-required',
-          route: SIGN_IN_ROUTE,
-        }),
-      );
-    }, timeoutMs);
-    this.setSignIn({ state: 'waiting', authorizeUrl, startedAt: this.clock.now() });
-
-    let openedExternally = false;
-    if (startOptions.openUrl) {
-      try {
-        await startOptions.openUrl(authorizeUrl);
-        openedExternally = true;
-      } catch {
-        // The shell could not open a browser; the caller shows authorizeUrl for the user to open.
-      }
-    }
-    return { authorizeUrl, redirectUrl: listener.redirectUrl, openedExternally, result };
+  start(startOptions: StartSignInOptions = {}): Promise<StartedSignIn> {
+    return this.flow.start(startOptions);
   }
 
   /** Abandons the running sign-in, if any, and closes its listener. */
   cancel(): void {
-    this.cancelFlow('The sign-in was cancelled.');
-    this.setSignIn({ state: 'idle' });
+    this.flow.cancel();
   }
-
-  private cancelFlow(message: string): void {
-    if (!this.flow) return;
-    void this.finishFlow(this.flow, new ServiceError(message, { kind: 'sign-in-required', route: SIGN_IN_ROUTE }), false);
-  }
-
-  private authorizeUrl(redirectUrl: string, state: string): string {
-    const url = new URL(`${trimSlash(this.options.baseUrl)}/manager/oauth`);
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('access_id', this.options.accessId);
-    url.searchParams.set('redirect_url', redirectUrl);
-    url.searchParams.set('state', state);
-    return url.toString();
-  }
-
-  private async onCallback(flow: Flow, query: URLSearchParams): Promise<CallbackAnswer> {
-    const fail = (status: number, message: string, error?: ServiceError): CallbackAnswer => ({
-      status,
-      html: signInFailedPage(message),
-      afterSend: () =>
-        void this.finishFlow(flow, error ?? new ServiceError(message, { kind: 'sign-in-required', route: SIGN_IN_ROUTE })),
-    });
-    if (this.flow !== flow) return fail(410, 'This sign-in is no longer waiting.');
-
-    // State first: an answer that is not ours must not even be able to cancel our flow with error=.
-    if (!sameSecret(query.get('state') ?? '', flow.state)) {
-      return fail(400, 'The answer did not carry the state this app sent, so it was refused (it may belong to another sign-in).');
-    }
-    const error = query.get('error');
-    if (error) {
-      const description = query.get('error_description');
-      return fail(
-        200,
-        error === 'access_denied'
-          ? 'Access was declined on the consent page.'
-          : `The service reported "${error}"${description ? `: ${description}` : ''}.`,
-      );
-    }
-    const code = query.get('code');
-    if (!code) return fail(400, 'The service sent the browser back without an authorization code.');
-
-    try {
-      const session = await this.exchange({ grant_type: 'authorization_code', code }, true);
-      return { status: 200, html: signedInPage(), afterSend: () => void this.finishFlow(flow, session) };
-    } catch (caught) {
-      const failure = refusal(caught as ServiceError, 'The service refused the sign-in code');
-      return fail(502, failure.message, failure);
-    }
-  }
-
-  /** Closes the listener, then settles the result (so a resolved result means the port is free). */
-  private async finishFlow(flow: Flow, outcome: UserSession | ServiceError, report = true): Promise<void> {
-    if (this.flow === flow) this.flow = null;
-    if (flow.timer !== null) this.clock.clearTimeout(flow.timer);
-    flow.timer = null;
-    await flow.listener.close();
-    flow.settle(outcome);
-    if (report && !this.flow) {
-      this.setSignIn(outcome instanceof ServiceError ? { state: 'failed', message: outcome.message } : { state: 'idle' });
-    }
-  }
-
-  // ----------------------------------------------------------------------------------------------
-  // Tokens
 
   /** A valid user token, refreshed first if it is (nearly) expired. Throws 'sign-in-required' when there is no session. */
   getToken(route = 'a user call'): Promise<string> {
-    if (this.needsSignIn) return Promise.reject(this.signInRequired(route, 'The user must sign in again.'));
+    if (this.needsSignIn) {
+      return Promise.reject(this.signInRequired(route, this.status.message ?? 'The user must sign in again.'));
+    }
     if (this.held && this.clock.now() < this.held.expiresAt - 30_000) return Promise.resolve(this.held.value);
     if (this.refreshToken) return this.refresh();
     if (this.held) {
@@ -317,7 +181,7 @@ export class UserSessionManager {
   dispose(): void {
     this.disposed = true;
     this.clearRefreshTimer();
-    this.cancelFlow('The app is closing.');
+    this.flow.cancel('The app is closing.');
   }
 
   private async runRefresh(refreshToken: string): Promise<string> {
@@ -329,7 +193,15 @@ export class UserSessionManager {
     } catch (caught) {
       const error = caught as ServiceError;
       if (generation !== this.generation) throw error;
-      if (error.kind === 'http' && [400, 401, 403].includes(error.status ?? 0)) {
+      // Wrong app credentials say nothing about the user's grant: keep it for when they are fixed.
+      if (error.kind === 'http' && error.serviceCode === 'invalid_client') {
+        const failure = credentialError(error);
+        this.setStatus(tokenStatus('error', null, failure.message));
+        throw failure;
+      }
+      // Any other refusal (400/401/403 for a dead grant, 404/405/422 if the service does not take
+      // our assumed refresh shape at all) means the same to the user: sign in again.
+      if (isRefusal(error)) {
         const failure = relabel(
           error,
           'sign-in-required',
@@ -442,11 +314,6 @@ export class UserSessionManager {
     this.emitSession();
   }
 
-  private setSignIn(next: SignInStatus): void {
-    this.signIn = next;
-    this.events.emit('signIn', next);
-  }
-
   private emitSession(): void {
     const session = this.session();
     const key = JSON.stringify(session);
@@ -456,21 +323,14 @@ export class UserSessionManager {
   }
 }
 
+/** A 4xx other than "slow down" (408, 429): sending the same request again cannot help. */
+function isRefusal(error: ServiceError): boolean {
+  const status = error.status ?? 0;
+  return error.kind === 'http' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
 /** 400/401/403 from a token exchange is a refusal of what we sent; anything else stays as it is. */
 function refusal(error: ServiceError, what: string): ServiceError {
   if (error.kind !== 'http' || ![400, 401, 403].includes(error.status ?? 0)) return error;
   return relabel(error, 'auth', `${what} (${error.status})${reasonSuffix(error.serviceMessage)}`);
-}
-
-function duration(ms: number): string {
-  if (ms < 60_000) return `${Math.round(ms / 1000)} seconds`;
-  const minutes = Math.round(ms / 60_000);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
-/** Constant-time comparison, so the state cannot be guessed byte by byte from response timing. */
-function sameSecret(received: string, expected: string): boolean {
-  const a = Buffer.from(received);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
