@@ -1,5 +1,6 @@
 // Webhook events as the app records them. These types reach the renderer (the Events inspector),
 // so they hold what was received, never the signature secret.
+import type { WebhookDataMap } from './schemas/webhook-events';
 
 /** The 18 event types of spec 6.5. Anything else is stored and flagged as unknown. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -56,6 +57,14 @@ export interface EventDetail extends EventSummary {
   /** The dedupe key the listener derived (no event id exists in the spec). */
   dedupeKey: string | null;
   signature: { header: string | null; result: 'match' | 'mismatch' | 'missing' | 'malformed' | 'not-configured' };
+  /** Set only when the body was not valid UTF-8: the exact bytes, base64 (rawBody is then lossy). */
+  rawBodyBase64: string | null;
+  /** Size of the body as received; larger than rawBody when it was cut (413 stubs keep 4 KiB). */
+  bodyBytes: number;
+  truncated: boolean;
+  /** The HTTP status the listener answered with. */
+  httpStatus: number;
+  locationId: string | null;
 }
 
 export interface EventFilter {
@@ -73,11 +82,21 @@ export interface EventPage {
   offset: number;
 }
 
+/**
+ * Every delivery lands in exactly one of verified, unsigned, rejected, duplicate or stale, so
+ * received is their sum. Survives restarts and retention (dropped rows stay counted).
+ */
 export interface WebhookCounters {
   received: number;
+  /** Stored with a matching signature. */
   verified: number;
+  /** Stored without a signature check because no secret is configured. */
+  unsigned: number;
+  /** Stored as refused: bad signature or custom header, too large, not JSON, invalid envelope. */
   rejected: number;
+  /** A repeat of an event already stored: answered 2xx, not stored again, not applied again. */
   duplicate: number;
+  /** createdAt outside the retry window (+ skew) or too far in the future: answered 2xx, dropped. */
   stale: number;
   /** Accepted but with data that does not match its type's schema, or of an unknown type. */
   flagged: number;
@@ -92,4 +111,104 @@ export interface ListenerStatus {
   failures: number;
   message: string | null;
   signatureRequired: boolean;
+}
+
+/**
+ * An event fed to projections: authenticated (or unsigned by configuration), of a known type, and
+ * with data that matched its type's schema. `data` keeps keys the service added (minor versions).
+ */
+export type AcceptedEvent = { [T in WebhookEventType]: AcceptedEventOf<T> }[WebhookEventType];
+
+export interface AcceptedEventOf<T extends WebhookEventType> {
+  seq: number;
+  receivedAt: number;
+  type: T;
+  targetUuid: string | null;
+  targetId: string | null;
+  locationUuid: string | null;
+  locationName: string | null;
+  locationId: string | null;
+  createdAt: string;
+  data: WebhookDataMap[T];
+  verification: 'verified' | 'unsigned';
+  dedupeKey: string;
+}
+
+/** One line of a tab on the open-tabs board. Removed/voided/comped lines stay visible, marked. */
+export interface OpenTabItem {
+  /** The item's UUID (ITEM_ADDED/ITEM_REMOVED target), or `id:<itemId>` for an item only known from a void/comp. */
+  key: string;
+  name: string | null;
+  quantity: number;
+  /** As sent in ITEM_ADDED; treated as the unit price (the spec does not say). */
+  price: number;
+  voided: boolean;
+  comped: boolean;
+  removed: boolean;
+}
+
+export interface OpenTabRefund {
+  /** The original payment (PAYMENT_REFUNDED targetId). */
+  paymentId: string | null;
+  refundPaymentId: string;
+  amount: number;
+  refundType: string;
+}
+
+export interface OpenTab {
+  uuid: string;
+  /** null until OPEN_TAB arrives (items may arrive first). */
+  name: string | null;
+  spotName: string | null;
+  locationUuid: string | null;
+  items: OpenTabItem[];
+  /** Sum of price × quantity over items that are neither removed, voided nor comped. */
+  total: number;
+  /** createdAt of OPEN_TAB. */
+  openedAt: string | null;
+  /** createdAt of the earliest CLOSE_TAB; once set it stays set. */
+  closedAt: string | null;
+  refunds: OpenTabRefund[];
+}
+
+export interface TunnelStatus {
+  state: 'off' | 'starting' | 'online' | 'error';
+  /** The public HTTPS URL that forwards to the listener, while online. */
+  publicUrl: string | null;
+  message: string | null;
+}
+
+/** Webhook settings as the renderer sees them: whether a secret is set, never the secret. */
+export interface WebhookSettingsView {
+  port: number;
+  path: string;
+  hasSecret: boolean;
+  /** Names of the custom headers required on every delivery (values are secret too). */
+  customHeaderNames: string[];
+  retentionEvents: number;
+  /** True when the embedded sandbox delivers here directly (registered for you). */
+  sandboxRegistered: boolean;
+}
+
+export interface WebhookState {
+  status: ListenerStatus;
+  counters: WebhookCounters;
+  tunnel: TunnelStatus;
+  settings: WebhookSettingsView;
+}
+
+export interface WebhookSettingsInput {
+  /** A new signature secret; null removes it; absent keeps it. */
+  secret?: string | null;
+  /** Replaces the required custom headers; absent keeps them. */
+  customHeaders?: Record<string, string>;
+  port?: number;
+  retentionEvents?: number;
+}
+
+export interface SandboxTriggerInput {
+  type: string;
+  locationUuid?: string;
+  /** Deliver with a wrong signature, to see a forged event rejected. */
+  forge?: boolean;
 }

@@ -3,6 +3,7 @@ import { SCREENS, type Screen } from './store/shell-slice';
 import { StatusBar } from './components/status-bar';
 import { SettingsScreen } from './features/settings/settings-screen';
 import { EmptyScreen } from './components/empty-screen';
+import { EventsScreen } from './features/events/events-screen';
 
 const LABELS: Record<Screen, string> = {
   kiosk: 'Kiosk',
@@ -52,6 +53,6 @@ function ScreenView({ screen }: { screen: Screen }) {
     case 'tabs':
       return <EmptyScreen title="Tabs" line="No open tabs have been reported to this workstation." />;
     case 'events':
-      return <EmptyScreen title="Events" line="No webhook events have been received yet." />;
+      return <EventsScreen />;
   }
 }

@@ -13,6 +13,10 @@ export function bindToMain(bridge: Bridge, store: AppStore): () => void {
   const handlers: EventHandlers = {
     connection: (payload) => state().setConnection(payload),
     locations: (payload) => state().setLocations(payload),
+    webhookStatus: (payload) => state().setListener(payload),
+    webhookCounters: (payload) => state().setCounters(payload),
+    webhookEvents: (payload) => state().addEvents(payload),
+    tunnel: (payload) => state().setTunnel(payload),
   };
   const offs = (Object.keys(handlers) as (keyof IpcEventMap)[]).map((event) =>
     api.on(event, handlers[event] as (payload: unknown) => void),
@@ -28,8 +32,9 @@ export function bindToMain(bridge: Bridge, store: AppStore): () => void {
 
 async function loadSnapshot(api: VenueApi, store: AppStore): Promise<void> {
   try {
-    const snapshot = await api.getSnapshot();
+    const [snapshot, webhooks] = await Promise.all([api.getSnapshot(), api.getWebhookState()]);
     store.getState().applyConnectionSnapshot(snapshot);
+    store.getState().applyWebhookState(webhooks);
     store.getState().setSnapshotError(null);
     store.getState().setLoaded(true);
   } catch (error) {

@@ -1,12 +1,14 @@
 // Always visible: which service we talk to and whether it answers, so staff know at a glance
 // whether what they see is live.
 import { useAppStore } from '../store';
+import type { ListenerStatus } from '../../../shared/webhooks';
 import { describeToken } from '../features/settings/format';
 
 export function StatusBar() {
   const bridge = useAppStore((s) => s.bridge);
   const connection = useAppStore((s) => s.connection);
   const snapshotError = useAppStore((s) => s.snapshotError);
+  const listener = useAppStore((s) => s.listener);
 
   if (bridge !== 'open') {
     return (
@@ -28,6 +30,20 @@ export function StatusBar() {
       <span>{connection.reachability === 'error' ? connection.message : connection.reachability === 'ok' ? 'reachable' : 'not contacted yet'}</span>
       <span>Integration token: {describeToken(connection.integrationToken)}</span>
       {connection.user && <span>User: {connection.user.needsSignIn ? 'sign in again' : describeToken(connection.user.token)}</span>}
+      {listener && <ListenerSummary listener={listener} />}
     </div>
+  );
+}
+
+function ListenerSummary({ listener }: { listener: ListenerStatus }) {
+  if (listener.state !== 'listening') {
+    return <span className="status-warn" data-testid="listener-summary">Webhooks: {listener.message ?? listener.state}</span>;
+  }
+  const last = listener.lastEventAt ? `last event ${new Date(listener.lastEventAt).toLocaleTimeString()}` : 'no events yet';
+  return (
+    <span data-testid="listener-summary">
+      Webhooks: listening on {listener.url?.replace(/^http:\/\//, '')}, {last}
+      {listener.failures > 0 && <strong className="status-warn">, {listener.failures} refused</strong>}
+    </span>
   );
 }

@@ -3,12 +3,14 @@
 import { create } from 'zustand';
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice';
 import { createShellSlice, type ShellSlice } from './shell-slice';
+import { createWebhooksSlice, type WebhooksSlice } from './webhooks-slice';
 
-export type AppState = ConnectionSlice & ShellSlice;
+export type AppState = ConnectionSlice & ShellSlice & WebhooksSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createConnectionSlice(...a),
   ...createShellSlice(...a),
+  ...createWebhooksSlice(...a),
 }));
 
 export type AppStore = typeof useAppStore;

@@ -1,0 +1,32 @@
+// The one small document beside the segments: what retention already removed. Written atomically
+// (json-file.ts) before any segment is unlinked, so a crash between the two never counts a dropped
+// segment twice nor loses its counters: on load, segments up to `droppedThrough` are finished off.
+// It also carries the dedupe keys of dropped rows that are still young, so a retry of an event
+// whose row retention removed is still recognised (keys are remembered 48 h, rows maybe less).
+import { z } from 'zod';
+import { loadJsonFile, saveJsonFile } from '../storage/json-file';
+import { type CounterParts, emptyParts } from './log-counters';
+
+const count = z.number().int().min(0);
+
+const metaSchema = z.object({
+  version: z.literal(1),
+  droppedThrough: count,
+  lastSeq: count,
+  base: z.object({ verified: count, unsigned: count, rejected: count, duplicate: count, stale: count, flagged: count }),
+  /** [dedupeKey, seq, seenAt]. */
+  carriedKeys: z.array(z.tuple([z.string(), count, z.number()])),
+});
+
+export type LogMeta = z.infer<typeof metaSchema> & { base: CounterParts };
+
+export const META_FILE = 'log-meta.json';
+
+export function loadLogMeta(dir: string, now: () => number): { meta: LogMeta; problem: string | null } {
+  const loaded = loadJsonFile(dir, META_FILE, metaSchema, () => ({ version: 1 as const, droppedThrough: 0, lastSeq: 0, base: emptyParts(), carriedKeys: [] }), now);
+  return { meta: loaded.value, problem: loaded.problem?.message ?? null };
+}
+
+export function saveLogMeta(dir: string, meta: LogMeta): void {
+  saveJsonFile(dir, META_FILE, meta);
+}

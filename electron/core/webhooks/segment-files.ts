@@ -1,0 +1,124 @@
+// The event log's files: `seg-00000001.jsonl`, `seg-00000002.jsonl`, ... one JSON record per line,
+// appended only. Whole files are the unit of retention, so dropping old events is an unlink, not a
+// rewrite. Reading is synchronous and by byte range: the index knows where every row starts.
+import { closeSync, ftruncateSync, openSync, readSync, readdirSync, writeSync, fsyncSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const NAME = /^seg-(\d{8,})\.jsonl$/;
+const CHUNK = 1 << 20;
+const NEWLINE = 0x0a;
+
+export function segmentName(id: number): string {
+  return `seg-${String(id).padStart(8, '0')}.jsonl`;
+}
+
+export function segmentPath(dir: string, id: number): string {
+  return join(dir, segmentName(id));
+}
+
+/** Segment ids present in the directory, oldest first. */
+export function listSegments(dir: string): number[] {
+  return readdirSync(dir)
+    .map((name) => NAME.exec(name))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => Number(m[1]))
+    .sort((a, b) => a - b);
+}
+
+export interface ScanResult {
+  /** Bytes up to the end of the last line the visitor accepted (its newline included if present). */
+  goodEnd: number;
+  /** The last accepted line had no newline after it (killed between its last byte and '\n'). */
+  goodEndNeedsNewline: boolean;
+  size: number;
+  /** Lines the visitor refused: torn or corrupt. */
+  badLines: number;
+}
+
+/**
+ * Streams a segment line by line in 1 MiB reads (never the whole file in memory), calling
+ * `visit(text, offset, length)`; the visitor returns false for a line it cannot use.
+ */
+export function scanSegment(path: string, visit: (text: string, offset: number, length: number) => boolean): ScanResult {
+  const fd = openSync(path, 'r');
+  try {
+    const size = statSync(path).size;
+    let carry: Buffer = Buffer.alloc(0);
+    let carryOffset = 0;
+    let position = 0;
+    let goodEnd = 0;
+    let goodEndNeedsNewline = false;
+    let badLines = 0;
+    const chunk = Buffer.allocUnsafe(CHUNK);
+    const line = (bytes: Buffer, offset: number, hasNewline: boolean) => {
+      if (bytes.length === 0) return;
+      if (visit(bytes.toString('utf8'), offset, bytes.length)) {
+        goodEnd = offset + bytes.length + (hasNewline ? 1 : 0);
+        goodEndNeedsNewline = !hasNewline;
+      } else {
+        badLines += 1;
+      }
+    };
+    for (;;) {
+      const read = readSync(fd, chunk, 0, CHUNK, position);
+      if (read === 0) break;
+      const data = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, read)]) : chunk.subarray(0, read);
+      let from = 0;
+      for (let nl = data.indexOf(NEWLINE, from); nl !== -1; nl = data.indexOf(NEWLINE, from)) {
+        line(data.subarray(from, nl), carryOffset + from, true);
+        from = nl + 1;
+      }
+      carry = Buffer.from(data.subarray(from));
+      carryOffset += from;
+      position += read;
+    }
+    line(carry, carryOffset, false);
+    return { goodEnd, goodEndNeedsNewline, size, badLines };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Makes the last segment safe to append to after a crash: cuts whatever follows the last good line
+ * (a torn half-line after kill -9) and ends that line with '\n', so the next record starts clean.
+ */
+export function repairTail(path: string, scan: ScanResult): void {
+  if (scan.goodEnd === scan.size && !scan.goodEndNeedsNewline) return;
+  const fd = openSync(path, 'r+');
+  try {
+    ftruncateSync(fd, scan.goodEnd);
+    if (scan.goodEndNeedsNewline) writeSync(fd, '\n', scan.goodEnd);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads byte ranges of segments, one open descriptor per segment for the duration of a call. */
+export class SegmentReader {
+  private readonly fds = new Map<number, number>();
+
+  constructor(private readonly dir: string) {}
+
+  read(segment: number, offset: number, length: number): string | null {
+    let fd = this.fds.get(segment);
+    try {
+      if (fd === undefined) {
+        fd = openSync(segmentPath(this.dir, segment), 'r');
+        this.fds.set(segment, fd);
+      }
+      const buffer = Buffer.allocUnsafe(length);
+      const read = readSync(fd, buffer, 0, length, offset);
+      return read === length ? buffer.toString('utf8') : null;
+    } catch {
+      // A segment dropped by retention between the index lookup and the read.
+      return null;
+    }
+  }
+
+  close(): void {
+    for (const fd of this.fds.values()) closeSync(fd);
+    this.fds.clear();
+  }
+}

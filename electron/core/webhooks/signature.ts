@@ -1,0 +1,60 @@
+// Delivery authentication (spec 6.2, 5.7): the X-<Prefix>-Signature HMAC and the integrator's
+// own custom headers. Everything here compares in constant time, so a forger cannot learn a
+// valid signature or header value byte by byte from response timing, and never throws on
+// whatever the network sends.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { EventDetail } from '../../../shared/webhooks';
+
+export type SignatureResult = EventDetail['signature']['result'];
+
+/** hex(HMAC-SHA256(body, secret)): what the service puts in X-<Prefix>-Signature. */
+export function signBody(body: string | Buffer, secret: string): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+const HEX_SHA256 = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * Checks a signature header against the exact raw bytes. With no secret configured nothing can be
+ * verified, so the result is 'not-configured' whatever was sent. A header that is not 64 hex
+ * digits (short, non-hex, repeated and joined by Node) is 'malformed' before any HMAC work.
+ */
+export function verifySignature(rawBody: Buffer, header: string | undefined | null, secret: string | null): SignatureResult {
+  if (secret === null || secret === '') return 'not-configured';
+  if (header === undefined || header === null || header === '') return 'missing';
+  const value = header.trim();
+  if (!HEX_SHA256.test(value)) return 'malformed';
+  const expected = createHmac('sha256', secret).update(rawBody).digest();
+  const given = Buffer.from(value, 'hex');
+  // Both are 32 bytes here (the regex fixed the length), which timingSafeEqual requires.
+  return timingSafeEqual(expected, given) ? 'match' : 'mismatch';
+}
+
+/**
+ * Constant-time string equality for custom header values. Hashing both sides first gives equal
+ * lengths, so neither the content nor the length of the expected value leaks through timing.
+ */
+export function constantTimeEqual(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given, 'utf8').digest();
+  const b = createHash('sha256').update(expected, 'utf8').digest();
+  return timingSafeEqual(a, b);
+}
+
+/**
+ * The first configured custom header that is absent or different, or null when all match.
+ * Names are compared case-insensitively (Node lowercases incoming names).
+ */
+export function customHeaderMismatch(
+  incoming: Record<string, string | string[] | undefined>,
+  configured: Record<string, string>,
+): string | null {
+  let firstBad: string | null = null;
+  // Every header is checked even after a mismatch, so the time taken does not say which one failed.
+  for (const [name, expected] of Object.entries(configured)) {
+    const raw = incoming[name.toLowerCase()];
+    const given = Array.isArray(raw) ? raw.join(', ') : (raw ?? null);
+    const ok = given !== null && constantTimeEqual(given, expected);
+    if (!ok && firstBad === null) firstBad = given === null ? `custom header ${name} is missing` : `custom header ${name} does not match`;
+  }
+  return firstBad;
+}

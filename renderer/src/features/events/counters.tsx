@@ -1,0 +1,24 @@
+import { useAppStore } from '../../store';
+
+export function Counters() {
+  const counters = useAppStore((s) => s.counters);
+  if (!counters) return null;
+  const items: [string, number, string][] = [
+    ['received', counters.received, ''],
+    ['verified', counters.verified, 'good'],
+    ['rejected', counters.rejected, counters.rejected ? 'bad' : ''],
+    ['duplicate', counters.duplicate, ''],
+    ['stale', counters.stale, counters.stale ? 'warn' : ''],
+    ['flagged', counters.flagged, counters.flagged ? 'warn' : ''],
+  ];
+  return (
+    <div className="counters" data-testid="counters">
+      {items.map(([name, value, tone]) => (
+        <div key={name} className={`counter ${tone}`}>
+          <strong>{value.toLocaleString()}</strong>
+          <span>{name}</span>
+        </div>
+      ))}
+    </div>
+  );
+}

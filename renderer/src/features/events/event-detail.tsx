@@ -1,0 +1,88 @@
+// Everything recorded about one event, and what a manager can do with it.
+import { useEffect, useState } from 'react';
+import type { EventDetail as Detail } from '../../../../shared/webhooks';
+import { api } from '../../api-context';
+import { useAppStore } from '../../store';
+import { CopyButton } from '../../components/copy-button';
+import { VerificationBadge } from './verification-badge';
+
+const SIGNATURE_TEXT: Record<Detail['signature']['result'], string> = {
+  match: 'signature matches',
+  mismatch: 'signature does not match the body',
+  missing: 'no signature sent, but one is required',
+  malformed: 'signature is not a valid hex HMAC-SHA256',
+  'not-configured': 'no secret set here, signature not checked',
+};
+
+export function EventDetailPane() {
+  const seq = useAppStore((s) => s.selectedSeq);
+  const version = useAppStore((s) => s.eventsVersion);
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    setMessage(null);
+    if (seq === null) return setDetail(null);
+    let live = true;
+    api()
+      .getEvent(seq)
+      .then((d) => live && setDetail(d))
+      .catch((e) => live && setMessage(e instanceof Error ? e.message : String(e)));
+    return () => {
+      live = false;
+    };
+  }, [seq, version]);
+
+  if (seq === null) return <aside className="event-detail card"><p className="empty">Choose an event to see its body, headers and checks.</p></aside>;
+  if (!detail) return <aside className="event-detail card"><p className="empty">{message ?? 'Loading…'}</p></aside>;
+
+  const replay = async () => {
+    const result = await api().replayEvent(detail.seq).catch((e: Error) => ({ message: e.message }));
+    setMessage(result.message);
+  };
+  return (
+    <aside className="event-detail card" aria-label="Event detail" data-testid="event-detail">
+      <h2>
+        {detail.type} <VerificationBadge verification={detail.verification} />
+      </h2>
+      <dl className="facts">
+        <dt>Signature</dt>
+        <dd data-testid="signature-result">{SIGNATURE_TEXT[detail.signature.result]}</dd>
+        {detail.problem && (
+          <>
+            <dt>Problem</dt>
+            <dd className="error">{detail.problem}</dd>
+          </>
+        )}
+        <dt>Deliveries</dt>
+        <dd>{detail.deliveries === 1 ? 'once' : `${detail.deliveries} times (duplicates answered, applied once)`}</dd>
+        <dt>Dedupe key</dt>
+        <dd className="mono small">{detail.dedupeKey ?? '—'}</dd>
+        <dt>Created</dt>
+        <dd>{detail.createdAt ?? '—'}</dd>
+        <dt>Received</dt>
+        <dd>{new Date(detail.receivedAt).toLocaleString()}</dd>
+      </dl>
+      <div className="actions">
+        <button onClick={replay} disabled={detail.verification === 'rejected'}>
+          Replay into the app
+        </button>
+        <CopyButton label="Copy as curl" text={() => api().eventAsCurl(detail.seq)} />
+      </div>
+      {message && <p className="hint" role="status">{message}</p>}
+      <h3>Headers</h3>
+      <table className="headers">
+        <tbody>
+          {Object.entries(detail.headers).map(([name, value]) => (
+            <tr key={name}>
+              <th>{name}</th>
+              <td className="mono">{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Raw body</h3>
+      <pre className="raw-body">{detail.rawBody}</pre>
+    </aside>
+  );
+}

@@ -1,0 +1,87 @@
+// Where the service should send webhooks, and how to tell it: the local URL, a public tunnel,
+// and the exact steps on the integrations dashboard.
+import { useState } from 'react';
+import { api } from '../../api-context';
+import { useAppStore } from '../../store';
+import { CopyButton } from '../../components/copy-button';
+
+export function ListenerCard() {
+  const listener = useAppStore((s) => s.listener);
+  const tunnel = useAppStore((s) => s.tunnel);
+  const settings = useAppStore((s) => s.webhookSettings);
+  const connection = useAppStore((s) => s.connection);
+  const [authtoken, setAuthtoken] = useState('');
+  const [secret, setSecret] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  if (!listener || !settings) return null;
+  const publicUrl = tunnel?.publicUrl ?? null;
+  const dashboard = connection?.settings.baseUrl ? `${connection.settings.baseUrl}/manager/integrations` : '{base_url}/manager/integrations';
+  const prefix = connection?.settings.headerPrefix ?? 'Service';
+
+  const saveSecret = async () => {
+    try {
+      await api().saveWebhookSettings({ secret: secret || null });
+      setSecret('');
+      setMessage(secret ? 'Signature secret saved: unsigned or wrongly signed deliveries are now rejected.' : 'Signature secret removed.');
+    } catch (e) {
+      setMessage(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <section className="card listener-card" aria-label="Webhook listener">
+      <h2>Receiving webhooks</h2>
+      <p data-testid="listener-state">
+        {listener.state === 'listening' ? (
+          <>
+            Listening at <code>{listener.url}</code> <CopyButton text={listener.url ?? ''} />
+          </>
+        ) : (
+          <span className="error">{listener.message ?? `Listener ${listener.state}`}</span>
+        )}
+      </p>
+      {settings.sandboxRegistered ? (
+        <p className="hint">The embedded sandbox delivers here directly; it was registered for you with a signature secret.</p>
+      ) : (
+        <ol className="steps">
+          <li>
+            Open the integrations dashboard at <code>{dashboard}</code>.
+          </li>
+          <li>
+            Add an endpoint with the URL {publicUrl ? <code>{publicUrl}</code> : 'of a public tunnel (below) or your own HTTPS proxy to this listener'}.
+          </li>
+          <li>Tick only the event types you need, set a signature secret, and enter the same secret here.</li>
+          <li>
+            Deliveries then carry <code>X-{prefix}-Signature</code>; the list below shows each as verified or rejected.
+          </li>
+        </ol>
+      )}
+      <div className="fields inline">
+        <label>
+          Signature secret {settings.hasSecret ? '(set)' : '(none: deliveries are accepted unsigned)'}
+          <input type="password" value={secret} onChange={(e) => setSecret(e.target.value)} placeholder={settings.hasSecret ? 'type to replace' : 'same as on the dashboard'} autoComplete="off" />
+        </label>
+        <button onClick={saveSecret}>{secret ? 'Save secret' : settings.hasSecret ? 'Remove secret' : 'Save secret'}</button>
+      </div>
+      <h3>Public tunnel (ngrok)</h3>
+      {tunnel?.state === 'online' ? (
+        <p>
+          Online at <code>{publicUrl}</code> {publicUrl && <CopyButton text={publicUrl} />}{' '}
+          <button onClick={() => api().stopTunnel()}>Stop tunnel</button>
+        </p>
+      ) : (
+        <div className="fields inline">
+          <label>
+            ngrok authtoken
+            <input type="password" value={authtoken} onChange={(e) => setAuthtoken(e.target.value)} autoComplete="off" />
+          </label>
+          <button disabled={!authtoken || tunnel?.state === 'starting'} onClick={() => api().startTunnel(authtoken)}>
+            {tunnel?.state === 'starting' ? 'Starting…' : 'Start tunnel'}
+          </button>
+        </div>
+      )}
+      {tunnel?.state === 'error' && <p className="error" role="alert">{tunnel.message}</p>}
+      {message && <p className="hint" role="status">{message}</p>}
+    </section>
+  );
+}

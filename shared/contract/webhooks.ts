@@ -1,0 +1,65 @@
+// The webhooks feature's part of the IPC contract: the listener, the event log and inspector,
+// the tunnel, and the embedded sandbox's trigger panel.
+import type {
+  EventDetail,
+  EventFilter,
+  EventPage,
+  EventSummary,
+  ListenerStatus,
+  SandboxTriggerInput,
+  TunnelStatus,
+  WebhookCounters,
+  WebhookSettingsInput,
+  WebhookState,
+} from '../webhooks';
+
+export interface WebhookRequests {
+  /** Listener status, counters, tunnel and settings in one read. */
+  getWebhookState: { args: []; result: WebhookState };
+  /** One page of the event log matching a filter, newest first. */
+  listEvents: { args: [filter: EventFilter, offset: number, limit: number]; result: EventPage };
+  /** Everything recorded about one event: raw body, headers, signature and dedupe results. */
+  getEvent: { args: [seq: number]; result: EventDetail | null };
+  /** Apply one stored event to the projections again (idempotent). */
+  replayEvent: { args: [seq: number]; result: { applied: boolean; message: string } };
+  /** The event as a curl command that re-sends the exact request. */
+  eventAsCurl: { args: [seq: number]; result: string };
+  /** Change the listener's secret, custom headers, port or retention. */
+  saveWebhookSettings: { args: [input: WebhookSettingsInput]; result: WebhookState };
+  /** Start a public HTTPS tunnel to the listener with the user's ngrok authtoken. */
+  startTunnel: { args: [authtoken: string]; result: TunnelStatus };
+  /** Stop the tunnel. */
+  stopTunnel: { args: []; result: TunnelStatus };
+  /** Ask the embedded sandbox to send an event of any type (optionally forged). */
+  triggerSandboxEvent: { args: [input: SandboxTriggerInput]; result: { message: string } };
+}
+
+export interface WebhookEvents {
+  /** The listener started, stopped, failed or received something. */
+  webhookStatus: ListenerStatus;
+  /** Received / verified / rejected / duplicate / stale counts changed. */
+  webhookCounters: WebhookCounters;
+  /** New rows stored in the event log (batched). */
+  webhookEvents: EventSummary[];
+  /** The tunnel's state changed. */
+  tunnel: TunnelStatus;
+}
+
+export const webhookChannelKeys: Record<keyof WebhookRequests, true> = {
+  getWebhookState: true,
+  listEvents: true,
+  getEvent: true,
+  replayEvent: true,
+  eventAsCurl: true,
+  saveWebhookSettings: true,
+  startTunnel: true,
+  stopTunnel: true,
+  triggerSandboxEvent: true,
+};
+
+export const webhookEventKeys: Record<keyof WebhookEvents, true> = {
+  webhookStatus: true,
+  webhookCounters: true,
+  webhookEvents: true,
+  tunnel: true,
+};
