@@ -1,5 +1,6 @@
 // Domain types shared by the core, the shells and the renderer.
 // Nothing here may hold a secret: every value of these types can reach the renderer.
+import type { LaborView } from './labor';
 
 /** Which service the app talks to. The embedded sandbox is the default. */
 export type ConnectionMode = 'sandbox' | 'remote';
@@ -90,4 +91,6 @@ export interface AppSnapshot {
   /** How secrets are kept, said plainly ('encrypted by the OS keychain', 'memory only ...'). */
   secretStorage: string;
   runtime: 'electron' | 'headless';
+  /** The labor kiosk: board, outbox counts, roster cards, settings (absent before the labor feature starts). */
+  labor?: LaborView;
 }

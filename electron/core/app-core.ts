@@ -6,8 +6,12 @@ import type { AppSnapshot } from '../../shared/domain';
 import type { RunningSandbox } from '../sandbox';
 import type { FetchLike } from './api/http';
 import { ConnectionService } from './connection/connection-service';
+import { laborHandlers } from './labor/labor-handlers';
+import { LaborService, type LaborTuning } from './labor/labor-service';
 import { MemorySecretStore, type SecretStore } from './secrets/secret-store';
 import { TypedEmitter } from './typed-emitter';
+import { WebhookService } from './webhook-service/webhook-service';
+import { TunnelService, type TunnelConnector } from './tunnel/tunnel-service';
 
 export interface CoreOptions {
   dataDir: string;
@@ -22,13 +26,23 @@ export interface CoreOptions {
   webhook?: { port?: number; secret?: string };
   /** Opens a URL in the system browser; absent in the headless host (the page opens it). */
   openExternal?: (url: string) => Promise<boolean>;
+  /** How the tunnel connects (tests pass a local stand-in; default: the ngrok agent). */
+  tunnelConnector?: TunnelConnector;
+  /** Clock for the webhook receiver's stale/future checks. */
+  now?: () => number;
   log?: (line: string) => void;
+  /** Runs as a locked-down kiosk: the labor kiosk is the only screen until a manager unlocks. */
+  kiosk?: boolean;
+  /** Labor outbox timing (tests shorten timeouts and settle delays). */
+  labor?: Partial<LaborTuning>;
 }
 
 export interface AppCore {
   handlers: IpcHandlers;
   events: TypedEmitter<IpcEventMap>;
   connection: ConnectionService;
+  webhooks: WebhookService;
+  labor: LaborService;
   sandbox(): RunningSandbox | null;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -52,12 +66,39 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   connection.events.on('connection', (status) => events.emit('connection', status));
   connection.events.on('locations', (view) => events.emit('locations', view));
 
+  const webhooks = new WebhookService({
+    dataDir: options.dataDir,
+    secrets,
+    connection,
+    tunnel: new TunnelService({ connect: options.tunnelConnector }),
+    port: options.webhook?.port,
+    secret: options.webhook?.secret,
+    now: options.now,
+    log,
+  });
+  webhooks.events.on('webhookStatus', (status) => events.emit('webhookStatus', status));
+  webhooks.events.on('webhookCounters', (counters) => events.emit('webhookCounters', counters));
+  webhooks.events.on('webhookEvents', (rows) => events.emit('webhookEvents', rows));
+  webhooks.events.on('tunnel', (status) => events.emit('tunnel', status));
+
+  const labor = new LaborService({
+    dataDir: options.dataDir,
+    api: () => connection.api(),
+    kioskMode: options.kiosk,
+    demoStaff: () => connection.runningSandbox()?.world.staff ?? null,
+    tuning: options.labor,
+    log,
+  });
+  labor.events.on('labor', (view) => events.emit('labor', view));
+  connection.events.on('client', () => void labor.onClientChanged());
+
   const snapshot = (): AppSnapshot => ({
     connection: connection.status(),
     locations: connection.locationsView(),
     dataDir: options.dataDir,
     secretStorage: secrets.description,
     runtime: options.runtime,
+    labor: labor.view(),
   });
 
   const handlers: IpcHandlers = {
@@ -69,14 +110,34 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     signOut: () => connection.signOut(),
     listLocations: (as) => connection.listLocations(as),
     subscribeLocations: (uuids, as) => connection.subscribe(uuids, as),
+    getWebhookState: async () => webhooks.state(),
+    listEvents: async (filter, offset, limit) => webhooks.list(filter, offset, limit),
+    getEvent: async (seq) => webhooks.detail(seq),
+    replayEvent: (seq) => webhooks.replay(seq),
+    eventAsCurl: async (seq) => webhooks.curl(seq),
+    saveWebhookSettings: (input) => webhooks.save(input),
+    startTunnel: (authtoken) => webhooks.startTunnel(authtoken),
+    stopTunnel: () => webhooks.tunnel.stop(),
+    triggerSandboxEvent: (input) => webhooks.triggerSandbox(input),
+    ...laborHandlers(labor),
   };
 
   return {
     handlers,
     events,
     connection,
+    webhooks,
+    labor,
     sandbox: () => connection.runningSandbox(),
-    start: () => connection.start(),
-    stop: () => connection.stop(),
+    start: async () => {
+      await connection.start();
+      await webhooks.start();
+      await labor.start();
+    },
+    stop: async () => {
+      await labor.stop();
+      await webhooks.stop();
+      await connection.stop();
+    },
   };
 }

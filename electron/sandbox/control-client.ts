@@ -1,5 +1,6 @@
 // A small typed client for the /_sandbox control API, for tests and e2e scripts. Each method is
 // one HTTP call; a non-2xx answer throws with the sandbox's { error, message }.
+import { tabControlMethods } from './control-client-tabs';
 import type { FaultInput, FaultRule } from './faults';
 
 export interface ClockView {
@@ -61,6 +62,7 @@ export function createControlClient(baseUrl: string, fetchImpl: typeof fetch = f
     addFault: (input: FaultInput) => call<FaultRule>('POST', '/faults', input),
     faults: () => call<{ faults: FaultRule[] }>('GET', '/faults'),
     clearFaults: () => call<{ cleared: number }>('DELETE', '/faults'),
+    ...tabControlMethods(call),
   };
 }
 

@@ -119,6 +119,8 @@ export async function listen(world: SandboxWorld, routes: RouteDef[], host: stri
     (closing ??= new Promise<void>((resolve, reject) => {
       for (const t of timers) clearTimeout(t);
       timers.clear();
+      // Webhook deliveries and retries run on their own timers, outside any request.
+      world.dispose();
       server.close((err) => (err ? reject(err) : resolve()));
       // Keep-alive sockets (and requests parked in a delay fault) would otherwise hold close() open.
       server.closeAllConnections();

@@ -2,6 +2,7 @@
 // reset() refills the SAME object, because callers (tests, the control API) hold a reference to it.
 import { createClock, type SandboxClock } from './clock';
 import { FaultRegistry } from './faults';
+import { LaborBook } from './labor/labor-book';
 import type {
   AuthCodeRecord,
   Category,
@@ -17,7 +18,9 @@ import type {
   Zone,
 } from './model';
 import { createSeed } from './seed';
+import { TabStore } from './tabs/store';
 import { TokenStore } from './tokens';
+import { WebhookService } from './webhooks/service';
 
 export interface WorldConfig {
   /** Credentials of the seeded demo integration. */
@@ -50,17 +53,31 @@ export class SandboxWorld {
   tokens = new TokenStore();
   codes = new Map<string, AuthCodeRecord>();
   consents = new Map<string, ConsentRecord>();
+  /** Labor entries (shifts and breaks), every location. */
+  labor = new LaborBook();
+  /** Tabs, orders, items, payments, refunds and gift cards (issue 5). */
+  readonly tabs = new TabStore();
+  /** The webhook sender; other features raise events with world.webhooks.emit(…). */
+  readonly webhooks: WebhookService;
 
   constructor(config: WorldConfig, realNow: () => number = Date.now) {
     this.config = config;
     this.clock = createClock(realNow);
+    this.webhooks = new WebhookService(this);
     this.reset();
+  }
+
+  /** Stops background work (webhook deliveries and retries); the server calls it on close. */
+  dispose(): void {
+    this.webhooks.dispose();
+    this.tabs.dispose();
   }
 
   /** Restores the seed and the real clock and clears faults. */
   reset(opts: ResetOptions = {}): void {
     this.clock.resetOffset();
     this.faults.clear();
+    this.webhooks.reset();
     const seed = createSeed({ ...this.config, nowMs: this.clock.nowMs() });
     this.locations = new Map(seed.locations.map((l) => [l.uuid, l]));
     this.users = new Map(seed.users.map((u) => [u.id, u]));
@@ -71,10 +88,12 @@ export class SandboxWorld {
     this.zones = seed.zones;
     this.spots = seed.spots;
     this.passes = new Map(seed.passes.map((p) => [p.xPassId, p]));
+    this.tabs.reset({ passes: seed.passes, spots: seed.spots, nowMs: this.clock.nowMs() });
     // Seed order puts the demo integration first, so if a caller picked the other app's id the demo wins.
     this.integrations = new Map();
     for (const i of seed.integrations) if (!this.integrations.has(i.accessId)) this.integrations.set(i.accessId, i);
     this.consents = new Map();
+    this.labor = new LaborBook();
     if (!opts.keepTokens) {
       this.tokens = new TokenStore();
       this.codes = new Map();

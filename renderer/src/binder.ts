@@ -17,6 +17,7 @@ export function bindToMain(bridge: Bridge, store: AppStore): () => void {
     webhookCounters: (payload) => state().setCounters(payload),
     webhookEvents: (payload) => state().addEvents(payload),
     tunnel: (payload) => state().setTunnel(payload),
+    labor: (payload) => state().setLabor(payload),
   };
   const offs = (Object.keys(handlers) as (keyof IpcEventMap)[]).map((event) =>
     api.on(event, handlers[event] as (payload: unknown) => void),
@@ -35,6 +36,7 @@ async function loadSnapshot(api: VenueApi, store: AppStore): Promise<void> {
     const [snapshot, webhooks] = await Promise.all([api.getSnapshot(), api.getWebhookState()]);
     store.getState().applyConnectionSnapshot(snapshot);
     store.getState().applyWebhookState(webhooks);
+    if (snapshot.labor) store.getState().setLabor(snapshot.labor);
     store.getState().setSnapshotError(null);
     store.getState().setLoaded(true);
   } catch (error) {

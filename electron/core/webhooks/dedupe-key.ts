@@ -8,15 +8,44 @@
 import { createHash } from 'node:crypto';
 import type { WebhookEnvelope } from '../../../shared/schemas/webhook-events';
 
-/** JSON with object keys sorted at every level, so equal values give equal text. */
+class Raw {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * JSON with object keys sorted at every level, so equal values give equal text. Iterative, not
+ * recursive: a 1 MiB body can nest arrays a few hundred thousand deep, which would overflow the stack.
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((k) => record[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item instanceof Raw) {
+      out.push(item.text);
+    } else if (item === null || typeof item !== 'object') {
+      out.push(JSON.stringify(item) ?? 'null');
+    } else if (Array.isArray(item)) {
+      stack.push(new Raw(']'));
+      for (let i = item.length - 1; i >= 0; i--) {
+        stack.push(item[i]);
+        if (i > 0) stack.push(new Raw(','));
+      }
+      out.push('[');
+    } else {
+      const record = item as Record<string, unknown>;
+      const keys = Object.keys(record)
+        .filter((k) => record[k] !== undefined)
+        .sort();
+      stack.push(new Raw('}'));
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push(record[keys[i]]);
+        stack.push(new Raw(`${i > 0 ? ',' : ''}${JSON.stringify(keys[i])}:`));
+      }
+      out.push('{');
+    }
+  }
+  return out.join('');
 }
 
 export function dedupeKey(envelope: WebhookEnvelope): string {

@@ -4,6 +4,7 @@ import { json } from '../http/responses';
 import type { RouteContext, RouteDef } from '../http/router';
 import { controlBody, integrationView } from './control-util';
 import { clockView } from './control-clock';
+import { tabsControlRouteList } from './tabs-index';
 
 function venue(ctx: RouteContext) {
   const w = ctx.world;
@@ -56,6 +57,19 @@ const controlRouteList = [
   'GET /_sandbox/faults',
   'POST /_sandbox/faults',
   'DELETE /_sandbox/faults',
+  ...tabsControlRouteList,
+  'GET /_sandbox/labor/entries',
+  'DELETE /_sandbox/labor/entries',
+  'GET /_sandbox/webhooks/endpoints',
+  'POST /_sandbox/webhooks/endpoints',
+  'GET /_sandbox/webhooks/endpoints/{id}',
+  'DELETE /_sandbox/webhooks/endpoints/{id}',
+  'POST /_sandbox/webhooks/trigger',
+  'GET /_sandbox/webhooks/deliveries',
+  'GET /_sandbox/webhooks/faults',
+  'POST /_sandbox/webhooks/faults',
+  'DELETE /_sandbox/webhooks/faults',
+  'POST /_sandbox/webhooks/flush',
 ];
 
 export const controlVenueRoutes: RouteDef[] = [

@@ -1,8 +1,9 @@
-// GET /manager/integrations: the integrations dashboard the spec names. For now it only lists
-// integrations; webhook endpoint registration (URL, events, secret, headers) is a later issue.
+// GET /manager/integrations: the integrations dashboard the spec names. Lists integrations; the
+// webhook endpoint section (register/remove forms) lives in dashboard-webhooks.ts.
 import { escapeHtml as e, page } from '../http/html';
 import { html } from '../http/responses';
 import type { RouteContext, RouteDef } from '../http/router';
+import { webhookSection } from './dashboard-webhooks';
 
 function dashboard(ctx: RouteContext) {
   const { world } = ctx;
@@ -30,7 +31,8 @@ function dashboard(ctx: RouteContext) {
 ${rows}
 </tbody>
 </table>
-<p class="muted">Register integrations and redirect URLs through the control API: POST /_sandbox/integrations.</p>`,
+<p class="muted">Register integrations and redirect URLs through the control API: POST /_sandbox/integrations.</p>
+${webhookSection(world)}`,
     ),
   );
 }

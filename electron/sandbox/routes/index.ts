@@ -5,13 +5,19 @@ import { consentRoutes } from './consent-page';
 import { controlClockRoutes } from './control-clock';
 import { controlFaultRoutes } from './control-faults';
 import { controlIntegrationRoutes } from './control-integrations';
+import { controlLaborRoutes } from './control-labor';
 import { controlTokenRoutes } from './control-tokens';
 import { controlVenueRoutes } from './control-venue';
+import { controlWebhookTriggerRoutes } from './control-webhook-trigger';
+import { controlWebhookRoutes } from './control-webhooks';
 import { dashboardRoutes } from './dashboard';
+import { dashboardWebhookRoutes } from './dashboard-webhooks';
+import { laborRoutes } from './labor';
 import { locationRoutes } from './locations';
 import { oauthRoutes } from './oauth';
+import { tabsControlRoutes, tabsServiceRoutes } from './tabs-index';
 
-export const serviceRoutes: RouteDef[] = [...oauthRoutes, ...consentRoutes, ...dashboardRoutes, ...locationRoutes];
+export const serviceRoutes: RouteDef[] = [...oauthRoutes, ...consentRoutes, ...dashboardRoutes, ...dashboardWebhookRoutes, ...locationRoutes, ...laborRoutes, ...tabsServiceRoutes];
 
 /** Under /_sandbox: never subject to faults. */
 export const controlRoutes: RouteDef[] = [
@@ -20,6 +26,10 @@ export const controlRoutes: RouteDef[] = [
   ...controlTokenRoutes,
   ...controlIntegrationRoutes,
   ...controlFaultRoutes,
+  ...tabsControlRoutes,
+  ...controlLaborRoutes,
+  ...controlWebhookRoutes,
+  ...controlWebhookTriggerRoutes,
 ];
 
 export const allRoutes: RouteDef[] = [...serviceRoutes, ...controlRoutes];

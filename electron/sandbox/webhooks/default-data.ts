@@ -169,7 +169,8 @@ function giftCardParts(product: Product | null, tabId: string, orderId: string):
   const internal = (product?.giftCard?.gateway ?? 'INTERNAL') === 'INTERNAL';
   const processorAccountUuid = internal ? randomUUID() : null;
   const itemId = numericId();
-  const number = String(randomInt(10 ** 15, 10 ** 16 - 1));
+  // randomInt only spans 2^48, so a 16-digit card number is built from two halves.
+  const number = `${randomInt(10_000_000, 100_000_000)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
   return {
     targetUuid: processorAccountUuid,
     targetId: itemId,

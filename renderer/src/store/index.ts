@@ -2,15 +2,17 @@
 // and this is the only place they are joined.
 import { create } from 'zustand';
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice';
+import { createLaborSlice, type LaborSlice } from './labor-slice';
 import { createShellSlice, type ShellSlice } from './shell-slice';
 import { createWebhooksSlice, type WebhooksSlice } from './webhooks-slice';
 
-export type AppState = ConnectionSlice & ShellSlice & WebhooksSlice;
+export type AppState = ConnectionSlice & ShellSlice & WebhooksSlice & LaborSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createConnectionSlice(...a),
   ...createShellSlice(...a),
   ...createWebhooksSlice(...a),
+  ...createLaborSlice(...a),
 }));
 
 export type AppStore = typeof useAppStore;

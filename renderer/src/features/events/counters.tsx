@@ -6,6 +6,7 @@ export function Counters() {
   const items: [string, number, string][] = [
     ['received', counters.received, ''],
     ['verified', counters.verified, 'good'],
+    ['unsigned', counters.unsigned, counters.unsigned ? 'warn' : ''],
     ['rejected', counters.rejected, counters.rejected ? 'bad' : ''],
     ['duplicate', counters.duplicate, ''],
     ['stale', counters.stale, counters.stale ? 'warn' : ''],

@@ -12,6 +12,7 @@ const SIGNATURE_TEXT: Record<Detail['signature']['result'], string> = {
   missing: 'no signature sent, but one is required',
   malformed: 'signature is not a valid hex HMAC-SHA256',
   'not-configured': 'no secret set here, signature not checked',
+  unchecked: 'not checked (the request was refused before its signature was read)',
 };
 
 export function EventDetailPane() {

@@ -18,11 +18,10 @@ export function SandboxPanel() {
     }
   };
   return (
-    <section className="card" aria-label="Sandbox events">
-      <h2>Sandbox: send an event</h2>
+    <section className="sandbox-panel" aria-label="Sandbox events">
       <div className="actions">
         <label>
-          Event type
+          Sandbox event
           <select value={type} onChange={(e) => setType(e.target.value)}>
             {WEBHOOK_EVENT_TYPES.map((t) => (
               <option key={t}>{t}</option>

@@ -1,0 +1,56 @@
+// Every manager edit of a labor entry: who, when, old → new. The service keeps no history we can
+// read, so this kiosk keeps its own, append-only and fsynced like the outbox.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { AuditChange, AuditRecord } from '../../../shared/labor';
+import { AppendLog } from './append-log';
+
+const FILE = 'labor-audit.log';
+
+const value = z.union([z.string(), z.number(), z.null()]);
+const recordSchema = z.object({
+  id: z.string(),
+  entryUuid: z.string(),
+  at: z.number(),
+  byUserId: z.string(),
+  byName: z.string(),
+  changes: z.array(
+    z.object({ field: z.enum(['punch_in', 'punch_out', 'user_role_uuid', 'time_punch_type', 'declared_tips']), from: value, to: value }),
+  ),
+});
+
+export class AuditLog {
+  private readonly log: AppendLog<AuditRecord>;
+  private readonly byEntry = new Map<string, AuditRecord[]>();
+
+  constructor(dir: string, log?: (line: string) => void) {
+    const opened = AppendLog.open(dir, FILE, (raw) => {
+      const parsed = recordSchema.safeParse(raw);
+      return parsed.success ? parsed.data : null;
+    });
+    if (opened.dropped > 0) log?.(`labor audit: ${opened.dropped} unreadable line(s) dropped`);
+    this.log = opened.log;
+    for (const r of opened.records) this.index(r);
+  }
+
+  add(entryUuid: string, by: { userId: string; name: string }, changes: AuditChange[], at: number): AuditRecord {
+    const record: AuditRecord = { id: randomUUID(), entryUuid, at, byUserId: by.userId, byName: by.name, changes };
+    this.log.append(record);
+    this.index(record);
+    return record;
+  }
+
+  forEntry(entryUuid: string): AuditRecord[] {
+    return this.byEntry.get(entryUuid) ?? [];
+  }
+
+  close(): void {
+    this.log.close();
+  }
+
+  private index(r: AuditRecord): void {
+    const list = this.byEntry.get(r.entryUuid) ?? [];
+    list.push(r);
+    this.byEntry.set(r.entryUuid, list);
+  }
+}

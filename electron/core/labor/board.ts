@@ -1,0 +1,114 @@
+// The live board: who is on shift and on break. The service's open entries (as last fetched) are
+// the base; punches this kiosk captured that the fetch cannot have seen yet are laid on top, so
+// the board is right at once after a punch and stays right while the service is unreachable.
+import type { BoardRow, LaborEntry } from '../../../shared/labor';
+import type { Outbox, PunchState } from './outbox';
+import type { Ref } from './punch';
+
+export interface BoardCache {
+  locationUuid: string;
+  /** When the fetch began: punches confirmed after this may be missing from it. */
+  fetchStartedAt: number;
+  fetchedAt: number;
+  open: LaborEntry[];
+  /** Closed breaks of the last two fiscal days, for "time since the last break". */
+  recentBreaks: LaborEntry[];
+}
+
+export interface LiveRow extends BoardRow {
+  shiftRef: Ref;
+  breakRef: Ref | null;
+}
+
+export function projectBoard(
+  cache: BoardCache | null,
+  outbox: Outbox,
+  locationUuid: string,
+  nameOf: (userId: string) => string,
+): LiveRow[] {
+  const rows = new Map<string, LiveRow>();
+  const usable = cache && cache.locationUuid === locationUuid ? cache : null;
+  if (usable) {
+    for (const e of usable.open) {
+      if (e.kind !== 'shift' || e.punchOut !== null) continue;
+      const ended = usable.recentBreaks.filter((b) => b.shiftUuid === e.uuid && b.punchOut !== null).map((b) => b.punchOut as number);
+      rows.set(e.userId, {
+        userId: e.userId,
+        name: nameOf(e.userId),
+        role: e.role,
+        shiftStart: e.punchIn,
+        breakStart: null,
+        lastBreakEnd: ended.length ? Math.max(...ended) : null,
+        pending: false,
+        shiftRef: { uuid: e.uuid },
+        breakRef: null,
+      });
+    }
+    for (const b of usable.open) {
+      if (b.kind !== 'break' || b.punchOut !== null) continue;
+      const row = [...rows.values()].find((r) => 'uuid' in r.shiftRef && r.shiftRef.uuid === b.shiftUuid);
+      if (row) {
+        row.breakStart = b.punchIn;
+        row.breakRef = { uuid: b.uuid };
+      }
+    }
+  }
+  const overlay = outbox
+    .all()
+    .filter((s) => s.p.locationUuid === locationUuid)
+    .filter((s) => s.status === 'pending' || (s.status === 'done' && (!usable || (s.doneAt ?? 0) >= usable.fetchStartedAt)));
+  for (const s of overlay) apply(rows, s, outbox, nameOf);
+  return [...rows.values()].sort((a, b) => a.shiftStart - b.shiftStart);
+}
+
+const refOf = (outbox: Outbox, ref: Ref | null): Ref | null => {
+  if (!ref) return null;
+  const uuid = outbox.resolve(ref);
+  return uuid ? { uuid } : ref;
+};
+
+function apply(rows: Map<string, LiveRow>, s: PunchState, outbox: Outbox, nameOf: (userId: string) => string): void {
+  const p = s.p;
+  const pending = s.status !== 'done';
+  const row = rows.get(p.userId);
+  switch (p.kind) {
+    case 'shift-start': {
+      const shiftRef = refOf(outbox, p.shift) as Ref;
+      if (row && 'uuid' in row.shiftRef && 'uuid' in shiftRef && row.shiftRef.uuid === shiftRef.uuid) return;
+      rows.set(p.userId, {
+        userId: p.userId,
+        name: nameOf(p.userId),
+        role: p.role,
+        shiftStart: p.capturedAt,
+        breakStart: null,
+        lastBreakEnd: null,
+        pending,
+        shiftRef,
+        breakRef: null,
+      });
+      return;
+    }
+    case 'break-start':
+      if (!row) return;
+      row.breakStart = p.capturedAt;
+      row.breakRef = refOf(outbox, p.brk);
+      row.pending ||= pending;
+      return;
+    case 'break-end':
+      if (!row) return;
+      row.breakStart = null;
+      row.breakRef = null;
+      row.lastBreakEnd = Math.max(row.lastBreakEnd ?? 0, p.capturedAt);
+      row.pending ||= pending;
+      return;
+    case 'shift-end':
+      rows.delete(p.userId);
+      return;
+  }
+}
+
+/** The renderer's view of a row (refs are the core's business). */
+export function publicRow(row: LiveRow): BoardRow {
+  const { shiftRef: _s, breakRef: _b, ...rest } = row;
+  return rest;
+}

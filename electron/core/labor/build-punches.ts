@@ -1,0 +1,75 @@
+// What a kiosk action becomes in the outbox, checked against the person's current state (from
+// the board): you cannot punch in twice, take a break off shift, or end a break you are not on.
+// Punching out during a break ends the break first, at the same moment.
+import { randomUUID } from 'node:crypto';
+import type { PunchInput, StaffRole } from '../../../shared/labor';
+import type { LiveRow } from './board';
+import type { Punch } from './punch';
+
+export type PunchDraft = Omit<Punch, 'seq'>;
+
+export const MAX_TIPS_CENTS = 10_000_000;
+
+const clock = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+
+export interface BuildContext {
+  locationUuid: string;
+  userId: string;
+  name: string;
+  /** Roles this person may work at this location (empty when the roster does not know them). */
+  roles: StaffRole[];
+  row: LiveRow | null;
+  now: number;
+}
+
+export function buildPunches(input: PunchInput, c: BuildContext): PunchDraft[] {
+  const base = { locationUuid: c.locationUuid, userId: c.userId, name: c.name, capturedAt: c.now, declaredTips: null, breakType: null };
+  const id = input.punchId ?? randomUUID();
+  const { row } = c;
+  switch (input.action) {
+    case 'punch-in': {
+      if (row) throw new Error(`You are already on shift (since ${clock(row.shiftStart)})`);
+      const role = pickRole(input.role, c.roles);
+      return [{ ...base, id, kind: 'shift-start', role: role.role, roleUuid: role.roleUuid, shift: { local: `shift-${randomUUID()}` }, brk: null }];
+    }
+    case 'break-start':
+      if (!row) throw new Error('You are not on shift');
+      if (row.breakStart !== null) throw new Error(`You are already on a break (since ${clock(row.breakStart)})`);
+      return [
+        {
+          ...base,
+          id,
+          kind: 'break-start',
+          role: row.role ?? c.roles[0]?.role ?? null,
+          roleUuid: c.roles.find((r) => r.role === row.role)?.roleUuid ?? null,
+          shift: row.shiftRef,
+          brk: { local: `break-${randomUUID()}` },
+          breakType: 'unpaid_break',
+        },
+      ];
+    case 'break-end':
+      if (!row || row.breakStart === null || !row.breakRef) throw new Error('You are not on a break');
+      return [{ ...base, id, kind: 'break-end', role: row.role, roleUuid: null, shift: row.shiftRef, brk: row.breakRef }];
+    case 'punch-out': {
+      if (!row) throw new Error('You are not on shift');
+      const tips = input.declaredTipsCents ?? 0;
+      if (!Number.isInteger(tips) || tips < 0 || tips > MAX_TIPS_CENTS) throw new Error('Declared tips must be an amount from $0 to $100,000');
+      const out: PunchDraft[] = [];
+      if (row.breakStart !== null && row.breakRef) {
+        out.push({ ...base, id: randomUUID(), kind: 'break-end', role: row.role, roleUuid: null, shift: row.shiftRef, brk: row.breakRef });
+      }
+      out.push({ ...base, id, kind: 'shift-end', role: row.role, roleUuid: null, shift: row.shiftRef, brk: null, declaredTips: tips });
+      return out;
+    }
+  }
+}
+
+function pickRole(wanted: StaffRole | undefined, roles: StaffRole[]): StaffRole {
+  if (wanted) {
+    const known = roles.find((r) => r.role === wanted.role || (wanted.roleUuid && r.roleUuid === wanted.roleUuid));
+    if (roles.length > 0 && !known) throw new Error(`You are not set up to work as ${wanted.role} here; ask a manager`);
+    return known ?? wanted;
+  }
+  if (roles.length === 1) return roles[0];
+  throw new Error(roles.length === 0 ? 'You have no role at this location; ask a manager' : 'Choose the role you are working');
+}

@@ -1,0 +1,227 @@
+// The one drainer of the outbox. Per person it sends strictly in capture order (a punch-out never
+// before its punch-in; a break only once its shift has a uuid); different people go in parallel.
+// Every send is preceded by a durable "attempt" record, and any send without a clear answer is
+// settled by reading the service before anything is sent again, so no punch is lost or doubled
+// even if the process dies between sending and recording.
+import type { OutboxSummary } from '../../../shared/labor';
+import { isServiceError } from '../api/errors';
+import type { ServiceClient } from '../api/service-client';
+import type { LaborApiContext } from './labor-api';
+import type { Outbox, PunchState } from './outbox';
+import { findOnService, sendPunch } from './punch-sender';
+
+export interface DrainerTuning {
+  /** Per request. */
+  timeoutMs: number;
+  /** After a timeout or 5xx the service may still be working on it: read no sooner than this. */
+  settleMs: number;
+  /** After a reset connection or a definite refusal: read again after this. */
+  quickSettleMs: number;
+  backoffMinMs: number;
+  backoffMaxMs: number;
+  /** People sent for at once. */
+  concurrency: number;
+  /** A break whose shift the service says it does not have (404) is retried this many times, then parked. */
+  notFoundRetries: number;
+}
+
+export interface DrainerOptions {
+  outbox: Outbox;
+  api: () => ServiceClient;
+  now: () => number;
+  tuning: DrainerTuning;
+  fiscalDayFor: (locationUuid: string) => (ms: number) => string;
+  onChange: () => void;
+  onDone: (s: PunchState) => void;
+  log?: (line: string) => void;
+}
+
+const RETRY_LATER = new Set([408, 409, 425, 429]);
+
+export class Drainer {
+  private readonly inFlight = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerAt = 0;
+  private globalNotBefore = 0;
+  private backoffMs = 0;
+  private lastError: string | null = null;
+  private offline = false;
+  private stopped = false;
+
+  constructor(private readonly o: DrainerOptions) {}
+
+  /** Look for work now; `fresh` forgets the offline backoff (the service was just seen answering). */
+  kick(fresh = false): void {
+    if (fresh && this.offline) {
+      this.globalNotBefore = 0;
+      this.backoffMs = 0;
+    }
+    queueMicrotask(() => this.pump());
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  summary(): OutboxSummary {
+    const now = this.o.now();
+    const state: OutboxSummary['state'] = this.offline && this.globalNotBefore > now ? 'offline' : this.inFlight.size > 0 ? 'sending' : 'waiting';
+    const nextAt = this.timer ? this.timerAt : null;
+    return this.o.outbox.summary(state, this.lastError, state === 'sending' ? null : nextAt);
+  }
+
+  private schedule(at: number): void {
+    if (this.stopped) return;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pump();
+    }, Math.max(0, at - this.o.now()));
+    this.timer.unref?.();
+  }
+
+  private pump(): void {
+    if (this.stopped || this.o.outbox.isClosed) return;
+    const now = this.o.now();
+    if (now < this.globalNotBefore) return this.schedule(this.globalNotBefore);
+    for (const userId of this.o.outbox.pendingUsers()) {
+      if (this.inFlight.size >= this.o.tuning.concurrency) break;
+      if (this.inFlight.has(userId)) continue;
+      const s = this.o.outbox.nextFor(userId);
+      if (!s) continue;
+      const readyAt = Math.max(s.notBefore, s.unsure?.retryAt ?? 0);
+      if (readyAt > now) {
+        this.schedule(readyAt);
+        continue;
+      }
+      this.inFlight.add(userId);
+      s.sending = true;
+      this.o.onChange();
+      void this.work(s).finally(() => {
+        s.sending = false;
+        this.inFlight.delete(userId);
+        if (this.stopped) return;
+        this.o.onChange();
+        this.pump();
+      });
+    }
+  }
+
+  private async work(s: PunchState): Promise<void> {
+    let client: ServiceClient;
+    try {
+      client = this.o.api();
+    } catch (error) {
+      return this.goOffline(messageOf(error));
+    }
+    const ctx: LaborApiContext = {
+      client,
+      locationUuid: s.p.locationUuid,
+      fiscalDayOf: this.o.fiscalDayFor(s.p.locationUuid),
+      timeoutMs: this.o.tuning.timeoutMs,
+    };
+    const { outbox } = this.o;
+    let sent = false;
+    try {
+      if (s.unsure) {
+        const found = await findOnService(ctx, outbox, s);
+        if (this.stopped) return;
+        if (found.state === 'present') return this.succeeded(s, found.uuid);
+        if (found.state === 'gone') {
+          outbox.markFailed(s.p.id, 404, found.message);
+          return;
+        }
+      }
+      outbox.markAttempt(s.p.id);
+      sent = true;
+      const uuid = await sendPunch(ctx, outbox, s);
+      if (this.stopped) return;
+      if (uuid === null && (s.p.kind === 'shift-start' || s.p.kind === 'break-start')) {
+        // Created, but the answer did not name it: look it up at once rather than guess.
+        outbox.markUnsure(s.p.id, this.o.now(), 'Created; looking up its id on the service');
+        return this.markReachable();
+      }
+      this.succeeded(s, uuid);
+    } catch (error) {
+      if (this.stopped || outbox.isClosed) return;
+      this.failed(s, error, sent);
+    }
+  }
+
+  private succeeded(s: PunchState, uuid: string | null): void {
+    this.o.outbox.markDone(s.p.id, uuid);
+    this.markReachable();
+    this.o.onDone(s);
+  }
+
+  private markReachable(): void {
+    this.offline = false;
+    this.backoffMs = 0;
+    this.globalNotBefore = 0;
+    this.lastError = null;
+  }
+
+  private failed(s: PunchState, error: unknown, sent: boolean): void {
+    const { outbox, tuning } = this.o;
+    const now = this.o.now();
+    const message = messageOf(error);
+    const unsure = (waitMs: number) => {
+      if (sent) outbox.markUnsure(s.p.id, now + waitMs, `Not sure the service got it (${message}); will check`);
+    };
+    if (!isServiceError(error)) {
+      // Not connected, or an answer we could not read: try again later, reading first.
+      unsure(tuning.settleMs);
+      return this.goOffline(message);
+    }
+    if (error.kind === 'network' || error.kind === 'timeout') {
+      unsure(error.kind === 'timeout' ? tuning.settleMs : tuning.quickSettleMs);
+      return this.goOffline(message);
+    }
+    if (error.kind === 'bad-response' || (error.kind === 'http' && (error.status ?? 0) >= 500)) {
+      unsure(tuning.settleMs);
+      return this.backOff(s, message);
+    }
+    if (error.kind === 'auth') {
+      unsure(tuning.quickSettleMs);
+      return this.goOffline(message);
+    }
+    if (error.kind === 'forbidden' || (error.kind === 'http' && RETRY_LATER.has(error.status ?? 0))) {
+      unsure(tuning.quickSettleMs);
+      return this.backOff(s, message);
+    }
+    const status = error.status;
+    if (s.p.kind === 'break-start' && status === 404 && s.refusals < tuning.notFoundRetries) {
+      // The shift may not be visible yet on the service's side: a few more tries before parking.
+      s.refusals += 1;
+      unsure(tuning.quickSettleMs);
+      return this.backOff(s, message);
+    }
+    this.markReachable();
+    outbox.markFailed(s.p.id, status, error.serviceMessage ?? message);
+    this.o.log?.(`labor: punch ${s.p.id} parked as failed: ${message}`);
+  }
+
+  private backOff(s: PunchState, message: string): void {
+    const { tuning } = this.o;
+    const wait = Math.min(tuning.backoffMaxMs, tuning.backoffMinMs * 2 ** Math.min(10, s.attempts));
+    s.notBefore = this.o.now() + wait;
+    s.note = message;
+    this.lastError = message;
+  }
+
+  private goOffline(message: string): void {
+    const { tuning } = this.o;
+    this.backoffMs = this.backoffMs === 0 ? tuning.backoffMinMs : Math.min(tuning.backoffMaxMs, this.backoffMs * 2);
+    this.globalNotBefore = this.o.now() + this.backoffMs;
+    this.offline = true;
+    this.lastError = message;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,321 @@
+// The labor feature's core: roster and PINs, kiosk punches into the durable outbox, the one
+// drainer that sends them, the live board, and the manager's timesheet. It only reaches the
+// service through `api()` at call time (the client is rebuilt when settings change) and reports
+// every change as one `labor` event.
+import type { LaborView, KioskLocation, LocationChoice, OutboxItem, PunchInput, PunchReceipt } from '../../../shared/labor';
+import { addDays, fiscalDayOf } from '../../../shared/labor-calc';
+import { locationsResponseSchema } from '../../../shared/schemas/service';
+import type { ServiceClient } from '../api/service-client';
+import { TypedEmitter } from '../typed-emitter';
+import { AuditLog } from './audit-log';
+import { projectBoard, publicRow, type BoardCache, type LiveRow } from './board';
+import { loadBoardCache, saveBoardCache } from './board-cache';
+import { buildPunches } from './build-punches';
+import { DEMO_MANAGERS, DEMO_PINS } from './demo-roster';
+import { Drainer, type DrainerTuning } from './drainer';
+import { listEntries, type LaborApiContext } from './labor-api';
+import { loadLaborSettings, saveLaborSettings, type StoredLaborSettings } from './labor-settings-store';
+import { Outbox, type PunchState } from './outbox';
+import { DEFAULT_SCRYPT_N } from './pin-hash';
+import { Roster, type DemoStaff } from './roster';
+import { Sessions } from './sessions';
+
+export interface LaborTuning extends DrainerTuning {
+  /** How often the board re-reads the open entries; 0 = only after punches and on demand. */
+  boardRefreshMs: number;
+  scryptN: number;
+}
+
+export const DEFAULT_LABOR_TUNING: LaborTuning = {
+  timeoutMs: 15_000,
+  settleMs: 30_000,
+  quickSettleMs: 1_000,
+  backoffMinMs: 1_000,
+  backoffMaxMs: 10_000,
+  concurrency: 4,
+  notFoundRetries: 5,
+  boardRefreshMs: 15_000,
+  scryptN: DEFAULT_SCRYPT_N,
+};
+
+export interface LaborServiceOptions {
+  dataDir: string;
+  api: () => ServiceClient;
+  now?: () => number;
+  kioskMode?: boolean;
+  /** The embedded sandbox's staff, to seed the roster with demo PINs (sandbox mode only). */
+  demoStaff?: () => DemoStaff[] | null;
+  tuning?: Partial<LaborTuning>;
+  log?: (line: string) => void;
+}
+
+export interface LaborEvents {
+  labor: LaborView;
+}
+
+export class LaborService {
+  readonly events = new TypedEmitter<LaborEvents>();
+  readonly tuning: LaborTuning;
+  readonly outbox: Outbox;
+  readonly roster: Roster;
+  readonly sessions: Sessions;
+  readonly audit: AuditLog;
+  private readonly drainer: Drainer;
+  private readonly now: () => number;
+  private stored: StoredLaborSettings;
+  private cache: BoardCache | null;
+  private boardError: string | null = null;
+  private refreshing: Promise<void> | null = null;
+  private refreshAgain = false;
+  private refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  private pollTimer: ReturnType<typeof setInterval> | null = null;
+  private emitTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+
+  constructor(private readonly options: LaborServiceOptions) {
+    this.tuning = { ...DEFAULT_LABOR_TUNING, ...options.tuning };
+    this.now = options.now ?? Date.now;
+    const { dataDir, log } = options;
+    this.stored = loadLaborSettings(dataDir, log);
+    this.cache = loadBoardCache(dataDir);
+    this.roster = new Roster(dataDir, this.tuning.scryptN, log);
+    this.sessions = new Sessions(this.now);
+    this.audit = new AuditLog(dataDir, log);
+    this.outbox = new Outbox({ dir: dataDir, now: this.now, settleAfterAttemptMs: this.tuning.timeoutMs + this.tuning.settleMs, log });
+    this.drainer = new Drainer({
+      outbox: this.outbox,
+      api: options.api,
+      now: this.now,
+      tuning: this.tuning,
+      fiscalDayFor: (uuid) => this.fiscalDayFor(uuid),
+      onChange: () => this.emitSoon(),
+      onDone: () => this.refreshSoon(),
+      log,
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.seedDemoRoster();
+    this.drainer.kick();
+    if (this.tuning.boardRefreshMs > 0) {
+      this.pollTimer = setInterval(() => void this.refreshBoard(), this.tuning.boardRefreshMs);
+      this.pollTimer.unref?.();
+    }
+    void this.refreshBoard();
+    this.emitNow();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of [this.refreshTimer, this.emitTimer]) if (t) clearTimeout(t);
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.drainer.stop();
+    this.outbox.close();
+    this.audit.close();
+  }
+
+  /** The API client was rebuilt (settings changed): seed the demo roster if needed and resume sending. */
+  async onClientChanged(): Promise<void> {
+    if (this.stopped) return;
+    await this.seedDemoRoster();
+    this.drainer.kick(true);
+    void this.refreshBoard();
+    this.emitSoon();
+  }
+
+  view(): LaborView {
+    const loc = this.stored.location;
+    return {
+      kioskMode: this.options.kioskMode ?? false,
+      location: loc,
+      settings: this.stored.settings,
+      staff: loc ? this.roster.cardsAt(loc.uuid) : [],
+      board: { rows: this.liveRows().map(publicRow), fetchedAt: this.cache?.locationUuid === loc?.uuid ? (this.cache?.fetchedAt ?? null) : null, error: this.boardError },
+      outbox: this.drainer.summary(),
+      needsManagerSetup: this.roster.needsManagerSetup(),
+      padLockedUntil: this.sessions.lockedUntilMs(),
+    };
+  }
+
+  location(): KioskLocation {
+    const loc = this.stored.location;
+    if (!loc) throw new Error("Choose this kiosk's location first");
+    return loc;
+  }
+
+  settings(): StoredLaborSettings {
+    return this.stored;
+  }
+
+  saveSettings(next: Partial<StoredLaborSettings>): void {
+    const locationChanged = next.location !== undefined && next.location?.uuid !== this.stored.location?.uuid;
+    this.stored = { ...this.stored, ...next };
+    saveLaborSettings(this.options.dataDir, this.stored);
+    if (locationChanged) {
+      this.boardError = null;
+      void this.refreshBoard();
+    }
+    this.emitNow();
+  }
+
+  fiscalDayFor(locationUuid: string): (ms: number) => string {
+    const tz = this.stored.location?.uuid === locationUuid ? this.stored.location.timezone : null;
+    const hour = this.stored.settings.fiscalDayStartHour;
+    return (ms) => fiscalDayOf(ms, tz, hour);
+  }
+
+  apiContext(): LaborApiContext {
+    const loc = this.location();
+    return { client: this.options.api(), locationUuid: loc.uuid, fiscalDayOf: this.fiscalDayFor(loc.uuid), timeoutMs: this.tuning.timeoutMs };
+  }
+
+  /** Locations this kiosk could punch at, with their time zones when the service gives them. */
+  async locations(): Promise<LocationChoice[]> {
+    const raw = await this.options.api().request('integration', 'GET', '/loc');
+    const parsed = locationsResponseSchema.safeParse(raw);
+    if (!parsed.success) throw new Error('The service answered the locations list with an unexpected shape');
+    const zones = new Map<string, string>();
+    const list = Array.isArray(raw) ? raw : Object.values((raw ?? {}) as Record<string, unknown>).find(Array.isArray);
+    for (const item of (list ?? []) as Record<string, unknown>[]) {
+      const uuid = item?.uuid ?? item?.locationUuid ?? item?.location_uuid ?? item?.id;
+      const tz = item?.timezone ?? item?.time_zone ?? item?.timeZone;
+      if (typeof uuid === 'string' && typeof tz === 'string') zones.set(uuid, tz);
+    }
+    return parsed.data.map((l) => ({ uuid: l.uuid, name: l.name, timezone: zones.get(l.uuid) ?? null }));
+  }
+
+  /** The person's current state: the board row (service + local punches), or null when off shift. */
+  rowFor(userId: string): LiveRow | null {
+    return this.liveRows().find((r) => r.userId === userId) ?? null;
+  }
+
+  /**
+   * Records a punch durably (after this returns, it is never lost) and wakes the drainer.
+   * A repeated `punchId` returns the first capture's receipt instead of capturing again.
+   */
+  capture(userId: string, input: PunchInput): PunchReceipt {
+    const loc = this.location();
+    const member = this.roster.get(userId);
+    const name = member?.name ?? this.roster.nameOf(userId);
+    if (input.punchId && this.outbox.has(input.punchId)) {
+      const s = this.outbox.get(input.punchId) as PunchState;
+      return this.receipt([s.p.id], input.action, s.p.capturedAt, userId, name, s.p.role);
+    }
+    const roles = (member?.roles ?? []).filter((r) => r.locationUuid === loc.uuid).map(({ role, roleUuid }) => ({ role, roleUuid }));
+    const drafts = buildPunches(input, { locationUuid: loc.uuid, userId, name, roles, row: this.rowFor(userId), now: this.now() });
+    const punches = this.outbox.capture(drafts);
+    this.drainer.kick();
+    this.emitNow();
+    const main = punches[punches.length - 1];
+    return this.receipt(
+      punches.map((p) => p.id),
+      input.action,
+      main.capturedAt,
+      userId,
+      name,
+      main.role,
+    );
+  }
+
+  outboxItems(): OutboxItem[] {
+    return this.outbox.items();
+  }
+
+  retryPunch(id: string, by: string): void {
+    this.outbox.retry(id, by);
+    this.drainer.kick(true);
+    this.emitNow();
+  }
+
+  discardPunch(id: string, by: string): void {
+    this.outbox.discard(id, by);
+    this.options.log?.(`labor: punch ${id} discarded by ${by}`);
+    this.emitNow();
+  }
+
+  /** Send now: forget backoffs (never the wait before re-reading an unclear send). */
+  syncNow(): void {
+    for (const s of this.outbox.all()) s.notBefore = 0;
+    this.drainer.kick(true);
+    void this.refreshBoard();
+  }
+
+  /** Re-reads the open entries (and recent breaks) of the kiosk's location; never throws. */
+  refreshBoard(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = this.doRefresh().finally(() => {
+      this.refreshing = null;
+      if (this.refreshAgain && !this.stopped) {
+        this.refreshAgain = false;
+        void this.refreshBoard();
+      }
+    });
+    return this.refreshing;
+  }
+
+  private async doRefresh(): Promise<void> {
+    const loc = this.stored.location;
+    if (!loc || this.stopped) return;
+    const startedAt = this.now();
+    try {
+      const ctx = this.apiContext();
+      const today = ctx.fiscalDayOf(startedAt);
+      const [open, recentBreaks] = await Promise.all([
+        listEntries(ctx, { type: 'all', is_open: true, limit: 1000 }),
+        listEntries(ctx, { type: 'breaks', is_open: false, fiscal_day_start: addDays(today, -1), fiscal_day_end: today, limit: 1000 }),
+      ]);
+      if (this.stopped || this.stored.location?.uuid !== loc.uuid) return;
+      this.cache = { locationUuid: loc.uuid, fetchStartedAt: startedAt, fetchedAt: this.now(), open, recentBreaks };
+      saveBoardCache(this.options.dataDir, this.cache);
+      this.boardError = null;
+      // The service answers again: whatever waited in the outbox can go now.
+      this.drainer.kick(true);
+    } catch (error) {
+      this.boardError = error instanceof Error ? error.message : String(error);
+    }
+    this.emitSoon();
+  }
+
+  private liveRows(): LiveRow[] {
+    const loc = this.stored.location;
+    if (!loc) return [];
+    return projectBoard(this.cache, this.outbox, loc.uuid, (id) => this.roster.nameOf(id));
+  }
+
+  private receipt(ids: string[], action: PunchInput['action'], at: number, userId: string, name: string, role: string | null): PunchReceipt {
+    const s = this.drainer.summary();
+    return { punchIds: ids, action, at, userId, name, role, waitingToSync: s.pending + s.blocked + s.failed };
+  }
+
+  private async seedDemoRoster(): Promise<void> {
+    const staff = this.options.demoStaff?.();
+    if (!staff) return;
+    if (await this.roster.seedDemo(staff, DEMO_PINS, DEMO_MANAGERS)) this.options.log?.('labor: roster seeded with the sandbox demo staff and PINs');
+  }
+
+  private refreshSoon(): void {
+    if (this.refreshTimer || this.stopped) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      void this.refreshBoard();
+    }, 250);
+    this.refreshTimer.unref?.();
+  }
+
+  emitSoon(): void {
+    if (this.emitTimer || this.stopped) return;
+    this.emitTimer = setTimeout(() => {
+      this.emitTimer = null;
+      this.emitNow();
+    }, 50);
+    this.emitTimer.unref?.();
+  }
+
+  emitNow(): void {
+    if (this.stopped) return;
+    this.events.emit('labor', this.view());
+  }
+}

@@ -1,0 +1,40 @@
+// The kiosk's own settings: which location it punches at and the alert limits. Kept in the core's
+// data folder so a restart (or a kiosk rebooting at 3 a.m.) keeps them.
+import { z } from 'zod';
+import { DEFAULT_LABOR_SETTINGS, type KioskLocation, type LaborSettings } from '../../../shared/labor';
+import { loadJsonFile, saveJsonFile } from '../storage/json-file';
+
+const FILE = 'labor-settings.json';
+
+export const laborSettingsSchema = z.strictObject({
+  breakDueAfterMinutes: z.number().int().min(15).max(24 * 60),
+  breakLongAfterMinutes: z.number().int().min(1).max(12 * 60),
+  overtimeAfterMinutes: z.number().int().min(60).max(24 * 60),
+  overtimeWarningMinutes: z.number().int().min(0).max(12 * 60),
+  idleSeconds: z.number().int().min(5).max(600),
+  nameTapNeedsPin: z.boolean(),
+  fiscalDayStartHour: z.number().int().min(0).max(23),
+});
+
+export const kioskLocationSchema = z.object({ uuid: z.string().min(1), name: z.string(), timezone: z.string().nullable() });
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  location: kioskLocationSchema.nullable(),
+  settings: laborSettingsSchema,
+});
+
+export interface StoredLaborSettings {
+  location: KioskLocation | null;
+  settings: LaborSettings;
+}
+
+export function loadLaborSettings(dir: string, log?: (line: string) => void): StoredLaborSettings {
+  const loaded = loadJsonFile(dir, FILE, fileSchema, () => ({ version: 1 as const, location: null, settings: { ...DEFAULT_LABOR_SETTINGS } }));
+  if (loaded.problem) log?.(loaded.problem.message);
+  return { location: loaded.value.location, settings: loaded.value.settings };
+}
+
+export function saveLaborSettings(dir: string, value: StoredLaborSettings): void {
+  saveJsonFile(dir, FILE, { version: 1, ...value });
+}

@@ -1,0 +1,85 @@
+// Turns a punch into its one request (starts are POSTs, ends are PATCHes), and answers "is this
+// punch already on the service?" after an ambiguous outcome. The API has no idempotency key, so
+// that question is answered by reading: the person's entries around the capture time for a
+// POST, the entry itself for a PATCH. Only "absent" ever leads to a second send.
+import { addDays } from '../../../shared/labor-calc';
+import { isServiceError } from '../api/errors';
+import { createEntry, getEntry, listEntries, patchEntry, type LaborApiContext } from './labor-api';
+import type { Outbox, PunchState } from './outbox';
+
+/** A service may keep whole seconds only: a punch_in within this of the capture time is a match. */
+const MATCH_TOLERANCE_MS = 1000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function need(uuid: string | null, what: string): string {
+  if (!uuid) throw new Error(`The ${what} of this punch is not on the service yet`);
+  return uuid;
+}
+
+/** Sends the punch; resolves with the created entry's uuid (null for PATCHes, or when the answer did not say). */
+export async function sendPunch(ctx: LaborApiContext, outbox: Outbox, s: PunchState): Promise<string | null> {
+  const p = s.p;
+  switch (p.kind) {
+    case 'shift-start':
+      return createEntry(ctx, { time_punch_type: 'shift', user_role: p.role ?? p.roleUuid, user_id: p.userId, punch_in: iso(p.capturedAt) });
+    case 'break-start':
+      return createEntry(ctx, {
+        time_punch_type: p.breakType ?? 'unpaid_break',
+        user_role: p.role ?? p.roleUuid,
+        user_id: p.userId,
+        punch_in: iso(p.capturedAt),
+        time_shift_id: need(outbox.resolve(p.shift), 'shift'),
+      });
+    case 'break-end':
+      await patchEntry(ctx, need(p.brk && outbox.resolve(p.brk), 'break'), { punch_out: iso(p.capturedAt) });
+      return null;
+    case 'shift-end':
+      await patchEntry(ctx, need(outbox.resolve(p.shift), 'shift'), {
+        punch_out: iso(p.capturedAt),
+        ...(p.declaredTips !== null ? { declared_tips: p.declaredTips } : {}),
+      });
+      return null;
+  }
+}
+
+export type Presence = { state: 'present'; uuid: string | null } | { state: 'absent' } | { state: 'gone'; message: string };
+
+export async function findOnService(ctx: LaborApiContext, outbox: Outbox, s: PunchState): Promise<Presence> {
+  const p = s.p;
+  if (p.kind === 'shift-start' || p.kind === 'break-start') {
+    const day = ctx.fiscalDayOf(p.capturedAt);
+    // A day either side: the service's fiscal day may be cut in another zone or at another hour.
+    const entries = await listEntries(ctx, {
+      type: p.kind === 'shift-start' ? 'shifts' : 'breaks',
+      user_id: p.userId,
+      fiscal_day_start: addDays(day, -1),
+      fiscal_day_end: addDays(day, 1),
+      limit: 1000,
+    });
+    const owned = outbox.ownedUuids();
+    const shiftUuid = p.kind === 'break-start' ? outbox.resolve(p.shift) : null;
+    const match = entries
+      .filter(
+        (e) =>
+          e.userId === p.userId &&
+          e.kind === (p.kind === 'shift-start' ? 'shift' : 'break') &&
+          (shiftUuid === null || e.shiftUuid === shiftUuid) &&
+          !owned.has(e.uuid) &&
+          Math.abs(e.punchIn - p.capturedAt) < MATCH_TOLERANCE_MS,
+      )
+      .sort((a, b) => Math.abs(a.punchIn - p.capturedAt) - Math.abs(b.punchIn - p.capturedAt))[0];
+    return match ? { state: 'present', uuid: match.uuid } : { state: 'absent' };
+  }
+  const target = p.kind === 'break-end' ? p.brk && outbox.resolve(p.brk) : outbox.resolve(p.shift);
+  try {
+    const entry = await getEntry(ctx, need(target, p.kind === 'break-end' ? 'break' : 'shift'));
+    // Closed already (by us, or by a manager since): never overwrite it.
+    return entry.punchOut !== null ? { state: 'present', uuid: null } : { state: 'absent' };
+  } catch (error) {
+    if (isServiceError(error) && error.kind === 'http' && error.status === 404) {
+      return { state: 'gone', message: `The ${p.kind === 'break-end' ? 'break' : 'shift'} no longer exists on the service` };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,146 @@
+// The staff roster of this kiosk: names, roles per location, manager flag and PIN hashes. The
+// spec has no staff route, so the roster is kept here and maintained by a manager (in sandbox
+// mode it is seeded from the sandbox's demo staff with the demo PINs of docs/sandbox.md).
+import { z } from 'zod';
+import type { StaffCard, StaffInput, StaffRecordView } from '../../../shared/labor';
+import { loadJsonFile, saveJsonFile } from '../storage/json-file';
+import { hashPin, PIN_PATTERN, verifyPin, type PinHash } from './pin-hash';
+
+const FILE = 'labor-staff.json';
+
+const pinHashSchema = z.object({ salt: z.string(), hash: z.string(), N: z.number().int(), r: z.number().int(), p: z.number().int() });
+const staffSchema = z.object({
+  userId: z.string().min(1),
+  name: z.string(),
+  manager: z.boolean(),
+  pin: pinHashSchema.nullable(),
+  roles: z.array(z.object({ locationUuid: z.string(), role: z.string(), roleUuid: z.string().nullable() })),
+});
+const fileSchema = z.object({ version: z.literal(1), seeded: z.boolean(), staff: z.array(staffSchema) });
+
+export type StaffRecord = z.infer<typeof staffSchema>;
+type RosterFile = z.infer<typeof fileSchema>;
+
+export interface DemoStaff {
+  userId: string;
+  name: string;
+  locationUuid: string;
+  role: string;
+  roleUuid: string;
+}
+
+export class Roster {
+  private data: RosterFile;
+
+  constructor(
+    private readonly dir: string,
+    private readonly scryptN: number,
+    log?: (line: string) => void,
+  ) {
+    const loaded = loadJsonFile(dir, FILE, fileSchema, () => ({ version: 1 as const, seeded: false, staff: [] }));
+    if (loaded.problem) log?.(loaded.problem.message);
+    this.data = loaded.value;
+  }
+
+  get(userId: string): StaffRecord | undefined {
+    return this.data.staff.find((s) => s.userId === userId);
+  }
+
+  nameOf(userId: string): string {
+    return this.get(userId)?.name ?? `Staff #${userId}`;
+  }
+
+  cardsAt(locationUuid: string): StaffCard[] {
+    return this.data.staff
+      .map((s) => ({
+        userId: s.userId,
+        name: s.name,
+        roles: s.roles.filter((r) => r.locationUuid === locationUuid).map(({ role, roleUuid }) => ({ role, roleUuid })),
+        hasPin: s.pin !== null,
+        manager: s.manager,
+      }))
+      .filter((c) => c.roles.length > 0)
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  views(): StaffRecordView[] {
+    return this.data.staff
+      .map((s) => ({ userId: s.userId, name: s.name, manager: s.manager, hasPin: s.pin !== null, roles: s.roles.map((r) => ({ ...r })) }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** True until a manager with a PIN exists: the manager area then opens once to create one. */
+  needsManagerSetup(): boolean {
+    return !this.data.staff.some((s) => s.manager && s.pin !== null);
+  }
+
+  /** The one person with this PIN, or null. Every hash is checked (they are salted per person). */
+  async identifyByPin(pin: string): Promise<StaffRecord | null> {
+    if (!PIN_PATTERN.test(pin)) return null;
+    const withPin = this.data.staff.filter((s) => s.pin !== null);
+    const matches = await Promise.all(withPin.map((s) => verifyPin(pin, s.pin as PinHash)));
+    return withPin.find((_, i) => matches[i]) ?? null;
+  }
+
+  async verify(userId: string, pin: string): Promise<boolean> {
+    const s = this.get(userId);
+    return !!s?.pin && verifyPin(pin, s.pin);
+  }
+
+  upsert(input: StaffInput): void {
+    const existing = this.get(input.userId);
+    const record: StaffRecord = { ...input, pin: existing?.pin ?? null, roles: input.roles.map((r) => ({ ...r })) };
+    if (existing && existing.manager && !input.manager && this.data.staff.filter((s) => s.manager && s.pin).length === 1 && existing.pin) {
+      throw new Error('This is the only manager with a PIN; make someone else a manager first');
+    }
+    this.data.staff = existing ? this.data.staff.map((s) => (s.userId === input.userId ? record : s)) : [...this.data.staff, record];
+    this.save();
+  }
+
+  remove(userId: string): void {
+    const s = this.get(userId);
+    if (!s) throw new Error(`No staff member ${userId}`);
+    if (s.manager && s.pin && this.data.staff.filter((m) => m.manager && m.pin).length === 1) {
+      throw new Error('This is the only manager with a PIN; make someone else a manager first');
+    }
+    this.data.staff = this.data.staff.filter((m) => m.userId !== userId);
+    this.save();
+  }
+
+  /** Sets (or clears, with null) a PIN. PINs are unique, since a PIN alone must say who you are. */
+  async setPin(userId: string, pin: string | null): Promise<void> {
+    const s = this.get(userId);
+    if (!s) throw new Error(`No staff member ${userId}`);
+    if (pin === null) {
+      if (s.manager && this.data.staff.filter((m) => m.manager && m.pin).length === 1 && s.pin) {
+        throw new Error('This is the only manager with a PIN; it cannot be removed');
+      }
+      s.pin = null;
+    } else {
+      if (!PIN_PATTERN.test(pin)) throw new Error('A PIN is 4 to 8 digits');
+      const holder = await this.identifyByPin(pin);
+      if (holder && holder.userId !== userId) throw new Error('That PIN is already in use; choose another');
+      s.pin = await hashPin(pin, this.scryptN);
+    }
+    this.save();
+  }
+
+  /** Fills an empty roster once from the sandbox's demo staff (never again, even if emptied later). */
+  async seedDemo(staff: DemoStaff[], pins: Record<string, string>, managers: string[]): Promise<boolean> {
+    if (this.data.seeded || this.data.staff.length > 0 || staff.length === 0) return false;
+    const byUser = new Map<string, StaffRecord>();
+    for (const m of staff) {
+      let s = byUser.get(m.userId);
+      if (!s) byUser.set(m.userId, (s = { userId: m.userId, name: m.name, manager: managers.includes(m.userId), pin: null, roles: [] }));
+      s.roles.push({ locationUuid: m.locationUuid, role: m.role, roleUuid: m.roleUuid });
+    }
+    for (const s of byUser.values()) if (pins[s.userId]) s.pin = await hashPin(pins[s.userId], this.scryptN);
+    this.data = { version: 1, seeded: true, staff: [...byUser.values()] };
+    this.save();
+    return true;
+  }
+
+  private save(): void {
+    saveJsonFile(this.dir, FILE, this.data);
+  }
+}

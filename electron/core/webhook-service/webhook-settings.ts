@@ -1,0 +1,26 @@
+// The listener's settings file (no secrets: the signature secret and custom header values live
+// in the SecretStore).
+import { z } from 'zod';
+import { loadJsonFile, saveJsonFile, type JsonFileLoad } from '../storage/json-file';
+
+export const webhookSettingsSchema = z.object({
+  version: z.literal(1),
+  port: z.number().int().min(0).max(65535),
+  path: z.string().regex(/^\/[A-Za-z0-9/_-]*$/),
+  retentionEvents: z.number().int().min(1000),
+});
+export type WebhookSettings = z.infer<typeof webhookSettingsSchema>;
+
+export const WEBHOOK_SECRET_KEY = 'webhook.secret';
+export const WEBHOOK_HEADERS_KEY = 'webhook.customHeaders';
+const FILE = 'webhook-settings.json';
+
+export const defaultWebhookSettings = (): WebhookSettings => ({ version: 1, port: 0, path: '/webhooks', retentionEvents: 200_000 });
+
+export function loadWebhookSettings(dir: string): JsonFileLoad<WebhookSettings> {
+  return loadJsonFile(dir, FILE, webhookSettingsSchema, defaultWebhookSettings);
+}
+
+export function saveWebhookSettings(dir: string, settings: WebhookSettings): void {
+  saveJsonFile(dir, FILE, settings);
+}

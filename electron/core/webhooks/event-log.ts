@@ -1,0 +1,447 @@
+// The webhook event log: JSONL segment files on disk, a compact typed-array index in memory.
+// - Appends cost the same however long the log is (one line at the end of the newest segment).
+// - Group commit: appends made in the same tick are written in one write and made durable with
+//   one fdatasync, then all their promises resolve, so 50 concurrent deliveries share one sync
+//   instead of paying one each. A promise resolves only once its line is durable.
+// - A crash leaves at worst a torn last line, which loading cuts off (segment-files.ts).
+// - Retention removes whole segment files from the old end, never rewrites one; counters and
+//   young dedupe keys of removed rows move into log-meta.json first.
+// - Dedupe keys of stored rows are remembered for `dedupeWindowMs` (48 h by default) whether or
+//   not retention kept the rows: the service retries for about 24 h (6.3) plus clock skew.
+import { mkdirSync, unlinkSync } from 'node:fs';
+import type { EventDetail, EventFilter, EventPage, WebhookCounters } from '../../../shared/webhooks';
+import { WEBHOOK_EVENT_TYPES } from '../../../shared/webhooks';
+import { isApplicable, type LogLine, type NewEventRow, parseLogLine, type StoredEventRow, toDetail } from './event-record';
+import { addParts, type CounterParts, countLine, emptyParts, toCounters } from './log-counters';
+import { FLAG_APPLICABLE, FLAG_KNOWN_TYPE, FLAG_PROBLEM, Interner, LogIndex, VERIFICATION_CODES } from './log-index';
+import { type LogFile, type LogIo, nodeLogIo } from './log-io';
+import { type LogMeta, loadLogMeta, saveLogMeta } from './log-meta';
+import { LogQuery, readRow } from './log-query';
+import { listSegments, repairTail, scanSegment, SegmentReader, segmentPath } from './segment-files';
+
+export const HOUR_MS = 3_600_000;
+
+export interface EventLogOptions {
+  /** Directory of the segment files and log-meta.json; created if missing. */
+  dir: string;
+  now?: () => number;
+  /** Keep at most this many rows (null: no limit). Default 100 000. */
+  retentionEvents?: number | null;
+  /** Drop segments whose newest line is older than this (null: no limit). Default 30 days. */
+  retentionMs?: number | null;
+  /** Rows per segment file. Default: an eighth of retentionEvents (1..10 000), so retention is fine-grained. */
+  segmentEvents?: number;
+  /** Bytes per segment file before starting the next one. Default 8 MiB. */
+  segmentBytes?: number;
+  /** How long dedupe keys are remembered. Default 48 h. */
+  dedupeWindowMs?: number;
+  io?: LogIo;
+}
+
+interface SegmentInfo {
+  id: number;
+  rows: number;
+  bytes: number;
+  /** Newest receivedAt/at of its lines: the whole file is older than this. */
+  maxAt: number;
+  parts: CounterParts;
+}
+
+interface Pending {
+  line: LogLine;
+  bytes: Buffer;
+  resolve: (seq: number) => void;
+  reject: (error: unknown) => void;
+}
+
+export class EventLog {
+  /** Problems found while loading (a torn tail, unreadable meta), for the status line. */
+  readonly loadProblems: string[] = [];
+  private readonly dir: string;
+  private readonly now: () => number;
+  private readonly io: LogIo;
+  private readonly retentionEvents: number | null;
+  private readonly retentionMs: number | null;
+  private readonly segmentEvents: number;
+  private readonly segmentBytes: number;
+  private readonly dedupeWindowMs: number;
+  private readonly index = new LogIndex();
+  private readonly types = new Interner(1_000);
+  private readonly locations = new Interner(100_000);
+  private readonly query: LogQuery;
+  private readonly segments: SegmentInfo[] = [];
+  private readonly dedupe = new Map<string, { seq: number; seenAt: number }>();
+  private meta: LogMeta;
+  private totals = emptyParts();
+  private nextSeq = 1;
+  private nextSegmentId = 1;
+  private file: LogFile | null = null;
+  private fileSegment = 0;
+  /** After a failed write the tail of the open segment is suspect: the next write starts a new file. */
+  private mustRotate = false;
+  private queue: Pending[] = [];
+  private flushing: Promise<void> | null = null;
+  private scheduled = false;
+
+  constructor(options: EventLogOptions) {
+    this.dir = options.dir;
+    this.now = options.now ?? Date.now;
+    this.io = options.io ?? nodeLogIo;
+    this.retentionEvents = options.retentionEvents === undefined ? 100_000 : options.retentionEvents;
+    this.retentionMs = options.retentionMs === undefined ? 30 * 24 * HOUR_MS : options.retentionMs;
+    const derived = this.retentionEvents === null ? 10_000 : Math.ceil(this.retentionEvents / 8);
+    this.segmentEvents = Math.max(1, Math.min(options.segmentEvents ?? derived, 10_000_000));
+    // Offsets are kept in the index as float64, but a segment this large would make retention coarse.
+    this.segmentBytes = Math.max(1024, Math.min(options.segmentBytes ?? 8 * 1024 * 1024, 1 << 30));
+    this.dedupeWindowMs = options.dedupeWindowMs ?? 48 * HOUR_MS;
+    this.query = new LogQuery({ index: this.index, types: this.types, locations: this.locations, dir: this.dir });
+    for (const type of WEBHOOK_EVENT_TYPES) this.types.code(type, true);
+    mkdirSync(this.dir, { recursive: true });
+    const { meta, problem } = loadLogMeta(this.dir, this.now);
+    if (problem) this.loadProblems.push(problem);
+    this.meta = meta;
+    this.load();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Writing
+
+  /** Stores a row; resolves with its seq once it is durable. */
+  append(row: NewEventRow): Promise<number> {
+    const seq = this.nextSeq++;
+    return this.enqueue({ k: 'e', seq, ...row }, seq);
+  }
+
+  /** Records a repeat delivery of row `seq` (counted, and its `deliveries` goes up). */
+  markDuplicate(seq: number): Promise<number> {
+    return this.enqueue({ k: 'd', of: seq, at: this.now() }, seq);
+  }
+
+  /** Records a delivery dropped as stale (counted only). */
+  markStale(type: string, createdAt: string): Promise<number> {
+    return this.enqueue({ k: 's', at: this.now(), type, createdAt }, 0);
+  }
+
+  /** The seq of the stored row with this dedupe key, while the key is remembered. */
+  seqForKey(key: string): number | undefined {
+    return this.dedupe.get(key)?.seq;
+  }
+
+  /** Waits for every pending append, then closes the open segment (the log stays readable). */
+  async close(): Promise<void> {
+    while (this.flushing !== null || this.queue.length > 0) {
+      if (this.flushing === null) this.startFlush();
+      await this.flushing;
+    }
+    const file = this.file;
+    this.file = null;
+    if (file !== null) await file.close().catch(() => {});
+  }
+
+  private enqueue(line: LogLine, result: number): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      const bytes = Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
+      this.queue.push({ line, bytes, resolve: () => resolve(result), reject });
+      if (!this.scheduled && this.flushing === null) {
+        this.scheduled = true;
+        // Everything appended during this tick joins the same write and fsync.
+        setImmediate(() => this.startFlush());
+      }
+    });
+  }
+
+  private startFlush(): void {
+    this.scheduled = false;
+    if (this.flushing !== null || this.queue.length === 0) return;
+    this.flushing = this.flush().finally(() => {
+      this.flushing = null;
+      // Appends that arrived while the disk was busy form the next group.
+      if (this.queue.length > 0) this.startFlush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.queue;
+    this.queue = [];
+    let i = 0;
+    while (i < batch.length) {
+      let chunk: Pending[];
+      let file: LogFile;
+      let segment: SegmentInfo;
+      let start: number;
+      try {
+        ({ file, segment, start } = await this.openForWrite(batch[i].line));
+        chunk = this.takeChunk(batch, i, segment);
+        await file.append(Buffer.concat(chunk.map((p) => p.bytes)));
+        await file.sync();
+      } catch (error) {
+        for (const p of batch.slice(i)) p.reject(error);
+        await this.abandonFile(this.fileSegment);
+        return;
+      }
+      let offset = start;
+      for (const p of chunk) {
+        this.commitLine(p.line, segment, offset, p.bytes.length - 1);
+        offset += p.bytes.length;
+      }
+      segment.bytes = offset;
+      i += chunk.length;
+      for (const p of chunk) p.resolve(0);
+    }
+    await this.afterWrite();
+  }
+
+  /** The lines from `from` that fit in the open segment (at least one). */
+  private takeChunk(batch: Pending[], from: number, segment: SegmentInfo): Pending[] {
+    let rows = segment.rows;
+    let bytes = segment.bytes;
+    const chunk: Pending[] = [];
+    for (let i = from; i < batch.length; i++) {
+      const p = batch[i];
+      if (chunk.length > 0 && this.full(rows, bytes, p.line)) break;
+      chunk.push(p);
+      if (p.line.k === 'e') rows += 1;
+      bytes += p.bytes.length;
+    }
+    return chunk;
+  }
+
+  private full(rows: number, bytes: number, next: LogLine): boolean {
+    return bytes >= this.segmentBytes || (next.k === 'e' && rows >= this.segmentEvents);
+  }
+
+  private async openForWrite(first: LogLine): Promise<{ file: LogFile; segment: SegmentInfo; start: number }> {
+    const last = this.segments[this.segments.length - 1];
+    const reuse = last !== undefined && !this.mustRotate && !this.full(last.rows, last.bytes, first);
+    if (this.file !== null && reuse && this.fileSegment === last.id) return { file: this.file, segment: last, start: last.bytes };
+    if (this.file !== null) await this.abandonFile(null);
+    let segment: SegmentInfo;
+    if (reuse) {
+      segment = last;
+    } else {
+      segment = { id: this.nextSegmentId++, rows: 0, bytes: 0, maxAt: 0, parts: emptyParts() };
+      this.segments.push(segment);
+    }
+    const file = await this.io.openAppend(segmentPath(this.dir, segment.id));
+    this.file = file;
+    this.fileSegment = segment.id;
+    this.mustRotate = false;
+    if (!reuse) await this.io.syncDir(this.dir);
+    // The file on disk is the truth for where the next line starts.
+    segment.bytes = await file.size();
+    return { file, segment, start: segment.bytes };
+  }
+
+  /** Closes the open segment; after a failure (segmentId given) cuts back to its last good line and rotates. */
+  private async abandonFile(failedSegment: number | null): Promise<void> {
+    const file = this.file;
+    this.file = null;
+    if (failedSegment !== null) {
+      this.mustRotate = true;
+      const segment = this.segments.find((s) => s.id === failedSegment);
+      if (file !== null && segment !== undefined) await file.truncate(segment.bytes).catch(() => {});
+    }
+    if (file !== null) await file.close().catch(() => {});
+  }
+
+  private async afterWrite(): Promise<void> {
+    this.pruneDedupe();
+    const drop = this.planRetention();
+    if (drop === 0) return;
+    if (this.segments.slice(0, drop).some((s) => s.id === this.fileSegment) && this.file !== null) await this.abandonFile(null);
+    try {
+      this.dropOldest(drop);
+    } catch (error) {
+      // Retention failing (e.g. meta not writable) must not fail appends that are already durable.
+      this.loadProblems.push(`retention could not drop old segments: ${(error as Error).message}`);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Loading and bookkeeping
+
+  private load(): void {
+    const ids = listSegments(this.dir);
+    for (const id of ids.filter((id) => id <= this.meta.droppedThrough)) this.unlinkQuietly(id);
+    const live = ids.filter((id) => id > this.meta.droppedThrough);
+    const keyCutoff = this.now() - this.dedupeWindowMs;
+    for (const [key, seq, seenAt] of this.meta.carriedKeys) if (seenAt >= keyCutoff) this.dedupe.set(key, { seq, seenAt });
+    addParts(this.totals, this.meta.base);
+    this.nextSeq = this.meta.lastSeq + 1;
+    this.nextSegmentId = Math.max(this.meta.droppedThrough, ...live, 0) + 1;
+    live.forEach((id, n) => {
+      const segment: SegmentInfo = { id, rows: 0, bytes: 0, maxAt: 0, parts: emptyParts() };
+      this.segments.push(segment);
+      const path = segmentPath(this.dir, id);
+      const scan = scanSegment(path, (text, offset, length) => {
+        const line = parseLogLine(text);
+        // A row whose seq does not increase is a leftover, not a new event.
+        if (line === null || (line.k === 'e' && line.seq < this.nextSeq)) return false;
+        if (line.k === 'e') this.nextSeq = line.seq + 1;
+        this.commitLine(line, segment, offset, length);
+        return true;
+      });
+      segment.bytes = scan.goodEnd + (scan.goodEndNeedsNewline ? 1 : 0);
+      if (scan.badLines > 0) this.loadProblems.push(`${scan.badLines} unreadable line(s) in ${path} were skipped`);
+      // Only the newest segment is appended to, so only its tail needs to be made clean.
+      if (n === live.length - 1) repairTail(path, scan);
+    });
+    this.pruneDedupe();
+    const drop = this.planRetention();
+    if (drop > 0) this.dropOldest(drop);
+  }
+
+  private commitLine(line: LogLine, segment: SegmentInfo, offset: number, length: number): void {
+    countLine(segment.parts, line);
+    countLine(this.totals, line);
+    if (line.k === 'd') {
+      segment.maxAt = Math.max(segment.maxAt, line.at);
+      const slot = this.index.find(line.of);
+      if (slot >= 0) this.index.deliveries[slot] += 1;
+      return;
+    }
+    if (line.k === 's') {
+      segment.maxAt = Math.max(segment.maxAt, line.at);
+      return;
+    }
+    segment.rows += 1;
+    segment.maxAt = Math.max(segment.maxAt, line.receivedAt);
+    const trusted = line.verification !== 'rejected';
+    let flags = (line.knownType ? FLAG_KNOWN_TYPE : 0) | (line.problem !== null ? FLAG_PROBLEM : 0);
+    if (isApplicable(line)) flags |= FLAG_APPLICABLE;
+    if (trusted && line.dedupeKey !== null) {
+      const known = this.dedupe.get(line.dedupeKey);
+      // Two rows with one key can only come from a crash between a write reaching the disk and its
+      // answer; the first one is the event, the second must never be applied again.
+      if (known !== undefined && known.seq !== line.seq) flags &= ~FLAG_APPLICABLE;
+      else this.dedupe.set(line.dedupeKey, { seq: line.seq, seenAt: line.receivedAt });
+    }
+    this.index.push({
+      seq: line.seq,
+      segment: segment.id,
+      offset,
+      length,
+      type: this.types.code(line.type, trusted),
+      location: this.locations.code(line.locationUuid, trusted),
+      verification: VERIFICATION_CODES[line.verification],
+      flags,
+    });
+  }
+
+  private pruneDedupe(): void {
+    const cutoff = this.now() - this.dedupeWindowMs;
+    // Insertion order is arrival order, so the old keys are at the front.
+    for (const [key, entry] of this.dedupe) {
+      if (entry.seenAt >= cutoff) break;
+      this.dedupe.delete(key);
+    }
+  }
+
+  /** How many of the oldest segments retention wants gone. */
+  private planRetention(): number {
+    const cutoff = this.retentionMs === null ? -Infinity : this.now() - this.retentionMs;
+    let rows = this.index.size;
+    let drop = 0;
+    while (drop < this.segments.length) {
+      const segment = this.segments[drop];
+      const tooMany = this.retentionEvents !== null && rows > this.retentionEvents;
+      if (!tooMany && !(segment.maxAt < cutoff)) break;
+      rows -= segment.rows;
+      drop += 1;
+    }
+    return drop;
+  }
+
+  private dropOldest(count: number): void {
+    const dropped = this.segments.slice(0, count);
+    const rows = dropped.reduce((n, s) => n + s.rows, 0);
+    const lastDroppedSeq = rows > 0 ? this.index.seq[this.index.slot(rows - 1)] : 0;
+    const base = { ...this.meta.base };
+    for (const s of dropped) addParts(base, s.parts);
+    const lastSeq = Math.max(this.meta.lastSeq, lastDroppedSeq);
+    const carriedKeys: [string, number, number][] = [];
+    for (const [key, entry] of this.dedupe) if (entry.seq <= lastSeq) carriedKeys.push([key, entry.seq, entry.seenAt]);
+    const meta: LogMeta = { version: 1, droppedThrough: dropped[dropped.length - 1].id, lastSeq, base, carriedKeys };
+    // Meta first: if we die before the unlinks, loading finishes them without counting twice.
+    saveLogMeta(this.dir, meta);
+    this.meta = meta;
+    for (const s of dropped) this.unlinkQuietly(s.id);
+    this.segments.splice(0, count);
+    this.index.dropFront(rows);
+  }
+
+  private unlinkQuietly(id: number): void {
+    try {
+      unlinkSync(segmentPath(this.dir, id));
+    } catch {
+      // Already gone.
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reading (synchronous, from disk by offset)
+
+  counters(): WebhookCounters {
+    return toCounters(this.totals);
+  }
+
+  /** Rows currently retained. */
+  size(): number {
+    return this.index.size;
+  }
+
+  page(filter: EventFilter, offset: number, limit: number): EventPage {
+    return this.query.page(filter, offset, limit, (slot) => this.index.deliveries[slot]);
+  }
+
+  row(seq: number): StoredEventRow | null {
+    const slot = this.index.find(seq);
+    if (slot < 0) return null;
+    const reader = new SegmentReader(this.dir);
+    try {
+      return readRow(this.source(), reader, slot);
+    } finally {
+      reader.close();
+    }
+  }
+
+  detail(seq: number): EventDetail | null {
+    const row = this.row(seq);
+    return row === null ? null : toDetail(row, this.deliveries(seq));
+  }
+
+  deliveries(seq: number): number {
+    const slot = this.index.find(seq);
+    return slot < 0 ? 0 : this.index.deliveries[slot];
+  }
+
+  /** Whether replay would feed this row to projections. */
+  isApplicable(seq: number): boolean {
+    const slot = this.index.find(seq);
+    return slot >= 0 && (this.index.flags[slot] & FLAG_APPLICABLE) !== 0;
+  }
+
+  /** Visits the applicable rows with seq >= fromSeq, in log order. */
+  replay(fromSeq: number, visitor: (row: StoredEventRow) => void): number {
+    const reader = new SegmentReader(this.dir);
+    let visited = 0;
+    try {
+      const end = this.index.size;
+      for (let i = this.index.lowerBound(fromSeq); i < end; i++) {
+        const slot = this.index.slot(i);
+        if ((this.index.flags[slot] & FLAG_APPLICABLE) === 0) continue;
+        const row = readRow(this.source(), reader, slot);
+        if (row === null) continue;
+        visitor(row);
+        visited += 1;
+      }
+    } finally {
+      reader.close();
+    }
+    return visited;
+  }
+
+  private source() {
+    return { index: this.index, types: this.types, locations: this.locations, dir: this.dir };
+  }
+}

@@ -1,0 +1,232 @@
+// The app-side webhook receiver: an HTTP listener (node:http), the durable event log, dedupe,
+// projections and the push events the inspector listens to, composed. Plain Node: the Electron
+// shell and the headless host run it the same way, and tests run it on port 0 in a temp dir.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AcceptedEvent, EventDetail, EventFilter, EventPage, EventSummary, ListenerStatus, WebhookCounters } from '../../../shared/webhooks';
+import { TypedEmitter } from '../typed-emitter';
+import { toAcceptedEvent } from './accepted-event';
+import type { AuthSettings } from './assess-delivery';
+import { DeliveryHandler } from './delivery-handler';
+import { EventLog } from './event-log';
+import { type Projection, type ProjectionError, ProjectionSet } from './projections';
+import { type ResolvedOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options';
+
+export interface WebhookReceiverEvents {
+  status: ListenerStatus;
+  counters: WebhookCounters;
+  /** Every stored row, refused ones included, for the live inspector. */
+  appended: EventSummary;
+  /** A repeat delivery raised a row's `deliveries`. */
+  duplicate: { seq: number; deliveries: number };
+  /** An event fed to projections (live, or again through replay(seq)). */
+  applied: AcceptedEvent;
+  projectionError: ProjectionError;
+}
+
+export interface ReplayResult {
+  applied: boolean;
+  message: string;
+}
+
+export type AuthPatch = { secret?: string | null; customHeaders?: Record<string, string>; headerPrefix?: string };
+
+export class WebhookReceiver {
+  readonly events: TypedEmitter<WebhookReceiverEvents>;
+  private readonly options: ResolvedOptions;
+  private readonly log: EventLog;
+  private readonly handler: DeliveryHandler;
+  private readonly projections: ProjectionSet;
+  private readonly active = new Set<Promise<void>>();
+  private auth: AuthSettings;
+  private server: Server | null = null;
+  private state: ListenerStatus['state'] = 'stopped';
+  private url: string | null = null;
+  private message: string | null = null;
+  private failures = 0;
+  private lastEventAt: number | null = null;
+  private countersScheduled = false;
+
+  constructor(options: WebhookReceiverOptions) {
+    this.options = resolveOptions(options);
+    this.events = new TypedEmitter<WebhookReceiverEvents>();
+    this.auth = {
+      secret: options.secret ?? null,
+      headerPrefix: options.headerPrefix ?? 'Service',
+      customHeaders: { ...(options.customHeaders ?? {}) },
+    };
+    this.log = new EventLog({
+      dir: this.options.logDir,
+      now: this.options.now,
+      retentionEvents: options.retentionEvents,
+      retentionMs: options.retentionMs,
+      segmentEvents: options.segmentEvents,
+      dedupeWindowMs: options.dedupeWindowMs,
+      io: options.logIo,
+    });
+    if (this.log.loadProblems.length > 0) this.message = this.log.loadProblems.join('; ');
+    this.projections = new ProjectionSet((error) => this.events.emit('projectionError', error));
+    this.handler = new DeliveryHandler(this.log, this.options, {
+      auth: () => this.auth,
+      stored: (summary, event) => {
+        this.events.emit('appended', summary);
+        if (event !== null) {
+          this.projections.applyLive(event);
+          this.events.emit('applied', event);
+        }
+        this.changed();
+      },
+      repeated: (seq) => {
+        this.events.emit('duplicate', { seq, deliveries: this.log.deliveries(seq) });
+        this.changed();
+      },
+      counted: () => this.changed(),
+      failed: () => {
+        this.failures += 1;
+        this.changed();
+      },
+      arrived: (at) => {
+        this.lastEventAt = at;
+      },
+    });
+  }
+
+  /** Starts listening; resolves with the status (state 'error' and a message if the port is taken). */
+  async start(): Promise<ListenerStatus> {
+    if (this.server !== null) return this.status();
+    const server = createServer((req, res) => {
+      const work = this.handler.handle(req, res);
+      this.active.add(work);
+      void work.finally(() => this.active.delete(work));
+    });
+    // The service gives up after 10 s (6.2); a sender slower than that is not the service.
+    server.requestTimeout = 15_000;
+    server.headersTimeout = 10_000;
+    server.keepAliveTimeout = 5_000;
+    this.server = server;
+    this.failures = 0;
+    this.setState('starting', null);
+    const { host, port, path } = this.options;
+    const error = await new Promise<Error | null>((resolve) => {
+      server.once('error', resolve);
+      server.listen(port, host, () => {
+        server.off('error', resolve);
+        resolve(null);
+      });
+    });
+    if (error !== null) {
+      this.server = null;
+      this.url = null;
+      this.setState('error', `cannot listen on ${host}:${port}: ${error.message}`);
+      return this.status();
+    }
+    server.on('error', (e) => this.setState('error', e.message));
+    const address = server.address() as AddressInfo;
+    const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    this.url = `http://${shownHost}:${address.port}${path}`;
+    this.setState('listening', this.log.loadProblems.length > 0 ? this.log.loadProblems.join('; ') : null);
+    return this.status();
+  }
+
+  /** Stops listening, lets requests in progress finish, and closes the open log file. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server !== null) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await Promise.allSettled([...this.active]);
+      server.closeAllConnections();
+      await closed;
+    }
+    await this.log.close();
+    this.url = null;
+    this.setState('stopped', null);
+  }
+
+  status(): ListenerStatus {
+    return {
+      state: this.state,
+      url: this.url,
+      lastEventAt: this.lastEventAt,
+      failures: this.failures,
+      message: this.message,
+      signatureRequired: this.auth.secret !== null && this.auth.secret !== '',
+    };
+  }
+
+  counters(): WebhookCounters {
+    return this.log.counters();
+  }
+
+  page(filter: EventFilter = {}, offset = 0, limit = 100): EventPage {
+    return this.log.page(filter, offset, limit);
+  }
+
+  detail(seq: number): EventDetail | null {
+    return this.log.detail(seq);
+  }
+
+  /**
+   * Feeds stored event `seq` to every projection again (the inspector's "replay"). Only events that
+   * were applied in the first place can be: refused, flagged and unknown ones cannot. Projections
+   * are idempotent, so this repairs a projection rather than double-counting.
+   */
+  replay(seq: number): ReplayResult {
+    const row = this.log.row(seq);
+    if (row === null) return { applied: false, message: `No event ${seq} in the log (it may have passed the retention limit)` };
+    if (!this.log.isApplicable(seq)) {
+      const why = row.verification === 'rejected' ? 'it was rejected' : row.problem !== null ? 'it is flagged' : 'it repeats an earlier event';
+      return { applied: false, message: `Event ${seq} is not applied to projections: ${why}` };
+    }
+    const event = toAcceptedEvent(row);
+    if (event === null) return { applied: false, message: `Event ${seq} no longer passes its schema` };
+    this.projections.applyAgain(event);
+    this.events.emit('applied', event);
+    return { applied: true, message: `Event ${seq} (${event.type}) was applied again` };
+  }
+
+  /** Same as replay(seq). */
+  replaySeq(seq: number): ReplayResult {
+    return this.replay(seq);
+  }
+
+  /** Registers a projection: it first receives every retained event in log order, then live ones. */
+  addProjection(projection: Projection): () => void {
+    this.projections.add(projection, (visit) =>
+      this.log.replay(0, (row) => {
+        const event = toAcceptedEvent(row);
+        if (event !== null) visit(event);
+      }),
+    );
+    return () => this.projections.remove(projection);
+  }
+
+  /** Changes how deliveries are authenticated; applies to the next request. */
+  reconfigure(patch: AuthPatch): ListenerStatus {
+    this.auth = {
+      secret: patch.secret !== undefined ? patch.secret : this.auth.secret,
+      headerPrefix: patch.headerPrefix ?? this.auth.headerPrefix,
+      customHeaders: patch.customHeaders !== undefined ? { ...patch.customHeaders } : this.auth.customHeaders,
+    };
+    this.events.emit('status', this.status());
+    return this.status();
+  }
+
+  private setState(state: ListenerStatus['state'], message: string | null): void {
+    this.state = state;
+    this.message = message;
+    this.events.emit('status', this.status());
+  }
+
+  /** Counters and status are pushed at most once per tick, however many deliveries landed in it. */
+  private changed(): void {
+    if (this.countersScheduled) return;
+    this.countersScheduled = true;
+    setImmediate(() => {
+      this.countersScheduled = false;
+      this.events.emit('counters', this.counters());
+      this.events.emit('status', this.status());
+    });
+  }
+}

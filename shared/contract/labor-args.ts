@@ -1,0 +1,81 @@
+// Runtime validation of the labor requests' arguments (main side only).
+import { z } from 'zod';
+import { LABOR_SORT_KEYS } from '../labor';
+
+const token = z.string().min(16).max(128);
+const id = z.string().min(1).max(128);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+const pin = z.string().regex(/^\d{4,8}$/, '4 to 8 digits');
+const ms = z.number().int().min(0).max(8_640_000_000_000);
+const role = z.strictObject({ role: z.string().min(1).max(64), roleUuid: z.string().min(1).max(128).nullable() });
+const location = z.strictObject({ uuid: id, name: z.string().max(200), timezone: z.string().max(64).nullable() });
+
+const settings = z.strictObject({
+  breakDueAfterMinutes: z.number().int().min(15).max(24 * 60),
+  breakLongAfterMinutes: z.number().int().min(1).max(12 * 60),
+  overtimeAfterMinutes: z.number().int().min(60).max(24 * 60),
+  overtimeWarningMinutes: z.number().int().min(0).max(12 * 60),
+  idleSeconds: z.number().int().min(5).max(600),
+  nameTapNeedsPin: z.boolean(),
+  fiscalDayStartHour: z.number().int().min(0).max(23),
+});
+
+export const laborArgSchemas = {
+  laborView: z.tuple([]),
+  laborLocations: z.tuple([]),
+  laborSetLocation: z.tuple([token.nullable(), location]),
+  laborIdentify: z.tuple([z.union([z.strictObject({ pin }), z.strictObject({ userId: id, pin: pin.optional() })])]),
+  laborSetupManager: z.tuple([z.strictObject({ userId: id, name: z.string().trim().min(1).max(100), pin })]),
+  laborEndSession: z.tuple([token]),
+  laborPunch: z.tuple([
+    token,
+    z.strictObject({
+      punchId: z.uuid().optional(),
+      action: z.enum(['punch-in', 'break-start', 'break-end', 'punch-out']),
+      role: role.optional(),
+      declaredTipsCents: z.number().int().min(0).max(10_000_000).optional(),
+    }),
+  ]),
+  laborRefreshBoard: z.tuple([]),
+  laborSyncNow: z.tuple([]),
+  laborTimesheet: z.tuple([
+    token,
+    z
+      .strictObject({
+        fromDay: day,
+        toDay: day,
+        role: z.string().min(1).max(128).optional(),
+        userId: id.optional(),
+        sortBy: z.enum(LABOR_SORT_KEYS),
+        sortDir: z.enum(['asc', 'desc']),
+      })
+      .refine((q) => q.fromDay <= q.toDay, 'fromDay must not be after toDay'),
+  ]),
+  laborEditEntry: z.tuple([
+    token,
+    id,
+    z.strictObject({
+      punchIn: ms.optional(),
+      punchOut: ms.nullable().optional(),
+      roleUuid: id.optional(),
+      punchType: z.string().min(1).max(64).optional(),
+      declaredTips: z.number().int().min(0).max(10_000_000).nullable().optional(),
+    }),
+  ]),
+  laborSaveSettings: z.tuple([token, settings]),
+  laborStaff: z.tuple([token]),
+  laborSaveStaff: z.tuple([
+    token,
+    z.strictObject({
+      userId: id,
+      name: z.string().trim().min(1).max(100),
+      manager: z.boolean(),
+      roles: z.array(role.extend({ locationUuid: id })).max(50),
+    }),
+  ]),
+  laborRemoveStaff: z.tuple([token, id]),
+  laborSetPin: z.tuple([token, id, pin.nullable()]),
+  laborOutbox: z.tuple([token]),
+  laborRetryPunch: z.tuple([token, id]),
+  laborDiscardPunch: z.tuple([token, id]),
+};

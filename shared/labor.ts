@@ -1,0 +1,264 @@
+// Labor (spec 2.4): the kiosk, the live board, the outbox and the manager timesheet, as the
+// renderer sees them. Nothing here holds a PIN or a PIN hash: only whether a person has one.
+
+/** What a person does at the kiosk. */
+export type PunchAction = 'punch-in' | 'break-start' | 'break-end' | 'punch-out';
+
+/** The sort keys of GET /loc/{location}/labor/entries (spec 4). */
+export const LABOR_SORT_KEYS = ['created', 'punch_in', 'punch_out'] as const;
+export type LaborSortKey = (typeof LABOR_SORT_KEYS)[number];
+
+/** time_punch_type values the app sends; the service may know others (shown as they come). */
+export const PUNCH_TYPES = ['shift', 'unpaid_break', 'paid_break'] as const;
+
+/** One labor entry from the service, normalised whatever shape it came in. Times are unix ms. */
+export interface LaborEntry {
+  uuid: string;
+  kind: 'shift' | 'break';
+  /** For a break: its shift's uuid (time_shift_id). */
+  shiftUuid: string | null;
+  punchType: string;
+  userId: string;
+  role: string | null;
+  roleUuid: string | null;
+  punchIn: number;
+  /** null while open. */
+  punchOut: number | null;
+  /** Integer cents; null when none declared. */
+  declaredTips: number | null;
+  /** YYYY-MM-DD as the service reported it, else as the app computed it. */
+  fiscalDay: string;
+  created: number | null;
+}
+
+/** Someone on shift right now, as the board shows them. */
+export interface BoardRow {
+  userId: string;
+  name: string;
+  role: string | null;
+  shiftStart: number;
+  /** Set while on break. */
+  breakStart: number | null;
+  /** End of the last finished break in this shift, if any (for "break due"). */
+  lastBreakEnd: number | null;
+  /** True when part of this row comes from punches not yet on the service. */
+  pending: boolean;
+}
+
+export interface BoardView {
+  rows: BoardRow[];
+  /** When the service last answered the open-entries query. */
+  fetchedAt: number | null;
+  /** Why the last refresh failed (the board then shows the last known state plus local punches). */
+  error: string | null;
+}
+
+export type OutboxItemState = 'pending' | 'sending' | 'checking' | 'failed' | 'blocked';
+
+/** A punch not yet confirmed on the service, or parked. */
+export interface OutboxItem {
+  id: string;
+  action: PunchAction;
+  userId: string;
+  name: string;
+  capturedAt: number;
+  state: OutboxItemState;
+  /** The service's message for a parked punch, or why it waits. */
+  message: string | null;
+  attempts: number;
+}
+
+export interface OutboxSummary {
+  /** Waiting to be sent (including those being sent or checked). */
+  pending: number;
+  /** Refused by the service: a manager must look. */
+  failed: number;
+  /** Waiting on a punch that failed (e.g. the break of a shift the service refused). */
+  blocked: number;
+  /** 'offline' while the service cannot be reached. */
+  state: 'idle' | 'sending' | 'waiting' | 'offline';
+  lastError: string | null;
+  /** Unix ms of the next try while waiting. */
+  nextAttemptAt: number | null;
+}
+
+export interface LaborSettings {
+  /** A break is due after this many minutes on shift without one. */
+  breakDueAfterMinutes: number;
+  /** A break running longer than this is flagged. */
+  breakLongAfterMinutes: number;
+  /** Shift length that counts as overtime. */
+  overtimeAfterMinutes: number;
+  /** Warn this many minutes before overtime. */
+  overtimeWarningMinutes: number;
+  /** Back to the PIN pad after this many seconds without a touch. */
+  idleSeconds: number;
+  /** When true, tapping a name still asks for that person's PIN (if they have one). */
+  nameTapNeedsPin: boolean;
+  /** The fiscal day starts at this local hour (bars close after midnight). */
+  fiscalDayStartHour: number;
+}
+
+export const DEFAULT_LABOR_SETTINGS: LaborSettings = {
+  breakDueAfterMinutes: 300,
+  breakLongAfterMinutes: 30,
+  overtimeAfterMinutes: 480,
+  overtimeWarningMinutes: 30,
+  idleSeconds: 30,
+  nameTapNeedsPin: true,
+  fiscalDayStartHour: 4,
+};
+
+export interface KioskLocation {
+  uuid: string;
+  name: string;
+  /** IANA zone from GET /api/loc when the service gives one; else the computer's own. */
+  timezone: string | null;
+}
+
+export interface StaffRole {
+  role: string;
+  roleUuid: string | null;
+}
+
+/** A roster member as the kiosk may show them. */
+export interface StaffCard {
+  userId: string;
+  name: string;
+  /** Roles at the kiosk's location. */
+  roles: StaffRole[];
+  hasPin: boolean;
+  manager: boolean;
+}
+
+/** A roster member with every location's roles, for the manager's staff editor. */
+export interface StaffRecordView {
+  userId: string;
+  name: string;
+  manager: boolean;
+  hasPin: boolean;
+  roles: (StaffRole & { locationUuid: string })[];
+}
+
+/** Everything the kiosk needs, pushed on every change. */
+export interface LaborView {
+  /** The app runs as a locked-down kiosk (Electron --kiosk or VENUE_KIOSK=1). */
+  kioskMode: boolean;
+  location: KioskLocation | null;
+  settings: LaborSettings;
+  staff: StaffCard[];
+  board: BoardView;
+  outbox: OutboxSummary;
+  /** No manager exists yet: the manager area opens without a PIN to create the first one. */
+  needsManagerSetup: boolean;
+  /** Seconds left while the PIN pad is locked after too many wrong PINs. */
+  padLockedUntil: number | null;
+}
+
+/** Who is at the kiosk after a PIN or a name tap; the token authorises their punches. */
+export interface StaffSession {
+  token: string;
+  userId: string;
+  name: string;
+  manager: boolean;
+  roles: StaffRole[];
+  expiresAt: number;
+}
+
+/** How a person identifies: a PIN alone, or a tapped name (with that person's PIN when needed). */
+export type IdentifyInput = { pin: string } | { userId: string; pin?: string };
+
+export interface PunchInput {
+  /** Chosen by the caller so a retried call cannot capture the same punch twice. */
+  punchId?: string;
+  action: PunchAction;
+  /** punch-in only: the role to work. */
+  role?: StaffRole;
+  /** punch-out only: integer cents. */
+  declaredTipsCents?: number;
+}
+
+export interface PunchReceipt {
+  punchIds: string[];
+  action: PunchAction;
+  at: number;
+  userId: string;
+  name: string;
+  role: string | null;
+  /** Punches of this kiosk still waiting for the service, this one included. */
+  waitingToSync: number;
+}
+
+export interface TimesheetQuery {
+  /** YYYY-MM-DD, inclusive. */
+  fromDay: string;
+  toDay: string;
+  role?: string;
+  userId?: string;
+  sortBy: LaborSortKey;
+  sortDir: 'asc' | 'desc';
+}
+
+export interface AuditChange {
+  field: 'punch_in' | 'punch_out' | 'user_role_uuid' | 'time_punch_type' | 'declared_tips';
+  from: string | number | null;
+  to: string | number | null;
+}
+
+/** One manager edit, kept locally (the service keeps no history we can read). */
+export interface AuditRecord {
+  id: string;
+  entryUuid: string;
+  at: number;
+  byUserId: string;
+  byName: string;
+  changes: AuditChange[];
+}
+
+export interface TimesheetRow extends LaborEntry {
+  name: string;
+  audit: AuditRecord[];
+}
+
+export interface PersonTotals {
+  userId: string;
+  name: string;
+  shifts: number;
+  /** Shift time minus unpaid breaks; open shifts count up to `now`. */
+  workedMs: number;
+  breakMs: number;
+  tipsCents: number;
+}
+
+export interface TimesheetView {
+  query: TimesheetQuery;
+  rows: TimesheetRow[];
+  totals: PersonTotals[];
+  /** The service returned as many rows as asked for: there may be more. */
+  truncated: boolean;
+  fetchedAt: number;
+  /** Punches of people in this view that are not on the service yet. */
+  unsynced: OutboxItem[];
+}
+
+/** What a manager may change on an entry (spec 4 PATCH). Times are unix ms. */
+export interface EntryPatch {
+  punchIn?: number;
+  punchOut?: number | null;
+  roleUuid?: string;
+  punchType?: string;
+  declaredTips?: number | null;
+}
+
+export interface StaffInput {
+  userId: string;
+  name: string;
+  manager: boolean;
+  roles: (StaffRole & { locationUuid: string })[];
+}
+
+export interface LocationChoice {
+  uuid: string;
+  name: string;
+  timezone: string | null;
+}

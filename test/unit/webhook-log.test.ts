@@ -1,0 +1,256 @@
+// The event log behind the receiver: restarts, a torn tail after a crash, retention, a failing
+// disk (503), group commit, and paging/filtering from disk.
+import { appendFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EventLog, type LogIo, nodeLogIo, WebhookReceiver, type WebhookReceiverOptions } from '../../electron/core/webhooks';
+import { deliver, envelope, keepAlive, removeTempDirs, SAMPLES, SECRET, T0, TestClock, tempDir } from './webhook-fixtures';
+
+afterAll(removeTempDirs);
+
+const HOUR = 3_600_000;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+async function started(options: WebhookReceiverOptions): Promise<{ receiver: WebhookReceiver; url: string }> {
+  const receiver = new WebhookReceiver({ secret: SECRET, ...options });
+  const status = await receiver.start();
+  return { receiver, url: status.url! };
+}
+
+/** A distinct valid event per n. */
+const guest = (n: number, createdAt?: string) => envelope('GUEST_SUBSCRIBED', { targetUuid: `cust-${n}`, data: { handle: `h${n}` } }, createdAt);
+
+function segmentFiles(dataDir: string): string[] {
+  return readdirSync(join(dataDir, 'webhook-log')).filter((f) => f.endsWith('.jsonl')).sort();
+}
+
+describe('restart', () => {
+  it('keeps events, counters, deliveries and dedupe keys across a restart', async () => {
+    const dataDir = tempDir();
+    const clock = new TestClock();
+    const a = await started({ dataDir, now: clock.now });
+    for (let n = 0; n < 5; n++) await deliver(a.url, guest(n));
+    await deliver(a.url, guest(0));
+    await deliver(a.url, '{"not json');
+    await deliver(a.url, guest(9), 'forged');
+    const before = { counters: a.receiver.counters(), page: a.receiver.page(), detail: a.receiver.detail(1) };
+    await a.receiver.stop();
+
+    const b = await started({ dataDir, now: clock.now });
+    expect(b.receiver.counters()).toEqual(before.counters);
+    expect(b.receiver.counters()).toMatchObject({ received: 8, verified: 5, rejected: 2, duplicate: 1 });
+    expect(b.receiver.page()).toEqual(before.page);
+    expect(b.receiver.detail(1)).toEqual(before.detail);
+    expect(b.receiver.detail(1)!.deliveries).toBe(2);
+    const again = await deliver(b.url, guest(3));
+    expect(again.json).toMatchObject({ duplicate: true, seq: 4 });
+    const fresh = await deliver(b.url, guest(5));
+    // Seqs continue after the last stored one.
+    expect(fresh.json).toMatchObject({ seq: 8 });
+    await b.receiver.stop();
+  });
+
+  it('loads a log whose last line was torn by a crash, and keeps appending after it', async () => {
+    const dataDir = tempDir();
+    const clock = new TestClock();
+    const a = await started({ dataDir, now: clock.now });
+    for (let n = 0; n < 3; n++) await deliver(a.url, guest(n));
+    await a.receiver.stop();
+    const [file] = segmentFiles(dataDir);
+    const path = join(dataDir, 'webhook-log', file);
+    const goodSize = statSync(path).size;
+    // What kill -9 in the middle of a write leaves: half a record, no newline.
+    appendFileSync(path, '{"k":"e","seq":4,"receivedAt":1748779200000,"type":"GUEST_SUBSC');
+
+    const b = await started({ dataDir, now: clock.now });
+    expect(b.receiver.page().total).toBe(3);
+    expect(statSync(path).size).toBe(goodSize);
+    expect((await deliver(b.url, guest(3))).json).toMatchObject({ ok: true, seq: 4 });
+    expect((await deliver(b.url, guest(1))).json).toMatchObject({ duplicate: true });
+    await b.receiver.stop();
+
+    // A garbage line in the middle (and a complete last line without its newline) load too.
+    appendFileSync(path, 'garbage that is not json\n');
+    const lines = readFileSync(path, 'utf8');
+    expect(lines.endsWith('\n')).toBe(true);
+    const c = await started({ dataDir, now: clock.now });
+    expect(c.receiver.page().total).toBe(4);
+    expect(c.receiver.counters()).toMatchObject({ verified: 4, duplicate: 1 });
+    expect((await deliver(c.url, guest(4))).json).toMatchObject({ seq: 5 });
+    await c.receiver.stop();
+    const d = await started({ dataDir, now: clock.now });
+    expect(d.receiver.page().total).toBe(5);
+    expect(d.receiver.status().message).toBeNull();
+    await d.receiver.stop();
+  });
+});
+
+describe('retention', () => {
+  it('drops whole old segments past the event limit, keeping counters and dedupe keys (also across restart)', async () => {
+    const dataDir = tempDir();
+    const clock = new TestClock();
+    const options = { dataDir, now: clock.now, retentionEvents: 20, segmentEvents: 5 };
+    const a = await started(options);
+    for (let n = 0; n < 50; n++) await deliver(a.url, guest(n));
+    const total = a.receiver.page().total;
+    expect(total).toBeLessThanOrEqual(20);
+    expect(total).toBeGreaterThanOrEqual(15);
+    expect(a.receiver.detail(1)).toBeNull();
+    expect(a.receiver.detail(50)).not.toBeNull();
+    expect(segmentFiles(dataDir).length).toBeLessThanOrEqual(4);
+    expect(a.receiver.counters()).toMatchObject({ received: 50, verified: 50 });
+    // The row is gone but the key is remembered: a late retry is still a duplicate.
+    expect((await deliver(a.url, guest(0))).json).toMatchObject({ ok: true, duplicate: true, seq: 1 });
+    await a.receiver.stop();
+
+    const b = await started(options);
+    expect(b.receiver.counters()).toMatchObject({ received: 51, verified: 50, duplicate: 1 });
+    expect((await deliver(b.url, guest(1))).json).toMatchObject({ duplicate: true, seq: 2 });
+    expect(b.receiver.page().rows[0].seq).toBeGreaterThan(30);
+    await b.receiver.stop();
+  });
+
+  it('drops segments older than the age limit', async () => {
+    const dataDir = tempDir();
+    const clock = new TestClock();
+    const a = await started({ dataDir, now: clock.now, retentionMs: HOUR, segmentEvents: 2 });
+    for (let n = 0; n < 4; n++) await deliver(a.url, guest(n));
+    clock.advance(2 * HOUR);
+    await deliver(a.url, guest(10, new Date(clock.ms).toISOString()));
+    expect(a.receiver.page().rows.map((r) => r.targetUuid)).toEqual(['cust-10']);
+    expect(a.receiver.counters().received).toBe(5);
+    await a.receiver.stop();
+  });
+
+  it('forgets dedupe keys after the dedupe window', async () => {
+    const dir = tempDir();
+    const clock = new TestClock();
+    const log = new EventLog({ dir, now: clock.now });
+    const row = {
+      receivedAt: clock.ms,
+      type: 'X',
+      knownType: false,
+      targetUuid: null,
+      targetId: null,
+      locationUuid: null,
+      locationName: null,
+      locationId: null,
+      createdAt: null,
+      verification: 'verified' as const,
+      problem: 'unknown',
+      dedupeKey: 'k1',
+      headers: {},
+      rawBody: '{}',
+      rawBodyBase64: null,
+      bodyBytes: 2,
+      truncated: false,
+      httpStatus: 200,
+      signature: { header: null, result: 'match' as const },
+    };
+    await log.append(row);
+    expect(log.seqForKey('k1')).toBe(1);
+    clock.advance(47 * HOUR);
+    await log.append({ ...row, receivedAt: clock.ms, dedupeKey: 'k2' });
+    expect(log.seqForKey('k1')).toBe(1);
+    clock.advance(2 * HOUR);
+    await log.append({ ...row, receivedAt: clock.ms, dedupeKey: 'k3' });
+    expect(log.seqForKey('k1')).toBeUndefined();
+    expect(log.seqForKey('k2')).toBe(2);
+    await log.close();
+    expect(new EventLog({ dir, now: clock.now }).seqForKey('k1')).toBeUndefined();
+  });
+});
+
+describe('durability', () => {
+  /** The real disk, with a switch that makes writes fail and a count of syncs. */
+  function flakyIo() {
+    const state = { failing: false, syncs: 0 };
+    const io: LogIo = {
+      syncDir: nodeLogIo.syncDir,
+      async openAppend(path) {
+        const file = await nodeLogIo.openAppend(path);
+        return {
+          size: () => file.size(),
+          append: async (data) => {
+            if (state.failing) {
+              // Half a write reaches the disk before the failure, like ENOSPC mid-record.
+              await file.append(data.subarray(0, Math.floor(data.length / 2)));
+              throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+            }
+            await file.append(data);
+          },
+          sync: async () => {
+            state.syncs += 1;
+            await file.sync();
+          },
+          truncate: (n) => file.truncate(n),
+          close: () => file.close(),
+        };
+      },
+    };
+    return { io, state };
+  }
+
+  it('answers 503 when the event cannot be stored, and stores it on the retry once the disk recovers', async () => {
+    const dataDir = tempDir();
+    const clock = new TestClock();
+    const { io, state } = flakyIo();
+    const a = await started({ dataDir, now: clock.now, logIo: io });
+    await deliver(a.url, guest(0));
+    state.failing = true;
+    const failed = await deliver(a.url, guest(1));
+    expect(failed.status).toBe(503);
+    // Duplicates and stale notes need the disk too.
+    expect((await deliver(a.url, guest(0))).status).toBe(503);
+    // A refusal is still a refusal when it cannot be recorded.
+    expect((await deliver(a.url, guest(2), 'forged')).status).toBe(401);
+    state.failing = false;
+    const retried = await deliver(a.url, guest(1));
+    expect(retried.status).toBe(200);
+    await settle();
+    expect(a.receiver.page().total).toBe(2);
+    await a.receiver.stop();
+    const b = await started({ dataDir, now: clock.now });
+    expect(b.receiver.page().rows.map((r) => r.targetUuid)).toEqual(['cust-0', 'cust-1']);
+    expect((await deliver(b.url, guest(1))).json).toMatchObject({ duplicate: true });
+    await b.receiver.stop();
+  });
+
+  it('group-commits: 50 concurrent deliveries share far fewer than 50 fsyncs', async () => {
+    const { io, state } = flakyIo();
+    const a = await started({ dataDir: tempDir(), now: new TestClock().now, logIo: io });
+    const replies = await Promise.all(Array.from({ length: 50 }, (_, n) => deliver(a.url, guest(n), SECRET, {}, keepAlive)));
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(replies.map((r) => r.json!.seq)).size).toBe(50);
+    expect(state.syncs).toBeGreaterThan(0);
+    expect(state.syncs).toBeLessThan(25);
+    await a.receiver.stop();
+  });
+});
+
+describe('paging and filters', () => {
+  it('filters by type, location, verification, target and free text, reading rows from disk', async () => {
+    const dataDir = tempDir();
+    const a = await started({ dataDir, now: new TestClock().now });
+    for (let n = 0; n < 6; n++) await deliver(a.url, guest(n));
+    await deliver(a.url, { ...envelope('OPEN_TAB', SAMPLES.OPEN_TAB), locationUuid: 'loc-2' });
+    await deliver(a.url, envelope('OPEN_TAB', { ...SAMPLES.OPEN_TAB, targetUuid: 'tab-zz' }), 'forged');
+    await deliver(a.url, envelope('BRAND_NEW', { targetId: 'b1', data: { note: 'Needle in a haystack' } }));
+    const r = a.receiver;
+    expect(r.page().total).toBe(9);
+    expect(r.page({ type: 'GUEST_SUBSCRIBED' }, 2, 2)).toMatchObject({ total: 6, offset: 2, rows: [{ seq: 3 }, { seq: 4 }] });
+    expect(r.page({ type: 'OPEN_TAB' }).rows.map((x) => x.seq)).toEqual([7, 8]);
+    expect(r.page({ type: 'OPEN_TAB', verification: 'rejected' }).rows.map((x) => x.seq)).toEqual([8]);
+    expect(r.page({ locationUuid: 'loc-2' }).rows.map((x) => x.seq)).toEqual([7]);
+    expect(r.page({ target: 'cust-4' }).rows.map((x) => x.seq)).toEqual([5]);
+    expect(r.page({ target: 'b1' }).rows.map((x) => x.seq)).toEqual([9]);
+    expect(r.page({ text: 'needle IN' }).rows.map((x) => x.seq)).toEqual([9]);
+    expect(r.page({ type: 'BRAND_NEW' }).rows.map((x) => x.seq)).toEqual([9]);
+    expect(r.page({ type: 'NOPE' }).total).toBe(0);
+    expect(r.page({}, 8, 100).rows.map((x) => x.seq)).toEqual([9]);
+    // The cached filter follows new rows.
+    await deliver(a.url, guest(6));
+    expect(r.page({ type: 'GUEST_SUBSCRIBED' }).total).toBe(7);
+    await r.stop();
+  });
+});
