@@ -2,27 +2,17 @@
 // over HTTP, with short timeouts so fault scenarios run in seconds, and helpers to read what
 // the sandbox really holds.
 import { mkdtempSync } from 'node:fs';
+import { expect } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../electron/core/api/service-client';
 import { LaborService, type LaborTuning } from '../../electron/core/labor/labor-service';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, type RunningSandbox } from '../../electron/sandbox';
+import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, type RunningSandbox } from '../../electron/sandbox';
+import { FAST_TUNING, HARBOUR } from './labor-test-constants';
 import type { LaborEntryRecord } from '../../electron/sandbox/labor/labor-book';
 
-export const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen', timezone: 'America/New_York' };
-
-/** Fast enough for tests, with the settle delay comfortably longer than any injected delay. */
-export const FAST_TUNING: Partial<LaborTuning> = {
-  timeoutMs: 250,
-  settleMs: 1000,
-  quickSettleMs: 50,
-  backoffMinMs: 20,
-  backoffMaxMs: 200,
-  concurrency: 4,
-  boardRefreshMs: 0,
-  scryptN: 1024,
-};
+export { FAST_TUNING, HARBOUR } from './labor-test-constants';
 
 export function tempDir(prefix = 'venue-labor-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -70,6 +60,9 @@ export async function drained(labor: LaborService, timeoutMs = 30_000): Promise<
   for (;;) {
     const s = labor.view().outbox;
     if (s.pending + s.failed + s.blocked === 0) return;
+    if (s.pending === 0 && s.failed + s.blocked > 0 && labor.outboxItems().every((i) => i.state === 'failed' || i.state === 'blocked')) {
+      throw new Error(`punches were parked instead of sent: ${JSON.stringify(labor.outboxItems().slice(0, 5))}`);
+    }
     if (Date.now() - started > timeoutMs) {
       throw new Error(`outbox not drained after ${timeoutMs} ms: ${JSON.stringify(s)} ${JSON.stringify(labor.outboxItems().slice(0, 5))}`);
     }
@@ -93,4 +86,64 @@ export function rng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+export interface ModelBreak {
+  startAt: number;
+  endAt: number | null;
+}
+
+/** What a test expects the service to hold for one shift it punched. */
+export interface ModelShift {
+  userId: string;
+  startAt: number;
+  endAt: number | null;
+  tips: number | null;
+  breaks: ModelBreak[];
+}
+
+/** Builds the expected shifts from punches in capture order. */
+export function modelFromPunches(punches: { kind: string; userId: string; capturedAt: number; tips: number | null }[]): ModelShift[] {
+  const shifts: ModelShift[] = [];
+  const open = new Map<string, ModelShift>();
+  for (const p of punches) {
+    const s = open.get(p.userId);
+    if (p.kind === 'shift-start') {
+      const next: ModelShift = { userId: p.userId, startAt: p.capturedAt, endAt: null, tips: null, breaks: [] };
+      shifts.push(next);
+      open.set(p.userId, next);
+    } else if (p.kind === 'break-start') s?.breaks.push({ startAt: p.capturedAt, endAt: null });
+    else if (p.kind === 'break-end') {
+      const b = s?.breaks.at(-1);
+      if (b) b.endAt = p.capturedAt;
+    } else if (s) {
+      s.endAt = p.capturedAt;
+      s.tips = p.tips;
+      open.delete(p.userId);
+    }
+  }
+  return shifts;
+}
+
+/** One entry per start punch, every end applied, each break inside its own shift; nothing else. */
+export function verifyAgainstModel(sb: RunningSandbox, shifts: ModelShift[]): void {
+  const entries = entriesAt(sb);
+  const sandboxShifts = entries.filter((e) => e.shiftUuid === null);
+  const sandboxBreaks = entries.filter((e) => e.shiftUuid !== null);
+  const expectedBreaks = shifts.reduce((n, s) => n + s.breaks.length, 0);
+  expect(sandboxShifts.length, 'one shift entry per punch-in').toBe(shifts.length);
+  expect(sandboxBreaks.length, 'one break entry per break start').toBe(expectedBreaks);
+  for (const s of shifts) {
+    const found = sandboxShifts.filter((e) => e.userId === s.userId && e.punchInMs === s.startAt);
+    expect(found, `shift of ${s.userId} at ${s.startAt}`).toHaveLength(1);
+    const shift = found[0];
+    expect(shift.punchOutMs).toBe(s.endAt);
+    expect(shift.declaredTips).toBe(s.tips);
+    for (const b of s.breaks) {
+      const matches = sandboxBreaks.filter((e) => e.userId === s.userId && e.punchInMs === b.startAt);
+      expect(matches, `break of ${s.userId} at ${b.startAt}`).toHaveLength(1);
+      expect(matches[0].shiftUuid, 'the break is in its own shift').toBe(shift.uuid);
+      expect(matches[0].punchOutMs).toBe(b.endAt);
+    }
+  }
 }

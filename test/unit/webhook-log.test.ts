@@ -83,6 +83,28 @@ describe('restart', () => {
     expect(d.receiver.status().message).toBeNull();
     await d.receiver.stop();
   });
+
+  it('skips rows on load whose seq does not increase, and never re-applies a second row of one event', async () => {
+    const dataDir = tempDir();
+    const clock = new TestClock();
+    const a = await started({ dataDir, now: clock.now });
+    for (let n = 0; n < 3; n++) await deliver(a.url, guest(n));
+    await a.receiver.stop();
+    const path = join(dataDir, 'webhook-log', segmentFiles(dataDir)[0]);
+    const lines = readFileSync(path, 'utf8').trim().split('\n');
+    const first = JSON.parse(lines[0]) as { seq: number; receivedAt: number };
+    // A stray copy with an old seq, and the same event stored again under a new seq (what a crash
+    // between a write reaching the disk and its answer, followed by the retry, would leave).
+    appendFileSync(path, `${lines[1]}\n${JSON.stringify({ ...first, seq: 4, receivedAt: first.receivedAt + 1 })}\n`);
+
+    const b = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now });
+    const seen: number[] = [];
+    b.addProjection({ name: 'spy', apply: (e) => seen.push(e.seq) });
+    expect(b.page().rows.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
+    expect(seen).toEqual([1, 2, 3]);
+    expect(b.replay(4).applied).toBe(false);
+    await b.stop();
+  });
 });
 
 describe('retention', () => {
@@ -214,6 +236,38 @@ describe('durability', () => {
     expect(b.receiver.page().rows.map((r) => r.targetUuid)).toEqual(['cust-0', 'cust-1']);
     expect((await deliver(b.url, guest(1))).json).toMatchObject({ duplicate: true });
     await b.receiver.stop();
+  });
+
+  it('writes appends made in the same tick together, with one fsync', async () => {
+    const { io, state } = flakyIo();
+    const log = new EventLog({ dir: tempDir(), io });
+    const row = (n: number) => ({
+      receivedAt: T0,
+      type: 'X',
+      knownType: false,
+      targetUuid: `t${n}`,
+      targetId: null,
+      locationUuid: null,
+      locationName: null,
+      locationId: null,
+      createdAt: null,
+      verification: 'rejected' as const,
+      problem: 'forged',
+      dedupeKey: null,
+      headers: {},
+      rawBody: '{}',
+      rawBodyBase64: null,
+      bodyBytes: 2,
+      truncated: false,
+      httpStatus: 401,
+      signature: { header: null, result: 'missing' as const },
+    });
+    const seqs = await Promise.all(Array.from({ length: 10 }, (_, n) => log.append(row(n))));
+    expect(seqs).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(state.syncs).toBe(1);
+    await Promise.all([log.append(row(10)), log.markStale('X', '2020-01-01T00:00:00Z')]);
+    expect(state.syncs).toBe(2);
+    await log.close();
   });
 
   it('group-commits: 50 concurrent deliveries share far fewer than 50 fsyncs', async () => {

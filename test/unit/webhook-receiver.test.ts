@@ -73,7 +73,7 @@ describe('authentication', () => {
     expect(page.total).toBe(5);
     expect(page.rows.map((r) => r.problem)).toEqual(cases.map((c) => c[2]));
     // The inspector still sees what the forged delivery claimed to be.
-    expect(page.rows.every((r) => r.type === 'OPEN_TAB' && r.targetUuid === 'tab-u1' && r.knownType === false)).toBe(true);
+    expect(page.rows.every((r) => r.type === 'OPEN_TAB' && r.targetUuid === 'tab-u1' && r.knownType === true)).toBe(true);
     expect(receiver.detail(page.rows[0].seq)!.dedupeKey).toBeNull();
     expect(applied).toEqual([]);
     expect(receiver.counters()).toMatchObject({ received: 5, rejected: 5, verified: 0 });

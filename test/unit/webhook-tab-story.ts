@@ -15,6 +15,7 @@ export function tabStory(n: number, random: () => number, startMs = T0 - 3_600_0
   const push = (type: string, target: { targetUuid?: string | null; targetId?: string }, data: Record<string, unknown>) =>
     out.push({ type, ...target, ...LOCATION, createdAt: at(), data });
   push('OPEN_TAB', { targetUuid: tabUuid }, { name: `Guest ${n}`, spotName: `Table ${n % 12}`, total: 0, openedFrom: 'SERVER_TAB' });
+  if (random() < 0.2) push('OPEN_TAB', { targetUuid: tabUuid }, { name: `Guest ${n} (renamed)`, spotName: `Table ${n % 12}`, total: 0, openedFrom: 'SERVER_TAB' });
   const orders = 1 + Math.floor(random() * 2);
   const items: { uuid: string; id: string; orderId: string }[] = [];
   for (let o = 0; o < orders; o++) {
@@ -27,8 +28,13 @@ export function tabStory(n: number, random: () => number, startMs = T0 - 3_600_0
       const quantity = 1 + Math.floor(random() * 3);
       const price = 100 + Math.floor(random() * 900);
       // Half the items carry an item ID beside the UUID (an extra key), so voids can find them.
-      const extra = random() < 0.5 ? { itemId: id } : {};
-      push('ITEM_ADDED', { targetUuid: uuid }, { orderId, productId: `p${i}`, name: `Dish ${i}`, productName: `Dish ${i}`, categoryName: 'Food', quantity, price, tags: [], tabId: `t${n}`, tabUuid, ...extra });
+      const roll = random();
+      // Rarely two items claim the same item ID (bad data): the board must still not depend on order.
+      const extra = roll < 0.08 && items.length > 1 ? { itemId: items[0].id } : roll < 0.5 ? { itemId: id } : {};
+      const added = { orderId, productId: `p${i}`, name: `Dish ${i}`, productName: `Dish ${i}`, categoryName: 'Food', quantity, price, tags: [], tabId: `t${n}`, tabUuid, ...extra };
+      push('ITEM_ADDED', { targetUuid: uuid }, added);
+      // Sometimes a second, different ITEM_ADDED for the same item: the later one must win in any order.
+      if (random() < 0.15) push('ITEM_ADDED', { targetUuid: uuid }, { ...added, quantity: quantity + 1 });
     }
     push('ORDER_PLACED', { targetUuid: orderId }, {
       created: at(),

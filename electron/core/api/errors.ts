@@ -20,6 +20,8 @@ export interface ServiceErrorInit {
   serviceCode?: string | null;
   /** Defaults by kind: network, timeout and 5xx/429 answers are worth trying again. */
   retryable?: boolean;
+  /** The parsed JSON error body, for callers that must show a field verbatim (a spend-limit `alert`). */
+  body?: unknown;
   cause?: unknown;
 }
 
@@ -30,6 +32,7 @@ export class ServiceError extends Error {
   readonly serviceMessage: string | null;
   readonly serviceCode: string | null;
   readonly retryable: boolean;
+  readonly body: unknown;
 
   constructor(message: string, init: ServiceErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -40,6 +43,7 @@ export class ServiceError extends Error {
     this.serviceMessage = init.serviceMessage ?? null;
     this.serviceCode = init.serviceCode ?? null;
     this.retryable = init.retryable ?? defaultRetryable(init.kind, this.status);
+    this.body = init.body;
   }
 }
 
@@ -64,6 +68,7 @@ export function httpError(
   status: number,
   serviceMessage: string | null,
   serviceCode: string | null = null,
+  body?: unknown,
 ): ServiceError {
   return new ServiceError(`The service answered ${route} with ${status}${reasonSuffix(serviceMessage)}`, {
     kind: 'http',
@@ -71,6 +76,7 @@ export function httpError(
     status,
     serviceMessage,
     serviceCode,
+    body,
   });
 }
 
@@ -82,6 +88,7 @@ export function relabel(error: ServiceError, kind: ServiceErrorKind, message: st
     status: error.status,
     serviceMessage: error.serviceMessage,
     serviceCode: error.serviceCode,
+    body: error.body,
     cause: error,
   });
 }

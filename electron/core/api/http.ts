@@ -105,6 +105,7 @@ export async function requestJson(request: JsonRequest, options: RequestJsonOpti
         response.status,
         extractServiceMessage(body, text),
         extractServiceCode(body, response.headers.get('www-authenticate')),
+        body,
       );
     }
     if (!parsed.ok) {

@@ -40,7 +40,7 @@ export class WebhookService {
   private customHeaders: Record<string, string> = {};
   private sandboxRegistered = false;
   /** The endpoint we registered on the embedded sandbox, replaced (not duplicated) on change. */
-  private sandboxEndpoint: { baseUrl: string; id: string } | null = null;
+  private sandboxEndpoint: { baseUrl: string; id: string; url: string } | null = null;
   private pending: EventSummary[] = [];
   private flushScheduled = false;
   private readonly projections: Projection[] = [];
@@ -207,7 +207,9 @@ export class WebhookService {
     }
     const accessId = this.options.connection.status().settings.accessId;
     try {
-      if (this.sandboxEndpoint?.baseUrl === sandbox.baseUrl) {
+      // Same URL: the sandbox updates the endpoint in place (keeping pending retries); a new URL
+      // (the port changed) replaces it, so the sandbox never delivers twice to us.
+      if (this.sandboxEndpoint?.baseUrl === sandbox.baseUrl && this.sandboxEndpoint.url !== url) {
         await fetch(`${sandbox.baseUrl}/_sandbox/webhooks/endpoints/${encodeURIComponent(this.sandboxEndpoint.id)}`, { method: 'DELETE' });
       }
       this.sandboxEndpoint = null;
@@ -219,7 +221,7 @@ export class WebhookService {
       this.sandboxRegistered = response.ok;
       const created = (await response.json().catch(() => null)) as { id?: string; endpoint?: { id?: string } } | null;
       const id = created?.id ?? created?.endpoint?.id;
-      if (response.ok && id) this.sandboxEndpoint = { baseUrl: sandbox.baseUrl, id };
+      if (response.ok && id) this.sandboxEndpoint = { baseUrl: sandbox.baseUrl, id, url };
       if (!response.ok) this.options.log?.(`The sandbox refused the webhook endpoint (${response.status})`);
     } catch (error) {
       this.options.log?.(`Could not register the webhook endpoint with the sandbox: ${String(error)}`);

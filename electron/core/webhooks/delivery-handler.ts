@@ -9,13 +9,13 @@
 // - Repeats are answered 2xx and counted; events outside the retry window are answered 2xx and dropped.
 // - Work on the event (projections, push events) happens after the answer has been sent.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EventSummary } from '../../../shared/webhooks';
+import { isKnownEventType } from '../../../shared/schemas/webhook-events';
+import type { AcceptedEvent, EventSummary } from '../../../shared/webhooks';
 import { type Assessment, type AuthSettings, assessDelivery, signatureHeaderName } from './assess-delivery';
 import type { EventLog } from './event-log';
 import { isApplicable, type NewEventRow, toSummary } from './event-record';
 import { readBody, STUB_BYTES } from './request-body';
 import type { ResolvedOptions } from './receiver-options';
-import type { AcceptedEvent } from '../../../shared/webhooks';
 
 export interface DeliveryHooks {
   auth(): AuthSettings;
@@ -121,7 +121,8 @@ export class DeliveryHandler {
     return {
       receivedAt,
       type: hint?.type ?? '',
-      knownType: false,
+      // For a refused row: whether the type it claims is one of the 18 (it is never applied either way).
+      knownType: hint?.type != null && isKnownEventType(hint.type),
       targetUuid: hint?.targetUuid ?? null,
       targetId: hint?.targetId ?? null,
       locationUuid: hint?.locationUuid ?? null,

@@ -1,4 +1,17 @@
-// The webhook receiver's public surface.
+// The app-side webhook receiver (spec parts 6 and 7), public surface.
+//
+// Request path: node:http listener → body read with a limit (413) → custom headers and
+// X-<Prefix>-Signature over the raw bytes (401) → JSON and envelope (400) → type data check (flag)
+// → dedupe key (repeat: 2xx) → createdAt window (stale: 2xx, dropped) → durable append (else 503)
+// → answer → projections and push events.
+//
+// Storage, under <dataDir>/webhook-log/:
+//   seg-00000001.jsonl, seg-00000002.jsonl, ...  one JSON record a line: 'e' event rows (refused
+//       ones too), 'd' repeat-delivery notes, 's' stale notes; appended with group commit (one
+//       write + one fdatasync per tick), torn tails cut on load, whole files dropped for retention.
+//   log-meta.json  counters and young dedupe keys of dropped segments, and which segments are gone.
+// In memory: a typed-array index (seq, segment, offset, length, type/location/verification codes,
+// flags, deliveries) and the dedupe keys of the last 48 h. Details, pages and search read the disk.
 export { WebhookReceiver, type WebhookReceiverEvents, type AuthPatch, type ReplayResult } from './webhook-receiver';
 export type { WebhookReceiverOptions } from './receiver-options';
 export { type Projection, type ProjectionError } from './projections';

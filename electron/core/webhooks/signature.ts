@@ -53,7 +53,8 @@ export function customHeaderMismatch(
   for (const [name, expected] of Object.entries(configured)) {
     const raw = incoming[name.toLowerCase()];
     const given = Array.isArray(raw) ? raw.join(', ') : (raw ?? null);
-    const ok = given !== null && constantTimeEqual(given, expected);
+    // Node trims incoming values (HTTP optional whitespace), so the configured one is trimmed too.
+    const ok = given !== null && constantTimeEqual(given, expected.trim());
     if (!ok && firstBad === null) firstBad = given === null ? `custom header ${name} is missing` : `custom header ${name} does not match`;
   }
   return firstBad;

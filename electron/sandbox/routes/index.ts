@@ -2,6 +2,7 @@
 // labor entries, tabs, passes, refunds, gift cards) without touching the server or router.
 import type { RouteDef } from '../http/router';
 import { consentRoutes } from './consent-page';
+import { catalogRoutes } from './catalog';
 import { controlClockRoutes } from './control-clock';
 import { controlFaultRoutes } from './control-faults';
 import { controlIntegrationRoutes } from './control-integrations';
@@ -17,7 +18,7 @@ import { locationRoutes } from './locations';
 import { oauthRoutes } from './oauth';
 import { tabsControlRoutes, tabsServiceRoutes } from './tabs-index';
 
-export const serviceRoutes: RouteDef[] = [...oauthRoutes, ...consentRoutes, ...dashboardRoutes, ...dashboardWebhookRoutes, ...locationRoutes, ...laborRoutes, ...tabsServiceRoutes];
+export const serviceRoutes: RouteDef[] = [...oauthRoutes, ...consentRoutes, ...dashboardRoutes, ...dashboardWebhookRoutes, ...locationRoutes, ...laborRoutes, ...tabsServiceRoutes, ...catalogRoutes];
 
 /** Under /_sandbox: never subject to faults. */
 export const controlRoutes: RouteDef[] = [

@@ -1,0 +1,48 @@
+// What a failed order or refund means for the person at the till. A 4xx means the service refused
+// and nothing happened; no answer or a 5xx means it may have happened (spent or the board tells).
+// The spec calls the spend-limit text an "alert" (4, 7) without showing the body, so the alert is
+// looked for in every field docs/service-assumptions.md lists, and shown exactly as it came.
+import { isServiceError } from '../api/errors';
+
+export interface Refusal {
+  kind: 'spend-limit' | 'refused' | 'uncertain';
+  status: number | null;
+  /** The service's own words when it gave any, else a sentence of ours. */
+  text: string;
+}
+
+const SPEND_LIMIT = /spend[\s_-]*limit/i;
+
+export function classifyRefusal(error: unknown): Refusal {
+  if (!isServiceError(error) || error.status === null || error.status < 400 || error.status >= 500) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { kind: 'uncertain', status: isServiceError(error) ? error.status : null, text: detail };
+  }
+  const alert = alertText(error.body);
+  const said = alert ?? error.serviceMessage;
+  const mentionsLimit = SPEND_LIMIT.test(JSON.stringify(error.body ?? null)) || SPEND_LIMIT.test(error.serviceMessage ?? '');
+  return {
+    kind: error.status === 400 && mentionsLimit ? 'spend-limit' : 'refused',
+    status: error.status,
+    text: said ?? `The service refused it (${error.status}) without saying why.`,
+  };
+}
+
+/** `alert` (a string, or an object holding one), then `message`, then `errors[]`; null when none. */
+export function alertText(body: unknown): string | null {
+  if (typeof body === 'string') return body.trim() || null;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const b = body as Record<string, unknown>;
+  const fromAlert = stringIn(b.alert) ?? (b.alert && typeof b.alert === 'object' ? stringIn((b.alert as Record<string, unknown>).message) ?? stringIn((b.alert as Record<string, unknown>).text) : null);
+  if (fromAlert) return fromAlert;
+  if (stringIn(b.message)) return stringIn(b.message);
+  if (Array.isArray(b.errors)) {
+    const parts = b.errors.map((e) => stringIn(e) ?? (e && typeof e === 'object' ? stringIn((e as Record<string, unknown>).message) : null)).filter(Boolean);
+    if (parts.length > 0) return parts.join('; ');
+  }
+  return null;
+}
+
+function stringIn(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? value : null;
+}

@@ -1,0 +1,45 @@
+// Two read routes the spec does not list but an ordering client needs (docs/service-assumptions.md,
+// "Catalog and tab reads"): the products and spots of a location, and one tab with the item and
+// payment ids a refund names. The app treats both as optional: on 404/405 it falls back to
+// typed-in product uuids and payment ids.
+import { json, type SandboxResponse } from '../http/responses';
+import type { RouteContext, RouteDef } from '../http/router';
+import { tabView } from '../tabs/views';
+import { authorizeLocation, findTab } from './tabs-access';
+
+function catalog(ctx: RouteContext): SandboxResponse {
+  const auth = authorizeLocation(ctx);
+  if (!auth.ok) return auth.response;
+  const { world } = ctx;
+  const location = ctx.params.location;
+  const zones = new Map(world.zones.map((z) => [z.uuid, z]));
+  return json(200, {
+    products: world.products
+      .filter((p) => p.locationUuid === location)
+      .map((p) => ({
+        uuid: p.uuid,
+        id: p.id,
+        name: p.name,
+        price: p.priceCents,
+        categoryName: p.category,
+        tags: [...p.tags],
+        giftCard: p.giftCard ? { ...p.giftCard } : null,
+      })),
+    spots: world.spots
+      .filter((s) => s.locationUuid === location)
+      .map((s) => ({ uuid: s.uuid, id: s.id, name: s.name, zoneName: zones.get(s.zoneUuid)?.name ?? null })),
+  });
+}
+
+function readTab(ctx: RouteContext): SandboxResponse {
+  const auth = authorizeLocation(ctx);
+  if (!auth.ok) return auth.response;
+  const tab = findTab(ctx);
+  if (!tab.ok) return tab.response;
+  return json(200, { tab: tabView(ctx.world.tabs, tab.value) });
+}
+
+export const catalogRoutes: RouteDef[] = [
+  { method: 'GET', path: '/api/loc/:location/catalog', handler: catalog },
+  { method: 'GET', path: '/api/loc/:location/tabs/:tabUuid', handler: readTab },
+];

@@ -1,0 +1,48 @@
+// Runtime validation of the tabs requests' arguments (main side only).
+import { z } from 'zod';
+
+const id = z.string().trim().min(1).max(128);
+const cents = z.number().int().min(0).max(100_000_000);
+const reason = z.string().trim().min(1).max(500);
+
+const line = z.strictObject({
+  productUuid: id,
+  quantity: z.number().int().min(1).max(999),
+  price: cents.optional(),
+  note: z.string().max(200).optional(),
+});
+
+const giftCardLine = line.extend({ label: z.string().max(200), unitPrice: cents });
+
+export const tabsArgSchemas = {
+  tabsView: z.tuple([]),
+  tabsSetLocation: z.tuple([z.strictObject({ uuid: id, name: z.string().max(200) })]),
+  tabsSaveSettings: z.tuple([z.strictObject({ giftCardLateSeconds: z.number().int().min(1).max(86_400).optional() })]),
+  tabsCatalog: z.tuple([]),
+  // A keyboard-wedge reader may add spaces or a trailing newline: trimmed here.
+  passLookup: z.tuple([id]),
+  passOrder: z.tuple([id, z.array(line).min(1).max(100)]),
+  giftCardSell: z.tuple([
+    z.strictObject({
+      spotUuid: id,
+      spotName: z.string().max(200).optional(),
+      name: z.string().trim().min(1).max(100).optional(),
+      lines: z.array(giftCardLine).min(1).max(50),
+      paymentType: z.enum(['CARD', 'CASH']),
+      wait: z.boolean(),
+    }),
+  ]),
+  tabDetails: z.tuple([id]),
+  tabRefund: z.tuple([
+    id,
+    z
+      .strictObject({
+        paymentId: id.optional(),
+        amount: z.number().int().min(1).max(100_000_000).optional(),
+        items: z.array(z.strictObject({ itemId: id, quantity: z.number().int().min(1).max(999), reason: reason.optional() })).min(1).max(100).optional(),
+        reason: reason.optional(),
+      })
+      .refine((r) => (r.amount === undefined) !== (r.items === undefined), 'give either an amount or items, not both'),
+  ]),
+  tabsDismissNotices: z.tuple([z.array(z.string().min(1).max(300)).min(1).max(1000)]),
+};

@@ -1,0 +1,198 @@
+// zod schemas of the tab, pass, refund and catalog answers. The spec shows almost none of these
+// shapes (2.6), so each reads what docs/service-assumptions.md says a client must tolerate:
+// snake_case or camelCase, the record bare or under a wrapper key, numeric ids, missing fields.
+// A field of the wrong type is treated as absent, never as a failed request.
+import { z } from 'zod';
+import type { CatalogProduct, CatalogSpot, GiftCardInfo, PassView, SpendLimit, TabDetailItem, TabDetailPayment } from '../tabs';
+
+const text = z.string().trim().min(1).optional().catch(undefined);
+const idText = z
+  .union([z.string().trim().min(1), z.number().finite().transform(String)])
+  .optional()
+  .catch(undefined);
+const num = z
+  .union([z.number().finite(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)])
+  .optional()
+  .catch(undefined);
+const list = z.array(z.unknown()).optional().catch(undefined);
+
+type Raw = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Raw {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The record itself, or the one under the first wrapper key that holds an object. */
+function unwrap(body: unknown, keys: string[], marker: (r: Raw) => boolean): Raw {
+  if (!isRecord(body)) return {};
+  if (marker(body)) return body;
+  for (const key of keys) if (isRecord(body[key])) return body[key] as Raw;
+  return body;
+}
+
+const pick = <T>(schema: z.ZodType<T | undefined>, raw: Raw, ...keys: string[]): T | undefined => {
+  for (const key of keys) {
+    const value = schema.parse(raw[key]);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Tab pass (2.3)
+
+const MODE_KEYS = ['enforce_mode', 'enforce', 'mode', 'enforceMode', 'enforcement'];
+
+function spendLimitOf(raw: Raw): SpendLimit {
+  const key = ['spend_limit', 'spendLimit'].find((k) => k in raw);
+  // Absent = the flag is off (or the service did not say): unknown, which is not "no limit".
+  if (key === undefined) return { kind: 'unknown' };
+  const value = raw[key];
+  if (!isRecord(value)) return { kind: 'none' };
+  const amount = pick(num, value, 'amount', 'amount_cents', 'amountCents');
+  if (amount === undefined) return { kind: 'none' };
+  const mode = pick(text, value, ...MODE_KEYS)?.toLowerCase();
+  return { kind: 'limit', amount, mode: mode === 'pre' || mode === 'post' ? mode : null };
+}
+
+/** Reads a pass answer; `xPassId` is what was asked for, used when the answer does not repeat it. */
+export function passSchema(xPassId: string, now: number) {
+  return z.unknown().transform((body): PassView => {
+    const raw = unwrap(body, ['pass', 'data', 'tab_pass', 'tabPass'], (r) => 'x_pass_id' in r || 'spend_limit' in r || 'spent' in r);
+    return {
+      xPassId: pick(idText, raw, 'x_pass_id', 'xPassId', 'id') ?? xPassId,
+      name: pick(text, raw, 'name', 'label') ?? null,
+      tabUuid: pick(idText, raw, 'tab_uuid', 'tabUuid') ?? null,
+      status: pick(text, raw, 'status') ?? null,
+      limit: spendLimitOf(raw),
+      spent: pick(num, raw, 'spent') ?? null,
+      checkedAt: now,
+    };
+  });
+}
+
+/** The order part of a pass-items answer: bare, under `order` or under `data`; empty is fine. */
+export const passOrderAnswerSchema = z.unknown().transform((body) => {
+  const raw = unwrap(body, ['order', 'data'], (r) => 'total' in r && 'uuid' in r);
+  return { orderName: pick(text, raw, 'name', 'orderName') ?? null, total: pick(num, raw, 'total') ?? null };
+});
+
+// ---------------------------------------------------------------------------------------------
+// Tabs (POST /loc/{location}/tabs and the assumed GET of one tab)
+
+function itemOf(value: unknown): (TabDetailItem & { productUuid: string | null }) | null {
+  if (!isRecord(value)) return null;
+  const id = pick(idText, value, 'id', 'itemId', 'item_id');
+  if (id === undefined) return null;
+  return {
+    id,
+    productUuid: pick(idText, value, 'productUuid', 'product_uuid') ?? null,
+    name: pick(text, value, 'name', 'productName', 'product_name') ?? `Item ${id}`,
+    quantity: pick(num, value, 'quantity') ?? 1,
+    refundedQuantity: pick(num, value, 'refundedQuantity', 'refunded_quantity') ?? 0,
+    price: pick(num, value, 'price', 'unitPrice', 'unit_price') ?? 0,
+    status: pick(text, value, 'status') ?? null,
+  };
+}
+
+function paymentOf(value: unknown): TabDetailPayment | null {
+  if (!isRecord(value)) return null;
+  const id = pick(idText, value, 'id', 'paymentId', 'payment_id');
+  if (id === undefined) return null;
+  return {
+    id,
+    amount: pick(num, value, 'amount') ?? 0,
+    tip: pick(num, value, 'tip') ?? 0,
+    refundable: pick(num, value, 'refundableAmount', 'refundable_amount', 'refundable') ?? null,
+    gateway: pick(text, value, 'gateway') ?? null,
+    paymentType: pick(text, value, 'paymentType', 'payment_type') ?? null,
+  };
+}
+
+/** The card number is dropped here, on purpose: only the last four digits are ever kept. */
+export function giftCardInfoOf(value: unknown): GiftCardInfo | null {
+  if (!isRecord(value)) return null;
+  const info: GiftCardInfo = {
+    processorAccountUuid: pick(idText, value, 'processorAccountUuid', 'processor_account_uuid') ?? null,
+    lastFour: pick(idText, value, 'lastFour', 'last_four') ?? null,
+    balance: pick(num, value, 'balance') ?? null,
+    giftCardType: pick(text, value, 'giftCardType', 'gift_card_type') ?? null,
+    gateway: pick(text, value, 'gateway') ?? null,
+    redemptionUrl: pick(text, value, 'redemptionUrl', 'redemption_url') ?? null,
+    claimUrl: pick(text, value, 'claimUrl', 'claim_url') ?? null,
+    tabId: pick(idText, value, 'tabId', 'tab_id') ?? null,
+    itemId: pick(idText, value, 'itemId', 'item_id') ?? null,
+    orderId: pick(idText, value, 'orderId', 'order_id') ?? null,
+  };
+  return info.itemId || info.processorAccountUuid || info.lastFour ? info : null;
+}
+
+const present = <T>(v: T | null): v is T => v !== null;
+
+export interface TabAnswer {
+  uuid: string | null;
+  id: string | null;
+  status: string | null;
+  items: (TabDetailItem & { productUuid: string | null })[];
+  payments: TabDetailPayment[];
+  /** null when the answer had no processorAccounts key (not waited for, or not supported). */
+  processorAccounts: GiftCardInfo[] | null;
+}
+
+export const tabAnswerSchema = z.unknown().transform((body): TabAnswer => {
+  const outer = isRecord(body) ? body : {};
+  const raw = unwrap(body, ['tab', 'data'], (r) => 'uuid' in r && ('items' in r || 'payments' in r));
+  const accounts = list.parse(outer.processorAccounts ?? outer.processor_accounts ?? raw.processorAccounts);
+  return {
+    uuid: pick(idText, raw, 'uuid', 'tab_uuid', 'tabUuid') ?? null,
+    id: pick(idText, raw, 'id', 'tab_id', 'tabId') ?? null,
+    status: pick(text, raw, 'status') ?? null,
+    items: (list.parse(raw.items) ?? []).map(itemOf).filter(present),
+    payments: (list.parse(raw.payments) ?? []).map(paymentOf).filter(present),
+    processorAccounts: accounts ? accounts.map(giftCardInfoOf).filter(present) : null,
+  };
+});
+
+// ---------------------------------------------------------------------------------------------
+// Refund answer
+
+export const refundAnswerSchema = z.unknown().transform((body) => {
+  const raw = unwrap(body, ['refund', 'data'], (r) => 'refundType' in r || 'refundPaymentId' in r);
+  return {
+    refundPaymentId: pick(idText, raw, 'refundPaymentId', 'refund_payment_id', 'id') ?? null,
+    amount: pick(num, raw, 'amount', 'refundAmount', 'refund_amount') ?? null,
+    refundType: pick(text, raw, 'refundType', 'refund_type') ?? null,
+  };
+});
+
+// ---------------------------------------------------------------------------------------------
+// Catalog (assumed route GET /loc/{location}/catalog)
+
+function productOf(value: unknown): CatalogProduct | null {
+  if (!isRecord(value)) return null;
+  const uuid = pick(idText, value, 'uuid', 'product_uuid', 'productUuid');
+  if (uuid === undefined) return null;
+  const card = value.giftCard ?? value.gift_card;
+  return {
+    uuid,
+    name: pick(text, value, 'name', 'productName') ?? uuid,
+    price: pick(num, value, 'price', 'priceCents', 'price_cents') ?? null,
+    category: pick(text, value, 'categoryName', 'category', 'category_name') ?? null,
+    giftCard: isRecord(card) ? { giftCardType: pick(text, card, 'giftCardType', 'type') ?? null, gateway: pick(text, card, 'gateway') ?? null } : null,
+  };
+}
+
+function spotOf(value: unknown): CatalogSpot | null {
+  if (!isRecord(value)) return null;
+  const uuid = pick(idText, value, 'uuid', 'spot_uuid', 'spotUuid');
+  if (uuid === undefined) return null;
+  return { uuid, name: pick(text, value, 'name') ?? uuid, zone: pick(text, value, 'zoneName', 'zone', 'zone_name') ?? null };
+}
+
+export const catalogAnswerSchema = z.unknown().transform((body) => {
+  const raw = unwrap(body, ['data', 'catalog'], (r) => 'products' in r);
+  return {
+    products: (list.parse(raw.products ?? raw.items) ?? []).map(productOf).filter(present),
+    spots: (list.parse(raw.spots) ?? []).map(spotOf).filter(present),
+  };
+});
