@@ -37,6 +37,11 @@ for (const step of plan) {
 for (;;) {
   const s = labor.view().outbox;
   if (s.pending + s.blocked + s.failed === 0) break;
+  if (s.pending === 0) {
+    // Parked punches would wait for a manager forever: report them and fail.
+    process.stderr.write(`parked: ${JSON.stringify(labor.outboxItems())}\n`);
+    process.exit(3);
+  }
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
 const punches = labor.outbox.all().map((x) => ({ id: x.p.id, seq: x.p.seq, kind: x.p.kind, userId: x.p.userId, capturedAt: x.p.capturedAt, tips: x.p.declaredTips, status: x.status }));

@@ -18,7 +18,9 @@ afterEach(() => receiver.stop());
 afterAll(removeTempDirs);
 
 // Asynchronous: the listener runs in this process and must keep answering while curl waits.
-const sh = async (command: string) => (await promisify(execFile)('sh', ['-c', command], { encoding: 'utf8', timeout: 10_000 })).stdout;
+// The custom header's credential is not stored; the command reads it from the environment.
+const sh = async (command: string) =>
+  (await promisify(execFile)('sh', ['-c', command], { encoding: 'utf8', timeout: 10_000, env: { ...process.env, WEBHOOK_HEADER_AUTHORIZATION: 'Bearer xyz' } })).stdout;
 
 describe('curlFor', () => {
   it('quotes for the shell', async () => {
@@ -32,7 +34,8 @@ describe('curlFor', () => {
     expect(first.status).toBe(200);
     const detail = receiver.detail(first.json!.seq as number)!;
     const command = curlFor(detail, url);
-    expect(command).toContain(`-H 'Authorization: Bearer xyz'`);
+    expect(command).toContain('-H "Authorization: ${WEBHOOK_HEADER_AUTHORIZATION}"');
+    expect(command).not.toContain('Bearer xyz');
     expect(command).not.toMatch(/-H '(Host|Content-Length|Connection):/i);
     const reply = JSON.parse(await sh(command)) as Record<string, unknown>;
     expect(reply).toEqual({ ok: true, seq: detail.seq, duplicate: true });

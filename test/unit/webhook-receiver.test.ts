@@ -1,8 +1,7 @@
-// The webhook listener over real HTTP on port 0, with its log in a temp dir: authentication,
 // limits, validation of every event type, dedupe and the stale window.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES, type AcceptedEvent, type EventSummary } from '../../shared/webhooks';
-import { signBody, WebhookReceiver, type WebhookReceiverOptions } from '../../electron/core/webhooks';
+import { curlFor, signBody, WebhookReceiver, type WebhookReceiverOptions } from '../../electron/core/webhooks';
 import { deliver, envelope, post, removeTempDirs, SAMPLES, SECRET, T0, TestClock, tempDir } from './webhook-fixtures';
 
 let receiver: WebhookReceiver;
@@ -103,8 +102,17 @@ describe('authentication', () => {
     const wrong = await post(url, body, { ...sig, authorization: 'Bearer xy' });
     expect(wrong.status).toBe(401);
     expect(wrong.json).toEqual({ error: 'custom header Authorization does not match' });
-    expect((await post(url, body, { ...sig, AUTHORIZATION: 'Bearer xyz' })).status).toBe(200);
+    const ok = await post(url, body, { ...sig, AUTHORIZATION: 'Bearer xyz' });
+    expect(ok.status).toBe(200);
     expect(receiver.counters()).toMatchObject({ rejected: 2, verified: 1 });
+    // The integrator's credential is never written to the log, accepted or refused.
+    for (const seq of [wrong.json!.seq, ok.json!.seq]) {
+      const detail = receiver.detail(seq as number);
+      if (!detail) continue;
+      expect(JSON.stringify(detail)).not.toContain('Bearer xy');
+      expect(detail.headers.AUTHORIZATION ?? detail.headers.authorization).toBe('[redacted]');
+    }
+    expect(curlFor(receiver.detail(ok.json!.seq as number)!, url)).toContain('"AUTHORIZATION: ${WEBHOOK_HEADER_AUTHORIZATION}"');
   });
 
   it('accepts unsigned deliveries as "unsigned" when no secret is configured, and says so in the status', async () => {

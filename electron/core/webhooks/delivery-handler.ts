@@ -33,8 +33,12 @@ export interface DeliveryHooks {
 
 type Reply = { status: number; body: Record<string, unknown>; close?: boolean };
 
+/** Credentials never reach the log or the renderer: these headers are stored as a marker. */
+const ALWAYS_REDACTED = new Set(['authorization', 'proxy-authorization', 'cookie']);
+export const REDACTED = '[redacted]';
+
 /** Incoming headers with their original spelling; repeated ones joined as Node joins them. */
-function headerRecord(raw: string[]): Record<string, string> {
+function headerRecord(raw: string[], secretNames: Set<string>): Record<string, string> {
   // No prototype: a header named __proto__ must stay a plain key.
   const out = Object.create(null) as Record<string, string>;
   const spelling = new Map<string, string>();
@@ -42,7 +46,8 @@ function headerRecord(raw: string[]): Record<string, string> {
     const lower = raw[i].toLowerCase();
     const name = spelling.get(lower) ?? raw[i];
     spelling.set(lower, name);
-    out[name] = name in out ? `${out[name]}, ${raw[i + 1]}` : raw[i + 1];
+    const value = ALWAYS_REDACTED.has(lower) || secretNames.has(lower) ? REDACTED : raw[i + 1];
+    out[name] = name in out && value !== REDACTED ? `${out[name]}, ${value}` : value;
   }
   return out;
 }
@@ -90,7 +95,9 @@ export class DeliveryHandler {
     if (read.kind === 'aborted') return { reply: { status: 400, body: { error: 'request aborted' }, close: true }, after: null };
     const receivedAt = this.options.now();
     this.hooks.arrived(receivedAt);
-    const headers = headerRecord(req.rawHeaders);
+    // Custom headers configured by the integrator carry its own credential (spec 5.7): redact them.
+    const secretNames = new Set(Object.keys(this.hooks.auth().customHeaders).map((n) => n.toLowerCase()));
+    const headers = headerRecord(req.rawHeaders, secretNames);
     if (read.kind === 'too-large') {
       const size = Math.max(read.seenBytes, read.declaredBytes ?? 0);
       const header = req.headers[signatureHeaderName(this.hooks.auth().headerPrefix)];

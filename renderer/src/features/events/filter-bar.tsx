@@ -14,7 +14,7 @@ export function FilterBar() {
     <div className="filter-bar" role="search">
       <label>
         Type
-        <select value={filter.type ?? ''} onChange={(e) => change({ type: e.target.value || undefined })}>
+        <select aria-label="Type" value={filter.type ?? ''} onChange={(e) => change({ type: e.target.value || undefined })}>
           <option value="">all types</option>
           {WEBHOOK_EVENT_TYPES.map((t) => (
             <option key={t} value={t}>
@@ -25,7 +25,7 @@ export function FilterBar() {
       </label>
       <label>
         Location
-        <select value={filter.locationUuid ?? ''} onChange={(e) => change({ locationUuid: e.target.value || undefined })}>
+        <select aria-label="Location" value={filter.locationUuid ?? ''} onChange={(e) => change({ locationUuid: e.target.value || undefined })}>
           <option value="">all locations</option>
           {locations.map((l) => (
             <option key={l.uuid} value={l.uuid}>
@@ -36,7 +36,7 @@ export function FilterBar() {
       </label>
       <label>
         Check
-        <select value={filter.verification ?? ''} onChange={(e) => change({ verification: (e.target.value || undefined) as Verification | undefined })}>
+        <select aria-label="Check" value={filter.verification ?? ''} onChange={(e) => change({ verification: (e.target.value || undefined) as Verification | undefined })}>
           <option value="">any</option>
           <option value="verified">verified</option>
           <option value="unsigned">unsigned</option>
@@ -45,11 +45,11 @@ export function FilterBar() {
       </label>
       <label>
         Target
-        <input value={filter.target ?? ''} onChange={(e) => change({ target: e.target.value || undefined })} placeholder="uuid or id" />
+        <input aria-label="Target" value={filter.target ?? ''} onChange={(e) => change({ target: e.target.value || undefined })} placeholder="uuid or id" />
       </label>
       <label>
         Search
-        <input value={filter.text ?? ''} onChange={(e) => change({ text: e.target.value || undefined })} placeholder="any text in the body" />
+        <input aria-label="Search" value={filter.text ?? ''} onChange={(e) => change({ text: e.target.value || undefined })} placeholder="any text in the body" />
       </label>
     </div>
   );

@@ -18,11 +18,11 @@ export function SandboxPanel() {
     }
   };
   return (
-    <section className="sandbox-panel" aria-label="Sandbox events">
+    <section className="sandbox-panel" aria-label="Sandbox controls">
       <div className="actions">
         <label>
           Sandbox event
-          <select value={type} onChange={(e) => setType(e.target.value)}>
+          <select aria-label="Sandbox event" value={type} onChange={(e) => setType(e.target.value)}>
             {WEBHOOK_EVENT_TYPES.map((t) => (
               <option key={t}>{t}</option>
             ))}

@@ -1,0 +1,34 @@
+// The Tabs screen's board: the open-tabs projection (electron/core/webhooks) at the chosen
+// location, open tabs oldest first, recently closed ones newest first, each with a label for tabs
+// the events never named (pass tabs) and the refunds this workstation asked for.
+import { CLOSED_ON_BOARD, type BoardTab, type BoardView, type RequestedRefund } from '../../../shared/tabs';
+import type { OpenTab } from '../../../shared/webhooks';
+
+export interface BoardExtras {
+  /** tab uuid → a name to show when OPEN_TAB never said one. */
+  labels: ReadonlyMap<string, string>;
+  /** tab uuid → refunds asked here, newest last. */
+  requested: ReadonlyMap<string, RequestedRefund[]>;
+}
+
+const NO_EXTRAS: BoardExtras = { labels: new Map(), requested: new Map() };
+
+export function boardView(tabs: OpenTab[], locationUuid: string | null, extras: BoardExtras = NO_EXTRAS): BoardView {
+  // A tab known only from events without a location could be anywhere: shown rather than lost.
+  const here = tabs.filter((t) => locationUuid === null || t.locationUuid === null || t.locationUuid === locationUuid);
+  const withExtras = (tab: OpenTab): BoardTab => {
+    const confirmed = new Set(tab.refunds.map((r) => r.refundPaymentId));
+    return {
+      ...tab,
+      label: extras.labels.get(tab.uuid) ?? null,
+      requestedRefunds: (extras.requested.get(tab.uuid) ?? []).map((r) => ({ ...r, confirmed: r.refundPaymentId !== null && confirmed.has(r.refundPaymentId) })),
+    };
+  };
+  const open = here.filter((t) => t.closedAt === null).map(withExtras);
+  const closedAll = here.filter((t) => t.closedAt !== null);
+  const closed = closedAll
+    .sort((a, b) => (a.closedAt! > b.closedAt! ? -1 : a.closedAt! < b.closedAt! ? 1 : a.uuid < b.uuid ? -1 : 1))
+    .slice(0, CLOSED_ON_BOARD)
+    .map(withExtras);
+  return { locationUuid, open, closed, closedCount: closedAll.length };
+}

@@ -1,0 +1,32 @@
+// Tab passes: read one (limit, mode, spent), and place an order on it. After every order, accepted
+// or not, spent is read again (spec 2.3 only counts orders the service accepted, so the screen
+// shows the service's number, never one computed here).
+import type { OrderLineInput, PassOrderOutcome, PassView } from '../../../shared/tabs';
+import type { ServiceClient } from '../api/service-client';
+import { classifyRefusal } from './service-refusal';
+import { placePassItems, readPass } from './tabs-api';
+
+export async function orderOnPass(
+  api: ServiceClient,
+  locationUuid: string,
+  xPassId: string,
+  lines: OrderLineInput[],
+  now: () => number,
+): Promise<PassOrderOutcome> {
+  const reread = async (): Promise<{ pass: PassView | null; problem: string | null }> => {
+    try {
+      return { pass: await readPass(api, locationUuid, xPassId, now()), problem: null };
+    } catch (error) {
+      return { pass: null, problem: `Could not read the pass again: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  };
+  try {
+    const answer = await placePassItems(api, locationUuid, xPassId, lines);
+    const after = await reread();
+    return { ok: true, orderName: answer.orderName, total: answer.total, pass: after.pass, passProblem: after.problem };
+  } catch (error) {
+    const refusal = classifyRefusal(error);
+    const after = await reread();
+    return { ok: false, reason: refusal.kind, status: refusal.status, alert: refusal.text, pass: after.pass };
+  }
+}

@@ -1,0 +1,62 @@
+// Refunds name a payment and items by id, which no tab event carries (6.4). The ids come from the
+// assumed GET of one tab, else from this workstation's own sale of that tab, else the manager
+// types them (docs/service-assumptions.md, "Catalog and tab reads").
+import type { RefundInput, RefundOutcome, RequestedRefund, TabDetails } from '../../../shared/tabs';
+import { isServiceError } from '../api/errors';
+import type { ServiceClient } from '../api/service-client';
+import type { StoredSale } from './gift-card-sales';
+import { classifyRefusal } from './service-refusal';
+import { readTab, refundTab } from './tabs-api';
+
+/** Statuses that mean "no such route here" rather than "this tab is wrong". */
+const ROUTE_MISSING = new Set([404, 405, 501]);
+
+export async function loadTabDetails(api: ServiceClient, locationUuid: string, tabUuid: string, localSale: StoredSale | undefined): Promise<TabDetails> {
+  try {
+    const tab = await readTab(api, locationUuid, tabUuid);
+    return { source: 'service', note: null, items: tab.items.map(({ productUuid: _omit, ...item }) => item), payments: tab.payments };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    if (localSale && localSale.payments.length > 0) {
+      return {
+        source: 'this-workstation',
+        note: 'The service did not return this tab, so the items and payment below are from the sale made on this workstation; amounts already refunded may not show.',
+        items: localSale.items,
+        payments: localSale.payments,
+      };
+    }
+    const missing = isServiceError(error) && error.status !== null && ROUTE_MISSING.has(error.status);
+    return {
+      source: 'none',
+      note: missing
+        ? 'The service does not let the app read this tab’s payments and items. Type the payment id (and item ids) from the POS receipt.'
+        : `Could not read the tab (${why}). You can still type the payment id and item ids.`,
+      items: [],
+      payments: [],
+    };
+  }
+}
+
+export async function refund(
+  api: ServiceClient,
+  locationUuid: string,
+  tabUuid: string,
+  input: RefundInput,
+  now: number,
+): Promise<{ outcome: RefundOutcome; requested: RequestedRefund | null }> {
+  try {
+    const answer = await refundTab(api, locationUuid, tabUuid, input);
+    const requested: RequestedRefund = {
+      at: now,
+      refundPaymentId: answer.refundPaymentId,
+      paymentId: input.paymentId ?? null,
+      refundType: input.items ? 'itemized' : 'open',
+      amount: answer.amount ?? input.amount ?? null,
+      confirmed: false,
+    };
+    return { outcome: { ok: true, refundPaymentId: answer.refundPaymentId, amount: requested.amount, refundType: answer.refundType ?? requested.refundType }, requested };
+  } catch (error) {
+    const refusal = classifyRefusal(error);
+    return { outcome: { ok: false, message: refusal.text, status: refusal.status, uncertain: refusal.kind === 'uncertain' }, requested: null };
+  }
+}

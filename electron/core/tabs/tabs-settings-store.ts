@@ -1,0 +1,31 @@
+// The tabs feature's small settings file in the core's data dir: the chosen location, when a
+// pending gift card counts as late, and which tab each scanned pass orders on (a board label).
+import { z } from 'zod';
+import { loadJsonFile, saveJsonFile } from '../storage/json-file';
+
+const schema = z.object({
+  version: z.literal(1),
+  location: z.object({ uuid: z.string().min(1), name: z.string() }).nullable(),
+  giftCardLateSeconds: z.number().int().min(1).max(86_400),
+  /** tab uuid → x_pass_id, newest last. */
+  passTabs: z.record(z.string(), z.string()),
+});
+
+export type StoredTabsSettings = z.infer<typeof schema>;
+
+const FILE = 'settings.json';
+const MAX_PASS_TABS = 200;
+
+export const DEFAULT_LATE_SECONDS = 60;
+
+export function loadTabsSettings(dir: string, log?: (line: string) => void): StoredTabsSettings {
+  const loaded = loadJsonFile(dir, FILE, schema, () => ({ version: 1 as const, location: null, giftCardLateSeconds: DEFAULT_LATE_SECONDS, passTabs: {} }));
+  if (loaded.problem) log?.(loaded.problem.message);
+  return loaded.value;
+}
+
+export function saveTabsSettings(dir: string, settings: StoredTabsSettings): void {
+  const entries = Object.entries(settings.passTabs);
+  const passTabs = entries.length > MAX_PASS_TABS ? Object.fromEntries(entries.slice(-MAX_PASS_TABS)) : settings.passTabs;
+  saveJsonFile(dir, FILE, { ...settings, passTabs });
+}
