@@ -1,6 +1,7 @@
 // Domain types shared by the core, the shells and the renderer.
 // Nothing here may hold a secret: every value of these types can reach the renderer.
 import type { LaborView } from './labor';
+import type { TabsSnapshot } from './tabs';
 
 /** Which service the app talks to. The embedded sandbox is the default. */
 export type ConnectionMode = 'sandbox' | 'remote';
@@ -93,4 +94,6 @@ export interface AppSnapshot {
   runtime: 'electron' | 'headless';
   /** The labor kiosk: board, outbox counts, roster cards, settings (absent before the labor feature starts). */
   labor?: LaborView;
+  /** Passes, gift cards, the tabs board and notices (absent before the tabs feature starts). */
+  tabs?: TabsSnapshot;
 }

@@ -9,6 +9,8 @@ import { ConnectionService } from './connection/connection-service';
 import { laborHandlers } from './labor/labor-handlers';
 import { LaborService, type LaborTuning } from './labor/labor-service';
 import { MemorySecretStore, type SecretStore } from './secrets/secret-store';
+import { tabsHandlers } from './tabs/tabs-handlers';
+import { TabsService } from './tabs/tabs-service';
 import { TypedEmitter } from './typed-emitter';
 import { WebhookService } from './webhook-service/webhook-service';
 import { TunnelService, type TunnelConnector } from './tunnel/tunnel-service';
@@ -43,6 +45,7 @@ export interface AppCore {
   connection: ConnectionService;
   webhooks: WebhookService;
   labor: LaborService;
+  tabs: TabsService;
   sandbox(): RunningSandbox | null;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -90,6 +93,15 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     log,
   });
   labor.events.on('labor', (view) => events.emit('labor', view));
+
+  // Projections are added before webhooks.start(), so the receiver replays the retained log into
+  // them: that is what keeps the tabs board and issued gift cards across restarts.
+  const tabs = new TabsService({ dataDir: options.dataDir, api: () => connection.api(), log });
+  for (const projection of tabs.projections()) webhooks.addProjection(projection);
+  tabs.events.on('tabsSettings', (view) => events.emit('tabsSettings', view));
+  tabs.events.on('tabsBoard', (view) => events.emit('tabsBoard', view));
+  tabs.events.on('tabsGiftCards', (view) => events.emit('tabsGiftCards', view));
+  tabs.events.on('tabsNotices', (view) => events.emit('tabsNotices', view));
   connection.events.on('client', () => void labor.onClientChanged());
 
   const snapshot = (): AppSnapshot => ({
@@ -99,6 +111,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     secretStorage: secrets.description,
     runtime: options.runtime,
     labor: labor.view(),
+    tabs: tabs.snapshot(),
   });
 
   const handlers: IpcHandlers = {
@@ -120,6 +133,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     stopTunnel: () => webhooks.tunnel.stop(),
     triggerSandboxEvent: (input) => webhooks.triggerSandbox(input),
     ...laborHandlers(labor),
+    ...tabsHandlers(tabs),
   };
 
   return {
@@ -128,13 +142,16 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     connection,
     webhooks,
     labor,
+    tabs,
     sandbox: () => connection.runningSandbox(),
     start: async () => {
       await connection.start();
       await webhooks.start();
       await labor.start();
+      await tabs.start();
     },
     stop: async () => {
+      await tabs.stop();
       await labor.stop();
       await webhooks.stop();
       await connection.stop();

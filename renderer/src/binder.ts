@@ -18,6 +18,10 @@ export function bindToMain(bridge: Bridge, store: AppStore): () => void {
     webhookEvents: (payload) => state().addEvents(payload),
     tunnel: (payload) => state().setTunnel(payload),
     labor: (payload) => state().setLabor(payload),
+    tabsSettings: (payload) => state().setTabsSettings(payload),
+    tabsBoard: (payload) => state().setBoard(payload),
+    tabsGiftCards: (payload) => state().setGiftCards(payload),
+    tabsNotices: (payload) => state().setNotices(payload),
   };
   const offs = (Object.keys(handlers) as (keyof IpcEventMap)[]).map((event) =>
     api.on(event, handlers[event] as (payload: unknown) => void),
@@ -37,6 +41,7 @@ async function loadSnapshot(api: VenueApi, store: AppStore): Promise<void> {
     store.getState().applyConnectionSnapshot(snapshot);
     store.getState().applyWebhookState(webhooks);
     if (snapshot.labor) store.getState().setLabor(snapshot.labor);
+    if (snapshot.tabs) store.getState().applyTabsSnapshot(snapshot.tabs);
     store.getState().setSnapshotError(null);
     store.getState().setLoaded(true);
   } catch (error) {

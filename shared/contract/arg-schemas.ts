@@ -4,10 +4,12 @@ import type { z } from 'zod';
 import type { IpcArgs, IpcChannel } from './index';
 import { connectionArgSchemas } from './connection-args';
 import { laborArgSchemas } from './labor-args';
+import { tabsArgSchemas } from './tabs-args';
 import { webhookArgSchemas } from './webhooks-args';
 
 export const ipcArgSchemas: { [K in IpcChannel]: z.ZodType<IpcArgs<K>> } = {
   ...connectionArgSchemas,
   ...laborArgSchemas,
   ...webhookArgSchemas,
+  ...tabsArgSchemas,
 };

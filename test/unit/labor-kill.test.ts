@@ -11,7 +11,6 @@ import type { PlanStep } from './labor-kill-child';
 import { HARBOUR, modelFromPunches, rng, sleep, tempDir, verifyAgainstModel } from './labor-test-kit';
 
 const root = resolve(import.meta.dirname, '../..');
-const tsx = resolve(root, 'node_modules/.bin/tsx');
 
 function makePlan(people: string[], perPerson: number, random: () => number): PlanStep[] {
   const queues = people.map((userId) => {
@@ -36,7 +35,11 @@ function makePlan(people: string[], perPerson: number, random: () => number): Pl
 }
 
 function runChild(dataDir: string, baseUrl: string, planFile: string): { child: ChildProcess; done: Promise<string | null> } {
-  const child = spawn(tsx, [join(root, 'test/unit/labor-kill-child.ts'), dataDir, baseUrl, planFile], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  // node itself with the tsx loader (not the tsx wrapper), so SIGKILL hits the process that does the work.
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/unit/labor-kill-child.ts'), dataDir, baseUrl, planFile], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk) => (out += chunk));

@@ -1,8 +1,10 @@
 // The outbox: every captured punch and what became of it, rebuilt from the append-only log at
 // start. It answers the drainer's questions (what may go next for this person, what does this
 // local id stand for on the service) and records outcomes durably, one fsynced line each.
+import { mkdirSync } from 'node:fs';
 import type { OutboxItem, OutboxSummary, PunchAction } from '../../../shared/labor';
 import { AppendLog } from './append-log';
+import { acquireOutboxLock } from './outbox-lock';
 import { isLocal, parseLogRecord, type LogRecord, type Punch, type PunchKind, type Ref } from './punch';
 
 export type PunchStatus = 'pending' | 'done' | 'failed' | 'discarded';
@@ -50,8 +52,11 @@ export class Outbox {
   private nextSeq = 1;
   private appended = 0;
   private closed = false;
+  private readonly unlock: () => void;
 
   constructor(private readonly options: OutboxOptions) {
+    mkdirSync(options.dir, { recursive: true });
+    this.unlock = acquireOutboxLock(options.dir);
     const opened = AppendLog.open(options.dir, FILE, parseLogRecord);
     this.log = opened.log;
     if (opened.dropped > 0) options.log?.(`labor outbox: ${opened.dropped} unreadable line(s) dropped (a write torn by a crash)`);
@@ -60,8 +65,10 @@ export class Outbox {
   }
 
   close(): void {
+    if (this.closed) return;
     this.closed = true;
     this.log.close();
+    this.unlock();
   }
 
   get isClosed(): boolean {

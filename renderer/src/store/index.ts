@@ -4,15 +4,17 @@ import { create } from 'zustand';
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice';
 import { createLaborSlice, type LaborSlice } from './labor-slice';
 import { createShellSlice, type ShellSlice } from './shell-slice';
+import { createTabsSlice, type TabsSlice } from './tabs-slice';
 import { createWebhooksSlice, type WebhooksSlice } from './webhooks-slice';
 
-export type AppState = ConnectionSlice & ShellSlice & WebhooksSlice & LaborSlice;
+export type AppState = ConnectionSlice & ShellSlice & WebhooksSlice & LaborSlice & TabsSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createConnectionSlice(...a),
   ...createShellSlice(...a),
   ...createWebhooksSlice(...a),
   ...createLaborSlice(...a),
+  ...createTabsSlice(...a),
 }));
 
 export type AppStore = typeof useAppStore;

@@ -1,0 +1,259 @@
+// The tabs feature's core (issue 5): the chosen location, tab passes, gift-card sales, the tabs
+// board and notices. Three projections read the webhook log (open tabs, gift cards, notices); the
+// receiver replays the retained log into them at start, which is what keeps the board and the
+// issued cards across restarts. Sales and settings live in <dataDir>/tabs. The service is reached
+// only through `api()` at call time (the client is rebuilt when settings change).
+import { join } from 'node:path';
+import type {
+  BoardView,
+  CatalogView,
+  GiftCardSale,
+  GiftCardSaleInput,
+  GiftCardsView,
+  NoticesView,
+  OrderLineInput,
+  PassOrderOutcome,
+  PassView,
+  RefundInput,
+  RefundOutcome,
+  RequestedRefund,
+  TabDetails,
+  TabsLocation,
+  TabsSettingsView,
+  TabsSnapshot,
+} from '../../../shared/tabs';
+import type { AcceptedEvent } from '../../../shared/webhooks';
+import type { ServiceClient } from '../api/service-client';
+import { TypedEmitter } from '../typed-emitter';
+import { OpenTabsProjection, type Projection } from '../webhooks';
+import { boardView } from './board-view';
+import { DismissedNotices } from './dismissed-notices';
+import { GiftCardProjection } from './gift-card-projection';
+import { GiftCardSales } from './gift-card-sales';
+import { sellGiftCards } from './gift-card-seller';
+import { deriveGiftCards } from './gift-card-view';
+import { NOTICE_TYPES } from './notice-text';
+import { NoticesProjection } from './notices-projection';
+import { orderOnPass } from './pass-orders';
+import { loadTabDetails, refund } from './refunds';
+import { readCatalog, readPass } from './tabs-api';
+import { loadTabsSettings, saveTabsSettings, type StoredTabsSettings } from './tabs-settings-store';
+
+export interface TabsServiceOptions {
+  dataDir: string;
+  api: () => ServiceClient;
+  now?: () => number;
+  /** Pushes after events are batched this long (a burst of 50 events is one push). */
+  pushDelayMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface TabsServiceEvents {
+  tabsSettings: TabsSettingsView;
+  tabsBoard: BoardView;
+  tabsGiftCards: GiftCardsView;
+  tabsNotices: NoticesView;
+}
+
+type Part = keyof TabsServiceEvents;
+
+const BOARD_TYPES = new Set(['OPEN_TAB', 'CLOSE_TAB', 'ITEM_ADDED', 'ITEM_REMOVED', 'ITEM_VOIDED', 'ITEM_COMPED', 'ORDER_PLACED', 'PAYMENT_REFUNDED']);
+const NOTICES_SHOWN = 200;
+
+export class TabsService {
+  readonly events = new TypedEmitter<TabsServiceEvents>();
+  readonly openTabs = new OpenTabsProjection();
+  readonly giftCardEvents = new GiftCardProjection();
+  readonly notices = new NoticesProjection();
+  private readonly dir: string;
+  private readonly now: () => number;
+  private readonly sales: GiftCardSales;
+  private readonly dismissed: DismissedNotices;
+  private settings: StoredTabsSettings;
+  private readonly requested = new Map<string, RequestedRefund[]>();
+  private readonly dirty = new Set<Part>();
+  private pushTimer: ReturnType<typeof setTimeout> | null = null;
+  private lateTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+
+  constructor(private readonly options: TabsServiceOptions) {
+    this.dir = join(options.dataDir, 'tabs');
+    this.now = options.now ?? Date.now;
+    this.settings = loadTabsSettings(this.dir, options.log);
+    this.sales = new GiftCardSales(this.dir, options.log);
+    this.dismissed = new DismissedNotices(this.dir, options.log);
+  }
+
+  /** For webhookService.addProjection, before it starts: each one marks its part for a push. */
+  projections(): Projection[] {
+    const watched = (inner: Projection, types: Set<string>, part: Part): Projection => ({
+      name: inner.name,
+      apply: (event: AcceptedEvent) => {
+        if (!types.has(event.type)) return;
+        inner.apply(event);
+        this.schedule(part);
+      },
+    });
+    return [
+      watched(this.openTabs, BOARD_TYPES, 'tabsBoard'),
+      watched(this.giftCardEvents, new Set(['GIFT_CARD_CREATED']), 'tabsGiftCards'),
+      watched(this.notices, NOTICE_TYPES, 'tabsNotices'),
+    ];
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    // Pending cards may have turned late while the app was closed.
+    this.schedule('tabsGiftCards');
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.pushTimer) clearTimeout(this.pushTimer);
+    if (this.lateTimer) clearTimeout(this.lateTimer);
+    this.pushTimer = this.lateTimer = null;
+  }
+
+  snapshot(): TabsSnapshot {
+    return { settings: this.settingsView(), board: this.boardView(), giftCards: this.giftCardsView(), notices: this.noticesView() };
+  }
+
+  settingsView(): TabsSettingsView {
+    return { location: this.settings.location, giftCardLateSeconds: this.settings.giftCardLateSeconds };
+  }
+
+  boardView(): BoardView {
+    const labels = new Map(Object.entries(this.settings.passTabs).map(([tab, pass]) => [tab, `Pass ${pass}`]));
+    return boardView(this.openTabs.board(), this.settings.location?.uuid ?? null, { labels, requested: this.requested });
+  }
+
+  giftCardsView(): GiftCardsView {
+    const derived = deriveGiftCards(this.sales.list(), this.giftCardEvents.all(), this.now(), this.settings.giftCardLateSeconds);
+    this.armLateTimer(derived.nextLateAt);
+    return derived.view;
+  }
+
+  noticesView(): NoticesView {
+    const at = this.settings.location?.uuid ?? null;
+    const all = this.notices.list().filter((n) => at === null || n.locationUuid === null || n.locationUuid === at);
+    const visible = all.filter((n) => !this.dismissed.has(n.key));
+    return { notices: visible.slice(0, NOTICES_SHOWN), dismissed: all.length - visible.length };
+  }
+
+  setLocation(location: TabsLocation): TabsSettingsView {
+    this.save({ location });
+    this.schedule('tabsBoard', 'tabsNotices');
+    return this.settingsView();
+  }
+
+  saveSettings(patch: { giftCardLateSeconds?: number }): TabsSettingsView {
+    if (patch.giftCardLateSeconds !== undefined) this.save({ giftCardLateSeconds: patch.giftCardLateSeconds });
+    this.schedule('tabsGiftCards');
+    return this.settingsView();
+  }
+
+  async catalog(): Promise<CatalogView> {
+    const location = this.settings.location;
+    if (!location) return { available: false, locationUuid: null, reason: 'Choose a location first.' };
+    try {
+      const { products, spots } = await readCatalog(this.options.api(), location.uuid);
+      return { available: true, locationUuid: location.uuid, products, spots };
+    } catch (error) {
+      // The spec has no catalog route: the screens fall back to typed product ids and prices.
+      const why = error instanceof Error ? error.message : String(error);
+      return { available: false, locationUuid: location.uuid, reason: `The service did not list products and spots (${why}).` };
+    }
+  }
+
+  async lookupPass(xPassId: string): Promise<PassView> {
+    const location = this.requireLocation();
+    const pass = await readPass(this.options.api(), location.uuid, xPassId, this.now());
+    this.rememberPassTab(pass);
+    return pass;
+  }
+
+  async orderOnPass(xPassId: string, lines: OrderLineInput[]): Promise<PassOrderOutcome> {
+    const location = this.requireLocation();
+    const outcome = await orderOnPass(this.options.api(), location.uuid, xPassId, lines, this.now);
+    if (outcome.pass) this.rememberPassTab(outcome.pass);
+    return outcome;
+  }
+
+  async sellGiftCards(input: GiftCardSaleInput): Promise<GiftCardSale> {
+    const location = this.requireLocation();
+    const sale = await sellGiftCards(this.options.api(), location, input, this.sales, this.now, () => this.schedule('tabsGiftCards'));
+    const view = this.giftCardsView().sales.find((s) => s.id === sale.id);
+    if (!view) throw new Error('The sale was made but is too old to show');
+    return view;
+  }
+
+  tabDetails(tabUuid: string): Promise<TabDetails> {
+    return loadTabDetails(this.options.api(), this.locationOfTab(tabUuid), tabUuid, this.sales.byTab(tabUuid));
+  }
+
+  async refund(tabUuid: string, input: RefundInput): Promise<RefundOutcome> {
+    const result = await refund(this.options.api(), this.locationOfTab(tabUuid), tabUuid, input, this.now());
+    if (result.requested) {
+      this.requested.set(tabUuid, [...(this.requested.get(tabUuid) ?? []), result.requested]);
+      this.schedule('tabsBoard');
+    }
+    return result.outcome;
+  }
+
+  dismissNotices(keys: string[]): NoticesView {
+    this.dismissed.add(keys);
+    this.schedule('tabsNotices');
+    return this.noticesView();
+  }
+
+  private requireLocation(): TabsLocation {
+    const location = this.settings.location;
+    if (!location) throw new Error('Choose a location first (the picker at the top of the screen)');
+    return location;
+  }
+
+  /** A refund goes to the tab's own location when the events said it; else the chosen one. */
+  private locationOfTab(tabUuid: string): string {
+    const fromEvents = this.openTabs.board().find((t) => t.uuid === tabUuid)?.locationUuid;
+    return fromEvents ?? this.sales.byTab(tabUuid)?.locationUuid ?? this.requireLocation().uuid;
+  }
+
+  private rememberPassTab(pass: PassView): void {
+    if (!pass.tabUuid || this.settings.passTabs[pass.tabUuid] === pass.xPassId) return;
+    this.save({ passTabs: { ...this.settings.passTabs, [pass.tabUuid]: pass.xPassId } });
+    this.schedule('tabsBoard');
+  }
+
+  private save(patch: Partial<StoredTabsSettings>): void {
+    this.settings = { ...this.settings, ...patch };
+    saveTabsSettings(this.dir, this.settings);
+    this.events.emit('tabsSettings', this.settingsView());
+  }
+
+  private schedule(...parts: Part[]): void {
+    for (const part of parts) this.dirty.add(part);
+    if (this.pushTimer || this.stopped) return;
+    this.pushTimer = setTimeout(() => this.flush(), this.options.pushDelayMs ?? 50);
+  }
+
+  private flush(): void {
+    this.pushTimer = null;
+    const parts = [...this.dirty];
+    this.dirty.clear();
+    for (const part of parts) {
+      if (part === 'tabsBoard') this.events.emit('tabsBoard', this.boardView());
+      if (part === 'tabsGiftCards') this.events.emit('tabsGiftCards', this.giftCardsView());
+      if (part === 'tabsNotices') this.events.emit('tabsNotices', this.noticesView());
+      if (part === 'tabsSettings') this.events.emit('tabsSettings', this.settingsView());
+    }
+  }
+
+  /** Pushes the gift cards again the moment the next pending card turns late. */
+  private armLateTimer(at: number | null): void {
+    if (this.lateTimer) clearTimeout(this.lateTimer);
+    this.lateTimer = null;
+    if (at === null || this.stopped) return;
+    this.lateTimer = setTimeout(() => this.schedule('tabsGiftCards'), Math.max(0, at - this.now()) + 20);
+    this.lateTimer.unref?.();
+  }
+}

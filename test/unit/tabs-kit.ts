@@ -1,0 +1,107 @@
+// Shared by the tabs tests: the real core (embedded sandbox, real webhook listener, temp data
+// dir), the seeded ids they use, and small polling helpers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore, type AppCore, type CoreOptions } from '../../electron/core/app-core';
+import { dedupeKey } from '../../electron/core/webhooks';
+import { createControlClient } from '../../electron/sandbox/control-client';
+import { SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
+import { checkEventData, parseEnvelope } from '../../shared/schemas/webhook-events';
+import type { AcceptedEvent } from '../../shared/webhooks';
+
+export const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
+export const GARDEN = { uuid: SEED_LOCATIONS.garden, name: 'Garden Terrace' };
+export const PASSES = SEED_PASSES;
+
+const seeded = (prefix: string, n: number) => `${prefix}000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/** Harbour catalog (seed.ts): prices in cents. */
+export const PRODUCTS = {
+  negroni: { uuid: seeded('3d', 1), price: 1400 },
+  lager: { uuid: seeded('3d', 3), price: 800 },
+  fishAndChips: { uuid: seeded('3d', 5), price: 2200 },
+  fries: { uuid: seeded('3d', 6), price: 600 },
+  water: { uuid: seeded('3d', 7), price: 400 },
+  giftCard25: { uuid: seeded('3d', 8), price: 2500 },
+  giftCard50: { uuid: seeded('3d', 9), price: 5000 },
+  plastic100: { uuid: seeded('3d', 10), price: 10000 },
+  partner25: { uuid: seeded('3d', 11), price: 2500 },
+};
+export const SPOT_BAR_1 = { uuid: seeded('5b', 1), name: 'Bar Seat 1' };
+
+const dirs: string[] = [];
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'venue-tabs-'));
+  dirs.push(dir);
+  return dir;
+}
+export function removeTempDirs(): void {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+export interface TestCore {
+  core: AppCore;
+  dataDir: string;
+  control: ReturnType<typeof createControlClient>;
+  stop(): Promise<void>;
+}
+
+/** A started core on the embedded sandbox (or `serviceUrl`), Harbour chosen, optionally subscribed. */
+export async function startCore(options: Partial<CoreOptions> & { subscribe?: boolean; dataDir?: string } = {}): Promise<TestCore> {
+  const dataDir = options.dataDir ?? tempDir();
+  const core = await createCore({ runtime: 'headless', ...options, dataDir });
+  await core.start();
+  const baseUrl = options.serviceUrl ?? core.sandbox()!.baseUrl;
+  const world = core.sandbox()?.world;
+  // Issued within a few ms, so "pending then issued" is quick but still asynchronous.
+  if (world) world.tabs.giftCardTiming = { minDelayMs: 20, maxDelayMs: 60, waitCapMs: 2_000 };
+  await core.handlers.tabsSetLocation(HARBOUR);
+  if (options.subscribe !== false) await core.handlers.subscribeLocations([HARBOUR.uuid], 'integration');
+  return { core, dataDir, control: createControlClient(baseUrl), stop: () => core.stop() };
+}
+
+/** Polls `read` until `predicate` holds (real time). */
+export async function until<T>(read: () => T, predicate: (value: T) => boolean, timeoutMs = 5_000, what = 'condition'): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (predicate(value)) return value;
+    if (Date.now() > end) throw new Error(`${what} not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 800)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Every event the core's receiver accepted, as projections receive them, oldest first. */
+export function acceptedEvents(core: AppCore): AcceptedEvent[] {
+  const page = core.webhooks.list({}, 0, 1000);
+  const out: AcceptedEvent[] = [];
+  for (const row of [...page.rows].reverse()) {
+    const detail = core.webhooks.detail(row.seq);
+    if (!detail || detail.verification === 'rejected') continue;
+    const event = toAccepted(detail.rawBody, row.seq);
+    if (event) out.push(event);
+  }
+  return out;
+}
+
+export function toAccepted(rawBody: string, seq: number): AcceptedEvent | null {
+  const parsed = parseEnvelope(rawBody);
+  if (!parsed.ok) return null;
+  const check = checkEventData(parsed.envelope);
+  if (check.problem !== null) return null;
+  const e = parsed.envelope;
+  return {
+    seq,
+    receivedAt: 0,
+    type: check.type,
+    targetUuid: e.targetUuid ?? null,
+    targetId: e.targetId ?? null,
+    locationUuid: e.locationUuid ?? null,
+    locationName: e.locationName ?? null,
+    locationId: e.locationId ?? null,
+    createdAt: e.createdAt,
+    data: check.data,
+    verification: 'verified',
+    dedupeKey: dedupeKey(e),
+  } as AcceptedEvent;
+}
