@@ -33,6 +33,7 @@ function createWindow(activeCore: AppCore): BrowserWindow {
     fullscreen: kiosk,
     show: false,
     title: 'Venue Companion',
+    icon: join(here, '../../resources/icon.png'),
     webPreferences: {
       preload: join(here, '../preload/index.cjs'),
       contextIsolation: true,

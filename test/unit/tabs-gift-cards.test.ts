@@ -57,9 +57,10 @@ describe('gift cards on the embedded sandbox', () => {
 
   it('wait for cards: the answer lists them, and the later event does not count them twice', async () => {
     const sold = await t.core.handlers.giftCardSell(sale(true));
-    expect(sold.cards.map((c) => [c.state, c.seenIn])).toEqual([
-      ['issued', ['answer']],
-      ['issued', ['answer']],
+    // Issued from the answer; the event may already have come too (the service waits for issuance).
+    expect(sold.cards.map((c) => [c.state, c.seenIn.includes('answer')])).toEqual([
+      ['issued', true],
+      ['issued', true],
     ]);
     const both = await until(() => saleIn(t, sold.id)!, (s) => s.cards.every((c) => c.seenIn.length === 2), 5000, 'events matched');
     expect(both.cards).toHaveLength(2);

@@ -222,6 +222,8 @@ export class ConnectionService {
     }
     if (settings.mode === 'sandbox') {
       this.sandbox ??= await startSandbox({ port: options.sandboxPort ?? 0, headerPrefix: settings.headerPrefix });
+      // The practice venue speaks with the prefix the user set, like the real service would.
+      this.sandbox.world.config.headerPrefix = settings.headerPrefix;
       this.hasSecret = true;
       return { baseUrl: this.sandbox.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET, sandbox: true };
     }

@@ -65,7 +65,11 @@ export class WebhookService {
     this.customHeaders = parseHeaders(await secrets.get(WEBHOOK_HEADERS_KEY));
     await this.startReceiver();
     // The embedded sandbox is replaced whenever the connection settings change: register again.
-    this.options.connection.events.on('client', () => void this.registerWithSandbox());
+    this.options.connection.events.on('client', () => {
+      // The header prefix may have changed with the connection settings.
+      this.receiver?.reconfigure({ secret: this.secret, customHeaders: this.customHeaders, headerPrefix: this.headerPrefix() });
+      void this.registerWithSandbox();
+    });
     await this.registerWithSandbox();
   }
 
@@ -161,12 +165,12 @@ export class WebhookService {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(input),
     });
-    const body = (await response.json().catch(() => ({}))) as { message?: string; deliveries?: number; endpoints?: number; throttled?: boolean };
+    const body = (await response.json().catch(() => ({}))) as { message?: string; deliveries?: unknown[]; throttled?: boolean };
     if (!response.ok) throw new Error(body.message ?? `The sandbox refused the trigger (${response.status})`);
     if (body.throttled) return { message: `${input.type} was throttled by the sandbox (one per 5 minutes per customer and target)` };
-    const count = body.deliveries ?? body.endpoints;
+    const count = Array.isArray(body.deliveries) ? body.deliveries.length : 0;
     if (count === 0) return { message: `${input.type} was not sent: no endpoint is subscribed to it for that location (subscribe the location in Settings)` };
-    return { message: `${input.forge ? 'Forged ' : ''}${input.type} sent${count !== undefined ? ` to ${count} endpoint(s)` : ''}` };
+    return { message: `${input.forge ? 'Forged ' : ''}${input.type} sent to ${count} endpoint${count === 1 ? '' : 's'}` };
   }
 
   private async startReceiver(): Promise<void> {

@@ -1,0 +1,108 @@
+// The composed app: the embedded sandbox delivers to the app's own listener, over real HTTP.
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { createCore, type AppCore, type CoreOptions } from '../../electron/core/app-core';
+import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+
+const HARBOUR = '1c000000-0000-4000-8000-000000000001';
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'venue-core-wh-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function core(dataDir: string, extra: Partial<CoreOptions> = {}): Promise<AppCore> {
+  const c = await createCore({ dataDir, runtime: 'headless', secrets: new MemorySecretStore(), ...extra });
+  cleanups.push(() => c.stop());
+  await c.start();
+  return c;
+}
+
+async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('the app receiving from the embedded sandbox', () => {
+  it('registers its listener with a secret, and a triggered event arrives verified', async () => {
+    const c = await core(tempDir());
+    expect(c.webhooks.state().settings).toMatchObject({ sandboxRegistered: true, hasSecret: true });
+    const before = await c.handlers.triggerSandboxEvent({ type: 'OPEN_TAB' });
+    expect(before.message).toMatch(/not sent: no endpoint is subscribed/);
+    await c.handlers.subscribeLocations([HARBOUR], 'integration');
+    await c.handlers.triggerSandboxEvent({ type: 'OPEN_TAB' });
+    await until(() => c.webhooks.counters().verified === 1);
+    const page = await c.handlers.listEvents({}, 0, 10);
+    expect(page.rows[0]).toMatchObject({ type: 'OPEN_TAB', verification: 'verified', locationUuid: HARBOUR });
+  });
+
+  it('shows a forged delivery as rejected and never applies it', async () => {
+    const c = await core(tempDir());
+    await c.handlers.subscribeLocations([HARBOUR], 'integration');
+    await c.handlers.triggerSandboxEvent({ type: 'OPEN_TAB', forge: true });
+    await until(() => c.webhooks.counters().rejected === 1);
+    const [row] = (await c.handlers.listEvents({ verification: 'rejected' }, 0, 10)).rows;
+    const detail = await c.handlers.getEvent(row.seq);
+    expect(detail?.signature.result).toBe('mismatch');
+    expect((await c.handlers.replayEvent(row.seq)).applied).toBe(false);
+  });
+
+  it('follows a changed header prefix on both sides', async () => {
+    const c = await core(tempDir());
+    await c.handlers.saveConnection({ mode: 'sandbox', headerPrefix: 'Acme' });
+    await until(() => c.webhooks.state().settings.sandboxRegistered);
+    await c.handlers.subscribeLocations([HARBOUR], 'integration');
+    await c.handlers.triggerSandboxEvent({ type: 'MENU_UPDATED' });
+    await until(() => c.webhooks.counters().verified === 1);
+    const [row] = (await c.handlers.listEvents({}, 0, 1)).rows;
+    const detail = await c.handlers.getEvent(row.seq);
+    expect(Object.keys(detail!.headers).map((h) => h.toLowerCase())).toContain('x-acme-signature');
+  });
+
+  it('keeps the event log across a restart and honours a forced port and secret', async () => {
+    const dir = tempDir();
+    const port = await freePort();
+    const first = await core(dir, { webhook: { port, secret: 'provisioned-secret' } });
+    expect(first.webhooks.status().url).toBe(`http://127.0.0.1:${port}/webhooks`);
+    await first.handlers.subscribeLocations([HARBOUR], 'integration');
+    await first.handlers.triggerSandboxEvent({ type: 'LOCATION_UPDATED' });
+    await until(() => first.webhooks.counters().verified === 1);
+    await first.stop();
+    const second = await core(dir, { webhook: { port, secret: 'provisioned-secret' } });
+    expect(second.webhooks.counters()).toMatchObject({ received: 1, verified: 1 });
+    expect((await second.handlers.listEvents({ type: 'LOCATION_UPDATED' }, 0, 5)).total).toBe(1);
+  });
+
+  it('says clearly when the tunnel cannot start, and stops cleanly', async () => {
+    const c = await core(tempDir(), {
+      tunnelConnector: async ({ authtoken }) => {
+        if (authtoken === 'bad') throw new Error('failed to authenticate: ERR_NGROK_105');
+        return { url: () => 'https://example.ngrok.test', close: async () => {} };
+      },
+    });
+    expect((await c.handlers.startTunnel('bad')).message).toMatch(/refused the authtoken/);
+    const online = await c.handlers.startTunnel('good');
+    expect(online).toMatchObject({ state: 'online', publicUrl: 'https://example.ngrok.test/webhooks' });
+    expect((await c.handlers.stopTunnel()).state).toBe('off');
+  });
+});
