@@ -2,8 +2,12 @@ import { useAppStore } from './store';
 import { SCREENS, type Screen } from './store/shell-slice';
 import { StatusBar } from './components/status-bar';
 import { SettingsScreen } from './features/settings/settings-screen';
-import { EmptyScreen } from './components/empty-screen';
+import { KioskScreen } from './features/kiosk/kiosk-screen';
+import { KioskShell } from './features/kiosk/kiosk-shell';
 import { EventsScreen } from './features/events/events-screen';
+import { PassesScreen } from './features/passes/passes-screen';
+import { GiftCardsScreen } from './features/gift-cards/gift-cards-screen';
+import { TabsScreen } from './features/tabs/tabs-screen';
 
 const LABELS: Record<Screen, string> = {
   kiosk: 'Kiosk',
@@ -17,6 +21,8 @@ const LABELS: Record<Screen, string> = {
 export function App() {
   const screen = useAppStore((s) => s.screen);
   const navigate = useAppStore((s) => s.navigate);
+  const kioskMode = useAppStore((s) => s.labor?.kioskMode === true);
+  if (kioskMode) return <KioskShell />;
   return (
     <div className="app">
       <nav className="nav" aria-label="Screens">
@@ -45,13 +51,13 @@ function ScreenView({ screen }: { screen: Screen }) {
     case 'settings':
       return <SettingsScreen />;
     case 'kiosk':
-      return <EmptyScreen title="Kiosk" line="No punches have been captured on this workstation." />;
+      return <KioskScreen />;
     case 'passes':
-      return <EmptyScreen title="Passes" line="No tab pass has been scanned on this workstation." />;
+      return <PassesScreen />;
     case 'gift-cards':
-      return <EmptyScreen title="Gift cards" line="No gift cards have been sold on this workstation." />;
+      return <GiftCardsScreen />;
     case 'tabs':
-      return <EmptyScreen title="Tabs" line="No open tabs have been reported to this workstation." />;
+      return <TabsScreen />;
     case 'events':
       return <EventsScreen />;
   }

@@ -31,7 +31,7 @@ for (const step of plan) {
     role: step.action === 'punch-in' ? { role: 'bartender', roleUuid: null } : undefined,
     declaredTipsCents: step.tips,
   });
-  await new Promise((resolve) => setTimeout(resolve, 3));
+  await new Promise((resolve) => setTimeout(resolve, 15));
 }
 
 for (;;) {

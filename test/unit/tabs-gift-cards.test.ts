@@ -31,6 +31,8 @@ describe('gift cards on the embedded sandbox', () => {
   });
 
   it('issue live: each card is pending, then issued by its GIFT_CARD_CREATED, matched to tab and item', async () => {
+    // Slow enough that the answer always comes back before any card is issued.
+    t.core.sandbox()!.world.tabs.giftCardTiming = { minDelayMs: 300, maxDelayMs: 400, waitCapMs: 2_000 };
     const sold = await t.core.handlers.giftCardSell(sale(false, [
       { productUuid: PRODUCTS.giftCard25.uuid, quantity: 2, label: 'Gift Card $25', unitPrice: 2500 },
       { productUuid: PRODUCTS.partner25.uuid, quantity: 1, label: 'Partner Gift Card $25', unitPrice: 2500 },
@@ -53,6 +55,7 @@ describe('gift cards on the embedded sandbox', () => {
     expect(internal.card).toMatchObject({ balance: 2500, giftCardType: 'DIGITAL' });
     expect(internal.card?.redemptionUrl).toBeTruthy();
     expect(t.core.tabs.giftCardsView().unmatched).toEqual([]);
+    t.core.sandbox()!.world.tabs.giftCardTiming = { minDelayMs: 20, maxDelayMs: 60, waitCapMs: 2_000 };
   });
 
   it('wait for cards: the answer lists them, and the later event does not count them twice', async () => {

@@ -67,7 +67,8 @@ export class TabsService {
   readonly notices = new NoticesProjection();
   private readonly dir: string;
   private readonly now: () => number;
-  private readonly sales: GiftCardSales;
+  /** Gift-card sales made here (persisted); the property tests derive views from it. */
+  readonly sales: GiftCardSales;
   private readonly dismissed: DismissedNotices;
   private settings: StoredTabsSettings;
   private readonly requested = new Map<string, RequestedRefund[]>();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ConnectionStatus, LocationsView } from '../../../../shared/domain';
 import { api } from '../../api-context';
 import { formatTime } from './format';
@@ -10,6 +10,12 @@ export function LocationsCard({ view, connection }: { view: LocationsView | null
   const action = useAction();
   const canUseUser = connection.user !== null && !connection.user.needsSignIn;
   const locations = view && view.as === as ? view.locations : [];
+  const reachable = connection.integrationToken.state === 'valid';
+
+  // Show the integration's locations without a click once the service answers.
+  useEffect(() => {
+    if (reachable && !view?.loadedAt && !view?.error) void api().listLocations('integration').catch(() => {});
+  }, [reachable, view?.loadedAt, view?.error]);
 
   const toggle = (uuid: string) =>
     setChosen((old) => {

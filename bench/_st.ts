@@ -1,0 +1,14 @@
+const t0 = performance.now();
+const { createCore } = await import('../electron/core/app-core');
+const { startHost } = await import('../electron/host/host');
+const t1 = performance.now();
+const { mkdtempSync } = await import('node:fs');
+const dir = mkdtempSync('/tmp/st-');
+const core = await createCore({ dataDir: dir, runtime: 'headless' });
+const t2 = performance.now();
+await core.start();
+const t3 = performance.now();
+const host = await startHost({ rendererDir: 'out/renderer', handlers: core.handlers, events: core.events });
+const t4 = performance.now();
+console.log(`boot ${Math.round(t0)} import ${Math.round(t1 - t0)} create ${Math.round(t2 - t1)} start ${Math.round(t3 - t2)} host ${Math.round(t4 - t3)} (process uptime at t0 ${Math.round(process.uptime()*1000 - performance.now() + t0)})`);
+await host.close(); await core.stop(); process.exit(0);

@@ -1,0 +1,76 @@
+// Child process of the ingest bench (forked with an IPC channel, started as `node --import tsx`):
+//   listener  the app's WebhookReceiver (verify, validate, durable append with fsync, dedupe, 2xx)
+//             on 127.0.0.1:0 with a fresh data directory;
+//   bare      a bare node:http server that reads the body and answers 200 with a JSON body of the
+//             same shape, nothing else.
+// Both are started the same way, so the comparison is the listener's own work and nothing more.
+// IPC: sends {ready, url}; answers {stats} to 'stats' (events in the log, answered requests, CPU
+// time) and exits on 'stop'.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebhookReceiver } from '../electron/core/webhooks';
+
+type Message = { ready: true; url: string } | { stats: { answered: number; events: number; duplicate: number; stale: number; flagged: number; rejected: number; cpuMs: number; rssMiB: number } };
+
+const [mode, secret, dataDir] = process.argv.slice(2);
+const send = (message: Message) => process.send?.(message);
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+async function main(): Promise<void> {
+  if (mode === 'listener') {
+    const receiver = new WebhookReceiver({ dataDir, secret, port: 0 });
+    const status = await receiver.start();
+    if (status.url === null) throw new Error(`the listener did not start: ${status.message}`);
+    let answered = 0;
+    receiver.events.on('appended', () => {
+      answered += 1;
+    });
+    process.on('message', async (message) => {
+      if (message === 'stats') {
+        const c = receiver.counters();
+        send({ stats: { answered, events: c.verified, duplicate: c.duplicate, stale: c.stale, flagged: c.flagged, rejected: c.rejected, cpuMs: cpuMs(), rssMiB: process.memoryUsage.rss() / 1048576 } });
+      } else if (message === 'stop') {
+        await receiver.stop();
+        process.exit(0);
+      }
+    });
+    send({ ready: true, url: status.url });
+    return;
+  }
+  if (mode !== 'bare') throw new Error(`unknown mode ${mode}`);
+  let answered = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      Buffer.concat(chunks);
+      answered += 1;
+      const body = JSON.stringify({ ok: true, seq: answered });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+  });
+  // Same timeouts as the listener.
+  server.requestTimeout = 15_000;
+  server.headersTimeout = 10_000;
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  process.on('message', (message) => {
+    if (message === 'stats') {
+      send({ stats: { answered, events: answered, duplicate: 0, stale: 0, flagged: 0, rejected: 0, cpuMs: cpuMs(), rssMiB: process.memoryUsage.rss() / 1048576 } });
+    } else if (message === 'stop') {
+      server.closeAllConnections();
+      server.close(() => process.exit(0));
+    }
+  });
+  send({ ready: true, url: `http://127.0.0.1:${port}/webhooks` });
+}
+
+main().catch((error) => {
+  console.error(`ingest-server ${mode}: ${error instanceof Error ? error.stack : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,191 @@
+// 1. Webhook ingest: the app's listener against a bare node:http server, same requests (distinct,
+// signed events), same load generator (autocannon in this process), same connections, back to back.
+// Both servers run in child processes started the same way (node --import tsx bench/ingest-server.ts),
+// each on its own event loop; the runs alternate bare/listener so drift on a shared machine hits
+// both. Lost events = 2xx answers the log does not hold afterwards (receiver.counters()).
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './children';
+import { BENCH_SECRET, deliveryRequests } from './envelopes';
+import { type LoadResult, runLoad } from './load';
+import type { Profile } from './profile';
+import { makeRow, type Row, type RowTemplate } from './report';
+import { median } from './stats';
+
+export const INGEST_ROWS = {
+  throughput: {
+    key: 'ingest.throughput',
+    label: 'signed events/s the listener accepts (verify, validate, fsync append, dedupe, 2xx)',
+    unit: 'req/s',
+    baselineOf: 'bare node:http server answering 200 to the same requests',
+    // Checked on the median of paired ratios (each listener run against the bare run next to it).
+    target: { on: 'ratio', op: '>=', limit: 0.7 },
+  },
+  p50: { key: 'ingest.p50', label: 'median answer latency at 50 connections', unit: 'ms', baselineOf: 'bare server, same run' },
+  p99: {
+    key: 'ingest.p99',
+    label: 'p99 answer latency at 50 connections',
+    unit: 'ms',
+    baselineOf: 'bare server, same run',
+    target: { on: 'value', op: '<', limit: 20 },
+  },
+  cpu: {
+    key: 'ingest.cpu_per_event',
+    label: 'listener process CPU time per request (user+system)',
+    unit: 'µs',
+    baselineOf: 'bare server process CPU per request',
+  },
+  non2xx: {
+    key: 'ingest.non2xx',
+    label: 'answers that were not 2xx, plus socket errors and timeouts, over all measured runs',
+    unit: 'count',
+    baselineOf: 'the same for the bare server',
+    target: { on: 'value', op: '=', limit: 0 },
+  },
+  lost: {
+    key: 'ingest.lost_events',
+    label: '2xx answers whose event is not in the log afterwards (counters().verified), over all measured runs',
+    unit: 'count',
+    baselineOf: '2xx answers (events that must be in the log)',
+    target: { on: 'value', op: '=', limit: 0 },
+  },
+} satisfies Record<string, RowTemplate>;
+
+interface Stats {
+  answered: number;
+  events: number;
+  duplicate: number;
+  stale: number;
+  flagged: number;
+  rejected: number;
+  cpuMs: number;
+  rssMiB: number;
+}
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  stats(): Promise<Stats>;
+  stop(): Promise<void>;
+}
+
+async function startServer(mode: 'bare' | 'listener', dataDir: string): Promise<Server> {
+  const child = fork(join(ROOT, 'bench/ingest-server.ts'), [mode, BENCH_SECRET, dataDir], {
+    cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`ingest-server ${mode} exited (${code}) before it was ready`)));
+    child.once('message', (message) => resolve((message as { url: string }).url));
+  });
+  child.removeAllListeners('exit');
+  return {
+    child,
+    url,
+    stats: () =>
+      new Promise<Stats>((resolve) => {
+        child.once('message', (message) => resolve((message as { stats: Stats }).stats));
+        child.send('stats');
+      }),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.send('stop');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+interface RunFigures extends LoadResult {
+  /** 2xx answers minus events that reached the log. */
+  lost: number;
+  cpuUsPerRequest: number;
+  unexpected: string | null;
+}
+
+async function measure(server: Server, count: number, connections: number): Promise<RunFigures> {
+  const before = await server.stats();
+  const { requests } = deliveryRequests('/webhooks', count);
+  const load = await runLoad(server.url, requests, count, connections);
+  const after = await server.stats();
+  const events = after.events - before.events;
+  const odd = (['duplicate', 'stale', 'flagged', 'rejected'] as const).filter((k) => after[k] !== before[k]);
+  return {
+    ...load,
+    lost: Math.max(0, load.ok2xx - events),
+    cpuUsPerRequest: ((after.cpuMs - before.cpuMs) * 1000) / Math.max(1, load.answered),
+    unexpected: odd.length > 0 ? `the log counted ${odd.map((k) => `${after[k] - before[k]} ${k}`).join(', ')}` : null,
+  };
+}
+
+export async function benchIngest(profile: Profile, log: (line: string) => void): Promise<Row[]> {
+  const { requests, warmup, reps, connections } = profile.ingest;
+  const dataDir = mkdtempSync(join(tmpdir(), 'venue-bench-ingest-'));
+  const bare = await startServer('bare', dataDir);
+  const listener = await startServer('listener', dataDir);
+  try {
+    if (warmup > 0) {
+      await measure(bare, warmup, connections);
+      await measure(listener, warmup, connections);
+    }
+    const runs: { bare: RunFigures; listener: RunFigures }[] = [];
+    for (let rep = 0; rep < reps; rep++) {
+      // Alternate which goes first, so a trend in machine load does not favour one side.
+      const order: ('bare' | 'listener')[] = rep % 2 === 0 ? ['bare', 'listener'] : ['listener', 'bare'];
+      const figures = {} as { bare: RunFigures; listener: RunFigures };
+      for (const side of order) figures[side] = await measure(side === 'bare' ? bare : listener, requests, connections);
+      runs.push(figures);
+      log(
+        `ingest rep ${rep + 1}/${reps}: listener ${Math.round(figures.listener.rps)} req/s p50 ${figures.listener.p50.toFixed(2)} p99 ${figures.listener.p99.toFixed(2)} ms; ` +
+          `bare ${Math.round(figures.bare.rps)} req/s p50 ${figures.bare.p50.toFixed(2)} p99 ${figures.bare.p99.toFixed(2)} ms`,
+      );
+      if (figures.listener.unexpected) log(`ingest: ${figures.listener.unexpected}`);
+    }
+    const pick = (side: 'bare' | 'listener', f: (r: RunFigures) => number) => runs.map((r) => f(r[side]));
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const ratios = runs.map((r) => r.listener.rps / r.bare.rps);
+    const listenerRps = median(pick('listener', (r) => r.rps));
+    const bareRps = median(pick('bare', (r) => r.rps));
+    const unexpected = runs.map((r) => r.listener.unexpected).filter((u): u is string => u !== null);
+    const note = `${reps} run(s) of ${requests.toLocaleString('en-US')} requests at ${connections} connections each side`;
+    const R = INGEST_ROWS;
+    return [
+      makeRow({
+        ...R.throughput,
+        value: listenerRps,
+        baseline: bareRps,
+        ratio: median(ratios),
+        runs: pick('listener', (r) => r.rps),
+        note: `${note}; paired ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+      }),
+      makeRow({ ...R.p50, value: median(pick('listener', (r) => r.p50)), baseline: median(pick('bare', (r) => r.p50)), runs: pick('listener', (r) => r.p50) }),
+      makeRow({ ...R.p99, value: median(pick('listener', (r) => r.p99)), baseline: median(pick('bare', (r) => r.p99)), runs: pick('listener', (r) => r.p99) }),
+      makeRow({
+        ...R.cpu,
+        value: median(pick('listener', (r) => r.cpuUsPerRequest)),
+        baseline: median(pick('bare', (r) => r.cpuUsPerRequest)),
+        runs: pick('listener', (r) => r.cpuUsPerRequest),
+      }),
+      makeRow({
+        ...R.non2xx,
+        value: sum(pick('listener', (r) => r.non2xx + r.errors + r.timeouts)),
+        baseline: sum(pick('bare', (r) => r.non2xx + r.errors + r.timeouts)),
+      }),
+      makeRow({
+        ...R.lost,
+        value: sum(pick('listener', (r) => r.lost)),
+        baseline: sum(pick('listener', (r) => r.ok2xx)),
+        ratio: null,
+        note: unexpected.length > 0 ? unexpected.join('; ') : undefined,
+      }),
+    ];
+  } finally {
+    await Promise.all([bare.stop(), listener.stop()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

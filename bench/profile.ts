@@ -1,0 +1,41 @@
+// How much each section does, per mode. `full` is what docs/performance.md reports (about 5–8
+// minutes on 2 cores); `quick` runs every row with small counts (under a minute); `smoke` is the
+// least that still produces every row, for the harness's own test.
+
+export type Mode = 'full' | 'quick' | 'smoke';
+
+export interface Profile {
+  mode: Mode;
+  ingest: { requests: number; warmup: number; reps: number; connections: number };
+  screen: { events: number; warmup: number };
+  log: { small: number; total: number; chunks: number; filterReps: number; renderReps: number };
+  api: { calls: number; rounds: number };
+  startup: { spawns: number; warmup: number };
+}
+
+export const PROFILES: Record<Mode, Profile> = {
+  full: {
+    mode: 'full',
+    ingest: { requests: 20_000, warmup: 3_000, reps: 3, connections: 50 },
+    screen: { events: 300, warmup: 10 },
+    log: { small: 1_000, total: 100_000, chunks: 10, filterReps: 5, renderReps: 3 },
+    api: { calls: 100, rounds: 5 },
+    startup: { spawns: 5, warmup: 1 },
+  },
+  quick: {
+    mode: 'quick',
+    ingest: { requests: 3_000, warmup: 500, reps: 1, connections: 50 },
+    screen: { events: 30, warmup: 3 },
+    log: { small: 200, total: 3_000, chunks: 2, filterReps: 2, renderReps: 1 },
+    api: { calls: 100, rounds: 1 },
+    startup: { spawns: 1, warmup: 1 },
+  },
+  smoke: {
+    mode: 'smoke',
+    ingest: { requests: 300, warmup: 0, reps: 1, connections: 50 },
+    screen: { events: 4, warmup: 1 },
+    log: { small: 200, total: 400, chunks: 1, filterReps: 1, renderReps: 1 },
+    api: { calls: 100, rounds: 1 },
+    startup: { spawns: 1, warmup: 0 },
+  },
+};

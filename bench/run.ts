@@ -1,0 +1,144 @@
+// `npm run bench [-- --quick | --smoke] [--json FILE] [--only ingest,screen,log,api,startup] [--no-build]`
+// Measures the app against baselines taken in the same run and prints one table; see
+// docs/performance.md for what each row means and the figures of the last full run.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from '@playwright/test';
+import { ROOT } from './children';
+import { describeMachine, machineLine } from './machine';
+import { PROFILES, type Mode, type Profile } from './profile';
+import { errorRow, formatLegend, formatTable, type Row, type RowTemplate, writeJson } from './report';
+import { INGEST_ROWS, benchIngest } from './ingest';
+import { SCREEN_ROWS, benchScreen } from './screen-latency';
+import { LOG_ROWS, benchLogScale } from './log-scale';
+import { API_ROWS, benchApiClient } from './api-client';
+import { STARTUP_ROWS, benchStartup } from './startup';
+import { launchBrowser } from './browser';
+
+export interface SectionContext {
+  profile: Profile;
+  log(line: string): void;
+  /** One Chromium for the whole run, launched on first use. */
+  browser(): Promise<Browser>;
+}
+
+interface Section {
+  name: string;
+  title: string;
+  rows: Record<string, RowTemplate>;
+  run(context: SectionContext): Promise<Row[]>;
+}
+
+const SECTIONS: Section[] = [
+  { name: 'ingest', title: '1. webhook ingest', rows: INGEST_ROWS, run: (c) => benchIngest(c.profile, c.log) },
+  { name: 'screen', title: '2. event to screen', rows: SCREEN_ROWS, run: benchScreen },
+  { name: 'log', title: '3. event log at scale', rows: LOG_ROWS, run: benchLogScale },
+  { name: 'api', title: '4. API client', rows: API_ROWS, run: (c) => benchApiClient(c.profile, c.log) },
+  { name: 'startup', title: '5. start-up and size', rows: STARTUP_ROWS, run: (c) => benchStartup(c.profile, c.log) },
+];
+
+const USAGE = `usage: npm run bench -- [--quick | --smoke] [--json FILE] [--only ${SECTIONS.map((s) => s.name).join(',')}] [--no-build]`;
+
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        quick: { type: 'boolean' },
+        smoke: { type: 'boolean' },
+        json: { type: 'string' },
+        only: { type: 'string' },
+        'no-build': { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    });
+    return values;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+/** Builds out/ (the renderer the host serves and whose size is measured) unless told not to. */
+function build(skip: boolean, log: (line: string) => void): void {
+  const built = existsSync(join(ROOT, 'out/renderer/index.html'));
+  if (skip) {
+    if (!built) throw new Error('--no-build, but out/renderer is missing: run `npx electron-vite build` first');
+    log('build: skipped (--no-build), measuring the existing out/');
+    return;
+  }
+  const result = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  if (result.status === 0) {
+    log('build: npx electron-vite build ok');
+    return;
+  }
+  const why = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-8).join('\n');
+  if (!built) throw new Error(`npx electron-vite build failed and there is no earlier out/:\n${why}`);
+  log(`build: npx electron-vite build FAILED, measuring the earlier out/ instead:\n${why}`);
+}
+
+async function main(): Promise<void> {
+  const values = options();
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const mode: Mode = values.smoke ? 'smoke' : values.quick ? 'quick' : 'full';
+  const profile = PROFILES[mode];
+  const only = values.only?.split(',').map((s) => s.trim()) ?? null;
+  const unknown = only?.filter((name) => !SECTIONS.some((s) => s.name === name)) ?? [];
+  if (unknown.length > 0) {
+    console.error(`unknown section(s) ${unknown.join(', ')}\n${USAGE}`);
+    process.exit(2);
+  }
+  const startedAt = new Date();
+  const machine = describeMachine();
+  const log = (line: string) => console.error(`  ${line}`);
+  console.log(`Venue Companion bench (${mode}), ${startedAt.toISOString()}`);
+  console.log(machineLine(machine));
+
+  build(values['no-build'] === true, log);
+
+  let browser: Promise<Browser> | null = null;
+  const context: SectionContext = { profile, log, browser: () => (browser ??= launchBrowser()) };
+  const rows: Row[] = [];
+  try {
+    for (const section of SECTIONS) {
+      if (only !== null && !only.includes(section.name)) continue;
+      const started = Date.now();
+      console.error(`${section.title} ...`);
+      try {
+        rows.push(...(await section.run(context)));
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        console.error(`${section.title} FAILED: ${error instanceof Error ? error.stack : why}`);
+        rows.push(...Object.values(section.rows).map((template) => errorRow(template, `section failed: ${why.split('\n')[0]}`)));
+      }
+      console.error(`${section.title}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    if (browser !== null) await (await (browser as Promise<Browser>)).close().catch(() => {});
+  }
+
+  console.log('');
+  console.log(formatTable(rows));
+  console.log('');
+  console.log('What each row compares:');
+  console.log(formatLegend(rows));
+  const missed = rows.filter((r) => r.status === 'missed').map((r) => r.key);
+  const failed = rows.filter((r) => r.status === 'error').map((r) => r.key);
+  console.log('');
+  console.log(`${rows.filter((r) => r.status === 'met').length} targets met, ${missed.length} missed${missed.length ? ` (${missed.join(', ')})` : ''}${failed.length ? `, ${failed.length} not measured (${failed.join(', ')})` : ''}; ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`);
+  if (values.json) {
+    writeJson(values.json, machine, mode, startedAt, rows);
+    console.log(`figures written to ${values.json}`);
+  }
+  // Missed targets are findings, not failures: only a section that could not run fails the command.
+  process.exitCode = failed.length > 0 ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+// Gift cards: sell on the left, watch the cards arrive on the right. Cards come by event, so the
+// screen says so when the location is not subscribed.
+import { useState } from 'react';
+import { api } from '../../api-context';
+import { useAppStore } from '../../store';
+import { LocationBar, useTabsLocation } from '../tabs/location-bar';
+import { useCatalog } from '../tabs/use-catalog';
+import { SaleForm } from './sale-form';
+import { SaleList } from './sale-list';
+
+export function GiftCardsScreen() {
+  const location = useTabsLocation();
+  const view = useAppStore((s) => s.giftCards);
+  const { catalog, reload } = useCatalog(location?.uuid ?? null);
+  return (
+    <section className="screen tabs-feature gift-cards-screen">
+      <div className="screen-head">
+        <h1>Gift cards</h1>
+        <LocationBar needsEvents />
+      </div>
+      {!location ? (
+        <p className="empty">Choose the location this till serves to sell gift cards.</p>
+      ) : (
+        <div className="two-columns">
+          <SaleForm catalog={catalog} onReload={() => void reload()} />
+          <div className="column">
+            {view && <SaleList view={view} />}
+            {view && <LateSetting seconds={view.lateSeconds} />}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function LateSetting({ seconds }: { seconds: number }) {
+  const [value, setValue] = useState(String(seconds));
+  const parsed = Number(value);
+  const valid = Number.isInteger(parsed) && parsed >= 1 && parsed <= 86_400;
+  return (
+    <form
+      className="fields inline late-setting"
+      aria-label="Late threshold"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid) void api().tabsSaveSettings({ giftCardLateSeconds: parsed });
+      }}
+    >
+      <label>
+        Show a card as late after (seconds)
+        <input value={value} onChange={(e) => setValue(e.target.value)} inputMode="numeric" />
+      </label>
+      <button type="submit" disabled={!valid || parsed === seconds}>
+        Save
+      </button>
+    </form>
+  );
+}

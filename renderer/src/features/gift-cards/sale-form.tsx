@@ -1,0 +1,104 @@
+// Sell gift cards: a spot, the cards, how the guest pays, and whether to wait for the cards in the
+// answer ("wait for cards") or hand over the receipt now and let the cards arrive live.
+import { useState } from 'react';
+import { formatMoney, type CatalogView } from '../../../../shared/tabs';
+import { api } from '../../api-context';
+import { draftTotal, OrderTicket, ProductPicker, type DraftLine } from '../passes/order-builder';
+import { messageOf } from '../tabs/format';
+
+export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; onReload: () => void }) {
+  const [spot, setSpot] = useState<{ uuid: string; name: string } | null>(null);
+  const [typedSpot, setTypedSpot] = useState('');
+  const [name, setName] = useState('');
+  const [lines, setLines] = useState<DraftLine[]>([]);
+  const [paymentType, setPaymentType] = useState<'CARD' | 'CASH'>('CARD');
+  const [wait, setWait] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const spots = catalog?.available ? catalog.spots : [];
+  const spotUuid = spot?.uuid ?? typedSpot.trim();
+  const total = draftTotal(lines);
+  const ready = spotUuid !== '' && lines.length > 0 && total !== null && !busy;
+
+  const sell = async () => {
+    if (!ready || total === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const sale = await api().giftCardSell({
+        spotUuid,
+        spotName: spot?.name,
+        name: name.trim() || undefined,
+        lines: lines.map((l) => ({ productUuid: l.productUuid, quantity: l.quantity, label: l.label, unitPrice: l.unitPrice ?? 0 })),
+        paymentType,
+        wait,
+      });
+      if (sale.state === 'failed') setError(sale.message ?? 'The service refused the sale.');
+      else {
+        setLines([]);
+        setName('');
+      }
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card sale-form" aria-label="Sell gift cards">
+      <h2>Sell gift cards</h2>
+      <h3>Spot</h3>
+      {spots.length > 0 ? (
+        <div className="choice-row" role="radiogroup" aria-label="Spot">
+          {spots.map((s) => (
+            <button key={s.uuid} role="radio" aria-checked={spot?.uuid === s.uuid} className={spot?.uuid === s.uuid ? 'choice on' : 'choice'} onClick={() => setSpot({ uuid: s.uuid, name: s.name })}>
+              {s.name}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <label className="fields">
+          Spot id
+          <input value={typedSpot} onChange={(e) => setTypedSpot(e.target.value)} autoComplete="off" />
+        </label>
+      )}
+      <h3>Cards</h3>
+      <ProductPicker catalog={catalog} filter={(p) => p.giftCard !== null} lines={lines} onChange={setLines} onReload={onReload} />
+      <OrderTicket lines={lines} onChange={setLines} emptyText="Tap a gift card to add it." />
+      <label className="fields guest-name">
+        Guest name (optional)
+        <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+      </label>
+      {/* The checkout stays in view: how the guest pays, how the cards come, and the button. */}
+      <div className="sticky-actions checkout">
+        <div className="segmented-row">
+          <Segmented label="Payment" value={paymentType} onChange={setPaymentType} options={[['CARD', 'Card'], ['CASH', 'Cash']]} />
+          <Segmented label="Card delivery" value={wait ? 'wait' : 'live'} onChange={(v) => setWait(v === 'wait')} options={[['live', 'Issue live'], ['wait', 'Wait for cards']]} />
+        </div>
+        {error && (
+          <p className="result-box bad" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="actions">
+          <button className="primary big wide" disabled={!ready} onClick={() => void sell()}>
+            {busy ? (wait ? 'Waiting for the cards…' : 'Taking payment…') : !spotUuid && lines.length > 0 ? 'Choose a spot' : `Take payment ${total === null || lines.length === 0 ? '' : formatMoney(total)}`}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Segmented<T extends string>({ label, value, onChange, options }: { label: string; value: T; onChange: (v: T) => void; options: [T, string][] }) {
+  return (
+    <div className="segmented" role="radiogroup" aria-label={label}>
+      {options.map(([v, text]) => (
+        <button key={v} role="radio" aria-checked={value === v} className={value === v ? 'on' : ''} onClick={() => onChange(v)}>
+          {text}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// Recent gift-card sales, newest first, each with its cards, and cards the service announced that
+// no sale here was waiting for.
+import { formatMoney, type GiftCardSale, type GiftCardsView } from '../../../../shared/tabs';
+import { timeOf } from '../tabs/format';
+import { CardRow } from './card-row';
+
+const SALE_STATE = { sending: 'Sending…', done: '', failed: 'Refused', unknown: 'Outcome unknown' };
+
+export function SaleList({ view }: { view: GiftCardsView }) {
+  return (
+    <section className="card sale-list" aria-label="Recent gift-card sales">
+      <h2>
+        Recent sales {view.pending > 0 && <span className="badge warn">{view.pending} pending</span>} {view.late > 0 && <span className="badge bad">{view.late} late</span>}
+      </h2>
+      {view.sales.length === 0 && <p className="empty">No gift cards sold on this workstation yet.</p>}
+      {view.sales.map((sale) => (
+        <Sale key={sale.id} sale={sale} lateSeconds={view.lateSeconds} />
+      ))}
+      {view.unmatched.length > 0 && (
+        <>
+          <h3>Cards not matched to a sale here</h3>
+          <ul className="gift-cards">
+            {view.unmatched.map((card) => (
+              <CardRow key={card.key} card={card} lateSeconds={view.lateSeconds} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Sale({ sale, lateSeconds }: { sale: GiftCardSale; lateSeconds: number }) {
+  return (
+    <article className="sale" data-testid="sale" aria-label={`Sale at ${sale.spotName ?? 'a spot'} ${timeOf(sale.createdAt)}`}>
+      <header>
+        <strong>{sale.spotName ?? 'Spot'}</strong>
+        {sale.name && <span>{sale.name}</span>}
+        <span>{timeOf(sale.createdAt)}</span>
+        <span className="money">{formatMoney(sale.total)}</span>
+        <span className="badge">{sale.paymentType === 'CASH' ? 'Cash' : 'Card'}</span>
+        <span className="badge">{sale.mode === 'wait' ? 'waited for cards' : 'issued live'}</span>
+        {SALE_STATE[sale.state] && <span className={`badge ${sale.state === 'failed' ? 'bad' : 'warn'}`}>{SALE_STATE[sale.state]}</span>}
+      </header>
+      {sale.message && <p className={sale.state === 'failed' ? 'error' : 'hint'}>{sale.message}</p>}
+      {sale.cards.length > 0 && (
+        <ul className="gift-cards">
+          {sale.cards.map((card) => (
+            <CardRow key={card.key} card={card} lateSeconds={lateSeconds} />
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,24 @@
+// The kiosk's top line: where, what time it is there, whether punches are synced, and the way in
+// for a manager.
+import type { KioskLocation, OutboxSummary } from '../../../../shared/labor';
+import { clockTime } from './format';
+import { SyncPill } from './sync-pill';
+import { useNow } from './use-now';
+
+export function KioskHeader({ location, outbox, onManager, onSyncNow }: { location: KioskLocation; outbox: OutboxSummary; onManager(): void; onSyncNow(): void }) {
+  const now = useNow(5000);
+  return (
+    <header className="k-header">
+      <div className="k-where">
+        <span className="k-location">{location.name}</span>
+        <span className="k-clock" aria-label="Time at this location">
+          {clockTime(now, location.timezone)}
+        </span>
+      </div>
+      <SyncPill outbox={outbox} onSyncNow={onSyncNow} />
+      <button type="button" className="k-manager-button" onClick={onManager}>
+        Manager
+      </button>
+    </header>
+  );
+}

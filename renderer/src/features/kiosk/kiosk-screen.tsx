@@ -1,0 +1,171 @@
+// The clock-in kiosk: identify (PIN pad or name), act (punch in/out, breaks, tips), see it saved,
+// back to the pad. The live board stays visible beside it. A manager PIN opens the manager area.
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import type { PunchInput, PunchReceipt, StaffCard, StaffSession } from '../../../../shared/labor';
+import { api } from '../../api-context';
+import { useAppStore } from '../../store';
+import { Confirmation } from './confirmation';
+import { KioskHeader } from './kiosk-header';
+import { LiveBoard } from './live-board';
+import { LocationPicker } from './location-picker';
+import { ManagerArea } from './manager/manager-area';
+import { ManagerSetup } from './manager/manager-setup';
+import { NamePicker } from './name-picker';
+import { PersonPanel } from './person-panel';
+import { PinPad } from './pin-pad';
+import { useIdle } from './use-idle';
+import { useRequest } from './use-request';
+import './kiosk.css';
+
+type Mode =
+  | { kind: 'pad' }
+  | { kind: 'names' }
+  | { kind: 'name-pin'; card: StaffCard }
+  | { kind: 'person'; session: StaffSession }
+  | { kind: 'confirm'; receipt: PunchReceipt; tips: number | null; offline: boolean }
+  | { kind: 'manager-pin' }
+  | { kind: 'manager-setup' }
+  | { kind: 'manager'; session: StaffSession };
+
+const MANAGER_IDLE_SECONDS = 180;
+
+export function KioskScreen({ appSettings }: { appSettings?: ReactNode }) {
+  const labor = useAppStore((s) => s.labor);
+  const [mode, setMode] = useState<Mode>({ kind: 'pad' });
+  const request = useRequest();
+  // The id of the punch being attempted: a retry after a lost answer reuses it, so the core
+  // captures it once even if the first call did get through.
+  const attempt = useRef<{ key: string; id: string } | null>(null);
+
+  const backToPad = useCallback(() => {
+    if (mode.kind === 'person' || mode.kind === 'manager') void api().laborEndSession(mode.session.token).catch(() => {});
+    attempt.current = null;
+    request.setError(null);
+    setMode({ kind: 'pad' });
+  }, [mode, request.setError]);
+
+  const idleSeconds = mode.kind === 'manager' ? MANAGER_IDLE_SECONDS : (labor?.settings.idleSeconds ?? 30);
+  useIdle(mode.kind !== 'pad' && mode.kind !== 'confirm', idleSeconds, backToPad);
+
+  if (!labor) return <section className="screen"><p className="empty">Loading the kiosk…</p></section>;
+  if (!labor.location) {
+    return (
+      <div className="k-screen">
+        <LocationPicker token={null} />
+      </div>
+    );
+  }
+  const { location } = labor;
+  const rowOf = (userId: string) => labor.board.rows.find((r) => r.userId === userId) ?? null;
+
+  const identify = (input: { pin: string } | { userId: string; pin?: string }, asManager = false) =>
+    request.run(async () => {
+      const session = await api().laborIdentify(input);
+      if (asManager && !session.manager) {
+        await api().laborEndSession(session.token);
+        throw new Error('That PIN does not belong to a manager');
+      }
+      setMode(asManager ? { kind: 'manager', session } : { kind: 'person', session });
+    });
+
+  const pickName = (card: StaffCard) => {
+    if (card.hasPin && labor.settings.nameTapNeedsPin) setMode({ kind: 'name-pin', card });
+    else void identify({ userId: card.userId });
+  };
+
+  const punch = (session: StaffSession, input: Omit<PunchInput, 'punchId'>) =>
+    request.run(async () => {
+      const key = `${session.userId}:${input.action}:${input.role?.role ?? ''}:${input.declaredTipsCents ?? ''}`;
+      if (attempt.current?.key !== key) attempt.current = { key, id: crypto.randomUUID() };
+      const receipt = await api().laborPunch(session.token, { ...input, punchId: attempt.current.id });
+      attempt.current = null;
+      void api().laborEndSession(session.token).catch(() => {});
+      setMode({ kind: 'confirm', receipt, tips: input.declaredTipsCents ?? null, offline: labor.outbox.state === 'offline' || labor.board.error !== null });
+    });
+
+  const openManager = () => {
+    request.setError(null);
+    setMode(labor.needsManagerSetup ? { kind: 'manager-setup' } : { kind: 'manager-pin' });
+  };
+
+  if (mode.kind === 'manager') {
+    return (
+      <div className="k-screen">
+        <ManagerArea session={mode.session} labor={labor} appSettings={appSettings} onClose={backToPad} />
+      </div>
+    );
+  }
+
+  let panel: ReactNode;
+  switch (mode.kind) {
+    case 'pad':
+      panel = (
+        <>
+          <PinPad title="Enter your PIN" busy={request.busy} error={request.error} lockedUntil={labor.padLockedUntil} onSubmit={(pin) => identify({ pin })} />
+          <button type="button" className="k-link k-link-strong" onClick={() => setMode({ kind: 'names' })}>
+            Or tap your name
+          </button>
+        </>
+      );
+      break;
+    case 'names':
+      panel = <NamePicker staff={labor.staff} rows={labor.board.rows} onPick={pickName} onBack={() => setMode({ kind: 'pad' })} />;
+      break;
+    case 'name-pin':
+      panel = (
+        <PinPad
+          title={`${mode.card.name}, enter your PIN`}
+          busy={request.busy}
+          error={request.error}
+          lockedUntil={labor.padLockedUntil}
+          onSubmit={(pin) => identify({ userId: mode.card.userId, pin })}
+          onCancel={backToPad}
+        />
+      );
+      break;
+    case 'person':
+      panel = (
+        <PersonPanel
+          session={mode.session}
+          row={rowOf(mode.session.userId)}
+          timezone={location.timezone}
+          busy={request.busy}
+          error={request.error}
+          onPunch={(input) => punch(mode.session, input)}
+          onDone={backToPad}
+        />
+      );
+      break;
+    case 'confirm':
+      panel = <Confirmation receipt={mode.receipt} tipsCents={mode.tips} offline={mode.offline} timezone={location.timezone} onDone={backToPad} />;
+      break;
+    case 'manager-pin':
+      panel = (
+        <PinPad
+          title="Manager PIN"
+          hint="The timesheet, staff PINs and kiosk settings are for managers."
+          busy={request.busy}
+          error={request.error}
+          lockedUntil={labor.padLockedUntil}
+          onSubmit={(pin) => identify({ pin }, true)}
+          onCancel={backToPad}
+        />
+      );
+      break;
+    case 'manager-setup':
+      panel = <ManagerSetup onDone={(session) => setMode({ kind: 'manager', session })} onCancel={backToPad} />;
+      break;
+  }
+
+  return (
+    <div className="k-screen">
+      <KioskHeader location={location} outbox={labor.outbox} onManager={openManager} onSyncNow={() => void api().laborSyncNow()} />
+      <div className="k-main">
+        <div className="k-left">{panel}</div>
+        <div className="k-right">
+          <LiveBoard board={labor.board} settings={labor.settings} timezone={location.timezone} />
+        </div>
+      </div>
+    </div>
+  );
+}

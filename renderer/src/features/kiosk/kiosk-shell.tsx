@@ -1,0 +1,33 @@
+// Kiosk mode: the kiosk is the whole app. No navigation, no context menu, no text selection, full
+// screen; the rest of the app (its settings) is reachable only through the manager area.
+import { useEffect } from 'react';
+import { useAppStore } from '../../store';
+import { SettingsScreen } from '../settings/settings-screen';
+import { KioskScreen } from './kiosk-screen';
+
+export function KioskShell() {
+  const bridge = useAppStore((s) => s.bridge);
+  useEffect(() => {
+    const block = (e: Event) => e.preventDefault();
+    // A browser kiosk (headless host) cannot start full screen by itself: the first touch asks.
+    const fullScreen = () => {
+      if (!document.fullscreenElement) void document.documentElement.requestFullscreen?.().catch(() => {});
+    };
+    document.addEventListener('contextmenu', block);
+    window.addEventListener('pointerdown', fullScreen, { once: true });
+    return () => {
+      document.removeEventListener('contextmenu', block);
+      window.removeEventListener('pointerdown', fullScreen);
+    };
+  }, []);
+  return (
+    <div className="k-shell" data-testid="kiosk-shell">
+      {bridge !== 'open' && (
+        <div className="status-bar bad" role="alert">
+          {bridge === 'connecting' ? 'Starting…' : 'Lost contact with the app; retrying. Punches already saved are safe.'}
+        </div>
+      )}
+      <KioskScreen appSettings={<SettingsScreen />} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// Who is on shift and who is on break, with running timers and the alerts a manager acts on
+// (break due, break running long, overtime). Fed by the core: the service's open entries plus
+// this kiosk's punches not yet sent, which are marked.
+import type { BoardView, LaborSettings } from '../../../../shared/labor';
+import { computeAlerts, formatDuration, type LaborAlert } from '../../../../shared/labor-calc';
+import { clockTime } from './format';
+import { useNow } from './use-now';
+
+const ALERT_TEXT: Record<LaborAlert['kind'], (a: LaborAlert) => string> = {
+  'break-due': (a) => `Break due (${formatDuration(a.elapsedMs)} without one)`,
+  'break-long': (a) => `Break running long (${formatDuration(a.elapsedMs)})`,
+  'overtime-soon': () => 'Overtime soon',
+  overtime: (a) => `Overtime (${formatDuration(a.elapsedMs)} on shift)`,
+};
+
+export function LiveBoard({ board, settings, timezone }: { board: BoardView; settings: LaborSettings; timezone: string | null }) {
+  const now = useNow();
+  const alerts = computeAlerts(board.rows, settings, now);
+  const byUser = new Map<string, LaborAlert[]>();
+  for (const a of alerts) byUser.set(a.userId, [...(byUser.get(a.userId) ?? []), a]);
+  const onBreak = board.rows.filter((r) => r.breakStart !== null).length;
+
+  return (
+    <section className="k-board" aria-label="Who is on shift">
+      <header className="k-board-head">
+        <h2>
+          On shift <span className="k-count">{board.rows.length}</span>
+          {onBreak > 0 && <span className="k-count k-count-break">{onBreak} on break</span>}
+        </h2>
+        <span className={board.error ? 'k-board-note bad' : 'k-board-note'}>
+          {board.error ? 'Service unreachable: showing the last known board and this kiosk’s punches' : board.fetchedAt ? `Updated ${clockTime(board.fetchedAt, timezone)}` : 'Not loaded from the service yet'}
+        </span>
+      </header>
+      {board.rows.length === 0 ? (
+        <p className="k-empty">Nobody is on shift yet.</p>
+      ) : (
+        <ul className="k-board-list">
+          {board.rows.map((row) => {
+            const rowAlerts = byUser.get(row.userId) ?? [];
+            const tone = row.breakStart !== null ? 'break' : rowAlerts.some((a) => a.kind === 'overtime') ? 'alert' : 'on';
+            return (
+              <li key={row.userId} className={`k-board-row k-row-${tone}`} data-testid="board-row" data-user={row.userId}>
+                <div className="k-board-who">
+                  <span className="k-board-name">{row.name}</span>
+                  <span className="k-board-role">{row.role ?? ''}</span>
+                </div>
+                <div className="k-board-time">
+                  {row.breakStart !== null ? (
+                    <>
+                      <span className="k-badge k-badge-break">On break · {formatDuration(now - row.breakStart)}</span>
+                      <span className="k-board-sub">on shift {formatDuration(now - row.shiftStart)}</span>
+                    </>
+                  ) : (
+                    <>
+                      <span className="k-board-timer">{formatDuration(now - row.shiftStart)}</span>
+                      <span className="k-board-sub">since {clockTime(row.shiftStart, timezone)}</span>
+                    </>
+                  )}
+                </div>
+                <div className="k-board-flags">
+                  {rowAlerts.map((a) => (
+                    <span key={a.kind} className={`k-badge k-alert-${a.kind}`}>
+                      {ALERT_TEXT[a.kind](a)}
+                    </span>
+                  ))}
+                  {row.pending && <span className="k-badge k-badge-pending">not synced yet</span>}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+// First run: which venue does this kiosk stand in? Every punch goes to that location.
+import { useEffect, useState } from 'react';
+import type { LocationChoice } from '../../../../shared/labor';
+import { api } from '../../api-context';
+import { useRequest } from './use-request';
+
+export function LocationPicker({ token, onDone }: { token: string | null; onDone?: () => void }) {
+  const [choices, setChoices] = useState<LocationChoice[] | null>(null);
+  const load = useRequest();
+  const save = useRequest();
+
+  useEffect(() => {
+    void load.run(async () => setChoices(await api().laborLocations()));
+  }, [load.run]);
+
+  return (
+    <section className="k-setup" aria-label="Choose this kiosk's location">
+      <h2>Where is this kiosk?</h2>
+      <p className="k-hint">Every punch made here is recorded at the location you choose. A manager can change it later.</p>
+      {load.busy && <p className="k-hint">Loading locations…</p>}
+      {load.error && (
+        <p className="k-error" role="alert">
+          Could not load the locations: {load.error}{' '}
+          <button type="button" className="k-small" onClick={() => load.run(async () => setChoices(await api().laborLocations()))}>
+            Try again
+          </button>
+        </p>
+      )}
+      <div className="k-name-grid">
+        {choices?.map((c) => (
+          <button
+            key={c.uuid}
+            type="button"
+            className="k-name"
+            disabled={save.busy}
+            onClick={() =>
+              save.run(async () => {
+                await api().laborSetLocation(token, c);
+                onDone?.();
+              })
+            }
+          >
+            <span className="k-name-main">{c.name}</span>
+            <span className="k-name-sub">{c.timezone ?? 'time zone of this computer'}</span>
+          </button>
+        ))}
+      </div>
+      {choices?.length === 0 && <p className="k-hint">The service lists no locations for this app.</p>}
+      {save.error && (
+        <p className="k-error" role="alert">
+          {save.error}
+        </p>
+      )}
+    </section>
+  );
+}

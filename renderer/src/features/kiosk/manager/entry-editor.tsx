@@ -1,0 +1,113 @@
+// Editing one entry (spec PATCH fields only): punch times in the venue's local time, role, break
+// type, declared tips. The service's refusal is shown as it said it; nothing is audited then.
+import { useState } from 'react';
+import type { EntryPatch, StaffRole, TimesheetRow } from '../../../../../shared/labor';
+import { api } from '../../../api-context';
+import { fromLocalInput, toLocalInput } from '../format';
+import { useRequest } from '../use-request';
+
+export interface EntryEditorProps {
+  token: string;
+  row: TimesheetRow;
+  roles: StaffRole[];
+  timezone: string | null;
+  onSaved(row: TimesheetRow): void;
+  onCancel(): void;
+}
+
+export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: EntryEditorProps) {
+  // The inputs show minutes; only a field the manager touched is sent, so seconds are never lost.
+  const initial = { in: toLocalInput(row.punchIn, timezone), out: row.punchOut === null ? '' : toLocalInput(row.punchOut, timezone), tips: row.declaredTips === null ? '' : (row.declaredTips / 100).toFixed(2) };
+  const [punchIn, setPunchIn] = useState(initial.in);
+  const [punchOut, setPunchOut] = useState(initial.out);
+  const [open, setOpen] = useState(row.punchOut === null);
+  const [roleUuid, setRoleUuid] = useState(row.roleUuid ?? '');
+  const [punchType, setPunchType] = useState(row.punchType);
+  const [tips, setTips] = useState(initial.tips);
+  const request = useRequest();
+  const roleChoices = roles.filter((r) => r.roleUuid);
+
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    void request.run(async () => {
+      const patch: EntryPatch = {};
+      if (punchIn !== initial.in) {
+        const inMs = fromLocalInput(punchIn, timezone);
+        if (inMs === null) throw new Error('Enter the punch-in date and time');
+        patch.punchIn = inMs;
+      }
+      if (open && row.punchOut !== null) patch.punchOut = null;
+      else if (!open && (punchOut !== initial.out || row.punchOut === null)) {
+        const outMs = fromLocalInput(punchOut, timezone);
+        if (outMs === null) throw new Error('Enter the punch-out date and time, or tick “Still open”');
+        patch.punchOut = outMs;
+      }
+      if (roleUuid && roleUuid !== row.roleUuid) patch.roleUuid = roleUuid;
+      if (punchType !== row.punchType) patch.punchType = punchType;
+      if (row.kind === 'shift' && tips !== initial.tips) {
+        const cents = tips.trim() === '' ? null : Math.round(Number(tips) * 100);
+        if (cents !== null && (!Number.isFinite(cents) || cents < 0)) throw new Error('Tips must be an amount like 12.50');
+        patch.declaredTips = cents;
+      }
+      onSaved(await api().laborEditEntry(token, row.uuid, patch));
+    });
+  };
+
+  return (
+    <form className="k-editor" onSubmit={save} aria-label={`Edit ${row.kind} of ${row.name}`}>
+      <label>
+        Punch in
+        <input type="datetime-local" value={punchIn} onChange={(e) => setPunchIn(e.target.value)} required />
+      </label>
+      <label>
+        Punch out
+        <input type="datetime-local" value={punchOut} onChange={(e) => setPunchOut(e.target.value)} disabled={open} />
+      </label>
+      <label className="k-check-label">
+        <input type="checkbox" checked={open} onChange={(e) => setOpen(e.target.checked)} />
+        Still open
+      </label>
+      {row.kind === 'shift' ? (
+        <>
+          <label>
+            Role
+            <select value={roleUuid} onChange={(e) => setRoleUuid(e.target.value)}>
+              {!roleChoices.some((r) => r.roleUuid === row.roleUuid) && <option value={row.roleUuid ?? ''}>{row.role ?? 'unknown'}</option>}
+              {roleChoices.map((r) => (
+                <option key={r.roleUuid} value={r.roleUuid ?? ''}>
+                  {r.role}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Declared tips ($)
+            <input value={tips} onChange={(e) => setTips(e.target.value)} inputMode="decimal" placeholder="0.00" aria-label="Declared tips" />
+          </label>
+        </>
+      ) : (
+        <label>
+          Break type
+          <select value={punchType} onChange={(e) => setPunchType(e.target.value)}>
+            <option value="unpaid_break">Unpaid break</option>
+            <option value="paid_break">Paid break</option>
+            {!['unpaid_break', 'paid_break'].includes(row.punchType) && <option value={row.punchType}>{row.punchType}</option>}
+          </select>
+        </label>
+      )}
+      <div className="k-row">
+        <button type="submit" className="k-small k-small-go" disabled={request.busy}>
+          {request.busy ? 'Saving…' : 'Save change'}
+        </button>
+        <button type="button" className="k-small" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      {request.error && (
+        <p className="k-error" role="alert">
+          {request.error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+// Alert limits and kiosk behaviour, in the units a manager thinks in (hours for shifts, minutes
+// for breaks), plus the kiosk's location.
+import { useState } from 'react';
+import type { LaborSettings, LaborView } from '../../../../../shared/labor';
+import { api } from '../../../api-context';
+import { LocationPicker } from '../location-picker';
+import { useRequest } from '../use-request';
+
+export function KioskSettingsForm({ token, labor }: { token: string; labor: LaborView }) {
+  const [s, setS] = useState<LaborSettings>(labor.settings);
+  const [changingLocation, setChangingLocation] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const request = useRequest();
+  const num = (key: keyof LaborSettings, scale = 1) => ({
+    value: String(Math.round(((s[key] as number) / scale) * 100) / 100),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      setSaved(false);
+      setS({ ...s, [key]: Math.round(Number(e.target.value) * scale) });
+    },
+    inputMode: 'decimal' as const,
+    required: true,
+  });
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    void request.run(async () => {
+      await api().laborSaveSettings(token, s);
+      setSaved(true);
+    });
+  };
+  return (
+    <div className="k-manager-grid">
+      <form className="k-card k-form" onSubmit={submit} aria-label="Kiosk settings">
+        <h3>Alerts</h3>
+        <label>
+          Break due after (hours on shift without a break)
+          <input {...num('breakDueAfterMinutes', 60)} />
+        </label>
+        <label>
+          Break running long after (minutes)
+          <input {...num('breakLongAfterMinutes')} />
+        </label>
+        <label>
+          Overtime after (hours on shift)
+          <input {...num('overtimeAfterMinutes', 60)} />
+        </label>
+        <label>
+          Warn before overtime (minutes)
+          <input {...num('overtimeWarningMinutes')} />
+        </label>
+        <h3>Kiosk</h3>
+        <label>
+          Back to the PIN pad after (seconds without a touch)
+          <input {...num('idleSeconds')} />
+        </label>
+        <label>
+          Business day starts at (hour, 0–23)
+          <input {...num('fiscalDayStartHour')} />
+        </label>
+        <label className="k-check-label">
+          <input type="checkbox" checked={s.nameTapNeedsPin} onChange={(e) => setS({ ...s, nameTapNeedsPin: e.target.checked })} />
+          Ask for the PIN after someone taps their name
+        </label>
+        {request.error && (
+          <p className="k-error" role="alert">
+            {request.error}
+          </p>
+        )}
+        <div className="k-row">
+          <button type="submit" className="k-small k-small-go" disabled={request.busy}>
+            Save settings
+          </button>
+          {saved && <span className="k-hint">Saved.</span>}
+        </div>
+      </form>
+      <section className="k-card" aria-label="Location">
+        <h3>Location</h3>
+        <p>
+          This kiosk punches at <strong>{labor.location?.name}</strong>
+          {labor.location?.timezone ? ` (${labor.location.timezone})` : ''}.
+        </p>
+        {changingLocation ? (
+          <LocationPicker token={token} onDone={() => setChangingLocation(false)} />
+        ) : (
+          <button type="button" className="k-small" onClick={() => setChangingLocation(true)}>
+            Change location
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}

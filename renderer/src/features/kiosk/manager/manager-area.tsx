@@ -1,0 +1,49 @@
+// Behind a manager's PIN: the timesheet, punches that need attention, the roster and PINs, and the
+// kiosk's settings (plus the app's own settings when the kiosk is locked down).
+import { useState, type ReactNode } from 'react';
+import type { LaborView, StaffSession } from '../../../../../shared/labor';
+import { KioskSettingsForm } from './kiosk-settings-form';
+import { StaffEditor } from './staff-editor';
+import { SyncProblems } from './sync-problems';
+import { TimesheetView } from './timesheet-view';
+
+type Tab = 'timesheet' | 'sync' | 'staff' | 'settings' | 'app';
+
+export function ManagerArea({ session, labor, appSettings, onClose }: { session: StaffSession; labor: LaborView; appSettings?: ReactNode; onClose(): void }) {
+  const [tab, setTab] = useState<Tab>('timesheet');
+  const stuck = labor.outbox.failed + labor.outbox.blocked;
+  const tabs: [Tab, string][] = [
+    ['timesheet', 'Timesheet'],
+    ['sync', `Sync${stuck > 0 ? ` (${stuck} to fix)` : labor.outbox.pending > 0 ? ` (${labor.outbox.pending} waiting)` : ''}`],
+    ['staff', 'Staff & PINs'],
+    ['settings', 'Kiosk settings'],
+    ...(appSettings ? ([['app', 'App settings']] as [Tab, string][]) : []),
+  ];
+  return (
+    <section className="k-manager" aria-label="Manager">
+      <header className="k-manager-head">
+        <div>
+          <h2>Manager · {labor.location?.name}</h2>
+          <span className="k-hint">Signed in as {session.name}. Closes by itself after a few minutes without a touch.</span>
+        </div>
+        <nav className="k-tabs" aria-label="Manager sections">
+          {tabs.map(([key, label]) => (
+            <button key={key} type="button" className={key === tab ? 'k-tab active' : 'k-tab'} aria-current={key === tab ? 'page' : undefined} onClick={() => setTab(key)}>
+              {label}
+            </button>
+          ))}
+        </nav>
+        <button type="button" className="k-small" onClick={onClose}>
+          Close
+        </button>
+      </header>
+      <div className="k-manager-body">
+        {tab === 'timesheet' && <TimesheetView token={session.token} labor={labor} />}
+        {tab === 'sync' && <SyncProblems token={session.token} labor={labor} />}
+        {tab === 'staff' && <StaffEditor token={session.token} labor={labor} />}
+        {tab === 'settings' && <KioskSettingsForm token={session.token} labor={labor} />}
+        {tab === 'app' && appSettings}
+      </div>
+    </section>
+  );
+}

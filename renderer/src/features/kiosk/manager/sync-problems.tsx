@@ -1,0 +1,89 @@
+// Punches that are not on the service: waiting ones (with why), and parked ones the service
+// refused, with its own words, to retry once fixed or to discard on purpose.
+import { useCallback, useEffect, useState } from 'react';
+import type { LaborView, OutboxItem } from '../../../../../shared/labor';
+import { api } from '../../../api-context';
+import { ACTION_LABELS, dayTime } from '../format';
+import { useRequest } from '../use-request';
+
+const STATE_TEXT: Record<OutboxItem['state'], string> = {
+  pending: 'waiting to send',
+  sending: 'sending',
+  checking: 'checking with the service',
+  failed: 'refused by the service',
+  blocked: 'waiting on a refused punch',
+};
+
+export function SyncProblems({ token, labor }: { token: string; labor: LaborView }) {
+  const [items, setItems] = useState<OutboxItem[] | null>(null);
+  const request = useRequest();
+  const load = useCallback(() => request.run(async () => setItems(await api().laborOutbox(token))), [request.run, token]);
+  const { pending, failed, blocked } = labor.outbox;
+  useEffect(() => {
+    void load();
+  }, [load, pending, failed, blocked]);
+
+  return (
+    <section className="k-card" aria-label="Punches not on the service">
+      <div className="k-card-head">
+        <h3>Punches not on the service yet</h3>
+        <button type="button" className="k-small" onClick={() => void api().laborSyncNow().then(load)}>
+          Send now
+        </button>
+      </div>
+      {labor.outbox.lastError && <p className="k-hint">Last problem: {labor.outbox.lastError}</p>}
+      {request.error && (
+        <p className="k-error" role="alert">
+          {request.error}
+        </p>
+      )}
+      {items && items.length === 0 && <p className="k-empty">Every punch is on the service.</p>}
+      {items && items.length > 0 && (
+        <table className="k-table">
+          <thead>
+            <tr>
+              <th>Captured</th>
+              <th>Who</th>
+              <th>Punch</th>
+              <th>State</th>
+              <th>Service said</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((i) => (
+              <tr key={i.id} className={i.state === 'failed' || i.state === 'blocked' ? 'k-tr-bad' : ''} data-testid="outbox-item">
+                <td>{dayTime(i.capturedAt, labor.location?.timezone ?? null)}</td>
+                <td>{i.name}</td>
+                <td>{ACTION_LABELS[i.action]}</td>
+                <td>{STATE_TEXT[i.state]}</td>
+                <td className="k-wrap">{i.message ?? ''}</td>
+                <td className="k-nowrap">
+                  {(i.state === 'failed' || i.state === 'blocked') && (
+                    <>
+                      <button type="button" className="k-small" disabled={request.busy} onClick={() => request.run(async () => setItems(await api().laborRetryPunch(token, i.id)))}>
+                        Retry
+                      </button>{' '}
+                      <button
+                        type="button"
+                        className="k-small k-small-danger"
+                        disabled={request.busy}
+                        onClick={() => {
+                          if (window.confirm(`Discard ${i.name}'s ${ACTION_LABELS[i.action].toLowerCase()}? It will never reach the service.`)) {
+                            void request.run(async () => setItems(await api().laborDiscardPunch(token, i.id)));
+                          }
+                        }}
+                      >
+                        Discard
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+// The entries of the view, each with its edits beside it (who, when, old → new) and an inline
+// editor. Breaks sit under their shift's person so a night reads top to bottom.
+import { Fragment, useState } from 'react';
+import type { AuditChange, StaffRole, TimesheetRow } from '../../../../../shared/labor';
+import { formatCents, formatDuration } from '../../../../../shared/labor-calc';
+import { clockTime, dayTime, shortDay } from '../format';
+import { EntryEditor } from './entry-editor';
+
+const FIELD: Record<AuditChange['field'], string> = {
+  punch_in: 'in',
+  punch_out: 'out',
+  user_role_uuid: 'role',
+  time_punch_type: 'type',
+  declared_tips: 'tips',
+};
+
+function show(change: AuditChange, value: string | number | null, timezone: string | null): string {
+  if (value === null) return change.field === 'punch_out' ? 'open' : 'none';
+  if (change.field === 'declared_tips') return formatCents(Number(value));
+  if (change.field === 'punch_in' || change.field === 'punch_out') return dayTime(Date.parse(String(value)), timezone);
+  return String(value);
+}
+
+export function TimesheetTable({ rows, token, roles, timezone, now, onEdited }: { rows: TimesheetRow[]; token: string; roles: StaffRole[]; timezone: string | null; now: number; onEdited(row: TimesheetRow): void }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  if (rows.length === 0) return <p className="k-empty">No entries for these days and filters.</p>;
+  return (
+    <table className="k-table k-entries" aria-label="Entries">
+      <thead>
+        <tr>
+          <th>Day</th>
+          <th>Person</th>
+          <th>Role</th>
+          <th>Type</th>
+          <th>In</th>
+          <th>Out</th>
+          <th className="num">Length</th>
+          <th className="num">Tips</th>
+          <th>Edits</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <Fragment key={r.uuid}>
+            <tr className={r.kind === 'break' ? 'k-tr-break' : ''} data-testid="entry-row" data-kind={r.kind}>
+              <td>{shortDay(r.fiscalDay)}</td>
+              <td>{r.name}</td>
+              <td>{r.role ?? ''}</td>
+              <td>{r.kind === 'shift' ? 'Shift' : r.punchType === 'paid_break' ? 'Paid break' : 'Break'}</td>
+              <td>{clockTime(r.punchIn, timezone)}</td>
+              <td>{r.punchOut === null ? <span className="k-badge k-badge-open">open</span> : clockTime(r.punchOut, timezone)}</td>
+              <td className="num">{formatDuration((r.punchOut ?? now) - r.punchIn)}</td>
+              <td className="num">{r.kind === 'shift' && r.declaredTips !== null ? formatCents(r.declaredTips) : ''}</td>
+              <td className="k-audit" data-testid="audit">
+                {r.audit.map((a) => (
+                  <div key={a.id} className="k-audit-item">
+                    <strong>{a.byName}</strong>, {dayTime(a.at, timezone)}:{' '}
+                    {a.changes.map((c) => `${FIELD[c.field]} ${show(c, c.from, timezone)} → ${show(c, c.to, timezone)}`).join('; ')}
+                  </div>
+                ))}
+              </td>
+              <td>
+                <button type="button" className="k-small" onClick={() => setEditing(editing === r.uuid ? null : r.uuid)} aria-label={`Edit ${r.kind} of ${r.name} at ${clockTime(r.punchIn, timezone)}`}>
+                  Edit
+                </button>
+              </td>
+            </tr>
+            {editing === r.uuid && (
+              <tr className="k-tr-editor">
+                <td colSpan={10}>
+                  <EntryEditor
+                    token={token}
+                    row={r}
+                    roles={roles}
+                    timezone={timezone}
+                    onCancel={() => setEditing(null)}
+                    onSaved={(saved) => {
+                      setEditing(null);
+                      onEdited(saved);
+                    }}
+                  />
+                </td>
+              </tr>
+            )}
+          </Fragment>
+        ))}
+      </tbody>
+    </table>
+  );
+}

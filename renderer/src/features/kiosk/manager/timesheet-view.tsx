@@ -1,0 +1,157 @@
+// The manager timesheet: a fiscal-day range, filtered by role and person, sorted by any of the
+// service's three keys; totals, a timeline of one day, the entries with their edit history, and
+// a CSV of exactly what is shown.
+import { useCallback, useEffect, useState } from 'react';
+import type { LaborSortKey, LaborView, StaffRole, TimesheetQuery, TimesheetView as Sheet } from '../../../../../shared/labor';
+import { fiscalDayOf } from '../../../../../shared/labor-calc';
+import { api } from '../../../api-context';
+import { ACTION_LABELS, clockTime, longDay } from '../format';
+import { useNow } from '../use-now';
+import { useRequest } from '../use-request';
+import { downloadTimesheet } from './csv-download';
+import { TimelineChart } from './timeline-chart';
+import { TimesheetTable } from './timesheet-table';
+import { TotalsTable } from './totals-table';
+
+const SORT_LABELS: Record<LaborSortKey, string> = { punch_in: 'Punch in', punch_out: 'Punch out', created: 'Created' };
+
+export function TimesheetView({ token, labor }: { token: string; labor: LaborView }) {
+  const tz = labor.location?.timezone ?? null;
+  const now = useNow(30_000);
+  const today = fiscalDayOf(Date.now(), tz, labor.settings.fiscalDayStartHour);
+  const [query, setQuery] = useState<TimesheetQuery>({ fromDay: today, toDay: today, sortBy: 'punch_in', sortDir: 'asc' });
+  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const [chartDay, setChartDay] = useState(today);
+  const request = useRequest();
+
+  const load = useCallback(() => request.run(async () => setSheet(await api().laborTimesheet(token, query))), [request.run, token, query]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    if (chartDay < query.fromDay || chartDay > query.toDay) setChartDay(query.toDay);
+  }, [query.fromDay, query.toDay, chartDay]);
+
+  const roles = knownRoles(labor, sheet);
+  const set = (patch: Partial<TimesheetQuery>) => setQuery((q) => ({ ...q, ...patch }));
+  const days = dayList(query.fromDay, query.toDay);
+
+  return (
+    <div className="k-timesheet">
+      <form className="k-filters" onSubmit={(e) => e.preventDefault()} aria-label="Timesheet filters">
+        <label>
+          From
+          <input type="date" value={query.fromDay} max={query.toDay} onChange={(e) => e.target.value && set({ fromDay: e.target.value })} />
+        </label>
+        <label>
+          To
+          <input type="date" value={query.toDay} min={query.fromDay} onChange={(e) => e.target.value && set({ toDay: e.target.value })} />
+        </label>
+        <label>
+          Role
+          <select value={query.role ?? ''} onChange={(e) => set({ role: e.target.value || undefined })}>
+            <option value="">All roles</option>
+            {roles.map((r) => (
+              <option key={r.role} value={r.role}>
+                {r.role}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Person
+          <select value={query.userId ?? ''} onChange={(e) => set({ userId: e.target.value || undefined })}>
+            <option value="">Everyone</option>
+            {labor.staff.map((s) => (
+              <option key={s.userId} value={s.userId}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Sort by
+          <select value={query.sortBy} onChange={(e) => set({ sortBy: e.target.value as LaborSortKey })}>
+            {Object.entries(SORT_LABELS).map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Order
+          <select value={query.sortDir} onChange={(e) => set({ sortDir: e.target.value as 'asc' | 'desc' })}>
+            <option value="asc">Oldest first</option>
+            <option value="desc">Newest first</option>
+          </select>
+        </label>
+        <button type="button" className="k-small" onClick={() => void load()} disabled={request.busy}>
+          {request.busy ? 'Loading…' : 'Refresh'}
+        </button>
+        <button type="button" className="k-small k-small-go" disabled={!sheet || sheet.rows.length === 0} onClick={() => sheet && downloadTimesheet(sheet, labor.location?.name ?? 'venue', tz)}>
+          Export CSV
+        </button>
+      </form>
+      {request.error && (
+        <p className="k-error" role="alert">
+          Could not load the timesheet: {request.error}
+        </p>
+      )}
+      {sheet && (
+        <>
+          {sheet.truncated && <p className="k-warning">The service returned its maximum number of entries: choose fewer days to see them all.</p>}
+          {sheet.unsynced.length > 0 && (
+            <p className="k-warning" data-testid="unsynced-note">
+              Not on the service yet (not in these totals):{' '}
+              {sheet.unsynced.map((u) => `${u.name} ${ACTION_LABELS[u.action].toLowerCase()} ${clockTime(u.capturedAt, tz)}`).join(', ')}
+            </p>
+          )}
+          <section className="k-card">
+            <h3>Totals</h3>
+            <TotalsTable totals={sheet.totals} />
+            {sheet.totals.length === 0 && <p className="k-empty">Nobody worked on these days (with these filters).</p>}
+          </section>
+          <section className="k-card">
+            <div className="k-card-head">
+              <h3>Timeline · {longDay(chartDay)}</h3>
+              {days.length > 1 && (
+                <select aria-label="Day shown in the timeline" value={chartDay} onChange={(e) => setChartDay(e.target.value)}>
+                  {days.map((d) => (
+                    <option key={d} value={d}>
+                      {longDay(d)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </div>
+            <TimelineChart rows={sheet.rows} day={chartDay} startHour={labor.settings.fiscalDayStartHour} timezone={tz} now={now} />
+          </section>
+          <section className="k-card">
+            <h3>Entries ({sheet.rows.length})</h3>
+            <TimesheetTable rows={sheet.rows} token={token} roles={roles} timezone={tz} now={now} onEdited={() => void load()} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function knownRoles(labor: LaborView, sheet: Sheet | null): StaffRole[] {
+  const roles = new Map<string, StaffRole>();
+  for (const s of labor.staff) for (const r of s.roles) if (!roles.has(r.role) || (!roles.get(r.role)?.roleUuid && r.roleUuid)) roles.set(r.role, r);
+  for (const r of sheet?.rows ?? []) if (r.role && !roles.has(r.role)) roles.set(r.role, { role: r.role, roleUuid: r.roleUuid });
+  return [...roles.values()].sort((a, b) => a.role.localeCompare(b.role));
+}
+
+function dayList(from: string, to: string): string[] {
+  const out: string[] = [];
+  const d = new Date(`${from}T00:00:00Z`);
+  while (out.length < 62) {
+    const day = d.toISOString().slice(0, 10);
+    if (day > to) break;
+    out.push(day);
+    d.setUTCDate(d.getUTCDate() + 1);
+  }
+  return out;
+}

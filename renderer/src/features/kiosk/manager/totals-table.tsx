@@ -1,0 +1,43 @@
+// Per person over the chosen days: shifts, hours worked (unpaid breaks taken off), break time, tips.
+import type { PersonTotals } from '../../../../../shared/labor';
+import { formatCents, formatDuration } from '../../../../../shared/labor-calc';
+
+export function TotalsTable({ totals }: { totals: PersonTotals[] }) {
+  if (totals.length === 0) return null;
+  const sum = totals.reduce((a, t) => ({ worked: a.worked + t.workedMs, breaks: a.breaks + t.breakMs, tips: a.tips + t.tipsCents, shifts: a.shifts + t.shifts }), { worked: 0, breaks: 0, tips: 0, shifts: 0 });
+  return (
+    <table className="k-table k-totals" aria-label="Totals per person">
+      <thead>
+        <tr>
+          <th>Person</th>
+          <th className="num">Shifts</th>
+          <th className="num">Hours worked</th>
+          <th className="num">Break time</th>
+          <th className="num">Declared tips</th>
+        </tr>
+      </thead>
+      <tbody>
+        {totals.map((t) => (
+          <tr key={t.userId} data-testid="totals-row">
+            <td>{t.name}</td>
+            <td className="num">{t.shifts}</td>
+            <td className="num">{formatDuration(t.workedMs)}</td>
+            <td className="num">{formatDuration(t.breakMs)}</td>
+            <td className="num">{formatCents(t.tipsCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+      {totals.length > 1 && (
+        <tfoot>
+          <tr>
+            <td>Everyone</td>
+            <td className="num">{sum.shifts}</td>
+            <td className="num">{formatDuration(sum.worked)}</td>
+            <td className="num">{formatDuration(sum.breaks)}</td>
+            <td className="num">{formatCents(sum.tips)}</td>
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+}

@@ -1,0 +1,77 @@
+// The PIN pad: big keys for wet fingers, dots instead of digits (people queue behind each other),
+// and the physical keyboard works too for kiosks that have one.
+import { useEffect, useState } from 'react';
+
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+export interface PinPadProps {
+  title: string;
+  hint?: string;
+  busy: boolean;
+  error: string | null;
+  lockedUntil: number | null;
+  onSubmit(pin: string): void;
+  onCancel?: () => void;
+}
+
+export function PinPad({ title, hint, busy, error, lockedUntil, onSubmit, onCancel }: PinPadProps) {
+  const [pin, setPin] = useState('');
+  const locked = lockedUntil !== null && lockedUntil > Date.now();
+
+  useEffect(() => {
+    if (error) setPin('');
+  }, [error]);
+
+  const press = (key: string) => setPin((p) => (p.length >= 8 ? p : p + key));
+  const submit = () => {
+    if (pin.length >= 4 && !busy && !locked) onSubmit(pin);
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement) return;
+      if (/^\d$/.test(e.key)) press(e.key);
+      else if (e.key === 'Backspace') setPin((p) => p.slice(0, -1));
+      else if (e.key === 'Enter') submit();
+      else if (e.key === 'Escape') onCancel?.();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <section className="k-pad" aria-label={title}>
+      <h2 className="k-pad-title">{title}</h2>
+      {hint && <p className="k-hint">{hint}</p>}
+      <div className="k-pin-dots" data-testid="pin-dots" aria-label={`${pin.length} digits entered`}>
+        {Array.from({ length: Math.max(4, pin.length) }, (_, i) => (
+          <span key={i} className={i < pin.length ? 'k-dot on' : 'k-dot'} />
+        ))}
+      </div>
+      <p className="k-pad-message" role={error || locked ? 'alert' : undefined}>
+        {locked ? `Too many wrong PINs. Try again in ${Math.ceil(((lockedUntil ?? 0) - Date.now()) / 1000)} s.` : (error ?? '\u00a0')}
+      </p>
+      <div className="k-keys">
+        {KEYS.map((k) => (
+          <button key={k} type="button" className="k-key" onClick={() => press(k)} disabled={busy || locked} aria-label={k}>
+            {k}
+          </button>
+        ))}
+        <button type="button" className="k-key k-key-muted" onClick={() => setPin('')} disabled={busy || pin.length === 0} aria-label="Clear">
+          Clear
+        </button>
+        <button type="button" className="k-key" onClick={() => press('0')} disabled={busy || locked} aria-label="0">
+          0
+        </button>
+        <button type="button" className="k-key k-key-go" onClick={submit} disabled={busy || locked || pin.length < 4} aria-label="Enter PIN">
+          {busy ? '…' : 'Go'}
+        </button>
+      </div>
+      {onCancel && (
+        <button type="button" className="k-link" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+// How many punches wait for the service, in words a bartender understands, always visible.
+import type { OutboxSummary } from '../../../../shared/labor';
+
+export function SyncPill({ outbox, onSyncNow }: { outbox: OutboxSummary; onSyncNow(): void }) {
+  const waiting = outbox.pending;
+  const stuck = outbox.failed + outbox.blocked;
+  let tone = 'good';
+  let text = 'All punches synced';
+  if (waiting > 0) {
+    tone = outbox.state === 'offline' ? 'bad' : 'warn';
+    text = `${waiting} ${waiting === 1 ? 'punch' : 'punches'} waiting to sync${outbox.state === 'offline' ? ' · service unreachable, retrying' : ''}`;
+  }
+  return (
+    <div className="k-sync" role="status" aria-live="polite">
+      <span className={`k-pill k-pill-${tone}`} data-testid="sync-pending" data-pending={waiting}>
+        {text}
+      </span>
+      {stuck > 0 && (
+        <span className="k-pill k-pill-bad" data-testid="sync-stuck">
+          {stuck} need{stuck === 1 ? 's' : ''} a manager
+        </span>
+      )}
+      {waiting > 0 && (
+        <button type="button" className="k-small" onClick={onSyncNow}>
+          Retry now
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// Notices: guests, catalog, location, option-group and QR-scan events, one line each, newest first.
+// A manager scans them and dismisses what was seen; dismissals are kept by the core.
+import { useState } from 'react';
+import { api } from '../../api-context';
+import { useAppStore } from '../../store';
+import { messageOf, timeOf } from '../tabs/format';
+
+export function NoticesPanel() {
+  const view = useAppStore((s) => s.notices);
+  const [error, setError] = useState<string | null>(null);
+  const dismiss = async (keys: string[]) => {
+    setError(null);
+    try {
+      await api().tabsDismissNotices(keys);
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+  const notices = view?.notices ?? [];
+  return (
+    <section className="card notices-panel" aria-label="Notices">
+      <div className="notices-head">
+        <h2>
+          Notices {notices.length > 0 && <span className="badge warn">{notices.length}</span>}
+        </h2>
+        {notices.length > 1 && <button onClick={() => void dismiss(notices.map((n) => n.key))}>Dismiss all</button>}
+      </div>
+      {notices.length === 0 && <p className="empty">Nothing new.</p>}
+      <ul className="notice-list">
+        {notices.map((n) => (
+          <li key={n.key} data-testid="notice">
+            <div>
+              <strong>{n.title}</strong>
+              <span className="hint">
+                {n.detail ? `${n.detail} · ` : ''}
+                {timeOf(n.createdAt)}
+              </span>
+            </div>
+            <button aria-label={`Dismiss: ${n.title}`} onClick={() => void dismiss([n.key])}>
+              Dismiss
+            </button>
+          </li>
+        ))}
+      </ul>
+      {view && view.dismissed > 0 && <p className="hint">{view.dismissed} dismissed</p>}
+      {error && <p className="error" role="alert">{error}</p>}
+    </section>
+  );
+}

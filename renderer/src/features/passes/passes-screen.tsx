@@ -1,0 +1,141 @@
+// Passes: scan a tab pass, see its limit, build an order and send it. Before sending, a warning
+// says what the service will do when the order goes over the limit; the service still decides.
+// A refusal is shown in the service's own words, and spent is read again after every order.
+// Layout: the pass and the ticket (with Send) on the left, always in view; products on the right.
+import { useState } from 'react';
+import { formatMoney, limitWarning, type PassOrderOutcome, type PassView } from '../../../../shared/tabs';
+import { api } from '../../api-context';
+import { messageOf } from '../tabs/format';
+import { LocationBar, useTabsLocation } from '../tabs/location-bar';
+import { useCatalog } from '../tabs/use-catalog';
+import { draftTotal, OrderTicket, ProductPicker, type DraftLine } from './order-builder';
+import { PassCard } from './pass-card';
+import { PassScan } from './pass-scan';
+import { useWedgeScan } from './use-wedge-scan';
+
+type Result = { tone: 'good' | 'bad' | 'warn'; title: string; text: string | null };
+
+export function PassesScreen() {
+  const location = useTabsLocation();
+  const { catalog, reload } = useCatalog(location?.uuid ?? null);
+  const [pass, setPass] = useState<PassView | null>(null);
+  const [lines, setLinesState] = useState<DraftLine[]>([]);
+  const [busy, setBusy] = useState<'lookup' | 'send' | null>(null);
+  const [lookupError, setLookupError] = useState<Result | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  // A changed order makes the last answer stale: it is cleared so it cannot be misread.
+  const setLines = (next: DraftLine[]) => {
+    setLinesState(next);
+    setResult(null);
+  };
+
+  const lookup = async (id: string) => {
+    setBusy('lookup');
+    setLookupError(null);
+    setResult(null);
+    try {
+      setPass(await api().passLookup(id));
+    } catch (error) {
+      setPass(null);
+      setLookupError({ tone: 'bad', title: `Pass ${id} could not be read`, text: messageOf(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  useWedgeScan((code) => void lookup(code));
+
+  const total = draftTotal(lines);
+  const warning = pass ? limitWarning(pass, total) : null;
+
+  const send = async () => {
+    if (!pass || lines.length === 0) return;
+    setBusy('send');
+    setResult(null);
+    try {
+      const outcome = await api().passOrder(
+        pass.xPassId,
+        lines.map((l) => ({ productUuid: l.productUuid, quantity: l.quantity })),
+      );
+      if (outcome.pass) setPass(outcome.pass);
+      if (outcome.ok) setLinesState([]);
+      setResult(describe(outcome));
+    } catch (error) {
+      setResult({ tone: 'bad', title: 'The order was not sent', text: messageOf(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="screen tabs-feature passes-screen">
+      <div className="screen-head">
+        <h1>Passes</h1>
+        <LocationBar />
+      </div>
+      {!location ? (
+        <p className="empty">Choose the location this till serves to scan passes.</p>
+      ) : (
+        <div className="two-columns">
+          <div className="column">
+            <PassScan busy={busy === 'lookup'} onLookup={(id) => void lookup(id)} />
+            {lookupError && <ResultBox result={lookupError} />}
+            {pass && <PassCard pass={pass} />}
+            <section className="card ticket" aria-label="Order">
+              <h2>Order</h2>
+              <OrderTicket lines={lines} onChange={setLines} emptyText={pass ? 'Tap products to add them.' : 'Scan a pass, then tap products.'} />
+              {/* The answer or the warning sits with the button, so neither can scroll out of sight. */}
+              <div className="sticky-actions">
+                {result ? (
+                  <ResultBox result={result} />
+                ) : (
+                  warning &&
+                  lines.length > 0 && (
+                    <p className={`limit-warning ${warning.level}`} role="status" data-testid="limit-warning">
+                      {warning.text}
+                    </p>
+                  )
+                )}
+                <div className="actions">
+                  <button className={`big wide ${warning?.level === 'refuse' && !result ? 'danger' : 'primary'}`} disabled={!pass || lines.length === 0 || busy !== null} onClick={() => void send()}>
+                    {sendLabel(busy === 'send', pass !== null, lines.length > 0 && warning?.level === 'refuse', lines.length > 0 ? total : null)}
+                  </button>
+                  {lines.length > 0 && <button onClick={() => setLines([])}>Clear</button>}
+                </div>
+              </div>
+            </section>
+          </div>
+          <section className="card" aria-label="Products">
+            <h2>Products</h2>
+            <ProductPicker catalog={catalog} filter={(p) => p.giftCard === null} lines={lines} onChange={setLines} onReload={() => void reload()} />
+          </section>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function sendLabel(sending: boolean, scanned: boolean, overLimit: boolean, total: number | null): string {
+  if (sending) return 'Sending…';
+  if (!scanned) return 'Scan a pass first';
+  return `${overLimit ? 'Send anyway' : 'Send order'}${total === null ? '' : ` ${formatMoney(total)}`}`;
+}
+
+function describe(outcome: PassOrderOutcome): Result {
+  if (outcome.ok) {
+    const spent = outcome.pass ? `Spent is now ${formatMoney(outcome.pass.spent)}.` : '';
+    return { tone: 'good', title: `Order sent${outcome.orderName ? `: ${outcome.orderName}` : ''}${outcome.total !== null ? `, ${formatMoney(outcome.total)}` : ''}`, text: `${spent} ${outcome.passProblem ?? ''}`.trim() || null };
+  }
+  if (outcome.reason === 'uncertain') {
+    return { tone: 'warn', title: 'No clear answer from the service', text: `${outcome.alert}. The order may have gone through: check Spent before sending it again.` };
+  }
+  return { tone: 'bad', title: outcome.reason === 'spend-limit' ? 'Refused: spend limit' : `Refused by the service${outcome.status ? ` (${outcome.status})` : ''}`, text: outcome.alert };
+}
+
+function ResultBox({ result }: { result: Result }) {
+  return (
+    <div className={`result-box ${result.tone}`} role={result.tone === 'good' ? 'status' : 'alert'} data-testid="order-result">
+      <strong>{result.title}</strong>
+      {result.text && <p>{result.text}</p>}
+    </div>
+  );
+}

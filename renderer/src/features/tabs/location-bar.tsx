@@ -1,0 +1,79 @@
+// Where these screens act: the location picker (kept by the core across restarts) and, for the
+// screens fed by events, a plain warning with a one-click fix when the location is not subscribed,
+// because then no event from it reaches the app and the screen silently stops updating.
+import { useEffect, useState } from 'react';
+import { api } from '../../api-context';
+import { useAppStore } from '../../store';
+import { messageOf } from './format';
+import './tabs.css';
+
+export function LocationBar({ needsEvents = false }: { needsEvents?: boolean }) {
+  const settings = useAppStore((s) => s.tabsSettings);
+  const locations = useAppStore((s) => s.locations);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const loaded = locations?.as === 'integration' && locations.loadedAt !== null;
+  const list = locations?.as === 'integration' ? locations.locations : [];
+  const current = settings?.location ?? null;
+  const known = list.find((l) => l.uuid === current?.uuid);
+
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    if (!loaded) void run(() => api().listLocations('integration'));
+    // Once per mount: the list is shared with Settings and pushed whenever it changes.
+  }, []);
+
+  const choose = (uuid: string) => {
+    const location = list.find((l) => l.uuid === uuid);
+    if (location) void run(() => api().tabsSetLocation({ uuid: location.uuid, name: location.name }));
+  };
+
+  return (
+    <div className="location-bar">
+      <label className="location-pick">
+        <span>Location</span>
+        <select value={current?.uuid ?? ''} onChange={(e) => choose(e.target.value)} disabled={busy && list.length === 0}>
+          {!current && <option value="">Choose a location…</option>}
+          {current && !known && <option value={current.uuid}>{current.name}</option>}
+          {list.map((l) => (
+            <option key={l.uuid} value={l.uuid}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {locations?.error && locations.as === 'integration' && (
+        <span className="error">
+          Could not list locations: {locations.error} <button onClick={() => run(() => api().listLocations('integration'))}>Try again</button>
+        </span>
+      )}
+      {error && <span className="error" role="alert">{error}</span>}
+      {needsEvents && known && !known.subscribed && (
+        <div className="banner warn" role="alert" data-testid="not-subscribed">
+          <span>
+            <strong>{known.name} is not subscribed</strong>, so its events do not reach this app and this screen will not update.
+          </span>
+          <button className="primary big" disabled={busy} onClick={() => run(() => api().subscribeLocations([known.uuid], 'integration'))}>
+            {busy ? 'Subscribing…' : 'Subscribe this location'}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The chosen location, or null; screens show a prompt instead of their body while null. */
+export function useTabsLocation() {
+  return useAppStore((s) => s.tabsSettings?.location ?? null);
+}

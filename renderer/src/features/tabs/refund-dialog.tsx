@@ -1,0 +1,215 @@
+// Refund one payment of a tab: chosen items and quantities with reasons, or an amount. The item and
+// payment ids come from the core (the service's tab read, or this workstation's own sale); when
+// neither has them the manager types them. The service's answer is shown as it came.
+import { useEffect, useRef, useState } from 'react';
+import { formatMoney, type BoardTab, type RefundInput, type TabDetails } from '../../../../shared/tabs';
+import { api } from '../../api-context';
+import { messageOf, parseMoney } from './format';
+import { tabTitle } from './tab-card';
+
+type Typed = { itemId: string; quantity: string };
+
+export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => void }) {
+  const [details, setDetails] = useState<TabDetails | null>(null);
+  const [kind, setKind] = useState<'items' | 'amount'>('items');
+  const [paymentId, setPaymentId] = useState('');
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const [typed, setTyped] = useState<Typed[]>([{ itemId: '', quantity: '1' }]);
+  const [amountText, setAmountText] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<{ text: string; uncertain: boolean } | null>(null);
+  // The board re-renders on every event: the details are read once per tab, not once per render.
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    let live = true;
+    api()
+      .tabDetails(tab.uuid)
+      .then((d) => {
+        if (!live) return;
+        setDetails(d);
+        if (d.payments.length === 1) setPaymentId(d.payments[0].id);
+        if (d.source !== 'none' && d.items.length === 0) setKind('amount');
+      })
+      .catch((e) => live && setDetails({ source: 'none', note: messageOf(e), items: [], payments: [] }));
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close.current();
+    window.addEventListener('keydown', onKey);
+    return () => {
+      live = false;
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [tab.uuid]);
+
+  const known = details?.source !== 'none' && (details?.items.length ?? 0) > 0;
+  const itemLines = known
+    ? details!.items.filter((i) => (quantities[i.id] ?? 0) > 0).map((i) => ({ itemId: i.id, quantity: quantities[i.id], reason: reasons[i.id]?.trim() || undefined }))
+    : typed.filter((t) => t.itemId.trim() && Number(t.quantity) >= 1).map((t) => ({ itemId: t.itemId.trim(), quantity: Math.floor(Number(t.quantity)) }));
+  const itemsValue = known ? details!.items.reduce((sum, i) => sum + i.price * (quantities[i.id] ?? 0), 0) : null;
+  const amount = parseMoney(amountText);
+  const needsPayment = (details?.payments.length ?? 0) > 1 && !paymentId;
+  const ready = !busy && details !== null && !needsPayment && (kind === 'items' ? itemLines.length > 0 : amount !== null && amount > 0);
+
+  const submit = async () => {
+    if (!ready) return;
+    const input: RefundInput = {
+      ...(paymentId.trim() ? { paymentId: paymentId.trim() } : {}),
+      ...(kind === 'items' ? { items: itemLines } : { amount: amount! }),
+      ...(reason.trim() ? { reason: reason.trim() } : {}),
+    };
+    setBusy(true);
+    setProblem(null);
+    try {
+      const outcome = await api().tabRefund(tab.uuid, input);
+      if (outcome.ok) onClose();
+      else setProblem({ text: outcome.message, uncertain: outcome.uncertain });
+    } catch (e) {
+      setProblem({ text: messageOf(e), uncertain: false });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const label = kind === 'items' ? (itemsValue ? `Refund ${formatMoney(itemsValue)}` : 'Refund items') : `Refund ${amount ? formatMoney(amount) : ''}`;
+
+  return (
+    <div className="dialog-backdrop" onClick={onClose}>
+      <div className="dialog card" role="dialog" aria-modal="true" aria-label={`Refund ${tabTitle(tab)}`} onClick={(e) => e.stopPropagation()}>
+        <h2>
+          Refund {tabTitle(tab)} <span className="hint">{formatMoney(tab.total)}</span>
+        </h2>
+        {!details && <p className="hint">Reading the tab’s payments…</p>}
+        {details?.note && <p className={details.source === 'none' ? 'warning' : 'hint'}>{details.note}</p>}
+        {details && (
+          <>
+            <Payments details={details} paymentId={paymentId} onChange={setPaymentId} />
+            <div className="choice-row" role="radiogroup" aria-label="Refund by">
+              <button role="radio" aria-checked={kind === 'items'} className={kind === 'items' ? 'choice on' : 'choice'} onClick={() => setKind('items')}>
+                Items
+              </button>
+              <button role="radio" aria-checked={kind === 'amount'} className={kind === 'amount' ? 'choice on' : 'choice'} onClick={() => setKind('amount')}>
+                Amount
+              </button>
+            </div>
+            {kind === 'items' && known && (
+              <table className="refund-items">
+                <thead>
+                  <tr>
+                    <th>Item</th>
+                    <th>Price</th>
+                    <th>Refund</th>
+                    <th>Reason</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {details.items.map((item) => {
+                    const left = Math.max(0, item.quantity - item.refundedQuantity);
+                    const active = item.status === null || item.status === 'ACTIVE';
+                    const qty = quantities[item.id] ?? 0;
+                    const set = (n: number) => setQuantities({ ...quantities, [item.id]: Math.max(0, Math.min(left, n)) });
+                    return (
+                      <tr key={item.id} className={active && left > 0 ? '' : 'gone'}>
+                        <td>
+                          {item.name}
+                          <span className="hint"> ×{item.quantity}{item.refundedQuantity ? `, ${item.refundedQuantity} refunded` : ''}{active ? '' : `, ${item.status?.toLowerCase()}`}</span>
+                        </td>
+                        <td className="money">{formatMoney(item.price)}</td>
+                        <td>
+                          <span className="stepper">
+                            <button aria-label={`Refund one less ${item.name}`} disabled={qty === 0} onClick={() => set(qty - 1)}>
+                              −
+                            </button>
+                            <span className="qty" aria-label={`Refund quantity of ${item.name}`}>{qty}</span>
+                            <button aria-label={`Refund one more ${item.name}`} disabled={!active || qty >= left} onClick={() => set(qty + 1)}>
+                              +
+                            </button>
+                          </span>
+                        </td>
+                        <td>
+                          <input aria-label={`Reason for ${item.name}`} value={reasons[item.id] ?? ''} disabled={qty === 0} onChange={(e) => setReasons({ ...reasons, [item.id]: e.target.value })} placeholder="optional" />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            )}
+            {kind === 'items' && !known && <TypedItems rows={typed} onChange={setTyped} />}
+            {kind === 'amount' && (
+              <label className="fields">
+                Amount to refund ($)
+                <input value={amountText} onChange={(e) => setAmountText(e.target.value)} inputMode="decimal" placeholder="e.g. 5.00" autoFocus />
+              </label>
+            )}
+            <label className="fields">
+              Reason (sent with the refund)
+              <input value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Refund" />
+            </label>
+          </>
+        )}
+        {problem && (
+          <div className={`result-box ${problem.uncertain ? 'warn' : 'bad'}`} role="alert">
+            <strong>{problem.uncertain ? 'No clear answer: the refund may have gone through. Watch the tab before trying again.' : 'The service refused the refund'}</strong>
+            <p>{problem.text}</p>
+          </div>
+        )}
+        <div className="actions">
+          <button className="primary big" disabled={!ready} onClick={() => void submit()}>
+            {busy ? 'Refunding…' : label}
+          </button>
+          <button className="big" onClick={onClose}>
+            Cancel
+          </button>
+          {needsPayment && <span className="hint">Pick the payment to refund.</span>}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Payments({ details, paymentId, onChange }: { details: TabDetails; paymentId: string; onChange: (id: string) => void }) {
+  if (details.payments.length === 0) {
+    return (
+      <label className="fields">
+        Payment id (may be left empty when the tab has exactly one payment)
+        <input value={paymentId} onChange={(e) => onChange(e.target.value)} autoComplete="off" />
+      </label>
+    );
+  }
+  return (
+    <fieldset className="choice payments">
+      <legend>Payment</legend>
+      {details.payments.map((p) => (
+        <label key={p.id}>
+          <input type="radio" name="payment" checked={paymentId === p.id} onChange={() => onChange(p.id)} />
+          {p.paymentType ?? 'Payment'} {formatMoney(p.amount + p.tip)}
+          {p.refundable !== null && <span className="hint"> · {formatMoney(p.refundable)} refundable</span>}
+          <span className="hint"> · {p.gateway ?? 'gateway ?'} · id {p.id}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function TypedItems({ rows, onChange }: { rows: Typed[]; onChange: (rows: Typed[]) => void }) {
+  const set = (i: number, patch: Partial<Typed>) => onChange(rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
+  return (
+    <div className="typed-items">
+      {rows.map((row, i) => (
+        <div className="fields inline" key={i}>
+          <label>
+            Item id
+            <input value={row.itemId} onChange={(e) => set(i, { itemId: e.target.value })} autoComplete="off" />
+          </label>
+          <label>
+            Quantity
+            <input value={row.quantity} onChange={(e) => set(i, { quantity: e.target.value })} inputMode="numeric" />
+          </label>
+        </div>
+      ))}
+      <button onClick={() => onChange([...rows, { itemId: '', quantity: '1' }])}>Add another item</button>
+    </div>
+  );
+}

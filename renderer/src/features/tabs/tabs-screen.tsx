@@ -1,0 +1,57 @@
+// Tabs (managers): the board built from the service's events at the chosen location, open tabs
+// first; refunds from any tab; and the notices of other events beside it.
+import { useState } from 'react';
+import type { BoardTab } from '../../../../shared/tabs';
+import { useAppStore } from '../../store';
+import { NoticesPanel } from '../notices/notices-panel';
+import { LocationBar, useTabsLocation } from './location-bar';
+import { RefundDialog } from './refund-dialog';
+import { TabCard } from './tab-card';
+
+export function TabsScreen() {
+  const location = useTabsLocation();
+  const board = useAppStore((s) => s.board);
+  const [show, setShow] = useState<'open' | 'closed'>('open');
+  const [refunding, setRefunding] = useState<BoardTab | null>(null);
+  const tabs = board ? (show === 'open' ? board.open : board.closed) : [];
+  // The dialog follows the live tab, so a confirmation arriving while it is open shows up in it.
+  const live = refunding ? ([...(board?.open ?? []), ...(board?.closed ?? [])].find((t) => t.uuid === refunding.uuid) ?? refunding) : null;
+  return (
+    <section className="screen tabs-feature tabs-screen">
+      <div className="screen-head">
+        <h1>Tabs</h1>
+        <LocationBar needsEvents />
+      </div>
+      {!location ? (
+        <p className="empty">Choose a location to see its tabs.</p>
+      ) : (
+        <div className="board-layout">
+          <div>
+            <div className="choice-row" role="tablist" aria-label="Which tabs">
+              <button role="tab" aria-selected={show === 'open'} className={show === 'open' ? 'choice on' : 'choice'} onClick={() => setShow('open')}>
+                Open ({board?.open.length ?? 0})
+              </button>
+              <button role="tab" aria-selected={show === 'closed'} className={show === 'closed' ? 'choice on' : 'choice'} onClick={() => setShow('closed')}>
+                Closed ({board?.closedCount ?? 0})
+              </button>
+            </div>
+            {tabs.length === 0 ? (
+              <p className="empty">{show === 'open' ? 'No open tabs reported at this location.' : 'No closed tabs reported yet.'}</p>
+            ) : (
+              <div className="tab-grid">
+                {tabs.map((tab) => (
+                  <TabCard key={tab.uuid} tab={tab} onRefund={setRefunding} />
+                ))}
+              </div>
+            )}
+            {show === 'closed' && board && board.closedCount > board.closed.length && (
+              <p className="hint">Showing the {board.closed.length} most recently closed of {board.closedCount}.</p>
+            )}
+          </div>
+          <NoticesPanel />
+        </div>
+      )}
+      {live && <RefundDialog tab={live} onClose={() => setRefunding(null)} />}
+    </section>
+  );
+}

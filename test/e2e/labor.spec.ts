@@ -1,0 +1,168 @@
+// The labor kiosk in Chromium against a real core, host and embedded sandbox: a bartender's
+// shift by PIN (seen on the board, in the timesheet, on the service), the same with the service
+// down and then back, names instead of PINs, and kiosk mode. Screenshots land in test-results/.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { createCore } from '../../electron/core/app-core';
+import { startHost } from '../../electron/host/host';
+import { test, expect, stopApp, type RunningApp } from './fixtures';
+
+const shots = resolve(import.meta.dirname, '../../test-results');
+
+async function openKiosk(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
+  // First run: this kiosk has no location yet.
+  await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+}
+
+async function enterPin(page: Page, pin: string): Promise<void> {
+  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'Enter PIN' }).click();
+}
+
+async function done(page: Page, line: RegExp): Promise<void> {
+  const confirmation = page.getByTestId('punch-confirmation');
+  await expect(confirmation).toContainText('Saved');
+  await expect(confirmation).toContainText(line);
+  await confirmation.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+}
+
+async function bartenderShift(page: Page, shoot = false): Promise<void> {
+  await enterPin(page, '2222');
+  await expect(page.getByRole('heading', { name: 'Hi Jordan' })).toBeVisible();
+  await expect(page.getByTestId('person-status')).toContainText('not on shift');
+  await page.getByRole('button', { name: 'Punch in as Bartender' }).click();
+  await done(page, /Jordan, you're punched in as bartender/);
+  const row = page.locator('[data-testid="board-row"][data-user="2004"]');
+  await expect(row).toContainText('Jordan Bartender');
+
+  await enterPin(page, '2222');
+  await page.getByRole('button', { name: 'Start break' }).click();
+  await done(page, /break started/);
+  await expect(row).toContainText('On break');
+
+  await enterPin(page, '2222');
+  await expect(page.getByTestId('person-status')).toContainText('On break since');
+  if (shoot) await page.screenshot({ path: join(shots, 'labor-person-1280x800.png') });
+  await page.getByRole('button', { name: 'End break' }).click();
+  await done(page, /welcome back/i);
+  await expect(row).not.toContainText('On break');
+
+  await enterPin(page, '2222');
+  await page.getByRole('button', { name: 'Punch out' }).click();
+  for (const d of '1250') await page.getByRole('button', { name: `tips ${d}`, exact: true }).click();
+  await expect(page.getByTestId('tips-amount')).toHaveText('$12.50');
+  if (shoot) await page.screenshot({ path: join(shots, 'labor-tips-1280x800.png') });
+  await page.getByRole('button', { name: 'Punch out with $12.50' }).click();
+  if (shoot) await page.screenshot({ path: join(shots, 'labor-confirm-1280x800.png') });
+  await done(page, /punched out .* with \$12\.50 in tips/);
+  await expect(row).toHaveCount(0);
+}
+
+function serviceEntries(app: RunningApp) {
+  return app.core.sandbox()!.world.labor.all();
+}
+
+test('PIN → punch in → break → end break → punch out with tips, on the board and in the timesheet', async ({ page, app }) => {
+  await openKiosk(page, app.host.url);
+
+  // Someone else on shift, so the board has a live row in the screenshots.
+  await enterPin(page, '1111');
+  await page.getByRole('button', { name: 'Punch in as Server' }).click();
+  await done(page, /Sam, you're punched in as server/);
+  await page.screenshot({ path: join(shots, 'labor-kiosk-1280x800.png') });
+
+  await bartenderShift(page, true);
+  await expect(page.getByTestId('sync-pending')).toHaveText('All punches synced', { timeout: 15_000 });
+  await expect.poll(() => serviceEntries(app).filter((e) => e.userId === '2004').length).toBe(2);
+  const shift = serviceEntries(app).find((e) => e.userId === '2004' && e.shiftUuid === null)!;
+  expect(shift.declaredTips).toBe(1250);
+  expect(shift.punchOutMs).not.toBeNull();
+
+  // The manager's view: the night's entries, totals, and an edit that leaves an audit line.
+  await page.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(page, '9999');
+  await expect(page.getByRole('heading', { name: /Manager · Harbour/ })).toBeVisible();
+  await expect(page.locator('[data-testid="entry-row"]')).toHaveCount(3);
+  const jordanTotals = page.locator('[data-testid="totals-row"]', { hasText: 'Jordan Bartender' });
+  await expect(jordanTotals).toContainText('$12.50');
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  await page.getByRole('button', { name: /Edit shift of Jordan Bartender/ }).click();
+  await page.getByLabel('Declared tips').fill('15.00');
+  await page.getByRole('button', { name: 'Save change' }).click();
+  await expect(page.locator('[data-testid="audit"]').filter({ hasText: 'Alex Manager' })).toContainText('tips $12.50 → $15.00');
+  await expect(jordanTotals).toContainText('$15.00');
+  await expect.poll(() => serviceEntries(app).find((e) => e.uuid === shift.uuid)?.declaredTips).toBe(1500);
+  await page.screenshot({ path: join(shots, 'labor-timesheet-1280x800.png'), fullPage: true });
+
+  // CSV of what is shown.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^timesheet-harbour-bar-kitchen-\d{4}-\d{2}-\d{2}\.csv$/);
+
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  await page.screenshot({ path: join(shots, 'labor-timesheet-1080x1920.png') });
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.screenshot({ path: join(shots, 'labor-kiosk-1080x1920.png') });
+});
+
+test('the same shift with the service down, then back: punches wait, then the count goes to zero', async ({ page, app }) => {
+  await openKiosk(page, app.host.url);
+  const world = app.core.sandbox()!.world;
+  world.faults.add({ route: '/*', mode: 'reset', count: 'always' });
+
+  await bartenderShift(page);
+  const pending = page.getByTestId('sync-pending');
+  await expect(pending).toHaveAttribute('data-pending', '4');
+  await expect(pending).toContainText('4 punches waiting to sync');
+  await expect(pending).toContainText('service unreachable');
+  expect(serviceEntries(app)).toHaveLength(0);
+  await page.screenshot({ path: join(shots, 'labor-kiosk-offline-1280x800.png') });
+
+  world.faults.clear();
+  await expect(pending).toHaveAttribute('data-pending', '0', { timeout: 40_000 });
+  await expect(pending).toHaveText('All punches synced');
+  const entries = serviceEntries(app);
+  expect(entries).toHaveLength(2);
+  expect(entries.find((e) => e.shiftUuid === null)?.declaredTips).toBe(1250);
+  expect(entries.find((e) => e.shiftUuid !== null)?.shiftUuid).toBe(entries.find((e) => e.shiftUuid === null)?.uuid);
+});
+
+test('tapping a name asks for that person’s PIN; a wrong PIN is said plainly', async ({ page, app }) => {
+  await openKiosk(page, app.host.url);
+  await page.getByRole('button', { name: /Tap your name instead/ }).click();
+  await page.getByRole('button', { name: /Sam Server/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sam Server, enter your PIN' })).toBeVisible();
+  await enterPin(page, '2222');
+  await expect(page.getByRole('alert')).toContainText('not recognised');
+  await enterPin(page, '1111');
+  await expect(page.getByRole('heading', { name: 'Hi Sam' })).toBeVisible();
+});
+
+test('kiosk mode: the kiosk is the whole app, and app settings sit behind the manager PIN', async ({ page }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'));
+  const core = await createCore({ dataDir, runtime: 'headless', kiosk: true });
+  await core.start();
+  const host = await startHost({ rendererDir: resolve(import.meta.dirname, '../../out/renderer'), handlers: core.handlers, events: core.events });
+  const app: RunningApp = { core, host, dataDir, sandboxUrl: core.sandbox()?.baseUrl ?? '' };
+  try {
+    await page.goto(host.url);
+    await expect(page.getByTestId('kiosk-shell')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Screens' })).toHaveCount(0);
+    await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
+    await page.getByRole('button', { name: 'Manager' }).click();
+    await enterPin(page, '2222');
+    await expect(page.getByRole('alert')).toContainText('does not belong to a manager');
+    await enterPin(page, '9999');
+    await page.getByRole('button', { name: 'App settings' }).click();
+    await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+  } finally {
+    await stopApp(app);
+  }
+});

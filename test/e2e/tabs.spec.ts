@@ -1,0 +1,119 @@
+// Issue 5 in Chromium against the real app (core + host + embedded sandbox): pass spend limits
+// ('pre' refuses with the service's alert; 'post' accepts then blocks), gift cards issued live and
+// with waiting, and an itemized refund that shows up on the tabs board.
+import type { Page } from '@playwright/test';
+import { createControlClient } from '../../electron/sandbox/control-client';
+import { SEED_LOCATIONS } from '../../electron/sandbox';
+import { test, expect, type RunningApp } from './fixtures';
+
+const HARBOUR = 'Harbour Bar & Kitchen';
+
+async function open(page: Page, screen: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click();
+  await page.getByLabel('Location').selectOption({ label: HARBOUR });
+  await expect(page.getByLabel('Location')).toHaveValue(SEED_LOCATIONS.harbour);
+}
+
+async function tap(page: Page, product: RegExp, times = 1): Promise<void> {
+  for (let i = 0; i < times; i++) await page.getByRole('button', { name: product }).click();
+}
+
+/** Cards are issued after this long, so "pending" is on screen long enough to be seen. */
+function slowCards(app: RunningApp): void {
+  app.core.sandbox()!.world.tabs.giftCardTiming = { minDelayMs: 800, maxDelayMs: 1000, waitCapMs: 5000 };
+}
+
+test("a 'pre' pass refuses the order that would cross its limit, with the service's alert", async ({ openApp }) => {
+  const page = await openApp();
+  await open(page, 'Passes');
+  // A keyboard-wedge reader types fast into the focused scan box and presses Enter.
+  await page.getByLabel('Scan a pass or type its id').pressSequentially('PASS-PRE-5000', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('pass-limit')).toHaveText('$50.00');
+  await expect(page.getByTestId('pass-spent')).toHaveText('$0.00');
+
+  await tap(page, /^Fish & Chips/, 3);
+  await expect(page.getByTestId('order-total')).toContainText('$66.00');
+  await expect(page.getByTestId('limit-warning')).toContainText('The service will refuse it');
+  await page.getByRole('button', { name: 'Send anyway $66.00' }).click();
+
+  await expect(page.getByTestId('order-result')).toContainText('Refused: spend limit');
+  await expect(page.getByRole('alert').filter({ hasText: 'spend limit' })).toContainText('This pass has reached its spend limit.');
+  await expect(page.getByTestId('pass-spent')).toHaveText('$0.00');
+});
+
+test("a 'post' pass accepts the order that crosses its limit, then refuses the next", async ({ openApp }) => {
+  const page = await openApp();
+  await open(page, 'Passes');
+  // The global scan listener: a burst of keys with no field focused is a scan too.
+  await page.locator('h1').click();
+  await page.keyboard.type('PASS-POST-5000', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('pass-limit')).toHaveText('$50.00');
+
+  await tap(page, /^Fish & Chips/, 3);
+  await expect(page.getByTestId('limit-warning')).toContainText('It will go through, then the pass is blocked');
+  await page.getByRole('button', { name: 'Send order $66.00' }).click();
+  await expect(page.getByTestId('order-result')).toContainText('Order sent');
+  await expect(page.getByTestId('pass-spent')).toHaveText('$66.00');
+  await expect(page.getByTestId('pass-left')).toHaveText('$0.00');
+
+  await tap(page, /^Sparkling Water/);
+  await expect(page.getByTestId('limit-warning')).toContainText('the service will refuse this order');
+  await page.getByRole('button', { name: 'Send anyway $4.00' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'spend limit' })).toContainText('This pass has reached its spend limit.');
+  await expect(page.getByTestId('pass-spent')).toHaveText('$66.00');
+});
+
+test('gift cards issued live and with waiting, each matched to its item', async ({ openApp, app }) => {
+  slowCards(app);
+  const page = await openApp();
+  await open(page, 'Gift cards');
+  // Cards come by event: the screen says the location is not subscribed and fixes it in one click.
+  await page.getByRole('button', { name: 'Subscribe this location' }).click();
+  await expect(page.getByTestId('not-subscribed')).toHaveCount(0);
+
+  await page.getByRole('radio', { name: 'Bar Seat 1' }).click();
+  await tap(page, /^Gift Card \$25/, 2);
+  await page.getByRole('button', { name: 'Take payment $50.00' }).click();
+  const live = page.getByTestId('sale').first();
+  await expect(live).toContainText('issued live');
+  await expect(live.getByTestId('gift-card')).toHaveCount(2);
+  await expect(live.locator('[data-state="pending"]').first()).toBeVisible();
+  await expect(live.locator('[data-state="issued"]')).toHaveCount(2);
+  await expect(live.getByTestId('gift-card').first()).toContainText(/•••• \d{4}/);
+  await expect(live.getByTestId('gift-card').first()).toContainText(/Item \d+ · tab \d+/);
+
+  await page.getByRole('radio', { name: 'Wait for cards' }).click();
+  await tap(page, /^Partner Gift Card/);
+  await page.getByRole('button', { name: 'Take payment $25.00' }).click();
+  const waited = page.getByTestId('sale').first();
+  await expect(waited).toContainText('waited for cards');
+  await expect(waited.locator('[data-state="issued"]')).toHaveCount(1);
+  await expect(waited.getByTestId('gift-card')).toContainText('GATEWAY_A');
+  await expect(waited.getByTestId('gift-card')).toContainText(/from answer/);
+  await expect(page.getByTestId('sale')).toHaveCount(2);
+});
+
+test('an itemized refund is seen on the tabs board', async ({ openApp, app }) => {
+  await app.core.handlers.tabsSetLocation({ uuid: SEED_LOCATIONS.harbour, name: HARBOUR });
+  await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
+  const { closed } = await createControlClient(app.sandboxUrl).simulateGuests({ tabs: 1, close: 'all' });
+  expect(closed).toHaveLength(1);
+
+  const page = await openApp();
+  await open(page, 'Tabs');
+  await page.getByRole('tab', { name: /^Closed \(1\)/ }).click();
+  const card = page.getByRole('article', { name: 'Tab Guest 1' });
+  await card.getByRole('button', { name: 'Refund…' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Refund Guest 1' });
+  await dialog.getByRole('button', { name: /^Refund one more/ }).first().click();
+  await dialog.getByRole('textbox', { name: /^Reason for/ }).first().fill('Sent back');
+  const submit = dialog.getByRole('button', { name: /^Refund \$/ });
+  const amount = (await submit.textContent())!.replace('Refund ', '');
+  await submit.click();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(card.getByTestId('refund-done')).toHaveText(new RegExp(`^Refunded \\${amount} \\(items\\) from payment \\d+$`));
+});

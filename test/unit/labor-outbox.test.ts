@@ -1,0 +1,164 @@
+// The durable pieces on their own: the append-only log (fsync, torn tails, damage), the outbox's
+// per-person order and dependencies, compaction across restarts, and the single-drainer lock.
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppendLog } from '../../electron/core/labor/append-log';
+import { FILE, Outbox } from '../../electron/core/labor/outbox';
+import type { Punch } from '../../electron/core/labor/punch';
+import { tempDir } from './labor-test-kit';
+
+let dir: string;
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const parse = (raw: unknown) => (raw && typeof raw === 'object' && typeof (raw as { n?: unknown }).n === 'number' ? (raw as { n: number }) : null);
+
+describe('append-only log', () => {
+  it('keeps every appended record across reopening', () => {
+    const a = AppendLog.open(dir, 'x.log', parse);
+    a.log.append({ n: 1 });
+    a.log.appendMany([{ n: 2 }, { n: 3 }]);
+    a.log.close();
+    const b = AppendLog.open(dir, 'x.log', parse);
+    expect(b.records).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(b.dropped).toBe(0);
+    b.log.close();
+  });
+
+  it('drops a torn last line and rewrites the file, so the next append is not glued to it', () => {
+    const a = AppendLog.open(dir, 'x.log', parse);
+    a.log.appendMany([{ n: 1 }, { n: 2 }]);
+    a.log.close();
+    appendFileSync(join(dir, 'x.log'), '{"n":3'); // a write cut short by a crash
+    const b = AppendLog.open(dir, 'x.log', parse);
+    expect(b.records).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(b.dropped).toBe(1);
+    b.log.append({ n: 4 });
+    b.log.close();
+    expect(readFileSync(join(dir, 'x.log'), 'utf8')).toBe('{"n":1}\n{"n":2}\n{"n":4}\n');
+    const c = AppendLog.open(dir, 'x.log', parse);
+    expect(c.records.map((r) => r.n)).toEqual([1, 2, 4]);
+    c.log.close();
+  });
+
+  it('skips damaged lines (garbage, NUL padding, records it does not accept) and keeps the rest', () => {
+    writeFileSync(join(dir, 'x.log'), '{"n":1}\nnot json\n\u0000\u0000\u0000\n{"m":2}\n{"n":5}\n');
+    const opened = AppendLog.open(dir, 'x.log', parse);
+    expect(opened.records).toEqual([{ n: 1 }, { n: 5 }]);
+    expect(opened.dropped).toBe(3);
+    opened.log.close();
+  });
+});
+
+let counter = 0;
+function punch(over: Partial<Punch> & Pick<Punch, 'kind' | 'userId'>): Omit<Punch, 'seq'> {
+  counter += 1;
+  return {
+    id: `p${counter}`,
+    locationUuid: 'loc',
+    name: over.userId,
+    capturedAt: 1_000 + counter,
+    role: 'bartender',
+    roleUuid: null,
+    shift: { local: `s-${over.userId}` },
+    brk: null,
+    breakType: null,
+    declaredTips: null,
+    ...over,
+  };
+}
+
+describe('outbox', () => {
+  const open = () => new Outbox({ dir, now: () => 5_000, settleAfterAttemptMs: 100 });
+
+  it('sends per person in capture order, and a punch waits for the entry it needs', () => {
+    const o = open();
+    const [inA, brkA, endA] = o.capture([
+      punch({ kind: 'shift-start', userId: 'a' }),
+      punch({ kind: 'break-start', userId: 'a', brk: { local: 'b-a' } }),
+      punch({ kind: 'break-end', userId: 'a', brk: { local: 'b-a' } }),
+    ]);
+    o.capture([punch({ kind: 'shift-start', userId: 'b', shift: { local: 's-b' } })]);
+    expect(o.nextFor('a')?.p.id).toBe(inA.id);
+    expect(o.nextFor('b')?.p.kind).toBe('shift-start');
+    expect(o.resolve({ local: 's-a' })).toBeNull();
+    o.markDone(inA.id, 'uuid-shift-a');
+    expect(o.resolve({ local: 's-a' })).toBe('uuid-shift-a');
+    expect(o.nextFor('a')?.p.id).toBe(brkA.id);
+    o.markDone(brkA.id, 'uuid-break-a');
+    expect(o.nextFor('a')?.p.id).toBe(endA.id);
+    o.markDone(endA.id, null);
+    expect(o.nextFor('a')).toBeNull();
+    expect(o.pendingUsers()).toEqual(['b']);
+    o.close();
+  });
+
+  it('a refused punch blocks only the punches that need it; the person’s next shift still goes', () => {
+    const o = open();
+    const [first, brk, out] = o.capture([
+      punch({ kind: 'shift-start', userId: 'a', shift: { local: 's1' } }),
+      punch({ kind: 'break-start', userId: 'a', shift: { local: 's1' }, brk: { local: 'b1' } }),
+      punch({ kind: 'shift-end', userId: 'a', shift: { local: 's1' } }),
+    ]);
+    const [second] = o.capture([punch({ kind: 'shift-start', userId: 'a', shift: { local: 's2' } })]);
+    o.markFailed(first.id, 400, 'user_id 9 is not a staff member at this location.');
+    expect(o.nextFor('a')?.p.id).toBe(second.id);
+    const items = o.items();
+    expect(items.find((i) => i.id === first.id)).toMatchObject({ state: 'failed', message: '400: user_id 9 is not a staff member at this location.' });
+    expect(items.find((i) => i.id === brk.id)?.state).toBe('blocked');
+    expect(items.find((i) => i.id === out.id)?.state).toBe('blocked');
+    expect(o.summary('waiting', null, null)).toMatchObject({ pending: 1, failed: 1, blocked: 2 });
+    // Only failed or blocked punches can be discarded, and a retry unblocks the rest.
+    expect(() => o.discard(second.id, 'm')).toThrow(/still being sent/);
+    o.retry(first.id, 'manager');
+    expect(o.nextFor('a')?.p.id).toBe(first.id);
+    expect(o.items().find((i) => i.id === brk.id)?.state).toBe('pending');
+    o.close();
+  });
+
+  it('rebuilds the same state after a restart: done uuids, failures, unsure sends and discards', () => {
+    const o = open();
+    const [a, b, c, d] = o.capture([
+      punch({ kind: 'shift-start', userId: 'a', shift: { local: 's1' } }),
+      punch({ kind: 'shift-end', userId: 'a', shift: { local: 's1' } }),
+      punch({ kind: 'shift-start', userId: 'b', shift: { local: 's2' } }),
+      punch({ kind: 'shift-start', userId: 'c', shift: { local: 's3' } }),
+    ]);
+    o.markDone(a.id, 'U1');
+    o.markAttempt(b.id); // the app dies right after sending
+    o.markFailed(c.id, 400, 'nope');
+    o.discard(c.id, 'manager');
+    o.markAttempt(d.id);
+    o.markUnsure(d.id, 9_999, 'timed out');
+    o.close();
+
+    const again = open();
+    expect(again.get(a.id)).toMatchObject({ status: 'done', uuid: 'U1' });
+    expect(again.resolve({ local: 's1' })).toBe('U1');
+    expect(again.get(b.id)?.unsure?.retryAt).toBeGreaterThan(0);
+    expect(again.get(c.id)?.status).toBe('discarded');
+    expect(again.get(d.id)?.unsure).toMatchObject({ retryAt: 9_999, message: 'timed out' });
+    const [e] = again.capture([punch({ kind: 'shift-start', userId: 'e', shift: { local: 's5' } })]);
+    expect(e.seq).toBeGreaterThan(d.seq);
+    again.close();
+    // Compaction on open kept one line per fact, not the whole history.
+    expect(readFileSync(join(dir, FILE), 'utf8').trim().split('\n').length).toBeLessThanOrEqual(10);
+  });
+
+  it('one drainer per data folder: a second outbox on the same folder refuses to open until the first closes', () => {
+    const first = open();
+    expect(() => open()).toThrow(/already open/);
+    first.close();
+    const second = open();
+    second.close();
+  });
+
+  it('takes over a lock left by a process that died', () => {
+    writeFileSync(join(dir, 'labor-outbox.lock'), '999999');
+    const o = open();
+    o.close();
+  });
+});
