@@ -1,6 +1,6 @@
 // The labor kiosk in Chromium against a real core, host and embedded sandbox: a bartender's
 // shift by PIN (seen on the board, in the timesheet, on the service), the same with the service
-// down and then back, names instead of PINs, and kiosk mode. Screenshots land in test-results/.
+// down and then back, names instead of PINs, and kiosk mode. Screenshots land in each test's output folder.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,7 +9,8 @@ import { createCore } from '../../electron/core/app-core';
 import { startHost } from '../../electron/host/host';
 import { test, expect, stopApp, type RunningApp } from './fixtures';
 
-const shots = resolve(import.meta.dirname, '../../test-results');
+/** Screenshots go to this test's output folder (test-results/… or --output), named by what they show. */
+const shot = (name: string) => test.info().outputPath(name);
 
 async function openKiosk(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -48,7 +49,7 @@ async function bartenderShift(page: Page, shoot = false): Promise<void> {
 
   await enterPin(page, '2222');
   await expect(page.getByTestId('person-status')).toContainText('On break since');
-  if (shoot) await page.screenshot({ path: join(shots, 'labor-person-1280x800.png') });
+  if (shoot) await page.screenshot({ path: shot('labor-person-1280x800.png') });
   await page.getByRole('button', { name: 'End break' }).click();
   await done(page, /welcome back/i);
   await expect(row).not.toContainText('On break');
@@ -57,9 +58,9 @@ async function bartenderShift(page: Page, shoot = false): Promise<void> {
   await page.getByRole('button', { name: 'Punch out' }).click();
   for (const d of '1250') await page.getByRole('button', { name: `tips ${d}`, exact: true }).click();
   await expect(page.getByTestId('tips-amount')).toHaveText('$12.50');
-  if (shoot) await page.screenshot({ path: join(shots, 'labor-tips-1280x800.png') });
-  await page.getByRole('button', { name: 'Punch out with $12.50' }).click();
-  if (shoot) await page.screenshot({ path: join(shots, 'labor-confirm-1280x800.png') });
+  if (shoot) await page.screenshot({ path: shot('labor-tips-1280x800.png') });
+  await page.getByRole('button', { name: 'Punch out · $12.50' }).click();
+  if (shoot) await page.screenshot({ path: shot('labor-confirm-1280x800.png') });
   await done(page, /punched out .* with \$12\.50 in tips/);
   await expect(row).toHaveCount(0);
 }
@@ -75,7 +76,7 @@ test('PIN → punch in → break → end break → punch out with tips, on the b
   await enterPin(page, '1111');
   await page.getByRole('button', { name: 'Punch in as Server' }).click();
   await done(page, /Sam, you're punched in as server/);
-  await page.screenshot({ path: join(shots, 'labor-kiosk-1280x800.png') });
+  await page.screenshot({ path: shot('labor-kiosk-1280x800.png') });
 
   await bartenderShift(page, true);
   await expect(page.getByTestId('sync-pending')).toHaveText('All punches synced', { timeout: 15_000 });
@@ -98,7 +99,7 @@ test('PIN → punch in → break → end break → punch out with tips, on the b
   await expect(page.locator('[data-testid="audit"]').filter({ hasText: 'Alex Manager' })).toContainText('tips $12.50 → $15.00');
   await expect(jordanTotals).toContainText('$15.00');
   await expect.poll(() => serviceEntries(app).find((e) => e.uuid === shift.uuid)?.declaredTips).toBe(1500);
-  await page.screenshot({ path: join(shots, 'labor-timesheet-1280x800.png'), fullPage: true });
+  await page.screenshot({ path: shot('labor-timesheet-1280x800.png'), fullPage: true });
 
   // CSV of what is shown.
   const download = page.waitForEvent('download');
@@ -107,9 +108,9 @@ test('PIN → punch in → break → end break → punch out with tips, on the b
   expect(file.suggestedFilename()).toMatch(/^timesheet-harbour-bar-kitchen-\d{4}-\d{2}-\d{2}\.csv$/);
 
   await page.setViewportSize({ width: 1080, height: 1920 });
-  await page.screenshot({ path: join(shots, 'labor-timesheet-1080x1920.png') });
+  await page.screenshot({ path: shot('labor-timesheet-1080x1920.png') });
   await page.getByRole('button', { name: 'Close' }).click();
-  await page.screenshot({ path: join(shots, 'labor-kiosk-1080x1920.png') });
+  await page.screenshot({ path: shot('labor-kiosk-1080x1920.png') });
 });
 
 test('the same shift with the service down, then back: punches wait, then the count goes to zero', async ({ page, app }) => {
@@ -123,7 +124,16 @@ test('the same shift with the service down, then back: punches wait, then the co
   await expect(pending).toContainText('4 punches waiting to sync');
   await expect(pending).toContainText('service unreachable');
   expect(serviceEntries(app)).toHaveLength(0);
-  await page.screenshot({ path: join(shots, 'labor-kiosk-offline-1280x800.png') });
+  await page.screenshot({ path: shot('labor-kiosk-offline-1280x800.png') });
+
+  // PINs are checked on the kiosk, so a manager gets in while the service is down and sees why.
+  await page.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(page, '9999');
+  await expect(page.getByRole('alert')).toContainText('Could not load the timesheet');
+  await page.getByRole('button', { name: /^Sync/ }).click();
+  await expect(page.locator('[data-testid="outbox-item"]')).toHaveCount(4);
+  await page.screenshot({ path: shot('labor-sync-offline-1280x800.png') });
+  await page.getByRole('button', { name: 'Close' }).click();
 
   world.faults.clear();
   await expect(pending).toHaveAttribute('data-pending', '0', { timeout: 40_000 });
@@ -136,7 +146,7 @@ test('the same shift with the service down, then back: punches wait, then the co
 
 test('tapping a name asks for that person’s PIN; a wrong PIN is said plainly', async ({ page, app }) => {
   await openKiosk(page, app.host.url);
-  await page.getByRole('button', { name: /Tap your name instead/ }).click();
+  await page.getByRole('button', { name: 'Or tap your name' }).click();
   await page.getByRole('button', { name: /Sam Server/ }).click();
   await expect(page.getByRole('heading', { name: 'Sam Server, enter your PIN' })).toBeVisible();
   await enterPin(page, '2222');
@@ -156,6 +166,8 @@ test('kiosk mode: the kiosk is the whole app, and app settings sit behind the ma
     await expect(page.getByTestId('kiosk-shell')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Screens' })).toHaveCount(0);
     await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
+    await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+    await page.screenshot({ path: shot('labor-kiosk-mode-1280x800.png') });
     await page.getByRole('button', { name: 'Manager' }).click();
     await enterPin(page, '2222');
     await expect(page.getByRole('alert')).toContainText('does not belong to a manager');

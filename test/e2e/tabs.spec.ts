@@ -47,7 +47,7 @@ test("a 'post' pass accepts the order that crosses its limit, then refuses the n
   await open(page, 'Passes');
   // The global scan listener: a burst of keys with no field focused is a scan too.
   await page.locator('h1').click();
-  await page.keyboard.type('PASS-POST-5000', { delay: 5 });
+  await page.keyboard.type('PASS-POST-5000');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('pass-limit')).toHaveText('$50.00');
 

@@ -169,36 +169,38 @@ export class Drainer {
     const { outbox, tuning } = this.o;
     const now = this.o.now();
     const message = messageOf(error);
+    const reason = plainReason(error);
+    if (message !== reason) this.o.log?.(`labor: punch ${s.p.id}: ${message}`);
     const unsure = (waitMs: number) => {
-      if (sent) outbox.markUnsure(s.p.id, now + waitMs, `Not sure the service got it (${message}); will check`);
+      if (sent) outbox.markUnsure(s.p.id, now + waitMs, `Sent, but ${reason}; the app checks before sending again`);
     };
     if (!isServiceError(error)) {
       // Not connected, or an answer we could not read: try again later, reading first.
       unsure(tuning.settleMs);
-      return this.goOffline(message);
+      return this.goOffline(reason);
     }
     if (error.kind === 'network' || error.kind === 'timeout') {
       unsure(error.kind === 'timeout' ? tuning.settleMs : tuning.quickSettleMs);
-      return this.goOffline(message);
+      return this.goOffline(reason);
     }
     if (error.kind === 'bad-response' || (error.kind === 'http' && (error.status ?? 0) >= 500)) {
       unsure(tuning.settleMs);
-      return this.backOff(s, message);
+      return this.backOff(s, reason);
     }
     if (error.kind === 'auth') {
       unsure(tuning.quickSettleMs);
-      return this.goOffline(message);
+      return this.goOffline(reason);
     }
     if (error.kind === 'forbidden' || (error.kind === 'http' && RETRY_LATER.has(error.status ?? 0))) {
       unsure(tuning.quickSettleMs);
-      return this.backOff(s, message);
+      return this.backOff(s, reason);
     }
     const status = error.status;
     if (s.p.kind === 'break-start' && status === 404 && s.refusals < tuning.notFoundRetries) {
       // The shift may not be visible yet on the service's side: a few more tries before parking.
       s.refusals += 1;
       unsure(tuning.quickSettleMs);
-      return this.backOff(s, message);
+      return this.backOff(s, `the service does not know this break's shift yet (404); trying again`);
     }
     this.markReachable();
     outbox.markFailed(s.p.id, status, error.serviceMessage ?? message);
@@ -219,6 +221,25 @@ export class Drainer {
     this.globalNotBefore = this.o.now() + this.backoffMs;
     this.offline = true;
     this.lastError = message;
+  }
+}
+
+/** Why a send failed, in words for the kiosk and the manager (the full text goes to the log). */
+export function plainReason(error: unknown): string {
+  if (!isServiceError(error)) return messageOf(error);
+  switch (error.kind) {
+    case 'network':
+      return 'the service could not be reached';
+    case 'timeout':
+      return 'the service did not answer in time';
+    case 'bad-response':
+      return 'the service gave an answer the app could not read';
+    case 'auth':
+      return 'the service refused the app’s credentials (401); check Settings';
+    case 'forbidden':
+      return `the service refuses this location for this app (403)${error.serviceMessage ? `: ${error.serviceMessage}` : ''}`;
+    default:
+      return `the service answered ${error.status}${error.serviceMessage ? `: ${error.serviceMessage}` : ''}`;
   }
 }
 

@@ -163,7 +163,7 @@ export function KioskScreen({ appSettings }: { appSettings?: ReactNode }) {
       <div className="k-main">
         <div className="k-left">{panel}</div>
         <div className="k-right">
-          <LiveBoard board={labor.board} settings={labor.settings} timezone={location.timezone} />
+          <LiveBoard board={labor.board} settings={labor.settings} timezone={location.timezone} offline={labor.outbox.state === 'offline'} />
         </div>
       </div>
     </div>

@@ -13,7 +13,7 @@ const ALERT_TEXT: Record<LaborAlert['kind'], (a: LaborAlert) => string> = {
   overtime: (a) => `Overtime (${formatDuration(a.elapsedMs)} on shift)`,
 };
 
-export function LiveBoard({ board, settings, timezone }: { board: BoardView; settings: LaborSettings; timezone: string | null }) {
+export function LiveBoard({ board, settings, timezone, offline }: { board: BoardView; settings: LaborSettings; timezone: string | null; offline: boolean }) {
   const now = useNow();
   const alerts = computeAlerts(board.rows, settings, now);
   const byUser = new Map<string, LaborAlert[]>();
@@ -27,8 +27,12 @@ export function LiveBoard({ board, settings, timezone }: { board: BoardView; set
           On shift <span className="k-count">{board.rows.length}</span>
           {onBreak > 0 && <span className="k-count k-count-break">{onBreak} on break</span>}
         </h2>
-        <span className={board.error ? 'k-board-note bad' : 'k-board-note'}>
-          {board.error ? 'Service unreachable: showing the last known board and this kiosk’s punches' : board.fetchedAt ? `Updated ${clockTime(board.fetchedAt, timezone)}` : 'Not loaded from the service yet'}
+        <span className={board.error || offline ? 'k-board-note bad' : 'k-board-note'}>
+          {board.error || offline
+            ? `Service offline: this kiosk’s punches on top of the last update${board.fetchedAt ? ` (${clockTime(board.fetchedAt, timezone)})` : ''}`
+            : board.fetchedAt
+              ? `Updated ${clockTime(board.fetchedAt, timezone)}`
+              : 'Not loaded from the service yet'}
         </span>
       </header>
       {board.rows.length === 0 ? (
@@ -47,7 +51,7 @@ export function LiveBoard({ board, settings, timezone }: { board: BoardView; set
                 <div className="k-board-time">
                   {row.breakStart !== null ? (
                     <>
-                      <span className="k-badge k-badge-break">On break · {formatDuration(now - row.breakStart)}</span>
+                      <span className="k-board-break">On break {formatDuration(now - row.breakStart)}</span>
                       <span className="k-board-sub">on shift {formatDuration(now - row.shiftStart)}</span>
                     </>
                   ) : (

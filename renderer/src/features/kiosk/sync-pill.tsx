@@ -6,9 +6,15 @@ export function SyncPill({ outbox, onSyncNow }: { outbox: OutboxSummary; onSyncN
   const stuck = outbox.failed + outbox.blocked;
   let tone = 'good';
   let text = 'All punches synced';
-  if (waiting > 0) {
+  // Only a problem is worth alarming anyone: a punch on its way for a second is just "sending".
+  const troubled = outbox.state === 'offline' || outbox.lastError !== null;
+  const punches = `${waiting} ${waiting === 1 ? 'punch' : 'punches'}`;
+  if (waiting > 0 && !troubled) {
+    tone = 'neutral';
+    text = `Sending ${punches}…`;
+  } else if (waiting > 0) {
     tone = outbox.state === 'offline' ? 'bad' : 'warn';
-    text = `${waiting} ${waiting === 1 ? 'punch' : 'punches'} waiting to sync${outbox.state === 'offline' ? ' · service unreachable, retrying' : ''}`;
+    text = `${punches} waiting to sync${outbox.state === 'offline' ? ' · service offline' : ''}`;
   }
   return (
     <div className="k-sync" role="status" aria-live="polite">
@@ -20,7 +26,7 @@ export function SyncPill({ outbox, onSyncNow }: { outbox: OutboxSummary; onSyncN
           {stuck} need{stuck === 1 ? 's' : ''} a manager
         </span>
       )}
-      {waiting > 0 && (
+      {waiting > 0 && troubled && (
         <button type="button" className="k-small" onClick={onSyncNow}>
           Retry now
         </button>

@@ -36,7 +36,7 @@ export function TipsKeypad({ busy, onConfirm, onBack }: { busy: boolean; onConfi
           Back
         </button>
         <button type="button" className="k-big k-danger" onClick={() => onConfirm(cents)} disabled={busy}>
-          {busy ? 'Saving…' : cents === 0 ? 'Punch out, no tips' : `Punch out with ${formatCents(cents)}`}
+          {busy ? 'Saving…' : cents === 0 ? 'Punch out, no tips' : `Punch out · ${formatCents(cents)}`}
         </button>
       </div>
     </section>

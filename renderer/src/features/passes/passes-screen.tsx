@@ -2,7 +2,7 @@
 // says what the service will do when the order goes over the limit; the service still decides.
 // A refusal is shown in the service's own words, and spent is read again after every order.
 // Layout: the pass and the ticket (with Send) on the left, always in view; products on the right.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatMoney, limitWarning, type PassOrderOutcome, type PassView } from '../../../../shared/tabs';
 import { api } from '../../api-context';
 import { messageOf } from '../tabs/format';
@@ -43,6 +43,13 @@ export function PassesScreen() {
     }
   };
   useWedgeScan((code) => void lookup(code));
+  // A pass belongs to one location: a new location starts from a clean slate.
+  useEffect(() => {
+    setPass(null);
+    setLinesState([]);
+    setResult(null);
+    setLookupError(null);
+  }, [location?.uuid]);
 
   const total = draftTotal(lines);
   const warning = pass ? limitWarning(pass, total) : null;

@@ -3,9 +3,12 @@
 // have to click the scan box first. Slow typing outside a field is ignored.
 import { useEffect, useRef } from 'react';
 
-/** A reader sends keys a few ms apart; people rarely type faster than ~60 ms per key. */
-const MAX_GAP_MS = 45;
-const MIN_LENGTH = 3;
+/**
+ * A reader sends keys a few ms apart; people type ~150-250 ms per key. 100 ms leaves room for a
+ * busy till (events arrive late) while a person typing stray keys rarely makes 4 in a row.
+ */
+const MAX_GAP_MS = 100;
+const MIN_LENGTH = 4;
 
 export function useWedgeScan(onScan: (code: string) => void): void {
   const latest = useRef(onScan);
