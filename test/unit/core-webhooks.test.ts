@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { createCore, type AppCore, type CoreOptions } from '../../electron/core/app-core';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { WEBHOOK_EVENT_TYPES } from '../../shared/webhooks';
 
 const HARBOUR = '1c000000-0000-4000-8000-000000000001';
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -54,6 +55,31 @@ describe('the app receiving from the embedded sandbox', () => {
     await until(() => c.webhooks.counters().verified === 1);
     const page = await c.handlers.listEvents({}, 0, 10);
     expect(page.rows[0]).toMatchObject({ type: 'OPEN_TAB', verification: 'verified', locationUuid: HARBOUR });
+  });
+
+  it('round-trips each of the 18 types from the sandbox: verified, unflagged, every data key intact', async () => {
+    const c = await core(tempDir());
+    await c.handlers.subscribeLocations([HARBOUR], 'integration');
+    const sent = new Map<string, Record<string, unknown>>();
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const response = await fetch(`${c.sandbox()!.baseUrl}/_sandbox/webhooks/trigger`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type }),
+      });
+      const body = (await response.json()) as { envelope: { data: Record<string, unknown> } };
+      expect(response.status, type).toBe(200);
+      sent.set(type, body.envelope.data);
+    }
+    await until(() => c.webhooks.counters().verified === WEBHOOK_EVENT_TYPES.length);
+    const page = await c.handlers.listEvents({}, 0, 50);
+    expect(page.total).toBe(WEBHOOK_EVENT_TYPES.length);
+    for (const row of page.rows) {
+      expect(row, row.type).toMatchObject({ verification: 'verified', knownType: true, problem: null });
+      const detail = await c.handlers.getEvent(row.seq);
+      const received = JSON.parse(detail!.rawBody) as { data: Record<string, unknown> };
+      expect(received.data, row.type).toEqual(sent.get(row.type));
+    }
   });
 
   it('shows a forged delivery as rejected and never applies it', async () => {
