@@ -42,6 +42,12 @@ export const API_ROWS = {
     unit: 'ms',
     baselineOf: 'raw fetch, median per call; ratio = client/raw',
   },
+  overhead: {
+    key: 'api.client_overhead',
+    label: 'the client\'s own cost per call: one call at a time, cached valid token, median minus raw',
+    unit: 'ms',
+    baselineOf: 'raw fetch one at a time, median; ratio = client/raw',
+  },
 } satisfies Record<string, RowTemplate>;
 
 async function batch(calls: number, call: () => Promise<unknown>): Promise<{ perCall: number[]; failures: number }> {
@@ -88,23 +94,42 @@ export async function benchApiClient(profile: Profile, log: (line: string) => vo
     const tokensPerRound: number[] = [];
     const sandboxCounts: number[] = [];
     let failures = 0;
-    for (let round = 0; round < rounds; round++) {
+    const rawBatch = async () => {
       const token = ((await postJson(`${base}/oauth/token`, { grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID, api_access_secret: DEMO_ACCESS_SECRET })) as { access_token: string }).access_token;
-      const rawBatch = await batch(calls, async () => {
+      const result = await batch(calls, async () => {
         const response = await fetch(`${base}/api/loc`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
         const text = await response.text();
         if (response.status !== 200) throw new Error(`raw GET /api/loc: ${response.status}`);
         return JSON.parse(text) as unknown;
       });
-      if (rawBatch.failures > 0) throw new Error(`${rawBatch.failures} raw calls failed`);
-      raw.push(median(rawBatch.perCall));
+      if (result.failures > 0) throw new Error(`${result.failures} raw calls failed`);
+      return median(result.perCall);
+    };
+    const newClient = () => new ServiceClient({ baseUrl: base, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET, secrets: new MemorySecretStore(), fetch: counting });
+    const validBatch = async (client: ServiceClient) => {
+      const result = await batch(calls, () => client.listLocations('integration'));
+      if (result.failures > 0) throw new Error(`${result.failures} client calls with a valid token failed`);
+      return median(result.perCall);
+    };
+    // Warm-up: open the connection pool (both sides use the same global fetch) and JIT the paths.
+    await rawBatch();
+    const warm = newClient();
+    await warm.listLocations('integration');
+    await validBatch(warm);
+    warm.dispose();
 
-      const client = new ServiceClient({ baseUrl: base, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET, secrets: new MemorySecretStore(), fetch: counting });
+    for (let round = 0; round < rounds; round++) {
+      const client = newClient();
       try {
         await client.listLocations('integration');
-        const validBatch = await batch(calls, () => client.listLocations('integration'));
-        if (validBatch.failures > 0) throw new Error(`${validBatch.failures} client calls with a valid token failed`);
-        valid.push(median(validBatch.perCall));
+        // Alternate which goes first, so neither always meets a freshly busy sandbox.
+        if (round % 2 === 0) {
+          raw.push(await rawBatch());
+          valid.push(await validBatch(client));
+        } else {
+          valid.push(await validBatch(client));
+          raw.push(await rawBatch());
+        }
 
         await postJson(`${base}/_sandbox/clock/advance`, { seconds: 86_401 });
         const sandboxBefore = await sandboxClientTokens(base);
@@ -115,13 +140,32 @@ export async function benchApiClient(profile: Profile, log: (line: string) => vo
         failures += expiredBatch.failures;
         expired.push(median(expiredBatch.perCall));
         log(
-          `api round ${round + 1}/${rounds}: raw ${median(rawBatch.perCall).toFixed(2)} ms, valid ${median(validBatch.perCall).toFixed(2)} ms, ` +
-            `expired ${median(expiredBatch.perCall).toFixed(2)} ms per call; ${tokenRequests} token request(s), ${expiredBatch.failures} failure(s)`,
+          `api round ${round + 1}/${rounds}: raw ${raw[round].toFixed(2)} ms, valid ${valid[round].toFixed(2)} ms, ` +
+            `expired ${expired[round].toFixed(2)} ms per call (median); ${tokenRequests} token request(s), ${expiredBatch.failures} failure(s)`,
         );
       } finally {
         client.dispose();
       }
     }
+    // One call at a time, alternating, so queueing behind other calls does not count.
+    const single = { raw: [] as number[], client: [] as number[] };
+    const token = ((await postJson(`${base}/oauth/token`, { grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID, api_access_secret: DEMO_ACCESS_SECRET })) as { access_token: string }).access_token;
+    const sequentialClient = newClient();
+    try {
+      await sequentialClient.listLocations('integration');
+      for (let i = 0; i < profile.api.sequential; i++) {
+        let t0 = wallNow();
+        const response = await fetch(`${base}/api/loc`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+        JSON.parse(await response.text());
+        single.raw.push(wallNow() - t0);
+        t0 = wallNow();
+        await sequentialClient.listLocations('integration');
+        single.client.push(wallNow() - t0);
+      }
+    } finally {
+      sequentialClient.dispose();
+    }
+    log(`api one at a time: raw ${median(single.raw).toFixed(3)} ms, client ${median(single.client).toFixed(3)} ms`);
     const rawMedian = median(raw);
     return [
       makeRow({
@@ -135,6 +179,13 @@ export async function benchApiClient(profile: Profile, log: (line: string) => vo
       makeRow({ ...API_ROWS.failed, value: failures, baseline: calls * rounds, ratio: null }),
       makeRow({ ...API_ROWS.expiredAdded, value: median(expired) - rawMedian, baseline: rawMedian, ratio: median(expired) / rawMedian, runs: expired, note: `${rounds} round(s) of ${calls} concurrent calls` }),
       makeRow({ ...API_ROWS.validAdded, value: median(valid) - rawMedian, baseline: rawMedian, ratio: median(valid) / rawMedian, runs: valid }),
+      makeRow({
+        ...API_ROWS.overhead,
+        value: median(single.client) - median(single.raw),
+        baseline: median(single.raw),
+        ratio: median(single.client) / median(single.raw),
+        note: `${profile.api.sequential} calls each`,
+      }),
     ];
   } finally {
     await stopChild(sandbox.child);

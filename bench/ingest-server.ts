@@ -21,7 +21,8 @@ const cpuMs = () => {
 
 async function main(): Promise<void> {
   if (mode === 'listener') {
-    const receiver = new WebhookReceiver({ dataDir, secret, port: 0 });
+    // Retention as the app configures it (webhook-settings.ts: 200 000 rows).
+    const receiver = new WebhookReceiver({ dataDir, secret, port: 0, retentionEvents: 200_000 });
     const status = await receiver.start();
     if (status.url === null) throw new Error(`the listener did not start: ${status.message}`);
     let answered = 0;

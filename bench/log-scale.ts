@@ -90,10 +90,10 @@ async function timeCall(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** Page-side: opens the Events screen, then scrolls its list to the end; times both to the painted frame. */
-async function measureScreen(page: Page, hostUrl: string, oldestSeq: number): Promise<ScreenFigures> {
+async function measureScreen(page: Page, hostUrl: string, oldestSeq: number, settleMs: number): Promise<ScreenFigures> {
   await page.goto(hostUrl);
   await page.getByTestId('status-bar').waitFor();
-  await sleep(300);
+  await sleep(settleMs * 0.3);
   const clicked = (await page.evaluate(`(() => {
     const button = [...document.querySelectorAll('nav button')].find((b) => b.textContent.trim() === 'Events');
     const t = performance.timeOrigin + performance.now();
@@ -101,7 +101,7 @@ async function measureScreen(page: Page, hostUrl: string, oldestSeq: number): Pr
     return t;
   })()`)) as number;
   const first: SeenRow = await waitForRowSince(page, clicked);
-  await sleep(500);
+  await sleep(settleMs * 0.5);
   const domRows = (await page.evaluate(`document.querySelectorAll('[data-testid="event-list"] [role="row"]').length`)) as number;
   const scrolled = (await page.evaluate(`(() => {
     const list = document.querySelector('[data-testid="event-list"]');
@@ -114,13 +114,14 @@ async function measureScreen(page: Page, hostUrl: string, oldestSeq: number): Pr
 }
 
 async function screenRuns(context: SectionContext, hostUrl: string, oldestSeq: number, reps: number): Promise<ScreenFigures[]> {
+  const { settleMs } = context.profile.log;
   const browser = await context.browser();
   const out: ScreenFigures[] = [];
   for (let i = 0; i < reps; i++) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
     try {
       await addProbe(page);
-      out.push(await measureScreen(page, hostUrl, oldestSeq));
+      out.push(await measureScreen(page, hostUrl, oldestSeq, settleMs));
     } finally {
       await page.close();
     }
@@ -128,17 +129,17 @@ async function screenRuns(context: SectionContext, hostUrl: string, oldestSeq: n
   return out;
 }
 
-async function rssSettled(pid: number): Promise<number> {
+async function rssSettled(pid: number, settleMs: number): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < 3; i++) {
-    await sleep(300);
+    await sleep(settleMs * 0.3);
     samples.push(rssMB(pid));
   }
   return median(samples);
 }
 
 export async function benchLogScale(context: SectionContext): Promise<Row[]> {
-  const { small, total, chunks, filterReps, renderReps } = context.profile.log;
+  const { small, total, chunks, filterReps, renderReps, settleMs } = context.profile.log;
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-bench-log-'));
   const host = await startChild([...NODE_TSX, 'electron/host/cli.ts', '--data-dir', dataDir, '--webhook-secret', BENCH_SECRET], /ready at (http:\/\/\S+)/);
   const pid = host.child.pid!;
@@ -148,8 +149,8 @@ export async function benchLogScale(context: SectionContext): Promise<Row[]> {
     const listener = state.status.url;
     if (listener === null) throw new Error(`the host's listener is not running: ${state.status.message}`);
     client.close();
-    await sleep(1_000);
-    const rssBefore = await rssSettled(pid);
+    await sleep(settleMs);
+    const rssBefore = await rssSettled(pid, settleMs);
     const fill = async (count: number) => {
       const { requests } = deliveryRequests(new URL(listener).pathname, count);
       const result = await runLoad(listener, requests, count, 50);
@@ -195,7 +196,7 @@ export async function benchLogScale(context: SectionContext): Promise<Row[]> {
     const bigScreen = await screenRuns(context, host.url, await oldest(), renderReps);
     client.close();
     context.log(`log: full log render ${median(bigScreen.map((s) => s.render)).toFixed(1)} ms, scroll ${median(bigScreen.map((s) => s.scroll)).toFixed(1)} ms, ${bigScreen[0].domRows} DOM rows`);
-    const rssAfter = await rssSettled(pid);
+    const rssAfter = await rssSettled(pid, settleMs);
     peak = Math.max(peak, rssAfter);
 
     const R = LOG_ROWS;

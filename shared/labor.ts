@@ -8,9 +8,6 @@ export type PunchAction = 'punch-in' | 'break-start' | 'break-end' | 'punch-out'
 export const LABOR_SORT_KEYS = ['created', 'punch_in', 'punch_out'] as const;
 export type LaborSortKey = (typeof LABOR_SORT_KEYS)[number];
 
-/** time_punch_type values the app sends; the service may know others (shown as they come). */
-export const PUNCH_TYPES = ['shift', 'unpaid_break', 'paid_break'] as const;
-
 /** One labor entry from the service, normalised whatever shape it came in. Times are unix ms. */
 export interface LaborEntry {
   uuid: string;

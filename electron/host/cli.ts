@@ -8,8 +8,8 @@ import { createCore } from '../core/app-core';
 import { MemorySecretStore } from '../core/secrets/secret-store';
 import { startHost } from './host';
 
-const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret S]
-  env: VENUE_PORT, VENUE_DATA_DIR, VENUE_SERVICE_URL, VENUE_WEBHOOK_PORT, VENUE_WEBHOOK_SECRET
+const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret S] [--kiosk]
+  env: VENUE_PORT, VENUE_DATA_DIR, VENUE_SERVICE_URL, VENUE_WEBHOOK_PORT, VENUE_WEBHOOK_SECRET, VENUE_KIOSK=1
   (--service-url defaults to the embedded sandbox; VENUE_ACCESS_ID / VENUE_ACCESS_SECRET give its credentials)`;
 
 function fail(message: string): never {
@@ -34,6 +34,7 @@ async function main() {
         'service-url': { type: 'string' },
         'webhook-port': { type: 'string' },
         'webhook-secret': { type: 'string' },
+        kiosk: { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -55,6 +56,7 @@ async function main() {
     dataDir,
     secrets: new MemorySecretStore(),
     runtime: 'headless',
+    kiosk: values.kiosk === true || env.VENUE_KIOSK === '1',
     serviceUrl,
     accessId: env.VENUE_ACCESS_ID,
     accessSecret: env.VENUE_ACCESS_SECRET,

@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Store from 'electron-store';
 import { createCore, type AppCore } from '../core/app-core';
 import { forwardEvents, registerIpcHandlers } from './ipc/register-handlers';
+import { lockDownKiosk } from './kiosk-lockdown';
 import { SafeStorageSecretStore } from './safe-storage-secrets';
 import { CONTENT_SECURITY_POLICY } from '../host/static-files';
 
@@ -23,8 +24,13 @@ function rendererUrl(): string {
   return devUrl ? devUrl : pathToFileURL(join(here, '../renderer/index.html')).toString();
 }
 
+/** Kiosk mode: `--kiosk` on the command line, or `kiosk: true` in window-state.json. */
+function kioskMode(): boolean {
+  return windowState.get('kiosk') === true || process.argv.includes('--kiosk');
+}
+
 function createWindow(activeCore: AppCore): BrowserWindow {
-  const kiosk = windowState.get('kiosk') === true || process.argv.includes('--kiosk');
+  const kiosk = kioskMode();
   const win = new BrowserWindow({
     width: 1280,
     height: 800,
@@ -44,6 +50,7 @@ function createWindow(activeCore: AppCore): BrowserWindow {
     },
   });
   win.once('ready-to-show', () => win.show());
+  if (kiosk) lockDownKiosk(win);
   win.on('close', () => windowState.set('bounds', win.getBounds()));
 
   // Navigation and new windows are denied; links to the web open in the system browser.
@@ -70,6 +77,7 @@ app.whenReady().then(async () => {
     dataDir,
     secrets: new SafeStorageSecretStore(dataDir),
     runtime: 'electron',
+    kiosk: kioskMode(),
     openExternal: async (url) => {
       await shell.openExternal(url);
       return true;

@@ -122,7 +122,7 @@ test('the same shift with the service down, then back: punches wait, then the co
   const pending = page.getByTestId('sync-pending');
   await expect(pending).toHaveAttribute('data-pending', '4');
   await expect(pending).toContainText('4 punches waiting to sync');
-  await expect(pending).toContainText('service unreachable');
+  await expect(pending).toContainText('service offline');
   expect(serviceEntries(app)).toHaveLength(0);
   await page.screenshot({ path: shot('labor-kiosk-offline-1280x800.png') });
 
