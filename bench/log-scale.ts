@@ -1,15 +1,16 @@
 // 3. The event log at scale, in the real app: the headless host (core + embedded sandbox + listener
-// + host) runs as a child process (`node --import tsx electron/host/cli.ts`, so its pid is the
-// process holding the log and its RSS is the app's alone). The bench fills the log over HTTP
-// (signed distinct events, autocannon, 50 connections, no page or WebSocket client attached), asks
-// for filtered pages over the host's WebSocket exactly as the renderer does (listEvents, 100 rows),
-// and drives the Events screen in Chromium, first with a small log (the baseline) and then full.
-// Filter timings change the filter on every call (the log caches the matches of the last filter).
+// + projections + host) runs as a child process (`node --import tsx electron/host/cli.ts`, so its
+// pid is the process holding the log and its RSS is the app's alone). The bench fills the log over
+// HTTP (signed distinct events, autocannon, 50 connections, no page or WebSocket client attached),
+// asks for filtered pages over the host's WebSocket exactly as the renderer does (listEvents, 100
+// rows), and drives the Events screen in Chromium, first with a small log (the baseline) and then
+// full. Filter timings change the filter on every call (the log caches the matches of the last
+// filter). The host is restarted on the small and on the full log to time start-up at scale.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { NODE_TSX, rssMB, startChild, stopChild } from './children';
+import { NODE_TSX, rssMB, type Started, startChild, stopChild, waitFor200 } from './children';
 import { addProbe, pageNow, type SeenRow, waitForRowSince } from './browser';
 import { BENCH_SECRET, BENCH_TYPES, deliveryRequests } from './envelopes';
 import { HostClient } from './host-client';
@@ -27,15 +28,15 @@ export const LOG_ROWS = {
   },
   rssAfter: {
     key: 'log.rss_after',
-    label: 'host process RSS with the full log, after the filters and the Events screen',
+    label: 'host process RSS after filling the log to full, the filters and the Events screen',
     unit: 'MB',
-    baselineOf: 'RSS of the same process with an empty log, after start-up',
+    baselineOf: 'RSS of the same process started on the small log, before the fill',
   },
   rssGrowth: {
     key: 'log.rss_growth',
-    label: 'host process RSS growth from an empty log to the full log',
+    label: 'host process RSS growth while the log fills from small to full',
     unit: 'MB',
-    baselineOf: 'RSS with the empty log',
+    baselineOf: 'RSS on the small log',
     target: { on: 'value', op: '<', limit: 150 },
   },
   filterType: {
@@ -72,6 +73,18 @@ export const LOG_ROWS = {
     unit: 'rows',
     baselineOf: 'the same with the small log',
     target: { on: 'ratio', op: '<=', limit: 1 },
+  },
+  restart: {
+    key: 'log.restart',
+    label: 'host start-up (spawn → ready → 200) on the full log: the log is indexed and replayed into projections',
+    unit: 'ms',
+    baselineOf: 'the same host started on the small log',
+  },
+  rssRestart: {
+    key: 'log.rss_restart',
+    label: 'host RSS right after that start-up on the full log',
+    unit: 'MB',
+    baselineOf: 'RSS after start-up on the small log',
   },
 } satisfies Record<string, RowTemplate>;
 
@@ -138,42 +151,74 @@ async function rssSettled(pid: number, settleMs: number): Promise<number> {
   return median(samples);
 }
 
-export async function benchLogScale(context: SectionContext): Promise<Row[]> {
-  const { small, total, chunks, filterReps, renderReps, settleMs } = context.profile.log;
-  const dataDir = mkdtempSync(join(tmpdir(), 'venue-bench-log-'));
-  const host = await startChild([...NODE_TSX, 'electron/host/cli.ts', '--data-dir', dataDir, '--webhook-secret', BENCH_SECRET], /ready at (http:\/\/\S+)/);
-  const pid = host.child.pid!;
+interface RunningHost {
+  child: Started['child'];
+  pid: number;
+  url: string;
+  listener: string;
+  /** spawn → ready line → 200 from the host, ms. */
+  startMs: number;
+}
+
+async function startHostOn(dataDir: string): Promise<RunningHost> {
+  const t0 = wallNow();
+  const host = await startChild([...NODE_TSX, 'electron/host/cli.ts', '--data-dir', dataDir, '--webhook-secret', BENCH_SECRET], /ready at (http:\/\/\S+)/, { t0, timeoutMs: 120_000 });
   try {
-    let client = await HostClient.connect(host.url);
+    const startMs = (await waitFor200(host.url)) - t0;
+    const client = await HostClient.connect(host.url);
     const state = await client.call('getWebhookState');
-    const listener = state.status.url;
-    if (listener === null) throw new Error(`the host's listener is not running: ${state.status.message}`);
     client.close();
+    if (state.status.url === null) throw new Error(`the host's listener is not running: ${state.status.message}`);
+    return { child: host.child, pid: host.child.pid!, url: host.url, listener: state.status.url, startMs };
+  } catch (error) {
+    await stopChild(host.child);
+    throw error;
+  }
+}
+
+async function fill(listener: string, count: number) {
+  const { requests } = deliveryRequests(new URL(listener).pathname, count);
+  const result = await runLoad(listener, requests, count, 50);
+  if (result.ok2xx !== count) throw new Error(`filling the log: ${count - result.ok2xx} of ${count} deliveries were not answered 2xx`);
+  return result;
+}
+
+async function oldestSeq(client: HostClient): Promise<number> {
+  const { total } = await client.call('listEvents', {}, 0, 1);
+  return (await client.call('listEvents', {}, total - 1, 1)).rows[0].seq;
+}
+
+export async function benchLogScale(context: SectionContext): Promise<Row[]> {
+  const { small, total, chunks, filterReps, renderReps, restarts, settleMs } = context.profile.log;
+  const dataDir = mkdtempSync(join(tmpdir(), 'venue-bench-log-'));
+  let host: RunningHost | null = null;
+  try {
+    // First start on an empty folder (seeds the demo roster), the small log, then a restart: the
+    // start-up with the small log is the baseline of the start-up with the full one.
+    host = await startHostOn(dataDir);
+    await fill(host.listener, small);
+    const smallStarts: number[] = [];
+    for (let i = 0; i < restarts; i++) {
+      await stopChild(host.child);
+      host = await startHostOn(dataDir);
+      smallStarts.push(host.startMs);
+    }
+    const restartSmall = median(smallStarts);
+    const { pid } = host;
     await sleep(settleMs);
     const rssBefore = await rssSettled(pid, settleMs);
-    const fill = async (count: number) => {
-      const { requests } = deliveryRequests(new URL(listener).pathname, count);
-      const result = await runLoad(listener, requests, count, 50);
-      if (result.ok2xx !== count) throw new Error(`filling the log: ${count - result.ok2xx} of ${count} deliveries were not answered 2xx`);
-      return result;
-    };
 
-    await fill(small);
-    client = await HostClient.connect(host.url);
-    const oldest = async () => {
-      const { total: n } = await client.call('listEvents', {}, 0, 1);
-      return (await client.call('listEvents', {}, n - 1, 1)).rows[0].seq;
-    };
-    const smallScreen = await screenRuns(context, host.url, await oldest(), renderReps);
+    let client = await HostClient.connect(host.url);
+    const smallScreen = await screenRuns(context, host.url, await oldestSeq(client), renderReps);
     client.close();
-    context.log(`log: small log (${small}) render ${median(smallScreen.map((s) => s.render)).toFixed(1)} ms, scroll ${median(smallScreen.map((s) => s.scroll)).toFixed(1)} ms, ${smallScreen[0].domRows} DOM rows`);
+    context.log(`log: small log (${small}) start ${restartSmall.toFixed(0)} ms, RSS ${rssBefore.toFixed(0)} MB, render ${median(smallScreen.map((s) => s.render)).toFixed(1)} ms, scroll ${median(smallScreen.map((s) => s.scroll)).toFixed(1)} ms, ${smallScreen[0].domRows} DOM rows`);
 
     const rates: number[] = [];
     const per = Math.ceil((total - small) / chunks);
     let peak = rssMB(pid);
     const fillStarted = wallNow();
     for (let filled = small; filled < total; filled += per) {
-      const result = await fill(Math.min(per, total - filled));
+      const result = await fill(host.listener, Math.min(per, total - filled));
       rates.push(result.rps);
       peak = Math.max(peak, rssMB(pid));
     }
@@ -193,11 +238,21 @@ export async function benchLogScale(context: SectionContext): Promise<Row[]> {
       byText.push(await timeCall(() => client.call('listEvents', { text: TEXTS[i % TEXTS.length] }, 0, 100)));
     }
     context.log(`log: listEvents at ${total}: plain ${median(plain).toFixed(1)} ms, type ${median(byType).toFixed(1)} ms, text ${median(byText).toFixed(1)} ms`);
-    const bigScreen = await screenRuns(context, host.url, await oldest(), renderReps);
+    const bigScreen = await screenRuns(context, host.url, await oldestSeq(client), renderReps);
     client.close();
-    context.log(`log: full log render ${median(bigScreen.map((s) => s.render)).toFixed(1)} ms, scroll ${median(bigScreen.map((s) => s.scroll)).toFixed(1)} ms, ${bigScreen[0].domRows} DOM rows`);
     const rssAfter = await rssSettled(pid, settleMs);
     peak = Math.max(peak, rssAfter);
+    context.log(`log: full log render ${median(bigScreen.map((s) => s.render)).toFixed(1)} ms, scroll ${median(bigScreen.map((s) => s.scroll)).toFixed(1)} ms, ${bigScreen[0].domRows} DOM rows, RSS ${rssAfter.toFixed(0)} MB`);
+
+    const fullStarts: number[] = [];
+    for (let i = 0; i < restarts; i++) {
+      await stopChild(host.child);
+      host = await startHostOn(dataDir);
+      fullStarts.push(host.startMs);
+    }
+    const restartFull = median(fullStarts);
+    const rssRestart = await rssSettled(host.pid, settleMs);
+    context.log(`log: restart with the full log ${restartFull.toFixed(0)} ms, RSS ${rssRestart.toFixed(0)} MB`);
 
     const R = LOG_ROWS;
     const pick = (runs: ScreenFigures[], f: (s: ScreenFigures) => number) => runs.map(f);
@@ -217,9 +272,11 @@ export async function benchLogScale(context: SectionContext): Promise<Row[]> {
       makeRow({ ...R.render, value: median(pick(bigScreen, (s) => s.render)), baseline: median(pick(smallScreen, (s) => s.render)), runs: pick(bigScreen, (s) => s.render), note: sizes }),
       makeRow({ ...R.scroll, value: median(pick(bigScreen, (s) => s.scroll)), baseline: median(pick(smallScreen, (s) => s.scroll)), runs: pick(bigScreen, (s) => s.scroll) }),
       makeRow({ ...R.domRows, value: Math.max(...pick(bigScreen, (s) => s.domRows)), baseline: Math.max(...pick(smallScreen, (s) => s.domRows)) }),
+      makeRow({ ...R.restart, value: restartFull, baseline: restartSmall, runs: fullStarts, note: `${restarts} start(s) each; ${sizes}` }),
+      makeRow({ ...R.rssRestart, value: rssRestart, baseline: rssBefore }),
     ];
   } finally {
-    await stopChild(host.child);
+    if (host !== null) await stopChild(host.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

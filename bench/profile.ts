@@ -9,7 +9,7 @@ export interface Profile {
   ingest: { requests: number; warmup: number; reps: number; connections: number };
   screen: { events: number; warmup: number };
   /** settleMs: pause before RSS readings and after the screen opens (shorter only in smoke runs). */
-  log: { small: number; total: number; chunks: number; filterReps: number; renderReps: number; settleMs: number };
+  log: { small: number; total: number; chunks: number; filterReps: number; renderReps: number; restarts: number; settleMs: number };
   /** calls: concurrent calls per batch; sequential: one-at-a-time calls for the client's own overhead. */
   api: { calls: number; rounds: number; sequential: number };
   startup: { spawns: number; warmup: number };
@@ -20,7 +20,7 @@ export const PROFILES: Record<Mode, Profile> = {
     mode: 'full',
     ingest: { requests: 30_000, warmup: 5_000, reps: 5, connections: 50 },
     screen: { events: 300, warmup: 10 },
-    log: { small: 1_000, total: 100_000, chunks: 10, filterReps: 5, renderReps: 3, settleMs: 1_000 },
+    log: { small: 1_000, total: 100_000, chunks: 10, filterReps: 5, renderReps: 3, restarts: 2, settleMs: 1_000 },
     api: { calls: 100, rounds: 5, sequential: 300 },
     startup: { spawns: 5, warmup: 1 },
   },
@@ -28,7 +28,7 @@ export const PROFILES: Record<Mode, Profile> = {
     mode: 'quick',
     ingest: { requests: 3_000, warmup: 500, reps: 1, connections: 50 },
     screen: { events: 30, warmup: 3 },
-    log: { small: 200, total: 3_000, chunks: 2, filterReps: 2, renderReps: 1, settleMs: 1_000 },
+    log: { small: 200, total: 3_000, chunks: 2, filterReps: 2, renderReps: 1, restarts: 1, settleMs: 1_000 },
     api: { calls: 100, rounds: 1, sequential: 50 },
     startup: { spawns: 1, warmup: 1 },
   },
@@ -36,7 +36,7 @@ export const PROFILES: Record<Mode, Profile> = {
     mode: 'smoke',
     ingest: { requests: 300, warmup: 0, reps: 1, connections: 50 },
     screen: { events: 4, warmup: 1 },
-    log: { small: 200, total: 400, chunks: 1, filterReps: 1, renderReps: 1, settleMs: 100 },
+    log: { small: 200, total: 400, chunks: 1, filterReps: 1, renderReps: 1, restarts: 1, settleMs: 100 },
     api: { calls: 100, rounds: 1, sequential: 20 },
     startup: { spawns: 1, warmup: 0 },
   },

@@ -3,6 +3,7 @@
 // docs/performance.md for what each row means and the figures of the last full run.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
@@ -27,16 +28,18 @@ export interface SectionContext {
 interface Section {
   name: string;
   title: string;
+  /** Needs out/ (the renderer the host serves, or its size). */
+  usesBuild: boolean;
   rows: Record<string, RowTemplate>;
   run(context: SectionContext): Promise<Row[]>;
 }
 
 const SECTIONS: Section[] = [
-  { name: 'ingest', title: '1. webhook ingest', rows: INGEST_ROWS, run: (c) => benchIngest(c.profile, c.log) },
-  { name: 'screen', title: '2. event to screen', rows: SCREEN_ROWS, run: benchScreen },
-  { name: 'log', title: '3. event log at scale', rows: LOG_ROWS, run: benchLogScale },
-  { name: 'api', title: '4. API client', rows: API_ROWS, run: (c) => benchApiClient(c.profile, c.log) },
-  { name: 'startup', title: '5. start-up and size', rows: STARTUP_ROWS, run: (c) => benchStartup(c.profile, c.log) },
+  { name: 'ingest', title: '1. webhook ingest', usesBuild: false, rows: INGEST_ROWS, run: (c) => benchIngest(c.profile, c.log) },
+  { name: 'screen', title: '2. event to screen', usesBuild: true, rows: SCREEN_ROWS, run: benchScreen },
+  { name: 'log', title: '3. event log at scale', usesBuild: true, rows: LOG_ROWS, run: benchLogScale },
+  { name: 'api', title: '4. API client', usesBuild: false, rows: API_ROWS, run: (c) => benchApiClient(c.profile, c.log) },
+  { name: 'startup', title: '5. start-up and size', usesBuild: true, rows: STARTUP_ROWS, run: (c) => benchStartup(c.profile, c.log) },
 ];
 
 const USAGE = `usage: npm run bench -- [--quick | --smoke] [--json FILE] [--only ${SECTIONS.map((s) => s.name).join(',')}] [--no-build]`;
@@ -98,16 +101,19 @@ async function main(): Promise<void> {
   console.log(`Venue Companion bench (${mode}), ${startedAt.toISOString()}`);
   console.log(machineLine(machine));
 
-  build(values['no-build'] === true, log);
+  const selected = SECTIONS.filter((section) => only === null || only.includes(section.name));
+  if (selected.some((section) => section.usesBuild)) build(values['no-build'] === true, log);
 
   let browser: Promise<Browser> | null = null;
   const context: SectionContext = { profile, log, browser: () => (browser ??= launchBrowser()) };
   const rows: Row[] = [];
+  // Shared machines: the load other work put on the machine while each section ran, for the record.
+  const sectionLoad: Record<string, number> = {};
   try {
-    for (const section of SECTIONS) {
-      if (only !== null && !only.includes(section.name)) continue;
+    for (const section of selected) {
       const started = Date.now();
-      console.error(`${section.title} ...`);
+      sectionLoad[section.name] = Math.round(loadavg()[0] * 100) / 100;
+      console.error(`${section.title} (load ${sectionLoad[section.name]}) ...`);
       try {
         rows.push(...(await section.run(context)));
       } catch (error) {
@@ -129,6 +135,9 @@ async function main(): Promise<void> {
   const missed = rows.filter((r) => r.status === 'missed').map((r) => r.key);
   const failed = rows.filter((r) => r.status === 'error').map((r) => r.key);
   console.log('');
+  machine.loadAverage1mAtSectionStart = sectionLoad;
+  machine.loadAverage1mAtEnd = Math.round(loadavg()[0] * 100) / 100;
+  console.log(`load average (1 min) at each section's start: ${Object.entries(sectionLoad).map(([k, v]) => `${k} ${v}`).join(', ')}; at the end ${machine.loadAverage1mAtEnd}`);
   console.log(`${rows.filter((r) => r.status === 'met').length} targets met, ${missed.length} missed${missed.length ? ` (${missed.join(', ')})` : ''}${failed.length ? `, ${failed.length} not measured (${failed.join(', ')})` : ''}; ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`);
   if (values.json) {
     writeJson(values.json, machine, mode, startedAt, rows);

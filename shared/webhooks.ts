@@ -212,4 +212,6 @@ export interface SandboxTriggerInput {
   locationUuid?: string;
   /** Deliver with a wrong signature, to see a forged event rejected. */
   forge?: boolean;
+  /** Keys merged over the sandbox's default data for the type (a given key replaces its default). */
+  data?: Record<string, unknown>;
 }

@@ -49,7 +49,8 @@ async function main() {
   const serviceUrl = values['service-url'] ?? env.VENUE_SERVICE_URL;
   if (serviceUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(serviceUrl)) fail(`--service-url must be an http(s) URL, not "${serviceUrl}"`);
   const dataDir = resolve(values['data-dir'] ?? env.VENUE_DATA_DIR ?? resolve(homedir(), '.venue-companion'));
-  const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
+  // VENUE_RENDERER_DIR: another built renderer (tests run the CLI before `npm run build` has run).
+  const rendererDir = resolve(env.VENUE_RENDERER_DIR || resolve(import.meta.dirname, '../../out/renderer'));
   if (!existsSync(resolve(rendererDir, 'index.html'))) fail('The renderer is not built: run `npm run build` first (npm start does it for you).');
 
   const core = await createCore({

@@ -1,6 +1,6 @@
 // Electron main: thin. It creates the plain-Node core, one locked-down window, and the IPC bridge.
 // Everything the app does lives in the core, which the headless host runs the same way.
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Store from 'electron-store';
@@ -90,12 +90,25 @@ app.whenReady().then(async () => {
   app.on('activate', () => {
     if (core && BrowserWindow.getAllWindows().length === 0) createWindow(core);
   });
+}).catch((error: unknown) => {
+  // Without this the app would sit in the dock with no window and no word of why.
+  dialog.showErrorBox('Venue Companion could not start', error instanceof Error ? error.message : String(error));
+  app.exit(1);
 });
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-app.on('before-quit', () => {
-  void core?.stop();
+// Quitting waits for the core to stop: the listener finishes the deliveries it is answering and
+// the logs are closed, instead of the process dying under them.
+app.on('before-quit', (event) => {
+  const running = core;
+  if (!running) return;
+  core = null;
+  event.preventDefault();
+  void running
+    .stop()
+    .catch(() => {})
+    .finally(() => app.quit());
 });

@@ -13,7 +13,7 @@ export class SafeStorageSecretStore implements SecretStore {
   private readonly persistent: boolean;
 
   constructor(private readonly dir: string) {
-    this.persistent = safeStorage.isEncryptionAvailable();
+    this.persistent = keychainEncryption();
     this.description = this.persistent
       ? 'encrypted with the operating system keychain (safeStorage)'
       : 'memory only: this system offers no keychain encryption, so secrets are forgotten on exit';
@@ -55,4 +55,14 @@ export class SafeStorageSecretStore implements SecretStore {
     for (const [name, value] of this.values) stored[name] = safeStorage.encryptString(value).toString('base64');
     saveJsonFile(this.dir, 'secrets.json', stored);
   }
+}
+
+/**
+ * Real OS-keychain encryption only. On Linux without a keyring Electron still reports encryption
+ * as available but falls back to 'basic_text', a key hard-coded in Chromium: that is plain text in
+ * disguise, so those secrets stay in memory like on a system with no encryption at all.
+ */
+function keychainEncryption(): boolean {
+  if (!safeStorage.isEncryptionAvailable()) return false;
+  return process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text';
 }

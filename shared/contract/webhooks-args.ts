@@ -29,6 +29,11 @@ export const webhookArgSchemas = {
   startTunnel: z.tuple([z.string().min(1).max(512)]),
   stopTunnel: z.tuple([]),
   triggerSandboxEvent: z.tuple([
-    z.strictObject({ type: z.string().min(1).max(64), locationUuid: z.string().max(128).optional(), forge: z.boolean().optional() }),
+    z.strictObject({
+      type: z.string().min(1).max(64),
+      locationUuid: z.string().max(128).optional(),
+      forge: z.boolean().optional(),
+      data: z.record(z.string(), z.unknown()).optional(),
+    }),
   ]),
 };

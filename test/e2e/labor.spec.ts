@@ -144,6 +144,21 @@ test('the same shift with the service down, then back: punches wait, then the co
   expect(entries.find((e) => e.shiftUuid !== null)?.shiftUuid).toBe(entries.find((e) => e.shiftUuid === null)?.uuid);
 });
 
+test('a kiosk left alone goes back to the PIN pad after the idle timeout; a touch restarts the wait', async ({ page, app }) => {
+  // A fake page clock, so the 30 s default is tested without waiting 30 s.
+  await page.clock.install();
+  await openKiosk(page, app.host.url);
+  await enterPin(page, '2222');
+  await expect(page.getByRole('heading', { name: 'Hi Jordan' })).toBeVisible();
+  await page.clock.fastForward(20_000);
+  await page.getByTestId('person-status').click();
+  await page.clock.fastForward(20_000);
+  await expect(page.getByRole('heading', { name: 'Hi Jordan' })).toBeVisible();
+  await page.clock.fastForward(11_000);
+  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hi Jordan' })).toHaveCount(0);
+});
+
 test('tapping a name asks for that person’s PIN; a wrong PIN is said plainly', async ({ page, app }) => {
   await openKiosk(page, app.host.url);
   await page.getByRole('button', { name: 'Or tap your name' }).click();

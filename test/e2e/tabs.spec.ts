@@ -40,6 +40,11 @@ test("a 'pre' pass refuses the order that would cross its limit, with the servic
   await expect(page.getByTestId('order-result')).toContainText('Refused: spend limit');
   await expect(page.getByRole('alert').filter({ hasText: 'spend limit' })).toContainText('This pass has reached its spend limit.');
   await expect(page.getByTestId('pass-spent')).toHaveText('$0.00');
+  // Spec 7: do not retry that order. Send stays off until the order changes.
+  await expect(page.getByRole('button', { name: /Refused: change the order/ })).toBeDisabled();
+  await page.getByRole('button', { name: 'One less Fish & Chips' }).click();
+  await expect(page.getByTestId('limit-warning')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send order $44.00' })).toBeEnabled();
 });
 
 test("a 'post' pass accepts the order that crosses its limit, then refuses the next", async ({ openApp }) => {

@@ -41,3 +41,45 @@ test('filters narrow the list by type and verification', async ({ openApp, app }
   await page.getByLabel('Check', { exact: true }).selectOption('rejected');
   await expect(page.getByText('No events match these filters.')).toBeVisible();
 });
+
+test('the sandbox panel sends typed event data, says plainly when it is not JSON, and the event can be found and replayed', async ({ openApp, app }) => {
+  await app.core.handlers.subscribeLocations([HARBOUR], 'integration');
+  const page = await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
+  await page.getByLabel('Sandbox event').selectOption('OPEN_TAB');
+  await page.getByLabel('Event data').fill('{"name": ');
+  await page.getByRole('button', { name: 'Trigger' }).click();
+  await expect(page.getByText(/Event data is not JSON/)).toBeVisible();
+  await page.getByLabel('Event data').fill('[1]');
+  await page.getByRole('button', { name: 'Trigger' }).click();
+  await expect(page.getByText(/Event data must be a JSON object/)).toBeVisible();
+  await expect(page.getByTestId('events-empty')).toBeVisible();
+
+  await page.getByLabel('Event data').fill('{"name": "Table 12 by the window"}');
+  await page.getByRole('button', { name: 'Trigger' }).click();
+  await page.getByLabel('Event data').fill('');
+  await page.getByRole('button', { name: 'Trigger' }).click();
+  const rows = page.getByTestId('event-list').getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel('Search', { exact: true }).fill('table 12 by the window');
+  await expect(rows).toHaveCount(1);
+  await rows.first().click();
+  await expect(page.locator('.raw-body')).toContainText('"name":"Table 12 by the window"');
+  await page.getByRole('button', { name: 'Replay into the app' }).click();
+  await expect(page.getByTestId('event-detail').getByRole('status')).toContainText('was applied again');
+});
+
+test('saving or removing the signature secret shows at once', async ({ openApp, app }) => {
+  // Off the sandbox, nothing re-creates a practice secret behind the user's back.
+  await app.core.handlers.saveConnection({ mode: 'remote', baseUrl: 'http://127.0.0.1:9', accessId: 'someone', accessSecret: 'something' });
+  const page = await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
+  const card = page.getByRole('region', { name: 'Webhook listener' });
+  await expect(card).toContainText('Signature secret (set)');
+  await card.getByRole('button', { name: 'Remove secret' }).click();
+  await expect(card).toContainText('Signature secret (none: deliveries are accepted unsigned)');
+  await card.getByPlaceholder('same as on the dashboard').fill('a-new-secret');
+  await card.getByRole('button', { name: 'Save secret' }).click();
+  await expect(card).toContainText('Signature secret (set)');
+  expect(app.core.webhooks.status().signatureRequired).toBe(true);
+});

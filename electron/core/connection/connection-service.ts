@@ -213,6 +213,8 @@ export class ConnectionService {
     const { options, settings } = this;
     if (options.serviceUrl) {
       await this.stopSandbox();
+      // The secret comes with the forced URL (VENUE_ACCESS_SECRET or the demo one), never from Settings.
+      this.hasSecret = true;
       return {
         baseUrl: normaliseBaseUrl(options.serviceUrl),
         accessId: options.accessId ?? DEMO_ACCESS_ID,

@@ -44,9 +44,10 @@ export class TunnelService {
     if (!authtoken.trim()) return this.set({ state: 'error', publicUrl: null, message: 'Enter your ngrok authtoken to start a tunnel' });
     this.set({ state: 'starting', publicUrl: null, message: null });
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const connecting = Promise.resolve().then(() => this.connect({ port, authtoken: authtoken.trim() }));
     try {
       const handle = await Promise.race([
-        this.connect({ port, authtoken: authtoken.trim() }),
+        connecting,
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('timeout')), this.timeoutMs);
         }),
@@ -55,7 +56,9 @@ export class TunnelService {
       const base = handle.url();
       return this.set({ state: 'online', publicUrl: base ? `${base.replace(/\/+$/, '')}${path}` : null, message: null });
     } catch (error) {
-      return this.set({ state: 'error', publicUrl: null, message: explain(error) });
+      // A tunnel that comes up after we gave up would stay open, unseen and unstoppable: close it.
+      connecting.then((late) => late.close()).catch(() => {});
+      return this.set({ state: 'error', publicUrl: null, message: explain(error, authtoken.trim()) });
     } finally {
       clearTimeout(timer);
     }
@@ -77,8 +80,10 @@ export class TunnelService {
 }
 
 /** ngrok's errors are terse codes; say what they mean for the person at the screen. */
-export function explain(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+export function explain(error: unknown, authtoken = ''): string {
+  const raw = error instanceof Error ? error.message : String(error);
+  // The message reaches the screen: never let it carry the authtoken back.
+  const text = authtoken ? raw.split(authtoken).join('[redacted]') : raw;
   if (text === 'timeout') return 'The tunnel did not come up in time: this computer may be offline or ngrok may be blocked here';
   if (/ERR_NGROK_105|ERR_NGROK_107|authtoken|authentication failed|invalid.*token/i.test(text)) {
     return 'ngrok refused the authtoken: copy it again from your ngrok dashboard';

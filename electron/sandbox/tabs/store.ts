@@ -1,5 +1,6 @@
 // TabStore: the tabs, orders, items, payments, refunds and gift cards of one sandbox world.
 // It only holds state and timers; the rules live in the sibling modules (place-order, refund, …).
+import { TimerSet } from '../timer-set';
 import type { Spot, TabPass } from '../model';
 import type { GiftCardRecord, ItemRecord, OrderRecord, PaymentRecord, RefundRecord, TabRecord } from './types';
 
@@ -46,7 +47,7 @@ export class TabStore {
   guestAuto: { timer: NodeJS.Timeout; intervalMs: number; locationUuid: string } | null = null;
 
   private counters = { tab: 8000, order: 9000, item: 20000, payment: 30000 };
-  private timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new TimerSet();
   private changeListeners = new Set<() => void>();
 
   nextId(kind: keyof TabStore['counters']): string {
@@ -96,27 +97,17 @@ export class TabStore {
 
   /** Stops issuance and guest timers (the world calls it when the server closes). */
   dispose(): void {
-    for (const t of this.timers) clearInterval(t);
-    this.timers.clear();
+    this.timers.clearAll();
     this.guestAuto = null;
   }
 
   /** A real-time timer that reset() cancels and that never keeps the process alive. */
   setTimer(ms: number, fn: () => void, repeat = false): NodeJS.Timeout {
-    const t = repeat
-      ? setInterval(fn, ms)
-      : setTimeout(() => {
-          this.timers.delete(t);
-          fn();
-        }, ms);
-    t.unref();
-    this.timers.add(t);
-    return t;
+    return repeat ? this.timers.every(ms, fn) : this.timers.later(ms, fn);
   }
 
   clearTimer(t: NodeJS.Timeout): void {
-    clearInterval(t);
-    this.timers.delete(t);
+    this.timers.clear(t);
   }
 
   /** Called whenever a gift card is issued (or the store reset). */

@@ -2,7 +2,7 @@
 // it makes its first attempt. Reorder batches are released shuffled, one endpoint at a time, so the
 // receiver sees the shuffled order and not whatever order parallel sockets happen to land in.
 import { shuffled, type DeliveryRecord } from './deliveries';
-import type { TimerSet } from './timer-set';
+import type { TimerSet } from '../timer-set';
 import type { WebhookFaultRule } from './types';
 
 export class Holds {

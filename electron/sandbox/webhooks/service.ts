@@ -13,7 +13,7 @@ import { Holds } from './holds';
 import { postOnce } from './http-post';
 import { QrThrottle } from './qr-throttle';
 import { MAX_OPTION_GROUP_DEPTH, optionGroupDepth, TARGET_RULES, trimOptionGroups } from './target-rules';
-import { TimerSet } from './timer-set';
+import { TimerSet } from '../timer-set';
 import {
   WEBHOOK_EVENT_TYPES,
   type DeliveryStatus,

@@ -13,6 +13,7 @@ export function ListenerCard() {
   const [authtoken, setAuthtoken] = useState('');
   const [secret, setSecret] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const applyWebhookState = useAppStore((s) => s.applyWebhookState);
   if (!listener || !settings) return null;
   const publicUrl = tunnel?.publicUrl ?? null;
   const dashboard = connection?.settings.baseUrl ? `${connection.settings.baseUrl}/manager/integrations` : '{base_url}/manager/integrations';
@@ -20,7 +21,8 @@ export function ListenerCard() {
 
   const saveSecret = async () => {
     try {
-      await api().saveWebhookSettings({ secret: secret || null });
+      // Settings have no push event of their own: show what main now holds ("(set)", registration).
+      applyWebhookState(await api().saveWebhookSettings({ secret: secret || null }));
       setSecret('');
       setMessage(secret ? 'Signature secret saved: unsigned or wrongly signed deliveries are now rejected.' : 'Signature secret removed.');
     } catch (e) {

@@ -8,11 +8,14 @@ import { useAppStore } from '../../store';
 export function SandboxPanel() {
   const mode = useAppStore((s) => s.connection?.settings.mode);
   const [type, setType] = useState<string>('ORDER_PLACED');
+  const [data, setData] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   if (mode !== 'sandbox') return null;
   const trigger = async (forge: boolean) => {
+    const given = parseData(data);
+    if (typeof given === 'string') return setMessage(given);
     try {
-      setMessage((await api().triggerSandboxEvent({ type, forge })).message);
+      setMessage((await api().triggerSandboxEvent({ type, forge, ...(given ? { data: given } : {}) })).message);
     } catch (e) {
       setMessage(e instanceof Error ? e.message : String(e));
     }
@@ -33,7 +36,31 @@ export function SandboxPanel() {
         </button>
         <button onClick={() => trigger(true)}>Send forged</button>
       </div>
+      <label className="sandbox-data">
+        Event data (JSON, merged over the defaults; empty for the defaults)
+        <textarea
+          aria-label="Event data"
+          rows={2}
+          value={data}
+          onChange={(e) => setData(e.target.value)}
+          placeholder='{"name": "Table 12", "total": 4200}'
+          spellCheck={false}
+        />
+      </label>
       {message && <p className="hint" role="status">{message}</p>}
     </section>
   );
+}
+
+/** The typed data as an object, null when left empty, or a sentence saying what is wrong. */
+function parseData(text: string): Record<string, unknown> | null | string {
+  if (!text.trim()) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return `Event data is not JSON: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'Event data must be a JSON object, like {"total": 4200}';
+  return value as Record<string, unknown>;
 }

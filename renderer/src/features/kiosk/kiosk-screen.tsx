@@ -14,7 +14,7 @@ import { NamePicker } from './name-picker';
 import { PersonPanel } from './person-panel';
 import { PinPad } from './pin-pad';
 import { useIdle } from './use-idle';
-import { useRequest } from './use-request';
+import { useAction } from '../../hooks/use-action';
 import './kiosk.css';
 
 type Mode =
@@ -32,7 +32,7 @@ const MANAGER_IDLE_SECONDS = 180;
 export function KioskScreen({ appSettings }: { appSettings?: ReactNode }) {
   const labor = useAppStore((s) => s.labor);
   const [mode, setMode] = useState<Mode>({ kind: 'pad' });
-  const request = useRequest();
+  const request = useAction();
   // The id of the punch being attempted: a retry after a lost answer reuses it, so the core
   // captures it once even if the first call did get through.
   const attempt = useRef<{ key: string; id: string } | null>(null);

@@ -2,12 +2,12 @@
 import { useEffect, useState } from 'react';
 import type { LocationChoice } from '../../../../shared/labor';
 import { api } from '../../api-context';
-import { useRequest } from './use-request';
+import { useAction } from '../../hooks/use-action';
 
 export function LocationPicker({ token, onDone }: { token: string | null; onDone?: () => void }) {
   const [choices, setChoices] = useState<LocationChoice[] | null>(null);
-  const load = useRequest();
-  const save = useRequest();
+  const load = useAction();
+  const save = useAction();
 
   useEffect(() => {
     void load.run(async () => setChoices(await api().laborLocations()));

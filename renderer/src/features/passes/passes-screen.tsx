@@ -13,7 +13,9 @@ import { PassCard } from './pass-card';
 import { PassScan } from './pass-scan';
 import { useWedgeScan } from './use-wedge-scan';
 
-type Result = { tone: 'good' | 'bad' | 'warn'; title: string; text: string | null };
+// `final`: the service refused this very order for good (spec 7: do not retry it), so Send stays
+// off until the order changes; otherwise a busy bartender reads a blue "Send anyway" as "try again".
+type Result = { tone: 'good' | 'bad' | 'warn'; title: string; text: string | null; final?: boolean };
 
 export function PassesScreen() {
   const location = useTabsLocation();
@@ -103,9 +105,15 @@ export function PassesScreen() {
                   )
                 )}
                 <div className="actions">
-                  <button className={`big wide ${warning?.level === 'refuse' && !result ? 'danger' : 'primary'}`} disabled={!pass || lines.length === 0 || busy !== null} onClick={() => void send()}>
-                    {sendLabel(busy === 'send', pass !== null, lines.length > 0 && warning?.level === 'refuse', lines.length > 0 ? total : null)}
-                  </button>
+                  {result?.final ? (
+                    <button className="big wide" disabled>
+                      Refused: change the order to send again
+                    </button>
+                  ) : (
+                    <button className={`big wide ${warning?.level === 'refuse' && !result ? 'danger' : 'primary'}`} disabled={!pass || lines.length === 0 || busy !== null} onClick={() => void send()}>
+                      {sendLabel(busy === 'send', pass !== null, lines.length > 0 && warning?.level === 'refuse', lines.length > 0 ? total : null)}
+                    </button>
+                  )}
                   {lines.length > 0 && <button onClick={() => setLines([])}>Clear</button>}
                 </div>
               </div>
@@ -135,7 +143,8 @@ function describe(outcome: PassOrderOutcome): Result {
   if (outcome.reason === 'uncertain') {
     return { tone: 'warn', title: 'No clear answer from the service', text: `${outcome.alert}. The order may have gone through: check Spent before sending it again.` };
   }
-  return { tone: 'bad', title: outcome.reason === 'spend-limit' ? 'Refused: spend limit' : `Refused by the service${outcome.status ? ` (${outcome.status})` : ''}`, text: outcome.alert };
+  const limit = outcome.reason === 'spend-limit';
+  return { tone: 'bad', title: limit ? 'Refused: spend limit' : `Refused by the service${outcome.status ? ` (${outcome.status})` : ''}`, text: outcome.alert, final: limit };
 }
 
 function ResultBox({ result }: { result: Result }) {

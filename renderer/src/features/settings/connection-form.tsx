@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ConnectionMode, ConnectionSettings } from '../../../../shared/domain';
 import { api } from '../../api-context';
-import { useAction } from './use-action';
+import { useAction } from '../../hooks/use-action';
 
 export function ConnectionForm({ settings, problem }: { settings: ConnectionSettings; problem: string | null }) {
   const [mode, setMode] = useState<ConnectionMode>(settings.mode);

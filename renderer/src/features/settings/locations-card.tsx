@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ConnectionStatus, LocationsView } from '../../../../shared/domain';
 import { api } from '../../api-context';
 import { formatTime } from './format';
-import { useAction } from './use-action';
+import { useAction } from '../../hooks/use-action';
 
 export function LocationsCard({ view, connection }: { view: LocationsView | null; connection: ConnectionStatus }) {
   const [as, setAs] = useState<'integration' | 'user'>(view?.as ?? 'integration');

@@ -1,7 +1,7 @@
 import type { ConnectionStatus } from '../../../../shared/domain';
 import { api } from '../../api-context';
 import { describeToken } from './format';
-import { useAction } from './use-action';
+import { useAction } from '../../hooks/use-action';
 
 export function SignInCard({ connection }: { connection: ConnectionStatus }) {
   const action = useAction();

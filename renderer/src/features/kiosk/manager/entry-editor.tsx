@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { EntryPatch, StaffRole, TimesheetRow } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
 import { fromLocalInput, toLocalInput } from '../format';
-import { useRequest } from '../use-request';
+import { useAction } from '../../../hooks/use-action';
 
 export interface EntryEditorProps {
   token: string;
@@ -24,7 +24,7 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
   const [roleUuid, setRoleUuid] = useState(row.roleUuid ?? '');
   const [punchType, setPunchType] = useState(row.punchType);
   const [tips, setTips] = useState(initial.tips);
-  const request = useRequest();
+  const request = useAction();
   const roleChoices = roles.filter((r) => r.roleUuid);
 
   const save = (e: React.FormEvent) => {

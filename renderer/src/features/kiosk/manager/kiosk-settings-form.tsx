@@ -4,13 +4,13 @@ import { useState } from 'react';
 import type { LaborSettings, LaborView } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
 import { LocationPicker } from '../location-picker';
-import { useRequest } from '../use-request';
+import { useAction } from '../../../hooks/use-action';
 
 export function KioskSettingsForm({ token, labor }: { token: string; labor: LaborView }) {
   const [s, setS] = useState<LaborSettings>(labor.settings);
   const [changingLocation, setChangingLocation] = useState(false);
   const [saved, setSaved] = useState(false);
-  const request = useRequest();
+  const request = useAction();
   const num = (key: keyof LaborSettings, scale = 1) => ({
     value: String(Math.round(((s[key] as number) / scale) * 100) / 100),
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {

@@ -2,13 +2,13 @@
 import { useState } from 'react';
 import type { StaffSession } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
-import { useRequest } from '../use-request';
+import { useAction } from '../../../hooks/use-action';
 
 export function ManagerSetup({ onDone, onCancel }: { onDone(session: StaffSession): void; onCancel(): void }) {
   const [name, setName] = useState('');
   const [userId, setUserId] = useState('');
   const [pin, setPin] = useState('');
-  const request = useRequest();
+  const request = useAction();
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     void request.run(async () => onDone(await api().laborSetupManager({ userId: userId.trim(), name: name.trim(), pin })));

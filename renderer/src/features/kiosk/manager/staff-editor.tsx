@@ -3,11 +3,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LaborView, StaffRecordView, StaffRole } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
-import { useRequest } from '../use-request';
+import { useAction } from '../../../hooks/use-action';
 
 export function StaffEditor({ token, labor }: { token: string; labor: LaborView }) {
   const [staff, setStaff] = useState<StaffRecordView[] | null>(null);
-  const request = useRequest();
+  const request = useAction();
   const load = useCallback(() => request.run(async () => setStaff(await api().laborStaff(token))), [request.run, token]);
   useEffect(() => {
     void load();
@@ -130,7 +130,7 @@ function AddPerson({ token, here, staff, knownRoles, onSaved }: { token: string;
   const [roleUuid, setRoleUuid] = useState('');
   const [manager, setManager] = useState(false);
   const [pin, setPin] = useState('');
-  const request = useRequest();
+  const request = useAction();
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     void request.run(async () => {

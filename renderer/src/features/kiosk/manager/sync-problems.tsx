@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { LaborView, OutboxItem } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
 import { ACTION_LABELS, dayTime } from '../format';
-import { useRequest } from '../use-request';
+import { useAction } from '../../../hooks/use-action';
 
 const STATE_TEXT: Record<OutboxItem['state'], string> = {
   pending: 'waiting to send',
@@ -16,7 +16,7 @@ const STATE_TEXT: Record<OutboxItem['state'], string> = {
 
 export function SyncProblems({ token, labor }: { token: string; labor: LaborView }) {
   const [items, setItems] = useState<OutboxItem[] | null>(null);
-  const request = useRequest();
+  const request = useAction();
   const load = useCallback(() => request.run(async () => setItems(await api().laborOutbox(token))), [request.run, token]);
   const { pending, failed, blocked } = labor.outbox;
   useEffect(() => {

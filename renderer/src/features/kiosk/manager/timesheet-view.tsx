@@ -7,7 +7,7 @@ import { fiscalDayOf } from '../../../../../shared/labor-calc';
 import { api } from '../../../api-context';
 import { ACTION_LABELS, clockTime, longDay } from '../format';
 import { useNow } from '../use-now';
-import { useRequest } from '../use-request';
+import { useAction } from '../../../hooks/use-action';
 import { downloadTimesheet } from './csv-download';
 import { TimelineChart } from './timeline-chart';
 import { TimesheetTable } from './timesheet-table';
@@ -22,7 +22,7 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
   const [query, setQuery] = useState<TimesheetQuery>({ fromDay: today, toDay: today, sortBy: 'punch_in', sortDir: 'asc' });
   const [sheet, setSheet] = useState<Sheet | null>(null);
   const [chartDay, setChartDay] = useState(today);
-  const request = useRequest();
+  const request = useAction();
 
   const load = useCallback(() => request.run(async () => setSheet(await api().laborTimesheet(token, query))), [request.run, token, query]);
   useEffect(() => {

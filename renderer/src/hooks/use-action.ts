@@ -1,7 +1,7 @@
-// One request at a time for a kiosk button, with its error kept for the screen.
+// One request at a time for a button, with its error kept for the screen where the user acted.
 import { useCallback, useState } from 'react';
 
-export function useRequest() {
+export function useAction() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = useCallback(async <T,>(action: () => Promise<T>): Promise<T | undefined> => {

@@ -1,0 +1,159 @@
+// `npm run host` as a kiosk script would run it: a real child process, every option given once as
+// a flag and once as an environment variable, checked through what the process really does (the
+// port it serves on, the data folder it writes, the service it talks to, the webhook listener).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { signBody } from '../../electron/core/webhooks/signature';
+import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
+
+const root = resolve(import.meta.dirname, '../..');
+const tsx = resolve(root, 'node_modules/.bin/tsx');
+let dir: string;
+let rendererDir: string;
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'venue-host-cli-'));
+  rendererDir = join(dir, 'renderer');
+  mkdirSync(rendererDir);
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>host cli</title>');
+  sandbox = await startSandbox();
+});
+
+afterAll(async () => {
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(tsx, ['electron/host/cli.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Only what the test gives: no VENUE_* leaking in from the shell that runs the tests.
+    env: { PATH: process.env.PATH ?? '', HOME: dir, VENUE_RENDERER_DIR: rendererDir, ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, exited, out: () => stdout, err: () => stderr };
+}
+
+async function ready(p: ReturnType<typeof run>): Promise<URL> {
+  const until = Date.now() + 30_000;
+  while (!p.out().includes('\n')) {
+    if (Date.now() > until) throw new Error(`no ready line; stderr: ${p.err()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const lines = p.out().trim().split('\n');
+  expect(lines).toHaveLength(1);
+  const m = /^Venue Companion \(headless\) ready at (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)$/.exec(lines[0]);
+  expect(m, lines[0]).not.toBeNull();
+  return new URL(m![1]);
+}
+
+function call(url: URL, channel: string): Promise<any> {
+  return new Promise((done, fail) => {
+    const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`, { headers: { Origin: url.origin } });
+    ws.once('open', () => ws.send(JSON.stringify({ id: 1, channel, args: [] })));
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.id !== 1) return;
+      ws.close();
+      done(message);
+    });
+    ws.once('error', fail);
+  });
+}
+
+function envelope(type: string) {
+  return JSON.stringify({ type, targetUuid: 'loc-1', locationUuid: 'loc-1', createdAt: new Date().toISOString(), data: {} });
+}
+
+async function deliver(port: number, body: string, secret: string | null): Promise<number> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (secret !== null) headers['x-service-signature'] = signBody(body, secret);
+  const res = await fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', headers, body });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function checkRun(p: ReturnType<typeof run>, expected: { port: number; webhookPort: number; dataDir: string; secret: string }) {
+  try {
+    const url = await ready(p);
+    expect(Number(url.port)).toBe(expected.port);
+    expect((await fetch(url.origin)).status).toBe(200);
+
+    const snapshot = await call(url, 'getSnapshot');
+    expect(snapshot.result).toMatchObject({ runtime: 'headless', dataDir: expected.dataDir });
+    expect(snapshot.result.connection.settings).toMatchObject({ mode: 'remote', baseUrl: sandbox.baseUrl, hasSecret: true });
+    expect(existsSync(join(expected.dataDir, 'webhooks'))).toBe(true);
+
+    const webhooks = await call(url, 'getWebhookState');
+    expect(webhooks.result.status).toMatchObject({ state: 'listening', url: `http://127.0.0.1:${expected.webhookPort}/webhooks`, signatureRequired: true });
+    expect(await deliver(expected.webhookPort, envelope('MENU_UPDATED'), null)).toBe(401);
+    expect(await deliver(expected.webhookPort, envelope('MENU_UPDATED'), 'not-the-secret')).toBe(401);
+    expect(await deliver(expected.webhookPort, envelope('LOCATION_UPDATED'), expected.secret)).toBe(200);
+    // The provisioned secret is a secret: not in the data folder's settings, not on the console.
+    expect(p.out() + p.err()).not.toContain(expected.secret);
+
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+  } finally {
+    p.child.kill('SIGKILL');
+  }
+}
+
+describe('npm run host', () => {
+  it('takes every option as a flag, and as an environment variable', async () => {
+    const [port1, hook1, port2, hook2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const flagsDir = join(dir, 'flags-data');
+    const envDir = join(dir, 'env-data');
+    const flags = run([
+      '--port', String(port1),
+      '--data-dir', flagsDir,
+      '--service-url', sandbox.baseUrl,
+      '--webhook-port', String(hook1),
+      '--webhook-secret', 'flag-secret-123',
+    ]);
+    const fromEnv = run([], {
+      VENUE_PORT: String(port2),
+      VENUE_DATA_DIR: envDir,
+      VENUE_SERVICE_URL: sandbox.baseUrl,
+      VENUE_WEBHOOK_PORT: String(hook2),
+      VENUE_WEBHOOK_SECRET: 'env-secret-456',
+    });
+    await Promise.all([
+      checkRun(flags, { port: port1, webhookPort: hook1, dataDir: flagsDir, secret: 'flag-secret-123' }),
+      checkRun(fromEnv, { port: port2, webhookPort: hook2, dataDir: envDir, secret: 'env-secret-456' }),
+    ]);
+  }, 60_000);
+
+  it.concurrent.each([
+    [['--port', 'eighty'], /--port must be a port number/],
+    [['--webhook-port', '70000'], /--webhook-port must be a port number/],
+    [['--service-url', 'ftp://example.com'], /--service-url must be an http\(s\) URL/],
+    [['--no-such-flag'], /Unknown option/],
+  ])('refuses %j with a sentence and exit code 2, printing no ready line', async (args, message) => {
+    const p = run(args as string[]);
+    expect(await p.exited).toBe(2);
+    expect(p.err()).toMatch(message);
+    expect(p.out()).toBe('');
+  }, 30_000);
+});

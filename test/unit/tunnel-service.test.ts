@@ -1,0 +1,48 @@
+// The tunnel's failure paths, with a stand-in connector (ngrok itself is not reachable from tests):
+// a tunnel that comes up after the timeout must not stay open, and an error never echoes the token.
+import { describe, expect, it } from 'vitest';
+import { TunnelService } from '../../electron/core/tunnel/tunnel-service';
+
+describe('tunnel service', () => {
+  it('closes a tunnel that comes up only after it gave up waiting', async () => {
+    let closed = false;
+    let arrived!: () => void;
+    const late = new Promise<void>((resolve) => (arrived = resolve));
+    const tunnel = new TunnelService({
+      timeoutMs: 50,
+      connect: async () => {
+        await new Promise((r) => setTimeout(r, 200));
+        arrived();
+        return { url: () => 'https://late.ngrok.test', close: async () => void (closed = true) };
+      },
+    });
+    const status = await tunnel.start(4000, 'token-1');
+    expect(status).toMatchObject({ state: 'error', publicUrl: null });
+    expect(status.message).toMatch(/did not come up in time/);
+    await late;
+    await new Promise((r) => setTimeout(r, 10));
+    expect(closed).toBe(true);
+    expect(tunnel.status().state).toBe('error');
+  });
+
+  it('never shows the authtoken in an error message', async () => {
+    const tunnel = new TunnelService({
+      connect: async ({ authtoken }) => {
+        throw new Error(`unexpected reply for session ${authtoken}: 502`);
+      },
+    });
+    const status = await tunnel.start(4000, '  2abcSECRETxyz  ');
+    expect(status.state).toBe('error');
+    expect(status.message).toContain('[redacted]');
+    expect(status.message).not.toContain('2abcSECRETxyz');
+  });
+
+  it('a connector that throws at once is an error status, not an exception', async () => {
+    const tunnel = new TunnelService({
+      connect: () => {
+        throw new Error('getaddrinfo ENOTFOUND connect.ngrok-agent.com');
+      },
+    });
+    await expect(tunnel.start(4000, 'tok')).resolves.toMatchObject({ state: 'error', message: expect.stringMatching(/offline/) });
+  });
+});
