@@ -95,13 +95,17 @@ export function signedDelivery(secret = BENCH_SECRET, type?: BenchType): { body:
   };
 }
 
+export function prepareDeliveries(count: number, secret = BENCH_SECRET, type?: BenchType): { body: string; headers: Record<string, string> }[] {
+  return Array.from({ length: count }, () => signedDelivery(secret, type));
+}
+
 /**
  * An autocannon request list whose one entry sends the next of `count` pre-signed deliveries each
  * time (autocannon calls setupRequest once per request it sends, the first of every connection
  * included). `built()` says how many were handed out.
  */
 export function deliveryRequests(path: string, count: number, secret = BENCH_SECRET, type?: BenchType): { requests: AutocannonRequest[]; built: () => number } {
-  const prepared = Array.from({ length: count }, () => signedDelivery(secret, type));
+  const prepared = prepareDeliveries(count, secret, type);
   let next = 0;
   return {
     requests: [

@@ -1,5 +1,6 @@
 // 1. Webhook ingest: the app's listener against a bare node:http server, same requests (distinct,
-// signed events), same load generator (autocannon in this process), same connections, back to back.
+// signed events), same load generator (autocannon in this process), same connections, back to back;
+// then the same at a steady 1 000 requests/s (runPaced), where neither server is saturated.
 // Both servers run in child processes started the same way (node --import tsx bench/ingest-server.ts),
 // each on its own event loop; the runs alternate bare/listener so drift on a shared machine hits
 // both. Lost events = 2xx answers the log does not hold afterwards (receiver.counters()).
@@ -8,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './children';
-import { BENCH_SECRET, deliveryRequests } from './envelopes';
-import { type LoadResult, runLoad } from './load';
+import { BENCH_SECRET, deliveryRequests, prepareDeliveries } from './envelopes';
+import { type LoadResult, runLoad, runPaced } from './load';
 import type { Profile } from './profile';
 import { makeRow, type Row, type RowTemplate } from './report';
 import { median } from './stats';
@@ -30,6 +31,12 @@ export const INGEST_ROWS = {
     unit: 'ms',
     baselineOf: 'bare server, same run',
     target: { on: 'value', op: '<', limit: 20 },
+  },
+  paced: {
+    key: 'ingest.p99_paced',
+    label: 'p99 answer latency, requests paced to 1 000/s over up to 50 keep-alive connections (not saturated)',
+    unit: 'ms',
+    baselineOf: 'bare server, same pacing',
   },
   cpu: {
     key: 'ingest.cpu_per_event',
@@ -108,10 +115,13 @@ interface RunFigures extends LoadResult {
   unexpected: string | null;
 }
 
-async function measure(server: Server, count: number, connections: number): Promise<RunFigures> {
+/** `rate`: paced to this many requests per second (runPaced) instead of as fast as answered. */
+async function measure(server: Server, count: number, connections: number, rate?: number): Promise<RunFigures> {
   const before = await server.stats();
-  const { requests } = deliveryRequests('/webhooks', count);
-  const load = await runLoad(server.url, requests, count, connections);
+  const load =
+    rate === undefined
+      ? await runLoad(server.url, deliveryRequests('/webhooks', count).requests, count, connections)
+      : await runPaced(server.url, prepareDeliveries(count), rate, connections);
   const after = await server.stats();
   const events = after.events - before.events;
   const odd = (['duplicate', 'stale', 'flagged', 'rejected'] as const).filter((k) => after[k] !== before[k]);
@@ -124,7 +134,7 @@ async function measure(server: Server, count: number, connections: number): Prom
 }
 
 export async function benchIngest(profile: Profile, log: (line: string) => void): Promise<Row[]> {
-  const { requests, warmup, reps, connections } = profile.ingest;
+  const { requests, warmup, reps, connections, paced, pacedRate } = profile.ingest;
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-bench-ingest-'));
   const bare = await startServer('bare', dataDir);
   const listener = await startServer('listener', dataDir);
@@ -146,12 +156,15 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
       );
       if (figures.listener.unexpected) log(`ingest: ${figures.listener.unexpected}`);
     }
+    const pacedBare = await measure(bare, paced, connections, pacedRate);
+    const pacedListener = await measure(listener, paced, connections, pacedRate);
+    log(`ingest paced to ${pacedRate}/s: listener p50 ${pacedListener.p50.toFixed(2)} p99 ${pacedListener.p99.toFixed(2)} ms; bare p50 ${pacedBare.p50.toFixed(2)} p99 ${pacedBare.p99.toFixed(2)} ms`);
     const pick = (side: 'bare' | 'listener', f: (r: RunFigures) => number) => runs.map((r) => f(r[side]));
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const ratios = runs.map((r) => r.listener.rps / r.bare.rps);
     const listenerRps = median(pick('listener', (r) => r.rps));
     const bareRps = median(pick('bare', (r) => r.rps));
-    const unexpected = runs.map((r) => r.listener.unexpected).filter((u): u is string => u !== null);
+    const unexpected = [...runs.map((r) => r.listener.unexpected), pacedListener.unexpected].filter((u): u is string => u !== null);
     const note = `${reps} run(s) of ${requests.toLocaleString('en-US')} requests at ${connections} connections each side`;
     const R = INGEST_ROWS;
     return [
@@ -165,6 +178,7 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
       }),
       makeRow({ ...R.p50, value: median(pick('listener', (r) => r.p50)), baseline: median(pick('bare', (r) => r.p50)), runs: pick('listener', (r) => r.p50) }),
       makeRow({ ...R.p99, value: median(pick('listener', (r) => r.p99)), baseline: median(pick('bare', (r) => r.p99)), runs: pick('listener', (r) => r.p99) }),
+      makeRow({ ...R.paced, value: pacedListener.p99, baseline: pacedBare.p99, note: `${paced.toLocaleString('en-US')} requests per side, p50 ${pacedListener.p50.toFixed(2)} ms` }),
       makeRow({
         ...R.cpu,
         value: median(pick('listener', (r) => r.cpuUsPerRequest)),
@@ -173,13 +187,13 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
       }),
       makeRow({
         ...R.non2xx,
-        value: sum(pick('listener', (r) => r.non2xx + r.errors + r.timeouts)),
-        baseline: sum(pick('bare', (r) => r.non2xx + r.errors + r.timeouts)),
+        value: sum(pick('listener', (r) => r.non2xx + r.errors + r.timeouts)) + pacedListener.non2xx + pacedListener.errors + pacedListener.timeouts,
+        baseline: sum(pick('bare', (r) => r.non2xx + r.errors + r.timeouts)) + pacedBare.non2xx + pacedBare.errors + pacedBare.timeouts,
       }),
       makeRow({
         ...R.lost,
-        value: sum(pick('listener', (r) => r.lost)),
-        baseline: sum(pick('listener', (r) => r.ok2xx)),
+        value: sum(pick('listener', (r) => r.lost)) + pacedListener.lost,
+        baseline: sum(pick('listener', (r) => r.ok2xx)) + pacedListener.ok2xx,
         ratio: null,
         note: unexpected.length > 0 ? unexpected.join('; ') : undefined,
       }),

@@ -2,8 +2,9 @@
 // Latencies are taken from autocannon's per-response timings (hrtime, float ms) rather than its
 // histogram, whose 1 ms resolution would hide sub-millisecond answers; the run's duration is from
 // the call to the last answer, not autocannon's own, which only ends on a whole-second tick.
+import { Agent, request } from 'node:http';
 import autocannon, { type AutocannonRequest } from 'autocannon';
-import { median, percentile, wallNow } from './stats';
+import { median, percentile, sleep, wallNow } from './stats';
 
 export interface LoadResult {
   answered: number;
@@ -25,7 +26,8 @@ export async function runLoad(url: string, requests: AutocannonRequest[], amount
   const started = wallNow();
   let lastAnswer = started;
   const result = await new Promise<import('autocannon').AutocannonResult>((resolve, reject) => {
-    const instance = autocannon({ url, connections: Math.min(connections, amount), pipelining: 1, amount, timeout: 30, requests }, (error, res) => (error ? reject(error) : resolve(res)));
+    const options = { url, connections: Math.min(connections, amount), pipelining: 1, amount, timeout: 30, requests };
+    const instance = autocannon(options, (error, res) => (error ? reject(error) : resolve(res)));
     instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
       latencies.push(ms);
       lastAnswer = wallNow();
@@ -40,6 +42,63 @@ export async function runLoad(url: string, requests: AutocannonRequest[], amount
     non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    rps: (latencies.length / durationMs) * 1000,
+    durationMs,
+    p50: median(latencies),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/**
+ * Requests sent at a steady `rate` per second (an open loop, as a service delivers: the next one
+ * goes out on time whether or not the last was answered), over at most `connections` keep-alive
+ * sockets. autocannon's own rate limit sends each second's quota in a burst at the start of the
+ * second, which measures a saturated server again; this measures one that is not.
+ */
+export async function runPaced(url: string, deliveries: { body: string; headers: Record<string, string> }[], rate: number, connections: number): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let ok2xx = 0;
+  let non2xx = 0;
+  let errors = 0;
+  const started = wallNow();
+  let lastAnswer = started;
+  const answers: Promise<void>[] = [];
+  const send = (delivery: { body: string; headers: Record<string, string> }) =>
+    new Promise<void>((done) => {
+      const t0 = wallNow();
+      const req = request(url, { method: 'POST', agent, headers: { ...delivery.headers, 'content-length': Buffer.byteLength(delivery.body) } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          lastAnswer = wallNow();
+          latencies.push(lastAnswer - t0);
+          if ((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300) ok2xx += 1;
+          else non2xx += 1;
+          done();
+        });
+      });
+      req.on('error', () => {
+        errors += 1;
+        done();
+      });
+      req.end(delivery.body);
+    });
+  let sent = 0;
+  while (sent < deliveries.length) {
+    // Everything due by now goes out; then sleep about a millisecond.
+    const due = Math.min(deliveries.length, Math.floor(((wallNow() - started) * rate) / 1000) + 1);
+    while (sent < due) answers.push(send(deliveries[sent++]));
+    await sleep(1);
+  }
+  await Promise.all(answers);
+  agent.destroy();
+  const durationMs = lastAnswer - started;
+  return {
+    answered: latencies.length,
+    ok2xx,
+    non2xx,
+    errors,
+    timeouts: 0,
     rps: (latencies.length / durationMs) * 1000,
     durationMs,
     p50: median(latencies),

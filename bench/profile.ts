@@ -6,7 +6,8 @@ export type Mode = 'full' | 'quick' | 'smoke';
 
 export interface Profile {
   mode: Mode;
-  ingest: { requests: number; warmup: number; reps: number; connections: number };
+  /** paced: requests of the paced run (at pacedRate per second), once per side. */
+  ingest: { requests: number; warmup: number; reps: number; connections: number; paced: number; pacedRate: number };
   screen: { events: number; warmup: number };
   /** settleMs: pause before RSS readings and after the screen opens (shorter only in smoke runs). */
   log: { small: number; total: number; chunks: number; filterReps: number; renderReps: number; restarts: number; settleMs: number };
@@ -18,7 +19,7 @@ export interface Profile {
 export const PROFILES: Record<Mode, Profile> = {
   full: {
     mode: 'full',
-    ingest: { requests: 30_000, warmup: 5_000, reps: 5, connections: 50 },
+    ingest: { requests: 30_000, warmup: 5_000, reps: 5, connections: 50, paced: 5_000, pacedRate: 1_000 },
     screen: { events: 300, warmup: 10 },
     log: { small: 1_000, total: 100_000, chunks: 10, filterReps: 5, renderReps: 3, restarts: 2, settleMs: 1_000 },
     api: { calls: 100, rounds: 5, sequential: 300 },
@@ -26,7 +27,7 @@ export const PROFILES: Record<Mode, Profile> = {
   },
   quick: {
     mode: 'quick',
-    ingest: { requests: 3_000, warmup: 500, reps: 1, connections: 50 },
+    ingest: { requests: 3_000, warmup: 500, reps: 1, connections: 50, paced: 1_000, pacedRate: 1_000 },
     screen: { events: 30, warmup: 3 },
     log: { small: 200, total: 3_000, chunks: 2, filterReps: 2, renderReps: 1, restarts: 1, settleMs: 1_000 },
     api: { calls: 100, rounds: 1, sequential: 50 },
@@ -34,7 +35,7 @@ export const PROFILES: Record<Mode, Profile> = {
   },
   smoke: {
     mode: 'smoke',
-    ingest: { requests: 300, warmup: 0, reps: 1, connections: 50 },
+    ingest: { requests: 300, warmup: 0, reps: 1, connections: 50, paced: 200, pacedRate: 1_000 },
     screen: { events: 4, warmup: 1 },
     log: { small: 200, total: 400, chunks: 1, filterReps: 1, renderReps: 1, restarts: 1, settleMs: 100 },
     api: { calls: 100, rounds: 1, sequential: 20 },

@@ -215,3 +215,17 @@ export interface SandboxTriggerInput {
   /** Keys merged over the sandbox's default data for the type (a given key replaces its default). */
   data?: Record<string, unknown>;
 }
+
+/** One delivery the embedded sandbox made (or keeps retrying) to this app's listener. */
+export interface SandboxDelivery {
+  id: string;
+  type: string;
+  status: 'pending' | 'delivered' | 'retrying' | 'failed';
+  attempts: number;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+  lastResponseStatus: number | null;
+  lastError: string | null;
+  forged: boolean;
+  duplicate: boolean;
+}

@@ -132,6 +132,8 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     startTunnel: (authtoken) => webhooks.startTunnel(authtoken),
     stopTunnel: () => webhooks.tunnel.stop(),
     triggerSandboxEvent: (input) => webhooks.triggerSandbox(input),
+    listSandboxDeliveries: () => webhooks.sandboxDeliveries(),
+    flushSandboxDeliveries: () => webhooks.flushSandbox(),
     ...laborHandlers(labor),
     ...tabsHandlers(tabs),
   };

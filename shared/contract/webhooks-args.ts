@@ -28,6 +28,8 @@ export const webhookArgSchemas = {
   ]),
   startTunnel: z.tuple([z.string().min(1).max(512)]),
   stopTunnel: z.tuple([]),
+  listSandboxDeliveries: z.tuple([]),
+  flushSandboxDeliveries: z.tuple([]),
   triggerSandboxEvent: z.tuple([
     z.strictObject({
       type: z.string().min(1).max(64),

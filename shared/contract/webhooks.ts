@@ -6,6 +6,7 @@ import type {
   EventPage,
   EventSummary,
   ListenerStatus,
+  SandboxDelivery,
   SandboxTriggerInput,
   TunnelStatus,
   WebhookCounters,
@@ -30,6 +31,10 @@ export interface WebhookRequests {
   startTunnel: { args: [authtoken: string]; result: TunnelStatus };
   /** Stop the tunnel. */
   stopTunnel: { args: []; result: TunnelStatus };
+  /** The embedded sandbox's delivery attempts to this app, newest first (for the sandbox panel). */
+  listSandboxDeliveries: { args: []; result: SandboxDelivery[] };
+  /** Make the embedded sandbox run every pending retry now instead of waiting for its backoff. */
+  flushSandboxDeliveries: { args: []; result: { message: string } };
   /** Ask the embedded sandbox to send an event of any type (optionally forged). */
   triggerSandboxEvent: { args: [input: SandboxTriggerInput]; result: { message: string } };
 }
@@ -55,6 +60,8 @@ export const webhookChannelKeys: Record<keyof WebhookRequests, true> = {
   startTunnel: true,
   stopTunnel: true,
   triggerSandboxEvent: true,
+  listSandboxDeliveries: true,
+  flushSandboxDeliveries: true,
 };
 
 export const webhookEventKeys: Record<keyof WebhookEvents, true> = {

@@ -83,3 +83,20 @@ test('saving or removing the signature secret shows at once', async ({ openApp, 
   await expect(card).toContainText('Signature secret (set)');
   expect(app.core.webhooks.status().signatureRequired).toBe(true);
 });
+
+test('the sandbox panel shows delivery attempts: a forged event is refused and retried, a real one delivered', async ({ openApp, app }) => {
+  await app.core.handlers.subscribeLocations([HARBOUR], 'integration');
+  const page = await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
+  await page.getByLabel('Sandbox event').selectOption('CLOSE_TAB');
+  await page.getByRole('button', { name: 'Trigger' }).click();
+  await page.getByRole('button', { name: 'Send forged' }).click();
+  await page.getByText('Delivery attempts and retries').click();
+  const table = page.getByRole('table', { name: 'Delivery attempts' });
+  const forged = table.getByRole('row').filter({ hasText: 'forged' });
+  await expect(forged).toContainText('retrying');
+  await expect(forged).toContainText('401');
+  await expect(table.getByRole('row').filter({ hasNotText: 'forged' }).last()).toContainText('delivered');
+  await page.getByRole('button', { name: 'Run retries now' }).click();
+  await expect(forged.getByRole('cell').nth(2)).toHaveText('2');
+});

@@ -13,7 +13,6 @@ import { signBody } from '../../electron/core/webhooks/signature';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 
 const root = resolve(import.meta.dirname, '../..');
-const tsx = resolve(root, 'node_modules/.bin/tsx');
 let dir: string;
 let rendererDir: string;
 let sandbox: RunningSandbox;
@@ -41,7 +40,9 @@ async function freePort(): Promise<number> {
 }
 
 function run(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(tsx, ['electron/host/cli.ts', ...args], {
+  // Node itself with tsx's loader, not the tsx wrapper: the wrapper relays signals with 30 ms
+  // timeouts and, on a loaded machine, kills the child before it can stop cleanly.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Only what the test gives: no VENUE_* leaking in from the shell that runs the tests.

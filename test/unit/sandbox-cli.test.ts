@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../../electron/sandbox/cli-args';
 
 const root = resolve(import.meta.dirname, '../..');
-const tsx = resolve(root, 'node_modules/.bin/tsx');
 
 function run(args: string[]) {
-  const child = spawn(tsx, ['electron/sandbox/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Node with tsx's loader, not the tsx wrapper, whose 30 ms signal relay kills the child on a busy machine.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

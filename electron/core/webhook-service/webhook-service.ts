@@ -3,7 +3,7 @@
 // an endpoint so the practice venue delivers straight here.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { EventFilter, EventPage, EventSummary, ListenerStatus, SandboxTriggerInput, TunnelStatus, WebhookCounters, WebhookSettingsInput, WebhookState } from '../../../shared/webhooks';
+import type { EventFilter, EventPage, EventSummary, ListenerStatus, SandboxDelivery, SandboxTriggerInput, TunnelStatus, WebhookCounters, WebhookSettingsInput, WebhookState } from '../../../shared/webhooks';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/webhooks';
 import type { ConnectionService } from '../connection/connection-service';
 import type { SecretStore } from '../secrets/secret-store';
@@ -85,7 +85,8 @@ export class WebhookService {
       counters: this.counters(),
       tunnel: this.tunnel.status(),
       settings: {
-        port: this.settings.port,
+        // A port forced for this run (--webhook-port) is the one in use, whatever is saved.
+        port: this.options.port ?? this.settings.port,
         path: this.settings.path,
         hasSecret: this.secret !== null,
         customHeaderNames: Object.keys(this.customHeaders),
@@ -138,10 +139,13 @@ export class WebhookService {
       this.customHeaders = input.customHeaders;
       await secrets.set(WEBHOOK_HEADERS_KEY, JSON.stringify(input.customHeaders));
     }
-    const portChanged = input.port !== undefined && input.port !== this.settings.port;
+    // The port and the retention are fixed when the receiver starts: a change restarts it.
+    const needsRestart =
+      (input.port !== undefined && input.port !== this.settings.port) ||
+      (input.retentionEvents !== undefined && input.retentionEvents !== this.settings.retentionEvents);
     this.settings = { ...this.settings, ...(input.port !== undefined ? { port: input.port } : {}), ...(input.retentionEvents ? { retentionEvents: input.retentionEvents } : {}) };
     saveWebhookSettings(this.options.dataDir, this.settings);
-    if (portChanged) {
+    if (needsRestart) {
       await this.receiver?.stop();
       await this.startReceiver();
     } else {
@@ -155,6 +159,45 @@ export class WebhookService {
     const port = this.receiverPort();
     if (!port) throw new Error('The webhook listener is not running, so there is nothing to tunnel to');
     return this.tunnel.start(port, authtoken, this.settings.path);
+  }
+
+  /** What the embedded sandbox did to reach us: attempts, retries, permanent failures. */
+  async sandboxDeliveries(): Promise<SandboxDelivery[]> {
+    const sandbox = this.requireSandbox();
+    const response = await fetch(`${sandbox.baseUrl}/_sandbox/webhooks/deliveries`);
+    if (!response.ok) throw new Error(`The sandbox did not list its deliveries (${response.status})`);
+    const body = (await response.json()) as { deliveries?: SandboxDelivery[] };
+    const mine = this.sandboxEndpoint?.id;
+    return (body.deliveries ?? [])
+      .filter((d) => !mine || (d as SandboxDelivery & { endpointId?: string }).endpointId === mine)
+      .slice(-30)
+      .reverse()
+      .map((d) => ({
+        id: d.id,
+        type: d.type,
+        status: d.status,
+        attempts: d.attempts,
+        lastAttemptAt: d.lastAttemptAt,
+        nextAttemptAt: d.nextAttemptAt,
+        lastResponseStatus: d.lastResponseStatus,
+        lastError: d.lastError,
+        forged: d.forged,
+        duplicate: d.duplicate,
+      }));
+  }
+
+  async flushSandbox(): Promise<{ message: string }> {
+    const sandbox = this.requireSandbox();
+    const response = await fetch(`${sandbox.baseUrl}/_sandbox/webhooks/flush`, { method: 'POST' });
+    const body = (await response.json().catch(() => ({}))) as { flushed?: number };
+    if (!response.ok) throw new Error(`The sandbox refused to run its retries (${response.status})`);
+    return { message: body.flushed ? `The sandbox retried ${body.flushed} deliver${body.flushed === 1 ? 'y' : 'ies'} now` : 'No delivery was waiting for a retry' };
+  }
+
+  private requireSandbox() {
+    const sandbox = this.options.connection.runningSandbox();
+    if (!sandbox) throw new Error('This needs the embedded sandbox (Settings → Connection)');
+    return sandbox;
   }
 
   async triggerSandbox(input: SandboxTriggerInput): Promise<{ message: string }> {

@@ -63,7 +63,10 @@ export function ListenerCard() {
           Signature secret {settings.hasSecret ? '(set)' : '(none: deliveries are accepted unsigned)'}
           <input type="password" value={secret} onChange={(e) => setSecret(e.target.value)} placeholder={settings.hasSecret ? 'type to replace' : 'same as on the dashboard'} autoComplete="off" />
         </label>
-        <button onClick={saveSecret}>{secret ? 'Save secret' : settings.hasSecret ? 'Remove secret' : 'Save secret'}</button>
+        {/* The embedded sandbox always signs (a new secret would be made at once), so removing is not offered there. */}
+        {(secret || !settings.sandboxRegistered) && (
+          <button onClick={saveSecret}>{secret ? 'Save secret' : settings.hasSecret ? 'Remove secret' : 'Save secret'}</button>
+        )}
       </div>
       <h3>Public tunnel (ngrok)</h3>
       {tunnel?.state === 'online' ? (

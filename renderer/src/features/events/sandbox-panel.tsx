@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { WEBHOOK_EVENT_TYPES } from '../../../../shared/webhooks';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
+import { DeliveryAttempts } from './delivery-attempts';
 
 export function SandboxPanel() {
   const mode = useAppStore((s) => s.connection?.settings.mode);
@@ -48,6 +49,7 @@ export function SandboxPanel() {
         />
       </label>
       {message && <p className="hint" role="status">{message}</p>}
+      <DeliveryAttempts />
     </section>
   );
 }

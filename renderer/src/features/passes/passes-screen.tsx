@@ -107,7 +107,7 @@ export function PassesScreen() {
                 <div className="actions">
                   {result?.final ? (
                     <button className="big wide" disabled>
-                      Refused: change the order to send again
+                      Refused: change the order
                     </button>
                   ) : (
                     <button className={`big wide ${warning?.level === 'refuse' && !result ? 'danger' : 'primary'}`} disabled={!pass || lines.length === 0 || busy !== null} onClick={() => void send()}>

@@ -75,8 +75,9 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
   const label = kind === 'items' ? (itemsValue ? `Refund ${formatMoney(itemsValue)}` : 'Refund items') : `Refund ${amount ? formatMoney(amount) : ''}`;
 
   return (
-    <div className="dialog-backdrop" onClick={onClose}>
-      <div className="dialog card" role="dialog" aria-modal="true" aria-label={`Refund ${tabTitle(tab)}`} onClick={(e) => e.stopPropagation()}>
+    // A stray tap beside the dialog must not throw away a half-built refund: only Cancel or Escape close it.
+    <div className="dialog-backdrop">
+      <div className="dialog card" role="dialog" aria-modal="true" aria-label={`Refund ${tabTitle(tab)}`}>
         <h2>
           Refund {tabTitle(tab)} <span className="hint">{formatMoney(tab.total)}</span>
         </h2>

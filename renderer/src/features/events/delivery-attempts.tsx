@@ -1,0 +1,79 @@
+// The sandbox's side of each delivery: how many attempts, what our listener answered, and when it
+// will retry. Polled while open, since these are the sandbox's records, not pushed events.
+import { useEffect, useState } from 'react';
+import type { SandboxDelivery } from '../../../../shared/webhooks';
+import { api } from '../../api-context';
+
+const TONE: Record<SandboxDelivery['status'], string> = { delivered: 'good', retrying: 'warn', pending: '', failed: 'bad' };
+
+export function DeliveryAttempts() {
+  const [open, setOpen] = useState(false);
+  const [rows, setRows] = useState<SandboxDelivery[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    const load = () =>
+      api()
+        .listSandboxDeliveries()
+        .then((list) => live && setRows(list))
+        .catch((e: Error) => live && setMessage(e.message));
+    void load();
+    const timer = setInterval(load, 1500);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [open]);
+
+  const flush = async () => {
+    try {
+      setMessage((await api().flushSandboxDeliveries()).message);
+    } catch (e) {
+      setMessage(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <details className="delivery-attempts" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary>Delivery attempts and retries</summary>
+      {rows.length === 0 ? (
+        <p className="empty">The sandbox has not delivered anything to this app yet.</p>
+      ) : (
+        <table className="deliveries" aria-label="Delivery attempts">
+          <thead>
+            <tr>
+              <th>Event</th>
+              <th>Status</th>
+              <th>Attempts</th>
+              <th>Last answer</th>
+              <th>Next retry</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((d) => (
+              <tr key={d.id}>
+                <td>
+                  {d.type}
+                  {d.forged && <span className="badge bad">forged</span>}
+                  {d.duplicate && <span className="badge">duplicate</span>}
+                </td>
+                <td>
+                  <span className={`badge ${TONE[d.status]}`}>{d.status}</span>
+                </td>
+                <td>{d.attempts}</td>
+                <td>{d.lastResponseStatus ?? d.lastError ?? '—'}</td>
+                <td>{d.nextAttemptAt ? new Date(d.nextAttemptAt).toLocaleTimeString() : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="actions">
+        <button onClick={flush}>Run retries now</button>
+        {message && <span className="hint" role="status">{message}</span>}
+      </div>
+    </details>
+  );
+}
