@@ -46,3 +46,24 @@ describe('tunnel service', () => {
     await expect(tunnel.start(4000, 'tok')).resolves.toMatchObject({ state: 'error', message: expect.stringMatching(/offline/) });
   });
 });
+
+describe('two starts at once', () => {
+  it('keeps only the newest tunnel open', async () => {
+    const closed: string[] = [];
+    let n = 0;
+    const service = new TunnelService({
+      connect: async () => {
+        const id = `t${++n}`;
+        await new Promise((r) => setTimeout(r, id === 't1' ? 60 : 10));
+        return { url: () => `https://${id}.example.test`, close: async () => void closed.push(id) };
+      },
+    });
+    const [first, second] = await Promise.all([service.start(4000, 'token'), service.start(4000, 'token')]);
+    expect(second).toMatchObject({ state: 'online', publicUrl: 'https://t2.example.test' });
+    expect(first.publicUrl).not.toBe('https://t1.example.test');
+    expect(closed).toEqual(['t1']);
+    expect(service.status().publicUrl).toBe('https://t2.example.test');
+    await service.stop();
+    expect(closed).toEqual(['t1', 't2']);
+  });
+});

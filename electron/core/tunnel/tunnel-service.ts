@@ -29,6 +29,7 @@ export class TunnelService {
   private handle: TunnelHandle | null = null;
   private readonly connect: TunnelConnector;
   private readonly timeoutMs: number;
+  private attempts = 0;
 
   constructor(options: TunnelServiceOptions = {}) {
     this.connect = options.connect ?? ngrokConnector;
@@ -40,6 +41,8 @@ export class TunnelService {
   }
 
   async start(port: number, authtoken: string, path = ''): Promise<TunnelStatus> {
+    // A second Start (a double tap) supersedes the first: only the newest attempt may keep its tunnel.
+    const attempt = ++this.attempts;
     await this.stop();
     if (!authtoken.trim()) return this.set({ state: 'error', publicUrl: null, message: 'Enter your ngrok authtoken to start a tunnel' });
     this.set({ state: 'starting', publicUrl: null, message: null });
@@ -52,10 +55,15 @@ export class TunnelService {
           timer = setTimeout(() => reject(new Error('timeout')), this.timeoutMs);
         }),
       ]);
+      if (attempt !== this.attempts) {
+        await handle.close().catch(() => {});
+        return this.current;
+      }
       this.handle = handle;
       const base = handle.url();
       return this.set({ state: 'online', publicUrl: base ? `${base.replace(/\/+$/, '')}${path}` : null, message: null });
     } catch (error) {
+      if (attempt !== this.attempts) return this.current;
       // A tunnel that comes up after we gave up would stay open, unseen and unstoppable: close it.
       connecting.then((late) => late.close()).catch(() => {});
       return this.set({ state: 'error', publicUrl: null, message: explain(error, authtoken.trim()) });
