@@ -15,6 +15,12 @@ const only = process.argv.slice(2);
 const out = '.tmp/screens';
 mkdirSync(out, { recursive: true });
 const app = await startApp();
+// A venue that is set up: the kiosk and the till screens know their location, so the screenshots
+// show what staff see every day rather than the one-time location picker.
+const harbour = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
+await app.core.handlers.laborSetLocation(null, { ...harbour, timezone: 'America/New_York' }).catch((e) => console.warn(`kiosk location: ${e}`));
+await app.core.handlers.tabsSetLocation(harbour);
+await app.core.handlers.subscribeLocations([harbour.uuid], 'integration');
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   for (const size of SIZES) {
