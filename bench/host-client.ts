@@ -21,6 +21,11 @@ export class HostClient {
       if (message.ok) waiter.resolve(message.result);
       else waiter.reject(new Error(message.error?.message ?? 'request failed'));
     });
+    // A host that went away fails the calls in flight rather than leaving the bench waiting.
+    ws.on('close', () => {
+      for (const waiter of this.pending.values()) waiter.reject(new Error('the host closed the WebSocket'));
+      this.pending.clear();
+    });
   }
 
   /** `hostUrl` as the host prints it: http://127.0.0.1:PORT/?token=… */

@@ -6,7 +6,7 @@ export type Mode = 'full' | 'quick' | 'smoke';
 
 export interface Profile {
   mode: Mode;
-  /** paced: requests of the paced run (at pacedRate per second), once per side. */
+  /** paced: requests of each rep's paced run (at pacedRate per second), per side. */
   ingest: { requests: number; warmup: number; reps: number; connections: number; paced: number; pacedRate: number };
   screen: { events: number; warmup: number };
   /** settleMs: pause before RSS readings and after the screen opens (shorter only in smoke runs). */
@@ -19,7 +19,7 @@ export interface Profile {
 export const PROFILES: Record<Mode, Profile> = {
   full: {
     mode: 'full',
-    ingest: { requests: 30_000, warmup: 5_000, reps: 5, connections: 50, paced: 5_000, pacedRate: 1_000 },
+    ingest: { requests: 30_000, warmup: 5_000, reps: 5, connections: 50, paced: 3_000, pacedRate: 1_000 },
     screen: { events: 300, warmup: 10 },
     log: { small: 1_000, total: 100_000, chunks: 10, filterReps: 5, renderReps: 3, restarts: 2, settleMs: 1_000 },
     api: { calls: 100, rounds: 5, sequential: 300 },

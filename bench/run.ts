@@ -124,7 +124,7 @@ async function main(): Promise<void> {
       console.error(`${section.title}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
   } finally {
-    if (browser !== null) await (await (browser as Promise<Browser>)).close().catch(() => {});
+    if (browser !== null) await (browser as Promise<Browser>).then((b) => b.close()).catch(() => {});
   }
 
   console.log('');
