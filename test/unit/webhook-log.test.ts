@@ -307,4 +307,24 @@ describe('paging and filters', () => {
     expect(r.page({ type: 'GUEST_SUBSCRIBED' }).total).toBe(7);
     await r.stop();
   });
+
+  it('finds free text across segments and in rows appended after a search, whatever the case or quoting', async () => {
+    const dataDir = tempDir();
+    const a = await started({ dataDir, now: new TestClock().now, segmentEvents: 3 });
+    const note = (n: number, text: string) => envelope('BRAND_NEW', { targetId: `n${n}`, data: { note: text } });
+    await deliver(a.url, note(1, 'Chef\'s "special" Burger'));
+    for (let n = 2; n <= 7; n++) await deliver(a.url, note(n, `plain ${n}`));
+    await deliver(a.url, note(8, 'another BURGER'));
+    const r = a.receiver;
+    expect(r.page({ text: 'burger' }).rows.map((x) => x.targetId)).toEqual(['n1', 'n8']);
+    // The body is searched as it arrived (JSON, so its quotes are escaped), and the stored line
+    // escapes those again: a search with quotes and backslashes must still find it.
+    expect(r.page({ text: '\\"special\\"' }).rows.map((x) => x.targetId)).toEqual(['n1']);
+    expect(r.page({ text: "chef's" }).rows.map((x) => x.targetId)).toEqual(['n1']);
+    // The same search again after new rows land in the live segment.
+    await deliver(a.url, note(9, 'Burger again'));
+    expect(r.page({ text: 'burger' }).rows.map((x) => x.targetId)).toEqual(['n1', 'n8', 'n9']);
+    expect(r.page({ text: 'nothing like this' }).total).toBe(0);
+    await r.stop();
+  });
 });

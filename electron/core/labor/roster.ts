@@ -31,6 +31,7 @@ export interface DemoStaff {
 
 export class Roster {
   private data: RosterFile;
+  private seeding: Promise<boolean> | null = null;
 
   constructor(
     private readonly dir: string,
@@ -126,15 +127,28 @@ export class Roster {
   }
 
   /** Fills an empty roster once from the sandbox's demo staff (never again, even if emptied later). */
-  async seedDemo(staff: DemoStaff[], pins: Record<string, string>, managers: string[]): Promise<boolean> {
-    if (this.data.seeded || this.data.staff.length > 0 || staff.length === 0) return false;
+  /** Seeds once: concurrent callers (start-up and a connection change) share the one seeding. */
+  seedDemo(staff: DemoStaff[], pins: Record<string, string>, managers: string[]): Promise<boolean> {
+    if (this.data.seeded || this.data.staff.length > 0 || staff.length === 0) return Promise.resolve(false);
+    // Only the caller that started the seeding is told it seeded (so it is logged once).
+    if (this.seeding) return this.seeding.then(() => false);
+    this.seeding = this.seedDemoOnce(staff, pins, managers).finally(() => {
+      this.seeding = null;
+    });
+    return this.seeding;
+  }
+
+  private async seedDemoOnce(staff: DemoStaff[], pins: Record<string, string>, managers: string[]): Promise<boolean> {
     const byUser = new Map<string, StaffRecord>();
     for (const m of staff) {
       let s = byUser.get(m.userId);
       if (!s) byUser.set(m.userId, (s = { userId: m.userId, name: m.name, manager: managers.includes(m.userId), pin: null, roles: [] }));
       s.roles.push({ locationUuid: m.locationUuid, role: m.role, roleUuid: m.roleUuid });
     }
-    for (const s of byUser.values()) if (pins[s.userId]) s.pin = await hashPin(pins[s.userId], this.scryptN);
+    // scrypt runs on libuv's pool: hash the PINs side by side rather than one after another.
+    await Promise.all([...byUser.values()].map(async (s) => {
+      if (pins[s.userId]) s.pin = await hashPin(pins[s.userId], this.scryptN);
+    }));
     this.data = { version: 1, seeded: true, staff: [...byUser.values()] };
     this.save();
     return true;

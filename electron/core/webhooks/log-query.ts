@@ -114,12 +114,19 @@ export class LogQuery {
     if (dead > 0) cache.seqs.splice(0, dead);
     const text = filter.text !== undefined ? filter.text.toLowerCase() : null;
     const needsDisk = text !== null || filter.target !== undefined;
+    // A field containing the text means the stored line contains it too (JSON leaves such text
+    // as it is, unless it holds quotes, backslashes or control characters): a cheap test on the
+    // raw line rules most rows out before any parsing.
+    const prefilter = text !== null && !/["\\\u0000-\u001f]/.test(text) ? text : null;
     for (let i = index.lowerBound(cache.scannedTo + 1); i < index.size; i++) {
       const slot = index.slot(i);
       const verdict = indexVerdict(this.source, slot, filter, needsDisk);
       if (verdict === 'no') continue;
       if (verdict === 'disk') {
-        const row = readRow(this.source, reader, slot);
+        const line = reader.readScanning(index.segment[slot], index.offset[slot], index.length[slot]);
+        if (line === null || (prefilter !== null && !line.toLowerCase().includes(prefilter))) continue;
+        const parsed = parseLogLine(line);
+        const row = parsed !== null && parsed.k === 'e' ? parsed : null;
         if (row === null || !rowMatches(row, filter, text)) continue;
       }
       cache.seqs.push(index.seq[slot]);

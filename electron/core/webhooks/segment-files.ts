@@ -1,7 +1,7 @@
 // The event log's files: `seg-00000001.jsonl`, `seg-00000002.jsonl`, ... one JSON record per line,
 // appended only. Whole files are the unit of retention, so dropping old events is an unlink, not a
 // rewrite. Reading is synchronous and by byte range: the index knows where every row starts.
-import { closeSync, ftruncateSync, openSync, readSync, readdirSync, writeSync, fsyncSync, statSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, readFileSync, readSync, readdirSync, writeSync, fsyncSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const NAME = /^seg-(\d{8,})\.jsonl$/;
@@ -98,6 +98,7 @@ export function repairTail(path: string, scan: ScanResult): void {
 /** Reads byte ranges of segments, one open descriptor per segment for the duration of a call. */
 export class SegmentReader {
   private readonly fds = new Map<number, number>();
+  private whole: { segment: number; bytes: Buffer } | null = null;
 
   constructor(private readonly dir: string) {}
 
@@ -117,8 +118,29 @@ export class SegmentReader {
     }
   }
 
+  /**
+   * The same bytes as read(), from one whole-segment read kept for the segment last asked for:
+   * a scan that visits rows in log order (free-text search) does one large read per segment
+   * instead of one system call per row. Only one segment is held at a time.
+   */
+  readScanning(segment: number, offset: number, length: number): string | null {
+    if (this.whole?.segment !== segment) {
+      this.whole = null;
+      try {
+        this.whole = { segment, bytes: readFileSync(segmentPath(this.dir, segment)) };
+      } catch {
+        return null;
+      }
+    }
+    const { bytes } = this.whole;
+    // A row appended to the live segment after the whole read: fetch it on its own.
+    if (offset + length > bytes.length) return this.read(segment, offset, length);
+    return bytes.toString('utf8', offset, offset + length);
+  }
+
   close(): void {
     for (const fd of this.fds.values()) closeSync(fd);
     this.fds.clear();
+    this.whole = null;
   }
 }

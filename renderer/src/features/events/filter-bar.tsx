@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { WEBHOOK_EVENT_TYPES, type EventFilter, type Verification } from '../../../../shared/webhooks';
 import { useAppStore } from '../../store';
 
@@ -45,12 +46,29 @@ export function FilterBar() {
       </label>
       <label>
         Target
-        <input aria-label="Target" value={filter.target ?? ''} onChange={(e) => change({ target: e.target.value || undefined })} placeholder="uuid or id" />
+        <DebouncedInput label="Target" value={filter.target ?? ''} onSettle={(target) => change({ target: target || undefined })} placeholder="uuid or id" />
       </label>
       <label>
         Search
-        <input aria-label="Search" value={filter.text ?? ''} onChange={(e) => change({ text: e.target.value || undefined })} placeholder="any text in the body" />
+        <DebouncedInput label="Search" value={filter.text ?? ''} onSettle={(text) => change({ text: text || undefined })} placeholder="any text in the body" />
       </label>
     </div>
   );
+}
+
+/**
+ * Free text and target are searched on disk in main: ask once the typing pauses, not on every
+ * keystroke (typing "harbour" would otherwise queue seven scans of the whole log).
+ */
+function DebouncedInput({ label, value, onSettle, placeholder }: { label: string; value: string; onSettle: (value: string) => void; placeholder: string }) {
+  const [draft, setDraft] = useState(value);
+  const settle = useRef(onSettle);
+  settle.current = onSettle;
+  useEffect(() => setDraft(value), [value]);
+  useEffect(() => {
+    if (draft === value) return;
+    const timer = setTimeout(() => settle.current(draft), 250);
+    return () => clearTimeout(timer);
+  }, [draft, value]);
+  return <input aria-label={label} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={placeholder} />;
 }
