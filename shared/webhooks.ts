@@ -181,6 +181,8 @@ export interface TunnelStatus {
 
 /** Webhook settings as the renderer sees them: whether a secret is set, never the secret. */
 export interface WebhookSettingsView {
+  /** The address the listener binds: 127.0.0.1 (this computer only) unless a manager opens it. */
+  host: string;
   port: number;
   path: string;
   hasSecret: boolean;
@@ -203,7 +205,9 @@ export interface WebhookSettingsInput {
   secret?: string | null;
   /** Replaces the required custom headers; absent keeps them. */
   customHeaders?: Record<string, string>;
+  host?: string;
   port?: number;
+  path?: string;
   retentionEvents?: number;
 }
 

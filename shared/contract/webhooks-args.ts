@@ -22,7 +22,9 @@ export const webhookArgSchemas = {
     z.strictObject({
       secret: z.string().min(1).max(512).nullable().optional(),
       customHeaders: z.record(headerName, z.string().max(4096)).optional(),
+      host: z.union([z.ipv4(), z.literal('localhost')]).optional(),
       port: z.number().int().min(0).max(65535).optional(),
+      path: z.string().regex(/^\/[A-Za-z0-9/_-]{0,100}$/, 'a path like /webhooks').optional(),
       retentionEvents: z.number().int().min(1000).max(10_000_000).optional(),
     }),
   ]),

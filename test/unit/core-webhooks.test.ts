@@ -119,6 +119,26 @@ describe('the app receiving from the embedded sandbox', () => {
     expect((await second.handlers.listEvents({ type: 'LOCATION_UPDATED' }, 0, 5)).total).toBe(1);
   });
 
+  it('moves the listener to a new port and path, demands a custom header, and the sandbox follows', async () => {
+    const dir = tempDir();
+    const c = await core(dir);
+    await c.handlers.subscribeLocations([HARBOUR], 'integration');
+    const port = await freePort();
+    const state = await c.handlers.saveWebhookSettings({ port, path: '/hooks/venue', customHeaders: { Authorization: 'Bearer venue-cred' } });
+    expect(state.status.url).toBe(`http://127.0.0.1:${port}/hooks/venue`);
+    expect(state.settings).toMatchObject({ host: '127.0.0.1', port, path: '/hooks/venue', customHeaderNames: ['Authorization'] });
+    // A stranger without the header is refused; the sandbox, registered with it, still gets through.
+    const stranger = await fetch(state.status.url!, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(stranger.status).toBe(401);
+    await c.handlers.triggerSandboxEvent({ type: 'MENU_UPDATED' });
+    await until(() => c.webhooks.counters().verified === 1);
+    const [row] = (await c.handlers.listEvents({ verification: 'verified' }, 0, 1)).rows;
+    expect((await c.handlers.getEvent(row.seq))!.headers.authorization ?? (await c.handlers.getEvent(row.seq))!.headers.Authorization).toBe('[redacted]');
+    await c.stop();
+    const again = await core(dir);
+    expect(again.webhooks.state().settings).toMatchObject({ port, path: '/hooks/venue' });
+  });
+
   it('says clearly when the tunnel cannot start, and stops cleanly', async () => {
     const c = await core(tempDir(), {
       tunnelConnector: async ({ authtoken }) => {

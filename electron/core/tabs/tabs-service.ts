@@ -22,11 +22,12 @@ import type {
   TabsSettingsView,
   TabsSnapshot,
 } from '../../../shared/tabs';
+import { CLOSED_ON_BOARD } from '../../../shared/tabs';
 import type { AcceptedEvent } from '../../../shared/webhooks';
 import type { ServiceClient } from '../api/service-client';
 import { TypedEmitter } from '../typed-emitter';
 import { OpenTabsProjection, type Projection } from '../webhooks';
-import { boardView } from './board-view';
+import { boardViewOf } from './board-view';
 import { DismissedNotices } from './dismissed-notices';
 import { GiftCardProjection } from './gift-card-projection';
 import { GiftCardSales } from './gift-card-sales';
@@ -125,7 +126,10 @@ export class TabsService {
 
   boardView(): BoardView {
     const labels = new Map(Object.entries(this.settings.passTabs).map(([tab, pass]) => [tab, `Pass ${pass}`]));
-    return boardView(this.openTabs.board(), this.settings.location?.uuid ?? null, { labels, requested: this.requested });
+    const at = this.settings.location?.uuid ?? null;
+    // Only the tabs changed since the last push are derived again; the board holds the open tabs
+    // and the CLOSED_ON_BOARD most recently closed, not a copy of every tab ever seen.
+    return boardViewOf(this.openTabs.summary(at, CLOSED_ON_BOARD), at, { labels, requested: this.requested });
   }
 
   giftCardsView(): GiftCardsView {
@@ -215,7 +219,7 @@ export class TabsService {
 
   /** A refund goes to the tab's own location when the events said it; else the chosen one. */
   private locationOfTab(tabUuid: string): string {
-    const fromEvents = this.openTabs.board().find((t) => t.uuid === tabUuid)?.locationUuid;
+    const fromEvents = this.openTabs.tab(tabUuid)?.locationUuid;
     return fromEvents ?? this.sales.byTab(tabUuid)?.locationUuid ?? this.requireLocation().uuid;
   }
 

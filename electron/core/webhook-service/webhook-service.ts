@@ -85,6 +85,7 @@ export class WebhookService {
       counters: this.counters(),
       tunnel: this.tunnel.status(),
       settings: {
+        host: this.settings.host,
         // A port forced for this run (--webhook-port) is the one in use, whatever is saved.
         port: this.options.port ?? this.settings.port,
         path: this.settings.path,
@@ -142,8 +143,16 @@ export class WebhookService {
     // The port and the retention are fixed when the receiver starts: a change restarts it.
     const needsRestart =
       (input.port !== undefined && input.port !== this.settings.port) ||
+      (input.host !== undefined && input.host !== this.settings.host) ||
+      (input.path !== undefined && input.path !== this.settings.path) ||
       (input.retentionEvents !== undefined && input.retentionEvents !== this.settings.retentionEvents);
-    this.settings = { ...this.settings, ...(input.port !== undefined ? { port: input.port } : {}), ...(input.retentionEvents ? { retentionEvents: input.retentionEvents } : {}) };
+    this.settings = {
+      ...this.settings,
+      ...(input.host !== undefined ? { host: input.host } : {}),
+      ...(input.port !== undefined ? { port: input.port } : {}),
+      ...(input.path !== undefined ? { path: input.path } : {}),
+      ...(input.retentionEvents ? { retentionEvents: input.retentionEvents } : {}),
+    };
     saveWebhookSettings(this.options.dataDir, this.settings);
     if (needsRestart) {
       await this.receiver?.stop();
@@ -219,6 +228,7 @@ export class WebhookService {
   private async startReceiver(): Promise<void> {
     const receiver = new WebhookReceiver({
       dataDir: join(this.options.dataDir, 'webhooks'),
+      host: this.settings.host,
       port: this.options.port ?? this.settings.port,
       path: this.settings.path,
       secret: this.secret,

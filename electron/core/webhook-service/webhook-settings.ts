@@ -5,6 +5,8 @@ import { loadJsonFile, saveJsonFile, type JsonFileLoad } from '../storage/json-f
 
 export const webhookSettingsSchema = z.object({
   version: z.literal(1),
+  // Older files have no host: they bound 127.0.0.1.
+  host: z.string().default('127.0.0.1'),
   port: z.number().int().min(0).max(65535),
   path: z.string().regex(/^\/[A-Za-z0-9/_-]*$/),
   retentionEvents: z.number().int().min(1000),
@@ -15,7 +17,7 @@ export const WEBHOOK_SECRET_KEY = 'webhook.secret';
 export const WEBHOOK_HEADERS_KEY = 'webhook.customHeaders';
 const FILE = 'webhook-settings.json';
 
-export const defaultWebhookSettings = (): WebhookSettings => ({ version: 1, port: 0, path: '/webhooks', retentionEvents: 200_000 });
+export const defaultWebhookSettings = (): WebhookSettings => ({ version: 1, host: '127.0.0.1', port: 0, path: '/webhooks', retentionEvents: 200_000 });
 
 export function loadWebhookSettings(dir: string): JsonFileLoad<WebhookSettings> {
   return loadJsonFile(dir, FILE, webhookSettingsSchema, defaultWebhookSettings);

@@ -8,6 +8,13 @@
 // So the same set of events gives the same board whatever order, and applying an event twice
 // changes nothing (the idempotence projections.ts asks for).
 //
+// Incremental: apply() also notes which tabs an event can change (a dirty set; indexes by tab,
+// order and item ID say which), and a read re-derives only those tabs, each from its own facts,
+// into an immutable per-tab object that is replaced, never changed. The tabs service pushes
+// summary(): the open tabs and the most recently closed ones, without copying the rest. Facts of
+// closed tabs are kept (not pruned): the closed count on the board counts every closed tab, and a
+// late delivery for a pruned tab could not be merged correctly.
+//
 // Spec gaps handled here: ITEM_VOIDED/ITEM_COMPED name the item by ID (targetId) and carry only
 // orderId, while ITEM_ADDED names it by UUID. A void is matched to an added item through an item
 // ID the service may add to ITEM_ADDED data (`itemId` or `id`), or when the ID equals the UUID;
@@ -44,11 +51,6 @@ interface RefundFact extends Ranked {
   refundType: string;
 }
 
-interface ItemRef {
-  orderId: string;
-  itemId: string;
-}
-
 function rankOf(event: AcceptedEvent): Rank {
   const ms = Date.parse(event.createdAt);
   return [Number.isFinite(ms) ? ms : 0, event.dedupeKey];
@@ -75,26 +77,82 @@ function earlier(a: string | undefined, b: string): string {
 
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** What the board shows at one location (see summary()). */
+export interface TabsSummary {
+  /** Open tabs in board order (openedAt, then UUID). */
+  open: OpenTab[];
+  /** Closed tabs, most recently closed first (closedAt descending, then UUID), at most the limit asked for. */
+  closed: OpenTab[];
+  /** Every closed tab at the location. */
+  closedCount: number;
+}
+
+/** A tab known only from events without a location could be anywhere: it counts everywhere. */
+const atLocation = (tab: OpenTab, locationUuid: string | null) => locationUuid === null || tab.locationUuid === null || tab.locationUuid === locationUuid;
+
+const boardOrder = (a: OpenTab, b: OpenTab) => byKey(a.openedAt ?? '', b.openedAt ?? '') || byKey(a.uuid, b.uuid);
+
+/** Newest first, as the board lists closed tabs (closedAt compared as text, then UUID ascending). */
+const newestClosedFirst = (a: OpenTab, b: OpenTab) => (a.closedAt! > b.closedAt! ? -1 : a.closedAt! < b.closedAt! ? 1 : byKey(a.uuid, b.uuid));
+
+function copyTab(tab: OpenTab): OpenTab {
+  return { ...tab, items: tab.items.map((i) => ({ ...i })), refunds: tab.refunds.map((r) => ({ ...r })) };
+}
+
+function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (set.size === 0) map.delete(key);
+}
+
 export class OpenTabsProjection implements Projection {
   readonly name = 'open-tabs';
+  // Facts.
   private readonly tabs = new Map<string, TabFact>();
   private readonly openedAt = new Map<string, string>();
   private readonly closedAt = new Map<string, string>();
   private readonly locations = new Map<string, Ranked & { locationUuid: string }>();
   private readonly added = new Map<string, ItemFact>();
   private readonly removed = new Map<string, ItemFact>();
-  private readonly voids = new Map<string, ItemRef>();
-  private readonly comps = new Map<string, ItemRef>();
   private readonly orderTabs = new Map<string, Ranked & { tabUuid: string }>();
   private readonly refunds = new Map<string, RefundFact>();
-  private cached: OpenTab[] | null = null;
+  /** order id → item IDs voided (comped) on it. */
+  private readonly voidsByOrder = new Map<string, Set<string>>();
+  private readonly compsByOrder = new Map<string, Set<string>>();
+  // Indexes, so a change is traced to the tabs it can alter.
+  /** item ID → order ids it was voided (comped) on. */
+  private readonly voidOrders = new Map<string, Set<string>>();
+  private readonly compOrders = new Map<string, Set<string>>();
+  /** tab → item UUIDs whose fact (ITEM_ADDED, else ITEM_REMOVED) names it. */
+  private readonly itemsByTab = new Map<string, Set<string>>();
+  /** item ID given in ITEM_ADDED/ITEM_REMOVED data → item UUIDs that gave it. */
+  private readonly aliasClaims = new Map<string, Set<string>>();
+  /** tab → order ids linked to it. */
+  private readonly ordersByTab = new Map<string, Set<string>>();
+  /** tab → refund payment ids on it. */
+  private readonly refundsByTab = new Map<string, Set<string>>();
+  // Derived views: one immutable object per tab, replaced when the tab changes.
+  private readonly dirty = new Set<string>();
+  private readonly views = new Map<string, OpenTab>();
+  private readonly openViews = new Map<string, OpenTab>();
+  /** Closed tabs, newestClosedFirst. */
+  private readonly closedViews: OpenTab[] = [];
+  private readonly closedByLocation = new Map<string | null, number>();
+  private sortedAll: OpenTab[] | null = null;
 
   apply(event: AcceptedEvent): void {
     const rank = rankOf(event);
     const touch = (tabUuid: string) => {
       if (event.locationUuid) keepLatest(this.locations, tabUuid, { rank, locationUuid: event.locationUuid });
+      this.dirty.add(tabUuid);
     };
-    const linkOrder = (orderId: string, tabUuid: string) => keepLatest(this.orderTabs, orderId, { rank, tabUuid });
     switch (event.type) {
       case 'OPEN_TAB': {
         const uuid = event.targetUuid as string;
@@ -115,100 +173,254 @@ export class OpenTabsProjection implements Projection {
         const extra = d as Record<string, unknown>;
         const ids = [extra.itemId, extra.id].filter((v): v is string => typeof v === 'string');
         const fact: ItemFact = { rank, tabUuid: d.tabUuid, orderId: d.orderId, name: d.name, quantity: d.quantity, price: d.price, ids };
-        keepLatest(event.type === 'ITEM_ADDED' ? this.added : this.removed, event.targetUuid as string, fact);
-        linkOrder(d.orderId, d.tabUuid);
+        const uuid = event.targetUuid as string;
+        const tabBefore = this.itemTab(uuid);
+        const aliasesBefore = this.aliases(uuid);
+        keepLatest(event.type === 'ITEM_ADDED' ? this.added : this.removed, uuid, fact);
+        this.itemChanged(uuid, tabBefore, aliasesBefore);
+        this.linkOrder(d.orderId, d.tabUuid, rank);
         touch(d.tabUuid);
         break;
       }
       case 'ITEM_VOIDED':
       case 'ITEM_COMPED': {
-        const ref = { orderId: event.data.orderId, itemId: event.targetId as string };
-        (event.type === 'ITEM_VOIDED' ? this.voids : this.comps).set(`${ref.orderId}\u0000${ref.itemId}`, ref);
+        const orderId = event.data.orderId;
+        const itemId = event.targetId as string;
+        const voided = event.type === 'ITEM_VOIDED';
+        addTo(voided ? this.voidsByOrder : this.compsByOrder, orderId, itemId);
+        addTo(voided ? this.voidOrders : this.compOrders, itemId, orderId);
+        this.markId(itemId);
         break;
       }
       case 'ORDER_PLACED':
-        linkOrder(event.targetUuid as string, event.data.tabUuid);
+        this.linkOrder(event.targetUuid as string, event.data.tabUuid, rank);
         touch(event.data.tabUuid);
         break;
       case 'PAYMENT_REFUNDED': {
         const d = event.data;
+        const before = this.refunds.get(d.refundPaymentId)?.tabUuid;
         keepLatest(this.refunds, d.refundPaymentId, { rank, tabUuid: d.tabUuid, paymentId: event.targetId, amount: d.refundAmount, refundType: d.refundType });
+        const after = (this.refunds.get(d.refundPaymentId) as RefundFact).tabUuid;
+        if (before !== after) {
+          if (before !== undefined) {
+            removeFrom(this.refundsByTab, before, d.refundPaymentId);
+            this.dirty.add(before);
+          }
+          addTo(this.refundsByTab, after, d.refundPaymentId);
+        }
         touch(d.tabUuid);
         break;
       }
       default:
         return;
     }
-    this.cached = null;
   }
 
-  /** Every tab seen, closed ones included (closedAt set), ordered by openedAt then UUID. */
+  /** Every tab seen, closed ones included (closedAt set), ordered by openedAt then UUID; a copy. */
   board(): OpenTab[] {
-    if (this.cached === null) this.cached = this.derive();
-    return structuredClone(this.cached);
+    this.refresh();
+    if (this.sortedAll === null) this.sortedAll = [...this.views.values()].sort(boardOrder);
+    return this.sortedAll.map(copyTab);
   }
 
-  private derive(): OpenTab[] {
-    const lines = new Map<string, Map<string, OpenTabItem>>();
-    const tabLines = (tabUuid: string) => {
-      let m = lines.get(tabUuid);
-      if (!m) lines.set(tabUuid, (m = new Map()));
-      return m;
-    };
-    const itemById = new Map<string, OpenTabItem>();
-    for (const uuid of new Set([...this.added.keys(), ...this.removed.keys()])) {
-      const fact = (this.added.get(uuid) ?? this.removed.get(uuid)) as ItemFact;
-      const item: OpenTabItem = { key: uuid, name: fact.name, quantity: fact.quantity, price: fact.price, voided: false, comped: false, removed: this.removed.has(uuid) };
-      tabLines(fact.tabUuid).set(uuid, item);
-      const ids = new Set([uuid, ...(this.added.get(uuid)?.ids ?? []), ...(this.removed.get(uuid)?.ids ?? [])]);
-      // Ties between UUIDs claiming one ID go to the smallest UUID, whatever the order seen.
-      for (const id of ids) if (!itemById.has(id) || byKey(uuid, itemById.get(id)!.key) < 0) itemById.set(id, item);
+  /** One tab as board() would show it (a copy), or undefined if no event made it a tab. */
+  tab(uuid: string): OpenTab | undefined {
+    this.refresh();
+    const tab = this.views.get(uuid);
+    return tab === undefined ? undefined : copyTab(tab);
+  }
+
+  /**
+   * The tabs at a location (null: everywhere) as the board shows them: open ones, the `closedLimit`
+   * most recently closed, and how many are closed. Costs the tabs changed since the last read plus
+   * the open ones, not every tab ever seen. The tabs returned are shared and must not be changed.
+   */
+  summary(locationUuid: string | null, closedLimit: number): TabsSummary {
+    this.refresh();
+    const open = [...this.openViews.values()].filter((t) => atLocation(t, locationUuid)).sort(boardOrder);
+    const closed: OpenTab[] = [];
+    for (const t of this.closedViews) {
+      if (closed.length >= closedLimit) break;
+      if (atLocation(t, locationUuid)) closed.push(t);
     }
-    const mark = (refs: Map<string, ItemRef>, flag: 'voided' | 'comped') => {
-      for (const ref of refs.values()) {
-        const known = itemById.get(ref.itemId);
-        if (known) {
-          known[flag] = true;
-          continue;
+    const closedCount = locationUuid === null ? this.closedViews.length : (this.closedByLocation.get(locationUuid) ?? 0) + (this.closedByLocation.get(null) ?? 0);
+    return { open, closed, closedCount };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Tracing a change to the tabs it alters
+
+  private itemTab(uuid: string): string | undefined {
+    return (this.added.get(uuid) ?? this.removed.get(uuid))?.tabUuid;
+  }
+
+  /** The item IDs item `uuid` gave besides its UUID. */
+  private aliases(uuid: string): Set<string> {
+    return new Set([...(this.added.get(uuid)?.ids ?? []), ...(this.removed.get(uuid)?.ids ?? [])]);
+  }
+
+  private itemChanged(uuid: string, tabBefore: string | undefined, aliasesBefore: Set<string>): void {
+    const tabAfter = this.itemTab(uuid) as string;
+    if (tabBefore !== tabAfter) {
+      if (tabBefore !== undefined) {
+        removeFrom(this.itemsByTab, tabBefore, uuid);
+        this.dirty.add(tabBefore);
+      }
+      addTo(this.itemsByTab, tabAfter, uuid);
+    }
+    this.dirty.add(tabAfter);
+    const aliasesAfter = this.aliases(uuid);
+    for (const id of aliasesBefore) if (!aliasesAfter.has(id)) removeFrom(this.aliasClaims, id, uuid);
+    for (const id of aliasesAfter) if (!aliasesBefore.has(id)) addTo(this.aliasClaims, id, uuid);
+    // Which item a void or comp lands on (or whether it is a line of its own) may have changed.
+    for (const id of new Set([uuid, ...aliasesBefore, ...aliasesAfter])) this.markId(id);
+  }
+
+  private linkOrder(orderId: string, tabUuid: string, rank: Rank): void {
+    const before = this.orderTabs.get(orderId)?.tabUuid;
+    keepLatest(this.orderTabs, orderId, { rank, tabUuid });
+    const after = (this.orderTabs.get(orderId) as { tabUuid: string }).tabUuid;
+    if (before === after) return;
+    if (before !== undefined) {
+      removeFrom(this.ordersByTab, before, orderId);
+      this.dirty.add(before);
+    }
+    addTo(this.ordersByTab, after, orderId);
+    this.dirty.add(after);
+  }
+
+  /** Marks every tab a void or comp of item ID `id` can show on: its claimants' and its orders' tabs. */
+  private markId(id: string): void {
+    const voidOrders = this.voidOrders.get(id);
+    const compOrders = this.compOrders.get(id);
+    if (voidOrders === undefined && compOrders === undefined) return;
+    for (const uuid of this.claimants(id)) this.dirty.add(this.itemTab(uuid) as string);
+    for (const orders of [voidOrders, compOrders]) {
+      for (const orderId of orders ?? []) {
+        const tab = this.orderTabs.get(orderId)?.tabUuid;
+        if (tab !== undefined) this.dirty.add(tab);
+      }
+    }
+  }
+
+  /** Items known by ID `id`: the item whose UUID it is, and those that gave it as their item ID. */
+  private claimants(id: string): string[] {
+    const out = [...(this.aliasClaims.get(id) ?? [])];
+    if ((this.added.has(id) || this.removed.has(id)) && !out.includes(id)) out.push(id);
+    return out;
+  }
+
+  /** The item a void or comp of ID `id` applies to. Ties between UUIDs go to the smallest UUID, whatever the order seen. */
+  private winner(id: string): string | undefined {
+    let best: string | undefined;
+    for (const uuid of this.claimants(id)) if (best === undefined || byKey(uuid, best) < 0) best = uuid;
+    return best;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Deriving
+
+  /** Re-derives the tabs changed since the last read. */
+  private refresh(): void {
+    if (this.dirty.size === 0) return;
+    for (const uuid of this.dirty) {
+      const before = this.views.get(uuid);
+      if (before !== undefined) this.unlist(before);
+      const after = this.derive(uuid);
+      if (after === null) {
+        this.views.delete(uuid);
+      } else {
+        this.views.set(uuid, after);
+        this.list(after);
+      }
+    }
+    this.dirty.clear();
+    this.sortedAll = null;
+  }
+
+  private list(tab: OpenTab): void {
+    if (tab.closedAt === null) {
+      this.openViews.set(tab.uuid, tab);
+      return;
+    }
+    this.closedViews.splice(this.closedIndex(tab), 0, tab);
+    this.closedByLocation.set(tab.locationUuid, (this.closedByLocation.get(tab.locationUuid) ?? 0) + 1);
+  }
+
+  private unlist(tab: OpenTab): void {
+    if (tab.closedAt === null) {
+      this.openViews.delete(tab.uuid);
+      return;
+    }
+    const at = this.closedIndex(tab);
+    const i = this.closedViews[at] === tab ? at : this.closedViews.indexOf(tab);
+    if (i >= 0) this.closedViews.splice(i, 1);
+    const count = (this.closedByLocation.get(tab.locationUuid) ?? 1) - 1;
+    if (count === 0) this.closedByLocation.delete(tab.locationUuid);
+    else this.closedByLocation.set(tab.locationUuid, count);
+  }
+
+  /** The first position in closedViews not before `tab`. */
+  private closedIndex(tab: OpenTab): number {
+    let lo = 0;
+    let hi = this.closedViews.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (newestClosedFirst(this.closedViews[mid], tab) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** One tab from its facts; null while no event makes it a tab (e.g. only an ORDER_PLACED). */
+  private derive(uuid: string): OpenTab | null {
+    const lines = new Map<string, OpenTabItem>();
+    for (const itemUuid of this.itemsByTab.get(uuid) ?? []) {
+      const added = this.added.get(itemUuid);
+      const removed = this.removed.get(itemUuid);
+      const fact = (added ?? removed) as ItemFact;
+      const item: OpenTabItem = { key: itemUuid, name: fact.name, quantity: fact.quantity, price: fact.price, voided: false, comped: false, removed: removed !== undefined };
+      for (const id of new Set([itemUuid, ...(added?.ids ?? []), ...(removed?.ids ?? [])])) {
+        if ((!this.voidOrders.has(id) && !this.compOrders.has(id)) || this.winner(id) !== itemUuid) continue;
+        if (this.voidOrders.has(id)) item.voided = true;
+        if (this.compOrders.has(id)) item.comped = true;
+      }
+      lines.set(itemUuid, item);
+    }
+    // Voids and comps of IDs no item claims show as their own line on the tab of their order.
+    const unclaimed = (byOrder: Map<string, Set<string>>, flag: 'voided' | 'comped') => {
+      for (const orderId of this.ordersByTab.get(uuid) ?? []) {
+        for (const itemId of byOrder.get(orderId) ?? []) {
+          if (this.winner(itemId) !== undefined) continue;
+          const key = `id:${itemId}`;
+          const line = lines.get(key) ?? { key, name: null, quantity: 0, price: 0, voided: false, comped: false, removed: false };
+          line[flag] = true;
+          lines.set(key, line);
         }
-        const tabUuid = this.orderTabs.get(ref.orderId)?.tabUuid;
-        if (tabUuid === undefined) continue; // Shown once its order is linked to a tab.
-        const key = `id:${ref.itemId}`;
-        const m = tabLines(tabUuid);
-        const line = m.get(key) ?? { key, name: null, quantity: 0, price: 0, voided: false, comped: false, removed: false };
-        line[flag] = true;
-        m.set(key, line);
       }
     };
-    mark(this.voids, 'voided');
-    mark(this.comps, 'comped');
+    unclaimed(this.voidsByOrder, 'voided');
+    unclaimed(this.compsByOrder, 'comped');
 
-    const refundsByTab = new Map<string, OpenTab['refunds']>();
-    for (const [refundPaymentId, r] of [...this.refunds].sort((a, b) => byKey(a[0], b[0]))) {
-      const list = refundsByTab.get(r.tabUuid) ?? [];
-      list.push({ paymentId: r.paymentId, refundPaymentId, amount: r.amount, refundType: r.refundType });
-      refundsByTab.set(r.tabUuid, list);
-    }
-
-    const uuids = new Set([...this.tabs.keys(), ...this.closedAt.keys(), ...lines.keys(), ...refundsByTab.keys()]);
-    const board: OpenTab[] = [];
-    for (const uuid of uuids) {
-      const items = [...(lines.get(uuid)?.values() ?? [])].sort((a, b) => byKey(a.key, b.key));
-      let total = 0;
-      for (const i of items) if (!i.removed && !i.voided && !i.comped) total += i.price * i.quantity;
-      const tab = this.tabs.get(uuid);
-      board.push({
-        uuid,
-        name: tab?.name ?? null,
-        spotName: tab?.spotName ?? null,
-        locationUuid: this.locations.get(uuid)?.locationUuid ?? null,
-        items,
-        total,
-        openedAt: this.openedAt.get(uuid) ?? null,
-        closedAt: this.closedAt.get(uuid) ?? null,
-        refunds: refundsByTab.get(uuid) ?? [],
-      });
-    }
-    return board.sort((a, b) => byKey(a.openedAt ?? '', b.openedAt ?? '') || byKey(a.uuid, b.uuid));
+    const refunds: OpenTab['refunds'] = [...(this.refundsByTab.get(uuid) ?? [])].sort(byKey).map((refundPaymentId) => {
+      const r = this.refunds.get(refundPaymentId) as RefundFact;
+      return { paymentId: r.paymentId, refundPaymentId, amount: r.amount, refundType: r.refundType };
+    });
+    const tab = this.tabs.get(uuid);
+    if (tab === undefined && !this.closedAt.has(uuid) && lines.size === 0 && refunds.length === 0) return null;
+    const items = [...lines.values()].sort((a, b) => byKey(a.key, b.key));
+    let total = 0;
+    for (const i of items) if (!i.removed && !i.voided && !i.comped) total += i.price * i.quantity;
+    return {
+      uuid,
+      name: tab?.name ?? null,
+      spotName: tab?.spotName ?? null,
+      locationUuid: this.locations.get(uuid)?.locationUuid ?? null,
+      items,
+      total,
+      openedAt: this.openedAt.get(uuid) ?? null,
+      closedAt: this.closedAt.get(uuid) ?? null,
+      refunds,
+    };
   }
 }

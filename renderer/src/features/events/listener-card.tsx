@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
 import { CopyButton } from '../../components/copy-button';
+import { ListenerSettingsForm } from './listener-settings-form';
 
 export function ListenerCard() {
   const listener = useAppStore((s) => s.listener);
@@ -68,6 +69,10 @@ export function ListenerCard() {
           <button onClick={saveSecret}>{secret ? 'Save secret' : settings.hasSecret ? 'Remove secret' : 'Save secret'}</button>
         )}
       </div>
+      <details className="listener-more">
+        <summary>Address, port, path, retention and custom header</summary>
+        <ListenerSettingsForm key={`${settings.host}:${settings.port}${settings.path}`} settings={settings} onSaved={applyWebhookState} />
+      </details>
       <h3>Public tunnel (ngrok)</h3>
       {tunnel?.state === 'online' ? (
         <p>
