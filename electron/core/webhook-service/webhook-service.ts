@@ -237,7 +237,8 @@ export class WebhookService {
       retentionEvents: this.settings.retentionEvents,
       now: this.options.now,
     });
-    for (const projection of this.projections) receiver.addProjection(projection);
+    // One replay of the retained log feeds them all.
+    receiver.addProjections(this.projections);
     receiver.events.on('status', (status) => this.events.emit('webhookStatus', status));
     receiver.events.on('counters', (counters) => this.events.emit('webhookCounters', counters));
     receiver.events.on('appended', (row) => this.queue(row));

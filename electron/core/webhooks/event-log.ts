@@ -18,6 +18,7 @@ import { type LogFile, type LogIo, nodeLogIo } from './log-io';
 import { type LogMeta, loadLogMeta, saveLogMeta } from './log-meta';
 import { LogQuery, readRow } from './log-query';
 import { listSegments, repairTail, scanSegment, SegmentReader, segmentPath } from './segment-files';
+import { SequentialSegmentReader } from './sequential-reader';
 
 export const HOUR_MS = 3_600_000;
 
@@ -421,17 +422,19 @@ export class EventLog {
     return slot >= 0 && (this.index.flags[slot] & FLAG_APPLICABLE) !== 0;
   }
 
-  /** Visits the applicable rows with seq >= fromSeq, in log order. */
+  /** Visits the applicable rows with seq >= fromSeq, in log order (segments read sequentially, in large reads). */
   replay(fromSeq: number, visitor: (row: StoredEventRow) => void): number {
-    const reader = new SegmentReader(this.dir);
+    const reader = new SequentialSegmentReader(this.dir);
     let visited = 0;
     try {
       const end = this.index.size;
       for (let i = this.index.lowerBound(fromSeq); i < end; i++) {
         const slot = this.index.slot(i);
         if ((this.index.flags[slot] & FLAG_APPLICABLE) === 0) continue;
-        const row = readRow(this.source(), reader, slot);
-        if (row === null) continue;
+        const text = reader.read(this.index.segment[slot], this.index.offset[slot], this.index.length[slot]);
+        const line = text === null ? null : parseLogLine(text);
+        if (line === null || line.k !== 'e') continue;
+        const row = line;
         visitor(row);
         visited += 1;
       }

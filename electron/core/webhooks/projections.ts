@@ -8,7 +8,8 @@
 //   (6.3), so state must be a function of the set of events seen, not of their sequence.
 // - apply() is synchronous and cheap; it must not throw for valid events (a throw is caught,
 //   reported, and does not stop the other projections).
-// On start-up each projection receives the whole retained log in order, then live events.
+// On start-up each projection receives the whole retained log in order, then live events; the
+// projections registered together share one pass over the log.
 import type { AcceptedEvent } from '../../../shared/webhooks';
 
 export interface Projection {
@@ -33,14 +34,18 @@ export class ProjectionSet {
 
   constructor(private readonly onError: (error: ProjectionError) => void) {}
 
-  /** Registers `projection` after feeding it every stored event through `replay`. */
-  add(projection: Projection, replay: (visit: (event: AcceptedEvent) => void) => number): void {
+  /**
+   * Registers `projections` after feeding them every stored event through one `replay`: each
+   * event is read once and applied to each projection in turn (they are independent).
+   */
+  add(projections: Projection[], replay: (visit: (event: AcceptedEvent) => void) => number): void {
+    if (projections.length === 0) return;
     let replayedThrough = 0;
     replay((event) => {
-      this.applyOne(projection, event);
+      for (const projection of projections) this.applyOne(projection, event);
       replayedThrough = event.seq;
     });
-    this.registered.push({ projection, replayedThrough });
+    for (const projection of projections) this.registered.push({ projection, replayedThrough });
   }
 
   remove(projection: Projection): void {

@@ -193,13 +193,25 @@ export class WebhookReceiver {
 
   /** Registers a projection: it first receives every retained event in log order, then live ones. */
   addProjection(projection: Projection): () => void {
-    this.projections.add(projection, (visit) =>
+    return this.addProjections([projection]);
+  }
+
+  /**
+   * Registers several projections with one replay of the retained log (each row is read and
+   * parsed once, then applied to each projection), then live events. Register the app's
+   * projections together: a replay of 100 000 rows takes seconds.
+   */
+  addProjections(projections: Projection[]): () => void {
+    const added = [...projections];
+    this.projections.add(added, (visit) =>
       this.log.replay(0, (row) => {
         const event = toAcceptedEvent(row);
         if (event !== null) visit(event);
       }),
     );
-    return () => this.projections.remove(projection);
+    return () => {
+      for (const projection of added) this.projections.remove(projection);
+    };
   }
 
   /** Changes how deliveries are authenticated; applies to the next request. */

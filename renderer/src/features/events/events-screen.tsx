@@ -6,21 +6,21 @@ import { ListenerCard } from './listener-card';
 import { SandboxPanel } from './sandbox-panel';
 
 // The live list comes first: it is what a manager opens this screen for. Set-up (listener URL,
-// secret, tunnel) sits below it.
+// secret, tunnel) and the sandbox's test panel sit below it.
 export function EventsScreen() {
   return (
     <section className="screen events-screen">
-      <div className="events-heading">
-        <h1>Events</h1>
-        <SandboxPanel />
-      </div>
+      <h1>Events</h1>
       <Counters />
       <FilterBar />
       <div className="events-main">
         <EventList />
         <EventDetailPane />
       </div>
-      <ListenerCard />
+      <div className="events-setup">
+        <ListenerCard />
+        <SandboxPanel />
+      </div>
     </section>
   );
 }

@@ -22,7 +22,8 @@ export function SandboxPanel() {
     }
   };
   return (
-    <section className="sandbox-panel" aria-label="Sandbox controls">
+    <section className="sandbox-panel card" aria-label="Sandbox controls">
+      <h2>Sandbox: send a test event</h2>
       <div className="actions">
         <label>
           Sandbox event
