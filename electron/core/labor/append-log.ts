@@ -2,6 +2,7 @@
 // whatever the caller acknowledges survives a power cut or kill -9. A crash can only tear the
 // last line; open() drops a torn or unreadable line and rewrites the file before anything new is
 // appended (otherwise the next record would be glued onto the torn one).
+import { fsyncDir } from '../storage/fsync-dir';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -10,20 +11,6 @@ export interface OpenedLog<T> {
   records: T[];
   /** Lines that could not be read (a torn tail, or damage); they are gone from the file now. */
   dropped: number;
-}
-
-/** fsync a directory so a created or renamed file is itself durable (not possible on Windows). */
-function fsyncDir(dir: string): void {
-  try {
-    const fd = openSync(dir, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Windows cannot open a directory; its rename is already durable enough there.
-  }
 }
 
 export class AppendLog<T> {

@@ -5,6 +5,7 @@
 import { mkdirSync, openSync, readFileSync, renameSync, writeSync, fsyncSync, closeSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
+import { fsyncDir } from './fsync-dir';
 
 export interface JsonFileLoad<T> {
   value: T;
@@ -41,4 +42,5 @@ export function saveJsonFile(dir: string, name: string, value: unknown): void {
     closeSync(fd);
   }
   renameSync(temp, path);
+  fsyncDir(dir);
 }

@@ -1,7 +1,7 @@
 // The event log's write side as a small interface, so a test can make the disk fail (the suite runs
 // as root, where a read-only directory does not stop writes) and see the listener answer 503.
+import { fsyncDir } from '../storage/fsync-dir';
 import { open, type FileHandle } from 'node:fs/promises';
-import { openSync, fsyncSync, closeSync } from 'node:fs';
 
 export interface LogFile {
   /** Current length in bytes (where the next append lands). */
@@ -55,15 +55,6 @@ export const nodeLogIo: LogIo = {
     return new NodeLogFile(await open(path, 'a', 0o600));
   },
   async syncDir(dir) {
-    try {
-      const fd = openSync(dir, 'r');
-      try {
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-    } catch {
-      // Windows cannot fsync a directory; the file's own fsync is the best available there.
-    }
+    fsyncDir(dir);
   },
 };
