@@ -325,6 +325,11 @@ describe('paging and filters', () => {
     await deliver(a.url, note(9, 'Burger again'));
     expect(r.page({ text: 'burger' }).rows.map((x) => x.targetId)).toEqual(['n1', 'n8', 'n9']);
     expect(r.page({ text: 'nothing like this' }).total).toBe(0);
+    // Multi-byte characters around and inside the text: ASCII and non-ASCII searches both find it.
+    await deliver(a.url, note(10, 'Crème brûlée BURGER für Zoë'));
+    expect(r.page({ text: 'burger' }).rows.map((x) => x.targetId)).toEqual(['n1', 'n8', 'n9', 'n10']);
+    expect(r.page({ text: 'BRÛLÉE' }).rows.map((x) => x.targetId)).toEqual(['n10']);
+    expect(r.page({ text: 'r für z' }).rows.map((x) => x.targetId)).toEqual(['n10']);
     await r.stop();
   });
 });
