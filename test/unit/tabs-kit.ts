@@ -4,10 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type AppCore, type CoreOptions } from '../../electron/core/app-core';
-import { dedupeKey } from '../../electron/core/webhooks';
+import { acceptedFromBody } from '../../electron/core/webhooks/accepted-event';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
-import { checkEventData, parseEnvelope } from '../../shared/schemas/webhook-events';
 import type { AcceptedEvent } from '../../shared/webhooks';
 
 export const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
@@ -85,23 +84,6 @@ export function acceptedEvents(core: AppCore): AcceptedEvent[] {
 }
 
 export function toAccepted(rawBody: string, seq: number): AcceptedEvent | null {
-  const parsed = parseEnvelope(rawBody);
-  if (!parsed.ok) return null;
-  const check = checkEventData(parsed.envelope);
-  if (check.problem !== null) return null;
-  const e = parsed.envelope;
-  return {
-    seq,
-    receivedAt: 0,
-    type: check.type,
-    targetUuid: e.targetUuid ?? null,
-    targetId: e.targetId ?? null,
-    locationUuid: e.locationUuid ?? null,
-    locationName: e.locationName ?? null,
-    locationId: e.locationId ?? null,
-    createdAt: e.createdAt,
-    data: check.data,
-    verification: 'verified',
-    dedupeKey: dedupeKey(e),
-  } as AcceptedEvent;
+  const built = acceptedFromBody(rawBody, { seq, receivedAt: 0, verification: 'verified' });
+  return 'event' in built ? built.event : null;
 }

@@ -1,8 +1,7 @@
 // Generates the webhook events of tabs (open, items, orders, removals, voids, comps, refunds,
 // close) for the open-tabs projection tests, and turns envelopes into accepted events directly.
-import { checkEventData, parseEnvelope } from '../../shared/schemas/webhook-events';
 import type { AcceptedEvent } from '../../shared/webhooks';
-import { dedupeKey } from '../../electron/core/webhooks';
+import { acceptedFromBody } from '../../electron/core/webhooks/accepted-event';
 import { LOCATION, T0 } from './webhook-fixtures';
 
 export type Envelope = Record<string, unknown>;
@@ -80,23 +79,7 @@ export function tabStory(n: number, random: () => number, startMs = T0 - 3_600_0
 
 /** The accepted event the receiver would build for this envelope (seq given). */
 export function accepted(envelope: Envelope, seq: number): AcceptedEvent {
-  const parsed = parseEnvelope(JSON.stringify(envelope));
-  if (!parsed.ok) throw new Error(parsed.message);
-  const check = checkEventData(parsed.envelope);
-  if (check.problem !== null) throw new Error(check.problem);
-  const e = parsed.envelope;
-  return {
-    seq,
-    receivedAt: T0,
-    type: check.type,
-    targetUuid: e.targetUuid ?? null,
-    targetId: e.targetId ?? null,
-    locationUuid: e.locationUuid ?? null,
-    locationName: e.locationName ?? null,
-    locationId: e.locationId ?? null,
-    createdAt: e.createdAt,
-    data: check.data,
-    verification: 'verified',
-    dedupeKey: dedupeKey(e),
-  } as AcceptedEvent;
+  const built = acceptedFromBody(JSON.stringify(envelope), { seq, receivedAt: T0, verification: 'verified' });
+  if ('problem' in built) throw new Error(built.problem);
+  return built.event;
 }
