@@ -1,5 +1,6 @@
 // Pure labor arithmetic shared by the core (fiscal days, totals) and the renderer (alerts, timers),
 // kept here so both sides agree and the rules are unit-tested once.
+import { formatMoney } from './money';
 import type { BoardRow, LaborEntry, LaborSettings, PersonTotals } from './labor';
 
 const HOUR = 3_600_000;
@@ -111,9 +112,7 @@ export function formatDuration(ms: number): string {
   return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
 }
 
-/** "$12.50" from integer cents. */
+/** "$12.50" from integer cents (the one money formatter, shared/money.ts). */
 export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+  return formatMoney(cents);
 }

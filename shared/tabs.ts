@@ -1,6 +1,7 @@
 // Tabs, tab passes, gift cards and notices as the renderer sees them (issue 5). Money is integer
 // cents, as the sandbox sends it (docs/service-assumptions.md). Nothing here holds a secret or a
 // full gift-card number: only the last four digits ever leave the core.
+import { formatMoney } from './money';
 import type { OpenTab } from './webhooks';
 
 /** Where the Passes, Gift cards and Tabs screens act. Chosen once, kept in the core's data dir. */
@@ -241,13 +242,8 @@ export interface TabsSnapshot {
   notices: NoticesView;
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Cents as "$12.50". The spec names no currency; dollars match the sandbox's product names. */
-export function formatMoney(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined || !Number.isFinite(cents)) return '—';
-  return money.format(cents / 100);
-}
+/** Cents as "$12.50": one formatter for every screen (shared/money.ts). */
+export { formatMoney } from './money';
 
 export interface LimitWarning {
   /** 'refuse': the service will reject it; 'block-after': accepted, then the pass is blocked. */

@@ -5,12 +5,12 @@ import { randomUUID } from 'node:crypto';
 import type { PunchInput, StaffRole } from '../../../shared/labor';
 import type { LiveRow } from './board';
 import type { Punch } from './punch';
+import { clockTime } from '../../../shared/time';
 
 export type PunchDraft = Omit<Punch, 'seq'>;
 
 export const MAX_TIPS_CENTS = 10_000_000;
 
-const clock = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 
 export interface BuildContext {
   locationUuid: string;
@@ -20,9 +20,12 @@ export interface BuildContext {
   roles: StaffRole[];
   row: LiveRow | null;
   now: number;
+  /** The venue's zone: times in refusals are the venue's wall clock, not the host machine's. */
+  timezone: string | null;
 }
 
 export function buildPunches(input: PunchInput, c: BuildContext): PunchDraft[] {
+  const clock = (ms: number) => clockTime(ms, c.timezone);
   const base = { locationUuid: c.locationUuid, userId: c.userId, name: c.name, capturedAt: c.now, declaredTips: null, breakType: null };
   const id = input.punchId ?? randomUUID();
   const { row } = c;

@@ -202,7 +202,7 @@ export class LaborService {
       return this.receipt([s.p.id], input.action, s.p.capturedAt, userId, name, s.p.role);
     }
     const roles = (member?.roles ?? []).filter((r) => r.locationUuid === loc.uuid).map(({ role, roleUuid }) => ({ role, roleUuid }));
-    const drafts = buildPunches(input, { locationUuid: loc.uuid, userId, name, roles, row: this.rowFor(userId), now: this.now() });
+    const drafts = buildPunches(input, { locationUuid: loc.uuid, userId, name, roles, row: this.rowFor(userId), now: this.now(), timezone: loc.timezone ?? null });
     const punches = this.outbox.capture(drafts);
     this.drainer.kick();
     this.emitNow();

@@ -3,6 +3,8 @@
 import { useAppStore } from '../store';
 import type { ListenerStatus } from '../../../shared/webhooks';
 import { describeToken } from '../features/settings/format';
+import { clockTime, zoneNote } from '../../../shared/time';
+import { useVenueZone } from '../hooks/use-venue-zone';
 
 export function StatusBar() {
   const bridge = useAppStore((s) => s.bridge);
@@ -31,19 +33,29 @@ export function StatusBar() {
       <span>Integration token: {describeToken(connection.integrationToken)}</span>
       {connection.user && <span>User: {connection.user.needsSignIn ? 'sign in again' : describeToken(connection.user.token)}</span>}
       {listener && <ListenerSummary listener={listener} />}
+      <VenueZone />
     </div>
   );
 }
 
 function ListenerSummary({ listener }: { listener: ListenerStatus }) {
+  const timezone = useVenueZone();
   if (listener.state !== 'listening') {
     return <span className="status-warn" data-testid="listener-summary">Webhooks: {listener.message ?? listener.state}</span>;
   }
-  const last = listener.lastEventAt ? `last event ${new Date(listener.lastEventAt).toLocaleTimeString()}` : 'no events yet';
+  const last = listener.lastEventAt ? `last event ${clockTime(listener.lastEventAt, timezone)}` : 'no events yet';
   return (
     <span data-testid="listener-summary">
       Webhooks: listening on {listener.url?.replace(/^http:\/\//, '')}, {last}
       {listener.failures > 0 && <strong className="status-warn">, {listener.failures} refused</strong>}
     </span>
   );
+}
+
+/** The venue's zone, only when it differs from this computer's (then every time shown is the venue's). */
+function VenueZone() {
+  const timezone = useVenueZone();
+  const note = zoneNote(timezone);
+  if (!note) return null;
+  return <span data-testid="venue-zone" title={`Times are shown in the venue's time zone, ${timezone}`}>Venue time: {note}</span>;
 }

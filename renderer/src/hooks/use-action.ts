@@ -1,26 +1,35 @@
-// One request at a time for a button, with its error kept for the screen where the user acted.
+// One request at a time for a button, with its error kept for the screen where the user acted:
+// in the staff's words, the technical text kept as `detail` for the "Details" disclosure.
 import { useCallback, useState } from 'react';
+import { errorMessage, staffWords } from '../../../shared/errors';
+import { useVenueZone } from './use-venue-zone';
 
 export function useAction() {
+  const timezone = useVenueZone();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = useCallback(async <T,>(action: () => Promise<T>): Promise<T | undefined> => {
-    setBusy(true);
-    setError(null);
-    try {
-      return await action();
-    } catch (e) {
-      setError(cleanError(e));
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-  return { busy, error, setError, run };
+  const [problem, setProblem] = useState<{ text: string; detail: string | null } | null>(null);
+  const run = useCallback(
+    async <T,>(action: () => Promise<T>): Promise<T | undefined> => {
+      setBusy(true);
+      setProblem(null);
+      try {
+        return await action();
+      } catch (e) {
+        const words = staffWords(e, { timezone });
+        if (words.detail) console.warn(`[venue] ${words.text} — ${words.detail}`);
+        setProblem(words);
+        return undefined;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [timezone],
+  );
+  const setError = useCallback((text: string | null) => setProblem(text === null ? null : { text, detail: null }), []);
+  return { busy, error: problem?.text ?? null, detail: problem?.detail ?? null, setError, run };
 }
 
 /** The core's sentence without transport noise ("Error invoking remote method…"). */
 export function cleanError(e: unknown): string {
-  const message = e instanceof Error ? e.message : String(e);
-  return message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '');
+  return errorMessage(e);
 }

@@ -3,6 +3,11 @@
 import { useEffect, useState } from 'react';
 import type { SandboxDelivery } from '../../../../shared/webhooks';
 import { api } from '../../api-context';
+import { Problem } from '../../components/problem';
+import { useAction } from '../../hooks/use-action';
+import { useVenueZone } from '../../hooks/use-venue-zone';
+import { errorMessage } from '../../../../shared/errors';
+import { clockTimeSeconds } from '../../../../shared/time';
 
 const TONE: Record<SandboxDelivery['status'], string> = { delivered: 'good', retrying: 'warn', pending: '', failed: 'bad' };
 
@@ -10,6 +15,8 @@ export function DeliveryAttempts() {
   const [open, setOpen] = useState(false);
   const [rows, setRows] = useState<SandboxDelivery[]>([]);
   const [message, setMessage] = useState<string | null>(null);
+  const request = useAction();
+  const timezone = useVenueZone();
 
   useEffect(() => {
     if (!open) return;
@@ -18,7 +25,7 @@ export function DeliveryAttempts() {
       api()
         .listSandboxDeliveries()
         .then((list) => live && setRows(list))
-        .catch((e: Error) => live && setMessage(e.message));
+        .catch((e: unknown) => live && setMessage(errorMessage(e)));
     void load();
     const timer = setInterval(load, 1500);
     return () => {
@@ -28,11 +35,9 @@ export function DeliveryAttempts() {
   }, [open]);
 
   const flush = async () => {
-    try {
-      setMessage((await api().flushSandboxDeliveries()).message);
-    } catch (e) {
-      setMessage(e instanceof Error ? e.message : String(e));
-    }
+    setMessage(null);
+    const result = await request.run(() => api().flushSandboxDeliveries());
+    if (result) setMessage(result.message);
   };
 
   return (
@@ -64,7 +69,7 @@ export function DeliveryAttempts() {
                 </td>
                 <td>{d.attempts}</td>
                 <td>{d.lastResponseStatus ?? d.lastError ?? '—'}</td>
-                <td>{d.nextAttemptAt ? new Date(d.nextAttemptAt).toLocaleTimeString() : '—'}</td>
+                <td>{d.nextAttemptAt ? clockTimeSeconds(Date.parse(d.nextAttemptAt), timezone) : '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -73,6 +78,7 @@ export function DeliveryAttempts() {
       <div className="actions">
         <button onClick={flush}>Run retries now</button>
         {message && <span className="hint" role="status">{message}</span>}
+        <Problem text={request.error} detail={request.detail} />
       </div>
     </details>
   );

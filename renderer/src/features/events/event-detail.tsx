@@ -2,6 +2,11 @@
 import { useEffect, useState } from 'react';
 import type { EventDetail as Detail } from '../../../../shared/webhooks';
 import { api } from '../../api-context';
+import { Problem } from '../../components/problem';
+import { useAction } from '../../hooks/use-action';
+import { useVenueZone } from '../../hooks/use-venue-zone';
+import { errorMessage } from '../../../../shared/errors';
+import { dayTime } from '../../../../shared/time';
 import { useAppStore } from '../../store';
 import { CopyButton } from '../../components/copy-button';
 import { VerificationBadge } from './verification-badge';
@@ -20,6 +25,8 @@ export function EventDetailPane() {
   const version = useAppStore((s) => s.eventsVersion);
   const [detail, setDetail] = useState<Detail | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const request = useAction();
+  const timezone = useVenueZone();
 
   useEffect(() => {
     setMessage(null);
@@ -28,7 +35,7 @@ export function EventDetailPane() {
     api()
       .getEvent(seq)
       .then((d) => live && setDetail(d))
-      .catch((e) => live && setMessage(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => live && setMessage(errorMessage(e)));
     return () => {
       live = false;
     };
@@ -38,8 +45,9 @@ export function EventDetailPane() {
   if (!detail) return <aside className="event-detail card"><p className="empty">{message ?? 'Loading…'}</p></aside>;
 
   const replay = async () => {
-    const result = await api().replayEvent(detail.seq).catch((e: Error) => ({ message: e.message }));
-    setMessage(result.message);
+    setMessage(null);
+    const result = await request.run(() => api().replayEvent(detail.seq));
+    if (result) setMessage(result.message);
   };
   return (
     <aside className="event-detail card" aria-label="Event detail" data-testid="event-detail">
@@ -60,17 +68,18 @@ export function EventDetailPane() {
         <dt>Dedupe key</dt>
         <dd className="mono small">{detail.dedupeKey ?? '—'}</dd>
         <dt>Created</dt>
-        <dd>{detail.createdAt ?? '—'}</dd>
+        <dd title={detail.createdAt ?? undefined}>{detail.createdAt && !Number.isNaN(Date.parse(detail.createdAt)) ? dayTime(Date.parse(detail.createdAt), timezone) : (detail.createdAt ?? '—')}</dd>
         <dt>Received</dt>
-        <dd>{new Date(detail.receivedAt).toLocaleString()}</dd>
+        <dd>{dayTime(detail.receivedAt, timezone)}</dd>
       </dl>
       <div className="actions">
-        <button onClick={replay} disabled={detail.verification === 'rejected'}>
+        <button onClick={() => void replay()} disabled={detail.verification === 'rejected'}>
           Replay into the app
         </button>
         <CopyButton label="Copy as curl" text={() => api().eventAsCurl(detail.seq)} />
       </div>
       {message && <p className="hint" role="status">{message}</p>}
+      <Problem text={request.error} detail={request.detail} />
       <h3>Headers</h3>
       <table className="headers">
         <tbody>

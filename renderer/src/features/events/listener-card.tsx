@@ -2,6 +2,8 @@
 // and the exact steps on the integrations dashboard.
 import { useState } from 'react';
 import { api } from '../../api-context';
+import { Problem } from '../../components/problem';
+import { useAction } from '../../hooks/use-action';
 import { useAppStore } from '../../store';
 import { CopyButton } from '../../components/copy-button';
 import { ListenerSettingsForm } from './listener-settings-form';
@@ -14,6 +16,7 @@ export function ListenerCard() {
   const [authtoken, setAuthtoken] = useState('');
   const [secret, setSecret] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const request = useAction();
   const applyWebhookState = useAppStore((s) => s.applyWebhookState);
   if (!listener || !settings) return null;
   const publicUrl = tunnel?.publicUrl ?? null;
@@ -21,14 +24,13 @@ export function ListenerCard() {
   const prefix = connection?.settings.headerPrefix ?? 'Service';
 
   const saveSecret = async () => {
-    try {
-      // Settings have no push event of their own: show what main now holds ("(set)", registration).
-      applyWebhookState(await api().saveWebhookSettings({ secret: secret || null }));
-      setSecret('');
-      setMessage(secret ? 'Signature secret saved: unsigned or wrongly signed deliveries are now rejected.' : 'Signature secret removed.');
-    } catch (e) {
-      setMessage(e instanceof Error ? e.message : String(e));
-    }
+    setMessage(null);
+    // Settings have no push event of their own: show what main now holds ("(set)", registration).
+    const state = await request.run(() => api().saveWebhookSettings({ secret: secret || null }));
+    if (!state) return;
+    applyWebhookState(state);
+    setSecret('');
+    setMessage(secret ? 'Signature secret saved: unsigned or wrongly signed deliveries are now rejected.' : 'Signature secret removed.');
   };
 
   return (
@@ -92,6 +94,7 @@ export function ListenerCard() {
       )}
       {tunnel?.state === 'error' && <p className="error" role="alert">{tunnel.message}</p>}
       {message && <p className="hint" role="status">{message}</p>}
+      <Problem text={request.error} detail={request.detail} />
     </section>
   );
 }

@@ -1,8 +1,11 @@
 // Only on the embedded sandbox: make the practice venue send any event, or a forged one, to see
 // how the app verifies and shows it.
 import { useState } from 'react';
+import { errorMessage } from '../../../../shared/errors';
 import { WEBHOOK_EVENT_TYPES } from '../../../../shared/webhooks';
 import { api } from '../../api-context';
+import { Problem } from '../../components/problem';
+import { useAction } from '../../hooks/use-action';
 import { useAppStore } from '../../store';
 import { DeliveryAttempts } from './delivery-attempts';
 
@@ -11,15 +14,14 @@ export function SandboxPanel() {
   const [type, setType] = useState<string>('ORDER_PLACED');
   const [data, setData] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const request = useAction();
   if (mode !== 'sandbox') return null;
   const trigger = async (forge: boolean) => {
     const given = parseData(data);
-    if (typeof given === 'string') return setMessage(given);
-    try {
-      setMessage((await api().triggerSandboxEvent({ type, forge, ...(given ? { data: given } : {}) })).message);
-    } catch (e) {
-      setMessage(e instanceof Error ? e.message : String(e));
-    }
+    setMessage(null);
+    if (typeof given === 'string') return request.setError(given);
+    const result = await request.run(() => api().triggerSandboxEvent({ type, forge, ...(given ? { data: given } : {}) }));
+    if (result) setMessage(result.message);
   };
   return (
     <section className="sandbox-panel card" aria-label="Sandbox controls">
@@ -33,10 +35,10 @@ export function SandboxPanel() {
             ))}
           </select>
         </label>
-        <button className="primary" onClick={() => trigger(false)}>
+        <button className="primary" onClick={() => void trigger(false)}>
           Trigger
         </button>
-        <button onClick={() => trigger(true)}>Send forged</button>
+        <button onClick={() => void trigger(true)}>Send forged</button>
       </div>
       <label className="sandbox-data">
         Event data (JSON, merged over the defaults; empty for the defaults)
@@ -50,6 +52,7 @@ export function SandboxPanel() {
         />
       </label>
       {message && <p className="hint" role="status">{message}</p>}
+      <Problem text={request.error} detail={request.detail} />
       <DeliveryAttempts />
     </section>
   );
@@ -62,7 +65,7 @@ function parseData(text: string): Record<string, unknown> | null | string {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return `Event data is not JSON: ${error instanceof Error ? error.message : String(error)}`;
+    return `Event data is not JSON: ${errorMessage(error)}`;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'Event data must be a JSON object, like {"total": 4200}';
   return value as Record<string, unknown>;

@@ -2,11 +2,12 @@
 // item it belongs to. Only the last four digits are ever shown.
 import { formatMoney, type GiftCardView } from '../../../../shared/tabs';
 import { CopyButton } from '../../components/copy-button';
-import { timeOf } from '../tabs/format';
+import { useTimeOf } from '../tabs/format';
 
 const STATE_LABEL = { pending: 'Pending…', issued: 'Issued', late: 'Late' };
 
 export function CardRow({ card, lateSeconds }: { card: GiftCardView; lateSeconds: number }) {
+  const timeOf = useTimeOf();
   const info = card.card;
   return (
     <li className={`gift-card ${card.state}`} data-testid="gift-card" data-state={card.state}>

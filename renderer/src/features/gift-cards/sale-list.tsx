@@ -1,7 +1,7 @@
 // Recent gift-card sales, newest first, each with its cards, and cards the service announced that
 // no sale here was waiting for.
 import { formatMoney, type GiftCardSale, type GiftCardsView } from '../../../../shared/tabs';
-import { timeOf } from '../tabs/format';
+import { useTimeOf } from '../tabs/format';
 import { CardRow } from './card-row';
 
 const SALE_STATE = { sending: 'Sending…', done: '', failed: 'Refused', unknown: 'Outcome unknown' };
@@ -31,6 +31,7 @@ export function SaleList({ view }: { view: GiftCardsView }) {
 }
 
 function Sale({ sale, lateSeconds }: { sale: GiftCardSale; lateSeconds: number }) {
+  const timeOf = useTimeOf();
   return (
     <article className="sale" data-testid="sale" aria-label={`Sale at ${sale.spotName ?? 'a spot'} ${timeOf(sale.createdAt)}`}>
       <header>

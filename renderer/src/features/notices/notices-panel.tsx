@@ -3,9 +3,10 @@
 import { useState } from 'react';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
-import { messageOf, timeOf } from '../tabs/format';
+import { messageOf, useTimeOf } from '../tabs/format';
 
 export function NoticesPanel() {
+  const timeOf = useTimeOf();
   const view = useAppStore((s) => s.notices);
   const [error, setError] = useState<string | null>(null);
   const dismiss = async (keys: string[]) => {

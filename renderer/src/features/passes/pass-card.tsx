@@ -1,7 +1,7 @@
 // The scanned pass: its limit as a bar (spent against the limit, with what is left), "No limit"
 // where it has none, and no bar at all where the service reports no limits (flag off).
 import { formatMoney, type PassView } from '../../../../shared/tabs';
-import { timeOf } from '../tabs/format';
+import { useTimeOf } from '../tabs/format';
 
 const MODE_TEXT = {
   pre: 'Checked before each order: an order that would go over is refused.',
@@ -9,6 +9,7 @@ const MODE_TEXT = {
 };
 
 export function PassCard({ pass }: { pass: PassView }) {
+  const timeOf = useTimeOf();
   return (
     <section className="card pass-card" aria-label="Pass">
       <h2>

@@ -1,21 +1,25 @@
-// Small display helpers shared by the Passes, Gift cards and Tabs screens.
+// Small display helpers shared by the Passes, Gift cards and Tabs screens, on the one venue clock,
+// the one money parser and the one error wording (shared/time.ts, money.ts, errors.ts).
+import { staffWords } from '../../../../shared/errors';
+import { formatVenueTime } from '../../../../shared/time';
+import { useVenueZone } from '../../hooks/use-venue-zone';
 
-/** "9:42 PM" for today's times, else a short date too: staff read these at a glance. */
-export function timeOf(at: number | string | null | undefined): string {
-  if (at === null || at === undefined) return '—';
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return '—';
-  const sameDay = date.toDateString() === new Date().toDateString();
-  return sameDay ? date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }) : date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+export { parseMoney } from '../../../../shared/money';
+
+/** "9:42 PM" for the venue's today, else a short date too, in the venue's zone. */
+export function timeOf(at: number | string | null | undefined, timezone: string | null): string {
+  return formatVenueTime(at, timezone);
 }
 
-/** "12", "12.5", "$12.50" → cents; null when it is not an amount. */
-export function parseMoney(text: string): number | null {
-  const cleaned = text.replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  return Math.round(Number(cleaned) * 100);
+/** A failure in the staff's words (the technical text goes to the log). */
+export function messageOf(error: unknown, timezone: string | null = null): string {
+  const words = staffWords(error, { timezone });
+  if (words.detail) console.warn(`[venue] ${words.text} — ${words.detail}`);
+  return words.text;
 }
 
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** timeOf bound to the venue's zone, for components. */
+export function useTimeOf(): (at: number | string | null | undefined) => string {
+  const timezone = useVenueZone();
+  return (at) => formatVenueTime(at, timezone);
 }

@@ -1,13 +1,14 @@
 // One tab on the board: who and where, its lines (voided, comped and removed ones struck through),
 // the running total, and refunds: confirmed by PAYMENT_REFUNDED, or asked here and still waiting.
 import { formatMoney, type BoardTab } from '../../../../shared/tabs';
-import { timeOf } from './format';
+import { useTimeOf } from './format';
 
 export function tabTitle(tab: BoardTab): string {
   return tab.name ?? tab.label ?? `Tab …${tab.uuid.slice(-6)}`;
 }
 
 export function TabCard({ tab, onRefund }: { tab: BoardTab; onRefund: (tab: BoardTab) => void }) {
+  const timeOf = useTimeOf();
   const waiting = tab.requestedRefunds.filter((r) => !r.confirmed);
   return (
     <article className={`tab-card ${tab.closedAt ? 'closed' : ''}`} data-testid="tab-card" aria-label={`Tab ${tabTitle(tab)}`}>

@@ -1,0 +1,38 @@
+// A read for a screen: runs when its key changes, drops answers that arrive after a newer read
+// started or after the screen went away, and words its error like useAction does.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { staffWords } from '../../../shared/errors';
+import { useVenueZone } from './use-venue-zone';
+
+export interface RequestState<T> {
+  data: T | null;
+  error: string | null;
+  detail: string | null;
+  loading: boolean;
+  reload: () => void;
+}
+
+export function useRequest<T>(read: (() => Promise<T>) | null, deps: readonly unknown[]): RequestState<T> {
+  const timezone = useVenueZone();
+  const [state, setState] = useState<{ data: T | null; error: string | null; detail: string | null; loading: boolean }>({ data: null, error: null, detail: null, loading: read !== null });
+  const generation = useRef(0);
+  const [tick, setTick] = useState(0);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  useEffect(() => {
+    const gen = ++generation.current;
+    if (!read) return;
+    setState((s) => ({ ...s, loading: true }));
+    read().then(
+      (data) => gen === generation.current && setState({ data, error: null, detail: null, loading: false }),
+      (e: unknown) => {
+        if (gen !== generation.current) return;
+        const words = staffWords(e, { timezone });
+        setState((s) => ({ ...s, error: words.text, detail: words.detail, loading: false }));
+      },
+    );
+    return () => {
+      generation.current++;
+    };
+  }, [...deps, tick]);
+  return { ...state, reload };
+}

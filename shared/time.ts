@@ -1,0 +1,118 @@
+// Venue times. Every time a person reads is the venue's wall clock: the location's IANA zone
+// (null = this computer's zone, when the service gives none) in the venue's locale, never the
+// host machine's, because a kiosk or a till may have its clock set to anything. Also the
+// conversions for <input type="datetime-local">, which speak the venue's local time too.
+
+/** The spec names no locale; dollars and the sandbox's names are US English. */
+export const VENUE_LOCALE = 'en-US';
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timezone: string | null, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timezone ?? ''}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat(VENUE_LOCALE, timezone ? { ...options, timeZone: timezone } : options);
+    } catch {
+      // An unknown zone name from the service: the computer's zone beats no time at all.
+      f = new Intl.DateTimeFormat(VENUE_LOCALE, options);
+    }
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** "9:04 PM" */
+export function clockTime(ms: number, timezone: string | null): string {
+  return formatter(timezone, { hour: 'numeric', minute: '2-digit' }).format(ms);
+}
+
+/** "9:04:12 PM" */
+export function clockTimeSeconds(ms: number, timezone: string | null): string {
+  return formatter(timezone, { hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(ms);
+}
+
+/** "Sat, Mar 1, 9:04 PM" */
+export function dayTime(ms: number, timezone: string | null): string {
+  return formatter(timezone, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(ms);
+}
+
+/** "Saturday, March 1" from YYYY-MM-DD (a calendar day, no zone involved). */
+export function longDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return formatter('UTC', { weekday: 'long', day: 'numeric', month: 'long' }).format(Date.UTC(y, m - 1, d));
+}
+
+/** "Sat, Mar 1" from YYYY-MM-DD. */
+export function shortDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return formatter('UTC', { weekday: 'short', day: 'numeric', month: 'short' }).format(Date.UTC(y, m - 1, d));
+}
+
+/** "YYYY-MM-DD" of an instant in the venue's zone. */
+export function venueDay(ms: number, timezone: string | null): string {
+  const p = zoneParts(ms, timezone);
+  return `${p.y}-${two(p.mo)}-${two(p.d)}`;
+}
+
+/**
+ * "9:42 PM" for a time on the venue's today, else "Mar 1, 9:42 PM": staff read these at a glance.
+ * Accepts unix ms or an ISO string; "—" when there is no time.
+ */
+export function formatVenueTime(at: number | string | null | undefined, timezone: string | null, now: number = Date.now()): string {
+  if (at === null || at === undefined) return '—';
+  const ms = typeof at === 'number' ? at : Date.parse(at);
+  if (!Number.isFinite(ms)) return '—';
+  if (venueDay(ms, timezone) === venueDay(now, timezone)) return clockTime(ms, timezone);
+  return formatter(timezone, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(ms);
+}
+
+/** Minutes east of UTC of `timezone` (null: this computer's) at `ms`. */
+export function zoneOffsetMinutes(ms: number, timezone: string | null): number {
+  const p = zoneParts(ms, timezone);
+  const asUtc = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s);
+  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The venue zone's short name ("EST", "GMT+1") when its clock differs from this computer's at
+ * `now`, else null: people only need the zone when the two could be confused.
+ */
+export function zoneNote(timezone: string | null, now: number = Date.now(), computerZone: string | null = null): string | null {
+  if (!timezone) return null;
+  if (zoneOffsetMinutes(now, timezone) === zoneOffsetMinutes(now, computerZone)) return null;
+  const part = formatter(timezone, { timeZoneName: 'short', hour: 'numeric' }).formatToParts(now).find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timezone;
+}
+
+function two(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function zoneParts(ms: number, timezone: string | null) {
+  const parts = formatter(timezone, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(ms);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+  return { y: get('year'), mo: get('month'), d: get('day'), h: get('hour') % 24, mi: get('minute'), s: get('second') };
+}
+
+/** Unix ms → "YYYY-MM-DDTHH:mm" in the venue's zone, for <input type="datetime-local">. */
+export function toLocalInput(ms: number, timezone: string | null): string {
+  const p = zoneParts(ms, timezone);
+  return `${p.y}-${two(p.mo)}-${two(p.d)}T${two(p.h)}:${two(p.mi)}`;
+}
+
+/** "YYYY-MM-DDTHH:mm" read as the venue's local time → unix ms (null when not a date-time). */
+export function fromLocalInput(value: string, timezone: string | null): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!m) return null;
+  const wanted = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]);
+  // Guess, see what that instant reads as in the zone, correct by the difference (twice for DST edges).
+  let guess = wanted;
+  for (let i = 0; i < 2; i++) {
+    const p = zoneParts(guess, timezone);
+    const seen = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi);
+    guess += wanted - seen;
+  }
+  return guess;
+}
