@@ -104,6 +104,16 @@ export function computeTotals(entries: LaborEntry[], nameOf: (userId: string) =>
   return [...byUser.values()].map((t) => ({ ...t, workedMs: Math.max(0, t.workedMs) })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** Durations as shown (whole minutes, rounded down): a column's total is the sum of its cells. */
+export function shownMinutesMs(ms: number): number {
+  return Math.floor(Math.max(0, ms) / MINUTE) * MINUTE;
+}
+
+/** The total of durations as they are shown, so "Everyone" always equals the rows above it. */
+export function sumShown(values: number[]): number {
+  return values.reduce((sum, ms) => sum + shownMinutesMs(ms), 0);
+}
+
 /** "2 h 05 min", "45 min", "0 min". */
 export function formatDuration(ms: number): string {
   const minutes = Math.floor(Math.max(0, ms) / MINUTE);

@@ -32,6 +32,7 @@ export const tabsArgSchemas = {
       wait: z.boolean(),
     }),
   ]),
+  giftCardCheckAgain: z.tuple([id]),
   tabDetails: z.tuple([id]),
   tabRefund: z.tuple([
     id,

@@ -33,6 +33,8 @@ export interface TabsRequests {
   passOrder: { args: [xPassId: string, lines: OrderLineInput[]]; result: PassOrderOutcome };
   /** Sell gift cards: open, pay and close a tab at a spot, waiting for the cards or not. */
   giftCardSell: { args: [input: GiftCardSaleInput]; result: GiftCardSale };
+  /** Read a sale's tab again for cards the events never brought (a late card); never sells again. */
+  giftCardCheckAgain: { args: [saleId: string]; result: GiftCardSale };
   /** Item and payment ids of a tab, for the refund form. */
   tabDetails: { args: [tabUuid: string]; result: TabDetails };
   /** Refund one payment of a tab: an amount, or items with quantities and reasons. */
@@ -61,6 +63,7 @@ export const tabsChannelKeys: Record<keyof TabsRequests, true> = {
   passLookup: true,
   passOrder: true,
   giftCardSell: true,
+  giftCardCheckAgain: true,
   tabDetails: true,
   tabRefund: true,
   tabsDismissNotices: true,

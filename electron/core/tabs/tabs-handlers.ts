@@ -13,6 +13,7 @@ export function tabsHandlers(tabs: TabsService): Handlers {
     passLookup: (xPassId) => tabs.lookupPass(xPassId),
     passOrder: (xPassId, lines) => tabs.orderOnPass(xPassId, lines),
     giftCardSell: (input) => tabs.sellGiftCards(input),
+    giftCardCheckAgain: (saleId) => tabs.checkGiftCardsAgain(saleId),
     tabDetails: (tabUuid) => tabs.tabDetails(tabUuid),
     tabRefund: (tabUuid, input) => tabs.refund(tabUuid, input),
     tabsDismissNotices: async (keys) => tabs.dismissNotices(keys),

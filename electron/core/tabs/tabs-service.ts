@@ -37,7 +37,7 @@ import { NOTICE_TYPES } from './notice-text';
 import { NoticesProjection } from './notices-projection';
 import { orderOnPass } from './pass-orders';
 import { loadTabDetails, refund } from './refunds';
-import { readCatalog, readPass } from './tabs-api';
+import { readCatalog, readPass, readTab } from './tabs-api';
 import { loadTabsSettings, saveTabsSettings, type StoredTabsSettings } from './tabs-settings-store';
 
 export interface TabsServiceOptions {
@@ -189,6 +189,28 @@ export class TabsService {
     const sale = await sellGiftCards(this.options.api(), location, input, this.sales, this.now, () => this.schedule('tabsGiftCards'));
     const view = this.giftCardsView().sales.find((s) => s.id === sale.id);
     if (!view) throw new Error('The sale was made but is too old to show');
+    return view;
+  }
+
+  /**
+   * Reads a sale's tab again and takes the cards the answer lists: a card issued while this
+   * location was not subscribed never comes as an event. Only a read, so it can never sell twice.
+   */
+  async checkGiftCardsAgain(saleId: string): Promise<GiftCardSale> {
+    const sale = this.sales.get(saleId);
+    if (!sale) throw new Error('That sale is no longer on this workstation.');
+    if (!sale.tabUuid) throw new Error('The service never confirmed this sale, so there is no tab to check. Do not sell again: ask a manager to look for the tab.');
+    const answer = await readTab(this.options.api(), sale.locationUuid, sale.tabUuid);
+    const known = new Set(sale.answerCards.map((c) => c.processorAccountUuid ?? `${c.itemId}:${c.lastFour}`));
+    const fresh = (answer.processorAccounts ?? []).filter((c) => !known.has(c.processorAccountUuid ?? `${c.itemId}:${c.lastFour}`));
+    const found = fresh.length > 0;
+    this.sales.update(sale.id, {
+      answerCards: [...sale.answerCards, ...fresh],
+      message: found ? null : answer.processorAccounts === null ? 'The service cannot list this tab’s cards yet; they will show when their events arrive.' : 'Checked again: the service has not issued these cards yet.',
+    });
+    this.schedule('tabsGiftCards');
+    const view = this.giftCardsView().sales.find((s) => s.id === sale.id);
+    if (!view) throw new Error('The sale is too old to show');
     return view;
   }
 

@@ -4,7 +4,7 @@
 // typed-in product uuids and payment ids.
 import { json, type SandboxResponse } from '../http/responses';
 import type { RouteContext, RouteDef } from '../http/router';
-import { tabView } from '../tabs/views';
+import { giftCardData, tabView } from '../tabs/views';
 import { authorizeLocation, findTab } from './tabs-access';
 
 function catalog(ctx: RouteContext): SandboxResponse {
@@ -36,7 +36,13 @@ function readTab(ctx: RouteContext): SandboxResponse {
   if (!auth.ok) return auth.response;
   const tab = findTab(ctx);
   if (!tab.ok) return tab.response;
-  return json(200, { tab: tabView(ctx.world.tabs, tab.value) });
+  // The cards already issued for this tab's items, as the waiting create answers them: how a
+  // till that missed GIFT_CARD_CREATED (not subscribed then) learns about its cards later.
+  const processorAccounts = tab.value.itemIds
+    .map((id) => ctx.world.tabs.giftCards.get(id))
+    .filter((c) => c?.state === 'issued')
+    .map((c) => giftCardData(c!));
+  return json(200, { tab: tabView(ctx.world.tabs, tab.value), processorAccounts });
 }
 
 export const catalogRoutes: RouteDef[] = [

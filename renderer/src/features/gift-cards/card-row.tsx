@@ -1,13 +1,32 @@
-// One gift card: pending, issued (last four, balance, type, gateway, links) or late, and which tab
-// item it belongs to. Only the last four digits are ever shown.
+// One gift card: pending, issued (last four, balance, kind, links) or late, in the cashier's words.
+// A late card can be checked again (the core re-reads the tab, never sells again). Only the last
+// four digits are ever shown.
 import { formatMoney, type GiftCardView } from '../../../../shared/tabs';
+import { api } from '../../api-context';
 import { CopyButton } from '../../components/copy-button';
+import { Problem } from '../../components/problem';
+import { useAction } from '../../hooks/use-action';
 import { useTimeOf } from '../tabs/format';
 
-const STATE_LABEL = { pending: 'Pending…', issued: 'Issued', late: 'Late' };
+const STATE_LABEL = { pending: 'Waiting for the card…', issued: 'Issued', late: 'Late' };
 
-export function CardRow({ card, lateSeconds }: { card: GiftCardView; lateSeconds: number }) {
+/** The service's card kinds and payment rails in the cashier's words. */
+const KIND_WORDS: Record<string, string> = { DIGITAL: 'Digital card', PHYSICAL: 'Plastic card', VIRTUAL: 'Digital card' };
+const GATEWAY_WORDS: Record<string, string> = { INTERNAL: 'our own gift card', GATEWAY_A: 'partner gift card', GATEWAY_B: 'partner gift card' };
+
+export function cardKind(giftCardType: string | null | undefined): string | null {
+  if (!giftCardType) return null;
+  return KIND_WORDS[giftCardType] ?? giftCardType.charAt(0) + giftCardType.slice(1).toLowerCase().replace(/_/g, ' ');
+}
+
+export function cardRail(gateway: string | null | undefined): string | null {
+  if (!gateway) return null;
+  return GATEWAY_WORDS[gateway] ?? (/^GATEWAY/.test(gateway) ? 'partner gift card' : gateway.toLowerCase().replace(/_/g, ' '));
+}
+
+export function CardRow({ card, lateSeconds, saleId = null }: { card: GiftCardView; lateSeconds: number; saleId?: string | null }) {
   const timeOf = useTimeOf();
+  const check = useAction();
   const info = card.card;
   return (
     <li className={`gift-card ${card.state}`} data-testid="gift-card" data-state={card.state}>
@@ -19,32 +38,36 @@ export function CardRow({ card, lateSeconds }: { card: GiftCardView; lateSeconds
             <>
               <span className="mono last-four">{info.lastFour ? `•••• ${info.lastFour}` : 'no number shown'}</span>
               <span className="money">{formatMoney(info.balance)}</span>
-              {info.giftCardType && <span className="badge">{info.giftCardType}</span>}
-              {info.gateway && <span className="badge">{info.gateway}</span>}
+              {cardKind(info.giftCardType) && <span className="badge">{cardKind(info.giftCardType)}</span>}
+              {cardRail(info.gateway) && <span className="badge">{cardRail(info.gateway)}</span>}
             </>
           )}
         </div>
         {info?.redemptionUrl && (
           <div className="link-line">
-            Redemption link <code>{info.redemptionUrl}</code> <CopyButton text={info.redemptionUrl} />
+            Link for the guest to use the card <code>{info.redemptionUrl}</code> <CopyButton text={info.redemptionUrl} />
           </div>
         )}
         {info?.claimUrl && (
           <div className="link-line">
-            Claim link <code>{info.claimUrl}</code> <CopyButton text={info.claimUrl} />
+            Link for the guest to claim the card <code>{info.claimUrl}</code> <CopyButton text={info.claimUrl} />
           </div>
         )}
         {card.state === 'late' && (
-          <p className="error">
-            Not issued {lateSeconds} s after the sale. It may still arrive; if it does not, check this tab with the service before selling again.
-          </p>
+          <div className="late-card">
+            <p className="error">
+              The card has not arrived {lateSeconds} s after the sale. The sale went through: do not sell it again.
+              {saleId ? ' Check again asks the service for this sale’s cards.' : ''}
+            </p>
+            {saleId && (
+              <button onClick={() => void check.run(() => api().giftCardCheckAgain(saleId))} disabled={check.busy}>
+                {check.busy ? 'Checking…' : 'Check again'}
+              </button>
+            )}
+            <Problem text={check.error} detail={check.detail} />
+          </div>
         )}
-        <div className="hint small-line">
-          {card.itemId ? `Item ${card.itemId}` : 'Item unknown'}
-          {info?.tabId ? ` · tab ${info.tabId}` : ''}
-          {card.issuedAt ? ` · issued ${timeOf(card.issuedAt)}` : ''}
-          {card.seenIn.length > 0 ? ` · from ${card.seenIn.join(' and ')}` : ''}
-        </div>
+        {card.issuedAt && <div className="hint small-line">Issued {timeOf(card.issuedAt)}</div>}
       </div>
     </li>
   );

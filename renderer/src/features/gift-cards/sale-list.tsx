@@ -47,7 +47,7 @@ function Sale({ sale, lateSeconds }: { sale: GiftCardSale; lateSeconds: number }
       {sale.cards.length > 0 && (
         <ul className="gift-cards">
           {sale.cards.map((card) => (
-            <CardRow key={card.key} card={card} lateSeconds={lateSeconds} />
+            <CardRow key={card.key} card={card} lateSeconds={lateSeconds} saleId={sale.id} />
           ))}
         </ul>
       )}

@@ -1,6 +1,7 @@
 // Who is on shift and who is on break, with running timers and the alerts a manager acts on
 // (break due, break running long, overtime). Fed by the core: the service's open entries plus
 // this kiosk's punches not yet sent, which are marked.
+import { useRef } from 'react';
 import type { BoardView, LaborSettings } from '../../../../shared/labor';
 import { computeAlerts, formatDuration, type LaborAlert } from '../../../../shared/labor-calc';
 import { clockTime } from './format';
@@ -19,6 +20,9 @@ export function LiveBoard({ board, settings, timezone, offline }: { board: Board
   const byUser = new Map<string, LaborAlert[]>();
   for (const a of alerts) byUser.set(a.userId, [...(byUser.get(a.userId) ?? []), a]);
   const onBreak = board.rows.filter((r) => r.breakStart !== null).length;
+  // "yet" is only true before anyone came: once someone was on the board, an empty board means they left.
+  const someoneWasHere = useRef(false);
+  if (board.rows.length > 0) someoneWasHere.current = true;
 
   return (
     <section className="k-board" aria-label="Who is on shift">
@@ -36,7 +40,7 @@ export function LiveBoard({ board, settings, timezone, offline }: { board: Board
         </span>
       </header>
       {board.rows.length === 0 ? (
-        <p className="k-empty">Nobody is on shift yet.</p>
+        <p className="k-empty" data-testid="board-empty">{someoneWasHere.current ? 'Everyone has punched out.' : 'Nobody is on shift right now.'}</p>
       ) : (
         <ul className="k-board-list">
           {board.rows.map((row) => {

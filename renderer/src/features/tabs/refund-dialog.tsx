@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatMoney, type BoardTab, type RefundInput, type TabDetails } from '../../../../shared/tabs';
 import { api } from '../../api-context';
-import { messageOf, parseMoney } from './format';
+import { parseDollars } from '../../../../shared/money';
+import { messageOf } from './format';
 import { tabTitle } from './tab-card';
 
 type Typed = { itemId: string; quantity: string };
@@ -19,6 +20,8 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
   const [amountText, setAmountText] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  // Field messages show once the person typed something or tried to send: never before.
+  const [tried, setTried] = useState(false);
   const [problem, setProblem] = useState<{ text: string; uncertain: boolean } | null>(null);
   // The board re-renders on every event: the details are read once per tab, not once per render.
   const close = useRef(onClose);
@@ -46,13 +49,18 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
   const known = details?.source !== 'none' && (details?.items.length ?? 0) > 0;
   const itemLines = known
     ? details!.items.filter((i) => (quantities[i.id] ?? 0) > 0).map((i) => ({ itemId: i.id, quantity: quantities[i.id], reason: reasons[i.id]?.trim() || undefined }))
-    : typed.filter((t) => t.itemId.trim() && Number(t.quantity) >= 1).map((t) => ({ itemId: t.itemId.trim(), quantity: Math.floor(Number(t.quantity)) }));
+    : typed.filter((t) => t.itemId.trim() && quantityProblem(t.quantity) === null).map((t) => ({ itemId: t.itemId.trim(), quantity: Number(t.quantity) }));
   const itemsValue = known ? details!.items.reduce((sum, i) => sum + i.price * (quantities[i.id] ?? 0), 0) : null;
-  const amount = parseMoney(amountText);
+  const chosen = details?.payments.find((p) => p.id === paymentId) ?? null;
+  const parsed = parseDollars(amountText, chosen?.refundable ? { maxCents: chosen.refundable } : {});
+  const amount = parsed.ok ? parsed.cents : null;
+  const amountProblem = !parsed.ok && (tried || amountText.trim() !== '') ? parsed.message : null;
+  const itemsProblem = kind === 'items' && tried && itemLines.length === 0 ? (known ? 'Choose at least one item to refund with +.' : 'Type the item id and how many to refund.') : null;
   const needsPayment = (details?.payments.length ?? 0) > 1 && !paymentId;
-  const ready = !busy && details !== null && !needsPayment && (kind === 'items' ? itemLines.length > 0 : amount !== null && amount > 0);
+  const ready = !busy && details !== null && !needsPayment && (kind === 'items' ? itemLines.length > 0 : amount !== null);
 
   const submit = async () => {
+    setTried(true);
     if (!ready) return;
     const input: RefundInput = {
       ...(paymentId.trim() ? { paymentId: paymentId.trim() } : {}),
@@ -138,10 +146,28 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
               </table>
             )}
             {kind === 'items' && !known && <TypedItems rows={typed} onChange={setTyped} />}
+            {itemsProblem && (
+              <p className="field-error" role="alert">
+                {itemsProblem}
+              </p>
+            )}
             {kind === 'amount' && (
               <label className="fields">
                 Amount to refund ($)
-                <input value={amountText} onChange={(e) => setAmountText(e.target.value)} inputMode="decimal" placeholder="e.g. 5.00" autoFocus />
+                <input
+                  value={amountText}
+                  onChange={(e) => setAmountText(e.target.value)}
+                  inputMode="decimal"
+                  placeholder="e.g. 5.00"
+                  autoFocus
+                  aria-invalid={amountProblem !== null}
+                  aria-describedby={amountProblem ? 'refund-amount-problem' : undefined}
+                />
+                {amountProblem && (
+                  <span id="refund-amount-problem" className="field-error" role="alert">
+                    {amountProblem}
+                  </span>
+                )}
               </label>
             )}
             <label className="fields">
@@ -157,7 +183,7 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
           </div>
         )}
         <div className="actions">
-          <button className="primary big" disabled={!ready} onClick={() => void submit()}>
+          <button className="primary big" disabled={busy || details === null} onClick={() => void submit()}>
             {busy ? 'Refunding…' : label}
           </button>
           <button className="big" onClick={onClose}>
@@ -206,11 +232,23 @@ function TypedItems({ rows, onChange }: { rows: Typed[]; onChange: (rows: Typed[
           </label>
           <label>
             Quantity
-            <input value={row.quantity} onChange={(e) => set(i, { quantity: e.target.value })} inputMode="numeric" />
+            <input value={row.quantity} onChange={(e) => set(i, { quantity: e.target.value })} inputMode="numeric" aria-invalid={quantityProblem(row.quantity) !== null} />
+            {quantityProblem(row.quantity) && <span className="field-error" role="alert">{quantityProblem(row.quantity)}</span>}
           </label>
         </div>
       ))}
       <button onClick={() => onChange([...rows, { itemId: '', quantity: '1' }])}>Add another item</button>
     </div>
   );
+}
+
+/** What is wrong with a typed quantity, or null when it is a whole number of at least one. */
+export function quantityProblem(text: string): string | null {
+  const t = text.trim();
+  if (t === '') return 'Type how many to refund.';
+  if (!/^-?\d+$/.test(t)) return 'Type a whole number, for example 1.';
+  const n = Number(t);
+  if (n < 0) return 'The quantity cannot be negative.';
+  if (n === 0) return 'Refund at least one.';
+  return null;
 }

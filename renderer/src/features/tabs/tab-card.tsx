@@ -3,11 +3,36 @@
 import { formatMoney, type BoardTab } from '../../../../shared/tabs';
 import { useTimeOf } from './format';
 
+/** Items total less what the service confirmed as refunded (tips and fees included in refunds). */
+export function netTotal(tab: BoardTab): number {
+  return tab.total - tab.refunds.reduce((sum, r) => sum + r.amount, 0);
+}
+
+/**
+ * Whether a refund can be offered: a tab is paid when it closes (or a refund already proves a
+ * payment), and something of it is left to give back. An unpaid open tab has nothing to refund.
+ */
+export function isRefundable(tab: BoardTab): boolean {
+  const paid = tab.closedAt !== null || tab.refunds.length > 0;
+  return paid && netTotal(tab) > 0;
+}
+
+/** "12 min", "1 h 05 min" since the tab opened (until it closed). */
+export function timeOpen(tab: BoardTab, now: number): string | null {
+  if (!tab.openedAt) return null;
+  const from = Date.parse(tab.openedAt);
+  const to = tab.closedAt ? Date.parse(tab.closedAt) : now;
+  if (!Number.isFinite(from) || !Number.isFinite(to)) return null;
+  const minutes = Math.max(0, Math.floor((to - from) / 60_000));
+  const h = Math.floor(minutes / 60);
+  return h > 0 ? `${h} h ${String(minutes % 60).padStart(2, '0')} min` : `${minutes} min`;
+}
+
 export function tabTitle(tab: BoardTab): string {
   return tab.name ?? tab.label ?? `Tab …${tab.uuid.slice(-6)}`;
 }
 
-export function TabCard({ tab, onRefund }: { tab: BoardTab; onRefund: (tab: BoardTab) => void }) {
+export function TabCard({ tab, now, onRefund }: { tab: BoardTab; now: number; onRefund: (tab: BoardTab) => void }) {
   const timeOf = useTimeOf();
   const waiting = tab.requestedRefunds.filter((r) => !r.confirmed);
   return (
@@ -17,9 +42,12 @@ export function TabCard({ tab, onRefund }: { tab: BoardTab; onRefund: (tab: Boar
           <h3>{tabTitle(tab)}</h3>
           <span className="hint">{tab.spotName ?? 'spot unknown'}</span>
         </div>
-        <strong className="tab-total" aria-label="Total">
-          {formatMoney(tab.total)}
-        </strong>
+        <div className="tab-totals">
+          <strong className="tab-total" aria-label="Total">
+            {formatMoney(netTotal(tab))}
+          </strong>
+          {tab.refunds.length > 0 && <span className="hint">{formatMoney(tab.total)} before refunds</span>}
+        </div>
       </header>
       <ul className="tab-items">
         {tab.items.length === 0 && <li className="hint">No items yet</li>}
@@ -54,8 +82,9 @@ export function TabCard({ tab, onRefund }: { tab: BoardTab; onRefund: (tab: Boar
         <span className="hint">
           {tab.openedAt ? `Opened ${timeOf(tab.openedAt)}` : ''}
           {tab.closedAt ? ` · closed ${timeOf(tab.closedAt)}` : ''}
+          {timeOpen(tab, now) ? ` · ${tab.closedAt ? 'was open' : 'open'} ${timeOpen(tab, now)}` : ''}
         </span>
-        <button onClick={() => onRefund(tab)}>Refund…</button>
+        {isRefundable(tab) && <button onClick={() => onRefund(tab)}>Refund…</button>}
       </footer>
     </article>
   );

@@ -1,12 +1,13 @@
 // Tabs (managers): the board built from the service's events at the chosen location, open tabs
 // first; refunds from any tab; and the notices of other events beside it.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { formatMoney } from '../../../../shared/money';
 import type { BoardTab } from '../../../../shared/tabs';
 import { useAppStore } from '../../store';
 import { NoticesPanel } from '../notices/notices-panel';
 import { LocationBar, useTabsLocation } from './location-bar';
 import { RefundDialog } from './refund-dialog';
-import { TabCard } from './tab-card';
+import { TabCard, netTotal } from './tab-card';
 
 export function TabsScreen() {
   const location = useTabsLocation();
@@ -14,6 +15,13 @@ export function TabsScreen() {
   const [show, setShow] = useState<'open' | 'closed'>('open');
   const [refunding, setRefunding] = useState<BoardTab | null>(null);
   const tabs = board ? (show === 'open' ? board.open : board.closed) : [];
+  const openTotal = (board?.open ?? []).reduce((sum, t) => sum + netTotal(t), 0);
+  // "Open 12 min" moves with the clock, once a minute is plenty.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
   // The dialog follows the live tab, so a confirmation arriving while it is open shows up in it.
   const live = refunding ? ([...(board?.open ?? []), ...(board?.closed ?? [])].find((t) => t.uuid === refunding.uuid) ?? refunding) : null;
   return (
@@ -34,13 +42,16 @@ export function TabsScreen() {
               <button role="tab" aria-selected={show === 'closed'} className={show === 'closed' ? 'choice on' : 'choice'} onClick={() => setShow('closed')}>
                 Closed ({board?.closedCount ?? 0})
               </button>
+              <span className="open-total" data-testid="open-total">
+                Open tabs total <strong>{formatMoney(openTotal)}</strong>
+              </span>
             </div>
             {tabs.length === 0 ? (
               <p className="empty">{show === 'open' ? 'No open tabs reported at this location.' : 'No closed tabs reported yet.'}</p>
             ) : (
               <div className="tab-grid">
                 {tabs.map((tab) => (
-                  <TabCard key={tab.uuid} tab={tab} onRefund={setRefunding} />
+                  <TabCard key={tab.uuid} tab={tab} now={now} onRefund={setRefunding} />
                 ))}
               </div>
             )}

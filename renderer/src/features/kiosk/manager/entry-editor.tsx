@@ -3,7 +3,9 @@
 import { useState } from 'react';
 import type { EntryPatch, StaffRole, TimesheetRow } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
-import { fromLocalInput, toLocalInput } from '../format';
+import { fromLocalInput, toLocalInput, clockTime } from '../format';
+import { centsToInput, parseDollars } from '../../../../../shared/money';
+import { Problem } from '../../../components/problem';
 import { useAction } from '../../../hooks/use-action';
 
 export interface EntryEditorProps {
@@ -17,7 +19,7 @@ export interface EntryEditorProps {
 
 export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: EntryEditorProps) {
   // The inputs show minutes; only a field the manager touched is sent, so seconds are never lost.
-  const initial = { in: toLocalInput(row.punchIn, timezone), out: row.punchOut === null ? '' : toLocalInput(row.punchOut, timezone), tips: row.declaredTips === null ? '' : (row.declaredTips / 100).toFixed(2) };
+  const initial = { in: toLocalInput(row.punchIn, timezone), out: row.punchOut === null ? '' : toLocalInput(row.punchOut, timezone), tips: row.declaredTips === null ? '' : centsToInput(row.declaredTips) };
   const [punchIn, setPunchIn] = useState(initial.in);
   const [punchOut, setPunchOut] = useState(initial.out);
   const [open, setOpen] = useState(row.punchOut === null);
@@ -27,8 +29,19 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
   const request = useAction();
   const roleChoices = roles.filter((r) => r.roleUuid);
 
+  // Checked in the form, before the service is asked: punch out must come after punch in.
+  const inAt = fromLocalInput(punchIn, timezone);
+  const outAt = open ? null : fromLocalInput(punchOut, timezone);
+  // Only times the manager touched are checked: the inputs show minutes, so an untouched short
+  // entry may read as in and out in the same minute.
+  const touched = punchIn !== initial.in || punchOut !== initial.out || open !== (row.punchOut === null);
+  const orderProblem = touched && inAt !== null && outAt !== null && outAt < inAt ? `Punch out must be after punch in (${clockTime(inAt, timezone)}).` : null;
+  const parsedTips = tips.trim() === '' ? null : parseDollars(tips, { allowZero: true });
+  const tipsProblem = parsedTips && !parsedTips.ok ? parsedTips.message : null;
+
   const save = (e: React.FormEvent) => {
     e.preventDefault();
+    if (orderProblem || tipsProblem) return;
     void request.run(async () => {
       const patch: EntryPatch = {};
       if (punchIn !== initial.in) {
@@ -45,9 +58,7 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
       if (roleUuid && roleUuid !== row.roleUuid) patch.roleUuid = roleUuid;
       if (punchType !== row.punchType) patch.punchType = punchType;
       if (row.kind === 'shift' && tips !== initial.tips) {
-        const cents = tips.trim() === '' ? null : Math.round(Number(tips) * 100);
-        if (cents !== null && (!Number.isFinite(cents) || cents < 0)) throw new Error('Tips must be an amount like 12.50');
-        patch.declaredTips = cents;
+        patch.declaredTips = parsedTips && parsedTips.ok ? parsedTips.cents : null;
       }
       onSaved(await api().laborEditEntry(token, row.uuid, patch));
     });
@@ -61,7 +72,19 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
       </label>
       <label>
         Punch out
-        <input type="datetime-local" value={punchOut} onChange={(e) => setPunchOut(e.target.value)} disabled={open} />
+        <input
+          type="datetime-local"
+          value={punchOut}
+          onChange={(e) => setPunchOut(e.target.value)}
+          disabled={open}
+          aria-invalid={orderProblem !== null}
+          aria-describedby={orderProblem ? `order-${row.uuid}` : undefined}
+        />
+        {orderProblem && (
+          <span className="field-error" id={`order-${row.uuid}`} role="alert">
+            {orderProblem}
+          </span>
+        )}
       </label>
       <label className="k-check-label">
         <input type="checkbox" checked={open} onChange={(e) => setOpen(e.target.checked)} />
@@ -82,7 +105,12 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
           </label>
           <label>
             Declared tips ($)
-            <input value={tips} onChange={(e) => setTips(e.target.value)} inputMode="decimal" placeholder="0.00" aria-label="Declared tips" />
+            <input value={tips} onChange={(e) => setTips(e.target.value)} inputMode="decimal" placeholder="0.00" aria-label="Declared tips" aria-invalid={tipsProblem !== null} />
+            {tipsProblem && (
+              <span className="field-error" role="alert">
+                {tipsProblem}
+              </span>
+            )}
           </label>
         </>
       ) : (
@@ -96,18 +124,16 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
         </label>
       )}
       <div className="k-row">
-        <button type="submit" className="k-small k-small-go" disabled={request.busy}>
+        <button type="submit" className="k-small k-small-go" disabled={request.busy || orderProblem !== null || tipsProblem !== null}>
           {request.busy ? 'Saving…' : 'Save change'}
         </button>
         <button type="button" className="k-small" onClick={onCancel}>
           Cancel
         </button>
       </div>
-      {request.error && (
-        <p className="k-error" role="alert">
-          {request.error}
-        </p>
-      )}
+      <div className="k-editor-problem">
+        <Problem text={request.error} detail={request.detail} />
+      </div>
     </form>
   );
 }

@@ -1,10 +1,16 @@
 // Per person over the chosen days: shifts, hours worked (unpaid breaks taken off), break time, tips.
 import type { PersonTotals } from '../../../../../shared/labor';
-import { formatCents, formatDuration } from '../../../../../shared/labor-calc';
+import { formatCents, formatDuration, sumShown } from '../../../../../shared/labor-calc';
 
 export function TotalsTable({ totals }: { totals: PersonTotals[] }) {
   if (totals.length === 0) return null;
-  const sum = totals.reduce((a, t) => ({ worked: a.worked + t.workedMs, breaks: a.breaks + t.breakMs, tips: a.tips + t.tipsCents, shifts: a.shifts + t.shifts }), { worked: 0, breaks: 0, tips: 0, shifts: 0 });
+  // Summed as shown (whole minutes), so "Everyone" never says 1 min over rows that each say 0 min.
+  const sum = {
+    worked: sumShown(totals.map((t) => t.workedMs)),
+    breaks: sumShown(totals.map((t) => t.breakMs)),
+    tips: totals.reduce((a, t) => a + t.tipsCents, 0),
+    shifts: totals.reduce((a, t) => a + t.shifts, 0),
+  };
   return (
     <table className="k-table k-totals" aria-label="Totals per person">
       <thead>

@@ -1,0 +1,128 @@
+// Issue 11 defects, each seen as staff meet them in Chromium against the real app (core + host +
+// embedded sandbox): refund amounts explained beside the field and refunds offered only where
+// something was paid; a late gift card checked again without a second sale; the timesheet editor's
+// checks and errors; "1 event"; and a board that does not say "yet" after everyone left.
+import type { Page } from '@playwright/test';
+import { createControlClient } from '../../electron/sandbox/control-client';
+import { SEED_LOCATIONS } from '../../electron/sandbox';
+import { test, expect } from './fixtures';
+
+const HARBOUR = 'Harbour Bar & Kitchen';
+
+async function open(page: Page, screen: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click();
+  await page.getByLabel('Location').selectOption({ label: HARBOUR });
+}
+
+async function enterPin(page: Page, pin: string): Promise<void> {
+  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'Enter PIN' }).click();
+}
+
+test('refund: what is wrong with the amount is said beside the field; unpaid open tabs offer no refund', async ({ openApp, app }) => {
+  await app.core.handlers.tabsSetLocation({ uuid: SEED_LOCATIONS.harbour, name: HARBOUR });
+  await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
+  const control = createControlClient(app.sandboxUrl);
+  await control.simulateGuests({ tabs: 1, close: 'all' });
+  await control.simulateGuests({ tabs: 1, close: 'none' });
+
+  const page = await openApp();
+  await open(page, 'Tabs');
+  await expect(page.getByTestId('tab-card')).toHaveCount(1);
+  // Open and unpaid: nothing to refund, so no button that would then ask for a payment id.
+  await expect(page.getByTestId('tab-card').getByRole('button', { name: 'Refund…' })).toHaveCount(0);
+  await expect(page.getByTestId('open-total')).toContainText('$');
+
+  await page.getByRole('tab', { name: /^Closed \(1\)/ }).click();
+  await page.getByTestId('tab-card').getByRole('button', { name: 'Refund…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: 'Amount' }).click();
+  const amount = dialog.getByRole('textbox', { name: /Amount to refund/ });
+  await amount.fill('-5');
+  await expect(dialog.getByRole('alert')).toHaveText('The amount cannot be negative.');
+  await amount.fill('0');
+  await expect(dialog.getByRole('alert')).toHaveText('The amount must be more than $0.00.');
+  await amount.fill('five');
+  await expect(dialog.getByRole('alert')).toHaveText(/not an amount/);
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await amount.fill('1.00');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+});
+
+test('a late gift card can be checked again, and the screen never invites a second sale', async ({ openApp, app }) => {
+  await app.core.handlers.tabsSetLocation({ uuid: SEED_LOCATIONS.harbour, name: HARBOUR });
+  await app.core.handlers.tabsSaveSettings({ giftCardLateSeconds: 1 });
+  const world = app.core.sandbox()!.world;
+  const page = await openApp();
+  await open(page, 'Gift cards');
+  // Not subscribed: the service issues the card, but its event never reaches this till.
+  await expect(page.getByTestId('not-subscribed')).toBeVisible();
+  await page.getByRole('radio', { name: 'Bar Seat 1' }).click();
+  await page.getByRole('button', { name: /^Gift Card \$25/ }).click();
+  await page.getByRole('button', { name: 'Take payment $25.00' }).click();
+  const card = page.getByTestId('gift-card').first();
+  await expect(card).toHaveAttribute('data-state', 'late');
+  await expect(card).toContainText('do not sell it again');
+  await expect(card).not.toContainText(/selling again|check .* with the service/);
+  await expect.poll(() => [...world.tabs.giftCards.values()].filter((c) => c.state === 'issued').length).toBe(1);
+  const tabs = world.tabs.tabs.size;
+
+  await card.getByRole('button', { name: 'Check again' }).click();
+  await expect(card).toHaveAttribute('data-state', 'issued');
+  await expect(card).toContainText(/•••• \d{4}/);
+  expect(world.tabs.tabs.size).toBe(tabs);
+  await expect(page.getByTestId('sale')).toHaveCount(1);
+});
+
+test('timesheet editor: punch-out before punch-in is caught in the form; a service error stays on screen at 1280', async ({ page, app }) => {
+  await page.goto(app.host.url);
+  await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
+  await enterPin(page, '1111');
+  await page.getByRole('button', { name: 'Punch in as Server' }).click();
+  await page.getByTestId('punch-confirmation').getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(page, '9999');
+  await page.getByRole('button', { name: /Edit shift of Sam Server/ }).click();
+  const editor = page.getByRole('form', { name: /Edit shift of Sam Server/ });
+  await editor.getByRole('checkbox', { name: 'Still open' }).uncheck();
+  const punchIn = await editor.getByLabel('Punch in').inputValue();
+  const before = punchIn.replace(/T(\d{2})/, (_m, h: string) => `T${String((Number(h) + 23) % 24).padStart(2, '0')}`);
+  // An hour before punch-in (on the same day unless punch-in was just after midnight).
+  await editor.getByLabel('Punch out').fill(Number(punchIn.slice(11, 13)) > 0 ? before : punchIn.replace(/T\d{2}:\d{2}/, 'T00:00'));
+  await expect(editor.getByRole('alert')).toContainText('Punch out must be after punch in');
+  await expect(editor.getByRole('button', { name: 'Save change' })).toBeDisabled();
+
+  await editor.getByRole('checkbox', { name: 'Still open' }).check();
+  await editor.getByLabel('Declared tips').fill('3');
+  app.core.sandbox()!.world.faults.add({ route: 'PATCH /api/*', mode: 'status500', count: 'always' });
+  await editor.getByRole('button', { name: 'Save change' }).click();
+  await expect(editor.getByRole('alert')).toContainText('problem on its side');
+  await expect(editor.getByText('Details')).toBeVisible();
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow).toBeLessThanOrEqual(0);
+  const table = await page.getByRole('table', { name: 'Entries' }).boundingBox();
+  expect(table!.x + table!.width).toBeLessThanOrEqual(1280);
+});
+
+test('small words: "1 event", and an empty board after everyone left does not say "yet"', async ({ openApp, app, page }) => {
+  await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
+  await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
+  await page.getByLabel('Sandbox event').selectOption('ORDER_PLACED');
+  await page.getByRole('button', { name: 'Trigger' }).click();
+  await expect(page.getByTestId('event-count')).toHaveText('1 event');
+
+  await page.getByRole('navigation').getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
+  await expect(page.getByTestId('board-empty')).toHaveText('Nobody is on shift right now.');
+  await enterPin(page, '1111');
+  await page.getByRole('button', { name: 'Punch in as Server' }).click();
+  await page.getByTestId('punch-confirmation').getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('board-row')).toHaveCount(1);
+  await enterPin(page, '1111');
+  await page.getByRole('button', { name: 'Punch out' }).click();
+  await page.getByRole('button', { name: /^Punch out/ }).last().click();
+  await page.getByTestId('punch-confirmation').getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('board-empty')).toHaveText('Everyone has punched out.');
+});
