@@ -43,7 +43,7 @@ export function PinPad({ title, hint, busy, error, lockedUntil, onSubmit, onCanc
     <section className="k-pad" aria-label={title}>
       <h2 className="k-pad-title">{title}</h2>
       {hint && <p className="k-hint">{hint}</p>}
-      <div className="k-pin-dots" data-testid="pin-dots" aria-label={`${pin.length} digits entered`}>
+      <div className="k-pin-dots" data-testid="pin-dots" role="img" aria-label={`${pin.length} digits entered`}>
         {Array.from({ length: Math.max(4, pin.length) }, (_, i) => (
           <span key={i} className={i < pin.length ? 'k-dot on' : 'k-dot'} />
         ))}
@@ -63,7 +63,7 @@ export function PinPad({ title, hint, busy, error, lockedUntil, onSubmit, onCanc
         <button type="button" className="k-key" onClick={() => press('0')} disabled={busy || locked} aria-label="0">
           0
         </button>
-        <button type="button" className="k-key k-key-go" onClick={submit} disabled={busy || locked || pin.length < 4} aria-label="Enter PIN">
+        <button type="button" className="k-key k-key-go" onClick={submit} disabled={busy || locked || pin.length < 4} aria-label="Go: enter PIN">
           {busy ? '…' : 'Go'}
         </button>
       </div>
