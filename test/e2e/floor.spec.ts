@@ -167,3 +167,19 @@ test('kiosk view: a workstation shows the kiosk alone, and only a manager PIN le
   await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
   await expect(page.getByTestId('status-bar')).toBeVisible();
 });
+
+test('staff words: an unreachable service is one plain sentence, the technical text behind "Details"', async ({ openApp, app, page }) => {
+  app.core.sandbox()!.world.faults.add({ route: '/*', mode: 'reset', count: 'always' });
+  await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Kiosk', exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load the locations' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(/cannot be reached|took too long|problem on its side|not signed in/);
+  // The wire words are only behind the disclosure.
+  const details = alert.locator('details');
+  await expect(details.locator('code')).toBeHidden();
+  const visible = (await alert.innerText()).replace(/Details[\s\S]*$/, '');
+  expect(visible).not.toMatch(/GET|POST|\/api|fetch failed|ECONN|socket/);
+  await details.getByText('Details').click();
+  await expect(details.locator('code')).toBeVisible();
+});
