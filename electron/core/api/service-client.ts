@@ -7,7 +7,7 @@ import { locationsResponseSchema } from '../../../shared/schemas/service';
 import type { SecretStore } from '../secrets/secret-store';
 import { type Listener, TypedEmitter } from '../typed-emitter';
 import { type Clock, clockFrom, systemClock } from './clock';
-import { ServiceError, isServiceError, reasonSuffix, relabel } from './errors';
+import { ServiceError, asServiceError, isServiceError, reasonSuffix, relabel } from './errors';
 import { type FetchLike, type HttpMethod, type JsonRequester, createRequester, trimSlash } from './http';
 import { IntegrationTokenProvider } from './integration-token';
 import { UserSessionManager } from './user-session';
@@ -214,17 +214,11 @@ export class ServiceClient {
 
 /** 403 means the token is valid but not allowed, or invalid (spec 5.5/5.6): never retried. */
 function explain(error: unknown, route: string): ServiceError {
-  if (!isServiceError(error)) {
-    return new ServiceError(`Unexpected failure on ${route}: ${error instanceof Error ? error.message : String(error)}`, {
-      kind: 'bad-response',
-      route,
-      cause: error,
-    });
+  const known = asServiceError(error, route);
+  if (known.kind === 'http' && known.status === 403) {
+    return relabel(known, 'forbidden', `403 on ${route}${reasonSuffix(known.serviceMessage)}`);
   }
-  if (error.kind === 'http' && error.status === 403) {
-    return relabel(error, 'forbidden', `403 on ${route}${reasonSuffix(error.serviceMessage)}`);
-  }
-  return error;
+  return known;
 }
 
 function withQuery(url: string, query: Record<string, QueryValue> | undefined): string {
