@@ -1,38 +1,76 @@
-// `npm run screenshots`: every screen at a 1280x800 workstation and a 1080x1920 kiosk, into
-// .tmp/screens/, so we look at what staff will see. Not a test: it asserts nothing.
-import { chromium } from '@playwright/test';
+// `npm run screenshots`: every screen at a 1280x800 workstation and a 1080x1920 portrait kiosk, with
+// a venue that has something on each screen (people on shift, tabs, gift cards, events), into
+// docs/screens/ as PNGs that are committed, so a change's look can be reviewed. Not a test.
+// `npm run screenshots -- tabs gift-cards kiosk-view` takes only those screens; `--out DIR` writes elsewhere.
+import { chromium, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { startApp, stopApp } from '../test/e2e/fixtures';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { createControlClient } from '../electron/sandbox/control-client';
 
 const SCREENS = ['Kiosk', 'Passes', 'Gift cards', 'Tabs', 'Events', 'Settings'];
 const SIZES = [
-  { name: 'workstation', width: 1280, height: 800 },
-  { name: 'kiosk', width: 1080, height: 1920 },
+  { name: '1280x800', width: 1280, height: 800 },
+  { name: '1080x1920', width: 1080, height: 1920 },
 ];
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const outAt = args.indexOf('--out');
+const out = outAt >= 0 ? args[outAt + 1] : 'docs/screens';
+const only = args.filter((a, i) => a !== '--out' && (outAt < 0 || i !== outAt + 1)).map(slug);
+const wanted = (screen: string) => only.length === 0 || only.includes(slug(screen));
 
-const out = '.tmp/screens';
+/** "Gift cards" → "gift-cards", the file name and the argument that picks it. */
+function slug(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, '-');
+}
+
 mkdirSync(out, { recursive: true });
 const app = await startApp();
-// A venue that is set up: the kiosk and the till screens know their location, so the screenshots
-// show what staff see every day rather than the one-time location picker.
+// A venue that is set up and busy: the screenshots show what staff see on a working night.
 const harbour = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
 await app.core.handlers.laborSetLocation(null, { ...harbour, timezone: 'America/New_York' }).catch((e) => console.warn(`kiosk location: ${e}`));
 await app.core.handlers.tabsSetLocation(harbour);
 await app.core.handlers.subscribeLocations([harbour.uuid], 'integration');
+const control = createControlClient(app.sandboxUrl);
+await control.simulateGuests({ tabs: 3, close: 'none' });
+await control.simulateGuests({ tabs: 2, close: 'all' });
+const catalog = await app.core.handlers.tabsCatalog();
+if (catalog.available) {
+  const card = catalog.products.find((p) => p.giftCard !== null);
+  if (card) {
+    await app.core.handlers.giftCardSell({ spotUuid: catalog.spots[0].uuid, spotName: catalog.spots[0].name, name: 'Robin', lines: [{ productUuid: card.uuid, quantity: 2, label: card.name, unitPrice: card.price ?? 0 }], paymentType: 'CARD', wait: true });
+  }
+}
+for (const [pin, brk] of [['1111', false], ['2222', true]] as const) {
+  const s = await app.core.handlers.laborIdentify({ pin });
+  await app.core.handlers.laborPunch(s.token, { action: 'punch-in' }).catch(() => {});
+  if (brk) await app.core.handlers.laborPunch(s.token, { action: 'break-start' }).catch(() => {});
+}
+
+async function shoot(page: Page, name: string, size: string): Promise<void> {
+  const file = `${out}/${name}-${size}.png`;
+  await page.screenshot({ path: file });
+  console.log(file);
+}
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   for (const size of SIZES) {
     const page = await browser.newPage({ viewport: { width: size.width, height: size.height } });
     await page.goto(app.host.url);
     await page.getByTestId('status-bar').waitFor();
-    for (const screen of SCREENS.filter((s) => only.length === 0 || only.includes(s))) {
+    for (const screen of SCREENS.filter(wanted)) {
       await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click();
-      await page.waitForTimeout(400);
-      const file = `${out}/${screen.toLowerCase().replace(/\s+/g, '-')}-${size.name}.png`;
-      await page.screenshot({ path: file });
-      console.log(file);
+      if (screen === 'Events') await page.getByRole('button', { name: 'Trigger' }).click();
+      await page.waitForTimeout(500);
+      await shoot(page, slug(screen), size.name);
+    }
+    if (wanted('Kiosk view')) {
+      await page.getByRole('navigation').getByRole('button', { name: 'Kiosk', exact: true }).click();
+      await page.getByRole('button', { name: 'Kiosk view' }).click();
+      await page.waitForTimeout(300);
+      await shoot(page, 'kiosk-view', size.name);
+      await page.evaluate('localStorage.clear()');
     }
     await page.close();
   }

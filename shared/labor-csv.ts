@@ -1,22 +1,28 @@
-// CSV of a timesheet view, as a payroll spreadsheet wants it: one row per entry, times both in
-// UTC ISO 8601 (unambiguous) and in the venue's local time (what people read), tips in dollars.
+// CSV of a timesheet view for payroll: times in the venue's local time (what people read) and in
+// UTC ISO 8601 (unambiguous), tips in dollars.
 import type { TimesheetRow } from './labor';
 import { isPaidBreak } from './labor-calc';
 
+// One row per shift, the shape payroll imports expect (7shifts' and Homebase's timesheet exports
+// are the reference): gross shift hours, paid and unpaid break time, and net paid hours as columns,
+// with the shift's breaks listed in one cell. Summing net_paid_hours never pays an unpaid break.
 const HEADER = [
-  'fiscal_day',
-  'name',
-  'user_id',
+  'date',
+  'employee',
+  'employee_id',
   'role',
-  'type',
-  'punch_in_local',
-  'punch_out_local',
-  'hours',
+  'clock_in',
+  'clock_out',
+  'shift_hours',
+  'paid_break_hours',
+  'unpaid_break_hours',
+  'net_paid_hours',
   'declared_tips',
-  'punch_in_utc',
-  'punch_out_utc',
+  'breaks',
+  'status',
+  'clock_in_utc',
+  'clock_out_utc',
   'time_entry_uuid',
-  'time_shift_id',
   'edits',
 ];
 
@@ -40,31 +46,68 @@ function localTime(ms: number | null, timezone: string | null): string | null {
   return f.format(new Date(ms)).replace(',', '');
 }
 
+const HOUR = 3_600_000;
+
+function hours(ms: number): string {
+  return (Math.max(0, ms) / HOUR).toFixed(2);
+}
+
+function clock(ms: number | null, timezone: string | null): string {
+  return ms === null ? 'open' : (localTime(ms, timezone) ?? '').slice(11);
+}
+
 export function timesheetCsv(rows: TimesheetRow[], timezone: string | null, now: number): string {
   const lines = [HEADER.join(',')];
-  for (const r of rows) {
-    const hours = ((r.punchOut ?? now) - r.punchIn) / 3_600_000;
-    const type = r.kind === 'shift' ? 'shift' : isPaidBreak(r.punchType) ? 'paid break' : 'break';
+  const shifts = rows.filter((r) => r.kind === 'shift');
+  const shiftIds = new Set(shifts.map((s) => s.uuid));
+  const breaksOf = new Map<string, TimesheetRow[]>();
+  const orphans: TimesheetRow[] = [];
+  for (const b of rows.filter((r) => r.kind === 'break')) {
+    if (b.shiftUuid && shiftIds.has(b.shiftUuid)) breaksOf.set(b.shiftUuid, [...(breaksOf.get(b.shiftUuid) ?? []), b]);
+    else orphans.push(b);
+  }
+  const push = (r: TimesheetRow, breaks: TimesheetRow[], isShift: boolean) => {
+    const end = r.punchOut ?? now;
+    const gross = isShift ? end - r.punchIn : 0;
+    let paid = 0;
+    let unpaid = 0;
+    for (const b of breaks) {
+      // A break counts only inside its shift, so a mistyped break never makes net hours negative.
+      const from = Math.max(b.punchIn, isShift ? r.punchIn : b.punchIn);
+      const to = Math.min(b.punchOut ?? now, isShift ? end : (b.punchOut ?? now));
+      const length = Math.max(0, to - from);
+      if (isPaidBreak(b.punchType)) paid += length;
+      else unpaid += length;
+    }
+    const listed = breaks
+      .map((b) => `${clock(b.punchIn, timezone)}-${b.punchOut === null ? 'open' : clock(b.punchOut, timezone)} ${isPaidBreak(b.punchType) ? 'paid' : 'unpaid'}`)
+      .join('; ');
+    const open = r.punchOut === null || breaks.some((b) => b.punchOut === null);
     lines.push(
       [
         r.fiscalDay,
         r.name,
         r.userId,
         r.role,
-        type,
         localTime(r.punchIn, timezone),
         r.punchOut === null ? 'open' : localTime(r.punchOut, timezone),
-        hours.toFixed(2),
-        r.declaredTips === null ? null : (r.declaredTips / 100).toFixed(2),
+        hours(gross),
+        hours(paid),
+        hours(unpaid),
+        hours(gross - unpaid),
+        isShift && r.declaredTips !== null ? (r.declaredTips / 100).toFixed(2) : null,
+        listed,
+        isShift ? (open ? 'open' : 'closed') : 'break without its shift in this view',
         new Date(r.punchIn).toISOString(),
         r.punchOut === null ? null : new Date(r.punchOut).toISOString(),
         r.uuid,
-        r.shiftUuid,
-        r.audit.length,
+        r.audit.length + breaks.reduce((n, b) => n + b.audit.length, 0),
       ]
         .map(csvField)
         .join(','),
     );
-  }
+  };
+  for (const shift of shifts) push(shift, (breaksOf.get(shift.uuid) ?? []).sort((a, b) => a.punchIn - b.punchIn), true);
+  for (const b of orphans) push(b, [b], false);
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -14,6 +14,8 @@ export interface TabsSettingsView {
   location: TabsLocation | null;
   /** A gift card still pending this many seconds after its sale is shown as late. */
   giftCardLateSeconds: number;
+  /** The counter spot used for walk-in gift-card sales (no table to choose); null when none is set. */
+  walkInSpot: { uuid: string; name: string } | null;
 }
 
 export interface CatalogProduct {

@@ -22,7 +22,11 @@ export function App() {
   const screen = useAppStore((s) => s.screen);
   const navigate = useAppStore((s) => s.navigate);
   const kioskMode = useAppStore((s) => s.labor?.kioskMode === true);
+  const kioskView = useAppStore((s) => s.kioskView);
+  const setKioskView = useAppStore((s) => s.setKioskView);
   if (kioskMode) return <KioskShell />;
+  // Kiosk view on a workstation: the same locked kiosk, left only through the manager area.
+  if (kioskView) return <KioskShell onLeaveKioskView={() => setKioskView(false)} />;
   return (
     <div className="app">
       <nav className="nav" aria-label="Screens">
@@ -47,11 +51,12 @@ export function App() {
 }
 
 function ScreenView({ screen }: { screen: Screen }) {
+  const setKioskView = useAppStore((s) => s.setKioskView);
   switch (screen) {
     case 'settings':
       return <SettingsScreen />;
     case 'kiosk':
-      return <KioskScreen />;
+      return <KioskScreen onKioskView={() => setKioskView(true)} />;
     case 'passes':
       return <PassesScreen />;
     case 'gift-cards':

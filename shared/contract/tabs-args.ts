@@ -17,7 +17,12 @@ const giftCardLine = line.extend({ label: z.string().max(200), unitPrice: cents 
 export const tabsArgSchemas = {
   tabsView: z.tuple([]),
   tabsSetLocation: z.tuple([z.strictObject({ uuid: id, name: z.string().max(200) })]),
-  tabsSaveSettings: z.tuple([z.strictObject({ giftCardLateSeconds: z.number().int().min(1).max(86_400).optional() })]),
+  tabsSaveSettings: z.tuple([
+    z.strictObject({
+      giftCardLateSeconds: z.number().int().min(1).max(86_400).optional(),
+      walkInSpot: z.strictObject({ uuid: id, name: z.string().max(200) }).nullable().optional(),
+    }),
+  ]),
   tabsCatalog: z.tuple([]),
   // A keyboard-wedge reader may add spaces or a trailing newline: trimmed here.
   passLookup: z.tuple([id]),

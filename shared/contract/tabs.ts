@@ -24,7 +24,7 @@ export interface TabsRequests {
   /** Choose the location the Passes, Gift cards and Tabs screens act at (kept across restarts). */
   tabsSetLocation: { args: [location: TabsLocation]; result: TabsSettingsView };
   /** Change when a pending gift card counts as late. */
-  tabsSaveSettings: { args: [patch: { giftCardLateSeconds?: number }]; result: TabsSettingsView };
+  tabsSaveSettings: { args: [patch: { giftCardLateSeconds?: number; walkInSpot?: { uuid: string; name: string } | null }]; result: TabsSettingsView };
   /** Products and spots at the chosen location, or why they cannot be listed (then lines are typed). */
   tabsCatalog: { args: []; result: CatalogView };
   /** GET a tab pass: limit, mode, spent. */

@@ -126,3 +126,60 @@ test('small words: "1 event", and an empty board after everyone left does not sa
   await page.getByTestId('punch-confirmation').getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('board-empty')).toHaveText('Everyone has punched out.');
 });
+
+test('gift cards: a walk-in sale needs no table, and the cart and guest name stay in view at 1280x800', async ({ openApp, app }) => {
+  await app.core.handlers.tabsSetLocation({ uuid: SEED_LOCATIONS.harbour, name: HARBOUR });
+  await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
+  const page = await openApp();
+  await open(page, 'Gift cards');
+  await page.getByLabel('Walk-in sales use this spot').selectOption({ label: 'Bar Seat 1' });
+  await expect(page.getByRole('heading', { name: /walk-in at Bar Seat 1/ })).toBeVisible();
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: /^Gift Card \$25/ }).click();
+  await page.getByRole('button', { name: /^Gift Card \$50/ }).click();
+  await page.getByRole('button', { name: /^Plastic Gift Card/ }).click();
+  await expect(page.getByRole('list', { name: 'Order lines' })).toBeInViewport();
+  await expect(page.getByLabel('Guest name (optional)')).toBeInViewport();
+  await page.getByLabel('Guest name (optional)').fill('Robin');
+  const pay = page.getByRole('button', { name: 'Take payment $225.00' });
+  await expect(pay).toBeInViewport();
+  await pay.click();
+  await expect(page.getByTestId('sale').first()).toContainText('Bar Seat 1');
+  await expect(page.getByTestId('sale').first()).toContainText('Robin');
+});
+
+test('kiosk view: a workstation shows the kiosk alone, and only a manager PIN leaves it, without a restart', async ({ openApp, page }) => {
+  await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
+  await page.getByRole('button', { name: 'Kiosk view' }).click();
+  await expect(page.getByTestId('kiosk-shell')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Screens' })).toHaveCount(0);
+  await expect(page.getByTestId('status-bar')).toHaveCount(0);
+  await expect(page.getByTestId('sync-pending')).toBeVisible();
+  // A reload (or a curious guest pressing F5) keeps the kiosk view.
+  await page.reload();
+  await expect(page.getByTestId('kiosk-shell')).toBeVisible();
+  await page.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(page, '2222');
+  await expect(page.getByRole('alert')).toContainText('does not belong to a manager');
+  await enterPin(page, '9999');
+  await page.getByRole('button', { name: 'Leave kiosk view' }).click();
+  await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+  await expect(page.getByTestId('status-bar')).toBeVisible();
+});
+
+test('staff words: an unreachable service is one plain sentence, the technical text behind "Details"', async ({ openApp, app, page }) => {
+  app.core.sandbox()!.world.faults.add({ route: '/*', mode: 'reset', count: 'always' });
+  await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Kiosk', exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load the locations' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(/cannot be reached|took too long|problem on its side|not signed in/);
+  // The wire words are only behind the disclosure.
+  const details = alert.locator('details');
+  await expect(details.locator('code')).toBeHidden();
+  const visible = (await alert.innerText()).replace(/Details[\s\S]*$/, '');
+  expect(visible).not.toMatch(/GET|POST|\/api|fetch failed|ECONN|socket/);
+  await details.getByText('Details').click();
+  await expect(details.locator('code')).toBeVisible();
+});

@@ -102,12 +102,34 @@ describe('CSV', () => {
     const csv = timesheetCsv(rows, 'America/New_York', 0);
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^fiscal_day,name,user_id,role,type,punch_in_local/);
+    expect(lines[0]).toMatch(/^date,employee,employee_id,role,clock_in,clock_out,shift_hours,paid_break_hours,unpaid_break_hours,net_paid_hours/);
     expect(lines[1]).toContain(`"'=Jo, ""the"" bartender"`);
     expect(lines[1]).toContain('2025-03-01 21:00');
     expect(lines[1]).toContain('4.00');
     expect(lines[1]).toContain('12.50');
     expect(lines[1]).toContain('2025-03-02T02:00:00.000Z');
+  });
+
+  it('for payroll: one row per shift with its breaks, and net hours that leave unpaid breaks out', () => {
+    const shiftIn = Date.UTC(2025, 2, 2, 0);
+    const rows: TimesheetRow[] = [
+      { ...entry({ uuid: 's1', punchIn: shiftIn, punchOut: shiftIn + 4 * H, declaredTips: 500 }), name: 'Jordan', audit: [] },
+      { ...entry({ uuid: 'b1', kind: 'break', shiftUuid: 's1', punchType: 'unpaid_break', punchIn: shiftIn + H, punchOut: shiftIn + H + 30 * M, declaredTips: null }), name: 'Jordan', audit: [] },
+      { ...entry({ uuid: 'b2', kind: 'break', shiftUuid: 's1', punchType: 'paid_break', punchIn: shiftIn + 2 * H, punchOut: shiftIn + 2 * H + 15 * M, declaredTips: null }), name: 'Jordan', audit: [] },
+      { ...entry({ uuid: 's2', userId: 'u2', punchIn: shiftIn, punchOut: shiftIn + 2 * H, declaredTips: null }), name: 'Sam', audit: [] },
+    ];
+    const lines = timesheetCsv(rows, 'America/New_York', 0).trim().split('\r\n');
+    const header = lines[0].split(',');
+    expect(lines).toHaveLength(3);
+    const cell = (line: string, name: string) => line.split(',')[header.indexOf(name)];
+    expect(cell(lines[1], 'shift_hours')).toBe('4.00');
+    expect(cell(lines[1], 'paid_break_hours')).toBe('0.25');
+    expect(cell(lines[1], 'unpaid_break_hours')).toBe('0.50');
+    expect(cell(lines[1], 'net_paid_hours')).toBe('3.50');
+    expect(cell(lines[1], 'breaks')).toBe('20:00-20:30 unpaid; 21:00-21:15 paid');
+    // Summing the column a payroll import reads gives what is owed: 3.5 + 2, not 4 + 0.5 + 2.
+    const total = lines.slice(1).reduce((sum, l) => sum + Number(cell(l, 'net_paid_hours')), 0);
+    expect(total).toBe(5.5);
   });
 });
 

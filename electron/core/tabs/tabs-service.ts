@@ -121,7 +121,7 @@ export class TabsService {
   }
 
   settingsView(): TabsSettingsView {
-    return { location: this.settings.location, giftCardLateSeconds: this.settings.giftCardLateSeconds };
+    return { location: this.settings.location, giftCardLateSeconds: this.settings.giftCardLateSeconds, walkInSpot: this.settings.walkInSpot ?? null };
   }
 
   boardView(): BoardView {
@@ -146,13 +146,16 @@ export class TabsService {
   }
 
   setLocation(location: TabsLocation): TabsSettingsView {
-    this.save({ location });
+    // A walk-in spot belongs to its location: another location starts without one.
+    this.save(location.uuid === this.settings.location?.uuid ? { location } : { location, walkInSpot: null });
     this.schedule('tabsBoard', 'tabsNotices');
     return this.settingsView();
   }
 
-  saveSettings(patch: { giftCardLateSeconds?: number }): TabsSettingsView {
+  saveSettings(patch: { giftCardLateSeconds?: number; walkInSpot?: { uuid: string; name: string } | null }): TabsSettingsView {
     if (patch.giftCardLateSeconds !== undefined) this.save({ giftCardLateSeconds: patch.giftCardLateSeconds });
+    if (patch.walkInSpot !== undefined) this.save({ walkInSpot: patch.walkInSpot });
+    this.schedule('tabsSettings');
     this.schedule('tabsGiftCards');
     return this.settingsView();
   }

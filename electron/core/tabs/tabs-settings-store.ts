@@ -7,6 +7,8 @@ const schema = z.object({
   version: z.literal(1),
   location: z.object({ uuid: z.string().min(1), name: z.string() }).nullable(),
   giftCardLateSeconds: z.number().int().min(1).max(86_400),
+  /** The counter spot a walk-in gift-card sale uses without choosing a table (of `location`). */
+  walkInSpot: z.object({ uuid: z.string().min(1), name: z.string() }).nullable().optional(),
   /** tab uuid → x_pass_id, newest last. */
   passTabs: z.record(z.string(), z.string()),
 });

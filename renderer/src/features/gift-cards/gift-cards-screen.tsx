@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
+import { Problem } from '../../components/problem';
+import { useAction } from '../../hooks/use-action';
 import { LocationBar, useTabsLocation } from '../tabs/location-bar';
 import { useCatalog } from '../tabs/use-catalog';
 import { SaleForm } from './sale-form';
@@ -26,6 +28,7 @@ export function GiftCardsScreen() {
           <div className="column">
             {view && <SaleList view={view} />}
             {view && <LateSetting seconds={view.lateSeconds} />}
+            <WalkInSetting spots={catalog?.available ? catalog.spots : []} />
           </div>
         </div>
       )}
@@ -54,5 +57,35 @@ function LateSetting({ seconds }: { seconds: number }) {
         Save
       </button>
     </form>
+  );
+}
+
+/** The counter spot walk-in sales use, so the cashier does not pick a table for a guest at the till. */
+function WalkInSetting({ spots }: { spots: { uuid: string; name: string }[] }) {
+  const current = useAppStore((s) => s.tabsSettings?.walkInSpot ?? null);
+  const save = useAction();
+  if (spots.length === 0) return null;
+  return (
+    <div className="fields inline walk-in-setting">
+      <label>
+        Walk-in sales use this spot
+        <select
+          value={current?.uuid ?? ''}
+          disabled={save.busy}
+          onChange={(e) => {
+            const spot = spots.find((s) => s.uuid === e.target.value) ?? null;
+            void save.run(() => api().tabsSaveSettings({ walkInSpot: spot ? { uuid: spot.uuid, name: spot.name } : null }));
+          }}
+        >
+          <option value="">None: choose a spot for each sale</option>
+          {spots.map((s) => (
+            <option key={s.uuid} value={s.uuid}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Problem text={save.error} detail={save.detail} />
+    </div>
   );
 }

@@ -3,11 +3,15 @@
 import { useState } from 'react';
 import { formatMoney, type CatalogView } from '../../../../shared/tabs';
 import { api } from '../../api-context';
+import { useAppStore } from '../../store';
 import { draftTotal, OrderTicket, ProductPicker, type DraftLine } from '../passes/order-builder';
 import { messageOf } from '../tabs/format';
 
 export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; onReload: () => void }) {
-  const [spot, setSpot] = useState<{ uuid: string; name: string } | null>(null);
+  // A walk-in sale needs no table: the counter spot chosen in the settings below is the default.
+  const walkIn = useAppStore((s) => s.tabsSettings?.walkInSpot ?? null);
+  const [picked, setSpot] = useState<{ uuid: string; name: string } | null>(null);
+  const spot = picked ?? walkIn;
   const [typedSpot, setTypedSpot] = useState('');
   const [name, setName] = useState('');
   const [lines, setLines] = useState<DraftLine[]>([]);
@@ -48,7 +52,7 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
   return (
     <section className="card sale-form" aria-label="Sell gift cards">
       <h2>Sell gift cards</h2>
-      <h3>Spot</h3>
+      <h3>Spot{walkIn && !picked ? ` · walk-in at ${walkIn.name}` : ''}</h3>
       {spots.length > 0 ? (
         <div className="choice-row" role="radiogroup" aria-label="Spot">
           {spots.map((s) => (
@@ -65,13 +69,14 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
       )}
       <h3>Cards</h3>
       <ProductPicker catalog={catalog} filter={(p) => p.giftCard !== null} lines={lines} onChange={setLines} onReload={onReload} />
-      <OrderTicket lines={lines} onChange={setLines} emptyText="Tap a gift card to add it." />
-      <label className="fields guest-name">
-        Guest name (optional)
-        <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-      </label>
-      {/* The checkout stays in view: how the guest pays, how the cards come, and the button. */}
+      {/* The checkout stays in view at 1280x800: the cart lines, the guest's name, how the guest
+          pays, how the cards come, and the button. */}
       <div className="sticky-actions checkout">
+        <OrderTicket lines={lines} onChange={setLines} emptyText="Tap a gift card to add it." />
+        <label className="fields guest-name">
+          Guest name (optional)
+          <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+        </label>
         <div className="segmented-row">
           <Segmented label="Payment" value={paymentType} onChange={setPaymentType} options={[['CARD', 'Card'], ['CASH', 'Cash']]} />
           <Segmented label="Card delivery" value={wait ? 'wait' : 'live'} onChange={(v) => setWait(v === 'wait')} options={[['live', 'Issue live'], ['wait', 'Wait for cards']]} />

@@ -5,7 +5,7 @@ import { clockTime } from './format';
 import { SyncPill } from './sync-pill';
 import { useNow } from './use-now';
 
-export function KioskHeader({ location, outbox, onManager, onSyncNow }: { location: KioskLocation; outbox: OutboxSummary; onManager(): void; onSyncNow(): void }) {
+export function KioskHeader({ location, outbox, onManager, onSyncNow, onKioskView }: { location: KioskLocation; outbox: OutboxSummary; onManager(): void; onSyncNow(): void; onKioskView?: () => void }) {
   const now = useNow(5000);
   return (
     <header className="k-header">
@@ -16,6 +16,11 @@ export function KioskHeader({ location, outbox, onManager, onSyncNow }: { locati
         </span>
       </div>
       <SyncPill outbox={outbox} onSyncNow={onSyncNow} />
+      {onKioskView && (
+        <button type="button" className="k-manager-button" onClick={onKioskView} title="Show only the kiosk on this computer; a manager PIN leaves it">
+          Kiosk view
+        </button>
+      )}
       <button type="button" className="k-manager-button" onClick={onManager}>
         Manager
       </button>

@@ -29,7 +29,7 @@ type Mode =
 
 const MANAGER_IDLE_SECONDS = 180;
 
-export function KioskScreen({ appSettings }: { appSettings?: ReactNode }) {
+export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { appSettings?: ReactNode; onLeaveKioskView?: () => void; onKioskView?: () => void }) {
   const labor = useAppStore((s) => s.labor);
   const [mode, setMode] = useState<Mode>({ kind: 'pad' });
   const request = useAction();
@@ -91,7 +91,19 @@ export function KioskScreen({ appSettings }: { appSettings?: ReactNode }) {
   if (mode.kind === 'manager') {
     return (
       <div className="k-screen">
-        <ManagerArea session={mode.session} labor={labor} appSettings={appSettings} onClose={backToPad} />
+        <ManagerArea
+          session={mode.session}
+          labor={labor}
+          appSettings={appSettings}
+          onClose={backToPad}
+          onLeaveKioskView={
+            onLeaveKioskView &&
+            (() => {
+              backToPad();
+              onLeaveKioskView();
+            })
+          }
+        />
       </div>
     );
   }
@@ -159,7 +171,7 @@ export function KioskScreen({ appSettings }: { appSettings?: ReactNode }) {
 
   return (
     <div className="k-screen">
-      <KioskHeader location={location} outbox={labor.outbox} onManager={openManager} onSyncNow={() => void api().laborSyncNow()} />
+      <KioskHeader location={location} outbox={labor.outbox} onManager={openManager} onSyncNow={() => void api().laborSyncNow()} onKioskView={onKioskView} />
       <div className="k-main">
         <div className="k-left">{panel}</div>
         <div className="k-right">

@@ -5,7 +5,7 @@ import { useAppStore } from '../../store';
 import { SettingsScreen } from '../settings/settings-screen';
 import { KioskScreen } from './kiosk-screen';
 
-export function KioskShell() {
+export function KioskShell({ onLeaveKioskView }: { onLeaveKioskView?: () => void } = {}) {
   const bridge = useAppStore((s) => s.bridge);
   useEffect(() => {
     const block = (e: Event) => e.preventDefault();
@@ -27,7 +27,7 @@ export function KioskShell() {
           {bridge === 'connecting' ? 'Starting…' : 'Lost contact with the app; retrying. Punches already saved are safe.'}
         </div>
       )}
-      <KioskScreen appSettings={<SettingsScreen />} />
+      <KioskScreen appSettings={<SettingsScreen />} onLeaveKioskView={onLeaveKioskView} />
     </div>
   );
 }

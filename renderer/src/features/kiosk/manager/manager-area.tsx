@@ -9,7 +9,7 @@ import { TimesheetView } from './timesheet-view';
 
 type Tab = 'timesheet' | 'sync' | 'staff' | 'settings' | 'app';
 
-export function ManagerArea({ session, labor, appSettings, onClose }: { session: StaffSession; labor: LaborView; appSettings?: ReactNode; onClose(): void }) {
+export function ManagerArea({ session, labor, appSettings, onClose, onLeaveKioskView }: { session: StaffSession; labor: LaborView; appSettings?: ReactNode; onClose(): void; onLeaveKioskView?: () => void }) {
   const [tab, setTab] = useState<Tab>('timesheet');
   const stuck = labor.outbox.failed + labor.outbox.blocked;
   const tabs: [Tab, string][] = [
@@ -33,6 +33,11 @@ export function ManagerArea({ session, labor, appSettings, onClose }: { session:
             </button>
           ))}
         </nav>
+        {onLeaveKioskView && (
+          <button type="button" className="k-small" onClick={onLeaveKioskView}>
+            Leave kiosk view
+          </button>
+        )}
         <button type="button" className="k-small" onClick={onClose}>
           Close
         </button>
