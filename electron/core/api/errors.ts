@@ -1,5 +1,6 @@
 // The one error type the API client throws. Every failure names the route it happened on and
 // says in plain words what went wrong, because these messages end up on the Settings screen.
+import { errorMessage } from '../../../shared/errors';
 
 export type ServiceErrorKind =
   | 'network'
@@ -112,7 +113,7 @@ export function relabel(error: ServiceError, kind: ServiceErrorKind, message: st
 /** Anything thrown inside the client that is not already a ServiceError, as one. */
 export function asServiceError(error: unknown, route: string): ServiceError {
   if (error instanceof ServiceError) return error;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   return new ServiceError(`Unexpected failure on ${route}: ${detail}`, {
     kind: 'bad-response',
     route,

@@ -7,7 +7,7 @@ import { locationsResponseSchema } from '../../../shared/schemas/service';
 import type { SecretStore } from '../secrets/secret-store';
 import { type Listener, TypedEmitter } from '../typed-emitter';
 import { type Clock, clockFrom, systemClock } from './clock';
-import { ServiceError, isServiceError, reasonSuffix, relabel } from './errors';
+import { ServiceError, asServiceError, isServiceError, reasonSuffix, relabel } from './errors';
 import { type FetchLike, type HttpMethod, type JsonRequester, createRequester, trimSlash } from './http';
 import { IntegrationTokenProvider } from './integration-token';
 import { UserSessionManager } from './user-session';
@@ -252,17 +252,11 @@ function renewal(error: unknown): 'expired' | 'maybe-invalid' | null {
 
 /** A 403 with a permission code (the location did not authorise the app): not retried. */
 function explain(error: unknown, route: string): ServiceError {
-  if (!isServiceError(error)) {
-    return new ServiceError(`Unexpected failure on ${route}: ${error instanceof Error ? error.message : String(error)}`, {
-      kind: 'bad-response',
-      route,
-      cause: error,
-    });
+  const known = asServiceError(error, route);
+  if (known.kind === 'http' && known.status === 403) {
+    return relabel(known, 'forbidden', `403 on ${route}${reasonSuffix(known.serviceMessage)}`);
   }
-  if (error.kind === 'http' && error.status === 403) {
-    return relabel(error, 'forbidden', `403 on ${route}${reasonSuffix(error.serviceMessage)}`);
-  }
-  return error;
+  return known;
 }
 
 function withQuery(url: string, query: Record<string, QueryValue> | undefined): string {

@@ -9,6 +9,7 @@ import type { ServiceClient } from '../api/service-client';
 import type { LaborApiContext } from './labor-api';
 import type { Outbox, PunchState } from './outbox';
 import { findOnService, sendPunch } from './punch-sender';
+import { errorMessage } from '../../../shared/errors';
 
 export interface DrainerTuning {
   /** Per request. */
@@ -252,5 +253,5 @@ export function plainReason(error: unknown): string {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
