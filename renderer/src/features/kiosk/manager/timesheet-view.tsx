@@ -99,7 +99,7 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
       </Problem>
       {sheet && (
         <>
-          {sheet.truncated && <p className="k-warning">The service returned its maximum number of entries: choose fewer days to see them all.</p>}
+          {sheet.truncated && <p className="k-warning">Some entries may be missing: the service stopped the list before its end. Choose fewer days or one person to see them all.</p>}
           {sheet.unsynced.length > 0 && (
             <p className="k-warning" data-testid="unsynced-note">
               Not on the service yet (not in these totals):{' '}
