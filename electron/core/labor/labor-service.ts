@@ -19,6 +19,7 @@ import { Outbox, type PunchState } from './outbox';
 import { DEFAULT_SCRYPT_N } from './pin-hash';
 import { Roster, type DemoStaff } from './roster';
 import { Sessions } from './sessions';
+import { errorMessage } from '../../../shared/errors';
 
 export interface LaborTuning extends DrainerTuning {
   /** How often the board re-reads the open entries; 0 = only after punches and on demand. */
@@ -274,7 +275,7 @@ export class LaborService {
       // The service answers again: whatever waited in the outbox can go now.
       this.drainer.kick(true);
     } catch (error) {
-      this.boardError = error instanceof Error ? error.message : String(error);
+      this.boardError = errorMessage(error);
     }
     this.emitSoon();
   }

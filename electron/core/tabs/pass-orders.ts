@@ -5,6 +5,7 @@ import type { OrderLineInput, PassOrderOutcome, PassView } from '../../../shared
 import type { ServiceClient } from '../api/service-client';
 import { classifyRefusal } from './service-refusal';
 import { placePassItems, readPass } from './tabs-api';
+import { errorMessage } from '../../../shared/errors';
 
 export async function orderOnPass(
   api: ServiceClient,
@@ -17,7 +18,7 @@ export async function orderOnPass(
     try {
       return { pass: await readPass(api, locationUuid, xPassId, now()), problem: null };
     } catch (error) {
-      return { pass: null, problem: `Could not read the pass again: ${error instanceof Error ? error.message : String(error)}` };
+      return { pass: null, problem: `Could not read the pass again: ${errorMessage(error)}` };
     }
   };
   try {

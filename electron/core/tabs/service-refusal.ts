@@ -3,6 +3,7 @@
 // The spec calls the spend-limit text an "alert" (4, 7) without showing the body, so the alert is
 // looked for in every field docs/service-assumptions.md lists, and shown exactly as it came.
 import { isServiceError } from '../api/errors';
+import { errorMessage } from '../../../shared/errors';
 
 export interface Refusal {
   kind: 'spend-limit' | 'refused' | 'uncertain';
@@ -15,7 +16,7 @@ const SPEND_LIMIT = /spend[\s_-]*limit/i;
 
 export function classifyRefusal(error: unknown): Refusal {
   if (!isServiceError(error) || error.status === null || error.status < 400 || error.status >= 500) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorMessage(error);
     return { kind: 'uncertain', status: isServiceError(error) ? error.status : null, text: detail };
   }
   const alert = alertText(error.body);

@@ -39,6 +39,7 @@ import { orderOnPass } from './pass-orders';
 import { loadTabDetails, refund } from './refunds';
 import { readCatalog, readPass, readTab } from './tabs-api';
 import { loadTabsSettings, saveTabsSettings, type StoredTabsSettings } from './tabs-settings-store';
+import { errorMessage } from '../../../shared/errors';
 
 export interface TabsServiceOptions {
   dataDir: string;
@@ -168,7 +169,7 @@ export class TabsService {
       return { available: true, locationUuid: location.uuid, products, spots };
     } catch (error) {
       // The spec has no catalog route: the screens fall back to typed product ids and prices.
-      const why = error instanceof Error ? error.message : String(error);
+      const why = errorMessage(error);
       return { available: false, locationUuid: location.uuid, reason: `The service did not list products and spots (${why}).` };
     }
   }

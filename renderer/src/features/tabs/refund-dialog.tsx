@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatMoney, type BoardTab, type RefundInput, type TabDetails } from '../../../../shared/tabs';
 import { api } from '../../api-context';
 import { parseDollars } from '../../../../shared/money';
+import { plainWords } from '../../../../shared/errors';
 import { messageOf } from './format';
 import { tabTitle } from './tab-card';
 
@@ -179,7 +180,7 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
         {problem && (
           <div className={`result-box ${problem.uncertain ? 'warn' : 'bad'}`} role="alert">
             <strong>{problem.uncertain ? 'No clear answer: the refund may have gone through. Watch the tab before trying again.' : 'The service refused the refund'}</strong>
-            <p>{problem.text}</p>
+            <p title={problem.text}>{plainWords(problem.text)}</p>
           </div>
         )}
         <div className="actions">
