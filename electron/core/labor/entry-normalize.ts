@@ -3,6 +3,21 @@
 // each answer may be bare or wrapped. An entry without an id, a person or a punch_in is skipped.
 import type { LaborEntry } from '../../../shared/labor';
 import { isBreakType } from '../../../shared/labor-calc';
+import { openToCents, type MoneyUnit } from '../../../shared/money-units';
+
+export interface EntryMoney {
+  unit: MoneyUnit;
+  /** Hears each open money value read (connection.noteMoney). */
+  note?: (value: unknown, field: string) => void;
+}
+
+const CENTS: EntryMoney = { unit: 'cents' };
+
+function tipsOf(value: unknown, money: EntryMoney): number | null {
+  if (value === undefined || value === null) return null;
+  money.note?.(value, 'declared_tips');
+  return openToCents(value, money.unit);
+}
 
 type Raw = Record<string, unknown>;
 
@@ -32,20 +47,17 @@ export function parseWhen(value: unknown): number | null {
   return null;
 }
 
-/** Whole numbers are cents (our assumption); a fractional amount can only be dollars. */
-export function parseTips(value: unknown): number | null {
-  const n = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isFinite(n)) return null;
-  return Number.isInteger(n) && !(typeof value === 'string' && value.includes('.')) ? n : Math.round(n * 100);
-}
-
 /** A numeric-looking id keeps its number form, so it can be sent back the way the service wrote it. */
 function idValue(value: unknown): string | number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   return text(value);
 }
 
-export function normalizeEntry(value: unknown, fiscalDayOf: (ms: number) => string): LaborEntry | null {
+/**
+ * One entry in our shape. `money` says the unit of declared_tips (an open money field, see
+ * shared/money-units.ts) and hears every tips value, so a fraction can correct a cents assumption.
+ */
+export function normalizeEntry(value: unknown, fiscalDayOf: (ms: number) => string, money: EntryMoney = CENTS): LaborEntry | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const raw = value as Raw;
   const uuid = text(first(raw, ['time_entry_uuid', 'timeEntryUuid', 'uuid', 'id']));
@@ -72,7 +84,7 @@ export function normalizeEntry(value: unknown, fiscalDayOf: (ms: number) => stri
     roleUuid: text(first(raw, ['user_role_uuid', 'userRoleUuid', 'role_uuid'])),
     punchIn,
     punchOut: parseWhen(first(raw, ['punch_out', 'punchOut'])),
-    declaredTips: parseTips(first(raw, ['declared_tips', 'declaredTips', 'tips'])),
+    declaredTips: tipsOf(first(raw, ['declared_tips', 'declaredTips', 'tips']), money),
     fiscalDay: fiscal && /^\d{4}-\d{2}-\d{2}/.test(fiscal) ? fiscal.slice(0, 10) : fiscalDayOf(punchIn),
     created: parseWhen(first(raw, ['created', 'created_at', 'createdAt'])),
   };
@@ -92,12 +104,12 @@ export function findEntryList(body: unknown, depth = 0): unknown[] | null {
 }
 
 /** One entry: bare, or under entry / time_entry / data. */
-export function findEntry(body: unknown, fiscalDayOf: (ms: number) => string): LaborEntry | null {
-  const direct = normalizeEntry(body, fiscalDayOf);
+export function findEntry(body: unknown, fiscalDayOf: (ms: number) => string, money: EntryMoney = CENTS): LaborEntry | null {
+  const direct = normalizeEntry(body, fiscalDayOf, money);
   if (direct) return direct;
   if (!body || typeof body !== 'object') return null;
   for (const key of ['entry', 'time_entry', 'timeEntry', 'data', 'result']) {
-    const inner = normalizeEntry((body as Raw)[key], fiscalDayOf);
+    const inner = normalizeEntry((body as Raw)[key], fiscalDayOf, money);
     if (inner) return inner;
   }
   return null;
