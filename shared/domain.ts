@@ -1,7 +1,6 @@
 // Domain types shared by the core, the shells and the renderer.
 // Nothing here may hold a secret: every value of these types can reach the renderer.
 import type { LaborView } from './labor';
-import type { MoneyUnit, MoneyUnitView } from './money-units';
 import type { TabsSnapshot } from './tabs';
 
 /** Which service the app talks to. The embedded sandbox is the default. */
@@ -18,10 +17,6 @@ export interface ConnectionSettings {
   headerPrefix: string;
   /** Fixed port for the sign-in redirect listener; 0 picks a random port per flow. */
   redirectPort: number;
-  /** Unit of the money fields the spec leaves open, as set (for a real service). */
-  moneyUnit: MoneyUnit;
-  /** What the app assumes right now and why (setting, embedded sandbox, or detected in the data). */
-  money: MoneyUnitView;
 }
 
 /** What the renderer may send to change the connection. accessSecret is write-only. */
@@ -32,7 +27,6 @@ export interface ConnectionInput {
   accessSecret?: string;
   headerPrefix?: string;
   redirectPort?: number;
-  moneyUnit?: MoneyUnit;
 }
 
 export type TokenState = 'none' | 'fetching' | 'valid' | 'expired' | 'revoked' | 'error';

@@ -5,7 +5,6 @@ import type { IpcEventMap, IpcHandlers } from '../../shared/contract';
 import type { AppSnapshot } from '../../shared/domain';
 import type { RunningSandbox } from '../sandbox';
 import type { FetchLike } from './api/http';
-import type { MoneyUnit } from '../../shared/money-units';
 import { ConnectionService } from './connection/connection-service';
 import { laborHandlers } from './labor/labor-handlers';
 import { LaborService, type LaborTuning } from './labor/labor-service';
@@ -25,8 +24,6 @@ export interface CoreOptions {
   serviceUrl?: string;
   accessId?: string;
   accessSecret?: string;
-  /** The open money unit of a forced service (host --money-unit); otherwise the saved setting. */
-  moneyUnit?: MoneyUnit;
   sandboxPort?: number;
   webhook?: { port?: number; secret?: string };
   /** Opens a URL in the system browser; absent in the headless host (the page opens it). */
@@ -65,7 +62,6 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     serviceUrl: options.serviceUrl,
     accessId: options.accessId,
     accessSecret: options.accessSecret,
-    moneyUnit: options.moneyUnit,
     sandboxPort: options.sandboxPort,
     openExternal: options.openExternal,
     log,
@@ -95,7 +91,6 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     demoStaff: () => connection.runningSandbox()?.world.staff ?? null,
     tuning: options.labor,
     log,
-    money: () => ({ unit: connection.moneyUnit(), note: (value, field) => connection.noteMoney(value, field) }),
   });
   labor.events.on('labor', (view) => events.emit('labor', view));
 

@@ -9,7 +9,6 @@ const connectionInput = z.strictObject({
   accessSecret: z.string().max(4096).optional(),
   headerPrefix: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'letters, digits and dashes only').optional(),
   redirectPort: z.number().int().min(0).max(65535).optional(),
-  moneyUnit: z.enum(['cents', 'dollars']).optional(),
 });
 const as = z.enum(['integration', 'user']);
 

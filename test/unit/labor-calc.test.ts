@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LABOR_SETTINGS, type BoardRow, type LaborEntry, type TimesheetRow } from '../../shared/labor';
 import { addDays, computeAlerts, computeTotals, fiscalDayOf, formatCents, formatDuration } from '../../shared/labor-calc';
 import { csvField, timesheetCsv } from '../../shared/labor-csv';
-import { findEntry, findEntryList, findUuid, normalizeEntry, parseWhen } from '../../electron/core/labor/entry-normalize';
-import { centsToOpen, openToCents } from '../../shared/money-units';
+import { findEntry, findEntryList, findUuid, normalizeEntry, parseWhen, tipsToCents } from '../../electron/core/labor/entry-normalize';
 
 const H = 3_600_000;
 const M = 60_000;
@@ -173,12 +172,10 @@ describe('reading entries tolerantly', () => {
   it('accepts camelCase, numeric ids and times, role objects, dollar tips, and a shift naming itself', () => {
     const e = normalizeEntry({ uuid: 's1', timeShiftId: 's1', userId: 2004, userRole: { name: 'server' }, punchIn: 1_740_866_400, punchOut: '1740880800000', declaredTips: '12.50' }, day);
     expect(e).toMatchObject({ uuid: 's1', kind: 'shift', shiftUuid: null, userId: '2004', role: 'server', punchIn: 1_740_866_400_000, punchOut: 1_740_880_800_000, declaredTips: 1250, fiscalDay: '2000-01-01' });
-    expect(openToCents(1250, 'cents')).toBe(1250);
-    expect(openToCents(12.5, 'cents')).toBe(1250);
-    expect(openToCents(13, 'dollars')).toBe(1300);
-    expect(openToCents('x', 'cents')).toBeNull();
-    expect(centsToOpen(1250, 'dollars')).toBe(12.5);
-    expect(centsToOpen(1250, 'cents')).toBe(1250);
+    expect(tipsToCents(1250, 'cents')).toBe(1250);
+    expect(tipsToCents(12.5, 'cents')).toBe(1250);
+    expect(tipsToCents(13, 'dollars')).toBe(1300);
+    expect(tipsToCents('x', 'cents')).toBeNull();
     // With the dollars unit, 13 is $13.00, not 13 cents.
     expect(normalizeEntry({ uuid: 's2', user_id: 1, punch_in: 1_740_866_400, declared_tips: 13 }, day, { unit: 'dollars' })?.declaredTips).toBe(1300);
     expect(parseWhen('garbage')).toBeNull();

@@ -6,7 +6,6 @@ import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, type RunningSandbox }
 import { ServiceClient, type ActAs } from '../api/service-client';
 import type { FetchLike } from '../api/http';
 import type { SecretStore } from '../secrets/secret-store';
-import { showsDollars, type MoneyUnit, type MoneyUnitView } from '../../../shared/money-units';
 import { TypedEmitter } from '../typed-emitter';
 import { loadSettings, normaliseBaseUrl, saveSettings, type StoredSettings } from './connection-settings';
 
@@ -20,8 +19,6 @@ export interface ConnectionServiceOptions {
   serviceUrl?: string;
   accessId?: string;
   accessSecret?: string;
-  /** The open money unit of the forced service (with serviceUrl); overrides the saved setting. */
-  moneyUnit?: MoneyUnit;
   /** Port of the embedded sandbox; 0 picks a free one. */
   sandboxPort?: number;
   openExternal?: (url: string) => Promise<boolean>;
@@ -53,8 +50,6 @@ export class ConnectionService {
   private locations: LocationsView = { as: 'integration', locations: [], loadedAt: null, error: null };
   /** Set when the settings file was unreadable; shown once in the status. */
   private settingsProblem: string | null;
-  /** Set when a real service sent a fractional amount in an open money field while we assumed cents. */
-  private detectedDollars: string | null = null;
 
   constructor(private readonly options: ConnectionServiceOptions) {
     const loaded = loadSettings(options.dataDir);
@@ -94,8 +89,6 @@ export class ConnectionService {
         hasSecret: this.hasSecret,
         headerPrefix: this.settings.headerPrefix,
         redirectPort: this.settings.redirectPort,
-        moneyUnit: this.settings.moneyUnit,
-        money: this.moneyView(),
       },
       reachability: this.reachability,
       message: this.message ?? this.settingsProblem,
@@ -103,35 +96,6 @@ export class ConnectionService {
       user: this.user,
       signIn: this.signIn,
     };
-  }
-
-  /** The unit of the money fields the spec leaves open, as the app assumes it right now. */
-  moneyUnit(): MoneyUnit {
-    return this.moneyView().unit;
-  }
-
-  moneyView(): MoneyUnitView {
-    const sandbox = this.sandbox && !this.options.serviceUrl && this.settings.mode === 'sandbox' ? this.sandbox : null;
-    if (sandbox) {
-      const unit = sandbox.world.readings.moneyUnit;
-      return { unit, source: 'sandbox', note: `The practice venue sends open amounts (spent, totals, tips) in ${unit}.` };
-    }
-    if (this.detectedDollars && ((this.options.serviceUrl ? this.options.moneyUnit : undefined) ?? this.settings.moneyUnit) === 'cents') {
-      return { unit: 'dollars', source: 'detected', note: `Amounts are read as dollars: ${this.detectedDollars}. Change the setting to dollars to keep this after a restart.` };
-    }
-    const unit = (this.options.serviceUrl ? this.options.moneyUnit : undefined) ?? this.settings.moneyUnit;
-    return { unit, source: 'setting', note: `Amounts the spec leaves open (spent, totals, tips) are read as ${unit}, as set here.` };
-  }
-
-  /**
-   * Told of every open money value read from the service: a fraction while we assume cents means
-   * the service sends dollars. Switches the assumption for this run and says so in Settings.
-   */
-  noteMoney(value: unknown, field: string): void {
-    if (this.detectedDollars || this.moneyView().unit === 'dollars' || !showsDollars(value)) return;
-    this.detectedDollars = `the service sent ${String(value)} for ${field}, which can only be dollars`;
-    this.options.log?.(`connection: ${this.detectedDollars}; reading open amounts as dollars from now on`);
-    this.emitStatus();
   }
 
   locationsView(): LocationsView {
@@ -142,7 +106,6 @@ export class ConnectionService {
     const next: StoredSettings = { ...this.settings, mode: input.mode };
     if (input.headerPrefix !== undefined) next.headerPrefix = input.headerPrefix;
     if (input.redirectPort !== undefined) next.redirectPort = input.redirectPort;
-    if (input.moneyUnit !== undefined) next.moneyUnit = input.moneyUnit;
     if (input.mode === 'remote') {
       next.remoteBaseUrl = normaliseBaseUrl(input.baseUrl ?? next.remoteBaseUrl);
       next.remoteAccessId = (input.accessId ?? next.remoteAccessId).trim();
@@ -154,7 +117,6 @@ export class ConnectionService {
     saveSettings(this.options.dataDir, next);
     this.settings = next;
     this.settingsProblem = null;
-    this.detectedDollars = null;
     await this.connect();
     return this.status();
   }

@@ -9,8 +9,6 @@ export const storedSettingsSchema = z.object({
   remoteAccessId: z.string(),
   headerPrefix: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
   redirectPort: z.number().int().min(0).max(65535),
-  // Added after version 1 shipped: a file without it reads as our sandbox's reading (cents).
-  moneyUnit: z.enum(['cents', 'dollars']).default('cents'),
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
@@ -23,7 +21,6 @@ export const defaultSettings = (): StoredSettings => ({
   remoteAccessId: '',
   headerPrefix: 'Service',
   redirectPort: 0,
-  moneyUnit: 'cents',
 });
 
 export function loadSettings(dir: string): JsonFileLoad<StoredSettings> {

@@ -3,20 +3,31 @@
 // each answer may be bare or wrapped. An entry without an id, a person or a punch_in is skipped.
 import type { LaborEntry } from '../../../shared/labor';
 import { isBreakType } from '../../../shared/labor-calc';
-import { openToCents, type MoneyUnit } from '../../../shared/money-units';
 
+/**
+ * The unit of declared_tips on the wire: an open money field (the spec types it only "number"),
+ * so it follows the connection's money unit, handed in by whoever builds the labor context.
+ */
 export interface EntryMoney {
-  unit: MoneyUnit;
-  /** Hears each open money value read (connection.noteMoney). */
-  note?: (value: unknown, field: string) => void;
+  unit: 'cents' | 'dollars';
+  /** Hears each tips value read, so a fraction can correct a cents assumption. */
+  note?: (value: number) => void;
+}
+
+/** A wire amount as integer cents: dollars when the unit says so or when it has a fraction. */
+export function tipsToCents(value: unknown, unit: EntryMoney['unit']): number | null {
+  const n = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return null;
+  return unit === 'dollars' || !Number.isInteger(n) || (typeof value === 'string' && value.includes('.')) ? Math.round(n * 100) : n;
 }
 
 const CENTS: EntryMoney = { unit: 'cents' };
 
 function tipsOf(value: unknown, money: EntryMoney): number | null {
   if (value === undefined || value === null) return null;
-  money.note?.(value, 'declared_tips');
-  return openToCents(value, money.unit);
+  const cents = tipsToCents(value, money.unit);
+  if (cents !== null && typeof value === 'number') money.note?.(value);
+  return cents;
 }
 
 type Raw = Record<string, unknown>;

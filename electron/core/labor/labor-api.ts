@@ -2,7 +2,6 @@
 // the current client so token and 401/403 handling stay in one place).
 import type { LaborEntry } from '../../../shared/labor';
 import type { ServiceClient } from '../api/service-client';
-import { centsToOpen } from '../../../shared/money-units';
 import { findEntry, findEntryList, findUuid, normalizeEntry, type EntryMoney } from './entry-normalize';
 
 export interface EntryQuery {
@@ -28,7 +27,7 @@ export interface LaborApiContext {
 
 /** Tips as the wire wants them, in the connection's open money unit. */
 export function tipsOnWire(ctx: LaborApiContext, cents: number): number {
-  return centsToOpen(cents, ctx.money?.unit ?? 'cents');
+  return ctx.money?.unit === 'dollars' ? Math.round(cents) / 100 : Math.round(cents);
 }
 
 /** A list read to its end, or as far as the service would page it. */
