@@ -18,6 +18,7 @@ export function bindToMain(bridge: Bridge, store: AppStore): () => void {
     webhookCounters: (payload) => state().setCounters(payload),
     webhookEvents: (payload) => state().addEvents(payload),
     tunnel: (payload) => state().setTunnel(payload),
+    webhookSettings: (payload) => state().setWebhookSettings(payload),
     labor: (payload) => state().setLabor(payload),
     tabsSettings: (payload) => state().setTabsSettings(payload),
     tabsBoard: (payload) => state().setBoard(payload),

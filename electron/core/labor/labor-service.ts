@@ -46,7 +46,7 @@ export interface LaborServiceOptions {
   now?: () => number;
   kioskMode?: boolean;
   /** The embedded sandbox's staff, to seed the roster with demo PINs (sandbox mode only). */
-  demoStaff?: () => DemoStaff[] | null;
+  demoStaff?: () => DemoStaff[] | null | Promise<DemoStaff[] | null>;
   tuning?: Partial<LaborTuning>;
   log?: (line: string) => void;
   /** Unit of the open money fields (declared_tips) on the current connection; cents when absent. */
@@ -302,7 +302,13 @@ export class LaborService {
   }
 
   private async seedDemoRoster(): Promise<void> {
-    const staff = this.options.demoStaff?.();
+    let staff: DemoStaff[] | null | undefined;
+    try {
+      staff = await this.options.demoStaff?.();
+    } catch (error) {
+      this.options.log?.(`labor: could not read the sandbox demo staff: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
     if (!staff) return;
     if (await this.roster.seedDemo(staff, DEMO_PINS, DEMO_MANAGERS)) this.options.log?.('labor: roster seeded with the sandbox demo staff and PINs');
   }
