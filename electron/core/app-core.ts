@@ -6,6 +6,7 @@ import type { AppSnapshot } from '../../shared/domain';
 import type { FetchLike } from './api/http';
 import { ConnectionService } from './connection/connection-service';
 import type { EmbeddedSandbox } from './connection/sandbox-link';
+import { guardHandlers } from './access-guard';
 import { laborHandlers } from './labor/labor-handlers';
 import { LaborService, type LaborTuning } from './labor/labor-service';
 import { MemorySecretStore, type SecretStore } from './secrets/secret-store';
@@ -119,7 +120,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     tabs: tabs.snapshot(),
   });
 
-  const handlers: IpcHandlers = {
+  const unguarded: IpcHandlers = {
     getSnapshot: async () => snapshot(),
     saveConnection: (input) => connection.save(input),
     testConnection: (input) => connection.test(input),
@@ -141,6 +142,13 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     ...laborHandlers(labor),
     ...tabsHandlers(tabs),
   };
+  // Authority lives here, not in the screens: see shared/contract/access.ts.
+  const handlers = guardHandlers(unguarded, {
+    kiosk: options.kiosk ?? false,
+    requireStaff: (token) => void labor.access.requireStaff(token),
+    requireManager: (token) => void labor.access.requireManager(token),
+    managerSignedIn: () => labor.access.sessions.hasLiveManager(),
+  });
 
   return {
     handlers,

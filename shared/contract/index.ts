@@ -25,8 +25,13 @@ const eventKeys: Record<IpcEventName, true> = { ...connectionEventKeys, ...webho
 /** Every push event name, for transports that must subscribe to all of them. */
 export const ipcEventNames = Object.keys(eventKeys) as IpcEventName[];
 
+/** What a feature's handler file implements for its part `R` of the contract. */
+export type HandlersOf<R extends { [K in keyof R]: { args: unknown[]; result: unknown } }> = {
+  [K in keyof R]: (...args: R[K]['args']) => Promise<R[K]['result']>;
+};
+
 /** What main implements. */
-export type IpcHandlers = { [K in IpcChannel]: (...args: IpcArgs<K>) => Promise<IpcResult<K>> };
+export type IpcHandlers = HandlersOf<IpcRequestMap>;
 
 /** What the renderer sees: the handlers plus one way to listen to pushes. */
 export interface VenueApi extends IpcHandlers {

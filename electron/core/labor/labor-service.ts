@@ -2,6 +2,7 @@
 // drainer that sends them, the live board, and the manager's timesheet. It only reaches the
 // service through `api()` at call time (the client is rebuilt when settings change) and reports
 // every change as one `labor` event.
+import type { EntryPatch, LaborSettings, TimesheetQuery, TimesheetRow, TimesheetView } from '../../../shared/labor';
 import type { LaborView, KioskLocation, LocationChoice, OutboxItem, PunchInput, PunchReceipt } from '../../../shared/labor';
 import { addDays, fiscalDayOf } from '../../../shared/labor-calc';
 import { locationsResponseSchema } from '../../../shared/schemas/service';
@@ -19,7 +20,9 @@ import { loadLaborSettings, saveLaborSettings, type StoredLaborSettings } from '
 import { Outbox, type PunchState } from './outbox';
 import { DEFAULT_SCRYPT_N } from './pin-hash';
 import { Roster, type DemoStaff } from './roster';
-import { Sessions } from './sessions';
+import { KioskAccess } from './kiosk-access';
+import { editEntry } from './edit-entry';
+import { loadTimesheet } from './timesheet';
 import { errorMessage } from '../../../shared/errors';
 
 export interface LaborTuning extends DrainerTuning {
@@ -62,8 +65,8 @@ export class LaborService {
   readonly tuning: LaborTuning;
   readonly outbox: Outbox;
   readonly roster: Roster;
-  readonly sessions: Sessions;
-  readonly audit: AuditLog;
+  readonly access: KioskAccess;
+  private readonly audit: AuditLog;
   private readonly drainer: Drainer;
   private readonly now: () => number;
   private stored: StoredLaborSettings;
@@ -83,7 +86,13 @@ export class LaborService {
     this.stored = loadLaborSettings(dataDir, log);
     this.cache = loadBoardCache(dataDir);
     this.roster = new Roster(dataDir, this.tuning.scryptN, log);
-    this.sessions = new Sessions(this.now);
+    this.access = new KioskAccess({
+      roster: this.roster,
+      now: this.now,
+      locationUuid: () => this.stored.location?.uuid ?? null,
+      nameTapNeedsPin: () => this.stored.settings.nameTapNeedsPin,
+      changed: () => this.emitNow(),
+    });
     this.audit = new AuditLog(dataDir, log);
     this.outbox = new Outbox({ dir: dataDir, now: this.now, settleAfterAttemptMs: this.tuning.timeoutMs + this.tuning.settleMs, log });
     this.drainer = new Drainer({
@@ -138,7 +147,7 @@ export class LaborService {
       board: { rows: this.liveRows().map(publicRow), fetchedAt: this.cache?.locationUuid === loc?.uuid ? (this.cache?.fetchedAt ?? null) : null, error: this.boardError },
       outbox: this.drainer.summary(),
       needsManagerSetup: this.roster.needsManagerSetup(),
-      padLockedUntil: this.sessions.lockedUntilMs(),
+      padLockedUntil: this.access.sessions.lockedUntilMs(),
     };
   }
 
@@ -226,6 +235,63 @@ export class LaborService {
       name,
       main.role,
     );
+  }
+
+  /** The kiosk's location: open while none is set, afterwards only a manager may change it. */
+  setLocation(token: string | null, location: LocationChoice): LaborView {
+    if (this.stored.location !== null) {
+      if (!token) throw new Error("Only a manager can change this kiosk's location");
+      this.access.requireManager(token);
+    }
+    this.saveSettings({ location });
+    return this.view();
+  }
+
+  saveLaborSettings(token: string, settings: LaborSettings): LaborView {
+    this.access.requireManager(token);
+    this.saveSettings({ settings });
+    return this.view();
+  }
+
+  punch(token: string, input: PunchInput): PunchReceipt {
+    return this.capture(this.access.requireStaff(token).userId, input);
+  }
+
+  async timesheet(token: string, query: TimesheetQuery): Promise<TimesheetView> {
+    this.access.requireManager(token);
+    const ctx = this.apiContext();
+    const unsynced = this.outboxItems().filter((i) => {
+      const day = ctx.fiscalDayOf(i.capturedAt);
+      return day >= query.fromDay && day <= query.toDay;
+    });
+    return loadTimesheet(query, { ctx, audit: this.audit, nameOf: (id) => this.roster.nameOf(id), unsynced, now: this.now() });
+  }
+
+  /** A manager's edit of one entry, recorded in the audit log with who made it. */
+  async editEntry(token: string, entryUuid: string, patch: EntryPatch): Promise<TimesheetRow> {
+    const by = this.access.who(this.access.requireManager(token));
+    const roleName = (uuid: string) => this.roster.views().flatMap((m) => m.roles).find((r) => r.roleUuid === uuid)?.role ?? null;
+    const outcome = await editEntry(this.apiContext(), entryUuid, patch, roleName);
+    this.audit.add(entryUuid, by, outcome.changes, this.now());
+    void this.refreshBoard();
+    return { ...outcome.after, name: this.roster.nameOf(outcome.after.userId), audit: this.audit.forEntry(entryUuid) };
+  }
+
+  managerOutbox(token: string): OutboxItem[] {
+    this.access.requireManager(token);
+    return this.outboxItems();
+  }
+
+  managerRetry(token: string, punchId: string): OutboxItem[] {
+    const by = this.access.who(this.access.requireManager(token));
+    this.retryPunch(punchId, `${by.name} (${by.userId})`);
+    return this.outboxItems();
+  }
+
+  managerDiscard(token: string, punchId: string): OutboxItem[] {
+    const by = this.access.who(this.access.requireManager(token));
+    this.discardPunch(punchId, `${by.name} (${by.userId})`);
+    return this.outboxItems();
   }
 
   outboxItems(): OutboxItem[] {

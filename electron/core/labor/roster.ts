@@ -79,8 +79,10 @@ export class Roster {
   async identifyByPin(pin: string): Promise<StaffRecord | null> {
     if (!PIN_PATTERN.test(pin)) return null;
     const withPin = this.data.staff.filter((s) => s.pin !== null);
-    const matches = await Promise.all(withPin.map((s) => verifyPin(pin, s.pin as PinHash)));
-    return withPin.find((_, i) => matches[i]) ?? null;
+    // One hash at a time: scrypt runs on libuv's small thread pool, which file I/O shares, so a
+    // burst of PIN checks must never occupy all of it (webhook answers would wait behind them).
+    for (const s of withPin) if (await verifyPin(pin, s.pin as PinHash)) return s;
+    return null;
   }
 
   async verify(userId: string, pin: string): Promise<boolean> {

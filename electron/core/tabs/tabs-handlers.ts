@@ -1,8 +1,9 @@
 // The tabs part of the contract, implemented on the TabsService.
+import type { HandlersOf } from '../../../shared/contract';
 import type { TabsRequests } from '../../../shared/contract/tabs';
 import type { TabsService } from './tabs-service';
 
-type Handlers = { [K in keyof TabsRequests]: (...args: TabsRequests[K]['args']) => Promise<TabsRequests[K]['result']> };
+type Handlers = HandlersOf<TabsRequests>;
 
 export function tabsHandlers(tabs: TabsService): Handlers {
   return {

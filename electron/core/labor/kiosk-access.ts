@@ -1,0 +1,159 @@
+// Who may do what at this kiosk: PIN sign-in with a serialised, per-kiosk and per-person lockout,
+// the first-manager set-up, sessions, and roster changes (which re-check open sessions and report
+// the change themselves). Handlers only map requests onto these methods.
+import type { StaffInput, StaffRecordView, StaffSession, IdentifyInput } from '../../../shared/labor';
+import type { Roster } from './roster';
+import { Sessions, type Session } from './sessions';
+
+export interface KioskAccessOptions {
+  roster: Roster;
+  now: () => number;
+  /** The kiosk's location uuid (roles shown in a session are this location's). */
+  locationUuid: () => string | null;
+  nameTapNeedsPin: () => boolean;
+  /** Called after every change that shows in the kiosk's view (roster, lockout). */
+  changed: () => void;
+}
+
+export class KioskAccess {
+  readonly sessions: Sessions;
+  private readonly roster: Roster;
+  /** PIN checks run one after another, so simultaneous guesses cannot all pass the lock check. */
+  private pinQueue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: KioskAccessOptions) {
+    this.roster = options.roster;
+    this.sessions = new Sessions(options.now, (userId) => this.roster.get(userId)?.manager === true);
+  }
+
+  requireStaff(token: string): Session {
+    return this.sessions.require(token);
+  }
+
+  requireManager(token: string): Session {
+    return this.sessions.require(token, true);
+  }
+
+  /** "Name (id)" of a session's person, for audit records. */
+  who(session: Session): { userId: string; name: string } {
+    return { userId: session.userId, name: this.roster.nameOf(session.userId) };
+  }
+
+  identify(input: IdentifyInput): Promise<StaffSession> {
+    return this.serialised(async () => {
+      const named = 'userId' in input ? input.userId : undefined;
+      this.sessions.assertUnlocked(named);
+      if (!('userId' in input)) {
+        const member = await this.roster.identifyByPin(input.pin);
+        if (!member) return this.wrongPin();
+        this.sessions.recordGoodPin(member.userId);
+        return this.sessionView(member.userId, member.manager);
+      }
+      const member = this.roster.get(input.userId);
+      if (!member) throw new Error('That person is not on this kiosk’s roster');
+      if (input.pin !== undefined) {
+        if (!(await this.roster.verify(member.userId, input.pin))) return this.wrongPin(member.userId);
+        this.sessions.recordGoodPin(member.userId);
+        return this.sessionView(member.userId, member.manager);
+      }
+      if (member.pin && this.options.nameTapNeedsPin()) throw new Error('Enter your PIN');
+      // No PIN checked: staff rights only, never a manager's.
+      return this.sessionView(member.userId, false);
+    });
+  }
+
+  /** Checks a manager's PIN without opening a session (refund approval); throws when it is not one. */
+  approveByManagerPin(pin: string): Promise<{ userId: string; name: string }> {
+    return this.serialised(async () => {
+      this.sessions.assertUnlocked();
+      const member = await this.roster.identifyByPin(pin);
+      if (!member) return this.wrongPin();
+      if (!member.manager) throw new Error('That PIN is not a manager’s; a manager must approve');
+      this.sessions.recordGoodPin(member.userId);
+      return { userId: member.userId, name: member.name };
+    });
+  }
+
+  /** First run only: while no manager with a PIN exists, anyone at the kiosk may create one. */
+  async setupManager(input: { userId: string; name: string; pin: string }): Promise<StaffSession> {
+    return this.serialised(async () => {
+      if (!this.roster.needsManagerSetup()) throw new Error('A manager already exists; sign in with a manager PIN');
+      const loc = this.options.locationUuid();
+      const existing = this.roster.get(input.userId);
+      this.roster.upsert({
+        userId: input.userId,
+        name: input.name,
+        manager: true,
+        roles: existing?.roles ?? (loc ? [{ locationUuid: loc, role: 'manager', roleUuid: null }] : []),
+      });
+      await this.roster.setPin(input.userId, input.pin);
+      this.rosterChanged();
+      return this.sessionView(input.userId, true);
+    });
+  }
+
+  endSession(token: string): null {
+    this.sessions.end(token);
+    return null;
+  }
+
+  staff(token: string): StaffRecordView[] {
+    this.requireManager(token);
+    return this.roster.views();
+  }
+
+  saveStaff(token: string, input: StaffInput): StaffRecordView[] {
+    this.requireManager(token);
+    this.roster.upsert(input);
+    this.rosterChanged();
+    return this.roster.views();
+  }
+
+  removeStaff(token: string, userId: string): StaffRecordView[] {
+    const s = this.requireManager(token);
+    if (s.userId === userId) throw new Error('You cannot remove yourself while signed in');
+    this.roster.remove(userId);
+    this.rosterChanged();
+    return this.roster.views();
+  }
+
+  async setPin(token: string, userId: string, pin: string | null): Promise<StaffRecordView[]> {
+    this.requireManager(token);
+    await this.roster.setPin(userId, pin);
+    this.rosterChanged();
+    return this.roster.views();
+  }
+
+  private rosterChanged(): void {
+    this.sessions.recheck((userId) => this.roster.get(userId) !== undefined);
+    this.options.changed();
+  }
+
+  private wrongPin(userId?: string): never {
+    const locked = this.sessions.recordWrongPin(userId);
+    this.options.changed();
+    const until = this.sessions.lockedUntilMs(userId);
+    if (locked && until) throw new Error(`Too many wrong PINs: the pad is locked for ${Math.ceil((until - this.options.now()) / 1000)} s`);
+    throw new Error('That PIN is not recognised');
+  }
+
+  private sessionView(userId: string, isManager: boolean): StaffSession {
+    const s = this.sessions.open(userId, isManager);
+    const member = this.roster.get(userId);
+    const loc = this.options.locationUuid();
+    return {
+      token: s.token,
+      userId,
+      name: this.roster.nameOf(userId),
+      manager: isManager,
+      roles: (member?.roles ?? []).filter((r) => r.locationUuid === loc).map(({ role, roleUuid }) => ({ role, roleUuid })),
+      expiresAt: s.expiresAt,
+    };
+  }
+
+  private serialised<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.pinQueue.then(work, work);
+    this.pinQueue = run.catch(() => undefined);
+    return run;
+  }
+}

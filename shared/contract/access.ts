@@ -1,0 +1,66 @@
+// Who may make each request, checked in the core for every transport (Electron IPC and the host's
+// WebSocket) before the handler runs. A Record, so a new channel cannot be added without a rule.
+import type { IpcChannel } from './index';
+
+/**
+ * - `anyone`: reads and kiosk actions that check their own PIN or session.
+ * - `staff`: the first argument is a live staff (or manager) session token.
+ * - `manager`: the first argument is a live manager session token (rights re-read from the roster).
+ * - `settings`: connection, webhook, tunnel and practice-venue changes. In kiosk mode they need a
+ *   manager signed in on this kiosk; on a desktop run the app window itself is trusted.
+ * - `approval`: a manager's PIN travels with the request (refunds), in every mode.
+ */
+export type Access = 'anyone' | 'staff' | 'manager' | 'settings' | 'approval';
+
+export const channelAccess: Record<IpcChannel, Access> = {
+  getSnapshot: 'anyone',
+  saveConnection: 'settings',
+  testConnection: 'settings',
+  resetPracticeVenue: 'settings',
+  startUserSignIn: 'settings',
+  cancelUserSignIn: 'anyone',
+  signOut: 'settings',
+  listLocations: 'anyone',
+  subscribeLocations: 'settings',
+  getWebhookState: 'anyone',
+  listEvents: 'anyone',
+  getEvent: 'anyone',
+  replayEvent: 'settings',
+  eventAsCurl: 'settings',
+  saveWebhookSettings: 'settings',
+  startTunnel: 'settings',
+  stopTunnel: 'settings',
+  triggerSandboxEvent: 'settings',
+  listSandboxDeliveries: 'anyone',
+  flushSandboxDeliveries: 'settings',
+  laborView: 'anyone',
+  laborLocations: 'anyone',
+  laborSetLocation: 'anyone',
+  laborIdentify: 'anyone',
+  laborSetupManager: 'anyone',
+  laborEndSession: 'anyone',
+  laborPunch: 'staff',
+  laborRefreshBoard: 'anyone',
+  laborSyncNow: 'anyone',
+  laborTimesheet: 'manager',
+  laborEditEntry: 'manager',
+  laborSaveSettings: 'manager',
+  laborStaff: 'manager',
+  laborSaveStaff: 'manager',
+  laborRemoveStaff: 'manager',
+  laborSetPin: 'manager',
+  laborOutbox: 'manager',
+  laborRetryPunch: 'manager',
+  laborDiscardPunch: 'manager',
+  tabsView: 'anyone',
+  tabsSetLocation: 'settings',
+  tabsSaveSettings: 'settings',
+  tabsCatalog: 'anyone',
+  passLookup: 'anyone',
+  passOrder: 'anyone',
+  giftCardSell: 'anyone',
+  giftCardCheckAgain: 'anyone',
+  tabDetails: 'anyone',
+  tabRefund: 'approval',
+  tabsDismissNotices: 'anyone',
+};

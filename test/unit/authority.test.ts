@@ -1,0 +1,115 @@
+// Issue 10 "authority lives in the core" and issue 14 bug B, through the real dispatch every
+// transport uses: kiosk settings need a manager signed in, roster changes end manager rights at
+// once, and PIN guessing locks per kiosk and per person, serialised.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KIOSK_SETTINGS_REFUSED } from '../../electron/core/access-guard';
+import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
+import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { createApp, type App } from '../../electron/host/create-app';
+import type { StaffSession } from '../../shared/labor';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function app(kiosk: boolean): Promise<App> {
+  const dir = mkdtempSync(join(tmpdir(), 'venue-authority-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const a = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), kiosk, labor: { scryptN: 1024 } });
+  cleanups.push(() => a.stop());
+  await a.start();
+  // The practice venue seeds the roster with its demo staff (manager PIN 9999) on connect.
+  for (let i = 0; i < 100 && a.labor.roster.needsManagerSetup(); i++) await new Promise((r) => setTimeout(r, 50));
+  return a;
+}
+
+const call = (a: App, channel: string, ...args: unknown[]): Promise<DispatchOutcome> => dispatchRequest(a.handlers, channel, args);
+const ok = async <T>(p: Promise<DispatchOutcome>): Promise<T> => {
+  const o = await p;
+  if (!o.ok) throw new Error(o.error.message);
+  return o.result as T;
+};
+
+describe('kiosk: privileged settings need a manager signed in on this kiosk', () => {
+  it('refuses webhook, connection and tunnel changes with no manager session, and allows them after a manager PIN', async () => {
+    const a = await app(true);
+    const before = (await ok<{ settings: { host: string } }>(call(a, 'getWebhookState'))).settings.host;
+    const refused = [
+      await call(a, 'saveWebhookSettings', { host: '0.0.0.0' }),
+      await call(a, 'saveConnection', { mode: 'remote', baseUrl: 'https://example.test', accessId: 'x', accessSecret: 'y' }),
+      await call(a, 'startTunnel', 'token'),
+      await call(a, 'stopTunnel'),
+      await call(a, 'resetPracticeVenue'),
+    ];
+    for (const o of refused) expect(o).toEqual({ ok: false, error: { code: 'failed', message: KIOSK_SETTINGS_REFUSED } });
+    expect((await ok<{ settings: { host: string } }>(call(a, 'getWebhookState'))).settings.host).toBe(before);
+
+    // A staff PIN is not enough; a manager's is.
+    const staff = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '2222' }));
+    expect((await call(a, 'stopTunnel')).ok).toBe(false);
+    await ok(call(a, 'laborEndSession', staff.token));
+    const m = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '9999' }));
+    expect((await call(a, 'stopTunnel')).ok).toBe(true);
+    await ok(call(a, 'laborEndSession', m.token));
+    expect(await call(a, 'stopTunnel')).toMatchObject({ ok: false, error: { message: KIOSK_SETTINGS_REFUSED } });
+  });
+
+  it('on a desktop run the window is trusted with settings; manager requests still need a manager token', async () => {
+    const a = await app(false);
+    expect((await call(a, 'stopTunnel')).ok).toBe(true);
+    expect(await call(a, 'laborStaff', 'not-a-token')).toMatchObject({ ok: false, error: { message: /session has ended/ } });
+  });
+});
+
+describe('bug B: a roster change ends manager rights in open sessions at once', () => {
+  it('a demoted manager and a removed manager lose manager rights immediately', async () => {
+    const a = await app(false);
+    const alex = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '9999' }));
+    const staff = await ok<{ userId: string; name: string; roles: unknown[] }[]>(call(a, 'laborStaff', alex.token));
+    const sam = staff.find((s) => s.userId === '2002')!;
+    const jordan = staff.find((s) => s.userId === '2004')!;
+    await ok(call(a, 'laborSaveStaff', alex.token, { userId: sam.userId, name: sam.name, manager: true, roles: sam.roles }));
+    await ok(call(a, 'laborSaveStaff', alex.token, { userId: jordan.userId, name: jordan.name, manager: true, roles: jordan.roles }));
+    const samSession = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '1111' }));
+    const jordanSession = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '2222' }));
+    expect(samSession.manager && jordanSession.manager).toBe(true);
+
+    await ok(call(a, 'laborSaveStaff', alex.token, { userId: sam.userId, name: sam.name, manager: false, roles: sam.roles }));
+    expect(await call(a, 'laborStaff', samSession.token)).toMatchObject({ ok: false });
+    await ok(call(a, 'laborRemoveStaff', alex.token, jordan.userId));
+    expect(await call(a, 'laborStaff', jordanSession.token)).toMatchObject({ ok: false });
+    expect((await call(a, 'laborStaff', alex.token)).ok).toBe(true);
+  });
+});
+
+describe('PIN guessing', () => {
+  it('400 guesses meet a lockout even when a colleague signs in correctly between them', async () => {
+    const a = await app(false);
+    let wrong = 0;
+    let locked = 0;
+    for (let i = 0; i < 400; i++) {
+      if (i % 4 === 3) await call(a, 'laborIdentify', { pin: '2222' }); // someone else's correct PIN
+      const o = await call(a, 'laborIdentify', { pin: String(5000 + i) });
+      if (o.ok) continue;
+      if (/locked/.test(o.error.message)) locked += 1;
+      else wrong += 1;
+    }
+    expect(wrong).toBeLessThanOrEqual(5);
+    expect(locked).toBeGreaterThan(390);
+    expect((await ok<{ padLockedUntil: number | null }>(call(a, 'laborView'))).padLockedUntil).toBeGreaterThan(Date.now());
+  });
+
+  it('simultaneous guesses are serialised: no more than five get past the lock check', async () => {
+    const a = await app(false);
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => call(a, 'laborIdentify', { userId: '2001', pin: String(5000 + i) })));
+    const checked = outcomes.filter((o) => !o.ok && /not recognised/.test(o.error.message)).length;
+    expect(checked).toBe(4);
+    expect(outcomes.filter((o) => !o.ok && /locked/.test(o.error.message))).toHaveLength(36);
+    // That person's correct PIN is locked out too, and so is the kiosk.
+    expect((await call(a, 'laborIdentify', { userId: '2001', pin: '9999' })).ok).toBe(false);
+  });
+});
