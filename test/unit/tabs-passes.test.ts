@@ -61,7 +61,8 @@ describe('tab passes', () => {
 
   it('tolerates the pass shapes a real service might send', () => {
     const read = (body: unknown) => passSchema('P1', 1).parse(body);
-    expect(read({ spend_limit: { amount: '2500', enforceMode: 'POST' }, spent: 12.5 })).toMatchObject({ xPassId: 'P1', limit: { kind: 'limit', amount: 2500, mode: 'post' }, spent: 12.5 });
+    // A fraction can only be dollars: $12.50 spent is 1250 cents; the limit stays cents (spec 2.3).
+    expect(read({ spend_limit: { amount: '2500', enforceMode: 'POST' }, spent: 12.5 })).toMatchObject({ xPassId: 'P1', limit: { kind: 'limit', amount: 2500, mode: 'post' }, spent: 1250 });
     expect(read({ data: { x_pass_id: 'P2', spend_limit: { amount: 100, enforce: 'Pre' }, spent: 0 } }).limit).toEqual({ kind: 'limit', amount: 100, mode: 'pre' });
     expect(read({ spend_limit: {} }).limit).toEqual({ kind: 'none' });
     expect(read({ spend_limit: null, spent: 0 }).limit).toEqual({ kind: 'none' });
