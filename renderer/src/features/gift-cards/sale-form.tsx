@@ -19,6 +19,9 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
   const [wait, setWait] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The last sale of this ticket has an unknown outcome: selling it again needs an explicit, warned choice.
+  const [unknown, setUnknown] = useState(false);
+  const [confirmAgain, setConfirmAgain] = useState(false);
   const spots = catalog?.available ? catalog.spots : [];
   const spotUuid = spot?.uuid ?? typedSpot.trim();
   const total = draftTotal(lines);
@@ -26,8 +29,10 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
 
   const sell = async () => {
     if (!ready || total === null) return;
+    if (unknown && !confirmAgain) return;
     setBusy(true);
     setError(null);
+    setConfirmAgain(false);
     try {
       const sale = await api().giftCardSell({
         spotUuid,
@@ -37,8 +42,11 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
         paymentType,
         wait,
       });
+      setUnknown(sale.state === 'unknown');
       if (sale.state === 'failed') setError(sale.message ?? 'The service refused the sale.');
-      else {
+      else if (sale.state === 'unknown') {
+        setError('Outcome unknown: the sale may or may not exist. Use Check again on it in the list (it only reads); selling this ticket again is a second sale.');
+      } else {
         setLines([]);
         setName('');
       }
@@ -82,14 +90,37 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
           <Segmented label="Card delivery" value={wait ? 'wait' : 'live'} onChange={(v) => setWait(v === 'wait')} options={[['live', 'Issue live'], ['wait', 'Wait for cards']]} />
         </div>
         {error && (
-          <p className="result-box bad" role="alert">
+          <p className={`result-box ${unknown ? 'warn' : 'bad'}`} role="alert" data-testid="sale-result">
             {error}
           </p>
         )}
+        {unknown && confirmAgain && (
+          <p className="limit-warning refuse" role="alert">
+            The first sale may already be paid and its cards issued. Selling again charges the guest a second time.
+          </p>
+        )}
         <div className="actions">
-          <button className="primary big wide" disabled={!ready} onClick={() => void sell()}>
-            {busy ? (wait ? 'Waiting for the cards…' : 'Taking payment…') : !spotUuid && lines.length > 0 ? 'Choose a spot' : `Take payment ${total === null || lines.length === 0 ? '' : formatMoney(total)}`}
+          {unknown && (
+            confirmAgain ? (
+              <button className="big" onClick={() => setConfirmAgain(false)}>
+                Don’t sell again
+              </button>
+            ) : (
+              <>
+                <button className="big" onClick={() => { setUnknown(false); setError(null); setLines([]); setName(''); }}>
+                  Clear ticket
+                </button>
+                <button className="big" disabled={!ready} onClick={() => setConfirmAgain(true)}>
+                  Sell again…
+                </button>
+              </>
+            )
+          )}
+          {(!unknown || confirmAgain) && (
+          <button className={`${unknown ? 'danger' : 'primary'} big wide`} disabled={!ready} onClick={() => void sell()}>
+            {busy ? (wait ? 'Waiting for the cards…' : 'Taking payment…') : unknown ? 'Yes, sell a second time' : !spotUuid && lines.length > 0 ? 'Choose a spot' : `Take payment ${total === null || lines.length === 0 ? '' : formatMoney(total)}`}
           </button>
+          )}
         </div>
       </div>
     </section>
