@@ -2,7 +2,8 @@
 // The HTTP server consults it before every non-control request; later issues (webhook delivery)
 // can consult it with their own keys, since a pattern is just "METHOD /path".
 
-export const FAULT_MODES = ['status500', 'reset', 'delay', 'commit-lose-response'] as const;
+/** 'commit-504': the handler commits, then a proxy answers 504 instead of the real answer. */
+export const FAULT_MODES = ['status500', 'reset', 'delay', 'commit-lose-response', 'commit-504'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export interface FaultInput {

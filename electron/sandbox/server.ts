@@ -93,6 +93,11 @@ export async function listen(world: SandboxWorld, routes: RouteDef[], host: stri
     const response = await route(req, method, url, rawBody);
     // The handler has committed its effects; the client never learns the outcome.
     if (fault?.mode === 'commit-lose-response') return dropConnection(req);
+    // Committed, then a gateway in front of the service times out: an HTML 504, no JSON.
+    if (fault?.mode === 'commit-504' && !res.destroyed) {
+      res.writeHead(504, { 'content-type': 'text/html' });
+      return void res.end('<html><head><title>504 Gateway Time-out</title></head><body><h1>504 Gateway Time-out</h1></body></html>');
+    }
     if (!res.destroyed) send(res, response);
   }
 
