@@ -2,7 +2,10 @@
 // strings do not count and aliases do:
 // - core, sandbox, host and shared are plain Node/web code: they never import 'electron';
 // - the renderer imports neither Electron nor Node built-ins;
+// - the core never imports the sandbox: the composition roots (host, main) start it and hand the
+//   core a SandboxLink, so the service stays a remote to the core;
 // - only electron/main/ipc/ and electron/preload/ may touch ipcMain or ipcRenderer.
+import { posix } from 'node:path';
 import ts from 'typescript';
 
 export interface Violation {
@@ -27,6 +30,12 @@ export function checkSource(file: string, text: string): Violation[] {
   const checkSpecifier = (node: ts.Node, specifier: string) => {
     if (banElectron && (specifier === 'electron' || specifier.startsWith('electron/') || specifier === 'electron-store')) {
       at(node, `imports '${specifier}': this layer must run without Electron`);
+    }
+    if (file.startsWith('electron/core/') && specifier.startsWith('.')) {
+      const target = posix.normalize(posix.join(posix.dirname(file), specifier));
+      if (target === 'electron/sandbox' || target.startsWith('electron/sandbox/')) {
+        at(node, `imports '${specifier}': the core never imports the sandbox; it gets a SandboxLink from the composition root`);
+      }
     }
     if (banNode && (specifier.startsWith('node:') || ['fs', 'path', 'child_process', 'http', 'net', 'os', 'crypto'].includes(specifier))) {
       at(node, `imports '${specifier}': the renderer is web code and reaches main only through the contract`);

@@ -73,7 +73,10 @@ export function plainWords(sentence: string, context: StaffContext = {}): string
   let s = sentence;
   // "10000 is more than the 7400 cents" → "$100.00 is more than the $74.00"
   s = s.replace(/(\d+) cents\b/g, (_m, n: string) => formatMoney(Number(n)));
-  if (/\bcents?\b/i.test(sentence)) s = s.replace(/(?<![$.\d])\b(\d{3,})\b(?![.\d])/g, (_m, n: string) => formatMoney(Number(n)));
+  // Other bare amounts in a sentence about cents are cents too, but never an id ("payment 1234").
+  if (/\bcents?\b/i.test(sentence)) {
+    s = s.replace(/(?<![$.\d])\b(\d{3,})\b(?![.\d])/g, (m, n: string, at: number) => (/(payment|item|tab|order|pass|id|no\.?|#)\s*$/i.test(s.slice(0, at)) ? m : formatMoney(Number(n))));
+  }
   s = s.replace(ISO, (iso) => {
     const ms = Date.parse(iso);
     return Number.isNaN(ms) ? iso : formatVenueTime(ms, context.timezone ?? null);

@@ -12,8 +12,10 @@ export type LaborSortKey = (typeof LABOR_SORT_KEYS)[number];
 export interface LaborEntry {
   uuid: string;
   kind: 'shift' | 'break';
-  /** For a break: its shift's uuid (time_shift_id). */
+  /** For a break: its shift's uuid (its time_shift_id, mapped to the uuid when the service uses numeric shift ids). */
   shiftUuid: string | null;
+  /** For a shift on a service with numeric shift ids: the id its breaks carry in time_shift_id. */
+  shiftId?: string | number | null;
   punchType: string;
   userId: string;
   role: string | null;

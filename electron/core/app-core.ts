@@ -3,16 +3,17 @@
 // host both run exactly this.
 import type { IpcEventMap, IpcHandlers } from '../../shared/contract';
 import type { AppSnapshot } from '../../shared/domain';
-import type { RunningSandbox } from '../sandbox';
 import type { FetchLike } from './api/http';
 import { ConnectionService } from './connection/connection-service';
+import type { EmbeddedSandbox } from './connection/sandbox-link';
 import { laborHandlers } from './labor/labor-handlers';
 import { LaborService, type LaborTuning } from './labor/labor-service';
 import { MemorySecretStore, type SecretStore } from './secrets/secret-store';
 import { tabsHandlers } from './tabs/tabs-handlers';
 import { TabsService } from './tabs/tabs-service';
 import { TypedEmitter } from './typed-emitter';
-import { WebhookService } from './webhook-service/webhook-service';
+import { WebhookListenerService } from './webhook-listener/listener-service';
+import { sandboxPanelHandlers } from './webhook-listener/sandbox-panel';
 import { TunnelService, type TunnelConnector } from './tunnel/tunnel-service';
 
 export interface CoreOptions {
@@ -20,11 +21,12 @@ export interface CoreOptions {
   runtime: 'electron' | 'headless';
   secrets?: SecretStore;
   fetch?: FetchLike;
-  /** A service URL forced for this run (host --service-url); otherwise the saved setting. */
+  /** A service URL forced for this run (host --service-url) with its credentials; otherwise the saved setting. */
   serviceUrl?: string;
   accessId?: string;
   accessSecret?: string;
-  sandboxPort?: number;
+  /** The practice venue, started by the composition root (electron/host/create-app.ts) on demand. */
+  sandbox?: EmbeddedSandbox;
   webhook?: { port?: number; secret?: string };
   /** Opens a URL in the system browser; absent in the headless host (the page opens it). */
   openExternal?: (url: string) => Promise<boolean>;
@@ -43,10 +45,9 @@ export interface AppCore {
   handlers: IpcHandlers;
   events: TypedEmitter<IpcEventMap>;
   connection: ConnectionService;
-  webhooks: WebhookService;
+  webhooks: WebhookListenerService;
   labor: LaborService;
   tabs: TabsService;
-  sandbox(): RunningSandbox | null;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -62,14 +63,14 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     serviceUrl: options.serviceUrl,
     accessId: options.accessId,
     accessSecret: options.accessSecret,
-    sandboxPort: options.sandboxPort,
+    sandbox: options.sandbox,
     openExternal: options.openExternal,
     log,
   });
   connection.events.on('connection', (status) => events.emit('connection', status));
   connection.events.on('locations', (view) => events.emit('locations', view));
 
-  const webhooks = new WebhookService({
+  const webhooks = new WebhookListenerService({
     dataDir: options.dataDir,
     secrets,
     connection,
@@ -83,12 +84,13 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   webhooks.events.on('webhookCounters', (counters) => events.emit('webhookCounters', counters));
   webhooks.events.on('webhookEvents', (rows) => events.emit('webhookEvents', rows));
   webhooks.events.on('tunnel', (status) => events.emit('tunnel', status));
+  webhooks.events.on('webhookSettings', (settings) => events.emit('webhookSettings', settings));
 
   const labor = new LaborService({
     dataDir: options.dataDir,
     api: () => connection.api(),
     kioskMode: options.kiosk,
-    demoStaff: () => connection.runningSandbox()?.world.staff ?? null,
+    demoStaff: async () => (await connection.sandboxLink()?.demoStaff()) ?? null,
     tuning: options.labor,
     log,
   });
@@ -131,9 +133,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     saveWebhookSettings: (input) => webhooks.save(input),
     startTunnel: (authtoken) => webhooks.startTunnel(authtoken),
     stopTunnel: () => webhooks.tunnel.stop(),
-    triggerSandboxEvent: (input) => webhooks.triggerSandbox(input),
-    listSandboxDeliveries: () => webhooks.sandboxDeliveries(),
-    flushSandboxDeliveries: () => webhooks.flushSandbox(),
+    ...sandboxPanelHandlers({ link: () => connection.sandboxLink(), endpointId: () => webhooks.sandboxEndpointId() }),
     ...laborHandlers(labor),
     ...tabsHandlers(tabs),
   };
@@ -145,7 +145,6 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     webhooks,
     labor,
     tabs,
-    sandbox: () => connection.runningSandbox(),
     start: async () => {
       await connection.start();
       await webhooks.start();

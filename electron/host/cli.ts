@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { parseArgs } from 'node:util';
-import { createCore } from '../core/app-core';
+import { createApp } from './create-app';
 import { MemorySecretStore } from '../core/secrets/secret-store';
 import { startHost } from './host';
 
@@ -53,7 +53,7 @@ async function main() {
   const rendererDir = resolve(env.VENUE_RENDERER_DIR || resolve(import.meta.dirname, '../../out/renderer'));
   if (!existsSync(resolve(rendererDir, 'index.html'))) fail('The renderer is not built: run `npm run build` first (npm start does it for you).');
 
-  const core = await createCore({
+  const core = await createApp({
     dataDir,
     secrets: new MemorySecretStore(),
     runtime: 'headless',

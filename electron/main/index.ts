@@ -4,7 +4,8 @@ import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Store from 'electron-store';
-import { createCore, type AppCore } from '../core/app-core';
+import type { AppCore } from '../core/app-core';
+import { createApp } from '../host/create-app';
 import { forwardEvents, registerIpcHandlers } from './ipc/register-handlers';
 import { lockDownKiosk } from './kiosk-lockdown';
 import { SafeStorageSecretStore } from './safe-storage-secrets';
@@ -73,7 +74,7 @@ app.whenReady().then(async () => {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
 
   const dataDir = app.getPath('userData');
-  core = await createCore({
+  core = await createApp({
     dataDir,
     secrets: new SafeStorageSecretStore(dataDir),
     runtime: 'electron',

@@ -50,6 +50,7 @@ export function createControlClient(baseUrl: string, fetchImpl: typeof fetch = f
   return {
     venue: () => call<Record<string, unknown[]>>('GET', '/venue'),
     reset: (opts: { keepTokens?: boolean } = {}) => call<{ reset: true; clock: ClockView }>('POST', '/reset', opts),
+    setHeaderPrefix: (headerPrefix: string) => call<{ headerPrefix: string }>('POST', '/config', { headerPrefix }),
     clock: () => call<ClockView>('GET', '/clock'),
     advanceClock: (seconds: number) => call<ClockView>('POST', '/clock/advance', { seconds }),
     revokeTokens: (body: { token: string } | { refreshToken: string } | { all: true }) =>

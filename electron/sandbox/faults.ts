@@ -2,8 +2,9 @@
 // The HTTP server consults it before every non-control request; later issues (webhook delivery)
 // can consult it with their own keys, since a pattern is just "METHOD /path".
 
-/** 'commit-504': the handler commits, then a proxy answers 504 instead of the real answer. */
-export const FAULT_MODES = ['status500', 'reset', 'delay', 'commit-lose-response', 'commit-504'] as const;
+// status429/status503 answer with Retry-After (retryAfterS); commit-then-504 commits, then answers
+// 504 the way a proxy does when the service was slow: the client cannot know the outcome.
+export const FAULT_MODES = ['status500', 'reset', 'delay', 'commit-lose-response', 'status429', 'status503', 'commit-then-504'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export interface FaultInput {
@@ -14,6 +15,8 @@ export interface FaultInput {
   count?: number | 'always';
   /** For mode 'delay': real milliseconds to wait before handling. Default 1000. */
   delayMs?: number;
+  /** For status429 / status503: seconds in the Retry-After header. Default 1. */
+  retryAfterS?: number;
 }
 
 export interface FaultRule {
@@ -22,6 +25,7 @@ export interface FaultRule {
   mode: FaultMode;
   remaining: number | 'always';
   delayMs: number;
+  retryAfterS: number;
   /** How many requests it has hit so far. */
   hits: number;
 }
@@ -65,6 +69,7 @@ export class FaultRegistry {
       mode: input.mode,
       remaining: input.count ?? 1,
       delayMs: input.delayMs ?? 1000,
+      retryAfterS: input.retryAfterS ?? 1,
       hits: 0,
       pattern,
     };

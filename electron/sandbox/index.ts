@@ -2,6 +2,7 @@
 // (startSandbox) or alone (cli.ts). Never imports 'electron'.
 import { allRoutes } from './routes';
 import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from './seed';
+import { readingsFromEnv, type SandboxReadings } from './readings';
 import { listen } from './server';
 import { SandboxWorld } from './world';
 
@@ -9,6 +10,7 @@ export { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from './seed';
 export { SEED_LOCATIONS, SEED_USERS, SEED_PASSES, SEED_ROLES, OTHER_ACCESS_ID, OTHER_ACCESS_SECRET, DEMO_REDIRECT_URLS } from './seed';
 export { SandboxWorld } from './world';
 export type { FaultMode, FaultInput, FaultRule } from './faults';
+export { defaultReadings, otherReadings, parseReadings, readingsFromEnv, namedReadings, type SandboxReadings } from './readings';
 
 export interface SandboxOptions {
   /** Default 0: the OS picks a free port. */
@@ -22,6 +24,8 @@ export interface SandboxOptions {
   headerPrefix?: string;
   /** Real clock in ms (default Date.now); the sandbox clock is now() + offset. */
   now?: () => number;
+  /** How to answer the spec's open points (default: our reading, see docs/service-assumptions.md). */
+  readings?: SandboxReadings;
 }
 
 export interface RunningSandbox {
@@ -42,6 +46,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     },
     opts.now ?? Date.now,
   );
+  // VENUE_SANDBOX_READING flips every embedded sandbox of a run (the test matrix uses it).
+  world.readings = { ...(opts.readings ?? readingsFromEnv()) };
   const running = await listen(world, allRoutes, opts.host ?? '127.0.0.1', opts.port ?? 0);
   return { baseUrl: running.baseUrl, port: running.port, world, close: running.close };
 }

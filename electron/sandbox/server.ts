@@ -87,17 +87,18 @@ export async function listen(world: SandboxWorld, routes: RouteDef[], host: stri
     if (fault?.mode === 'status500') {
       return send(res, errorJson(500, 'internal_error', `Injected fault ${fault.id} (status500) on ${fault.route}.`));
     }
+    if (fault?.mode === 'status429' || fault?.mode === 'status503') {
+      const status = fault.mode === 'status429' ? 429 : 503;
+      const headers = { 'retry-after': String(fault.retryAfterS) };
+      return send(res, errorJson(status, status === 429 ? 'rate_limited' : 'unavailable', `Injected fault ${fault.id} (${fault.mode}); try again in ${fault.retryAfterS} s.`, headers));
+    }
     if (fault?.mode === 'reset') return dropConnection(req);
     if (fault?.mode === 'delay') await sleep(fault.delayMs);
 
     const response = await route(req, method, url, rawBody);
     // The handler has committed its effects; the client never learns the outcome.
     if (fault?.mode === 'commit-lose-response') return dropConnection(req);
-    // Committed, then a gateway in front of the service times out: an HTML 504, no JSON.
-    if (fault?.mode === 'commit-504' && !res.destroyed) {
-      res.writeHead(504, { 'content-type': 'text/html' });
-      return void res.end('<html><head><title>504 Gateway Time-out</title></head><body><h1>504 Gateway Time-out</h1></body></html>');
-    }
+    if (fault?.mode === 'commit-then-504') return send(res, { status: 504, headers: { 'content-type': 'text/html' }, body: '<html><body>504 Gateway Time-out</body></html>' });
     if (!res.destroyed) send(res, response);
   }
 

@@ -17,6 +17,7 @@ import type {
   TabPass,
   Zone,
 } from './model';
+import { defaultReadings, type SandboxReadings } from './readings';
 import { createSeed } from './seed';
 import { TabStore } from './tabs/store';
 import { TokenStore } from './tokens';
@@ -39,6 +40,8 @@ export class SandboxWorld {
   readonly clock: SandboxClock;
   readonly config: WorldConfig;
   readonly faults = new FaultRegistry();
+  /** How this sandbox answers the spec's open points; survives reset() (a run picks one reading). */
+  readings: SandboxReadings = { ...defaultReadings };
 
   locations = new Map<string, SandboxLocation>();
   users = new Map<string, DemoUser>();

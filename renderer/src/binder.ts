@@ -4,6 +4,7 @@
 import type { IpcEventMap, VenueApi } from '../../shared/contract';
 import type { Bridge } from './bridge/get-api';
 import type { AppStore } from './store';
+import { errorMessage } from '../../shared/errors';
 
 type EventHandlers = { [E in keyof IpcEventMap]: (payload: IpcEventMap[E]) => void };
 
@@ -17,6 +18,7 @@ export function bindToMain(bridge: Bridge, store: AppStore): () => void {
     webhookCounters: (payload) => state().setCounters(payload),
     webhookEvents: (payload) => state().addEvents(payload),
     tunnel: (payload) => state().setTunnel(payload),
+    webhookSettings: (payload) => state().setWebhookSettings(payload),
     labor: (payload) => state().setLabor(payload),
     tabsSettings: (payload) => state().setTabsSettings(payload),
     tabsBoard: (payload) => state().setBoard(payload),
@@ -45,6 +47,6 @@ async function loadSnapshot(api: VenueApi, store: AppStore): Promise<void> {
     store.getState().setSnapshotError(null);
     store.getState().setLoaded(true);
   } catch (error) {
-    store.getState().setSnapshotError(error instanceof Error ? error.message : String(error));
+    store.getState().setSnapshotError(errorMessage(error));
   }
 }

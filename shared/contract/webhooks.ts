@@ -11,6 +11,7 @@ import type {
   TunnelStatus,
   WebhookCounters,
   WebhookSettingsInput,
+  WebhookSettingsView,
   WebhookState,
 } from '../webhooks';
 
@@ -48,6 +49,8 @@ export interface WebhookEvents {
   webhookEvents: EventSummary[];
   /** The tunnel's state changed. */
   tunnel: TunnelStatus;
+  /** The listener's settings changed (saved, or the connection switched sandbox ↔ real service). */
+  webhookSettings: WebhookSettingsView;
 }
 
 export const webhookChannelKeys: Record<keyof WebhookRequests, true> = {
@@ -69,4 +72,5 @@ export const webhookEventKeys: Record<keyof WebhookEvents, true> = {
   webhookCounters: true,
   webhookEvents: true,
   tunnel: true,
+  webhookSettings: true,
 };

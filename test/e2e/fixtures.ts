@@ -4,11 +4,11 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createCore, type AppCore } from '../../electron/core/app-core';
+import { createApp, type App } from '../../electron/host/create-app';
 import { startHost, type RunningHost } from '../../electron/host/host';
 
 export interface RunningApp {
-  core: AppCore;
+  core: App;
   host: RunningHost;
   dataDir: string;
   sandboxUrl: string;
@@ -18,7 +18,7 @@ const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
 
 export async function startApp(dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'))): Promise<RunningApp> {
   if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('out/renderer is missing: run `npm run build` before the e2e tests');
-  const core = await createCore({ dataDir, runtime: 'headless' });
+  const core = await createApp({ dataDir, runtime: 'headless' });
   await core.start();
   const host = await startHost({ rendererDir, handlers: core.handlers, events: core.events });
   return { core, host, dataDir, sandboxUrl: core.sandbox()?.baseUrl ?? '' };

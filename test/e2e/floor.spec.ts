@@ -167,3 +167,41 @@ test('kiosk view: a workstation shows the kiosk alone, and only a manager PIN le
   await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
   await expect(page.getByTestId('status-bar')).toBeVisible();
 });
+
+test('staff words: an unreachable service is one plain sentence, the technical text behind "Details"', async ({ openApp, app, page }) => {
+  app.core.sandbox()!.world.faults.add({ route: '/*', mode: 'reset', count: 'always' });
+  await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Kiosk', exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load the locations' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(/cannot be reached|took too long|problem on its side|not signed in/);
+  // The wire words are only behind the disclosure.
+  const details = alert.locator('details');
+  await expect(details.locator('code')).toBeHidden();
+  const visible = (await alert.innerText()).replace(/Details[\s\S]*$/, '');
+  expect(visible).not.toMatch(/GET|POST|\/api|fetch failed|ECONN|socket/);
+  await details.getByText('Details').click();
+  await expect(details.locator('code')).toBeVisible();
+});
+
+test('the Events list works from the keyboard alone: Tab to a row, arrows to move, Enter to open', async ({ openApp, app, page }) => {
+  await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
+  await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
+  await page.getByLabel('Sandbox event').selectOption('OPEN_TAB');
+  await page.getByRole('button', { name: 'Trigger' }).click();
+  await page.getByLabel('Sandbox event').selectOption('CLOSE_TAB');
+  await page.getByRole('button', { name: 'Trigger' }).click();
+  const grid = page.getByRole('grid', { name: 'Events' });
+  await expect(grid.getByRole('row')).toHaveCount(3);
+  // Focus reaches the first row by Tab (the list is one tab stop, like a grid should be).
+  await page.getByLabel('Search').focus();
+  for (let i = 0; i < 5 && !(await grid.getByRole('row').nth(1).evaluate((el) => el === el.ownerDocument.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(grid.getByRole('row').nth(1)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('event-detail').getByRole('heading', { level: 2 })).toContainText('CLOSE_TAB');
+  await page.keyboard.press('ArrowDown');
+  await expect(grid.getByRole('row').nth(2)).toBeFocused();
+  await expect(page.getByTestId('event-detail').getByRole('heading', { level: 2 })).toContainText('OPEN_TAB');
+  await expect(grid.getByRole('row').nth(2)).toHaveAttribute('aria-selected', 'true');
+});

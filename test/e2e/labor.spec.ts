@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { createCore } from '../../electron/core/app-core';
+import { createApp } from '../../electron/host/create-app';
 import { startHost } from '../../electron/host/host';
 import { test, expect, stopApp, type RunningApp } from './fixtures';
 
@@ -172,7 +172,7 @@ test('tapping a name asks for that person’s PIN; a wrong PIN is said plainly',
 
 test('kiosk mode: the kiosk is the whole app, and app settings sit behind the manager PIN', async ({ page }) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'));
-  const core = await createCore({ dataDir, runtime: 'headless', kiosk: true });
+  const core = await createApp({ dataDir, runtime: 'headless', kiosk: true });
   await core.start();
   const host = await startHost({ rendererDir: resolve(import.meta.dirname, '../../out/renderer'), handlers: core.handlers, events: core.events });
   const app: RunningApp = { core, host, dataDir, sandboxUrl: core.sandbox()?.baseUrl ?? '' };

@@ -136,24 +136,42 @@ describe('integration token', () => {
     expect(counter.count('GET /api/loc')).toBe(2);
   });
 
-  it('never retries an invalid token (403) and says why, but does not send it again', async () => {
+  it('drops a token the service calls invalid (403), gets a new one and tries once more', async () => {
     let tokens = 0;
     const counter = countingFetch(async (route, res) => {
       if (route !== 'POST /oauth/token' || ++tokens > 1) return res;
       return Response.json({ ...((await res.json()) as object), access_token: 'garbage' });
     });
     const c = makeClient({ fetch: counter.fetch });
+    await expect(c.listLocations('integration')).resolves.toHaveLength(2);
+    // The refused token was never sent unchanged again: one GET with it, one with the new one.
+    expect(counter.count('GET /api/loc')).toBe(2);
+    expect(counter.count('POST /oauth/token')).toBe(2);
+    expect(c.integration.status()).toMatchObject({ state: 'valid' });
+  });
+
+  it('a second 403 with a new token is a permission problem, said so, and not retried again', async () => {
+    const counter = countingFetch(async (route, res) =>
+      route === 'POST /oauth/token' ? Response.json({ ...((await res.json()) as object), access_token: 'garbage' }) : res,
+    );
+    const c = makeClient({ fetch: counter.fetch });
     const error = await caught(c.listLocations('integration'));
     expect(error).toMatchObject({ kind: 'forbidden', status: 403, route: 'GET /api/loc', retryable: false });
-    expect(error.serviceCode).toBe('invalid_token');
-    expect(error.message).toBe('403 on GET /api/loc: The access token is not valid. (invalid_token)');
-    expect(counter.count('GET /api/loc')).toBe(1);
-    expect(counter.count('POST /oauth/token')).toBe(1);
-    expect(c.integration.status()).toMatchObject({ state: 'error', message: expect.stringMatching(/invalid \(403\)/) });
-
-    // The next call, made by the caller, starts with a new token.
-    await expect(c.listLocations('integration')).resolves.toHaveLength(2);
+    expect(error.message).toMatch(/^403 on GET \/api\/loc also with a new token: a permission problem/);
+    expect(counter.count('GET /api/loc')).toBe(2);
     expect(counter.count('POST /oauth/token')).toBe(2);
+  });
+
+  it('treats a 403 without any code (a bare "Forbidden") like a possibly invalid token', async () => {
+    sandbox.world.readings = { ...sandbox.world.readings, invalidTokenBody: 'bare' };
+    let tokens = 0;
+    const counter = countingFetch(async (route, res) => {
+      if (route !== 'POST /oauth/token' || ++tokens > 1) return res;
+      return Response.json({ ...((await res.json()) as object), access_token: 'garbage' });
+    });
+    const c = makeClient({ fetch: counter.fetch });
+    await expect(c.listLocations('integration')).resolves.toHaveLength(2);
+    expect(counter.count('GET /api/loc')).toBe(2);
   });
 
   it('reports a 403 for a location that did not authorise the integration, without retrying', async () => {

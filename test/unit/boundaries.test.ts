@@ -23,6 +23,14 @@ describe('process boundary lint', () => {
     expect(checkSource('electron/preload/index.ts', "import { ipcRenderer } from 'electron';")).toEqual([]);
   });
 
+  it('rejects the sandbox in the core, types included, and allows it in the host', () => {
+    expect(checkSource('electron/core/connection/a.ts', "import { startSandbox } from '../../sandbox';")).toHaveLength(1);
+    expect(checkSource('electron/core/a.ts', "import type { RunningSandbox } from '../sandbox/index';")).toHaveLength(1);
+    expect(checkSource('electron/core/a.ts', "export { x } from './../sandbox/world';")).toHaveLength(1);
+    expect(checkSource('electron/core/a.ts', "import { x } from './sandbox-link';")).toEqual([]);
+    expect(checkSource('electron/host/a.ts', "import { startSandbox } from '../sandbox';")).toEqual([]);
+  });
+
   it('rejects Node built-ins in the renderer', () => {
     expect(checkSource('renderer/src/x.ts', "import { readFile } from 'node:fs';")).toHaveLength(1);
   });

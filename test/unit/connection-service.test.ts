@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore, type AppCore } from '../../electron/core/app-core';
+import { createApp, type App } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, type RunningSandbox } from '../../electron/sandbox';
 
@@ -18,8 +18,8 @@ function tempDir(): string {
   return dir;
 }
 
-async function core(dataDir: string, secrets = new MemorySecretStore()): Promise<AppCore> {
-  const c = await createCore({ dataDir, runtime: 'headless', secrets });
+async function core(dataDir: string, secrets = new MemorySecretStore()): Promise<App> {
+  const c = await createApp({ dataDir, runtime: 'headless', secrets });
   cleanups.push(() => c.stop());
   await c.start();
   return c;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
-import { createCore, type AppCore, type CoreOptions } from '../../electron/core/app-core';
+import { createApp, type App, type AppOptions } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/webhooks';
 
@@ -20,8 +20,8 @@ function tempDir(): string {
   return dir;
 }
 
-async function core(dataDir: string, extra: Partial<CoreOptions> = {}): Promise<AppCore> {
-  const c = await createCore({ dataDir, runtime: 'headless', secrets: new MemorySecretStore(), ...extra });
+async function core(dataDir: string, extra: Partial<AppOptions> = {}): Promise<App> {
+  const c = await createApp({ dataDir, runtime: 'headless', secrets: new MemorySecretStore(), ...extra });
   cleanups.push(() => c.stop());
   await c.start();
   return c;

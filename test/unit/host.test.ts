@@ -4,11 +4,11 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { createCore, type AppCore } from '../../electron/core/app-core';
+import { createApp, type App } from '../../electron/host/create-app';
 import { startHost, type RunningHost } from '../../electron/host/host';
 
 let dir: string;
-let core: AppCore;
+let core: App;
 let host: RunningHost;
 
 beforeAll(async () => {
@@ -17,7 +17,7 @@ beforeAll(async () => {
   mkdirSync(rendererDir);
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
   writeFileSync(join(dir, 'secret.txt'), 'outside the renderer');
-  core = await createCore({ dataDir: join(dir, 'data'), runtime: 'headless' });
+  core = await createApp({ dataDir: join(dir, 'data'), runtime: 'headless' });
   await core.start();
   host = await startHost({ rendererDir, handlers: core.handlers, events: core.events });
 });

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../../electron/sandbox/cli-args';
+import { defaultReadings, otherReadings } from '../../electron/sandbox/readings';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -33,8 +34,23 @@ describe('parseCliArgs', () => {
       accessId: 'abc',
       accessSecret: 's3',
       headerPrefix: 'Acme',
+      readings: defaultReadings,
     });
-    expect(parseCliArgs([])).toEqual({});
+    expect(parseCliArgs([], {})).toEqual({ readings: defaultReadings });
+  });
+
+  it('picks the reading of the open points: --reading, single points as JSON on top, or VENUE_SANDBOX_READING', () => {
+    expect(parseCliArgs(['--reading', 'other'], {}).readings).toEqual(otherReadings);
+    expect(parseCliArgs([], { VENUE_SANDBOX_READING: 'other' }).readings).toEqual(otherReadings);
+    expect(parseCliArgs(['--readings', '{"shiftId":"numeric-breaks-only","pageSize":5}'], {}).readings).toEqual({
+      ...defaultReadings,
+      shiftId: 'numeric-breaks-only',
+      pageSize: 5,
+    });
+    expect(() => parseCliArgs(['--reading', 'weird'], {})).toThrow(/--reading must be one of default, other/);
+    expect(() => parseCliArgs(['--readings', '{"shiftId":"guid"}'], {})).toThrow(/shiftId must be one of/);
+    expect(() => parseCliArgs(['--readings', '{"nope":1}'], {})).toThrow(/Unknown reading point 'nope'/);
+    expect(() => parseCliArgs([], { VENUE_SANDBOX_READING: 'x' })).toThrow(/VENUE_SANDBOX_READING/);
   });
 
   it.each([[['--port', 'abc']], [['--port', '70000']], [['--port']], [['--access-id', '--port', '1']], [['--bogus']], [['4010']], [['--header-prefix', 'a b']]])(

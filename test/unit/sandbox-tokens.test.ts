@@ -2,14 +2,18 @@
 // 401-vs-403 split of spec parts 5 and 7.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../electron/sandbox/control-client';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_USERS, startSandbox, type RunningSandbox } from '../../electron/sandbox/index';
+import { defaultReadings, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_USERS, startSandbox, type RunningSandbox } from '../../electron/sandbox/index';
 
 let sb: RunningSandbox;
 beforeAll(async () => {
   sb = await startSandbox();
 });
 afterAll(() => sb.close());
-beforeEach(() => sb.world.reset());
+// Readings survive reset(); these tests pin the ones they check.
+beforeEach(() => {
+  sb.world.reset();
+  sb.world.readings = { ...defaultReadings };
+});
 
 const creds = { api_access_id: DEMO_ACCESS_ID, api_access_secret: DEMO_ACCESS_SECRET };
 const control = () => createControlClient(sb.baseUrl);
@@ -50,10 +54,25 @@ describe('refresh exchange', () => {
     expect((await listWith(`Bearer ${first.token}`)).status).toBe(200);
   });
 
-  it('accepts refreshToken (camelCase) as the field name too', async () => {
+  it('reads the refresh token from the field its reading names (refresh_token, or refreshToken in the other)', async () => {
     const first = await userTokens();
+    const camel = await post('/api/oauth/token', { grant_type: 'refresh_token', refreshToken: first.refreshToken, ...creds });
+    expect(camel.status).toBe(400);
+    sb.world.readings = { ...sb.world.readings, refreshField: 'refreshToken' };
     const res = await post('/api/oauth/token', { grant_type: 'refresh_token', refreshToken: first.refreshToken, ...creds });
     expect(res.status).toBe(200);
+  });
+
+  it('rotates refresh tokens when its reading says so: the old one is spent, the answer carries the next', async () => {
+    sb.world.readings = { ...sb.world.readings, refreshRotates: true };
+    const first = await userTokens();
+    const res = await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: first.refreshToken, ...creds });
+    expect(res.status).toBe(200);
+    expect(res.body.refreshToken).not.toBe(first.refreshToken);
+    const again = await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: first.refreshToken, ...creds });
+    expect(again.status).toBe(400);
+    const next = await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: res.body.refreshToken, ...creds });
+    expect(next.status).toBe(200);
   });
 
   it('the refresh token does not expire with the clock', async () => {

@@ -108,3 +108,9 @@ describe('bug E: "already on shift since" in the venue’s zone', () => {
     expect(build('America/New_York')).toThrow('You are already on shift (since 9:04 PM)');
   });
 });
+
+describe('staff words for the sandbox refund refusal', () => {
+  it('turns cents into dollars but leaves payment ids alone', () => {
+    expect(plainWords('amount: 10000 is more than the 7400 cents left to refund on payment 1234.')).toBe('Amount: $100.00 is more than the $74.00 left to refund on payment 1234.');
+  });
+});

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore, type AppCore, type CoreOptions } from '../../electron/core/app-core';
+import { createApp, type App, type AppOptions } from '../../electron/host/create-app';
 import { acceptedFromBody } from '../../electron/core/webhooks/accepted-event';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
@@ -39,16 +39,16 @@ export function removeTempDirs(): void {
 }
 
 export interface TestCore {
-  core: AppCore;
+  core: App;
   dataDir: string;
   control: ReturnType<typeof createControlClient>;
   stop(): Promise<void>;
 }
 
 /** A started core on the embedded sandbox (or `serviceUrl`), Harbour chosen, optionally subscribed. */
-export async function startCore(options: Partial<CoreOptions> & { subscribe?: boolean; dataDir?: string } = {}): Promise<TestCore> {
+export async function startCore(options: Partial<AppOptions> & { subscribe?: boolean; dataDir?: string } = {}): Promise<TestCore> {
   const dataDir = options.dataDir ?? tempDir();
-  const core = await createCore({ runtime: 'headless', ...options, dataDir });
+  const core = await createApp({ runtime: 'headless', ...options, dataDir });
   await core.start();
   const baseUrl = options.serviceUrl ?? core.sandbox()!.baseUrl;
   const world = core.sandbox()?.world;
@@ -71,7 +71,7 @@ export async function until<T>(read: () => T, predicate: (value: T) => boolean, 
 }
 
 /** Every event the core's receiver accepted, as projections receive them, oldest first. */
-export function acceptedEvents(core: AppCore): AcceptedEvent[] {
+export function acceptedEvents(core: App): AcceptedEvent[] {
   const page = core.webhooks.list({}, 0, 1000);
   const out: AcceptedEvent[] = [];
   for (const row of [...page.rows].reverse()) {

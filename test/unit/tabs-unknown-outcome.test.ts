@@ -23,7 +23,7 @@ describe('unknown outcome, never a double', () => {
 
   const ordersOnPass = () => [...t.core.sandbox()!.world.tabs.orders.values()].filter((o) => (o as { viaPassItems?: boolean }).viaPassItems).length;
 
-  for (const mode of ['commit-lose-response', 'commit-504'] as FaultMode[]) {
+  for (const mode of ['commit-lose-response', 'commit-then-504'] as FaultMode[]) {
     it(`a pass order committed then answered by ${mode} is unknown, and exactly one order exists`, async () => {
       const before = await t.core.handlers.passLookup(PASSES.noLimit);
       const ordersBefore = ordersOnPass();
@@ -46,10 +46,10 @@ describe('unknown outcome, never a double', () => {
     expect(ordersOnPass()).toBe(ordersBefore);
   });
 
-  it('a gift-card sale answered by a 504 after commit is unknown; Check again reads the tab; one sale', async () => {
+  it('a gift-card sale answered by a 504 after commit (commit-then-504) is unknown; Check again reads the tab; one sale', async () => {
     const world = t.core.sandbox()!.world;
     const tabsBefore = world.tabs.tabs.size;
-    await t.control.addFault({ route: 'POST /api/loc/:location/tabs', mode: 'commit-504' });
+    await t.control.addFault({ route: 'POST /api/loc/:location/tabs', mode: 'commit-then-504' });
     const sale = await t.core.handlers.giftCardSell({
       spotUuid: SPOT_BAR_1.uuid,
       lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card $25', unitPrice: 2500 }],
@@ -64,7 +64,7 @@ describe('unknown outcome, never a double', () => {
     expect(world.tabs.tabs.size).toBe(tabsBefore + 1);
   });
 
-  for (const mode of ['commit-lose-response', 'commit-504'] as FaultMode[]) {
+  for (const mode of ['commit-lose-response', 'commit-then-504'] as FaultMode[]) {
     it(`a refund committed then answered by ${mode} is unknown on the tab, and exactly one refund exists`, async () => {
       const { closed } = await t.control.simulateGuests({ tabs: 1, close: 'all' });
       const uuid = closed[0];

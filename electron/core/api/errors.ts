@@ -1,5 +1,6 @@
 // The one error type the API client throws. Every failure names the route it happened on and
 // says in plain words what went wrong, because these messages end up on the Settings screen.
+import { errorMessage } from '../../../shared/errors';
 
 export type ServiceErrorKind =
   | 'network'
@@ -22,6 +23,8 @@ export interface ServiceErrorInit {
   retryable?: boolean;
   /** The parsed JSON error body, for callers that must show a field verbatim (a spend-limit `alert`). */
   body?: unknown;
+  /** From a Retry-After header (429, 503): how long the service asked us to wait, in ms. */
+  retryAfterMs?: number | null;
   cause?: unknown;
 }
 
@@ -33,6 +36,7 @@ export class ServiceError extends Error {
   readonly serviceCode: string | null;
   readonly retryable: boolean;
   readonly body: unknown;
+  readonly retryAfterMs: number | null;
 
   constructor(message: string, init: ServiceErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -44,6 +48,7 @@ export class ServiceError extends Error {
     this.serviceCode = init.serviceCode ?? null;
     this.retryable = init.retryable ?? defaultRetryable(init.kind, this.status);
     this.body = init.body;
+    this.retryAfterMs = init.retryAfterMs ?? null;
   }
 }
 
@@ -69,6 +74,7 @@ export function httpError(
   serviceMessage: string | null,
   serviceCode: string | null = null,
   body?: unknown,
+  retryAfterMs: number | null = null,
 ): ServiceError {
   return new ServiceError(`The service answered ${route} with ${status}${reasonSuffix(serviceMessage)}`, {
     kind: 'http',
@@ -77,7 +83,17 @@ export function httpError(
     serviceMessage,
     serviceCode,
     body,
+    retryAfterMs,
   });
+}
+
+/** Retry-After as ms: delta-seconds or an HTTP date (RFC 9110 10.2.3); null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, nowMs: number): number | null {
+  if (value === null || value.trim() === '') return null;
+  const v = value.trim();
+  if (/^\d{1,9}$/.test(v)) return Number(v) * 1000;
+  const at = Date.parse(v);
+  return Number.isFinite(at) ? Math.max(0, at - nowMs) : null;
 }
 
 /** Re-label an error as another kind with a better sentence, keeping status and service message. */
@@ -89,6 +105,7 @@ export function relabel(error: ServiceError, kind: ServiceErrorKind, message: st
     serviceMessage: error.serviceMessage,
     serviceCode: error.serviceCode,
     body: error.body,
+    retryAfterMs: error.retryAfterMs,
     cause: error,
   });
 }
@@ -96,7 +113,7 @@ export function relabel(error: ServiceError, kind: ServiceErrorKind, message: st
 /** Anything thrown inside the client that is not already a ServiceError, as one. */
 export function asServiceError(error: unknown, route: string): ServiceError {
   if (error instanceof ServiceError) return error;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   return new ServiceError(`Unexpected failure on ${route}: ${detail}`, {
     kind: 'bad-response',
     route,

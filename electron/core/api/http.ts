@@ -1,7 +1,7 @@
 // One JSON exchange with the service over an injected fetch. Whatever happens (refused
 // connection, timeout, HTML from a proxy, a 500), the caller gets a ServiceError naming the
 // route, never a bare TypeError('fetch failed').
-import { ServiceError, asServiceError, httpError } from './errors';
+import { ServiceError, asServiceError, httpError, parseRetryAfter } from './errors';
 import { extractServiceCode, extractServiceMessage } from './service-message';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -106,6 +106,7 @@ export async function requestJson(request: JsonRequest, options: RequestJsonOpti
         extractServiceMessage(body, text),
         extractServiceCode(body, response.headers.get('www-authenticate')),
         body,
+        parseRetryAfter(response.headers.get('retry-after'), Date.now()),
       );
     }
     if (!parsed.ok) {

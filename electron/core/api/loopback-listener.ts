@@ -4,6 +4,7 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { notFoundPage, signInFailedPage } from './sign-in-pages';
+import { errorMessage } from '../../../shared/errors';
 
 export const CALLBACK_PATH = '/callback';
 
@@ -52,7 +53,7 @@ export async function openLoopbackListener(options: LoopbackListenerOptions): Pr
     }
     handled = true;
     options.onCallback(url.searchParams).then(send, (error: unknown) =>
-      send({ status: 500, html: signInFailedPage(error instanceof Error ? error.message : String(error)) }),
+      send({ status: 500, html: signInFailedPage(errorMessage(error)) }),
     );
   });
 

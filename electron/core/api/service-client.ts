@@ -7,7 +7,7 @@ import { locationsResponseSchema } from '../../../shared/schemas/service';
 import type { SecretStore } from '../secrets/secret-store';
 import { type Listener, TypedEmitter } from '../typed-emitter';
 import { type Clock, clockFrom, systemClock } from './clock';
-import { ServiceError, isServiceError, reasonSuffix, relabel } from './errors';
+import { ServiceError, asServiceError, isServiceError, reasonSuffix, relabel } from './errors';
 import { type FetchLike, type HttpMethod, type JsonRequester, createRequester, trimSlash } from './http';
 import { IntegrationTokenProvider } from './integration-token';
 import { UserSessionManager } from './user-session';
@@ -141,21 +141,47 @@ export class ServiceClient {
     try {
       return await attempt(token);
     } catch (error) {
-      if (isServiceError(error) && error.status === 403 && error.serviceCode === 'invalid_token') this.dropInvalid(as, token);
-      if (!isServiceError(error) || error.kind !== 'http' || error.status !== 401) throw explain(error, route);
-      const fresh = await this.replaceToken(as, token, route);
+      const renew = renewal(error);
+      if (renew === null) throw explain(error, route);
+      // 401: expired or revoked (spec 5.5). A 403 that may mean "invalid token" (its code says so,
+      // or it has no code at all) is not retried unchanged: the token is dropped and a new one
+      // tried once; a second 403 is a permission problem.
+      let fresh: string;
+      if (renew === 'expired') fresh = await this.replaceToken(as, token, route);
+      else {
+        this.dropInvalid(as, token);
+        fresh = await this.tokenFor(as, route);
+      }
       try {
         return await attempt(fresh);
       } catch (retryError) {
-        if (isServiceError(retryError) && retryError.status === 403 && retryError.serviceCode === 'invalid_token') {
-          this.dropInvalid(as, fresh);
-        }
+        if (renewal(retryError) === 'maybe-invalid') this.dropInvalid(as, fresh);
         if (isServiceError(retryError) && retryError.kind === 'http' && retryError.status === 401) {
           throw relabel(retryError, 'auth', `401 on ${route} even with a new token${reasonSuffix(retryError.serviceMessage)}`);
+        }
+        if (isServiceError(retryError) && retryError.kind === 'http' && retryError.status === 403) {
+          throw relabel(
+            retryError,
+            'forbidden',
+            `403 on ${route} also with a new token: a permission problem (the location must authorise this app, or the user lacks access)${reasonSuffix(retryError.serviceMessage)}`,
+          );
         }
         throw explain(retryError, route);
       }
     }
+  }
+
+  /** A URL on this service's REST root as a path for request() (e.g. a next-page link), else null. */
+  restPathOf(link: string): string | null {
+    let url: URL;
+    try {
+      url = new URL(link, `${this.restRoot}/`);
+    } catch {
+      return null;
+    }
+    const root = new URL(`${this.restRoot}/`);
+    if (url.origin !== root.origin || !url.pathname.startsWith(root.pathname)) return null;
+    return `/${url.pathname.slice(root.pathname.length)}${url.search}`;
   }
 
   /** GET /api/loc, normalised whatever shape the service used. */
@@ -212,19 +238,25 @@ export class ServiceClient {
   }
 }
 
-/** 403 means the token is valid but not allowed, or invalid (spec 5.5/5.6): never retried. */
+/**
+ * Whether a failure may be cured by a new token: 401 always; 403 when it may mean "invalid token"
+ * (spec 5.5), which a service without error codes cannot tell apart from "no permission" (5.6).
+ */
+function renewal(error: unknown): 'expired' | 'maybe-invalid' | null {
+  if (!isServiceError(error) || error.kind !== 'http') return null;
+  if (error.status === 401) return 'expired';
+  if (error.status !== 403) return null;
+  const code = error.serviceCode;
+  return code === undefined || code === null || code === '' || /token/i.test(code) ? 'maybe-invalid' : null;
+}
+
+/** A 403 with a permission code (the location did not authorise the app): not retried. */
 function explain(error: unknown, route: string): ServiceError {
-  if (!isServiceError(error)) {
-    return new ServiceError(`Unexpected failure on ${route}: ${error instanceof Error ? error.message : String(error)}`, {
-      kind: 'bad-response',
-      route,
-      cause: error,
-    });
+  const known = asServiceError(error, route);
+  if (known.kind === 'http' && known.status === 403) {
+    return relabel(known, 'forbidden', `403 on ${route}${reasonSuffix(known.serviceMessage)}`);
   }
-  if (error.kind === 'http' && error.status === 403) {
-    return relabel(error, 'forbidden', `403 on ${route}${reasonSuffix(error.serviceMessage)}`);
-  }
-  return error;
+  return known;
 }
 
 function withQuery(url: string, query: Record<string, QueryValue> | undefined): string {

@@ -188,7 +188,9 @@ export class UserSessionManager {
     const generation = this.generation;
     this.clearRefreshTimer();
     try {
-      await this.exchange({ grant_type: 'refresh_token', refresh_token: refreshToken }, false, generation);
+      // The spec does not show the refresh request: send the token under both plausible names, so a
+      // service reading either one finds it (docs/service-assumptions.md).
+      await this.exchange({ grant_type: 'refresh_token', refresh_token: refreshToken, refreshToken }, false, generation);
       return this.held!.value;
     } catch (caught) {
       const error = caught as ServiceError;

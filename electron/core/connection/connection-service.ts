@@ -2,12 +2,12 @@
 // It builds the API client for the current settings, rebuilds it when they change, and folds the
 // client's token, sign-in and reachability changes into one ConnectionStatus event.
 import type { ConnectionInput, ConnectionStatus, Location, LocationsView, SignInStatus, TokenStatus, UserSession } from '../../../shared/domain';
-import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, type RunningSandbox } from '../../sandbox';
 import { ServiceClient, type ActAs } from '../api/service-client';
 import type { FetchLike } from '../api/http';
 import type { SecretStore } from '../secrets/secret-store';
 import { TypedEmitter } from '../typed-emitter';
 import { loadSettings, normaliseBaseUrl, saveSettings, type StoredSettings } from './connection-settings';
+import type { EmbeddedSandbox, SandboxLink } from './sandbox-link';
 
 export const ACCESS_SECRET_KEY = 'connection.accessSecret';
 
@@ -17,10 +17,11 @@ export interface ConnectionServiceOptions {
   fetch?: FetchLike;
   /** A service URL forced by the shell (host --service-url): overrides the saved mode for this run. */
   serviceUrl?: string;
+  /** Credentials that come with serviceUrl (never from Settings). */
   accessId?: string;
   accessSecret?: string;
-  /** Port of the embedded sandbox; 0 picks a free one. */
-  sandboxPort?: number;
+  /** The practice venue, started by the composition root on demand; absent: no "sandbox" mode. */
+  sandbox?: EmbeddedSandbox;
   openExternal?: (url: string) => Promise<boolean>;
   log?: (line: string) => void;
 }
@@ -37,7 +38,10 @@ const NO_TOKEN: TokenStatus = { state: 'none', expiresAt: null, issuedAt: null, 
 export class ConnectionService {
   readonly events = new TypedEmitter<ConnectionEventsMap>();
   private settings: StoredSettings;
-  private sandbox: RunningSandbox | null = null;
+  private sandbox: SandboxLink | null = null;
+  /** Saves and connections run one at a time: overlapping saves must not start two sandboxes,
+   *  leak a client or end on the settings of the one that started first. */
+  private queue: Promise<unknown> = Promise.resolve();
   private client: ServiceClient | null = null;
   private baseUrl = '';
   private accessId = '';
@@ -59,14 +63,14 @@ export class ConnectionService {
   }
 
   async start(): Promise<void> {
-    await this.connect();
+    await this.serially(() => this.connect());
   }
 
   async stop(): Promise<void> {
+    await this.queue.catch(() => {});
     this.client?.dispose();
     this.client = null;
-    await this.sandbox?.close();
-    this.sandbox = null;
+    await this.stopSandbox();
   }
 
   /** The current API client; throws a sentence when there is none. */
@@ -75,7 +79,8 @@ export class ConnectionService {
     return this.client;
   }
 
-  runningSandbox(): RunningSandbox | null {
+  /** The embedded sandbox while the app is connected to it, else null. */
+  sandboxLink(): SandboxLink | null {
     return this.sandbox;
   }
 
@@ -102,7 +107,11 @@ export class ConnectionService {
     return this.locations;
   }
 
-  async save(input: ConnectionInput): Promise<ConnectionStatus> {
+  save(input: ConnectionInput): Promise<ConnectionStatus> {
+    return this.serially(() => this.saveNow(input));
+  }
+
+  private async saveNow(input: ConnectionInput): Promise<ConnectionStatus> {
     const next: StoredSettings = { ...this.settings, mode: input.mode };
     if (input.headerPrefix !== undefined) next.headerPrefix = input.headerPrefix;
     if (input.redirectPort !== undefined) next.redirectPort = input.redirectPort;
@@ -166,6 +175,13 @@ export class ConnectionService {
     return this.listLocations(as);
   }
 
+  /** Runs `work` after everything queued before it, whatever that ended in. */
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.catch(() => {}).then(work);
+    this.queue = run;
+    return run;
+  }
+
   private async connect(): Promise<void> {
     this.client?.dispose();
     this.client = null;
@@ -190,7 +206,7 @@ export class ConnectionService {
       secrets: this.options.secrets,
       fetch: this.options.fetch,
       redirectPort: this.settings.redirectPort,
-      beforeAuthorize: target.sandbox ? (url) => this.registerSandboxRedirect(target.baseUrl, target.accessId, url) : undefined,
+      beforeAuthorize: target.sandbox ? (url) => this.registerSandboxRedirect(target.sandbox!, url) : undefined,
     });
     client.on('integrationToken', (status) => this.update(() => (this.integrationToken = status)));
     client.on('userSession', (session) => this.update(() => (this.user = session)));
@@ -209,25 +225,29 @@ export class ConnectionService {
     void client.checkCredentials().catch(() => {});
   }
 
-  private async resolveTarget(): Promise<{ baseUrl: string; accessId: string; accessSecret: string; sandbox: boolean } | null> {
+  private async resolveTarget(): Promise<{ baseUrl: string; accessId: string; accessSecret: string; sandbox: SandboxLink | null } | null> {
     const { options, settings } = this;
     if (options.serviceUrl) {
       await this.stopSandbox();
       // The secret comes with the forced URL (VENUE_ACCESS_SECRET or the demo one), never from Settings.
       this.hasSecret = true;
-      return {
-        baseUrl: normaliseBaseUrl(options.serviceUrl),
-        accessId: options.accessId ?? DEMO_ACCESS_ID,
-        accessSecret: options.accessSecret ?? DEMO_ACCESS_SECRET,
-        sandbox: false,
-      };
+      if (!options.accessId || !options.accessSecret) {
+        this.reachability = 'error';
+        this.message = 'A forced service URL needs its API access id and secret (VENUE_ACCESS_ID and VENUE_ACCESS_SECRET)';
+        return null;
+      }
+      return { baseUrl: normaliseBaseUrl(options.serviceUrl), accessId: options.accessId, accessSecret: options.accessSecret, sandbox: null };
     }
     if (settings.mode === 'sandbox') {
-      this.sandbox ??= await startSandbox({ port: options.sandboxPort ?? 0, headerPrefix: settings.headerPrefix });
+      if (!options.sandbox) {
+        this.reachability = 'error';
+        this.message = 'This build has no practice venue; choose a real service in Settings';
+        return null;
+      }
       // The practice venue speaks with the prefix the user set, like the real service would.
-      this.sandbox.world.config.headerPrefix = settings.headerPrefix;
+      this.sandbox = await options.sandbox.open({ headerPrefix: settings.headerPrefix });
       this.hasSecret = true;
-      return { baseUrl: this.sandbox.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET, sandbox: true };
+      return { baseUrl: this.sandbox.baseUrl, accessId: this.sandbox.accessId, accessSecret: this.sandbox.accessSecret, sandbox: this.sandbox };
     }
     await this.stopSandbox();
     const secret = await options.secrets.get(ACCESS_SECRET_KEY);
@@ -241,22 +261,21 @@ export class ConnectionService {
         : 'The API access secret is not stored on this computer (it may have been kept in memory only); enter it in Settings';
       return null;
     }
-    return { baseUrl: settings.remoteBaseUrl, accessId: settings.remoteAccessId, accessSecret: secret, sandbox: false };
+    return { baseUrl: settings.remoteBaseUrl, accessId: settings.remoteAccessId, accessSecret: secret, sandbox: null };
   }
 
   private async stopSandbox(): Promise<void> {
-    await this.sandbox?.close();
     this.sandbox = null;
+    await this.options.sandbox?.close();
   }
 
   /** The sandbox wants every redirect URL registered, like the real dashboard; we do it for the user. */
-  private async registerSandboxRedirect(baseUrl: string, accessId: string, redirectUrl: string): Promise<void> {
-    const response = await (this.options.fetch ?? fetch)(`${baseUrl}/_sandbox/integrations/${encodeURIComponent(accessId)}/redirect-urls`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ url: redirectUrl }),
-    });
-    if (!response.ok) throw new Error(`The sandbox refused to register the sign-in redirect (${response.status})`);
+  private async registerSandboxRedirect(link: SandboxLink, redirectUrl: string): Promise<void> {
+    try {
+      await link.registerRedirect(redirectUrl);
+    } catch (error) {
+      throw new Error(`The sandbox refused to register the sign-in redirect: ${messageOf(error)}`);
+    }
   }
 
   private update(change: () => void): void {

@@ -9,6 +9,7 @@ import type { ServiceClient } from '../api/service-client';
 import type { LaborApiContext } from './labor-api';
 import type { Outbox, PunchState } from './outbox';
 import { findOnService, sendPunch } from './punch-sender';
+import { errorMessage } from '../../../shared/errors';
 
 export interface DrainerTuning {
   /** Per request. */
@@ -184,16 +185,16 @@ export class Drainer {
       return this.goOffline(reason);
     }
     if (error.kind === 'bad-response' || (error.kind === 'http' && (error.status ?? 0) >= 500)) {
-      unsure(tuning.settleMs);
-      return this.backOff(s, reason);
+      unsure(Math.max(tuning.settleMs, error.retryAfterMs ?? 0));
+      return this.backOff(s, withWhen(reason, error.retryAfterMs, now), error.retryAfterMs);
     }
     if (error.kind === 'auth') {
       unsure(tuning.quickSettleMs);
       return this.goOffline(reason);
     }
     if (error.kind === 'forbidden' || (error.kind === 'http' && RETRY_LATER.has(error.status ?? 0))) {
-      unsure(tuning.quickSettleMs);
-      return this.backOff(s, reason);
+      unsure(Math.max(tuning.quickSettleMs, error.retryAfterMs ?? 0));
+      return this.backOff(s, withWhen(reason, error.retryAfterMs, now), error.retryAfterMs);
     }
     const status = error.status;
     if (s.p.kind === 'break-start' && status === 404 && s.refusals < tuning.notFoundRetries) {
@@ -207,9 +208,10 @@ export class Drainer {
     this.o.log?.(`labor: punch ${s.p.id} parked as failed: ${message}`);
   }
 
-  private backOff(s: PunchState, message: string): void {
+  private backOff(s: PunchState, message: string, retryAfterMs: number | null = null): void {
     const { tuning } = this.o;
-    const wait = Math.min(tuning.backoffMaxMs, tuning.backoffMinMs * 2 ** Math.min(10, s.attempts));
+    // The service's own Retry-After wins over our backoff when it asks for longer (429, 503).
+    const wait = Math.max(retryAfterMs ?? 0, Math.min(tuning.backoffMaxMs, tuning.backoffMinMs * 2 ** Math.min(10, s.attempts)));
     s.notBefore = this.o.now() + wait;
     s.note = message;
     this.lastError = message;
@@ -222,6 +224,13 @@ export class Drainer {
     this.offline = true;
     this.lastError = message;
   }
+}
+
+/** "…; the service asked to wait: next try in about 30 s" when it sent Retry-After. */
+function withWhen(reason: string, retryAfterMs: number | null, _now: number): string {
+  if (retryAfterMs === null) return reason;
+  const s = Math.max(1, Math.round(retryAfterMs / 1000));
+  return `${reason}; the service asked to wait: next try in about ${s < 120 ? `${s} s` : `${Math.round(s / 60)} min`}`;
 }
 
 /** Why a send failed, in words for the kiosk and the manager (the full text goes to the log). */
@@ -244,5 +253,5 @@ export function plainReason(error: unknown): string {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

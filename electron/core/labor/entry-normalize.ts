@@ -39,6 +39,12 @@ export function parseTips(value: unknown): number | null {
   return Number.isInteger(n) && !(typeof value === 'string' && value.includes('.')) ? n : Math.round(n * 100);
 }
 
+/** A numeric-looking id keeps its number form, so it can be sent back the way the service wrote it. */
+function idValue(value: unknown): string | number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  return text(value);
+}
+
 export function normalizeEntry(value: unknown, fiscalDayOf: (ms: number) => string): LaborEntry | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const raw = value as Raw;
@@ -46,14 +52,20 @@ export function normalizeEntry(value: unknown, fiscalDayOf: (ms: number) => stri
   const userId = text(first(raw, ['user_id', 'userId', 'employee_id']));
   const punchIn = parseWhen(first(raw, ['punch_in', 'punchIn']));
   if (!uuid || !userId || punchIn === null) return null;
-  let shiftUuid = text(first(raw, ['time_shift_id', 'timeShiftId', 'shift_uuid', 'shiftUuid']));
-  if (shiftUuid === uuid) shiftUuid = null;
-  const punchType = text(first(raw, ['time_punch_type', 'timePunchType', 'punch_type'])) ?? (shiftUuid ? 'break' : 'shift');
+  const shiftRef = idValue(first(raw, ['time_shift_id', 'timeShiftId', 'shift_uuid', 'shiftUuid']));
+  const rawType = text(first(raw, ['time_punch_type', 'timePunchType', 'punch_type']));
+  // The punch type decides first: a shift may carry its own numeric time_shift_id, which must not
+  // make it look like a break. Only without a type does a shift reference mean "break".
+  const kind: 'shift' | 'break' = rawType !== null ? (isBreakType(rawType) ? 'break' : 'shift') : shiftRef !== null && String(shiftRef) !== uuid ? 'break' : 'shift';
+  const punchType = rawType ?? (kind === 'break' ? 'break' : 'shift');
+  // How breaks name this shift: its own time_shift_id, else a separate numeric id, else its uuid.
+  const ownId = kind === 'shift' ? (shiftRef ?? (raw.id !== undefined && text(raw.id) !== uuid ? idValue(raw.id) : null)) : null;
   const fiscal = text(first(raw, ['fiscal_day', 'fiscalDay', 'business_date', 'businessDate']));
   return {
     uuid,
-    kind: isBreakType(punchType) || shiftUuid !== null ? 'break' : 'shift',
-    shiftUuid,
+    kind,
+    shiftUuid: kind === 'break' && shiftRef !== null ? String(shiftRef) : null,
+    ...(ownId !== null && String(ownId) !== uuid ? { shiftId: ownId } : {}),
     punchType,
     userId,
     role: text(first(raw, ['user_role', 'userRole', 'role'])),

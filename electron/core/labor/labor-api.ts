@@ -23,25 +23,128 @@ export interface LaborApiContext {
   timeoutMs?: number;
 }
 
+/** A list read to its end, or as far as the service would page it. */
+export interface EntryList {
+  entries: LaborEntry[];
+  /** False when rows may be missing: the list came back full with no next-page marker, or paging stopped. */
+  complete: boolean;
+}
+
+/** Pages followed at most, so a service that loops its marker cannot hold the kiosk forever. */
+const MAX_PAGES = 50;
+
 const base = (locationUuid: string) => `/loc/${encodeURIComponent(locationUuid)}/labor/entries`;
 
 export async function listEntries(ctx: LaborApiContext, query: EntryQuery): Promise<LaborEntry[]> {
-  const body = await ctx.client.request('integration', 'GET', base(ctx.locationUuid), { query: { ...query }, timeoutMs: ctx.timeoutMs });
-  const list = findEntryList(body);
-  if (!list) throw new Error('The service answered the labor entries list with something that is not a list of entries');
-  return list.map((e) => normalizeEntry(e, ctx.fiscalDayOf)).filter((e): e is LaborEntry => e !== null);
+  return (await listAllEntries(ctx, query)).entries;
+}
+
+/**
+ * Every page of a list: follows the service's next-page marker (a URL, or a token sent back as
+ * `page`/`cursor`). Breaks are joined to their shifts by whichever id the service uses.
+ */
+export async function listAllEntries(ctx: LaborApiContext, query: EntryQuery): Promise<EntryList> {
+  const entries: LaborEntry[] = [];
+  let path = base(ctx.locationUuid);
+  let q: Record<string, string | number | boolean | undefined> = { ...query };
+  for (let page = 0; ; page++) {
+    const body = await ctx.client.request('integration', 'GET', path, { query: q, timeoutMs: ctx.timeoutMs });
+    const list = findEntryList(body);
+    if (!list) throw new Error('The service answered the labor entries list with something that is not a list of entries');
+    for (const e of list) {
+      const entry = normalizeEntry(e, ctx.fiscalDayOf);
+      if (entry) entries.push(entry);
+    }
+    const next = nextPage(ctx.client, body, path, q);
+    if (next === 'elsewhere') return { entries: joinBreaks(entries), complete: false };
+    if (!next) {
+      // A full page with no marker: the service may have cut the list at a maximum of its own.
+      const said = (body as { limit?: unknown } | null)?.limit;
+      const cap = typeof said === 'number' && said > 0 ? Math.min(said, query.limit ?? said) : query.limit;
+      return { entries: joinBreaks(entries), complete: cap === undefined || list.length < cap };
+    }
+    if (page + 1 >= MAX_PAGES) return { entries: joinBreaks(entries), complete: false };
+    ({ path, query: q } = next);
+  }
+}
+
+const MARKER_KEYS = ['next_page', 'nextPage', 'next', 'next_cursor', 'nextCursor', 'next_page_token', 'nextPageToken'];
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+/** The next page's request from the answer's marker, 'elsewhere' for a URL off the service, or null. */
+function nextPage(client: ServiceClient, body: unknown, path: string, query: Query): { path: string; query: Query } | 'elsewhere' | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const holders = [body, (body as Record<string, unknown>).links, (body as Record<string, unknown>).paging, (body as Record<string, unknown>).meta];
+  for (const holder of holders) {
+    if (!holder || typeof holder !== 'object') continue;
+    for (const key of MARKER_KEYS) {
+      const value = (holder as Record<string, unknown>)[key];
+      if (typeof value === 'number' && Number.isFinite(value)) return { path, query: { ...query, page: value } };
+      if (typeof value !== 'string' || value === '') continue;
+      if (/^https?:\/\//i.test(value) || value.startsWith('/')) {
+        // Only ever follow a link on the service itself: the bearer token must not go elsewhere.
+        const rest = client.restPathOf(value);
+        return rest ? { path: rest, query: {} } : 'elsewhere';
+      }
+      return { path, query: { ...query, [/cursor/i.test(key) ? 'cursor' : 'page']: value } };
+    }
+  }
+  return null;
+}
+
+/** Breaks name their shift by uuid or by the shift's own (numeric) id: map every reference to the uuid. */
+function joinBreaks(entries: LaborEntry[]): LaborEntry[] {
+  for (const e of entries) if (e.kind === 'shift') rememberShift(e);
+  return entries.map((e) => (e.kind === 'break' && e.shiftUuid !== null ? { ...e, shiftUuid: shiftUuidOf(e.shiftUuid) } : e));
+}
+
+// Shift ids seen on the service (uuid <-> the id breaks carry), kept across calls so a break read
+// alone still joins its shift and a break punch names its shift the way the service does.
+const shiftIdByUuid = new Map<string, string | number>();
+const uuidByShiftId = new Map<string, string>();
+const REMEMBERED = 5000;
+
+export function rememberShift(e: LaborEntry): void {
+  if (e.kind !== 'shift' || e.shiftId === null || e.shiftId === undefined) return;
+  if (shiftIdByUuid.size >= REMEMBERED) {
+    shiftIdByUuid.clear();
+    uuidByShiftId.clear();
+  }
+  shiftIdByUuid.set(e.uuid, e.shiftId);
+  uuidByShiftId.set(String(e.shiftId), e.uuid);
+}
+
+function shiftUuidOf(ref: string): string {
+  return uuidByShiftId.get(ref) ?? ref;
+}
+
+/** What to send as time_shift_id for a break of this shift: its own id when it has one, else its uuid. */
+export async function shiftReference(ctx: LaborApiContext, shiftUuid: string): Promise<string | number> {
+  const known = shiftIdByUuid.get(shiftUuid);
+  if (known !== undefined) return known;
+  try {
+    const shift = await getEntry(ctx, shiftUuid);
+    return shift.shiftId ?? shiftUuid;
+  } catch {
+    // Unreadable now: the uuid is what the spec's reading expects, and a refusal parks the punch.
+    return shiftUuid;
+  }
 }
 
 export async function getEntry(ctx: LaborApiContext, uuid: string): Promise<LaborEntry> {
   const body = await ctx.client.request('integration', 'GET', `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`, { timeoutMs: ctx.timeoutMs });
   const entry = findEntry(body, ctx.fiscalDayOf);
   if (!entry) throw new Error(`The service answered for labor entry ${uuid} with something that is not an entry`);
-  return entry;
+  rememberShift(entry);
+  return entry.kind === 'break' && entry.shiftUuid !== null ? { ...entry, shiftUuid: shiftUuidOf(entry.shiftUuid) } : entry;
 }
 
 /** POST: resolves with the new entry's uuid, or null when the answer did not say (then reconcile). */
 export async function createEntry(ctx: LaborApiContext, body: Record<string, unknown>): Promise<string | null> {
   const answer = await ctx.client.request('integration', 'POST', base(ctx.locationUuid), { body, timeoutMs: ctx.timeoutMs });
+  const entry = findEntry(answer, ctx.fiscalDayOf);
+  if (entry) rememberShift(entry);
   return findUuid(answer);
 }
 

@@ -19,6 +19,7 @@ import { Outbox, type PunchState } from './outbox';
 import { DEFAULT_SCRYPT_N } from './pin-hash';
 import { Roster, type DemoStaff } from './roster';
 import { Sessions } from './sessions';
+import { errorMessage } from '../../../shared/errors';
 
 export interface LaborTuning extends DrainerTuning {
   /** How often the board re-reads the open entries; 0 = only after punches and on demand. */
@@ -44,7 +45,7 @@ export interface LaborServiceOptions {
   now?: () => number;
   kioskMode?: boolean;
   /** The embedded sandbox's staff, to seed the roster with demo PINs (sandbox mode only). */
-  demoStaff?: () => DemoStaff[] | null;
+  demoStaff?: () => DemoStaff[] | null | Promise<DemoStaff[] | null>;
   tuning?: Partial<LaborTuning>;
   log?: (line: string) => void;
 }
@@ -274,7 +275,7 @@ export class LaborService {
       // The service answers again: whatever waited in the outbox can go now.
       this.drainer.kick(true);
     } catch (error) {
-      this.boardError = error instanceof Error ? error.message : String(error);
+      this.boardError = errorMessage(error);
     }
     this.emitSoon();
   }
@@ -291,7 +292,13 @@ export class LaborService {
   }
 
   private async seedDemoRoster(): Promise<void> {
-    const staff = this.options.demoStaff?.();
+    let staff: DemoStaff[] | null | undefined;
+    try {
+      staff = await this.options.demoStaff?.();
+    } catch (error) {
+      this.options.log?.(`labor: could not read the sandbox demo staff: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
     if (!staff) return;
     if (await this.roster.seedDemo(staff, DEMO_PINS, DEMO_MANAGERS)) this.options.log?.('labor: roster seeded with the sandbox demo staff and PINs');
   }

@@ -4,11 +4,21 @@
 // POST, the entry itself for a PATCH. Only "absent" ever leads to a second send.
 import { addDays } from '../../../shared/labor-calc';
 import { isServiceError } from '../api/errors';
-import { createEntry, getEntry, listEntries, patchEntry, type LaborApiContext } from './labor-api';
+import { createEntry, getEntry, listEntries, patchEntry, shiftReference, type LaborApiContext } from './labor-api';
 import type { Outbox, PunchState } from './outbox';
 
 /** A service may keep whole seconds only: a punch_in within this of the capture time is a match. */
 const MATCH_TOLERANCE_MS = 1000;
+const MINUTE = 60_000;
+
+/**
+ * Whether a stored punch time is this capture as the service keeps it: to the second (within a
+ * second either way), or cut or rounded to the minute. Nothing coarser is ever taken as a match.
+ */
+export function sameMoment(stored: number, captured: number): boolean {
+  if (Math.abs(stored - captured) < MATCH_TOLERANCE_MS) return true;
+  return stored % MINUTE === 0 && (stored === Math.floor(captured / MINUTE) * MINUTE || stored === Math.round(captured / MINUTE) * MINUTE);
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -29,7 +39,7 @@ export async function sendPunch(ctx: LaborApiContext, outbox: Outbox, s: PunchSt
         user_role: p.role ?? p.roleUuid,
         user_id: p.userId,
         punch_in: iso(p.capturedAt),
-        time_shift_id: need(outbox.resolve(p.shift), 'shift'),
+        time_shift_id: await shiftReference(ctx, need(outbox.resolve(p.shift), 'shift')),
       });
     case 'break-end':
       await patchEntry(ctx, need(p.brk && outbox.resolve(p.brk), 'break'), { punch_out: iso(p.capturedAt) });
@@ -66,7 +76,7 @@ export async function findOnService(ctx: LaborApiContext, outbox: Outbox, s: Pun
           e.kind === (p.kind === 'shift-start' ? 'shift' : 'break') &&
           (shiftUuid === null || e.shiftUuid === shiftUuid) &&
           !owned.has(e.uuid) &&
-          Math.abs(e.punchIn - p.capturedAt) < MATCH_TOLERANCE_MS,
+          sameMoment(e.punchIn, p.capturedAt),
       )
       .sort((a, b) => Math.abs(a.punchIn - p.capturedAt) - Math.abs(b.punchIn - p.capturedAt))[0];
     return match ? { state: 'present', uuid: match.uuid } : { state: 'absent' };

@@ -4,7 +4,7 @@
 import type { LaborEntry, OutboxItem, TimesheetQuery, TimesheetRow, TimesheetView } from '../../../shared/labor';
 import { computeTotals } from '../../../shared/labor-calc';
 import type { AuditLog } from './audit-log';
-import { listEntries, type LaborApiContext } from './labor-api';
+import { listAllEntries, type LaborApiContext } from './labor-api';
 
 export const TIMESHEET_LIMIT = 1000;
 
@@ -34,7 +34,7 @@ export interface TimesheetDeps {
 }
 
 export async function loadTimesheet(query: TimesheetQuery, deps: TimesheetDeps): Promise<TimesheetView> {
-  const entries = await listEntries(deps.ctx, {
+  const { entries, complete } = await listAllEntries(deps.ctx, {
     type: 'all',
     fiscal_day_start: query.fromDay,
     fiscal_day_end: query.toDay,
@@ -45,10 +45,10 @@ export async function loadTimesheet(query: TimesheetQuery, deps: TimesheetDeps):
     sort_direction: query.sortDir,
   });
   const role = query.role?.toLowerCase();
+  // The service's fiscal-day filter is trusted as it is: its day may be cut in another zone or at
+  // another hour than ours, and re-filtering with our own boundary would drop real rows.
   const kept = entries.filter(
     (e) =>
-      e.fiscalDay >= query.fromDay &&
-      e.fiscalDay <= query.toDay &&
       (!query.userId || e.userId === query.userId) &&
       (!role || e.role?.toLowerCase() === role || e.roleUuid?.toLowerCase() === role),
   );
@@ -61,7 +61,7 @@ export async function loadTimesheet(query: TimesheetQuery, deps: TimesheetDeps):
     query,
     rows,
     totals: computeTotals(kept, deps.nameOf, deps.now),
-    truncated: entries.length >= TIMESHEET_LIMIT,
+    truncated: !complete,
     fetchedAt: deps.now,
     unsynced: deps.unsynced.filter((i) => !query.userId || i.userId === query.userId),
   };

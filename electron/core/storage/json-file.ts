@@ -6,6 +6,7 @@ import { mkdirSync, openSync, readFileSync, renameSync, writeSync, fsyncSync, cl
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { fsyncDir } from './fsync-dir';
+import { errorMessage } from '../../../shared/errors';
 
 export interface JsonFileLoad<T> {
   value: T;
@@ -23,7 +24,7 @@ export function loadJsonFile<T>(dir: string, name: string, schema: z.ZodType<T>,
     if (parsed.success) return { value: parsed.data, problem: null };
     reason = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).slice(0, 3).join('; ');
   } catch (error) {
-    reason = error instanceof Error ? error.message : String(error);
+    reason = errorMessage(error);
   }
   const movedTo = `${path}.corrupt-${now()}`;
   renameSync(path, movedTo);

@@ -5,6 +5,7 @@ import type { OrderLineInput, PassOrderOutcome, PassView } from '../../../shared
 import type { ServiceClient } from '../api/service-client';
 import { classifyRefusal } from './service-refusal';
 import { CENTS_CODEC, placePassItems, readPass, type MoneyCodec } from './tabs-api';
+import { errorMessage } from '../../../shared/errors';
 
 export async function orderOnPass(
   api: ServiceClient,
@@ -18,7 +19,7 @@ export async function orderOnPass(
     try {
       return { pass: await readPass(api, locationUuid, xPassId, now(), money), problem: null };
     } catch (error) {
-      return { pass: null, problem: `Could not read the pass again: ${error instanceof Error ? error.message : String(error)}` };
+      return { pass: null, problem: `Could not read the pass again: ${errorMessage(error)}` };
     }
   };
   try {

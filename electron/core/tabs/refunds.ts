@@ -7,6 +7,7 @@ import type { ServiceClient } from '../api/service-client';
 import type { StoredSale } from './gift-card-sales';
 import { classifyRefusal } from './service-refusal';
 import { CENTS_CODEC, readTab, refundTab, type MoneyCodec } from './tabs-api';
+import { errorMessage } from '../../../shared/errors';
 
 /** Statuses that mean "no such route here" rather than "this tab is wrong". */
 const ROUTE_MISSING = new Set([404, 405, 501]);
@@ -16,7 +17,7 @@ export async function loadTabDetails(api: ServiceClient, locationUuid: string, t
     const tab = await readTab(api, locationUuid, tabUuid, money);
     return { source: 'service', note: null, items: tab.items.map(({ productUuid: _omit, ...item }) => item), payments: tab.payments };
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorMessage(error);
     if (localSale && localSale.payments.length > 0) {
       return {
         source: 'this-workstation',

@@ -5,6 +5,7 @@
 // `{alert: {title, body}}` keeps its title and body apart, a plain-text body is the alert itself,
 // and "spending limit" or "spend_limit" count as the limit as much as "spend limit".
 import { isServiceError } from '../api/errors';
+import { errorMessage } from '../../../shared/errors';
 
 export interface Refusal {
   kind: 'spend-limit' | 'refused' | 'uncertain';
@@ -19,7 +20,7 @@ const SPEND_LIMIT = /spend(ing)?[\s_-]*limit|spendlimit/i;
 
 export function classifyRefusal(error: unknown): Refusal {
   if (!isServiceError(error) || error.status === null || error.status < 400 || error.status >= 500) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorMessage(error);
     return { kind: 'uncertain', status: isServiceError(error) ? error.status : null, text: detail, title: null };
   }
   const alert = alertText(error.body);

@@ -42,6 +42,7 @@ import { loadTabsSettings, saveTabsSettings, type StoredTabsSettings } from './t
 import type { MoneyUnit } from '../../../shared/money-units';
 import { MoneyUnits } from '../money/money-units';
 import { boardMoneyInCents } from './board-money';
+import { errorMessage } from '../../../shared/errors';
 
 export interface TabsServiceOptions {
   dataDir: string;
@@ -190,7 +191,7 @@ export class TabsService {
       return { available: true, locationUuid: location.uuid, products, spots };
     } catch (error) {
       // The spec has no catalog route: the screens fall back to typed product ids and prices.
-      const why = error instanceof Error ? error.message : String(error);
+      const why = errorMessage(error);
       return { available: false, locationUuid: location.uuid, reason: `The service did not list products and spots (${why}).` };
     }
   }

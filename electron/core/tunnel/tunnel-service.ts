@@ -3,6 +3,7 @@
 // machines cannot reach ngrok). Errors are turned into sentences a manager can act on.
 import type { TunnelStatus } from '../../../shared/webhooks';
 import { TypedEmitter } from '../typed-emitter';
+import { errorMessage } from '../../../shared/errors';
 
 export interface TunnelHandle {
   url(): string | null;
@@ -89,7 +90,7 @@ export class TunnelService {
 
 /** ngrok's errors are terse codes; say what they mean for the person at the screen. */
 export function explain(error: unknown, authtoken = ''): string {
-  const raw = error instanceof Error ? error.message : String(error);
+  const raw = errorMessage(error);
   // The message reaches the screen: never let it carry the authtoken back.
   const text = authtoken ? raw.split(authtoken).join('[redacted]') : raw;
   if (text === 'timeout') return 'The tunnel did not come up in time: this computer may be offline or ngrok may be blocked here';

@@ -11,6 +11,7 @@
 // On start-up each projection receives the whole retained log in order, then live events; the
 // projections registered together share one pass over the log.
 import type { AcceptedEvent } from '../../../shared/webhooks';
+import { errorMessage } from '../../../shared/errors';
 
 export interface Projection {
   name: string;
@@ -67,7 +68,7 @@ export class ProjectionSet {
     try {
       projection.apply(event);
     } catch (error) {
-      this.onError({ projection: projection.name, seq: event.seq, message: error instanceof Error ? error.message : String(error) });
+      this.onError({ projection: projection.name, seq: event.seq, message: errorMessage(error) });
     }
   }
 }

@@ -25,16 +25,21 @@ export interface LaborEntryRecord {
   updatedMs: number;
   /** Creation order, the tie-breaker for every sort. */
   seq: number;
+  /** A shift's numeric id, shown as time_shift_id when the 'numeric' readings are on; null for a break. */
+  shiftNo: number | null;
 }
 
-export type NewLaborEntry = Omit<LaborEntryRecord, 'uuid' | 'seq' | 'updatedMs'>;
+export type NewLaborEntry = Omit<LaborEntryRecord, 'uuid' | 'seq' | 'updatedMs' | 'shiftNo'>;
 
 export class LaborBook {
   private readonly entries = new Map<string, LaborEntryRecord>();
   private nextSeq = 1;
+  // Starts well away from 1 so a numeric shift id is never mistaken for a row count or a seq.
+  private nextShiftNo = 70_001;
 
   add(input: NewLaborEntry): LaborEntryRecord {
-    const record: LaborEntryRecord = { ...input, uuid: randomUUID(), seq: this.nextSeq++, updatedMs: input.createdMs };
+    const shiftNo = input.shiftUuid === null ? this.nextShiftNo++ : null;
+    const record: LaborEntryRecord = { ...input, uuid: randomUUID(), seq: this.nextSeq++, updatedMs: input.createdMs, shiftNo };
     this.entries.set(record.uuid, record);
     return record;
   }
@@ -43,6 +48,18 @@ export class LaborBook {
   get(locationUuid: string, uuid: string): LaborEntryRecord | null {
     const e = this.entries.get(uuid);
     return e && e.locationUuid === locationUuid ? e : null;
+  }
+
+  /** A shift by whatever a client sent as time_shift_id: its uuid, or its numeric id (number or digits). */
+  findShift(locationUuid: string, ref: unknown): LaborEntryRecord | null {
+    if (typeof ref === 'string' && ref !== '' && !/^\d+$/.test(ref)) {
+      const e = this.get(locationUuid, ref);
+      return e && e.shiftUuid === null ? e : null;
+    }
+    const no = typeof ref === 'number' ? ref : typeof ref === 'string' ? Number(ref) : NaN;
+    if (!Number.isInteger(no)) return null;
+    for (const e of this.entries.values()) if (e.shiftNo === no && e.locationUuid === locationUuid) return e;
+    return null;
   }
 
   atLocation(locationUuid: string): LaborEntryRecord[] {

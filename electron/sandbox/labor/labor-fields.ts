@@ -7,6 +7,12 @@ export type FieldResult<T> = { ok: true; value: T } | { ok: false; message: stri
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
+/** A punch time as this service keeps it: as sent, or (minute reading) cut to the minute. */
+export function keptTime(ms: number, precision: 'second' | 'minute'): number {
+  // Our reading keeps what was sent (ISO 8601 carries milliseconds at most).
+  return precision === 'minute' ? Math.floor(ms / 60_000) * 60_000 : ms;
+}
+
 /** ISO 8601 with a zone (Z or ±hh:mm), the only time format the sandbox accepts. */
 export function parseTime(name: string, value: unknown): FieldResult<number> {
   if (typeof value !== 'string' || !ISO_8601.test(value)) {
@@ -30,8 +36,15 @@ export function parseUserId(value: unknown): FieldResult<string> {
   return { ok: false, message: 'user_id must be a non-empty string.' };
 }
 
-export function parseTips(value: unknown): FieldResult<number | null> {
+/** declared_tips into cents; in the 'dollars' reading the wire value is decimal dollars (12.5 = $12.50). */
+export function parseTips(value: unknown, unit: 'cents' | 'dollars' = 'cents'): FieldResult<number | null> {
   if (value === null) return { ok: true, value: null };
+  if (unit === 'dollars') {
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1_000_000 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6) {
+      return { ok: true, value: Math.round(value * 100) };
+    }
+    return { ok: false, message: 'declared_tips must be an amount in dollars with at most 2 decimals (0 or more), or null.' };
+  }
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 100_000_000) return { ok: true, value };
   return { ok: false, message: 'declared_tips must be a whole number of cents (0 or more), or null.' };
 }

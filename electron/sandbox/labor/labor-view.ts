@@ -12,17 +12,26 @@ export function entryFiscalDay(world: SandboxWorld, e: LaborEntryRecord): string
   return fiscalDayOf((shift ?? e).punchInMs, timezone, FISCAL_DAY_START_HOUR);
 }
 
+/** time_shift_id as the readings spell it (see readings.ts: uuid, numeric, numeric-breaks-only). */
+function shiftIdView(world: SandboxWorld, e: LaborEntryRecord): string | number | null | undefined {
+  const kind = world.readings.shiftId;
+  if (kind === 'uuid') return e.shiftUuid;
+  if (e.shiftUuid === null) return kind === 'numeric' ? e.shiftNo : undefined;
+  return world.labor.get(e.locationUuid, e.shiftUuid)?.shiftNo ?? null;
+}
+
 export function entryView(world: SandboxWorld, e: LaborEntryRecord) {
+  const r = world.readings;
   return {
     time_entry_uuid: e.uuid,
-    time_shift_id: e.shiftUuid,
-    time_punch_type: e.punchType,
+    time_shift_id: shiftIdView(world, e),
+    time_punch_type: r.punchTypeCase === 'upper' ? e.punchType.toUpperCase() : e.punchType,
     user_id: e.userId,
     user_role: e.role,
     user_role_uuid: e.roleUuid,
     punch_in: new Date(e.punchInMs).toISOString(),
     punch_out: e.punchOutMs === null ? null : new Date(e.punchOutMs).toISOString(),
-    declared_tips: e.declaredTips,
+    declared_tips: e.declaredTips === null || r.moneyUnit === 'cents' ? e.declaredTips : e.declaredTips / 100,
     is_open: e.punchOutMs === null,
     fiscal_day: entryFiscalDay(world, e),
     location_uuid: e.locationUuid,

@@ -18,6 +18,7 @@ const faultBody = z.strictObject({
   mode: z.enum(FAULT_MODES),
   count: z.union([z.number().int().min(1).max(1_000_000), z.literal('always')]).optional(),
   delayMs: z.number().int().min(0).max(120_000).optional(),
+  retryAfterS: z.number().int().min(0).max(86_400).optional(),
 });
 
 function addFault(ctx: RouteContext) {

@@ -31,6 +31,16 @@ function reset(ctx: RouteContext) {
   return json(200, { reset: true, keptTokens: body.value.keepTokens === true, clock: clockView(ctx.world) });
 }
 
+const configBody = z.strictObject({ headerPrefix: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
+
+/** The app's Settings pick the header prefix; the practice venue speaks with it like the real service would. */
+function config(ctx: RouteContext) {
+  const body = controlBody(ctx, configBody);
+  if (!body.ok) return body.response;
+  ctx.world.config.headerPrefix = body.value.headerPrefix;
+  return json(200, { headerPrefix: ctx.world.config.headerPrefix });
+}
+
 /** Lists the control routes so a person poking at the sandbox with curl can find them. */
 function index(ctx: RouteContext) {
   return json(200, {
@@ -45,6 +55,7 @@ const controlRouteList = [
   'GET /_sandbox',
   'GET /_sandbox/venue',
   'POST /_sandbox/reset',
+  'POST /_sandbox/config',
   'GET /_sandbox/clock',
   'POST /_sandbox/clock/advance',
   'GET /_sandbox/tokens',
@@ -76,4 +87,5 @@ export const controlVenueRoutes: RouteDef[] = [
   { method: 'GET', path: '/_sandbox', handler: index },
   { method: 'GET', path: '/_sandbox/venue', handler: venue },
   { method: 'POST', path: '/_sandbox/reset', handler: reset },
+  { method: 'POST', path: '/_sandbox/config', handler: config },
 ];

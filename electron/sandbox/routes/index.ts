@@ -7,6 +7,7 @@ import { controlClockRoutes } from './control-clock';
 import { controlFaultRoutes } from './control-faults';
 import { controlIntegrationRoutes } from './control-integrations';
 import { controlLaborRoutes } from './control-labor';
+import { controlReadingsRoutes } from './control-readings';
 import { controlTokenRoutes } from './control-tokens';
 import { controlVenueRoutes } from './control-venue';
 import { controlWebhookTriggerRoutes } from './control-webhook-trigger';
@@ -27,6 +28,7 @@ export const controlRoutes: RouteDef[] = [
   ...controlTokenRoutes,
   ...controlIntegrationRoutes,
   ...controlFaultRoutes,
+  ...controlReadingsRoutes,
   ...tabsControlRoutes,
   ...controlLaborRoutes,
   ...controlWebhookRoutes,

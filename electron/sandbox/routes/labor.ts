@@ -7,7 +7,8 @@ import { parseJsonObject, type BodyObject } from '../http/body';
 import { errorJson, json, type SandboxResponse } from '../http/responses';
 import type { RouteContext, RouteDef } from '../http/router';
 import { BREAK_PUNCH_TYPES, PUNCH_TYPES, type LaborEntryRecord, type PunchType } from '../labor/labor-book';
-import { findRole, isStaffAt, parseTime, parseTips, parseUserId } from '../labor/labor-fields';
+import { findRole, isStaffAt, keptTime, parseTime, parseTips, parseUserId } from '../labor/labor-fields';
+import { pageOf } from '../http/paging';
 import { parseLaborQuery } from '../labor/labor-query';
 import { checkBreakInShift, checkOrder, checkShiftAgainstBreaks } from '../labor/labor-rules';
 import { entryFiscalDay, entryView } from '../labor/labor-view';
@@ -35,8 +36,10 @@ function unknownFields(body: BodyObject, allowed: string[]): string[] {
 
 const isBreakType = (t: PunchType) => (BREAK_PUNCH_TYPES as readonly string[]).includes(t);
 
+// Either spelling is accepted (shift or SHIFT): what the service answers with is the readings' choice.
 function punchType(value: unknown): PunchType | null {
-  return typeof value === 'string' && (PUNCH_TYPES as readonly string[]).includes(value) ? (value as PunchType) : null;
+  const v = typeof value === 'string' ? value.toLowerCase() : null;
+  return v !== null && (PUNCH_TYPES as readonly string[]).includes(v) ? (v as PunchType) : null;
 }
 
 function list(ctx: RouteContext, locationUuid: string): SandboxResponse {
@@ -68,8 +71,9 @@ function list(ctx: RouteContext, locationUuid: string): SandboxResponse {
     if (ka === null || kb === null) return ka === kb ? a.seq - b.seq : ka === null ? 1 : -1;
     return (ka - kb || a.seq - b.seq) * dir;
   });
-  const entries = rows.slice(0, q.limit).map((e) => entryView(world, e));
-  return json(200, { entries, count: entries.length, limit: q.limit });
+  const page = pageOf(ctx, rows, q.limit);
+  const entries = page.rows.map((e) => entryView(world, e));
+  return json(200, { entries, count: entries.length, limit: page.limit, ...page.marker });
 }
 
 function create(ctx: RouteContext, locationUuid: string): SandboxResponse {
@@ -91,26 +95,30 @@ function create(ctx: RouteContext, locationUuid: string): SandboxResponse {
   if (!role) return bad(`user_role must name a known role (by name or uuid): ${world.roles.map((r) => r.name).join(', ')}.`);
 
   const now = world.clock.nowMs();
-  let punchInMs = now;
+  const precision = world.readings.punchPrecision;
+  let punchInMs = keptTime(now, precision);
   if (body.punch_in !== undefined && body.punch_in !== null) {
     const t = parseTime('punch_in', body.punch_in);
     if (!t.ok) return bad(t.message);
-    punchInMs = t.value;
+    punchInMs = keptTime(t.value, precision);
   }
   let punchOutMs: number | null = null;
   if (body.punch_out !== undefined && body.punch_out !== null) {
     const t = parseTime('punch_out', body.punch_out);
     if (!t.ok) return bad(t.message);
-    punchOutMs = t.value;
+    punchOutMs = keptTime(t.value, precision);
   }
   const order = checkOrder({ punchInMs, punchOutMs });
   if (order) return bad(order);
 
   let shiftUuid: string | null = null;
   if (body.time_shift_id !== undefined && body.time_shift_id !== null) {
-    if (typeof body.time_shift_id !== 'string' || body.time_shift_id === '') return bad('time_shift_id must be a string.');
-    const shift = world.labor.get(locationUuid, body.time_shift_id);
-    if (!shift || shift.shiftUuid !== null) return errorJson(404, 'not_found', `No shift ${body.time_shift_id} at this location.`);
+    const ref = body.time_shift_id;
+    if (!(typeof ref === 'string' && ref !== '') && !(typeof ref === 'number' && Number.isInteger(ref))) {
+      return bad('time_shift_id must be the shift\'s id (a string, or its number).');
+    }
+    const shift = world.labor.findShift(locationUuid, ref);
+    if (!shift) return errorJson(404, 'not_found', `No shift ${String(ref)} at this location.`);
     if (shift.punchOutMs !== null) return bad(`Shift ${shift.uuid} is closed; a break can only be added to an open shift.`, 'shift_closed');
     if (shift.userId !== userId.value) return bad(`Shift ${shift.uuid} belongs to user_id ${shift.userId}, not ${userId.value}.`);
     if (!isBreakType(type)) return bad(`With time_shift_id the entry is a break: time_punch_type must be ${BREAK_PUNCH_TYPES.join(' or ')}.`);
@@ -157,14 +165,14 @@ function patch(ctx: RouteContext, locationUuid: string): SandboxResponse {
   if ('punch_in' in body) {
     const t = parseTime('punch_in', body.punch_in);
     if (!t.ok) return bad(t.message);
-    next.punchInMs = t.value;
+    next.punchInMs = keptTime(t.value, world.readings.punchPrecision);
   }
   if ('punch_out' in body) {
     if (body.punch_out === null) next.punchOutMs = null;
     else {
       const t = parseTime('punch_out', body.punch_out);
       if (!t.ok) return bad(t.message);
-      next.punchOutMs = t.value;
+      next.punchOutMs = keptTime(t.value, world.readings.punchPrecision);
     }
   }
   if ('user_role_uuid' in body) {
@@ -183,7 +191,7 @@ function patch(ctx: RouteContext, locationUuid: string): SandboxResponse {
   }
   if ('declared_tips' in body) {
     if (e.shiftUuid !== null) return bad('declared_tips can only be set on a shift, not on a break.');
-    const tips = parseTips(body.declared_tips);
+    const tips = parseTips(body.declared_tips, world.readings.moneyUnit);
     if (!tips.ok) return bad(tips.message);
     next.declaredTips = tips.value;
   }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { accessibleLocationUuids, authenticate, type Principal } from '../access';
 import { parseJsonObject } from '../http/body';
 import { errorJson, json, type SandboxResponse } from '../http/responses';
+import { pageOf } from '../http/paging';
 import type { RouteContext, RouteDef } from '../http/router';
 import type { SandboxWorld } from '../world';
 
@@ -11,6 +12,8 @@ import type { SandboxWorld } from '../world';
 export function locationView(world: SandboxWorld, p: Principal, uuid: string) {
   const l = world.locations.get(uuid);
   if (!l) return null;
+  // The other reading: a service whose list carries no subscription state, zone or flags.
+  if (world.readings.locationFields === 'bare') return { uuid: l.uuid, id: l.id, name: l.name };
   return {
     uuid: l.uuid,
     id: l.id,
@@ -24,8 +27,12 @@ export function locationView(world: SandboxWorld, p: Principal, uuid: string) {
 function listLocations(ctx: RouteContext): SandboxResponse {
   const auth = authenticate(ctx);
   if (!auth.ok) return auth.response;
-  const locations = accessibleLocationUuids(ctx.world, auth.value).map((uuid) => locationView(ctx.world, auth.value, uuid));
-  return json(200, { locations });
+  const all = accessibleLocationUuids(ctx.world, auth.value);
+  const rawLimit = ctx.query.get('limit');
+  const limit = rawLimit && /^\d{1,6}$/.test(rawLimit) && Number(rawLimit) > 0 ? Number(rawLimit) : all.length || 1;
+  const page = pageOf(ctx, all, limit);
+  const locations = page.rows.map((uuid) => locationView(ctx.world, auth.value, uuid));
+  return json(200, { locations, ...page.marker });
 }
 
 const subscribeBody = z.object({

@@ -87,11 +87,19 @@ function userToken(ctx: RouteContext): SandboxResponse {
     return userTokenResponse(world.tokens.issueUserToken(integration.accessId, redeemed.record.userId, now));
   }
 
-  const refreshToken = stringField(body, 'refresh_token', 'refreshToken');
-  if (!refreshToken) return bad('invalid_request', 'refresh_token is required.');
+  // Which field carries the refresh token is a reading (the spec does not show the request); a
+  // service reads only its own field, so the other one is not looked at.
+  const field = world.readings.refreshField;
+  const refreshToken = stringField(body, field);
+  if (!refreshToken) return bad('invalid_request', `${field} is required.`);
   const rt = world.tokens.refresh.get(refreshToken);
   if (!rt || rt.accessId !== integration.accessId) return bad('invalid_grant', 'The refresh token is not known.');
   if (rt.revoked) return bad('invalid_grant', 'The refresh token has been revoked; run the authorization again.');
+  if (world.readings.refreshRotates) {
+    // Rotation: this refresh token is spent; the answer carries its successor.
+    rt.revoked = true;
+    return userTokenResponse(world.tokens.issueUserToken(integration.accessId, rt.userId, now));
+  }
   return userTokenResponse(world.tokens.issueUserToken(integration.accessId, rt.userId, now, rt.refreshToken));
 }
 

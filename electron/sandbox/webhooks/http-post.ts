@@ -3,6 +3,7 @@
 // headers of spec 6.2. A fresh socket per attempt (agent: false) so nothing lingers after close().
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { errorMessage } from '../../../shared/errors';
 
 export type PostOutcome = { status: number; error: null } | { status: null; error: string };
 
@@ -39,7 +40,7 @@ export function postOnce(
       req = send(target, { method: 'POST', headers: { ...headers, 'Content-Length': String(bytes.length) }, agent: false });
     } catch (err) {
       // e.g. a header value node refuses; a failed attempt, never an exception in the sender.
-      resolve({ status: null, error: err instanceof Error ? err.message : String(err) });
+      resolve({ status: null, error: errorMessage(err) });
       return;
     }
     const timer = setTimeout(() => {

@@ -22,6 +22,7 @@ import {
   type WebhookEvent,
   type WebhookEventType,
 } from './types';
+import { errorMessage } from '../../../shared/errors';
 
 export interface PublishInput extends WebhookEmitInput {
   /** Send a signature that does not verify (control API trigger, for rejection demos). */
@@ -70,7 +71,7 @@ export class WebhookService implements WebhookEmitter {
     try {
       this.publish(event);
     } catch (err) {
-      console.warn(`[sandbox] webhook ${String(event?.type)} not sent: ${err instanceof Error ? err.message : String(err)}`);
+      console.warn(`[sandbox] webhook ${String(event?.type)} not sent: ${errorMessage(err)}`);
     }
   }
 

@@ -1,6 +1,7 @@
 // Copies text to the clipboard and says so; falls back to selecting a text box where the
 // clipboard is not available (an http page in some browsers).
 import { useState } from 'react';
+import { errorMessage } from '../../../shared/errors';
 
 export function CopyButton({ text, label = 'Copy' }: { text: string | (() => Promise<string>); label?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | { manual: string } | { error: string }>('idle');
@@ -12,7 +13,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string | (() => Pro
       setState('copied');
       setTimeout(() => setState('idle'), 2000);
     } catch (e) {
-      setState(value ? { manual: value } : { error: e instanceof Error ? e.message : String(e) });
+      setState(value ? { manual: value } : { error: errorMessage(e) });
     }
   };
   return (

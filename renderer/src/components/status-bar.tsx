@@ -4,6 +4,7 @@ import { useAppStore } from '../store';
 import type { ListenerStatus } from '../../../shared/webhooks';
 import { describeToken } from '../features/settings/format';
 import { clockTime, zoneNote } from '../../../shared/time';
+import { staffWords } from '../../../shared/errors';
 import { useVenueZone } from '../hooks/use-venue-zone';
 
 export function StatusBar() {
@@ -29,7 +30,9 @@ export function StatusBar() {
   return (
     <div className={`status-bar ${tone}`} role="status" data-testid="status-bar">
       <span className="status-target">{target}</span>
-      <span>{connection.reachability === 'error' ? connection.message : connection.reachability === 'ok' ? 'reachable' : 'not contacted yet'}</span>
+      <span title={connection.reachability === 'error' ? (connection.message ?? undefined) : undefined}>
+        {connection.reachability === 'error' ? staffWords(connection.message ?? '').text : connection.reachability === 'ok' ? 'reachable' : 'not contacted yet'}
+      </span>
       <span>Integration token: {describeToken(connection.integrationToken)}</span>
       {connection.user && <span>User: {connection.user.needsSignIn ? 'sign in again' : describeToken(connection.user.token)}</span>}
       {listener && <ListenerSummary listener={listener} />}

@@ -16,6 +16,7 @@ export interface WebhooksSlice {
   selectedSeq: number | null;
   applyWebhookState(state: WebhookState): void;
   setListener(status: ListenerStatus): void;
+  setWebhookSettings(settings: WebhookSettingsView): void;
   setCounters(counters: WebhookCounters): void;
   setTunnel(tunnel: TunnelStatus): void;
   addEvents(rows: EventSummary[]): void;
@@ -33,6 +34,7 @@ export const createWebhooksSlice: StateCreator<AppState, [], [], WebhooksSlice> 
   selectedSeq: null,
   applyWebhookState: (state) => set({ listener: state.status, counters: state.counters, tunnel: state.tunnel, webhookSettings: state.settings }),
   setListener: (listener) => set({ listener }),
+  setWebhookSettings: (webhookSettings) => set({ webhookSettings }),
   setCounters: (counters) => set({ counters }),
   setTunnel: (tunnel) => set({ tunnel }),
   addEvents: (rows) => {

@@ -4,8 +4,8 @@ import type { EventDetail as Detail } from '../../../../shared/webhooks';
 import { api } from '../../api-context';
 import { Problem } from '../../components/problem';
 import { useAction } from '../../hooks/use-action';
+import { useRequest } from '../../hooks/use-request';
 import { useVenueZone } from '../../hooks/use-venue-zone';
-import { errorMessage } from '../../../../shared/errors';
 import { dayTime } from '../../../../shared/time';
 import { useAppStore } from '../../store';
 import { CopyButton } from '../../components/copy-button';
@@ -23,26 +23,22 @@ const SIGNATURE_TEXT: Record<Detail['signature']['result'], string> = {
 export function EventDetailPane() {
   const seq = useAppStore((s) => s.selectedSeq);
   const version = useAppStore((s) => s.eventsVersion);
-  const [detail, setDetail] = useState<Detail | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const request = useAction();
   const timezone = useVenueZone();
-
-  useEffect(() => {
-    setMessage(null);
-    if (seq === null) return setDetail(null);
-    let live = true;
-    api()
-      .getEvent(seq)
-      .then((d) => live && setDetail(d))
-      .catch((e: unknown) => live && setMessage(errorMessage(e)));
-    return () => {
-      live = false;
-    };
-  }, [seq, version]);
+  // Read again when another event arrives (its delivery count or checks may have changed).
+  const read = useRequest(seq === null ? null : () => api().getEvent(seq), [seq, version]);
+  const detail: Detail | null = seq === null ? null : read.data;
+  useEffect(() => setMessage(null), [seq]);
 
   if (seq === null) return <aside className="event-detail card"><p className="empty">Choose an event to see its body, headers and checks.</p></aside>;
-  if (!detail) return <aside className="event-detail card"><p className="empty">{message ?? 'Loading…'}</p></aside>;
+  if (!detail) {
+    return (
+      <aside className="event-detail card">
+        {read.error ? <Problem text={read.error} detail={read.detail} /> : <p className="empty">Loading…</p>}
+      </aside>
+    );
+  }
 
   const replay = async () => {
     setMessage(null);

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EventFilter, EventSummary } from '../../../../shared/webhooks';
 import { api } from '../../api-context';
+import { errorMessage } from '../../../../shared/errors';
 
 const PAGE = 100;
 
@@ -38,7 +39,7 @@ export function useEventWindow(filter: EventFilter, version: number): EventWindo
         setError(null);
         setTick((t) => t + 1);
       } catch (e) {
-        if (gen === generation.current) setError(e instanceof Error ? e.message : String(e));
+        if (gen === generation.current) setError(errorMessage(e));
       } finally {
         inFlight.current.delete(key);
       }

@@ -3,6 +3,8 @@
 import { formatMoney, type GiftCardSale, type GiftCardsView } from '../../../../shared/tabs';
 import { useTimeOf } from '../tabs/format';
 import { CardRow } from './card-row';
+import { staffWords } from '../../../../shared/errors';
+import { Problem } from '../../components/problem';
 
 const SALE_STATE = { sending: 'Sending…', done: '', failed: 'Refused', unknown: 'Outcome unknown' };
 
@@ -43,7 +45,8 @@ function Sale({ sale, lateSeconds }: { sale: GiftCardSale; lateSeconds: number }
         <span className="badge">{sale.mode === 'wait' ? 'waited for cards' : 'issued live'}</span>
         {SALE_STATE[sale.state] && <span className={`badge ${sale.state === 'failed' ? 'bad' : 'warn'}`}>{SALE_STATE[sale.state]}</span>}
       </header>
-      {sale.message && <p className={sale.state === 'failed' ? 'error' : 'hint'}>{sale.message}</p>}
+      {sale.message && sale.state === 'failed' && <Problem {...staffWords(sale.message)} />}
+      {sale.message && sale.state !== 'failed' && <p className="hint">{staffWords(sale.message).text}</p>}
       {sale.cards.length > 0 && (
         <ul className="gift-cards">
           {sale.cards.map((card) => (

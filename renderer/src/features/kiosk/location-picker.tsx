@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { LocationChoice } from '../../../../shared/labor';
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
+import { Problem } from '../../components/problem';
 
 export function LocationPicker({ token, onDone }: { token: string | null; onDone?: () => void }) {
   const [choices, setChoices] = useState<LocationChoice[] | null>(null);
@@ -19,12 +20,14 @@ export function LocationPicker({ token, onDone }: { token: string | null; onDone
       <p className="k-hint">Every punch made here is recorded at the location you choose. A manager can change it later.</p>
       {load.busy && <p className="k-hint">Loading locations…</p>}
       {load.error && (
-        <p className="k-error" role="alert">
-          Could not load the locations: {load.error}{' '}
+        <div className="k-error-block">
+          <Problem text={load.error} detail={load.detail}>
+            Could not load the locations:{' '}
+          </Problem>
           <button type="button" className="k-small" onClick={() => load.run(async () => setChoices(await api().laborLocations()))}>
             Try again
           </button>
-        </p>
+        </div>
       )}
       <div className="k-name-grid">
         {choices?.map((c) => (

@@ -18,8 +18,12 @@ export function SyncPill({ outbox, onSyncNow }: { outbox: OutboxSummary; onSyncN
   }
   return (
     <div className="k-sync" role="status" aria-live="polite">
-      <span className={`k-pill k-pill-${tone}`} data-testid="sync-pending" data-pending={waiting}>
-        {text}
+      {/* One pill says both whether the service answers and what waits: all a kiosk needs. */}
+      <span className={`k-pill k-pill-${tone}`}>
+        {outbox.state !== 'offline' && <span className="k-pill-online">Online · </span>}
+        <span data-testid="sync-pending" data-pending={waiting}>
+          {text}
+        </span>
       </span>
       {stuck > 0 && (
         <span className="k-pill k-pill-bad" data-testid="sync-stuck">

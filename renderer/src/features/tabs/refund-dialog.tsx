@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatMoney, type BoardTab, type RefundInput, type TabDetails } from '../../../../shared/tabs';
 import { api } from '../../api-context';
 import { parseDollars } from '../../../../shared/money';
+import { plainWords } from '../../../../shared/errors';
 import { messageOf } from './format';
 import { tabTitle } from './tab-card';
 
@@ -205,7 +206,7 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
         {problem && (
           <div className={`result-box ${problem.uncertain ? 'warn' : 'bad'}`} role="alert" data-testid="refund-result">
             <strong>{problem.uncertain ? 'Outcome unknown: the refund may or may not have been made' : 'The service refused the refund'}</strong>
-            <p>{problem.uncertain ? `No clear answer from the service (${problem.text}). Check again reads the tab; do not refund again until it shows.` : problem.text}</p>
+            <p title={problem.text}>{problem.uncertain ? `No clear answer from the service (${plainWords(problem.text)}). Check again reads the tab; do not refund again until it shows.` : plainWords(problem.text)}</p>
             {checked && <p data-testid="refund-checked">{checked}</p>}
           </div>
         )}

@@ -1,5 +1,6 @@
 // Punches that are not on the service: waiting ones (with why), and parked ones the service
 // refused, with its own words, to retry once fixed or to discard on purpose.
+import { staffWords } from '../../../../../shared/errors';
 import { useCallback, useEffect, useState } from 'react';
 import type { LaborView, OutboxItem } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
@@ -57,7 +58,7 @@ export function SyncProblems({ token, labor }: { token: string; labor: LaborView
                 <td>{i.name}</td>
                 <td>{ACTION_LABELS[i.action]}</td>
                 <td>{STATE_TEXT[i.state]}</td>
-                <td className="k-wrap">{i.message ?? ''}</td>
+                <td className="k-wrap" title={i.message ?? undefined}>{i.message ? staffWords(i.message).text : ''}</td>
                 <td className="k-nowrap">
                   {(i.state === 'failed' || i.state === 'blocked') && (
                     <>

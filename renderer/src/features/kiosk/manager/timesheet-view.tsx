@@ -8,6 +8,7 @@ import { api } from '../../../api-context';
 import { ACTION_LABELS, clockTime, longDay } from '../format';
 import { useNow } from '../use-now';
 import { useAction } from '../../../hooks/use-action';
+import { Problem } from '../../../components/problem';
 import { downloadTimesheet } from './csv-download';
 import { TimelineChart } from './timeline-chart';
 import { TimesheetTable } from './timesheet-table';
@@ -93,14 +94,12 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
           Export CSV
         </button>
       </form>
-      {request.error && (
-        <p className="k-error" role="alert">
-          Could not load the timesheet: {request.error}
-        </p>
-      )}
+      <Problem text={request.error} detail={request.detail}>
+        Could not load the timesheet:{' '}
+      </Problem>
       {sheet && (
         <>
-          {sheet.truncated && <p className="k-warning">The service returned its maximum number of entries: choose fewer days to see them all.</p>}
+          {sheet.truncated && <p className="k-warning">Some entries may be missing: the service stopped the list before its end. Choose fewer days or one person to see them all.</p>}
           {sheet.unsynced.length > 0 && (
             <p className="k-warning" data-testid="unsynced-note">
               Not on the service yet (not in these totals):{' '}

@@ -1,18 +1,19 @@
 // The app's side of webhooks, composed: the receiver (listener + log + projections), its
 // settings and secrets, the tunnel, and — on the embedded sandbox — registering the listener as
-// an endpoint so the practice venue delivers straight here.
+// an endpoint so the practice venue delivers straight here. (The sandbox's own sender is also
+// called WebhookService; this one is the listener.) The sandbox test panel is sandbox-panel.ts.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { EventFilter, EventPage, EventSummary, ListenerStatus, SandboxDelivery, SandboxTriggerInput, TunnelStatus, WebhookCounters, WebhookSettingsInput, WebhookState } from '../../../shared/webhooks';
+import type { EventFilter, EventPage, EventSummary, ListenerStatus, TunnelStatus, WebhookCounters, WebhookSettingsInput, WebhookSettingsView, WebhookState } from '../../../shared/webhooks';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/webhooks';
 import type { ConnectionService } from '../connection/connection-service';
 import type { SecretStore } from '../secrets/secret-store';
 import { TunnelService } from '../tunnel/tunnel-service';
 import { TypedEmitter } from '../typed-emitter';
 import { WebhookReceiver, curlFor, type Projection } from '../webhooks';
-import { loadWebhookSettings, saveWebhookSettings, WEBHOOK_HEADERS_KEY, WEBHOOK_SECRET_KEY, type WebhookSettings } from './webhook-settings';
+import { loadWebhookSettings, saveWebhookSettings, WEBHOOK_HEADERS_KEY, WEBHOOK_SECRET_KEY, type WebhookSettings } from './listener-settings';
 
-export interface WebhookServiceOptions {
+export interface WebhookListenerOptions {
   dataDir: string;
   secrets: SecretStore;
   connection: ConnectionService;
@@ -24,15 +25,17 @@ export interface WebhookServiceOptions {
   log?: (line: string) => void;
 }
 
-export interface WebhookServiceEvents {
+export interface WebhookListenerEvents {
   webhookStatus: ListenerStatus;
   webhookCounters: WebhookCounters;
   webhookEvents: EventSummary[];
   tunnel: TunnelStatus;
+  /** Pushed with the status: the listener card's steps depend on it (sandbox or real service). */
+  webhookSettings: WebhookSettingsView;
 }
 
-export class WebhookService {
-  readonly events = new TypedEmitter<WebhookServiceEvents>();
+export class WebhookListenerService {
+  readonly events = new TypedEmitter<WebhookListenerEvents>();
   readonly tunnel: TunnelService;
   private settings: WebhookSettings;
   private receiver: WebhookReceiver | null = null;
@@ -41,11 +44,13 @@ export class WebhookService {
   private sandboxRegistered = false;
   /** The endpoint we registered on the embedded sandbox, replaced (not duplicated) on change. */
   private sandboxEndpoint: { baseUrl: string; id: string; url: string } | null = null;
+  /** Registrations run one at a time, so two of them never leave two endpoints behind. */
+  private registering: Promise<void> = Promise.resolve();
   private pending: EventSummary[] = [];
   private flushScheduled = false;
   private readonly projections: Projection[] = [];
 
-  constructor(private readonly options: WebhookServiceOptions) {
+  constructor(private readonly options: WebhookListenerOptions) {
     const loaded = loadWebhookSettings(options.dataDir);
     this.settings = loaded.value;
     if (loaded.problem) options.log?.(loaded.problem.message);
@@ -170,61 +175,6 @@ export class WebhookService {
     return this.tunnel.start(port, authtoken, this.settings.path);
   }
 
-  /** What the embedded sandbox did to reach us: attempts, retries, permanent failures. */
-  async sandboxDeliveries(): Promise<SandboxDelivery[]> {
-    const sandbox = this.requireSandbox();
-    const response = await fetch(`${sandbox.baseUrl}/_sandbox/webhooks/deliveries`);
-    if (!response.ok) throw new Error(`The sandbox did not list its deliveries (${response.status})`);
-    const body = (await response.json()) as { deliveries?: SandboxDelivery[] };
-    const mine = this.sandboxEndpoint?.id;
-    return (body.deliveries ?? [])
-      .filter((d) => !mine || (d as SandboxDelivery & { endpointId?: string }).endpointId === mine)
-      .slice(-30)
-      .reverse()
-      .map((d) => ({
-        id: d.id,
-        type: d.type,
-        status: d.status,
-        attempts: d.attempts,
-        lastAttemptAt: d.lastAttemptAt,
-        nextAttemptAt: d.nextAttemptAt,
-        lastResponseStatus: d.lastResponseStatus,
-        lastError: d.lastError,
-        forged: d.forged,
-        duplicate: d.duplicate,
-      }));
-  }
-
-  async flushSandbox(): Promise<{ message: string }> {
-    const sandbox = this.requireSandbox();
-    const response = await fetch(`${sandbox.baseUrl}/_sandbox/webhooks/flush`, { method: 'POST' });
-    const body = (await response.json().catch(() => ({}))) as { flushed?: number };
-    if (!response.ok) throw new Error(`The sandbox refused to run its retries (${response.status})`);
-    return { message: body.flushed ? `The sandbox retried ${body.flushed} deliver${body.flushed === 1 ? 'y' : 'ies'} now` : 'No delivery was waiting for a retry' };
-  }
-
-  private requireSandbox() {
-    const sandbox = this.options.connection.runningSandbox();
-    if (!sandbox) throw new Error('This needs the embedded sandbox (Settings → Connection)');
-    return sandbox;
-  }
-
-  async triggerSandbox(input: SandboxTriggerInput): Promise<{ message: string }> {
-    const sandbox = this.options.connection.runningSandbox();
-    if (!sandbox) throw new Error('Triggering events needs the embedded sandbox (Settings → Connection)');
-    const response = await fetch(`${sandbox.baseUrl}/_sandbox/webhooks/trigger`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(input),
-    });
-    const body = (await response.json().catch(() => ({}))) as { message?: string; deliveries?: unknown[]; throttled?: boolean };
-    if (!response.ok) throw new Error(body.message ?? `The sandbox refused the trigger (${response.status})`);
-    if (body.throttled) return { message: `${input.type} was throttled by the sandbox (one per 5 minutes per customer and target)` };
-    const count = Array.isArray(body.deliveries) ? body.deliveries.length : 0;
-    if (count === 0) return { message: `${input.type} was not sent: no endpoint is subscribed to it for that location (subscribe the location in Settings)` };
-    return { message: `${input.forge ? 'Forged ' : ''}${input.type} sent to ${count} endpoint${count === 1 ? '' : 's'}` };
-  }
-
   private async startReceiver(): Promise<void> {
     const receiver = new WebhookReceiver({
       dataDir: join(this.options.dataDir, 'webhooks'),
@@ -251,10 +201,32 @@ export class WebhookService {
     this.events.emit('webhookStatus', receiver.status());
   }
 
+  /** The endpoint this listener registered on the embedded sandbox (the panel shows only its deliveries). */
+  sandboxEndpointId(): string | null {
+    return this.sandboxEndpoint?.id ?? null;
+  }
+
   /** On the embedded sandbox: make sure it has a secret and an endpoint pointing here. */
-  private async registerWithSandbox(): Promise<void> {
+  private registerWithSandbox(): Promise<void> {
+    const run = this.registering.then(() => this.registerNow());
+    this.registering = run.catch(() => {});
+    return run;
+  }
+
+  private async registerNow(): Promise<void> {
+    try {
+      await this.registerOnSandbox();
+    } finally {
+      // Sandbox or not, the renderer must see the settings as they are now (bug: only the status
+      // was pushed, so the card kept the other mode's steps after a switch).
+      this.events.emit('webhookStatus', this.status());
+      this.events.emit('webhookSettings', this.state().settings);
+    }
+  }
+
+  private async registerOnSandbox(): Promise<void> {
     this.sandboxRegistered = false;
-    const sandbox = this.options.connection.runningSandbox();
+    const sandbox = this.options.connection.sandboxLink();
     const url = this.status().url;
     if (!sandbox || !url) return;
     if (!this.secret) {
@@ -263,28 +235,19 @@ export class WebhookService {
       await this.options.secrets.set(WEBHOOK_SECRET_KEY, this.secret);
       this.receiver?.reconfigure({ secret: this.secret, customHeaders: this.customHeaders, headerPrefix: this.headerPrefix() });
     }
-    const accessId = this.options.connection.status().settings.accessId;
     try {
       // Same URL: the sandbox updates the endpoint in place (keeping pending retries); a new URL
       // (the port changed) replaces it, so the sandbox never delivers twice to us.
       if (this.sandboxEndpoint?.baseUrl === sandbox.baseUrl && this.sandboxEndpoint.url !== url) {
-        await fetch(`${sandbox.baseUrl}/_sandbox/webhooks/endpoints/${encodeURIComponent(this.sandboxEndpoint.id)}`, { method: 'DELETE' });
+        await sandbox.removeEndpoint(this.sandboxEndpoint.id).catch(() => {});
       }
       this.sandboxEndpoint = null;
-      const response = await fetch(`${sandbox.baseUrl}/_sandbox/webhooks/endpoints`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ accessId, url, eventTypes: WEBHOOK_EVENT_TYPES, secret: this.secret, customHeaders: this.customHeaders }),
-      });
-      this.sandboxRegistered = response.ok;
-      const created = (await response.json().catch(() => null)) as { id?: string; endpoint?: { id?: string } } | null;
-      const id = created?.id ?? created?.endpoint?.id;
-      if (response.ok && id) this.sandboxEndpoint = { baseUrl: sandbox.baseUrl, id, url };
-      if (!response.ok) this.options.log?.(`The sandbox refused the webhook endpoint (${response.status})`);
+      const created = await sandbox.registerEndpoint({ accessId: sandbox.accessId, url, eventTypes: WEBHOOK_EVENT_TYPES, secret: this.secret, customHeaders: this.customHeaders });
+      this.sandboxEndpoint = { baseUrl: sandbox.baseUrl, id: created.id, url };
+      this.sandboxRegistered = true;
     } catch (error) {
-      this.options.log?.(`Could not register the webhook endpoint with the sandbox: ${String(error)}`);
+      this.options.log?.(`Could not register the webhook endpoint with the sandbox: ${error instanceof Error ? error.message : String(error)}`);
     }
-    this.events.emit('webhookStatus', this.status());
   }
 
   private headerPrefix(): string {

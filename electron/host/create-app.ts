@@ -1,0 +1,31 @@
+// The composition both roots share (this headless host and Electron main; the tests too): the
+// core, plus the embedded sandbox it may connect to. The core gets the sandbox only as an
+// EmbeddedSandbox (a SandboxLink over HTTP); the running instance stays here, for tests.
+import { createCore, type AppCore, type CoreOptions } from '../core/app-core';
+import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, type RunningSandbox } from '../sandbox';
+import { embeddedSandbox, type EmbeddedSandboxOptions } from './embedded-sandbox';
+
+export interface AppOptions extends Omit<CoreOptions, 'sandbox'> {
+  /** Port of the embedded sandbox (0 or absent: a free one). */
+  sandboxPort?: number;
+  /** More options for the embedded sandbox (its clock, readings…). */
+  sandboxOptions?: EmbeddedSandboxOptions['sandbox'];
+}
+
+export interface App extends AppCore {
+  /** The embedded sandbox while the core is connected to it (tests inspect its world). */
+  sandbox(): RunningSandbox | null;
+}
+
+export async function createApp(options: AppOptions): Promise<App> {
+  const { sandboxPort, sandboxOptions, ...coreOptions } = options;
+  const sandbox = embeddedSandbox({ port: sandboxPort, fetch: options.fetch, sandbox: sandboxOptions });
+  const core = await createCore({
+    ...coreOptions,
+    // A forced URL without credentials is a sandbox started with `npm run sandbox`: the demo ones.
+    accessId: options.serviceUrl ? (options.accessId ?? DEMO_ACCESS_ID) : options.accessId,
+    accessSecret: options.serviceUrl ? (options.accessSecret ?? DEMO_ACCESS_SECRET) : options.accessSecret,
+    sandbox,
+  });
+  return { ...core, sandbox: () => sandbox.running() };
+}

@@ -1,0 +1,123 @@
+// The sandbox's answers to what the spec leaves open ("not shown"). The real service made its own
+// choices; each field here is one open point, and `otherReadings` flips every one of them to its
+// other plausible answer, so the whole test suite can run against a service that chose differently.
+// docs/service-assumptions.md lists every point, both readings and how the client copes.
+
+export type ShiftIdKind =
+  /** time_shift_id on a break is its shift's time_entry_uuid; shifts carry none (our default). */
+  | 'uuid'
+  /** Every shift has a numeric time_shift_id of its own, and its breaks carry that number. */
+  | 'numeric'
+  /** Shifts carry no id field; breaks carry the shift's numeric id. */
+  | 'numeric-breaks-only';
+
+export interface SandboxReadings {
+  /** How a break names its shift in time_shift_id. */
+  shiftId: ShiftIdKind;
+  /** Spelling of time_punch_type: 'lower' = shift | unpaid_break | paid_break, 'upper' = SHIFT | UNPAID_BREAK | PAID_BREAK. */
+  punchTypeCase: 'lower' | 'upper';
+  /** Precision the service keeps for punch_in / punch_out. */
+  punchPrecision: 'second' | 'minute';
+  /** Unit of money fields the spec does not fix (pass spent, order totals, event prices, refunds, declared_tips). */
+  moneyUnit: 'cents' | 'dollars';
+  /** Rows per page of GET /api/loc and labor lists; 0 = no paging. A larger `limit` is clamped to it. */
+  pageSize: number;
+  /** 403 for an invalid token: with a machine-readable `error` code, or a bare message. */
+  invalidTokenBody: 'coded' | 'bare';
+  /** GET /api/loc rows carry subscribed, timezone and featureFlags ('full') or only uuid, id, name ('bare'). */
+  locationFields: 'full' | 'bare';
+  /** The sandbox's extra read routes (catalog, single tab) exist ('present') or not ('absent'). */
+  extraRoutes: 'present' | 'absent';
+  /** Body of the spend-limit refusal. */
+  spendLimitRefusal: 'alert-object' | 'plain-string' | 'other-wording';
+  /** Field that carries the refresh token in a refresh request. */
+  refreshField: 'refresh_token' | 'refreshToken';
+  /** Whether a refresh hands back a new refresh token (and retires the old one). */
+  refreshRotates: boolean;
+}
+
+export const defaultReadings: Readonly<SandboxReadings> = Object.freeze({
+  shiftId: 'uuid',
+  punchTypeCase: 'lower',
+  punchPrecision: 'second',
+  moneyUnit: 'cents',
+  pageSize: 0,
+  invalidTokenBody: 'coded',
+  locationFields: 'full',
+  extraRoutes: 'present',
+  spendLimitRefusal: 'alert-object',
+  refreshField: 'refresh_token',
+  refreshRotates: false,
+});
+
+/** Every open point flipped to its other plausible answer. */
+export const otherReadings: Readonly<SandboxReadings> = Object.freeze({
+  shiftId: 'numeric',
+  punchTypeCase: 'upper',
+  punchPrecision: 'minute',
+  moneyUnit: 'dollars',
+  pageSize: 3,
+  invalidTokenBody: 'bare',
+  locationFields: 'bare',
+  extraRoutes: 'absent',
+  spendLimitRefusal: 'other-wording',
+  refreshField: 'refreshToken',
+  refreshRotates: true,
+});
+
+export const READING_NAMES = ['default', 'other'] as const;
+export type ReadingName = (typeof READING_NAMES)[number];
+
+const CHOICES: { [K in keyof SandboxReadings]: readonly SandboxReadings[K][] | 'page-size' | 'boolean' } = {
+  shiftId: ['uuid', 'numeric', 'numeric-breaks-only'],
+  punchTypeCase: ['lower', 'upper'],
+  punchPrecision: ['second', 'minute'],
+  moneyUnit: ['cents', 'dollars'],
+  pageSize: 'page-size',
+  invalidTokenBody: ['coded', 'bare'],
+  locationFields: ['full', 'bare'],
+  extraRoutes: ['present', 'absent'],
+  spendLimitRefusal: ['alert-object', 'plain-string', 'other-wording'],
+  refreshField: ['refresh_token', 'refreshToken'],
+  refreshRotates: 'boolean',
+};
+
+export function namedReadings(name: ReadingName): SandboxReadings {
+  return { ...(name === 'other' ? otherReadings : defaultReadings) };
+}
+
+/**
+ * Reads `{reading?: 'default'|'other', ...points}`: a named preset, then single points on top.
+ * Throws with a sentence naming the bad key or value, for the CLI and the control route.
+ */
+export function parseReadings(input: unknown, base: SandboxReadings = { ...defaultReadings }): SandboxReadings {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new Error('readings must be a JSON object.');
+  const raw = input as Record<string, unknown>;
+  let out: SandboxReadings = { ...base };
+  if (raw.reading !== undefined) {
+    if (!READING_NAMES.includes(raw.reading as ReadingName)) throw new Error(`reading must be one of ${READING_NAMES.join(', ')}.`);
+    out = namedReadings(raw.reading as ReadingName);
+  }
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'reading') continue;
+    if (!(key in CHOICES)) throw new Error(`Unknown reading point '${key}'. Known: ${Object.keys(CHOICES).join(', ')}.`);
+    const choice = CHOICES[key as keyof SandboxReadings];
+    if (choice === 'page-size') {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 10_000) throw new Error('pageSize must be a whole number from 0 to 10000.');
+    } else if (choice === 'boolean') {
+      if (typeof value !== 'boolean') throw new Error(`${key} must be true or false.`);
+    } else if (!(choice as readonly unknown[]).includes(value)) {
+      throw new Error(`${key} must be one of ${choice.join(', ')}.`);
+    }
+    (out as unknown as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}
+
+/** The readings a run asked for through VENUE_SANDBOX_READING ('default' or 'other'); default when unset. */
+export function readingsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxReadings {
+  const name = env.VENUE_SANDBOX_READING?.trim();
+  if (!name) return namedReadings('default');
+  if (!READING_NAMES.includes(name as ReadingName)) throw new Error(`VENUE_SANDBOX_READING must be one of ${READING_NAMES.join(', ')}, not '${name}'.`);
+  return namedReadings(name as ReadingName);
+}
