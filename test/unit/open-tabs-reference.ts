@@ -179,14 +179,17 @@ export class ReferenceOpenTabs {
       refundsByTab.set(r.tabUuid, list);
     }
 
+    const placedByTab = new Map<string, string[]>();
+    for (const [orderId, o] of this.orderTabs) {
+      if (!this.orderTotals.has(orderId)) continue;
+      placedByTab.set(o.tabUuid, [...(placedByTab.get(o.tabUuid) ?? []), orderId]);
+    }
     const uuids = new Set([...this.tabs.keys(), ...this.closedAt.keys(), ...lines.keys(), ...refundsByTab.keys()]);
     const board: OpenTab[] = [];
     for (const uuid of uuids) {
       const items = [...(lines.get(uuid)?.values() ?? [])].sort((a, b) => byKey(a.key, b.key));
       // ORDER_PLACED totals (taxes and fees included) less items gone since; unplaced orders' items.
-      const placed = [...this.orderTabs]
-        .filter(([orderId, o]) => o.tabUuid === uuid && this.orderTotals.has(orderId))
-        .map(([orderId]) => orderId)
+      const placed = (placedByTab.get(uuid) ?? [])
         .sort(byKey)
         .map((orderId) => ({ orderId, total: this.orderTotals.get(orderId)!.total, aliases: this.orderTotals.get(orderId)!.aliases }));
       // The join rule itself is shared (tabTotal); what this reference checks is which facts feed it.

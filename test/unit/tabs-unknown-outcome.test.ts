@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultMode } from '../../electron/sandbox/faults';
 import type { BoardTab } from '../../shared/tabs';
-import { PASSES, PRODUCTS, SPOT_BAR_1, removeTempDirs, startCore, until, type TestCore } from './tabs-kit';
+import { PASSES, PRODUCTS, SPOT_BAR_1, refundIds, removeTempDirs, startCore, until, type TestCore } from './tabs-kit';
 
 const tabOn = (t: TestCore, uuid: string): BoardTab | undefined => {
   const board = t.core.tabs.boardView();
@@ -78,8 +78,9 @@ describe('unknown outcome, never a double', () => {
       // The card says "outcome unknown" (not "waiting to confirm"), and PAYMENT_REFUNDED shows the one refund.
       const tab = await until(() => tabOn(t, uuid)!, (x) => x.refunds.length === 1, 5000, 'PAYMENT_REFUNDED on board');
       expect(tab.requestedRefunds).toMatchObject([{ unknown: true, amount: 100 }]);
-      const details = await t.core.handlers.tabDetails(uuid);
-      expect(details.payments[0].refundable).toBe(details.payments[0].amount + details.payments[0].tip - 100);
+      // "Check again" reads the tab: what is left to refund shows the one refund.
+      const { payment } = await refundIds(t, uuid);
+      expect(payment.refundable).toBe(payment.amount + payment.tip - 100);
       expect(world.tabs.refunds.size).toBe(refundsBefore + 1);
     });
   }

@@ -24,6 +24,7 @@ import type {
 } from '../../../shared/tabs';
 import { CLOSED_ON_BOARD } from '../../../shared/tabs';
 import type { AcceptedEvent } from '../../../shared/webhooks';
+import { isServiceError } from '../api/errors';
 import type { ServiceClient } from '../api/service-client';
 import { TypedEmitter } from '../typed-emitter';
 import { OpenTabsProjection, type Projection } from '../webhooks';
@@ -226,7 +227,18 @@ export class TabsService {
     const sale = this.sales.get(saleId);
     if (!sale) throw new Error('That sale is no longer on this workstation.');
     if (!sale.tabUuid) throw new Error('The service never confirmed this sale, so there is no tab to check. Do not sell again: ask a manager to look for the tab.');
-    const answer = await readTab(this.options.api(), sale.locationUuid, sale.tabUuid, this.codec);
+    let answer: Awaited<ReturnType<typeof readTab>>;
+    try {
+      answer = await readTab(this.options.api(), sale.locationUuid, sale.tabUuid, this.codec);
+    } catch (error) {
+      // A service without a route to read one tab (the spec lists none): say so, sell nothing.
+      if (!isServiceError(error) || error.status === null || ![404, 405, 501].includes(error.status)) throw error;
+      this.sales.update(sale.id, { message: 'This service has no route to read a tab, so the app cannot look for the cards itself: they show when their GIFT_CARD_CREATED events arrive (the location must be subscribed). Do not sell again.' });
+      this.schedule('tabsGiftCards');
+      const view = this.giftCardsView().sales.find((s) => s.id === sale.id);
+      if (!view) throw new Error('The sale is too old to show');
+      return view;
+    }
     const known = new Set(sale.answerCards.map((c) => c.processorAccountUuid ?? `${c.itemId}:${c.lastFour}`));
     const fresh = (answer.processorAccounts ?? []).filter((c) => !known.has(c.processorAccountUuid ?? `${c.itemId}:${c.lastFour}`));
     const found = fresh.length > 0;
