@@ -119,7 +119,8 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   const handlers: IpcHandlers = {
     getSnapshot: async () => snapshot(),
     saveConnection: (input) => connection.save(input),
-    testConnection: () => connection.test(),
+    testConnection: (input) => connection.test(input),
+    resetPracticeVenue: () => connection.resetPracticeVenue(),
     startUserSignIn: () => connection.startSignIn(),
     cancelUserSignIn: async () => connection.cancelSignIn(),
     signOut: () => connection.signOut(),

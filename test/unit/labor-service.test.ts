@@ -75,7 +75,8 @@ describe('roster, PINs and sessions', () => {
     await expect(h.laborSetLocation(null, { uuid: 'other', name: 'Other', timezone: null })).rejects.toThrow(/manager/);
     const choices = await h.laborLocations();
     expect(choices.map((c) => c.name)).toEqual(['Harbour Bar & Kitchen', 'Garden Terrace']);
-    expect(choices[0].timezone).toBe('America/New_York');
+    // A service whose location list carries no time zone leaves it unknown (the venue then uses the computer's zone).
+    expect(choices[0].timezone).toBe(sb.world.readings.locationFields === 'full' ? 'America/New_York' : null);
     const m = await h.laborIdentify({ pin: '9999' });
     expect((await h.laborSetLocation(m.token, choices[1])).location?.name).toBe('Garden Terrace');
   });
@@ -221,13 +222,17 @@ describe('manager timesheet', () => {
     const m = await h.laborIdentify({ pin: '9999' });
     const all = await h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), sortBy: 'punch_in', sortDir: 'asc' });
     expect(all.rows).toHaveLength(3);
-    expect(all.rows.map((r) => r.name)).toEqual(['Jordan Bartender', 'Sam Server', 'Jordan Bartender']);
+    // To the minute (a reading), punches made moments apart tie: then only the set is certain.
+    const names = all.rows.map((r) => r.name);
+    if (sb.world.readings.punchPrecision === 'second') expect(names).toEqual(['Jordan Bartender', 'Sam Server', 'Jordan Bartender']);
+    else expect([...names].sort()).toEqual(['Jordan Bartender', 'Jordan Bartender', 'Sam Server']);
     expect(all.totals.map((t) => [t.name, t.shifts, t.tipsCents])).toEqual([
       ['Jordan Bartender', 1, 0],
       ['Sam Server', 1, 3000],
     ]);
     const desc = await h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), sortBy: 'punch_in', sortDir: 'desc' });
-    expect(desc.rows.map((r) => r.uuid)).toEqual([...all.rows.map((r) => r.uuid)].reverse());
+    if (sb.world.readings.punchPrecision === 'second') expect(desc.rows.map((r) => r.uuid)).toEqual([...all.rows.map((r) => r.uuid)].reverse());
+    else expect([...desc.rows.map((r) => r.uuid)].sort()).toEqual([...all.rows.map((r) => r.uuid)].sort());
     const byOut = await h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), sortBy: 'punch_out', sortDir: 'asc' });
     expect(byOut.rows.at(-1)?.punchOut).toBeNull();
     const servers = await h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), role: 'server', sortBy: 'created', sortDir: 'asc' });

@@ -4,7 +4,7 @@
 import type { ConnectionInput, ConnectionStatus, Location, LocationsView, SignInStatus, TokenStatus, UserSession } from '../../../shared/domain';
 import { ServiceClient, type ActAs } from '../api/service-client';
 import type { FetchLike } from '../api/http';
-import type { SecretStore } from '../secrets/secret-store';
+import { MemorySecretStore, type SecretStore } from '../secrets/secret-store';
 import { TypedEmitter } from '../typed-emitter';
 import { loadSettings, normaliseBaseUrl, saveSettings, type StoredSettings } from './connection-settings';
 import type { EmbeddedSandbox, SandboxLink } from './sandbox-link';
@@ -32,6 +32,8 @@ export interface ConnectionEventsMap {
   /** A new API client replaced the old one (settings changed); features re-read through it. */
   client: ServiceClient;
 }
+
+export type ConnectionTestResult = ConnectionStatus & { test: { ok: boolean; message: string } };
 
 const NO_TOKEN: TokenStatus = { state: 'none', expiresAt: null, issuedAt: null, message: null };
 
@@ -130,10 +132,57 @@ export class ConnectionService {
     return this.status();
   }
 
-  /** Asks for an integration token now; updates the status and throws the reason on failure. */
-  async test(): Promise<ConnectionStatus> {
-    await this.api().checkCredentials();
-    return this.status();
+  /**
+   * Without input: asks for an integration token on the saved connection now; updates the status
+   * and throws the reason on failure. With the form's values: tries them on a throwaway client,
+   * saves nothing, and always answers in words (ok or not).
+   */
+  async test(input?: ConnectionInput): Promise<ConnectionTestResult> {
+    if (!input) {
+      await this.api().checkCredentials();
+      return { ...this.status(), test: { ok: true, message: `Connected: ${this.baseUrl} accepted the saved credentials.` } };
+    }
+    return { ...this.status(), test: await this.tryValues(input) };
+  }
+
+  private async tryValues(input: ConnectionInput): Promise<{ ok: boolean; message: string }> {
+    let target: { baseUrl: string; accessId: string; accessSecret: string };
+    try {
+      if (input.mode === 'sandbox') {
+        if (!this.sandbox) return { ok: true, message: 'The practice venue runs inside this app with demo credentials: press Save connection to switch to it.' };
+        target = { baseUrl: this.sandbox.baseUrl, accessId: this.sandbox.accessId, accessSecret: this.sandbox.accessSecret };
+      } else {
+        const baseUrl = normaliseBaseUrl(input.baseUrl ?? '');
+        const accessId = (input.accessId ?? '').trim();
+        if (!accessId) return { ok: false, message: 'Enter the API access id to test the connection.' };
+        // An empty secret field means "the stored one", as for Save.
+        const accessSecret = input.accessSecret || (await this.options.secrets.get(ACCESS_SECRET_KEY));
+        if (!accessSecret) return { ok: false, message: 'Enter the API access secret to test the connection.' };
+        target = { baseUrl, accessId, accessSecret };
+      }
+    } catch (error) {
+      return { ok: false, message: messageOf(error) };
+    }
+    const client = new ServiceClient({ ...target, secrets: new MemorySecretStore(), fetch: this.options.fetch });
+    try {
+      await client.checkCredentials();
+      const where = input.mode === 'sandbox' ? 'The practice venue' : target.baseUrl;
+      return { ok: true, message: `Connected: ${where} accepted these credentials. Nothing was saved; press Save connection to use them.` };
+    } catch (error) {
+      return { ok: false, message: `Not connected: ${messageOf(error)}` };
+    } finally {
+      client.dispose();
+    }
+  }
+
+  /** Back to the seeded practice venue; the app reconnects to it (endpoint, roster seed). */
+  async resetPracticeVenue(): Promise<ConnectionStatus> {
+    return this.serially(async () => {
+      if (!this.sandbox) throw new Error('The practice venue is not in use: choose the embedded sandbox in Settings first');
+      await this.sandbox.reset();
+      await this.connect();
+      return this.status();
+    });
   }
 
   async startSignIn(): Promise<{ authorizeUrl: string; openedExternally: boolean }> {

@@ -3,7 +3,8 @@
 // again: the edit counts (and is audited) only if the service shows it.
 import type { AuditChange, EntryPatch, LaborEntry } from '../../../shared/labor';
 import { isServiceError } from '../api/errors';
-import { getEntry, patchEntry, type LaborApiContext } from './labor-api';
+import { getEntry, patchEntry, tipsOnWire, type LaborApiContext } from './labor-api';
+import { sameMoment } from './punch-sender';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -39,12 +40,18 @@ export function diffPatch(before: LaborEntry, patch: EntryPatch, roleName: (uuid
   return { body, changes };
 }
 
+/** Same moment as the service keeps it (it may cut times to the minute). */
+function sameTime(stored: number | null, sent: unknown): boolean {
+  if (sent === null) return stored === null;
+  return stored !== null && typeof sent === 'string' && sameMoment(stored, Date.parse(sent));
+}
+
 function shows(entry: LaborEntry, body: Record<string, unknown>): boolean {
   return (
-    (!('punch_in' in body) || iso(entry.punchIn) === body.punch_in) &&
-    (!('punch_out' in body) || iso(entry.punchOut) === body.punch_out) &&
+    (!('punch_in' in body) || sameTime(entry.punchIn, body.punch_in)) &&
+    (!('punch_out' in body) || sameTime(entry.punchOut, body.punch_out)) &&
     (!('user_role_uuid' in body) || entry.roleUuid === body.user_role_uuid) &&
-    (!('time_punch_type' in body) || entry.punchType === body.time_punch_type) &&
+    (!('time_punch_type' in body) || entry.punchType.toLowerCase() === String(body.time_punch_type).toLowerCase()) &&
     (!('declared_tips' in body) || entry.declaredTips === body.declared_tips)
   );
 }
@@ -54,7 +61,9 @@ export async function editEntry(ctx: LaborApiContext, uuid: string, patch: Entry
   const { body, changes } = diffPatch(before, patch, roleName);
   if (changes.length === 0) throw new Error('Nothing was changed');
   try {
-    const answered = await patchEntry(ctx, uuid, body);
+    // Tips are kept in cents here; the wire takes them in the connection's open money unit.
+    const wire = typeof body.declared_tips === 'number' ? { ...body, declared_tips: tipsOnWire(ctx, body.declared_tips) } : body;
+    const answered = await patchEntry(ctx, uuid, wire);
     return { before, after: answered ?? (await getEntry(ctx, uuid)), changes };
   } catch (error) {
     const unclear = !isServiceError(error) || error.retryable || error.kind === 'bad-response';

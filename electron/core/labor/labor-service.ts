@@ -13,6 +13,7 @@ import { loadBoardCache, saveBoardCache } from './board-cache';
 import { buildPunches } from './build-punches';
 import { DEMO_MANAGERS, DEMO_PINS } from './demo-roster';
 import { Drainer, type DrainerTuning } from './drainer';
+import type { EntryMoney } from './entry-normalize';
 import { listEntries, type LaborApiContext } from './labor-api';
 import { loadLaborSettings, saveLaborSettings, type StoredLaborSettings } from './labor-settings-store';
 import { Outbox, type PunchState } from './outbox';
@@ -48,6 +49,8 @@ export interface LaborServiceOptions {
   demoStaff?: () => DemoStaff[] | null | Promise<DemoStaff[] | null>;
   tuning?: Partial<LaborTuning>;
   log?: (line: string) => void;
+  /** Unit of the open money fields (declared_tips) on the current connection; cents when absent. */
+  money?: () => EntryMoney;
 }
 
 export interface LaborEvents {
@@ -89,6 +92,7 @@ export class LaborService {
       now: this.now,
       tuning: this.tuning,
       fiscalDayFor: (uuid) => this.fiscalDayFor(uuid),
+      money: () => options.money?.(),
       onChange: () => this.emitSoon(),
       onDone: () => this.refreshSoon(),
       log,
@@ -167,7 +171,13 @@ export class LaborService {
 
   apiContext(): LaborApiContext {
     const loc = this.location();
-    return { client: this.options.api(), locationUuid: loc.uuid, fiscalDayOf: this.fiscalDayFor(loc.uuid), timeoutMs: this.tuning.timeoutMs };
+    return {
+      client: this.options.api(),
+      locationUuid: loc.uuid,
+      fiscalDayOf: this.fiscalDayFor(loc.uuid),
+      timeoutMs: this.tuning.timeoutMs,
+      money: this.options.money?.(),
+    };
   }
 
   /** Locations this kiosk could punch at, with their time zones when the service gives them. */
