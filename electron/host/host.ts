@@ -33,9 +33,21 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? randomBytes(24).toString('hex');
   const server = createServer((req, res) => {
-    serveStatic(options.rendererDir, req, res).catch(() => res.writeHead(500).end());
+    // A reset mid-request must never reach the process as an unhandled 'error' event.
+    req.on('error', ignore);
+    res.on('error', ignore);
+    serveStatic(options.rendererDir, req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  // Garbage HTTP: answer 400 when the socket can still take it, then drop it.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    socket.destroy();
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  wss.on('error', ignore);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -45,6 +57,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Before anything is written: a client that resets while we refuse it must not crash the host.
+    socket.on('error', () => socket.destroy());
     const refusal = checkUpgrade(req, token, allowedOrigins);
     if (refusal) {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -77,6 +91,9 @@ function checkUpgrade(req: IncomingMessage, token: string, allowedOrigins: Set<s
 }
 
 function attach(ws: WebSocket, options: HostOptions): void {
+  // Oversized frames, invalid UTF-8, RSV bits, resets: ws closes the socket with the matching code;
+  // the listener only keeps the error from becoming an uncaught exception.
+  ws.on('error', () => ws.terminate());
   const unsubscribers = ipcEventNames.map((name) =>
     options.events.on(name, (payload) => send(ws, { event: name, payload })),
   );
@@ -92,11 +109,17 @@ function attach(ws: WebSocket, options: HostOptions): void {
       return;
     }
     const id = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null;
-    const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
-    send(ws, { id, ...outcome });
+    try {
+      const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
+      send(ws, { id, ...outcome });
+    } catch {
+      send(ws, { id, ok: false, error: { code: 'failed', message: 'The request could not be completed' } });
+    }
   });
 }
 
 function send(ws: WebSocket, message: unknown): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message), ignore);
 }
+
+function ignore(): void {}
