@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from './create-app';
 import { MemorySecretStore } from '../core/secrets/secret-store';
 import { startHost } from './host';
+import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
 
 const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret S] [--kiosk]
   env: VENUE_PORT, VENUE_DATA_DIR, VENUE_SERVICE_URL, VENUE_WEBHOOK_PORT, VENUE_WEBHOOK_SECRET, VENUE_KIOSK=1
@@ -57,6 +58,7 @@ async function main() {
     dataDir,
     secrets: new MemorySecretStore(),
     runtime: 'headless',
+    defaultRedirectPort: DEFAULT_REDIRECT_PORT,
     kiosk: values.kiosk === true || env.VENUE_KIOSK === '1',
     serviceUrl,
     accessId: env.VENUE_ACCESS_ID,
