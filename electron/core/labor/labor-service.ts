@@ -66,6 +66,10 @@ export class LaborService {
   readonly outbox: Outbox;
   readonly roster: Roster;
   readonly access: KioskAccess;
+  /** The kiosk's sessions (the Electron shell's close guard asks whether a manager is signed in). */
+  get sessions(): KioskAccess['sessions'] {
+    return this.access.sessions;
+  }
   private readonly audit: AuditLog;
   private readonly drainer: Drainer;
   private readonly now: () => number;

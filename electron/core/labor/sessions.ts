@@ -54,9 +54,14 @@ export class Sessions {
     return s;
   }
 
-  /** Whether any manager session is live on this kiosk (kiosk-mode settings need one). */
+  /** Whether any manager session is live on this kiosk (kiosk-mode settings need one; the Electron kiosk may then close its window). */
   hasLiveManager(): boolean {
     return [...this.sessions.keys()].some((t) => this.live(t)?.manager === true);
+  }
+
+  /** Kept for the Electron shell's close guard. */
+  anyManagerSession(): boolean {
+    return this.hasLiveManager();
   }
 
   end(token: string): void {
