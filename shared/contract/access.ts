@@ -63,4 +63,5 @@ export const channelAccess: Record<IpcChannel, Access> = {
   tabDetails: 'anyone',
   tabRefund: 'approval',
   tabsDismissNotices: 'anyone',
+  tabsSetMoneyUnit: 'settings',
 };
