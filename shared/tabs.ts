@@ -177,6 +177,8 @@ export interface RequestedRefund {
   confirmed: boolean;
   /** No clear answer (timeout, reset, 5xx): the refund may or may not exist on the service. */
   unknown?: boolean;
+  /** The manager whose PIN approved it (absent on records from before approvals). */
+  approvedBy?: RefundApprover;
 }
 
 export interface BoardTab extends OpenTab {
@@ -230,6 +232,14 @@ export interface RefundInput {
   amount?: number;
   items?: { itemId: string; quantity: number; reason?: string }[];
   reason?: string;
+  /** A manager's PIN approving this refund (checked in the core in every mode; never sent to the service). */
+  managerPin: string;
+}
+
+/** Who approved a refund with their manager PIN. */
+export interface RefundApprover {
+  userId: string;
+  name: string;
 }
 
 /**

@@ -140,7 +140,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     stopTunnel: () => webhooks.tunnel.stop(),
     ...sandboxPanelHandlers({ link: () => connection.sandboxLink(), endpointId: () => webhooks.sandboxEndpointId() }),
     ...laborHandlers(labor),
-    ...tabsHandlers(tabs),
+    ...tabsHandlers(tabs, (pin) => labor.access.approveByManagerPin(pin)),
   };
   // Authority lives here, not in the screens: see shared/contract/access.ts.
   const handlers = guardHandlers(unguarded, {

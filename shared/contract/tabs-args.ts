@@ -48,6 +48,7 @@ export const tabsArgSchemas = {
         amount: z.number().int().min(1).max(100_000_000).optional(),
         items: z.array(z.strictObject({ itemId: id, quantity: z.number().int().min(1).max(999), reason: reason.optional() })).min(1).max(100).optional(),
         reason: reason.optional(),
+        managerPin: z.string().regex(/^\d{4,8}$/, 'a manager PIN (4 to 8 digits) must approve a refund'),
       })
       .refine((r) => (r.amount === undefined) !== (r.items === undefined), 'give either an amount or items, not both'),
   ]),

@@ -119,8 +119,15 @@ test('an itemized refund is seen on the tabs board', async ({ openApp, app }) =>
   await dialog.getByRole('textbox', { name: /^Reason for/ }).first().fill('Sent back');
   const submit = dialog.getByRole('button', { name: /^Refund \$/ });
   const amount = (await submit.textContent())!.replace('Refund ', '');
+  // Every refund needs a manager's PIN, checked in the core: a server's PIN is refused at the field.
+  await expect(submit).toBeDisabled();
+  const pin = dialog.getByLabel(/^Manager PIN/);
+  await pin.fill('1111');
+  await submit.click();
+  await expect(dialog.getByRole('alert')).toHaveText(/not a manager’s/);
+  await pin.fill('9999');
   await submit.click();
   await expect(dialog).toHaveCount(0);
 
-  await expect(card.getByTestId('refund-done')).toHaveText(new RegExp(`^Refunded \\${amount} \\(items\\) from payment \\d+$`));
+  await expect(card.getByTestId('refund-done')).toHaveText(new RegExp(`^Refunded \\${amount} \\(items\\) from payment \\d+, approved by Alex Manager$`));
 });

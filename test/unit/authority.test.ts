@@ -113,3 +113,13 @@ describe('PIN guessing', () => {
     expect((await call(a, 'laborIdentify', { userId: '2001', pin: '9999' })).ok).toBe(false);
   });
 });
+
+describe('refunds need a manager PIN in every mode', () => {
+  it('refuses a missing, a staff and a wrong PIN before anything reaches the service, and records who approved', async () => {
+    const a = await app(false);
+    const tab = 'no-such-tab';
+    expect(await call(a, 'tabRefund', tab, { amount: 100 })).toMatchObject({ ok: false, error: { code: 'invalid-arguments', message: /manager PIN/ } });
+    expect(await call(a, 'tabRefund', tab, { amount: 100, managerPin: '2222' })).toMatchObject({ ok: false, error: { message: /not a manager’s/ } });
+    expect(await call(a, 'tabRefund', tab, { amount: 100, managerPin: '8642' })).toMatchObject({ ok: false, error: { message: /not recognised/ } });
+  });
+});

@@ -39,8 +39,8 @@ beforeAll(async () => {
     wait: true,
   });
   const details = await t.core.handlers.tabDetails(sale.tabUuid!);
-  await t.core.handlers.tabRefund(sale.tabUuid!, { paymentId: details.payments[0].id, items: [{ itemId: details.items[0].id, quantity: 1, reason: 'Wrong card' }] });
-  await t.core.handlers.tabRefund(sale.tabUuid!, { paymentId: details.payments[0].id, amount: 500 });
+  await t.core.handlers.tabRefund(sale.tabUuid!, { managerPin: '9999', paymentId: details.payments[0].id, items: [{ itemId: details.items[0].id, quantity: 1, reason: 'Wrong card' }] });
+  await t.core.handlers.tabRefund(sale.tabUuid!, { managerPin: '9999', paymentId: details.payments[0].id, amount: 500 });
   for (const type of ['QR_SCANNED', 'GUEST_VERIFIED', 'OPTION_GROUP_UPDATED', 'CATEGORY_UPDATED', 'MENU_UPDATED']) await t.core.handlers.triggerSandboxEvent({ type });
   await until(() => acceptedEvents(t.core), (list) => list.filter((e) => e.type === 'PAYMENT_REFUNDED').length === 2 && list.filter((e) => e.type === 'GIFT_CARD_CREATED').length === 3 && list.some((e) => e.type === 'MENU_UPDATED'), 8000, 'story delivered');
   await new Promise((r) => setTimeout(r, 300));

@@ -55,13 +55,13 @@ describe('tabs board and refunds', () => {
     // The service's tab read where it has one; typed ids where it has none (the other reading).
     expect(details.source).toBe(READINGS.extraRoutes === 'absent' ? 'typed' : 'service');
     const item = details.items[0];
-    const outcome = await t.core.handlers.tabRefund(uuid, { paymentId: details.payment.id, items: [{ itemId: item.id, quantity: 1, reason: 'Sent back' }], reason: 'Kitchen error' });
+    const outcome = await t.core.handlers.tabRefund(uuid, { managerPin: '9999', paymentId: details.payment.id, items: [{ itemId: item.id, quantity: 1, reason: 'Sent back' }], reason: 'Kitchen error' });
     expect(outcome).toMatchObject({ ok: true, amount: item.price, refundType: 'itemized' });
     const refunded = await until(() => tabOn(t, uuid)!, (x) => x.refunds.length === 1, 5000, 'PAYMENT_REFUNDED on board');
     expect(refunded.refunds[0]).toMatchObject({ refundType: 'itemized', amount: item.price, paymentId: details.payment.id });
-    expect(refunded.requestedRefunds).toMatchObject([{ confirmed: true, refundType: 'itemized' }]);
+    expect(refunded.requestedRefunds).toMatchObject([{ confirmed: true, refundType: 'itemized', approvedBy: { userId: '2001', name: 'Alex Manager' } }]);
     // The service's reason comes back verbatim when it refuses.
-    const tooMany = await t.core.handlers.tabRefund(uuid, { paymentId: details.payment.id, items: [{ itemId: item.id, quantity: 99 }] });
+    const tooMany = await t.core.handlers.tabRefund(uuid, { managerPin: '9999', paymentId: details.payment.id, items: [{ itemId: item.id, quantity: 99 }] });
     expect(tooMany).toMatchObject({ ok: false, status: 400, uncertain: false });
     if (!tooMany.ok) expect(tooMany.message).toMatch(/^(items|paymentId)\.?[^ ]*: /);
   });
@@ -69,7 +69,7 @@ describe('tabs board and refunds', () => {
   it('an open refund of part of the amount', async () => {
     const { closed } = await t.control.simulateGuests({ tabs: 1, close: 'all' });
     await until(() => tabOn(t, closed[0]), (x) => !!x && x.closedAt !== null, 5000, 'closed tab');
-    const outcome = await t.core.handlers.tabRefund(closed[0], { amount: 100 });
+    const outcome = await t.core.handlers.tabRefund(closed[0], { managerPin: '9999', amount: 100 });
     expect(outcome).toMatchObject({ ok: true, amount: 100, refundType: 'open' });
     await until(() => tabOn(t, closed[0])!, (x) => x.refunds.some((r) => r.amount === 100 && r.refundType === 'open'), 5000, 'open refund');
   });
@@ -139,7 +139,7 @@ describe('refund ids when the service cannot read a tab', () => {
     const local = await t.core.handlers.tabDetails(sale.tabUuid!);
     expect(local.source).toBe('this-workstation');
     expect(local.items).toHaveLength(2);
-    const refund = await t.core.handlers.tabRefund(sale.tabUuid!, { paymentId: local.payments[0].id, items: [{ itemId: local.items[0].id, quantity: 1 }] });
+    const refund = await t.core.handlers.tabRefund(sale.tabUuid!, { managerPin: '9999', paymentId: local.payments[0].id, items: [{ itemId: local.items[0].id, quantity: 1 }] });
     expect(refund).toMatchObject({ ok: true, amount: 2500 });
 
     const { closed } = await t.control.simulateGuests({ tabs: 1, close: 'all' });
@@ -147,7 +147,7 @@ describe('refund ids when the service cannot read a tab', () => {
     expect(none).toMatchObject({ source: 'none', items: [], payments: [] });
     expect(none.note).toMatch(/Type the payment id/);
     // Typed ids still work: the guest tab has exactly one payment, so paymentId may be left out.
-    const typed = await t.core.handlers.tabRefund(closed[0], { amount: 50 });
+    const typed = await t.core.handlers.tabRefund(closed[0], { managerPin: '9999', amount: 50 });
     expect(typed).toMatchObject({ ok: true, amount: 50 });
   });
 });

@@ -72,7 +72,7 @@ describe('unknown outcome, never a double', () => {
       const world = t.core.sandbox()!.world;
       const refundsBefore = world.tabs.refunds.size;
       await t.control.addFault({ route: 'POST /api/loc/:location/tabs/:tab/refund', mode });
-      const outcome = await t.core.handlers.tabRefund(uuid, { amount: 100 });
+      const outcome = await t.core.handlers.tabRefund(uuid, { managerPin: '9999', amount: 100 });
       expect(outcome).toMatchObject({ ok: false, uncertain: true });
       expect(world.tabs.refunds.size).toBe(refundsBefore + 1);
       // The card says "outcome unknown" (not "waiting to confirm"), and PAYMENT_REFUNDED shows the one refund.

@@ -1,7 +1,7 @@
 // Refunds name a payment and items by id, which no tab event carries (6.4). The ids come from the
 // assumed GET of one tab, else from this workstation's own sale of that tab, else the manager
 // types them (docs/service-assumptions.md, "Catalog and tab reads").
-import type { RefundInput, RefundOutcome, RequestedRefund, TabDetails } from '../../../shared/tabs';
+import type { RefundApprover, RefundInput, RefundOutcome, RequestedRefund, TabDetails } from '../../../shared/tabs';
 import { isServiceError } from '../api/errors';
 import type { ServiceClient } from '../api/service-client';
 import type { StoredSale } from './gift-card-sales';
@@ -45,6 +45,7 @@ export async function refund(
   input: RefundInput,
   now: number,
   money: MoneyCodec = CENTS_CODEC,
+  approvedBy?: RefundApprover,
 ): Promise<{ outcome: RefundOutcome; requested: RequestedRefund | null }> {
   try {
     const answer = await refundTab(api, locationUuid, tabUuid, input, money);
@@ -55,6 +56,7 @@ export async function refund(
       refundType: input.items ? 'itemized' : 'open',
       amount: answer.amount ?? input.amount ?? null,
       confirmed: false,
+      ...(approvedBy ? { approvedBy } : {}),
     };
     return { outcome: { ok: true, refundPaymentId: answer.refundPaymentId, amount: requested.amount, refundType: answer.refundType ?? requested.refundType }, requested };
   } catch (error) {
@@ -62,7 +64,7 @@ export async function refund(
     const uncertain = refusal.kind === 'uncertain';
     // An unknown outcome stays on the tab's card ("outcome unknown") so nobody refunds twice blind.
     const requested: RequestedRefund | null = uncertain
-      ? { at: now, refundPaymentId: null, paymentId: input.paymentId ?? null, refundType: input.items ? 'itemized' : 'open', amount: input.amount ?? null, confirmed: false, unknown: true }
+      ? { at: now, refundPaymentId: null, paymentId: input.paymentId ?? null, refundType: input.items ? 'itemized' : 'open', amount: input.amount ?? null, confirmed: false, unknown: true, ...(approvedBy ? { approvedBy } : {}) }
       : null;
     return { outcome: { ok: false, message: refusal.text, status: refusal.status, uncertain }, requested };
   }

@@ -1,11 +1,15 @@
 // The tabs part of the contract, implemented on the TabsService.
 import type { HandlersOf } from '../../../shared/contract';
 import type { TabsRequests } from '../../../shared/contract/tabs';
+import type { RefundApprover } from '../../../shared/tabs';
 import type { TabsService } from './tabs-service';
 
 type Handlers = HandlersOf<TabsRequests>;
 
-export function tabsHandlers(tabs: TabsService): Handlers {
+/** Checks a manager's PIN and says who it is (the labor roster's KioskAccess). */
+export type ApproveByPin = (pin: string) => Promise<RefundApprover>;
+
+export function tabsHandlers(tabs: TabsService, approve: ApproveByPin): Handlers {
   return {
     tabsView: async () => tabs.snapshot(),
     tabsSetLocation: async (location) => tabs.setLocation(location),
@@ -17,7 +21,7 @@ export function tabsHandlers(tabs: TabsService): Handlers {
     giftCardSell: (input) => tabs.sellGiftCards(input),
     giftCardCheckAgain: (saleId) => tabs.checkGiftCardsAgain(saleId),
     tabDetails: (tabUuid) => tabs.tabDetails(tabUuid),
-    tabRefund: (tabUuid, input) => tabs.refund(tabUuid, input),
+    tabRefund: async (tabUuid, input) => tabs.refund(tabUuid, input, await approve(input.managerPin)),
     tabsDismissNotices: async (keys) => tabs.dismissNotices(keys),
   };
 }

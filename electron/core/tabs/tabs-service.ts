@@ -14,6 +14,7 @@ import type {
   OrderLineInput,
   PassOrderOutcome,
   PassView,
+  RefundApprover,
   RefundInput,
   RefundOutcome,
   RequestedRefund,
@@ -256,8 +257,10 @@ export class TabsService {
     return loadTabDetails(this.options.api(), this.locationOfTab(tabUuid), tabUuid, this.sales.byTab(tabUuid), this.codec);
   }
 
-  async refund(tabUuid: string, input: RefundInput): Promise<RefundOutcome> {
-    const result = await refund(this.options.api(), this.locationOfTab(tabUuid), tabUuid, input, this.now(), this.codec);
+  /** A refund approved by a manager's PIN (checked by the caller); who approved is kept with it and logged. */
+  async refund(tabUuid: string, input: RefundInput, approvedBy?: RefundApprover): Promise<RefundOutcome> {
+    const result = await refund(this.options.api(), this.locationOfTab(tabUuid), tabUuid, input, this.now(), this.codec, approvedBy);
+    if (approvedBy) this.options.log?.(`tabs: refund on tab ${tabUuid} approved by ${approvedBy.name} (${approvedBy.userId}): ${result.outcome.ok ? 'accepted' : result.outcome.message}`);
     if (result.requested) {
       this.requested.set(tabUuid, [...(this.requested.get(tabUuid) ?? []), result.requested]);
       this.schedule('tabsBoard');

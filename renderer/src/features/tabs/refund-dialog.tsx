@@ -20,6 +20,9 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
   const [typed, setTyped] = useState<Typed[]>([{ itemId: '', quantity: '1' }]);
   const [amountText, setAmountText] = useState('');
   const [reason, setReason] = useState('');
+  // Every refund needs a manager's PIN, checked by the app's core (not this screen) and recorded with the refund.
+  const [managerPin, setManagerPin] = useState('');
+  const [pinProblem, setPinProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Field messages show once the person typed something or tried to send: never before.
   const [tried, setTried] = useState(false);
@@ -81,7 +84,8 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
   const amountProblem = !parsed.ok && (tried || amountText.trim() !== '') ? parsed.message : null;
   const itemsProblem = kind === 'items' && tried && itemLines.length === 0 ? (known ? 'Choose at least one item to refund with +.' : 'Type the item id and how many to refund.') : null;
   const needsPayment = (details?.payments.length ?? 0) > 1 && !paymentId;
-  const ready = !busy && details !== null && !needsPayment && (kind === 'items' ? itemLines.length > 0 : amount !== null);
+  const pinOk = /^\d{4,8}$/.test(managerPin);
+  const ready = !busy && details !== null && !needsPayment && pinOk && (kind === 'items' ? itemLines.length > 0 : amount !== null);
 
   const submit = async () => {
     setTried(true);
@@ -91,9 +95,11 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
       ...(paymentId.trim() ? { paymentId: paymentId.trim() } : {}),
       ...(kind === 'items' ? { items: itemLines } : { amount: amount! }),
       ...(reason.trim() ? { reason: reason.trim() } : {}),
+      managerPin,
     };
     setBusy(true);
     setProblem(null);
+    setPinProblem(null);
     setConfirmAgain(false);
     setChecked(null);
     try {
@@ -101,7 +107,12 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
       if (outcome.ok) onClose();
       else setProblem({ text: outcome.message, uncertain: outcome.uncertain });
     } catch (e) {
-      setProblem({ text: messageOf(e), uncertain: false });
+      // A PIN the core refused is not the service refusing the refund: say it at the PIN field.
+      const text = messageOf(e);
+      if (/PIN/.test(text)) {
+        setPinProblem(text);
+        setManagerPin('');
+      } else setProblem({ text, uncertain: false });
     } finally {
       setBusy(false);
     }
@@ -200,6 +211,24 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
             <label className="fields">
               Reason (sent with the refund)
               <input value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Refund" />
+            </label>
+            <label className="fields">
+              Manager PIN (approves this refund)
+              <input
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={8}
+                value={managerPin}
+                aria-invalid={pinProblem !== null || (tried && !pinOk)}
+                onChange={(e) => setManagerPin(e.target.value.replace(/\D/g, ''))}
+                placeholder="4 to 8 digits"
+              />
+              {(pinProblem || (tried && !pinOk)) && (
+                <span className="field-error" role="alert">
+                  {pinProblem ?? 'A manager must type their PIN to approve a refund.'}
+                </span>
+              )}
             </label>
           </>
         )}

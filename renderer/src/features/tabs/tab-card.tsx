@@ -35,6 +35,8 @@ export function tabTitle(tab: BoardTab): string {
 export function TabCard({ tab, now, onRefund }: { tab: BoardTab; now: number; onRefund: (tab: BoardTab) => void }) {
   const timeOf = useTimeOf();
   const waiting = tab.requestedRefunds.filter((r) => !r.confirmed);
+  // Who approved a refund asked on this workstation (their manager PIN), shown once the service confirms it.
+  const approvedBy = (refundPaymentId: string | null) => tab.requestedRefunds.find((q) => q.refundPaymentId !== null && q.refundPaymentId === refundPaymentId)?.approvedBy?.name ?? null;
   return (
     <article className={`tab-card ${tab.closedAt ? 'closed' : ''}`} data-testid="tab-card" aria-label={`Tab ${tabTitle(tab)}`}>
       <header>
@@ -71,6 +73,7 @@ export function TabCard({ tab, now, onRefund }: { tab: BoardTab; now: number; on
         <p key={r.refundPaymentId} className="refund-done" data-testid="refund-done">
           Refunded {formatMoney(r.amount)} ({r.refundType === 'itemized' ? 'items' : r.refundType === 'open' ? 'amount' : r.refundType})
           {r.paymentId ? ` from payment ${r.paymentId}` : ''}
+          {approvedBy(r.refundPaymentId) ? `, approved by ${approvedBy(r.refundPaymentId)}` : ''}
         </p>
       ))}
       {waiting.map((r) => (
@@ -78,6 +81,7 @@ export function TabCard({ tab, now, onRefund }: { tab: BoardTab; now: number; on
           {r.unknown
             ? `Refund${r.amount !== null ? ` of ${formatMoney(r.amount)}` : ''} sent at ${timeOf(r.at)}: outcome unknown. If it was made it shows above when the service reports it; use Refund… → Check again before refunding again.`
             : `Refund of ${formatMoney(r.amount)} sent at ${timeOf(r.at)}: waiting for the service to confirm it…`}
+          {r.approvedBy && ` Approved by ${r.approvedBy.name}.`}
         </p>
       ))}
       <footer>
