@@ -4,6 +4,7 @@
 import type { ConnectionInput, ConnectionStatus, Location, LocationsView, SignInStatus, TokenStatus, UserSession } from '../../../shared/domain';
 import { ServiceClient, type ActAs } from '../api/service-client';
 import type { FetchLike } from '../api/http';
+import { CALLBACK_PATH } from '../api/loopback-listener';
 import { MemorySecretStore, type SecretStore } from '../secrets/secret-store';
 import { TypedEmitter } from '../typed-emitter';
 import { loadSettings, normaliseBaseUrl, saveSettings, type StoredSettings } from './connection-settings';
@@ -20,6 +21,8 @@ export interface ConnectionServiceOptions {
   /** Credentials that come with serviceUrl (never from Settings). */
   accessId?: string;
   accessSecret?: string;
+  /** Sign-in redirect port until the user picks one (the shipped roots: DEFAULT_REDIRECT_PORT). */
+  defaultRedirectPort?: number;
   /** The practice venue, started by the composition root on demand; absent: no "sandbox" mode. */
   sandbox?: EmbeddedSandbox;
   openExternal?: (url: string) => Promise<boolean>;
@@ -58,7 +61,7 @@ export class ConnectionService {
   private settingsProblem: string | null;
 
   constructor(private readonly options: ConnectionServiceOptions) {
-    const loaded = loadSettings(options.dataDir);
+    const loaded = loadSettings(options.dataDir, options.defaultRedirectPort);
     this.settings = loaded.value;
     this.settingsProblem = loaded.problem?.message ?? null;
     if (this.settingsProblem) options.log?.(this.settingsProblem);
@@ -96,6 +99,7 @@ export class ConnectionService {
         hasSecret: this.hasSecret,
         headerPrefix: this.settings.headerPrefix,
         redirectPort: this.settings.redirectPort,
+        redirectUrl: this.settings.redirectPort ? `http://127.0.0.1:${this.settings.redirectPort}${CALLBACK_PATH}` : null,
       },
       reachability: this.reachability,
       message: this.message ?? this.settingsProblem,
@@ -219,8 +223,13 @@ export class ConnectionService {
     return this.locations;
   }
 
+  /**
+   * The service checks that the token's user may reach every location (spec: POST /loc/subscribe),
+   * so a signed-in user's token is used whatever list is on screen.
+   */
   async subscribe(uuids: string[], as: ActAs): Promise<LocationsView> {
-    await this.api().subscribeLocations(uuids, as);
+    const actor: ActAs = this.user && !this.user.needsSignIn ? 'user' : as;
+    await this.api().subscribeLocations(uuids, actor);
     return this.listLocations(as);
   }
 

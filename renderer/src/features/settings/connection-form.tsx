@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ConnectionMode, ConnectionSettings } from '../../../../shared/domain';
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
+import { CopyButton } from '../../components/copy-button';
 
 export function ConnectionForm({ settings, problem }: { settings: ConnectionSettings; problem: string | null }) {
   const [mode, setMode] = useState<ConnectionMode>(settings.mode);
@@ -105,6 +106,16 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
           <input value={redirectPort} onChange={(e) => setRedirectPort(e.target.value)} inputMode="numeric" />
         </label>
       </div>
+      {settings.redirectUrl ? (
+        <p className="hint" data-testid="redirect-url">
+          Register this sign-in redirect URL on the service&apos;s dashboard, exactly: <code>{settings.redirectUrl}</code>{' '}
+          <CopyButton text={settings.redirectUrl} label="Copy redirect URL" />
+        </p>
+      ) : (
+        <p className="hint" data-testid="redirect-url">
+          With port 0 the sign-in redirect URL changes every time; a real service needs a fixed port whose URL is registered on its dashboard.
+        </p>
+      )}
       <div className="actions">
         <button type="submit" className="primary" disabled={save.busy}>
           {save.busy ? 'Saving…' : 'Save connection'}
