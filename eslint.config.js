@@ -21,6 +21,8 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],
+      // A catch often answers with a new sentence for people on purpose; the cause is logged where it matters.
+      'preserve-caught-error': 'off',
       'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (house rule).' }],
     },
   },
