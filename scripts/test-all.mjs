@@ -12,6 +12,7 @@ const OTHER_READING_E2E = ['test/e2e/labor.spec.ts', 'test/e2e/tabs.spec.ts', 't
 const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'] },
   { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'] },
+  { name: 'electronegativity', cmd: ['node', 'scripts/electronegativity.mjs'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], report: 'test-results/vitest.json' },
   { name: 'build', cmd: ['npx', 'electron-vite', 'build'] },
   { name: 'e2e', cmd: ['npx', 'playwright', 'test'], report: 'test-results/playwright.json', needs: 'build' },
