@@ -2,7 +2,7 @@
 // IPC contract over a loopback WebSocket. Only a page that knows this run's token, loaded from
 // this very origin, may connect: the token stops other local processes, the Origin check stops
 // other web pages open in the user's browser.
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -32,10 +32,18 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? randomBytes(24).toString('hex');
+  let cookieName = '';
+  let allowedHosts = new Set<string>();
   const server = createServer((req, res) => {
     // A reset mid-request must never reach the process as an unhandled 'error' event.
     req.on('error', ignore);
     res.on('error', ignore);
+    // DNS rebinding: a page on evil.example resolved to 127.0.0.1 still sends Host: evil.example.
+    if (!allowedHosts.has(req.headers.host ?? '')) {
+      res.writeHead(421, { 'content-type': 'text/plain', connection: 'close' }).end('Misdirected request');
+      return;
+    }
+    if (tradeToken(req, res, token, cookieName)) return;
     serveStatic(options.rendererDir, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();
@@ -55,11 +63,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
   const port = (server.address() as AddressInfo).port;
   const allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  // Cookies are not scoped by port: two hosts on one machine must not overwrite each other's.
+  cookieName = `venue-token-${port}`;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Before anything is written: a client that resets while we refuse it must not crash the host.
     socket.on('error', () => socket.destroy());
-    const refusal = checkUpgrade(req, token, allowedOrigins);
+    const refusal = allowedHosts.has(req.headers.host ?? '') ? checkUpgrade(req, token, allowedOrigins, cookieName) : '421 Misdirected Request';
     if (refusal) {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
@@ -80,14 +91,47 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   };
 }
 
-function checkUpgrade(req: IncomingMessage, token: string, allowedOrigins: Set<string>): string | null {
+function checkUpgrade(req: IncomingMessage, token: string, allowedOrigins: Set<string>, cookieName: string): string | null {
   const url = new URL(req.url ?? '/', 'http://host');
   if (url.pathname !== '/ws') return '404 Not Found';
   if (!allowedOrigins.has(req.headers.origin ?? '')) return '403 Forbidden';
-  const given = Buffer.from(url.searchParams.get('token') ?? '');
-  const expected = Buffer.from(token);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return '401 Unauthorized';
+  // The page traded the address token for a cookie on first load; scripts and tests may still
+  // name it in the query.
+  const fromCookie = readCookie(req.headers.cookie, cookieName);
+  if (fromCookie !== null && sameToken(fromCookie, token)) return null;
+  if (!sameToken(url.searchParams.get('token') ?? '', token)) return '401 Unauthorized';
   return null;
+}
+
+function sameToken(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function readCookie(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/**
+ * First load with `?token=`: the token is visible to every local user in `ps` (Chromium's --app=
+ * address) and in history. Answer with an HttpOnly, SameSite=Strict cookie and send the page to
+ * the same address without the token. Returns true when it answered.
+ */
+function tradeToken(req: IncomingMessage, res: ServerResponse, token: string, cookieName: string): boolean {
+  const url = new URL(req.url ?? '/', 'http://host');
+  const given = url.searchParams.get('token');
+  if (given === null || req.method !== 'GET') return false;
+  url.searchParams.delete('token');
+  const location = url.pathname + (url.search === '?' ? '' : url.search);
+  const headers: Record<string, string> = { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+  if (sameToken(given, token)) headers['set-cookie'] = `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+  res.writeHead(303, headers).end();
+  return true;
 }
 
 function attach(ws: WebSocket, options: HostOptions): void {

@@ -21,6 +21,9 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
   const [wait, setWait] = useState(false);
   const action = useAction();
   const busy = action.busy;
+  // The last sale of this ticket has an unknown outcome: selling it again needs an explicit, warned choice.
+  const [unknown, setUnknown] = useState(false);
+  const [confirmAgain, setConfirmAgain] = useState(false);
   const spots = catalog?.available ? catalog.spots : [];
   const spotUuid = spot?.uuid ?? typedSpot.trim();
   const total = draftTotal(lines);
@@ -28,6 +31,8 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
 
   const sell = async () => {
     if (!ready || total === null) return;
+    if (unknown && !confirmAgain) return;
+    setConfirmAgain(false);
     const sale = await action.run(() =>
       api().giftCardSell({
         spotUuid,
@@ -39,8 +44,12 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
       }),
     );
     // A refused sale keeps the cart, to fix and send again; nothing was sold.
+    setUnknown(sale?.state === 'unknown');
     if (sale?.state === 'failed') action.setError(staffWords(sale.message ?? 'The service refused the sale.').text);
-    else if (sale) {
+    else if (sale?.state === 'unknown') {
+      // The ticket stays, but sending it again is a second sale: only by an explicit, warned choice.
+      action.setError('Outcome unknown: the sale may or may not exist. Use Check again on it in the list (it only reads); selling this ticket again is a second sale.');
+    } else if (sale) {
       setLines([]);
       setName('');
     }
@@ -79,10 +88,40 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
           <Segmented label="Card delivery" value={wait ? 'wait' : 'live'} onChange={(v) => setWait(v === 'wait')} options={[['live', 'Issue live'], ['wait', 'Wait for cards']]} />
         </div>
         <Problem text={action.error} detail={action.detail} />
+        {unknown && confirmAgain && (
+          <p className="limit-warning refuse" role="alert">
+            The first sale may already be paid and its cards issued. Selling again charges the guest a second time.
+          </p>
+        )}
         <div className="actions">
-          <button className="primary big wide" disabled={!ready} onClick={() => void sell()}>
-            {busy ? (wait ? 'Waiting for the cards…' : 'Taking payment…') : !spotUuid && lines.length > 0 ? 'Choose a spot' : `Take payment ${total === null || lines.length === 0 ? '' : formatMoney(total)}`}
-          </button>
+          {unknown &&
+            (confirmAgain ? (
+              <button className="big" onClick={() => setConfirmAgain(false)}>
+                Don’t sell again
+              </button>
+            ) : (
+              <>
+                <button
+                  className="big"
+                  onClick={() => {
+                    setUnknown(false);
+                    action.setError(null);
+                    setLines([]);
+                    setName('');
+                  }}
+                >
+                  Clear ticket
+                </button>
+                <button className="big" disabled={!ready} onClick={() => setConfirmAgain(true)}>
+                  Sell again…
+                </button>
+              </>
+            ))}
+          {(!unknown || confirmAgain) && (
+            <button className={`${unknown ? 'danger' : 'primary'} big wide`} disabled={!ready} onClick={() => void sell()}>
+              {busy ? (wait ? 'Waiting for the cards…' : 'Taking payment…') : unknown ? 'Yes, sell a second time' : !spotUuid && lines.length > 0 ? 'Choose a spot' : `Take payment ${total === null || lines.length === 0 ? '' : formatMoney(total)}`}
+            </button>
+          )}
         </div>
       </div>
     </section>

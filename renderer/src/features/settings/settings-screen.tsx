@@ -4,6 +4,7 @@ import { ConnectionForm } from './connection-form';
 import { SignInCard } from './sign-in-card';
 import { LocationsCard } from './locations-card';
 import { ServiceCheckCard } from './service-check-card';
+import { MoneyUnitsCard } from './money-units-card';
 import { describeToken } from './format';
 
 function connectionProblem(connection: ConnectionStatus): string | null {
@@ -42,6 +43,7 @@ export function SettingsScreen() {
         </section>
         <SignInCard connection={connection} />
         <LocationsCard view={locations} connection={connection} />
+        <MoneyUnitsCard />
         <ServiceCheckCard />
       </div>
     </section>
