@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'] },
   { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'] },
+  { name: 'electronegativity', cmd: ['node', 'scripts/electronegativity.mjs'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], report: 'test-results/vitest.json' },
   { name: 'build', cmd: ['npx', 'electron-vite', 'build'] },
   { name: 'e2e', cmd: ['npx', 'playwright', 'test'], report: 'test-results/playwright.json', needs: 'build' },
