@@ -17,6 +17,7 @@ export const channelAccess: Record<IpcChannel, Access> = {
   saveConnection: 'settings',
   testConnection: 'settings',
   resetPracticeVenue: 'settings',
+  checkService: 'anyone',
   startUserSignIn: 'settings',
   cancelUserSignIn: 'anyone',
   signOut: 'settings',
