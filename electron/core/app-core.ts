@@ -4,6 +4,8 @@
 import type { IpcEventMap, IpcHandlers } from '../../shared/contract';
 import type { AppSnapshot } from '../../shared/domain';
 import type { FetchLike } from './api/http';
+import { join } from 'node:path';
+import { MoneyUnits } from './money/money-units';
 import { ConnectionService } from './connection/connection-service';
 import type { EmbeddedSandbox } from './connection/sandbox-link';
 import { checkService } from './connection/service-check';
@@ -90,6 +92,9 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   webhooks.events.on('tunnel', (status) => events.emit('tunnel', status));
   webhooks.events.on('webhookSettings', (settings) => events.emit('webhookSettings', settings));
 
+  // One money unit for the connection (shared/money-units.ts): tabs and labor (declared_tips) read
+  // and write the open money fields through it. Kept where the tabs service has always kept it.
+  const money = new MoneyUnits(join(options.dataDir, 'tabs'), options.now ?? Date.now, log);
   const labor = new LaborService({
     dataDir: options.dataDir,
     api: () => connection.api(),
@@ -97,12 +102,13 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     demoStaff: async () => (await connection.sandboxLink()?.demoStaff()) ?? null,
     tuning: options.labor,
     log,
+    money: () => ({ unit: money.unit, note: (value) => money.observe('declared_tips', value) }),
   });
   labor.events.on('labor', (view) => events.emit('labor', view));
 
   // Projections are added before webhooks.start(), so the receiver replays the retained log into
   // them: that is what keeps the tabs board and issued gift cards across restarts.
-  const tabs = new TabsService({ dataDir: options.dataDir, api: () => connection.api(), log });
+  const tabs = new TabsService({ dataDir: options.dataDir, api: () => connection.api(), log, money });
   for (const projection of tabs.projections()) webhooks.addProjection(projection);
   tabs.events.on('tabsSettings', (view) => events.emit('tabsSettings', view));
   tabs.events.on('tabsBoard', (view) => events.emit('tabsBoard', view));
