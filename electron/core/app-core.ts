@@ -1,11 +1,10 @@
 // The app's core: plain Node, no Electron. It composes the services, implements the IPC contract
 // and re-emits their changes as the contract's push events. The Electron shell and the headless
 // host both run exactly this.
+import { join } from 'node:path';
 import type { IpcEventMap, IpcHandlers } from '../../shared/contract';
 import type { AppSnapshot } from '../../shared/domain';
 import type { FetchLike } from './api/http';
-import { join } from 'node:path';
-import { MoneyUnits } from './money/money-units';
 import { ConnectionService } from './connection/connection-service';
 import type { EmbeddedSandbox } from './connection/sandbox-link';
 import { checkService } from './connection/service-check';
@@ -14,6 +13,7 @@ import { LaborService, type LaborTuning } from './labor/labor-service';
 import { MemorySecretStore, type SecretStore } from './secrets/secret-store';
 import { tabsHandlers } from './tabs/tabs-handlers';
 import { TabsService } from './tabs/tabs-service';
+import { MoneyUnits } from './money/money-units';
 import { TypedEmitter } from './typed-emitter';
 import { WebhookListenerService } from './webhook-listener/listener-service';
 import { sandboxPanelHandlers } from './webhook-listener/sandbox-panel';
@@ -92,17 +92,17 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   webhooks.events.on('tunnel', (status) => events.emit('tunnel', status));
   webhooks.events.on('webhookSettings', (settings) => events.emit('webhookSettings', settings));
 
-  // One money unit for the connection (shared/money-units.ts): tabs and labor (declared_tips) read
-  // and write the open money fields through it. Kept where the tabs service has always kept it.
-  const money = new MoneyUnits(join(options.dataDir, 'tabs'), options.now ?? Date.now, log);
+  // One money unit per connection for every feature (shared/money-units.ts decides per field):
+  // tabs, passes and gift cards read and send through it, and labor's declared_tips follows it.
+  const money = new MoneyUnits(join(options.dataDir, 'tabs'), Date.now, log);
   const labor = new LaborService({
     dataDir: options.dataDir,
+    money: () => ({ unit: money.unit, note: (value) => money.observe('declared_tips', value) }),
     api: () => connection.api(),
     kioskMode: options.kiosk,
     demoStaff: async () => (await connection.sandboxLink()?.demoStaff()) ?? null,
     tuning: options.labor,
     log,
-    money: () => ({ unit: money.unit, note: (value) => money.observe('declared_tips', value) }),
   });
   labor.events.on('labor', (view) => events.emit('labor', view));
 
