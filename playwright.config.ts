@@ -19,7 +19,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  // scripts/test-all.mjs runs the suite twice (the sandbox's two readings) and reads each report.
+  reporter: [['list'], ['json', { outputFile: process.env.VENUE_PW_REPORT ?? 'test-results/playwright.json' }]],
   use: {
     viewport: { width: 1280, height: 800 },
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
