@@ -16,10 +16,10 @@ export interface PlanStep {
   tips?: number;
 }
 
-const [dataDir, baseUrl, planFile] = process.argv.slice(2);
+const [dataDir, baseUrl, planFile, tipsUnit = 'cents'] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planFile, 'utf8')) as PlanStep[];
 const client = new ServiceClient({ baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET, secrets: new MemorySecretStore(), timeoutMs: 250 });
-const labor = new LaborService({ dataDir, api: () => client, tuning: FAST_TUNING });
+const labor = new LaborService({ dataDir, api: () => client, tuning: FAST_TUNING, tipsUnit: () => (tipsUnit === 'dollars' ? 'dollars' : 'cents') });
 if (!labor.settings().location) labor.saveSettings({ location: HARBOUR });
 await labor.start();
 

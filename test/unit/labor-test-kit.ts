@@ -11,6 +11,7 @@ import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, type RunningSandbox } from '../../electron/sandbox';
 import { FAST_TUNING, HARBOUR } from './labor-test-constants';
 import type { LaborEntryRecord } from '../../electron/sandbox/labor/labor-book';
+import { keptTime } from '../../electron/sandbox/labor/labor-fields';
 
 export { FAST_TUNING, HARBOUR } from './labor-test-constants';
 
@@ -41,6 +42,8 @@ export async function startLabor(
     api: () => client,
     tuning: { ...FAST_TUNING, ...options.tuning },
     demoStaff: options.demoStaff ? () => sb.world.staff : undefined,
+    // The connection's setting for the unit of declared_tips, as a venue would set it for this service.
+    tipsUnit: () => sb.world.readings.moneyUnit,
   });
   if (options.location !== false && !labor.settings().location) labor.saveSettings({ location: HARBOUR });
   await labor.start();
@@ -125,25 +128,32 @@ export function modelFromPunches(punches: { kind: string; userId: string; captur
   return shifts;
 }
 
-/** One entry per start punch, every end applied, each break inside its own shift; nothing else. */
+/**
+ * One entry per start punch, every end applied, each break inside its own shift; nothing else.
+ * Shifts pair with the model in per-person creation order (the outbox sends one person's punches in
+ * order), and times compare at the precision the service keeps: under the minute reading two shifts
+ * of one person can share a minute, so matching by time alone would prove nothing.
+ */
 export function verifyAgainstModel(sb: RunningSandbox, shifts: ModelShift[]): void {
-  const entries = entriesAt(sb);
+  const entries = entriesAt(sb).sort((a, b) => a.seq - b.seq);
+  const kept = (ms: number | null) => (ms === null ? null : keptTime(ms, sb.world.readings.punchPrecision));
   const sandboxShifts = entries.filter((e) => e.shiftUuid === null);
   const sandboxBreaks = entries.filter((e) => e.shiftUuid !== null);
   const expectedBreaks = shifts.reduce((n, s) => n + s.breaks.length, 0);
   expect(sandboxShifts.length, 'one shift entry per punch-in').toBe(shifts.length);
   expect(sandboxBreaks.length, 'one break entry per break start').toBe(expectedBreaks);
+  const seen = new Map<string, number>();
   for (const s of shifts) {
-    const found = sandboxShifts.filter((e) => e.userId === s.userId && e.punchInMs === s.startAt);
-    expect(found, `shift of ${s.userId} at ${s.startAt}`).toHaveLength(1);
-    const shift = found[0];
-    expect(shift.punchOutMs).toBe(s.endAt);
+    const nth = seen.get(s.userId) ?? 0;
+    seen.set(s.userId, nth + 1);
+    const shift = sandboxShifts.filter((e) => e.userId === s.userId)[nth];
+    expect(shift, `shift ${nth + 1} of ${s.userId}`).toBeDefined();
+    expect(shift.punchInMs, `start of shift ${nth + 1} of ${s.userId}`).toBe(kept(s.startAt));
+    expect(shift.punchOutMs, `end of shift ${nth + 1} of ${s.userId}`).toBe(kept(s.endAt));
     expect(shift.declaredTips).toBe(s.tips);
-    for (const b of s.breaks) {
-      const matches = sandboxBreaks.filter((e) => e.userId === s.userId && e.punchInMs === b.startAt);
-      expect(matches, `break of ${s.userId} at ${b.startAt}`).toHaveLength(1);
-      expect(matches[0].shiftUuid, 'the break is in its own shift').toBe(shift.uuid);
-      expect(matches[0].punchOutMs).toBe(b.endAt);
-    }
+    const breaks = sandboxBreaks.filter((e) => e.shiftUuid === shift.uuid);
+    expect(breaks.map((b) => [b.punchInMs, b.punchOutMs]), `breaks of shift ${nth + 1} of ${s.userId}`).toEqual(
+      s.breaks.map((b) => [kept(b.startAt), kept(b.endAt)]),
+    );
   }
 }

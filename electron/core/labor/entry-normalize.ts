@@ -32,11 +32,23 @@ export function parseWhen(value: unknown): number | null {
   return null;
 }
 
-/** Whole numbers are cents (our assumption); a fractional amount can only be dollars. */
-export function parseTips(value: unknown): number | null {
+/** The unit of declared_tips on the wire; the spec only says "number" (docs/service-assumptions.md). */
+export type TipsUnit = 'cents' | 'dollars';
+
+/**
+ * declared_tips from the wire into cents. Whole numbers are in the connection's unit (cents unless
+ * it says dollars); a fractional amount can only be dollars, whatever the setting says.
+ */
+export function parseTips(value: unknown, unit: TipsUnit = 'cents'): number | null {
   const n = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return null;
-  return Number.isInteger(n) && !(typeof value === 'string' && value.includes('.')) ? n : Math.round(n * 100);
+  const whole = Number.isInteger(n) && !(typeof value === 'string' && value.includes('.'));
+  return whole && unit === 'cents' ? n : Math.round(n * 100);
+}
+
+/** Cents to the wire's unit (12.5 for 1250 cents when the service counts dollars). */
+export function tipsToWire(cents: number, unit: TipsUnit = 'cents'): number {
+  return unit === 'dollars' ? cents / 100 : cents;
 }
 
 /** A numeric-looking id keeps its number form, so it can be sent back the way the service wrote it. */
@@ -45,7 +57,7 @@ function idValue(value: unknown): string | number | null {
   return text(value);
 }
 
-export function normalizeEntry(value: unknown, fiscalDayOf: (ms: number) => string): LaborEntry | null {
+export function normalizeEntry(value: unknown, fiscalDayOf: (ms: number) => string, tipsUnit: TipsUnit = 'cents'): LaborEntry | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const raw = value as Raw;
   const uuid = text(first(raw, ['time_entry_uuid', 'timeEntryUuid', 'uuid', 'id']));
@@ -72,7 +84,7 @@ export function normalizeEntry(value: unknown, fiscalDayOf: (ms: number) => stri
     roleUuid: text(first(raw, ['user_role_uuid', 'userRoleUuid', 'role_uuid'])),
     punchIn,
     punchOut: parseWhen(first(raw, ['punch_out', 'punchOut'])),
-    declaredTips: parseTips(first(raw, ['declared_tips', 'declaredTips', 'tips'])),
+    declaredTips: parseTips(first(raw, ['declared_tips', 'declaredTips', 'tips']), tipsUnit),
     fiscalDay: fiscal && /^\d{4}-\d{2}-\d{2}/.test(fiscal) ? fiscal.slice(0, 10) : fiscalDayOf(punchIn),
     created: parseWhen(first(raw, ['created', 'created_at', 'createdAt'])),
   };
@@ -92,12 +104,12 @@ export function findEntryList(body: unknown, depth = 0): unknown[] | null {
 }
 
 /** One entry: bare, or under entry / time_entry / data. */
-export function findEntry(body: unknown, fiscalDayOf: (ms: number) => string): LaborEntry | null {
-  const direct = normalizeEntry(body, fiscalDayOf);
+export function findEntry(body: unknown, fiscalDayOf: (ms: number) => string, tipsUnit: TipsUnit = 'cents'): LaborEntry | null {
+  const direct = normalizeEntry(body, fiscalDayOf, tipsUnit);
   if (direct) return direct;
   if (!body || typeof body !== 'object') return null;
   for (const key of ['entry', 'time_entry', 'timeEntry', 'data', 'result']) {
-    const inner = normalizeEntry((body as Raw)[key], fiscalDayOf);
+    const inner = normalizeEntry((body as Raw)[key], fiscalDayOf, tipsUnit);
     if (inner) return inner;
   }
   return null;

@@ -2,7 +2,8 @@
 // the current client so token and 401/403 handling stay in one place).
 import type { LaborEntry } from '../../../shared/labor';
 import type { ServiceClient } from '../api/service-client';
-import { findEntry, findEntryList, findUuid, normalizeEntry } from './entry-normalize';
+import { isServiceError } from '../api/errors';
+import { findEntry, findEntryList, findUuid, normalizeEntry, type TipsUnit } from './entry-normalize';
 
 export interface EntryQuery {
   type?: 'shifts' | 'breaks' | 'all';
@@ -21,6 +22,8 @@ export interface LaborApiContext {
   locationUuid: string;
   fiscalDayOf: (ms: number) => string;
   timeoutMs?: number;
+  /** Unit of declared_tips on the wire (a setting of the connection); cents when unset. */
+  tipsUnit?: TipsUnit;
 }
 
 /** A list read to its end, or as far as the service would page it. */
@@ -52,7 +55,7 @@ export async function listAllEntries(ctx: LaborApiContext, query: EntryQuery): P
     const list = findEntryList(body);
     if (!list) throw new Error('The service answered the labor entries list with something that is not a list of entries');
     for (const e of list) {
-      const entry = normalizeEntry(e, ctx.fiscalDayOf);
+      const entry = normalizeEntry(e, ctx.fiscalDayOf, ctx.tipsUnit);
       if (entry) entries.push(entry);
     }
     const next = nextPage(ctx.client, body, path, q);
@@ -126,15 +129,17 @@ export async function shiftReference(ctx: LaborApiContext, shiftUuid: string): P
   try {
     const shift = await getEntry(ctx, shiftUuid);
     return shift.shiftId ?? shiftUuid;
-  } catch {
-    // Unreadable now: the uuid is what the spec's reading expects, and a refusal parks the punch.
+  } catch (error) {
+    // Not answered now (timeout, reset, 5xx, 429): try the punch later rather than send a reference
+    // a numeric-id service would refuse. Otherwise the uuid is the spec's reading; a refusal parks it.
+    if (!isServiceError(error) || error.retryable) throw error;
     return shiftUuid;
   }
 }
 
 export async function getEntry(ctx: LaborApiContext, uuid: string): Promise<LaborEntry> {
   const body = await ctx.client.request('integration', 'GET', `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`, { timeoutMs: ctx.timeoutMs });
-  const entry = findEntry(body, ctx.fiscalDayOf);
+  const entry = findEntry(body, ctx.fiscalDayOf, ctx.tipsUnit);
   if (!entry) throw new Error(`The service answered for labor entry ${uuid} with something that is not an entry`);
   rememberShift(entry);
   return entry.kind === 'break' && entry.shiftUuid !== null ? { ...entry, shiftUuid: shiftUuidOf(entry.shiftUuid) } : entry;
@@ -143,12 +148,12 @@ export async function getEntry(ctx: LaborApiContext, uuid: string): Promise<Labo
 /** POST: resolves with the new entry's uuid, or null when the answer did not say (then reconcile). */
 export async function createEntry(ctx: LaborApiContext, body: Record<string, unknown>): Promise<string | null> {
   const answer = await ctx.client.request('integration', 'POST', base(ctx.locationUuid), { body, timeoutMs: ctx.timeoutMs });
-  const entry = findEntry(answer, ctx.fiscalDayOf);
+  const entry = findEntry(answer, ctx.fiscalDayOf, ctx.tipsUnit);
   if (entry) rememberShift(entry);
   return findUuid(answer);
 }
 
 export async function patchEntry(ctx: LaborApiContext, uuid: string, body: Record<string, unknown>): Promise<LaborEntry | null> {
   const answer = await ctx.client.request('integration', 'PATCH', `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`, { body, timeoutMs: ctx.timeoutMs });
-  return findEntry(answer, ctx.fiscalDayOf);
+  return findEntry(answer, ctx.fiscalDayOf, ctx.tipsUnit);
 }

@@ -5,6 +5,7 @@
 import { addDays } from '../../../shared/labor-calc';
 import { isServiceError } from '../api/errors';
 import { createEntry, getEntry, listEntries, patchEntry, shiftReference, type LaborApiContext } from './labor-api';
+import { tipsToWire } from './entry-normalize';
 import type { Outbox, PunchState } from './outbox';
 
 /** A service may keep whole seconds only: a punch_in within this of the capture time is a match. */
@@ -47,7 +48,7 @@ export async function sendPunch(ctx: LaborApiContext, outbox: Outbox, s: PunchSt
     case 'shift-end':
       await patchEntry(ctx, need(outbox.resolve(p.shift), 'shift'), {
         punch_out: iso(p.capturedAt),
-        ...(p.declaredTips !== null ? { declared_tips: p.declaredTips } : {}),
+        ...(p.declaredTips !== null ? { declared_tips: tipsToWire(p.declaredTips, ctx.tipsUnit) } : {}),
       });
       return null;
   }
