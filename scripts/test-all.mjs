@@ -1,15 +1,43 @@
 // `npm test`: every check and every test, in the order that fails fastest, then one closing line
 // `N passed, N failed, N skipped` summed over vitest and Playwright. Every step runs even after a
 // failure, so one run shows everything that is wrong; the exit code is non-zero if any failed.
+//
+// The readings matrix: the suites that talk to the sandbox (labor, tabs, connection, webhooks) run a
+// second time with VENUE_SANDBOX_READING=other, every open point of the spec flipped to its other
+// plausible answer (electron/sandbox/readings.ts, docs/service-assumptions.md), so neither reading can
+// rot. Suites that never meet the sandbox are not repeated: the reading cannot change them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+// Unit files (path filters) that start a sandbox, and e2e specs of the same features.
+const MATRIX_UNIT = [
+  'test/unit/labor-service', 'test/unit/labor-faults', 'test/unit/labor-kill',
+  'test/unit/tabs-', 'test/unit/connection-', 'test/unit/core-webhooks', 'test/unit/webhook-open-tabs',
+  'test/unit/api-integration-token', 'test/unit/api-user-session',
+];
+const MATRIX_E2E = ['test/e2e/labor.spec.ts', 'test/e2e/tabs.spec.ts', 'test/e2e/webhooks.spec.ts'];
 
 const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'] },
   { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], report: 'test-results/vitest.json' },
+  {
+    name: 'unit (other reading)',
+    kind: 'unit',
+    env: { VENUE_SANDBOX_READING: 'other' },
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-other.json', ...MATRIX_UNIT],
+    report: 'test-results/vitest-other.json',
+  },
   { name: 'build', cmd: ['npx', 'electron-vite', 'build'] },
   { name: 'e2e', cmd: ['npx', 'playwright', 'test'], report: 'test-results/playwright.json', needs: 'build' },
+  {
+    name: 'e2e (other reading)',
+    kind: 'e2e',
+    env: { VENUE_SANDBOX_READING: 'other', PLAYWRIGHT_JSON_FILE: 'test-results/playwright-other.json' },
+    cmd: ['npx', 'playwright', 'test', ...MATRIX_E2E],
+    report: 'test-results/playwright-other.json',
+    needs: 'build',
+  },
 ];
 
 rmSync('test-results', { recursive: true, force: true });
@@ -25,21 +53,21 @@ for (const step of steps) {
   }
   console.log(`\n== ${step.name}: ${step.cmd.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const result = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0', ...step.env } });
   console.log(`== ${step.name}: ${result.status === 0 ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (result.status !== 0) failedSteps.push(step.name);
-  if (step.report) count(step.name, step.report, result.status === 0);
+  if (step.report) count(step.kind ?? step.name, step.report, result.status === 0);
 }
 
-function count(name, file, stepOk) {
+function count(kind, file, stepOk) {
   if (!existsSync(file)) {
     // A runner that crashed before reporting counts as one failure, never as silence.
     totals.failed += 1;
-    console.log(`== ${name}: no report written (${file})`);
+    console.log(`== ${kind}: no report written (${file})`);
     return;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  if (name === 'unit') {
+  if (kind === 'unit') {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
     totals.skipped += report.numPendingTests + report.numTodoTests;

@@ -159,8 +159,13 @@ describe('offline and refused punches', () => {
     await h.laborPunch(s.token, { action: 'punch-in' });
     await h.laborPunch(s.token, { action: 'break-start' });
     await h.laborPunch(s.token, { action: 'break-end' });
-    await sleep(300);
-    const view = await h.laborView();
+    // The drainer keeps trying between back-offs, so 'offline' is a state it keeps coming back to,
+    // not one it holds at any fixed instant: wait for it rather than sleep a fixed time.
+    let view = await h.laborView();
+    for (let i = 0; i < 300 && view.outbox.state !== 'offline'; i++) {
+      await sleep(10);
+      view = await h.laborView();
+    }
     expect(view.outbox).toMatchObject({ pending: 3, state: 'offline' });
     expect(view.outbox.lastError).toMatch(/reach|reset|closed/i);
     expect(view.board.rows).toMatchObject([{ userId: '2004', pending: true, breakStart: null }]);
