@@ -17,6 +17,8 @@ export interface ConnectionSettings {
   headerPrefix: string;
   /** Fixed port for the sign-in redirect listener; 0 picks a random port per flow. */
   redirectPort: number;
+  /** The redirect URL to register on the service's dashboard; null while the port is 0 (it changes per sign-in). */
+  redirectUrl: string | null;
 }
 
 /** What the renderer may send to change the connection. accessSecret is write-only. */

@@ -2,6 +2,7 @@
 // cents, as the sandbox sends it (docs/service-assumptions.md). Nothing here holds a secret or a
 // full gift-card number: only the last four digits ever leave the core.
 import { formatMoney } from './money';
+import type { MoneyUnitsView } from './money-units';
 import type { OpenTab } from './webhooks';
 
 /** Where the Passes, Gift cards and Tabs screens act. Chosen once, kept in the core's data dir. */
@@ -16,6 +17,8 @@ export interface TabsSettingsView {
   giftCardLateSeconds: number;
   /** The counter spot used for walk-in gift-card sales (no table to choose); null when none is set. */
   walkInSpot: { uuid: string; name: string } | null;
+  /** The unit assumed for money the spec leaves open, and whether it was detected (Settings shows it). */
+  money: MoneyUnitsView;
 }
 
 export interface CatalogProduct {
@@ -64,11 +67,22 @@ export interface PassView {
 
 /**
  * 'spend-limit': a 400 about the limit (alert verbatim, never retried). 'refused': another 4xx,
- * nothing was placed. 'uncertain': no answer or a 5xx, the order may or may not exist (spent tells).
+ * nothing was placed. 'uncertain': no answer or a 5xx, the order may or may not exist: its outcome
+ * is unknown, spent tells ("Check again" re-reads it), and sending the ticket again is a second
+ * order that needs an explicit, warned choice.
  */
 export type PassOrderOutcome =
   | { ok: true; orderName: string | null; total: number | null; pass: PassView | null; passProblem: string | null }
-  | { ok: false; reason: 'spend-limit' | 'refused' | 'uncertain'; status: number | null; alert: string; pass: PassView | null };
+  | {
+      ok: false;
+      reason: 'spend-limit' | 'refused' | 'uncertain';
+      status: number | null;
+      /** The alert's body (or the whole alert when it is one sentence). */
+      alert: string;
+      /** The alert's title when the service sent one (`{alert: {title, body}}`). */
+      title: string | null;
+      pass: PassView | null;
+    };
 
 /** What the service said about one gift card: the card number itself is never kept. */
 export interface GiftCardInfo {
@@ -161,6 +175,8 @@ export interface RequestedRefund {
   /** Cents, as the service answered (or as asked when it did not say). */
   amount: number | null;
   confirmed: boolean;
+  /** No clear answer (timeout, reset, 5xx): the refund may or may not exist on the service. */
+  unknown?: boolean;
 }
 
 export interface BoardTab extends OpenTab {
@@ -216,6 +232,10 @@ export interface RefundInput {
   reason?: string;
 }
 
+/**
+ * `uncertain`: no answer or a 5xx: the refund may have been made. The screen says "outcome
+ * unknown" and offers "Check again" (re-reads the tab), never a plain second send.
+ */
 export type RefundOutcome =
   | { ok: true; refundPaymentId: string | null; amount: number | null; refundType: string | null }
   | { ok: false; message: string; status: number | null; uncertain: boolean };

@@ -163,7 +163,10 @@ export interface OpenTab {
   spotName: string | null;
   locationUuid: string | null;
   items: OpenTabItem[];
-  /** Sum of price × quantity over items that are neither removed, voided nor comped. */
+  /**
+   * ORDER_PLACED totals of the tab's orders (taxes and fees included) less the items removed,
+   * voided or comped since; items of orders not yet placed at price × quantity.
+   */
   total: number;
   /** createdAt of OPEN_TAB. */
   openedAt: string | null;

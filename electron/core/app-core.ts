@@ -25,6 +25,8 @@ export interface CoreOptions {
   serviceUrl?: string;
   accessId?: string;
   accessSecret?: string;
+  /** Sign-in redirect port until the user picks one (the shipped roots pass DEFAULT_REDIRECT_PORT). */
+  defaultRedirectPort?: number;
   /** The practice venue, started by the composition root (electron/host/create-app.ts) on demand. */
   sandbox?: EmbeddedSandbox;
   webhook?: { port?: number; secret?: string };
@@ -64,6 +66,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     accessId: options.accessId,
     accessSecret: options.accessSecret,
     sandbox: options.sandbox,
+    defaultRedirectPort: options.defaultRedirectPort,
     openExternal: options.openExternal,
     log,
   });
@@ -119,7 +122,8 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   const handlers: IpcHandlers = {
     getSnapshot: async () => snapshot(),
     saveConnection: (input) => connection.save(input),
-    testConnection: () => connection.test(),
+    testConnection: (input) => connection.test(input),
+    resetPracticeVenue: () => connection.resetPracticeVenue(),
     startUserSignIn: () => connection.startSignIn(),
     cancelUserSignIn: async () => connection.cancelSignIn(),
     signOut: () => connection.signOut(),

@@ -1,15 +1,18 @@
 // `npm run host`: the app without Electron. Every option is also an environment variable so a
 // kiosk can be provisioned by a script. Prints exactly one ready line on stdout; notes go to stderr.
 import { resolve } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createApp } from './create-app';
 import { MemorySecretStore } from '../core/secrets/secret-store';
 import { startHost } from './host';
+import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
 
-const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret S] [--kiosk]
+const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk]
   env: VENUE_PORT, VENUE_DATA_DIR, VENUE_SERVICE_URL, VENUE_WEBHOOK_PORT, VENUE_WEBHOOK_SECRET, VENUE_KIOSK=1
+  (give the webhook secret by file or VENUE_WEBHOOK_SECRET: --webhook-secret S still works but every
+   local user can read it in the process list)
   (--service-url defaults to the embedded sandbox; VENUE_ACCESS_ID / VENUE_ACCESS_SECRET give its credentials)`;
 
 function fail(message: string): never {
@@ -24,6 +27,28 @@ function port(value: string | undefined, name: string): number | undefined {
   return n;
 }
 
+/** File first, then the flag (with a warning: it shows in `ps`), then the environment. */
+function webhookSecret(flag: string | undefined, file: string | undefined, fromEnv: string | undefined): string | undefined {
+  if (flag !== undefined && file !== undefined) fail('Give the webhook secret once: --webhook-secret-file or --webhook-secret, not both');
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(resolve(file), 'utf8');
+    } catch (error) {
+      fail(`--webhook-secret-file ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    // One trailing newline is what `echo secret > file` leaves; the secret itself is the rest.
+    const secret = text.replace(/\r?\n$/, '');
+    if (secret === '') fail(`--webhook-secret-file ${file} is empty`);
+    return secret;
+  }
+  if (flag !== undefined) {
+    console.error('Warning: --webhook-secret is visible to every local user in the process list; use --webhook-secret-file FILE or VENUE_WEBHOOK_SECRET.');
+    return flag;
+  }
+  return fromEnv === '' ? undefined : fromEnv;
+}
+
 async function main() {
   let values;
   try {
@@ -34,6 +59,7 @@ async function main() {
         'service-url': { type: 'string' },
         'webhook-port': { type: 'string' },
         'webhook-secret': { type: 'string' },
+        'webhook-secret-file': { type: 'string' },
         kiosk: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -53,17 +79,20 @@ async function main() {
   const rendererDir = resolve(env.VENUE_RENDERER_DIR || resolve(import.meta.dirname, '../../out/renderer'));
   if (!existsSync(resolve(rendererDir, 'index.html'))) fail('The renderer is not built: run `npm run build` first (npm start does it for you).');
 
+  const secret = webhookSecret(values['webhook-secret'], values['webhook-secret-file'], env.VENUE_WEBHOOK_SECRET);
+
   const core = await createApp({
     dataDir,
     secrets: new MemorySecretStore(),
     runtime: 'headless',
+    defaultRedirectPort: DEFAULT_REDIRECT_PORT,
     kiosk: values.kiosk === true || env.VENUE_KIOSK === '1',
     serviceUrl,
     accessId: env.VENUE_ACCESS_ID,
     accessSecret: env.VENUE_ACCESS_SECRET,
     webhook: {
       port: port(values['webhook-port'] ?? env.VENUE_WEBHOOK_PORT, '--webhook-port'),
-      secret: values['webhook-secret'] ?? env.VENUE_WEBHOOK_SECRET,
+      secret,
     },
     log: (line) => console.error(line),
   });

@@ -1,6 +1,7 @@
 // The composition both roots share (this headless host and Electron main; the tests too): the
 // core, plus the embedded sandbox it may connect to. The core gets the sandbox only as an
 // EmbeddedSandbox (a SandboxLink over HTTP); the running instance stays here, for tests.
+import { join } from 'node:path';
 import { createCore, type AppCore, type CoreOptions } from '../core/app-core';
 import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, type RunningSandbox } from '../sandbox';
 import { embeddedSandbox, type EmbeddedSandboxOptions } from './embedded-sandbox';
@@ -19,7 +20,15 @@ export interface App extends AppCore {
 
 export async function createApp(options: AppOptions): Promise<App> {
   const { sandboxPort, sandboxOptions, ...coreOptions } = options;
-  const sandbox = embeddedSandbox({ port: sandboxPort, fetch: options.fetch, sandbox: sandboxOptions });
+  const sandbox = embeddedSandbox({
+    port: sandboxPort,
+    fetch: options.fetch,
+    // The practice venue lives in the data folder: a switch to a real service and back, or a
+    // restart, finds it as it was (Settings → Reset practice venue starts it over).
+    stateFile: join(options.dataDir, 'practice-venue', 'venue.v8'),
+    log: options.log,
+    sandbox: sandboxOptions,
+  });
   const core = await createCore({
     ...coreOptions,
     // A forced URL without credentials is a sandbox started with `npm run sandbox`: the demo ones.

@@ -14,6 +14,9 @@ export interface EmbeddedSandboxOptions {
   /** Port of the embedded sandbox; 0 picks a free one. */
   port?: number;
   fetch?: FetchLike;
+  /** Where the practice venue is kept between switches and restarts (absent: memory only). */
+  stateFile?: string;
+  log?: (line: string) => void;
   /** More sandbox options (clock, readings…), for tests and the CLI. */
   sandbox?: Omit<SandboxOptions, 'port' | 'headerPrefix'>;
 }
@@ -33,7 +36,8 @@ export function embeddedSandbox(options: EmbeddedSandboxOptions = {}): LocalSand
     open: async ({ headerPrefix }) => {
       opening ??= (async () => {
         if (!link) {
-          running = await startSandbox({ ...options.sandbox, port: options.port ?? 0, headerPrefix });
+          running = await startSandbox({ ...options.sandbox, port: options.port ?? 0, headerPrefix, stateFile: options.stateFile, log: options.log });
+          await drainStaleSockets(running.baseUrl, options.fetch ?? fetch);
           link = sandboxLink(running.baseUrl, options.fetch);
         }
         return link;
@@ -50,6 +54,23 @@ export function embeddedSandbox(options: EmbeddedSandboxOptions = {}): LocalSand
       await closing?.close();
     },
   };
+}
+
+/**
+ * Reopened on the port it had, the sandbox is the same origin to fetch's connection pool, which may
+ * still hold keep-alive sockets to the closed server: the first requests on them fail with "other
+ * side closed". Safe GETs use them up before anything that writes.
+ */
+async function drainStaleSockets(baseUrl: string, fetchImpl: FetchLike): Promise<void> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    try {
+      const response = await fetchImpl(`${baseUrl}/_sandbox`, {});
+      await response.text();
+      return;
+    } catch {
+      // a stale socket was dropped by the failure; the next try gets another one or a new one
+    }
+  }
 }
 
 /** A SandboxLink to a sandbox at `baseUrl` (embedded or `npm run sandbox`). */

@@ -2,7 +2,7 @@
 // IPC contract over a loopback WebSocket. Only a page that knows this run's token, loaded from
 // this very origin, may connect: the token stops other local processes, the Origin check stops
 // other web pages open in the user's browser.
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -32,10 +32,30 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? randomBytes(24).toString('hex');
+  let cookieName = '';
+  let allowedHosts = new Set<string>();
   const server = createServer((req, res) => {
-    serveStatic(options.rendererDir, req, res).catch(() => res.writeHead(500).end());
+    // A reset mid-request must never reach the process as an unhandled 'error' event.
+    req.on('error', ignore);
+    res.on('error', ignore);
+    // DNS rebinding: a page on evil.example resolved to 127.0.0.1 still sends Host: evil.example.
+    if (!allowedHosts.has(req.headers.host ?? '')) {
+      res.writeHead(421, { 'content-type': 'text/plain', connection: 'close' }).end('Misdirected request');
+      return;
+    }
+    if (tradeToken(req, res, token, cookieName)) return;
+    serveStatic(options.rendererDir, req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  // Garbage HTTP: answer 400 when the socket can still take it, then drop it.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    socket.destroy();
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  wss.on('error', ignore);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -43,9 +63,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
   const port = (server.address() as AddressInfo).port;
   const allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  // Cookies are not scoped by port: two hosts on one machine must not overwrite each other's.
+  cookieName = `venue-token-${port}`;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const refusal = checkUpgrade(req, token, allowedOrigins);
+    // Before anything is written: a client that resets while we refuse it must not crash the host.
+    socket.on('error', () => socket.destroy());
+    const refusal = allowedHosts.has(req.headers.host ?? '') ? checkUpgrade(req, token, allowedOrigins, cookieName) : '421 Misdirected Request';
     if (refusal) {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
@@ -66,17 +91,53 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   };
 }
 
-function checkUpgrade(req: IncomingMessage, token: string, allowedOrigins: Set<string>): string | null {
+function checkUpgrade(req: IncomingMessage, token: string, allowedOrigins: Set<string>, cookieName: string): string | null {
   const url = new URL(req.url ?? '/', 'http://host');
   if (url.pathname !== '/ws') return '404 Not Found';
   if (!allowedOrigins.has(req.headers.origin ?? '')) return '403 Forbidden';
-  const given = Buffer.from(url.searchParams.get('token') ?? '');
-  const expected = Buffer.from(token);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return '401 Unauthorized';
+  // The page traded the address token for a cookie on first load; scripts and tests may still
+  // name it in the query.
+  const fromCookie = readCookie(req.headers.cookie, cookieName);
+  if (fromCookie !== null && sameToken(fromCookie, token)) return null;
+  if (!sameToken(url.searchParams.get('token') ?? '', token)) return '401 Unauthorized';
   return null;
 }
 
+function sameToken(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function readCookie(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/**
+ * First load with `?token=`: the token is visible to every local user in `ps` (Chromium's --app=
+ * address) and in history. Answer with an HttpOnly, SameSite=Strict cookie and send the page to
+ * the same address without the token. Returns true when it answered.
+ */
+function tradeToken(req: IncomingMessage, res: ServerResponse, token: string, cookieName: string): boolean {
+  const url = new URL(req.url ?? '/', 'http://host');
+  const given = url.searchParams.get('token');
+  if (given === null || req.method !== 'GET') return false;
+  url.searchParams.delete('token');
+  const location = url.pathname + (url.search === '?' ? '' : url.search);
+  const headers: Record<string, string> = { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+  if (sameToken(given, token)) headers['set-cookie'] = `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+  res.writeHead(303, headers).end();
+  return true;
+}
+
 function attach(ws: WebSocket, options: HostOptions): void {
+  // Oversized frames, invalid UTF-8, RSV bits, resets: ws closes the socket with the matching code;
+  // the listener only keeps the error from becoming an uncaught exception.
+  ws.on('error', () => ws.terminate());
   const unsubscribers = ipcEventNames.map((name) =>
     options.events.on(name, (payload) => send(ws, { event: name, payload })),
   );
@@ -92,11 +153,17 @@ function attach(ws: WebSocket, options: HostOptions): void {
       return;
     }
     const id = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null;
-    const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
-    send(ws, { id, ...outcome });
+    try {
+      const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
+      send(ws, { id, ...outcome });
+    } catch {
+      send(ws, { id, ok: false, error: { code: 'failed', message: 'The request could not be completed' } });
+    }
   });
 }
 
 function send(ws: WebSocket, message: unknown): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message), ignore);
 }
+
+function ignore(): void {}

@@ -10,6 +10,7 @@ import { forwardEvents, registerIpcHandlers } from './ipc/register-handlers';
 import { lockDownKiosk } from './kiosk-lockdown';
 import { SafeStorageSecretStore } from './safe-storage-secrets';
 import { CONTENT_SECURITY_POLICY } from '../host/static-files';
+import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
 
 interface WindowState {
   bounds?: { x: number; y: number; width: number; height: number };
@@ -78,6 +79,7 @@ app.whenReady().then(async () => {
     dataDir,
     secrets: new SafeStorageSecretStore(dataDir),
     runtime: 'electron',
+    defaultRedirectPort: DEFAULT_REDIRECT_PORT,
     kiosk: kioskMode(),
     openExternal: async (url) => {
       await shell.openExternal(url);

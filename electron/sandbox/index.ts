@@ -5,6 +5,7 @@ import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from './seed';
 import { readingsFromEnv, type SandboxReadings } from './readings';
 import { listen } from './server';
 import { SandboxWorld } from './world';
+import { captureWorld, readWorldFile, restoreWorld, writeWorldFile } from './world-state';
 
 export { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from './seed';
 export { SEED_LOCATIONS, SEED_USERS, SEED_PASSES, SEED_ROLES, OTHER_ACCESS_ID, OTHER_ACCESS_SECRET, DEMO_REDIRECT_URLS } from './seed';
@@ -26,6 +27,13 @@ export interface SandboxOptions {
   now?: () => number;
   /** How to answer the spec's open points (default: our reading, see docs/service-assumptions.md). */
   readings?: SandboxReadings;
+  /**
+   * Keep the venue in this file (world-state.ts): restored at start, on the port it had when
+   * that port is free, saved every few seconds and at close. Absent: in memory only.
+   */
+  stateFile?: string;
+  /** Called with a sentence when the saved venue could not be read or written. */
+  log?: (line: string) => void;
 }
 
 export interface RunningSandbox {
@@ -34,8 +42,12 @@ export interface RunningSandbox {
   port: number;
   /** The in-memory state, for tests. */
   world: SandboxWorld;
+  /** Writes the venue to stateFile now (no-op without one). */
+  save(): void;
   close(): Promise<void>;
 }
+
+const SAVE_EVERY_MS = 5_000;
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const world = new SandboxWorld(
@@ -48,6 +60,37 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   );
   // VENUE_SANDBOX_READING flips every embedded sandbox of a run (the test matrix uses it).
   world.readings = { ...(opts.readings ?? readingsFromEnv()) };
-  const running = await listen(world, allRoutes, opts.host ?? '127.0.0.1', opts.port ?? 0);
-  return { baseUrl: running.baseUrl, port: running.port, world, close: running.close };
+  const { stateFile, log } = opts;
+  const saved = stateFile ? readWorldFile(stateFile) : { file: null, problem: null };
+  if (saved.problem) log?.(saved.problem);
+  if (saved.file) restoreWorld(world, saved.file);
+  const host = opts.host ?? '127.0.0.1';
+  // Same port as last time where possible: sign-in redirects and anything the user noted keep working.
+  let running;
+  if (!opts.port && saved.file?.port) {
+    running = await listen(world, allRoutes, host, saved.file.port).catch(() => null);
+  }
+  running ??= await listen(world, allRoutes, host, opts.port ?? 0);
+  const listening = running;
+  const save = () => {
+    if (!stateFile) return;
+    try {
+      writeWorldFile(stateFile, captureWorld(world, listening.port));
+    } catch (error) {
+      log?.(`The practice venue could not be saved to ${stateFile}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const timer = stateFile ? setInterval(save, SAVE_EVERY_MS) : null;
+  timer?.unref();
+  return {
+    baseUrl: listening.baseUrl,
+    port: listening.port,
+    world,
+    save,
+    close: async () => {
+      if (timer) clearInterval(timer);
+      save();
+      await listening.close();
+    },
+  };
 }

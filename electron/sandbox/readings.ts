@@ -28,8 +28,12 @@ export interface SandboxReadings {
   locationFields: 'full' | 'bare';
   /** The sandbox's extra read routes (catalog, single tab) exist ('present') or not ('absent'). */
   extraRoutes: 'present' | 'absent';
-  /** Body of the spend-limit refusal. */
-  spendLimitRefusal: 'alert-object' | 'plain-string' | 'other-wording';
+  /**
+   * Body of the spend-limit refusal: 'alert-object' `{error, message, alert: sentence}`,
+   * 'alert-title-body' `{alert: {title, body}}`, 'plain-string' the sentence as text/plain,
+   * 'other-wording' `{alert: {title, body}}` saying "spending limit".
+   */
+  spendLimitRefusal: 'alert-object' | 'alert-title-body' | 'plain-string' | 'other-wording';
   /** Field that carries the refresh token in a refresh request. */
   refreshField: 'refresh_token' | 'refreshToken';
   /** Whether a refresh hands back a new refresh token (and retires the old one). */
@@ -77,7 +81,7 @@ const CHOICES: { [K in keyof SandboxReadings]: readonly SandboxReadings[K][] | '
   invalidTokenBody: ['coded', 'bare'],
   locationFields: ['full', 'bare'],
   extraRoutes: ['present', 'absent'],
-  spendLimitRefusal: ['alert-object', 'plain-string', 'other-wording'],
+  spendLimitRefusal: ['alert-object', 'alert-title-body', 'plain-string', 'other-wording'],
   refreshField: ['refresh_token', 'refreshToken'],
   refreshRotates: 'boolean',
 };

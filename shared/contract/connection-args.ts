@@ -15,7 +15,8 @@ const as = z.enum(['integration', 'user']);
 export const connectionArgSchemas = {
   getSnapshot: z.tuple([]),
   saveConnection: z.tuple([connectionInput]),
-  testConnection: z.tuple([]),
+  testConnection: z.union([z.tuple([]), z.tuple([connectionInput])]),
+  resetPracticeVenue: z.tuple([]),
   startUserSignIn: z.tuple([]),
   cancelUserSignIn: z.tuple([]),
   signOut: z.tuple([]),

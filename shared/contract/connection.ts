@@ -6,8 +6,10 @@ export interface ConnectionRequests {
   getSnapshot: { args: []; result: AppSnapshot };
   /** Save connection settings (sandbox or a real service); the secret is write-only. */
   saveConnection: { args: [input: ConnectionInput]; result: ConnectionStatus };
-  /** Ask the service for an integration token now, to check the credentials. */
-  testConnection: { args: []; result: ConnectionStatus };
+  /** Ask for an integration token now: with the form's values (nothing saved) or, without, the saved ones. */
+  testConnection: { args: [input?: ConnectionInput]; result: ConnectionStatus & { test: { ok: boolean; message: string } } };
+  /** Start the practice venue over from the seed (embedded sandbox only). */
+  resetPracticeVenue: { args: []; result: ConnectionStatus };
   /** Start "sign in as a user": opens the consent page; the result carries the URL to open if the shell could not. */
   startUserSignIn: { args: []; result: { authorizeUrl: string; openedExternally: boolean } };
   /** Abandon a sign-in in progress and close its redirect listener. */
@@ -32,6 +34,7 @@ export const connectionChannelKeys: Record<keyof ConnectionRequests, true> = {
   getSnapshot: true,
   saveConnection: true,
   testConnection: true,
+  resetPracticeVenue: true,
   startUserSignIn: true,
   cancelUserSignIn: true,
   signOut: true,

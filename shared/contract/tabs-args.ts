@@ -23,6 +23,7 @@ export const tabsArgSchemas = {
       walkInSpot: z.strictObject({ uuid: id, name: z.string().max(200) }).nullable().optional(),
     }),
   ]),
+  tabsSetMoneyUnit: z.tuple([z.enum(['cents', 'dollars'])]),
   tabsCatalog: z.tuple([]),
   // A keyboard-wedge reader may add spaces or a trailing newline: trimmed here.
   passLookup: z.tuple([id]),

@@ -25,6 +25,8 @@ export interface TabsRequests {
   tabsSetLocation: { args: [location: TabsLocation]; result: TabsSettingsView };
   /** Change when a pending gift card counts as late. */
   tabsSaveSettings: { args: [patch: { giftCardLateSeconds?: number; walkInSpot?: { uuid: string; name: string } | null }]; result: TabsSettingsView };
+  /** The unit of money the spec leaves open (cents or dollars), chosen in Settings; clears a detection. */
+  tabsSetMoneyUnit: { args: [unit: 'cents' | 'dollars']; result: TabsSettingsView };
   /** Products and spots at the chosen location, or why they cannot be listed (then lines are typed). */
   tabsCatalog: { args: []; result: CatalogView };
   /** GET a tab pass: limit, mode, spent. */
@@ -59,6 +61,7 @@ export const tabsChannelKeys: Record<keyof TabsRequests, true> = {
   tabsView: true,
   tabsSetLocation: true,
   tabsSaveSettings: true,
+  tabsSetMoneyUnit: true,
   tabsCatalog: true,
   passLookup: true,
   passOrder: true,

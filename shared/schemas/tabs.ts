@@ -3,7 +3,12 @@
 // snake_case or camelCase, the record bare or under a wrapper key, numeric ids, missing fields.
 // A field of the wrong type is treated as absent, never as a failed request.
 import { z } from 'zod';
+import { fixedUnitReader, type MoneyReader } from '../money-units';
 import type { CatalogProduct, CatalogSpot, GiftCardInfo, PassView, SpendLimit, TabDetailItem, TabDetailPayment } from '../tabs';
+
+// Money: every amount goes through a MoneyReader (shared/money-units.ts decides the unit of each
+// field); the constants below read the sandbox's default (cents) for callers without a connection.
+const CENTS = fixedUnitReader('cents');
 
 const text = z.string().trim().min(1).optional().catch(undefined);
 const idText = z
@@ -43,20 +48,20 @@ const pick = <T>(schema: z.ZodType<T | undefined>, raw: Raw, ...keys: string[]):
 
 const MODE_KEYS = ['enforce_mode', 'enforce', 'mode', 'enforceMode', 'enforcement'];
 
-function spendLimitOf(raw: Raw): SpendLimit {
+function spendLimitOf(raw: Raw, money: MoneyReader): SpendLimit {
   const key = ['spend_limit', 'spendLimit'].find((k) => k in raw);
   // Absent = the flag is off (or the service did not say): unknown, which is not "no limit".
   if (key === undefined) return { kind: 'unknown' };
   const value = raw[key];
   if (!isRecord(value)) return { kind: 'none' };
-  const amount = pick(num, value, 'amount', 'amount_cents', 'amountCents');
-  if (amount === undefined) return { kind: 'none' };
+  const amount = money('spend_limit.amount', pick(num, value, 'amount', 'amount_cents', 'amountCents'));
+  if (amount === null) return { kind: 'none' };
   const mode = pick(text, value, ...MODE_KEYS)?.toLowerCase();
   return { kind: 'limit', amount, mode: mode === 'pre' || mode === 'post' ? mode : null };
 }
 
 /** Reads a pass answer; `xPassId` is what was asked for, used when the answer does not repeat it. */
-export function passSchema(xPassId: string, now: number) {
+export function passSchema(xPassId: string, now: number, money: MoneyReader = CENTS) {
   return z.unknown().transform((body): PassView => {
     const raw = unwrap(body, ['pass', 'data', 'tab_pass', 'tabPass'], (r) => 'x_pass_id' in r || 'spend_limit' in r || 'spent' in r);
     return {
@@ -64,23 +69,25 @@ export function passSchema(xPassId: string, now: number) {
       name: pick(text, raw, 'name', 'label') ?? null,
       tabUuid: pick(idText, raw, 'tab_uuid', 'tabUuid') ?? null,
       status: pick(text, raw, 'status') ?? null,
-      limit: spendLimitOf(raw),
-      spent: pick(num, raw, 'spent') ?? null,
+      limit: spendLimitOf(raw, money),
+      spent: money('pass.spent', pick(num, raw, 'spent')),
       checkedAt: now,
     };
   });
 }
 
 /** The order part of a pass-items answer: bare, under `order` or under `data`; empty is fine. */
-export const passOrderAnswerSchema = z.unknown().transform((body) => {
-  const raw = unwrap(body, ['order', 'data'], (r) => 'total' in r && 'uuid' in r);
-  return { orderName: pick(text, raw, 'name', 'orderName') ?? null, total: pick(num, raw, 'total') ?? null };
-});
+export const passOrderAnswerSchemaOf = (money: MoneyReader) =>
+  z.unknown().transform((body) => {
+    const raw = unwrap(body, ['order', 'data'], (r) => 'total' in r && 'uuid' in r);
+    return { orderName: pick(text, raw, 'name', 'orderName') ?? null, total: money('order.total', pick(num, raw, 'total')) };
+  });
+export const passOrderAnswerSchema = passOrderAnswerSchemaOf(CENTS);
 
 // ---------------------------------------------------------------------------------------------
 // Tabs (POST /loc/{location}/tabs and the assumed GET of one tab)
 
-function itemOf(value: unknown): (TabDetailItem & { productUuid: string | null }) | null {
+function itemOf(value: unknown, money: MoneyReader): (TabDetailItem & { productUuid: string | null }) | null {
   if (!isRecord(value)) return null;
   const id = pick(idText, value, 'id', 'itemId', 'item_id');
   if (id === undefined) return null;
@@ -90,32 +97,32 @@ function itemOf(value: unknown): (TabDetailItem & { productUuid: string | null }
     name: pick(text, value, 'name', 'productName', 'product_name') ?? `Item ${id}`,
     quantity: pick(num, value, 'quantity') ?? 1,
     refundedQuantity: pick(num, value, 'refundedQuantity', 'refunded_quantity') ?? 0,
-    price: pick(num, value, 'price', 'unitPrice', 'unit_price') ?? 0,
+    price: money('tab.amounts', pick(num, value, 'price', 'unitPrice', 'unit_price')) ?? 0,
     status: pick(text, value, 'status') ?? null,
   };
 }
 
-function paymentOf(value: unknown): TabDetailPayment | null {
+function paymentOf(value: unknown, money: MoneyReader): TabDetailPayment | null {
   if (!isRecord(value)) return null;
   const id = pick(idText, value, 'id', 'paymentId', 'payment_id');
   if (id === undefined) return null;
   return {
     id,
-    amount: pick(num, value, 'amount') ?? 0,
-    tip: pick(num, value, 'tip') ?? 0,
-    refundable: pick(num, value, 'refundableAmount', 'refundable_amount', 'refundable') ?? null,
+    amount: money('tab.amounts', pick(num, value, 'amount')) ?? 0,
+    tip: money('tab.amounts', pick(num, value, 'tip')) ?? 0,
+    refundable: money('tab.amounts', pick(num, value, 'refundableAmount', 'refundable_amount', 'refundable')),
     gateway: pick(text, value, 'gateway') ?? null,
     paymentType: pick(text, value, 'paymentType', 'payment_type') ?? null,
   };
 }
 
 /** The card number is dropped here, on purpose: only the last four digits are ever kept. */
-export function giftCardInfoOf(value: unknown): GiftCardInfo | null {
+export function giftCardInfoOf(value: unknown, money: MoneyReader = CENTS): GiftCardInfo | null {
   if (!isRecord(value)) return null;
   const info: GiftCardInfo = {
     processorAccountUuid: pick(idText, value, 'processorAccountUuid', 'processor_account_uuid') ?? null,
     lastFour: pick(idText, value, 'lastFour', 'last_four') ?? null,
-    balance: pick(num, value, 'balance') ?? null,
+    balance: money('GIFT_CARD_CREATED.balance', pick(num, value, 'balance')),
     giftCardType: pick(text, value, 'giftCardType', 'gift_card_type') ?? null,
     gateway: pick(text, value, 'gateway') ?? null,
     redemptionUrl: pick(text, value, 'redemptionUrl', 'redemption_url') ?? null,
@@ -139,36 +146,40 @@ export interface TabAnswer {
   processorAccounts: GiftCardInfo[] | null;
 }
 
-export const tabAnswerSchema = z.unknown().transform((body): TabAnswer => {
-  const outer = isRecord(body) ? body : {};
-  const raw = unwrap(body, ['tab', 'data'], (r) => 'uuid' in r && ('items' in r || 'payments' in r));
-  const accounts = list.parse(outer.processorAccounts ?? outer.processor_accounts ?? raw.processorAccounts);
-  return {
-    uuid: pick(idText, raw, 'uuid', 'tab_uuid', 'tabUuid') ?? null,
-    id: pick(idText, raw, 'id', 'tab_id', 'tabId') ?? null,
-    status: pick(text, raw, 'status') ?? null,
-    items: (list.parse(raw.items) ?? []).map(itemOf).filter(present),
-    payments: (list.parse(raw.payments) ?? []).map(paymentOf).filter(present),
-    processorAccounts: accounts ? accounts.map(giftCardInfoOf).filter(present) : null,
-  };
-});
+export const tabAnswerSchemaOf = (money: MoneyReader) =>
+  z.unknown().transform((body): TabAnswer => {
+    const outer = isRecord(body) ? body : {};
+    const raw = unwrap(body, ['tab', 'data'], (r) => 'uuid' in r && ('items' in r || 'payments' in r));
+    const accounts = list.parse(outer.processorAccounts ?? outer.processor_accounts ?? raw.processorAccounts);
+    return {
+      uuid: pick(idText, raw, 'uuid', 'tab_uuid', 'tabUuid') ?? null,
+      id: pick(idText, raw, 'id', 'tab_id', 'tabId') ?? null,
+      status: pick(text, raw, 'status') ?? null,
+      items: (list.parse(raw.items) ?? []).map((v) => itemOf(v, money)).filter(present),
+      payments: (list.parse(raw.payments) ?? []).map((v) => paymentOf(v, money)).filter(present),
+      processorAccounts: accounts ? accounts.map((v) => giftCardInfoOf(v, money)).filter(present) : null,
+    };
+  });
+export const tabAnswerSchema = tabAnswerSchemaOf(CENTS);
 
 // ---------------------------------------------------------------------------------------------
 // Refund answer
 
-export const refundAnswerSchema = z.unknown().transform((body) => {
-  const raw = unwrap(body, ['refund', 'data'], (r) => 'refundType' in r || 'refundPaymentId' in r);
-  return {
-    refundPaymentId: pick(idText, raw, 'refundPaymentId', 'refund_payment_id', 'id') ?? null,
-    amount: pick(num, raw, 'amount', 'refundAmount', 'refund_amount') ?? null,
-    refundType: pick(text, raw, 'refundType', 'refund_type') ?? null,
-  };
-});
+export const refundAnswerSchemaOf = (money: MoneyReader) =>
+  z.unknown().transform((body) => {
+    const raw = unwrap(body, ['refund', 'data'], (r) => 'refundType' in r || 'refundPaymentId' in r);
+    return {
+      refundPaymentId: pick(idText, raw, 'refundPaymentId', 'refund_payment_id', 'id') ?? null,
+      amount: money('refund answer amount', pick(num, raw, 'amount', 'refundAmount', 'refund_amount')),
+      refundType: pick(text, raw, 'refundType', 'refund_type') ?? null,
+    };
+  });
+export const refundAnswerSchema = refundAnswerSchemaOf(CENTS);
 
 // ---------------------------------------------------------------------------------------------
 // Catalog (assumed route GET /loc/{location}/catalog)
 
-function productOf(value: unknown): CatalogProduct | null {
+function productOf(value: unknown, money: MoneyReader): CatalogProduct | null {
   if (!isRecord(value)) return null;
   const uuid = pick(idText, value, 'uuid', 'product_uuid', 'productUuid');
   if (uuid === undefined) return null;
@@ -176,7 +187,8 @@ function productOf(value: unknown): CatalogProduct | null {
   return {
     uuid,
     name: pick(text, value, 'name', 'productName') ?? uuid,
-    price: pick(num, value, 'price', 'priceCents', 'price_cents') ?? null,
+    // A key named in cents is cents whatever the connection's unit.
+    price: money('catalog.price', pick(num, value, 'price')) ?? pick(num, value, 'priceCents', 'price_cents') ?? null,
     category: pick(text, value, 'categoryName', 'category', 'category_name') ?? null,
     giftCard: isRecord(card) ? { giftCardType: pick(text, card, 'giftCardType', 'type') ?? null, gateway: pick(text, card, 'gateway') ?? null } : null,
   };
@@ -189,10 +201,12 @@ function spotOf(value: unknown): CatalogSpot | null {
   return { uuid, name: pick(text, value, 'name') ?? uuid, zone: pick(text, value, 'zoneName', 'zone', 'zone_name') ?? null };
 }
 
-export const catalogAnswerSchema = z.unknown().transform((body) => {
-  const raw = unwrap(body, ['data', 'catalog'], (r) => 'products' in r);
-  return {
-    products: (list.parse(raw.products ?? raw.items) ?? []).map(productOf).filter(present),
-    spots: (list.parse(raw.spots) ?? []).map(spotOf).filter(present),
-  };
-});
+export const catalogAnswerSchemaOf = (money: MoneyReader) =>
+  z.unknown().transform((body) => {
+    const raw = unwrap(body, ['data', 'catalog'], (r) => 'products' in r);
+    return {
+      products: (list.parse(raw.products ?? raw.items) ?? []).map((v) => productOf(v, money)).filter(present),
+      spots: (list.parse(raw.spots) ?? []).map(spotOf).filter(present),
+    };
+  });
+export const catalogAnswerSchema = catalogAnswerSchemaOf(CENTS);

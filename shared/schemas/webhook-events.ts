@@ -9,10 +9,14 @@ import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks';
 
 const text = z.string();
+/** A documented string a service may send as null (issue 9: "accept null for documented strings"). */
+const label = z.string().nullable();
+/** Ids: the spec types them as strings; a service may send numbers. Kept as strings. */
+const id = z.union([z.string(), z.number().finite().transform(String)]);
 const num = z.number().finite();
 const texts = z.array(z.string());
-/** Spec 6.2: optional, and in practice sometimes null (CATEGORY_UPDATED targetUuid). */
-const optionalText = z.string().nullable().optional();
+/** Spec 6.2: optional, and in practice sometimes null (CATEGORY_UPDATED targetUuid); ids may be numbers. */
+const optionalText = z.union([z.string(), z.number().finite().transform(String)]).nullable().optional();
 
 const ISO_PREFIX = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** True for an ISO 8601 date-time that Date.parse understands (so it can be age-checked). */
@@ -42,63 +46,63 @@ export type WebhookEnvelope = z.infer<typeof webhookEnvelopeSchema>;
 // Data per type (6.4). looseObject keeps extra keys in the output.
 
 const itemAdded = z.looseObject({
-  orderId: text,
-  productId: text,
-  name: text,
-  productName: text,
-  categoryName: text,
+  orderId: id,
+  productId: id,
+  name: label,
+  productName: label,
+  categoryName: label,
   quantity: num,
   price: num,
   tags: texts,
-  tabId: text,
-  tabUuid: text,
+  tabId: id,
+  tabUuid: id,
 });
 
 const itemRemoved = z.looseObject({
-  orderId: text,
-  name: text,
-  productName: text,
+  orderId: id,
+  name: label,
+  productName: label,
   quantity: num,
   price: num,
   tags: texts,
-  tabId: text,
-  tabUuid: text,
+  tabId: id,
+  tabUuid: id,
 });
 
-const itemVoidedOrComped = z.looseObject({ orderId: text });
+const itemVoidedOrComped = z.looseObject({ orderId: id });
 
 // 6.4 lists name, spotName, total and openedFrom for OPEN_TAB while the 6.5 table says it has no
 // data. We take the keys as optional but typed: their absence is not flagged (6.5 allows it), a
 // wrong type is.
 const openTab = z.looseObject({
-  name: text.optional(),
-  spotName: text.optional(),
-  total: num.optional(),
+  name: label.optional(),
+  spotName: label.optional(),
+  total: num.nullable().optional(),
   /** Known values SERVICE_MENU, SERVER_TAB; others are accepted (new values are a minor version). */
-  openedFrom: text.optional(),
+  openedFrom: label.optional(),
 });
 
 const noData = z.looseObject({});
 
 const orderPlaced = z.looseObject({
   created: isoText,
-  orderName: text,
+  orderName: label,
   scheduled: z.boolean(),
-  zoneName: text,
-  spotName: text,
+  zoneName: label,
+  spotName: label,
   zoneTags: texts,
-  zoneGroupName: text,
+  zoneGroupName: label,
   total: num,
-  tabUuid: text,
+  tabUuid: id,
   itemNames: texts,
   itemTags: texts,
   categoryNames: texts,
 });
 
 const paymentRefunded = z.looseObject({
-  tabId: text,
-  tabUuid: text,
-  refundPaymentId: text,
+  tabId: id,
+  tabUuid: id,
+  refundPaymentId: id,
   /** 'open' or 'itemized' today; kept open-ended. */
   refundType: text,
   refundAmount: num,
@@ -106,8 +110,8 @@ const paymentRefunded = z.looseObject({
   refundTip: num,
   refundCustomerFee: num,
   itemCount: num,
-  gateway: text,
-  paymentType: text,
+  gateway: label,
+  paymentType: label,
 });
 
 // "previous ID if merged": an unmerged guest may come without it, or with null.
@@ -135,7 +139,7 @@ const optionGroupUpdated = z.looseObject({
   optionGroups: z.array(optionGroupEntry),
 });
 
-const qrScanned = z.looseObject({ type: text, targetName: text, entryPoint: text });
+const qrScanned = z.looseObject({ type: text, targetName: label, entryPoint: label });
 
 const giftCardCreated = z.looseObject({
   processorAccountUuid: text.nullable(),
@@ -143,13 +147,13 @@ const giftCardCreated = z.looseObject({
   lastFour: text.nullable(),
   balance: num.nullable(),
   giftCardType: text.nullable(),
-  gateway: text,
+  gateway: label,
   redemptionUrl: text.nullable(),
   // "present only while a transfer is unclaimed": may be absent.
   claimUrl: text.nullable().optional(),
-  tabId: text,
-  itemId: text.nullable(),
-  orderId: text.nullable(),
+  tabId: id,
+  itemId: id.nullable(),
+  orderId: id.nullable(),
   customerProfileUuid: text.nullable(),
 });
 

@@ -55,7 +55,16 @@ for (const size of SIZES) {
         found.push(...(await serious(page, 'Kiosk PIN pad')));
         await page.getByRole('button', { name: 'Or tap your name' }).click();
         found.push(...(await serious(page, 'Kiosk names')));
-        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Manager', exact: true }).click();
+        for (const digit of '9999') await page.getByRole('button', { name: digit, exact: true }).click();
+        await page.getByRole('button', { name: 'Enter PIN' }).click();
+        await expect(page.getByRole('table', { name: 'Entries' })).toBeVisible();
+        found.push(...(await serious(page, 'Manager timesheet')));
+        for (const section of ['Sync', 'Staff & PINs', 'Kiosk settings']) {
+          await page.getByRole('navigation', { name: 'Manager sections' }).getByRole('button', { name: new RegExp(`^${section}`) }).click();
+          found.push(...(await serious(page, `Manager ${section}`)));
+        }
+        await page.getByRole('button', { name: 'Close' }).click();
         continue;
       }
       if (screen === 'Events') {
@@ -64,6 +73,19 @@ for (const size of SIZES) {
       }
       if (screen === 'Tabs') await expect(page.getByTestId('tab-card').first()).toBeVisible();
       found.push(...(await serious(page, screen)));
+      if (screen === 'Events') {
+        await page.getByTestId('event-list').getByRole('row').first().click();
+        await expect(page.getByTestId('event-detail')).toBeVisible();
+        await page.getByText('Delivery attempts and retries').click();
+        found.push(...(await serious(page, 'Events with an event open')));
+      }
+      if (screen === 'Tabs') {
+        await page.getByRole('tab', { name: /^Closed/ }).click();
+        await page.getByTestId('tab-card').getByRole('button', { name: 'Refund…' }).first().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        found.push(...(await serious(page, 'Refund dialog')));
+        await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      }
     }
     expect(found, found.join('\n')).toEqual([]);
   });

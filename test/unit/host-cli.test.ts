@@ -123,16 +123,21 @@ async function checkRun(p: ReturnType<typeof run>, expected: { port: number; web
 
 describe('npm run host', () => {
   it('takes every option as a flag, and as an environment variable', async () => {
-    const [port1, hook1, port2, hook2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const [port1, hook1, port2, hook2, port3, hook3] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
     const flagsDir = join(dir, 'flags-data');
     const envDir = join(dir, 'env-data');
+    const plainDir = join(dir, 'plain-flag-data');
+    const secretFile = join(dir, 'webhook-secret.txt');
+    writeFileSync(secretFile, 'file-secret-123\n');
     const flags = run([
       '--port', String(port1),
       '--data-dir', flagsDir,
       '--service-url', sandbox.baseUrl,
       '--webhook-port', String(hook1),
-      '--webhook-secret', 'flag-secret-123',
+      '--webhook-secret-file', secretFile,
     ]);
+    // The secret as a plain flag still works, with a warning: it shows in the process list.
+    const plainFlag = run(['--port', String(port3), '--data-dir', plainDir, '--service-url', sandbox.baseUrl, '--webhook-port', String(hook3), '--webhook-secret', 'flag-secret-789']);
     const fromEnv = run([], {
       VENUE_PORT: String(port2),
       VENUE_DATA_DIR: envDir,
@@ -141,9 +146,12 @@ describe('npm run host', () => {
       VENUE_WEBHOOK_SECRET: 'env-secret-456',
     });
     await Promise.all([
-      checkRun(flags, { port: port1, webhookPort: hook1, dataDir: flagsDir, secret: 'flag-secret-123' }),
+      checkRun(flags, { port: port1, webhookPort: hook1, dataDir: flagsDir, secret: 'file-secret-123' }),
       checkRun(fromEnv, { port: port2, webhookPort: hook2, dataDir: envDir, secret: 'env-secret-456' }),
+      checkRun(plainFlag, { port: port3, webhookPort: hook3, dataDir: plainDir, secret: 'flag-secret-789' }),
     ]);
+    expect(plainFlag.err()).toMatch(/--webhook-secret is visible to every local user/);
+    expect(flags.err()).not.toMatch(/Warning/);
   }, 60_000);
 
   it.concurrent.each([
@@ -151,6 +159,7 @@ describe('npm run host', () => {
     [['--webhook-port', '70000'], /--webhook-port must be a port number/],
     [['--service-url', 'ftp://example.com'], /--service-url must be an http\(s\) URL/],
     [['--no-such-flag'], /Unknown option/],
+    [['--webhook-secret-file', '/no/such/secret-file'], /--webhook-secret-file \/no\/such\/secret-file cannot be read/],
   ])('refuses %j with a sentence and exit code 2, printing no ready line', async (args, message) => {
     const p = run(args as string[]);
     expect(await p.exited).toBe(2);

@@ -101,4 +101,38 @@ describe('headless host', () => {
     expect(payload.locations.length).toBeGreaterThan(0);
     ws.close();
   });
+
+  it('trades the address token for an HttpOnly SameSite=Strict cookie and drops it from the address', async () => {
+    const first = await fetch(`${origin()}/?token=${host.token}`, { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe('/');
+    const cookie = first.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(new RegExp(`^venue-token-${host.port}=${host.token}; HttpOnly; SameSite=Strict; Path=/$`));
+    // The cookie alone opens the socket: the page never holds the token.
+    const ws = await open('', { Origin: origin(), Cookie: cookie.split(';')[0] });
+    expect((await ask(ws, { id: 1, channel: 'getSnapshot', args: [] })).ok).toBe(true);
+    ws.close();
+    await expect(open('', { Origin: origin(), Cookie: `venue-token-${host.port}=${'0'.repeat(host.token.length)}` })).rejects.toThrow('refused 401');
+    // A wrong token is dropped from the address too, and earns no cookie.
+    const wrong = await fetch(`${origin()}/?token=nope`, { redirect: 'manual' });
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('refuses requests and sockets whose Host is not this loopback address (DNS rebinding)', async () => {
+    const { request } = await import('node:http');
+    const status = (hostHeader: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: host.port, path: '/', headers: { host: hostHeader } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await status('evil.example')).toBe(421);
+    expect(await status(`evil.example:${host.port}`)).toBe(421);
+    expect(await status(`localhost:${host.port}`)).toBe(200);
+    await expect(open(host.token, { Origin: origin(), Host: `rebound.example:${host.port}` })).rejects.toThrow('refused 421');
+  });
 });

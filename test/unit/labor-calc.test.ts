@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LABOR_SETTINGS, type BoardRow, type LaborEntry, type TimesheetRow } from '../../shared/labor';
 import { addDays, computeAlerts, computeTotals, fiscalDayOf, formatCents, formatDuration } from '../../shared/labor-calc';
 import { csvField, timesheetCsv } from '../../shared/labor-csv';
-import { findEntry, findEntryList, findUuid, normalizeEntry, parseTips, parseWhen } from '../../electron/core/labor/entry-normalize';
+import { findEntry, findEntryList, findUuid, normalizeEntry, parseWhen, tipsToCents } from '../../electron/core/labor/entry-normalize';
 
 const H = 3_600_000;
 const M = 60_000;
@@ -172,11 +172,25 @@ describe('reading entries tolerantly', () => {
   it('accepts camelCase, numeric ids and times, role objects, dollar tips, and a shift naming itself', () => {
     const e = normalizeEntry({ uuid: 's1', timeShiftId: 's1', userId: 2004, userRole: { name: 'server' }, punchIn: 1_740_866_400, punchOut: '1740880800000', declaredTips: '12.50' }, day);
     expect(e).toMatchObject({ uuid: 's1', kind: 'shift', shiftUuid: null, userId: '2004', role: 'server', punchIn: 1_740_866_400_000, punchOut: 1_740_880_800_000, declaredTips: 1250, fiscalDay: '2000-01-01' });
-    expect(parseTips(1250)).toBe(1250);
-    expect(parseTips(12.5)).toBe(1250);
-    expect(parseTips('x')).toBeNull();
+    expect(tipsToCents(1250, 'cents')).toBe(1250);
+    expect(tipsToCents(12.5, 'cents')).toBe(1250);
+    expect(tipsToCents(13, 'dollars')).toBe(1300);
+    expect(tipsToCents('x', 'cents')).toBeNull();
+    // With the dollars unit, 13 is $13.00, not 13 cents.
+    expect(normalizeEntry({ uuid: 's2', user_id: 1, punch_in: 1_740_866_400, declared_tips: 13 }, day, { unit: 'dollars' })?.declaredTips).toBe(1300);
     expect(parseWhen('garbage')).toBeNull();
     expect(normalizeEntry({ uuid: 'x' }, day)).toBeNull();
+  });
+
+  it('tells shifts from breaks by punch type first, whatever id kind the service uses', () => {
+    // A shift carrying its own numeric time_shift_id is still a shift; its break points at that number.
+    const shift = normalizeEntry({ time_entry_uuid: 'u-1', time_shift_id: 70001, time_punch_type: 'SHIFT', user_id: 1, punch_in: 1_740_866_400 }, day);
+    expect(shift).toMatchObject({ kind: 'shift', shiftUuid: null, shiftId: 70001 });
+    const brk = normalizeEntry({ time_entry_uuid: 'u-2', time_shift_id: 70001, time_punch_type: 'UNPAID_BREAK', user_id: 1, punch_in: 1_740_867_400 }, day);
+    expect(brk).toMatchObject({ kind: 'break', shiftUuid: '70001' });
+    // Numeric on breaks only: the shift's own number is its id field.
+    const bare = normalizeEntry({ time_entry_uuid: 'u-3', id: 70002, time_punch_type: 'shift', user_id: 1, punch_in: 1_740_866_400 }, day);
+    expect(bare).toMatchObject({ kind: 'shift', shiftId: 70002 });
   });
 
   it('finds the list bare or wrapped, and one entry or its uuid', () => {

@@ -7,6 +7,7 @@ import { ServiceClient } from '../../electron/core/api/service-client';
 import { LaborService } from '../../electron/core/labor/labor-service';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox/seed';
+import { readingsFromEnv } from '../../electron/sandbox/readings';
 import { FAST_TUNING, HARBOUR } from './labor-test-constants';
 
 export interface PlanStep {
@@ -16,10 +17,10 @@ export interface PlanStep {
   tips?: number;
 }
 
-const [dataDir, baseUrl, planFile, tipsUnit = 'cents'] = process.argv.slice(2);
+const [dataDir, baseUrl, planFile] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planFile, 'utf8')) as PlanStep[];
 const client = new ServiceClient({ baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET, secrets: new MemorySecretStore(), timeoutMs: 250 });
-const labor = new LaborService({ dataDir, api: () => client, tuning: FAST_TUNING, tipsUnit: () => (tipsUnit === 'dollars' ? 'dollars' : 'cents') });
+const labor = new LaborService({ dataDir, api: () => client, tuning: FAST_TUNING, money: () => ({ unit: readingsFromEnv().moneyUnit }) });
 if (!labor.settings().location) labor.saveSettings({ location: HARBOUR });
 await labor.start();
 

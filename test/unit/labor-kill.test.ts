@@ -34,9 +34,9 @@ function makePlan(people: string[], perPerson: number, random: () => number): Pl
   return plan;
 }
 
-function runChild(dataDir: string, baseUrl: string, planFile: string, tipsUnit: string): { child: ChildProcess; done: Promise<string | null> } {
+function runChild(dataDir: string, baseUrl: string, planFile: string): { child: ChildProcess; done: Promise<string | null> } {
   // node itself with the tsx loader (not the tsx wrapper), so SIGKILL hits the process that does the work.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/unit/labor-kill-child.ts'), dataDir, baseUrl, planFile, tipsUnit], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/unit/labor-kill-child.ts'), dataDir, baseUrl, planFile], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -88,14 +88,14 @@ describe('labor outbox across kill -9', () => {
 
     let kills = 0;
     for (let round = 0; round < 7; round++) {
-      const { child, done } = runChild(dataDir, sb.baseUrl, planFile, sb.world.readings.moneyUnit);
+      const { child, done } = runChild(dataDir, sb.baseUrl, planFile);
       // Kill somewhere between start-up and the middle of the drain.
       await sleep(600 + Math.floor(random() * 900));
       child.kill('SIGKILL');
       const out = await done;
       if (out === null) kills += 1;
     }
-    const last = runChild(dataDir, sb.baseUrl, planFile, sb.world.readings.moneyUnit);
+    const last = runChild(dataDir, sb.baseUrl, planFile);
     const out = await last.done;
     expect(out).toMatch(/^drained /m);
     const punches = JSON.parse(out!.slice(out!.indexOf('drained ') + 8)) as { id: string; seq: number; kind: string; userId: string; capturedAt: number; tips: number | null; status: string }[];

@@ -75,7 +75,7 @@ describe('roster, PINs and sessions', () => {
     await expect(h.laborSetLocation(null, { uuid: 'other', name: 'Other', timezone: null })).rejects.toThrow(/manager/);
     const choices = await h.laborLocations();
     expect(choices.map((c) => c.name)).toEqual(['Harbour Bar & Kitchen', 'Garden Terrace']);
-    // A service that does not show the time zone leaves it unknown (the venue's clock is then the computer's).
+    // A service whose location list carries no time zone leaves it unknown (the venue then uses the computer's zone).
     expect(choices[0].timezone).toBe(sb.world.readings.locationFields === 'full' ? 'America/New_York' : null);
     const m = await h.laborIdentify({ pin: '9999' });
     expect((await h.laborSetLocation(m.token, choices[1])).location?.name).toBe('Garden Terrace');

@@ -42,8 +42,8 @@ export async function startLabor(
     api: () => client,
     tuning: { ...FAST_TUNING, ...options.tuning },
     demoStaff: options.demoStaff ? () => sb.world.staff : undefined,
-    // The connection's setting for the unit of declared_tips, as a venue would set it for this service.
-    tipsUnit: () => sb.world.readings.moneyUnit,
+    // As the app's connection does for the embedded sandbox: the open money unit is the sandbox's reading.
+    money: () => ({ unit: sb.world.readings.moneyUnit }),
   });
   if (options.location !== false && !labor.settings().location) labor.saveSettings({ location: HARBOUR });
   await labor.start();
@@ -155,5 +155,10 @@ export function verifyAgainstModel(sb: RunningSandbox, shifts: ModelShift[]): vo
     expect(breaks.map((b) => [b.punchInMs, b.punchOutMs]), `breaks of shift ${nth + 1} of ${s.userId}`).toEqual(
       s.breaks.map((b) => [kept(b.startAt), kept(b.endAt)]),
     );
+  }
+  // Every break sits in a shift of the same person (none orphaned, none in someone else's shift).
+  for (const b of sandboxBreaks) {
+    const owner = sandboxShifts.find((e) => e.uuid === b.shiftUuid);
+    expect(owner?.userId, 'the break is in a shift of its own person').toBe(b.userId);
   }
 }

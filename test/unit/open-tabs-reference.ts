@@ -1,6 +1,7 @@
 // The open-tabs projection as it was before it became incremental: every read derives every tab from
 // all the facts. The incremental projection must give exactly this board after any sequence of events.
 import type { AcceptedEvent, OpenTab, OpenTabItem } from '../../shared/webhooks';
+import { orderAliases, tabTotal } from '../../electron/core/webhooks/open-tabs-projection';
 
 type Rank = readonly [number, string];
 
@@ -11,7 +12,7 @@ interface Ranked {
 interface ItemFact extends Ranked {
   tabUuid: string;
   orderId: string;
-  name: string;
+  name: string | null;
   quantity: number;
   price: number;
   /** Item IDs this UUID is also known by. */
@@ -72,6 +73,7 @@ export class ReferenceOpenTabs {
   private readonly voids = new Map<string, ItemRef>();
   private readonly comps = new Map<string, ItemRef>();
   private readonly orderTabs = new Map<string, Ranked & { tabUuid: string }>();
+  private readonly orderTotals = new Map<string, Ranked & { total: number; aliases: string[] }>();
   private readonly refunds = new Map<string, RefundFact>();
   private cached: OpenTab[] | null = null;
 
@@ -113,6 +115,7 @@ export class ReferenceOpenTabs {
         break;
       }
       case 'ORDER_PLACED':
+        keepLatest(this.orderTotals, event.targetUuid as string, { rank, total: event.data.total, aliases: orderAliases(event.data) });
         linkOrder(event.targetUuid as string, event.data.tabUuid);
         touch(event.data.tabUuid);
         break;
@@ -176,12 +179,24 @@ export class ReferenceOpenTabs {
       refundsByTab.set(r.tabUuid, list);
     }
 
+    const placedByTab = new Map<string, string[]>();
+    for (const [orderId, o] of this.orderTabs) {
+      if (!this.orderTotals.has(orderId)) continue;
+      placedByTab.set(o.tabUuid, [...(placedByTab.get(o.tabUuid) ?? []), orderId]);
+    }
     const uuids = new Set([...this.tabs.keys(), ...this.closedAt.keys(), ...lines.keys(), ...refundsByTab.keys()]);
     const board: OpenTab[] = [];
     for (const uuid of uuids) {
       const items = [...(lines.get(uuid)?.values() ?? [])].sort((a, b) => byKey(a.key, b.key));
-      let total = 0;
-      for (const i of items) if (!i.removed && !i.voided && !i.comped) total += i.price * i.quantity;
+      // ORDER_PLACED totals (taxes and fees included) less items gone since; unplaced orders' items.
+      const placed = (placedByTab.get(uuid) ?? [])
+        .sort(byKey)
+        .map((orderId) => ({ orderId, total: this.orderTotals.get(orderId)!.total, aliases: this.orderTotals.get(orderId)!.aliases }));
+      // The join rule itself is shared (tabTotal); what this reference checks is which facts feed it.
+      const total = tabTotal(
+        items.map((i) => ({ orderId: (this.added.get(i.key) ?? this.removed.get(i.key))?.orderId, amount: i.price * i.quantity, gone: i.removed || i.voided || i.comped })),
+        placed,
+      );
       const tab = this.tabs.get(uuid);
       board.push({
         uuid,

@@ -88,7 +88,8 @@ describe('OpenTabsProjection, incremental', () => {
       }),
       { numRuns: 400 },
     );
-  });
+    // 400 runs of up to 60 events each: seconds of CPU, more on a shared 2-core machine (not a speed check).
+  }, 60_000);
 
   it('keeps the pushed board bounded: open tabs and the most recently closed, with the count of all', () => {
     const p = new OpenTabsProjection();

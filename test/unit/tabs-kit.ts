@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { createApp, type App, type AppOptions } from '../../electron/host/create-app';
 import { acceptedFromBody } from '../../electron/core/webhooks/accepted-event';
 import { createControlClient } from '../../electron/sandbox/control-client';
-import { SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
+import { SEED_LOCATIONS, SEED_PASSES, readingsFromEnv } from '../../electron/sandbox';
+import { SPEND_LIMIT_OTHER_WORDING } from '../../electron/sandbox/routes/passes';
+import { SPEND_LIMIT_ALERT } from '../../electron/sandbox/tabs/pass-spend';
 import type { AcceptedEvent } from '../../shared/webhooks';
 
 export const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
@@ -55,9 +57,23 @@ export async function startCore(options: Partial<AppOptions> & { subscribe?: boo
   // Issued within a few ms, so "pending then issued" is quick but still asynchronous.
   if (world) world.tabs.giftCardTiming = { minDelayMs: 20, maxDelayMs: 60, waitCapMs: 2_000 };
   await core.handlers.tabsSetLocation(HARBOUR);
+  // The connection's money unit, set as a venue sets it in Settings: the one its service uses.
+  const readings = (await (await fetch(`${baseUrl}/_sandbox/readings`)).json()) as { readings: { moneyUnit: 'cents' | 'dollars' } };
+  await core.handlers.tabsSetMoneyUnit(readings.readings.moneyUnit);
   if (options.subscribe !== false) await core.handlers.subscribeLocations([HARBOUR.uuid], 'integration');
   return { core, dataDir, control: createControlClient(baseUrl), stop: () => core.stop() };
 }
+
+/** The sandbox readings this run uses (VENUE_SANDBOX_READING), for expectations that depend on them. */
+export const READINGS = readingsFromEnv();
+
+/** The spend-limit refusal as this run's sandbox words it: body and title. */
+export const LIMIT_ALERT =
+  READINGS.spendLimitRefusal === 'other-wording'
+    ? { alert: SPEND_LIMIT_OTHER_WORDING, title: 'Spending limit' }
+    : READINGS.spendLimitRefusal === 'alert-title-body'
+      ? { alert: SPEND_LIMIT_ALERT, title: 'Spend limit reached' }
+      : { alert: SPEND_LIMIT_ALERT, title: null };
 
 /** Polls `read` until `predicate` holds (real time). */
 export async function until<T>(read: () => T, predicate: (value: T) => boolean, timeoutMs = 5_000, what = 'condition'): Promise<T> {
@@ -86,4 +102,18 @@ export function acceptedEvents(core: App): AcceptedEvent[] {
 export function toAccepted(rawBody: string, seq: number): AcceptedEvent | null {
   const built = acceptedFromBody(rawBody, { seq, receivedAt: 0, verification: 'verified' });
   return 'event' in built ? built.event : null;
+}
+
+/**
+ * The payment and item ids a refund names, as the app's refund form gets them: from the service's
+ * tab read, else (a service without that route, the other reading) typed from the POS receipt,
+ * which here is the sandbox's own record of the tab (cents, like the app).
+ */
+export async function refundIds(t: TestCore, tabUuid: string): Promise<{ source: string; payment: { id: string; amount: number; tip: number; refundable: number | null }; items: { id: string; price: number }[] }> {
+  const details = await t.core.handlers.tabDetails(tabUuid);
+  if (details.source !== 'none') return { source: details.source, payment: details.payments[0], items: details.items };
+  const truth = (await t.control.tab(tabUuid)) as { tab?: Record<string, unknown> } & Record<string, unknown>;
+  const tab = (truth.tab ?? truth) as { payments: { id: string; amount: number; tip: number; refundableAmount: number }[]; items: { id: string; price: number }[] };
+  const p = tab.payments[0];
+  return { source: 'typed', payment: { id: p.id, amount: p.amount, tip: p.tip, refundable: p.refundableAmount }, items: tab.items };
 }

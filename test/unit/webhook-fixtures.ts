@@ -48,7 +48,8 @@ export const SAMPLES: Record<WebhookEventType, Sample> = {
     data: { orderId: 'o1', name: 'Lager', productName: 'Lager 0.5', quantity: 2, price: 450, tags: [], tabId: 't1', tabUuid: 'tab-u1' },
     mistyped: ['tags', 'draft'],
   },
-  ITEM_VOIDED: { targetId: 'item-7', data: { orderId: 'o1' }, mistyped: ['orderId', 7] },
+  // Ids may come as numbers (issue 9: kept as strings), so a mistyped id is an object.
+  ITEM_VOIDED: { targetId: 'item-7', data: { orderId: 'o1' }, mistyped: ['orderId', { id: 7 }] },
   ITEM_COMPED: { targetId: 'item-7', data: { orderId: 'o1' }, mistyped: ['orderId', null] },
   OPEN_TAB: { targetUuid: 'tab-u1', data: { name: 'Ana', spotName: 'Table 4', total: 0, openedFrom: 'SERVER_TAB' }, mistyped: ['total', 'zero'] },
   CLOSE_TAB: { targetUuid: 'tab-u1', data: {}, mistyped: ['', null] },

@@ -163,8 +163,9 @@ describe('limits and validation', () => {
     expect(String(invalid.json!.error)).toContain('createdAt');
     const arrayData = await deliver(url, { ...openTab(), data: [] });
     expect(arrayData.status).toBe(400);
-    const numericTarget = await deliver(url, { ...openTab(), targetUuid: 42 });
-    expect(numericTarget.status).toBe(400);
+    // A numeric id is an id (issue 9); an object where an id belongs is not.
+    const objectTarget = await deliver(url, { ...openTab(), targetUuid: { id: 42 } });
+    expect(objectTarget.status).toBe(400);
     expect(receiver.counters()).toMatchObject({ rejected: 4 });
     // Signed correctly, so the inspector shows the signature matched even though the body was refused.
     expect(receiver.detail(1)!.signature.result).toBe('match');

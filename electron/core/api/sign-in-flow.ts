@@ -5,7 +5,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SignInStatus, UserSession } from '../../../shared/domain';
 import { type Clock, type TimerHandle } from './clock';
 import { ServiceError } from './errors';
-import { trimSlash } from './http';
+import { trimSlash, type FetchLike } from './http';
 import { type CallbackAnswer, type LoopbackListener, openLoopbackListener } from './loopback-listener';
 import { signInFailedPage, signedInPage } from './sign-in-pages';
 
@@ -19,6 +19,8 @@ export interface SignInFlowOptions {
   redirectPort: number;
   timeoutMs: number;
   beforeAuthorize?: (redirectUrl: string) => Promise<void> | void;
+  /** Used to look at the consent page once before the browser does (absent: no look). */
+  fetch?: FetchLike;
   /** Trades the code for a session; its ServiceError becomes the flow's failure. */
   exchangeCode: (code: string) => Promise<UserSession>;
   onStatus: (status: SignInStatus) => void;
@@ -96,6 +98,14 @@ export class SignInFlow {
     if (this.flow !== flow) throw failed('The sign-in was cancelled.');
 
     const authorizeUrl = this.authorizeUrl(listener.redirectUrl, state);
+    // A consent page that refuses our redirect URL shows its error in the browser and never calls
+    // back: say so now instead of after the whole wait.
+    const refused = await this.consentRefusal(authorizeUrl, listener.redirectUrl);
+    if (refused) {
+      await this.finish(flow, refused);
+      throw refused;
+    }
+    if (this.flow !== flow) throw failed('The sign-in was cancelled.');
     const { timeoutMs } = this.options;
     flow.timer = this.options.clock.setTimeout(
       () => void this.finish(flow, failed(`Nobody completed the sign-in within ${duration(timeoutMs)}.`)),
@@ -123,6 +133,35 @@ export class SignInFlow {
 
   private abandon(message: string): void {
     if (this.flow) void this.finish(this.flow, failed(message), false);
+  }
+
+  /** A 4xx from the consent page means it refused the request (in practice: the redirect URL). */
+  private async consentRefusal(authorizeUrl: string, redirectUrl: string): Promise<ServiceError | null> {
+    const fetchImpl = this.options.fetch;
+    if (!fetchImpl) return null;
+    let status: number;
+    let text: string;
+    try {
+      const response = await fetchImpl(authorizeUrl, { redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+      status = response.status;
+      text = await response.text();
+    } catch {
+      // Unreachable from here: the browser will show what it can; the wait stays.
+      return null;
+    }
+    if (status < 400 || status >= 500) return null;
+    const said = text
+      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#39;|&apos;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 400);
+    return failed(
+      `The service's sign-in page refused this app (${status}) before you could sign in. Register ${redirectUrl} exactly as a redirect URL of this integration on the service's dashboard (Settings shows it with a Copy button), then try again.${said ? ` The service said: ${said}` : ''}`,
+    );
   }
 
   private authorizeUrl(redirectUrl: string, state: string): string {

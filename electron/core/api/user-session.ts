@@ -78,6 +78,7 @@ export class UserSessionManager {
       redirectPort: options.redirectPort ?? 0,
       timeoutMs: options.signInTimeoutMs ?? 5 * 60_000,
       beforeAuthorize: options.beforeAuthorize,
+      fetch: options.fetch ?? fetch,
       exchangeCode: (code) =>
         this.exchange({ grant_type: 'authorization_code', code }, true).catch((error: unknown) => {
           throw refusal(error as ServiceError, 'The service refused the sign-in code');

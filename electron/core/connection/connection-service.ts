@@ -4,7 +4,8 @@
 import type { ConnectionInput, ConnectionStatus, Location, LocationsView, SignInStatus, TokenStatus, UserSession } from '../../../shared/domain';
 import { ServiceClient, type ActAs } from '../api/service-client';
 import type { FetchLike } from '../api/http';
-import type { SecretStore } from '../secrets/secret-store';
+import { CALLBACK_PATH } from '../api/loopback-listener';
+import { MemorySecretStore, type SecretStore } from '../secrets/secret-store';
 import { TypedEmitter } from '../typed-emitter';
 import { loadSettings, normaliseBaseUrl, saveSettings, type StoredSettings } from './connection-settings';
 import type { EmbeddedSandbox, SandboxLink } from './sandbox-link';
@@ -20,6 +21,8 @@ export interface ConnectionServiceOptions {
   /** Credentials that come with serviceUrl (never from Settings). */
   accessId?: string;
   accessSecret?: string;
+  /** Sign-in redirect port until the user picks one (the shipped roots: DEFAULT_REDIRECT_PORT). */
+  defaultRedirectPort?: number;
   /** The practice venue, started by the composition root on demand; absent: no "sandbox" mode. */
   sandbox?: EmbeddedSandbox;
   openExternal?: (url: string) => Promise<boolean>;
@@ -32,6 +35,8 @@ export interface ConnectionEventsMap {
   /** A new API client replaced the old one (settings changed); features re-read through it. */
   client: ServiceClient;
 }
+
+export type ConnectionTestResult = ConnectionStatus & { test: { ok: boolean; message: string } };
 
 const NO_TOKEN: TokenStatus = { state: 'none', expiresAt: null, issuedAt: null, message: null };
 
@@ -56,7 +61,7 @@ export class ConnectionService {
   private settingsProblem: string | null;
 
   constructor(private readonly options: ConnectionServiceOptions) {
-    const loaded = loadSettings(options.dataDir);
+    const loaded = loadSettings(options.dataDir, options.defaultRedirectPort);
     this.settings = loaded.value;
     this.settingsProblem = loaded.problem?.message ?? null;
     if (this.settingsProblem) options.log?.(this.settingsProblem);
@@ -94,6 +99,7 @@ export class ConnectionService {
         hasSecret: this.hasSecret,
         headerPrefix: this.settings.headerPrefix,
         redirectPort: this.settings.redirectPort,
+        redirectUrl: this.settings.redirectPort ? `http://127.0.0.1:${this.settings.redirectPort}${CALLBACK_PATH}` : null,
       },
       reachability: this.reachability,
       message: this.message ?? this.settingsProblem,
@@ -130,10 +136,57 @@ export class ConnectionService {
     return this.status();
   }
 
-  /** Asks for an integration token now; updates the status and throws the reason on failure. */
-  async test(): Promise<ConnectionStatus> {
-    await this.api().checkCredentials();
-    return this.status();
+  /**
+   * Without input: asks for an integration token on the saved connection now; updates the status
+   * and throws the reason on failure. With the form's values: tries them on a throwaway client,
+   * saves nothing, and always answers in words (ok or not).
+   */
+  async test(input?: ConnectionInput): Promise<ConnectionTestResult> {
+    if (!input) {
+      await this.api().checkCredentials();
+      return { ...this.status(), test: { ok: true, message: `Connected: ${this.baseUrl} accepted the saved credentials.` } };
+    }
+    return { ...this.status(), test: await this.tryValues(input) };
+  }
+
+  private async tryValues(input: ConnectionInput): Promise<{ ok: boolean; message: string }> {
+    let target: { baseUrl: string; accessId: string; accessSecret: string };
+    try {
+      if (input.mode === 'sandbox') {
+        if (!this.sandbox) return { ok: true, message: 'The practice venue runs inside this app with demo credentials: press Save connection to switch to it.' };
+        target = { baseUrl: this.sandbox.baseUrl, accessId: this.sandbox.accessId, accessSecret: this.sandbox.accessSecret };
+      } else {
+        const baseUrl = normaliseBaseUrl(input.baseUrl ?? '');
+        const accessId = (input.accessId ?? '').trim();
+        if (!accessId) return { ok: false, message: 'Enter the API access id to test the connection.' };
+        // An empty secret field means "the stored one", as for Save.
+        const accessSecret = input.accessSecret || (await this.options.secrets.get(ACCESS_SECRET_KEY));
+        if (!accessSecret) return { ok: false, message: 'Enter the API access secret to test the connection.' };
+        target = { baseUrl, accessId, accessSecret };
+      }
+    } catch (error) {
+      return { ok: false, message: messageOf(error) };
+    }
+    const client = new ServiceClient({ ...target, secrets: new MemorySecretStore(), fetch: this.options.fetch });
+    try {
+      await client.checkCredentials();
+      const where = input.mode === 'sandbox' ? 'The practice venue' : target.baseUrl;
+      return { ok: true, message: `Connected: ${where} accepted these credentials. Nothing was saved; press Save connection to use them.` };
+    } catch (error) {
+      return { ok: false, message: `Not connected: ${messageOf(error)}` };
+    } finally {
+      client.dispose();
+    }
+  }
+
+  /** Back to the seeded practice venue; the app reconnects to it (endpoint, roster seed). */
+  async resetPracticeVenue(): Promise<ConnectionStatus> {
+    return this.serially(async () => {
+      if (!this.sandbox) throw new Error('The practice venue is not in use: choose the embedded sandbox in Settings first');
+      await this.sandbox.reset();
+      await this.connect();
+      return this.status();
+    });
   }
 
   async startSignIn(): Promise<{ authorizeUrl: string; openedExternally: boolean }> {
@@ -170,8 +223,13 @@ export class ConnectionService {
     return this.locations;
   }
 
+  /**
+   * The service checks that the token's user may reach every location (spec: POST /loc/subscribe),
+   * so a signed-in user's token is used whatever list is on screen.
+   */
   async subscribe(uuids: string[], as: ActAs): Promise<LocationsView> {
-    await this.api().subscribeLocations(uuids, as);
+    const actor: ActAs = this.user && !this.user.needsSignIn ? 'user' : as;
+    await this.api().subscribeLocations(uuids, actor);
     return this.listLocations(as);
   }
 

@@ -14,17 +14,24 @@ export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
 const FILE = 'settings.json';
 
-export const defaultSettings = (): StoredSettings => ({
+/**
+ * The sign-in redirect port the shipped app starts with. A real service wants the redirect URL
+ * registered exactly on its dashboard, so it must not change from one sign-in to the next.
+ * (Tests leave it at 0: any free port.)
+ */
+export const DEFAULT_REDIRECT_PORT = 47_613;
+
+export const defaultSettings = (redirectPort = 0): StoredSettings => ({
   version: 1,
   mode: 'sandbox',
   remoteBaseUrl: '',
   remoteAccessId: '',
   headerPrefix: 'Service',
-  redirectPort: 0,
+  redirectPort,
 });
 
-export function loadSettings(dir: string): JsonFileLoad<StoredSettings> {
-  return loadJsonFile(dir, FILE, storedSettingsSchema, defaultSettings);
+export function loadSettings(dir: string, defaultRedirectPort = 0): JsonFileLoad<StoredSettings> {
+  return loadJsonFile(dir, FILE, storedSettingsSchema, () => defaultSettings(defaultRedirectPort));
 }
 
 export function saveSettings(dir: string, settings: StoredSettings): void {

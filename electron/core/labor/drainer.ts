@@ -6,7 +6,7 @@
 import type { OutboxSummary } from '../../../shared/labor';
 import { isServiceError } from '../api/errors';
 import type { ServiceClient } from '../api/service-client';
-import type { TipsUnit } from './entry-normalize';
+import type { EntryMoney } from './entry-normalize';
 import type { LaborApiContext } from './labor-api';
 import type { Outbox, PunchState } from './outbox';
 import { findOnService, sendPunch } from './punch-sender';
@@ -33,8 +33,8 @@ export interface DrainerOptions {
   now: () => number;
   tuning: DrainerTuning;
   fiscalDayFor: (locationUuid: string) => (ms: number) => string;
-  /** Unit of declared_tips on the wire, read at each send (a setting of the connection). */
-  tipsUnit?: () => TipsUnit;
+  /** Unit of the open money fields (declared_tips) on the current connection. */
+  money?: () => EntryMoney | undefined;
   onChange: () => void;
   onDone: (s: PunchState) => void;
   log?: (line: string) => void;
@@ -127,7 +127,7 @@ export class Drainer {
       locationUuid: s.p.locationUuid,
       fiscalDayOf: this.o.fiscalDayFor(s.p.locationUuid),
       timeoutMs: this.o.tuning.timeoutMs,
-      tipsUnit: this.o.tipsUnit?.(),
+      money: this.o.money?.(),
     };
     const { outbox } = this.o;
     let sent = false;

@@ -3,8 +3,8 @@
 // again: the edit counts (and is audited) only if the service shows it.
 import type { AuditChange, EntryPatch, LaborEntry } from '../../../shared/labor';
 import { isServiceError } from '../api/errors';
-import { parseTips, tipsToWire, type TipsUnit } from './entry-normalize';
-import { getEntry, patchEntry, type LaborApiContext } from './labor-api';
+import { getEntry, patchEntry, tipsOnWire, type LaborApiContext } from './labor-api';
+import { sameMoment } from './punch-sender';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -14,7 +14,7 @@ export interface EditOutcome {
   changes: AuditChange[];
 }
 
-export function diffPatch(before: LaborEntry, patch: EntryPatch, roleName: (uuid: string) => string | null, tipsUnit: TipsUnit = 'cents') {
+export function diffPatch(before: LaborEntry, patch: EntryPatch, roleName: (uuid: string) => string | null) {
   const body: Record<string, unknown> = {};
   const changes: AuditChange[] = [];
   if (patch.punchIn !== undefined && patch.punchIn !== before.punchIn) {
@@ -34,34 +34,42 @@ export function diffPatch(before: LaborEntry, patch: EntryPatch, roleName: (uuid
     changes.push({ field: 'time_punch_type', from: before.punchType, to: patch.punchType });
   }
   if (patch.declaredTips !== undefined && patch.declaredTips !== before.declaredTips) {
-    body.declared_tips = patch.declaredTips === null ? null : tipsToWire(patch.declaredTips, tipsUnit);
+    body.declared_tips = patch.declaredTips;
     changes.push({ field: 'declared_tips', from: before.declaredTips, to: patch.declaredTips });
   }
   return { body, changes };
 }
 
-function shows(entry: LaborEntry, body: Record<string, unknown>, tipsUnit: TipsUnit): boolean {
+/** Same moment as the service keeps it (it may cut times to the minute). */
+function sameTime(stored: number | null, sent: unknown): boolean {
+  if (sent === null) return stored === null;
+  return stored !== null && typeof sent === 'string' && sameMoment(stored, Date.parse(sent));
+}
+
+function shows(entry: LaborEntry, body: Record<string, unknown>): boolean {
   return (
-    (!('punch_in' in body) || iso(entry.punchIn) === body.punch_in) &&
-    (!('punch_out' in body) || iso(entry.punchOut) === body.punch_out) &&
+    (!('punch_in' in body) || sameTime(entry.punchIn, body.punch_in)) &&
+    (!('punch_out' in body) || sameTime(entry.punchOut, body.punch_out)) &&
     (!('user_role_uuid' in body) || entry.roleUuid === body.user_role_uuid) &&
-    (!('time_punch_type' in body) || entry.punchType === body.time_punch_type) &&
-    (!('declared_tips' in body) || entry.declaredTips === parseTips(body.declared_tips, tipsUnit))
+    (!('time_punch_type' in body) || entry.punchType.toLowerCase() === String(body.time_punch_type).toLowerCase()) &&
+    (!('declared_tips' in body) || entry.declaredTips === body.declared_tips)
   );
 }
 
 export async function editEntry(ctx: LaborApiContext, uuid: string, patch: EntryPatch, roleName: (uuid: string) => string | null): Promise<EditOutcome> {
   const before = await getEntry(ctx, uuid);
-  const { body, changes } = diffPatch(before, patch, roleName, ctx.tipsUnit);
+  const { body, changes } = diffPatch(before, patch, roleName);
   if (changes.length === 0) throw new Error('Nothing was changed');
   try {
-    const answered = await patchEntry(ctx, uuid, body);
+    // Tips are kept in cents here; the wire takes them in the connection's open money unit.
+    const wire = typeof body.declared_tips === 'number' ? { ...body, declared_tips: tipsOnWire(ctx, body.declared_tips) } : body;
+    const answered = await patchEntry(ctx, uuid, wire);
     return { before, after: answered ?? (await getEntry(ctx, uuid)), changes };
   } catch (error) {
     const unclear = !isServiceError(error) || error.retryable || error.kind === 'bad-response';
     if (!unclear) throw error;
     const now = await getEntry(ctx, uuid).catch(() => null);
-    if (now && shows(now, body, ctx.tipsUnit ?? 'cents')) return { before, after: now, changes };
+    if (now && shows(now, body)) return { before, after: now, changes };
     throw error;
   }
 }

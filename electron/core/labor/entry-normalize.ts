@@ -4,6 +4,32 @@
 import type { LaborEntry } from '../../../shared/labor';
 import { isBreakType } from '../../../shared/labor-calc';
 
+/**
+ * The unit of declared_tips on the wire: an open money field (the spec types it only "number"),
+ * so it follows the connection's money unit, handed in by whoever builds the labor context.
+ */
+export interface EntryMoney {
+  unit: 'cents' | 'dollars';
+  /** Hears each tips value read, so a fraction can correct a cents assumption. */
+  note?: (value: number) => void;
+}
+
+/** A wire amount as integer cents: dollars when the unit says so or when it has a fraction. */
+export function tipsToCents(value: unknown, unit: EntryMoney['unit']): number | null {
+  const n = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return null;
+  return unit === 'dollars' || !Number.isInteger(n) || (typeof value === 'string' && value.includes('.')) ? Math.round(n * 100) : n;
+}
+
+const CENTS: EntryMoney = { unit: 'cents' };
+
+function tipsOf(value: unknown, money: EntryMoney): number | null {
+  if (value === undefined || value === null) return null;
+  const cents = tipsToCents(value, money.unit);
+  if (cents !== null && typeof value === 'number') money.note?.(value);
+  return cents;
+}
+
 type Raw = Record<string, unknown>;
 
 const first = (raw: Raw, keys: string[]): unknown => {
@@ -32,32 +58,17 @@ export function parseWhen(value: unknown): number | null {
   return null;
 }
 
-/** The unit of declared_tips on the wire; the spec only says "number" (docs/service-assumptions.md). */
-export type TipsUnit = 'cents' | 'dollars';
-
-/**
- * declared_tips from the wire into cents. Whole numbers are in the connection's unit (cents unless
- * it says dollars); a fractional amount can only be dollars, whatever the setting says.
- */
-export function parseTips(value: unknown, unit: TipsUnit = 'cents'): number | null {
-  const n = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isFinite(n)) return null;
-  const whole = Number.isInteger(n) && !(typeof value === 'string' && value.includes('.'));
-  return whole && unit === 'cents' ? n : Math.round(n * 100);
-}
-
-/** Cents to the wire's unit (12.5 for 1250 cents when the service counts dollars). */
-export function tipsToWire(cents: number, unit: TipsUnit = 'cents'): number {
-  return unit === 'dollars' ? cents / 100 : cents;
-}
-
 /** A numeric-looking id keeps its number form, so it can be sent back the way the service wrote it. */
 function idValue(value: unknown): string | number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   return text(value);
 }
 
-export function normalizeEntry(value: unknown, fiscalDayOf: (ms: number) => string, tipsUnit: TipsUnit = 'cents'): LaborEntry | null {
+/**
+ * One entry in our shape. `money` says the unit of declared_tips (an open money field, see
+ * shared/money-units.ts) and hears every tips value, so a fraction can correct a cents assumption.
+ */
+export function normalizeEntry(value: unknown, fiscalDayOf: (ms: number) => string, money: EntryMoney = CENTS): LaborEntry | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const raw = value as Raw;
   const uuid = text(first(raw, ['time_entry_uuid', 'timeEntryUuid', 'uuid', 'id']));
@@ -84,7 +95,7 @@ export function normalizeEntry(value: unknown, fiscalDayOf: (ms: number) => stri
     roleUuid: text(first(raw, ['user_role_uuid', 'userRoleUuid', 'role_uuid'])),
     punchIn,
     punchOut: parseWhen(first(raw, ['punch_out', 'punchOut'])),
-    declaredTips: parseTips(first(raw, ['declared_tips', 'declaredTips', 'tips']), tipsUnit),
+    declaredTips: tipsOf(first(raw, ['declared_tips', 'declaredTips', 'tips']), money),
     fiscalDay: fiscal && /^\d{4}-\d{2}-\d{2}/.test(fiscal) ? fiscal.slice(0, 10) : fiscalDayOf(punchIn),
     created: parseWhen(first(raw, ['created', 'created_at', 'createdAt'])),
   };
@@ -104,12 +115,12 @@ export function findEntryList(body: unknown, depth = 0): unknown[] | null {
 }
 
 /** One entry: bare, or under entry / time_entry / data. */
-export function findEntry(body: unknown, fiscalDayOf: (ms: number) => string, tipsUnit: TipsUnit = 'cents'): LaborEntry | null {
-  const direct = normalizeEntry(body, fiscalDayOf, tipsUnit);
+export function findEntry(body: unknown, fiscalDayOf: (ms: number) => string, money: EntryMoney = CENTS): LaborEntry | null {
+  const direct = normalizeEntry(body, fiscalDayOf, money);
   if (direct) return direct;
   if (!body || typeof body !== 'object') return null;
   for (const key of ['entry', 'time_entry', 'timeEntry', 'data', 'result']) {
-    const inner = normalizeEntry((body as Raw)[key], fiscalDayOf, tipsUnit);
+    const inner = normalizeEntry((body as Raw)[key], fiscalDayOf, money);
     if (inner) return inner;
   }
   return null;

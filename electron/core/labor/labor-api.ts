@@ -1,9 +1,9 @@
 // The three labor routes of spec 4, as the core calls them (always as the integration, through
 // the current client so token and 401/403 handling stay in one place).
 import type { LaborEntry } from '../../../shared/labor';
-import type { ServiceClient } from '../api/service-client';
 import { isServiceError } from '../api/errors';
-import { findEntry, findEntryList, findUuid, normalizeEntry, type TipsUnit } from './entry-normalize';
+import type { ServiceClient } from '../api/service-client';
+import { findEntry, findEntryList, findUuid, normalizeEntry, type EntryMoney } from './entry-normalize';
 
 export interface EntryQuery {
   type?: 'shifts' | 'breaks' | 'all';
@@ -22,8 +22,13 @@ export interface LaborApiContext {
   locationUuid: string;
   fiscalDayOf: (ms: number) => string;
   timeoutMs?: number;
-  /** Unit of declared_tips on the wire (a setting of the connection); cents when unset. */
-  tipsUnit?: TipsUnit;
+  /** Unit of declared_tips on the wire (an open money field); cents when not given. */
+  money?: EntryMoney;
+}
+
+/** Tips as the wire wants them, in the connection's open money unit. */
+export function tipsOnWire(ctx: LaborApiContext, cents: number): number {
+  return ctx.money?.unit === 'dollars' ? Math.round(cents) / 100 : Math.round(cents);
 }
 
 /** A list read to its end, or as far as the service would page it. */
@@ -55,7 +60,7 @@ export async function listAllEntries(ctx: LaborApiContext, query: EntryQuery): P
     const list = findEntryList(body);
     if (!list) throw new Error('The service answered the labor entries list with something that is not a list of entries');
     for (const e of list) {
-      const entry = normalizeEntry(e, ctx.fiscalDayOf, ctx.tipsUnit);
+      const entry = normalizeEntry(e, ctx.fiscalDayOf, ctx.money);
       if (entry) entries.push(entry);
     }
     const next = nextPage(ctx.client, body, path, q);
@@ -139,7 +144,7 @@ export async function shiftReference(ctx: LaborApiContext, shiftUuid: string): P
 
 export async function getEntry(ctx: LaborApiContext, uuid: string): Promise<LaborEntry> {
   const body = await ctx.client.request('integration', 'GET', `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`, { timeoutMs: ctx.timeoutMs });
-  const entry = findEntry(body, ctx.fiscalDayOf, ctx.tipsUnit);
+  const entry = findEntry(body, ctx.fiscalDayOf, ctx.money);
   if (!entry) throw new Error(`The service answered for labor entry ${uuid} with something that is not an entry`);
   rememberShift(entry);
   return entry.kind === 'break' && entry.shiftUuid !== null ? { ...entry, shiftUuid: shiftUuidOf(entry.shiftUuid) } : entry;
@@ -148,12 +153,12 @@ export async function getEntry(ctx: LaborApiContext, uuid: string): Promise<Labo
 /** POST: resolves with the new entry's uuid, or null when the answer did not say (then reconcile). */
 export async function createEntry(ctx: LaborApiContext, body: Record<string, unknown>): Promise<string | null> {
   const answer = await ctx.client.request('integration', 'POST', base(ctx.locationUuid), { body, timeoutMs: ctx.timeoutMs });
-  const entry = findEntry(answer, ctx.fiscalDayOf, ctx.tipsUnit);
+  const entry = findEntry(answer, ctx.fiscalDayOf, ctx.money);
   if (entry) rememberShift(entry);
   return findUuid(answer);
 }
 
 export async function patchEntry(ctx: LaborApiContext, uuid: string, body: Record<string, unknown>): Promise<LaborEntry | null> {
   const answer = await ctx.client.request('integration', 'PATCH', `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`, { body, timeoutMs: ctx.timeoutMs });
-  return findEntry(answer, ctx.fiscalDayOf, ctx.tipsUnit);
+  return findEntry(answer, ctx.fiscalDayOf, ctx.money);
 }

@@ -12,8 +12,8 @@ import { projectBoard, publicRow, type BoardCache, type LiveRow } from './board'
 import { loadBoardCache, saveBoardCache } from './board-cache';
 import { buildPunches } from './build-punches';
 import { DEMO_MANAGERS, DEMO_PINS } from './demo-roster';
-import type { TipsUnit } from './entry-normalize';
 import { Drainer, type DrainerTuning } from './drainer';
+import type { EntryMoney } from './entry-normalize';
 import { listEntries, type LaborApiContext } from './labor-api';
 import { loadLaborSettings, saveLaborSettings, type StoredLaborSettings } from './labor-settings-store';
 import { Outbox, type PunchState } from './outbox';
@@ -48,9 +48,9 @@ export interface LaborServiceOptions {
   /** The embedded sandbox's staff, to seed the roster with demo PINs (sandbox mode only). */
   demoStaff?: () => DemoStaff[] | null | Promise<DemoStaff[] | null>;
   tuning?: Partial<LaborTuning>;
-  /** Unit of declared_tips the service counts in (a setting of the connection); cents when unset. */
-  tipsUnit?: () => TipsUnit;
   log?: (line: string) => void;
+  /** Unit of the open money fields (declared_tips) on the current connection; cents when absent. */
+  money?: () => EntryMoney;
 }
 
 export interface LaborEvents {
@@ -92,7 +92,7 @@ export class LaborService {
       now: this.now,
       tuning: this.tuning,
       fiscalDayFor: (uuid) => this.fiscalDayFor(uuid),
-      tipsUnit: options.tipsUnit,
+      money: () => options.money?.(),
       onChange: () => this.emitSoon(),
       onDone: () => this.refreshSoon(),
       log,
@@ -171,7 +171,13 @@ export class LaborService {
 
   apiContext(): LaborApiContext {
     const loc = this.location();
-    return { client: this.options.api(), locationUuid: loc.uuid, fiscalDayOf: this.fiscalDayFor(loc.uuid), timeoutMs: this.tuning.timeoutMs, tipsUnit: this.options.tipsUnit?.() };
+    return {
+      client: this.options.api(),
+      locationUuid: loc.uuid,
+      fiscalDayOf: this.fiscalDayFor(loc.uuid),
+      timeoutMs: this.tuning.timeoutMs,
+      money: this.options.money?.(),
+    };
   }
 
   /** Locations this kiosk could punch at, with their time zones when the service gives them. */

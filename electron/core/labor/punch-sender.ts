@@ -4,8 +4,7 @@
 // POST, the entry itself for a PATCH. Only "absent" ever leads to a second send.
 import { addDays } from '../../../shared/labor-calc';
 import { isServiceError } from '../api/errors';
-import { createEntry, getEntry, listEntries, patchEntry, shiftReference, type LaborApiContext } from './labor-api';
-import { tipsToWire } from './entry-normalize';
+import { createEntry, getEntry, listEntries, patchEntry, shiftReference, tipsOnWire, type LaborApiContext } from './labor-api';
 import type { Outbox, PunchState } from './outbox';
 
 /** A service may keep whole seconds only: a punch_in within this of the capture time is a match. */
@@ -48,7 +47,7 @@ export async function sendPunch(ctx: LaborApiContext, outbox: Outbox, s: PunchSt
     case 'shift-end':
       await patchEntry(ctx, need(outbox.resolve(p.shift), 'shift'), {
         punch_out: iso(p.capturedAt),
-        ...(p.declaredTips !== null ? { declared_tips: tipsToWire(p.declaredTips, ctx.tipsUnit) } : {}),
+        ...(p.declaredTips !== null ? { declared_tips: tipsOnWire(ctx, p.declaredTips) } : {}),
       });
       return null;
   }
@@ -70,12 +69,15 @@ export async function findOnService(ctx: LaborApiContext, outbox: Outbox, s: Pun
     });
     const owned = outbox.ownedUuids();
     const shiftUuid = p.kind === 'break-start' ? outbox.resolve(p.shift) : null;
+    // A break names its shift the way the service does (uuid or the shift's own number); after a
+    // restart the list of breaks alone cannot map one to the other, so accept either.
+    const shiftRef = shiftUuid === null ? null : String(await shiftReference(ctx, shiftUuid));
     const match = entries
       .filter(
         (e) =>
           e.userId === p.userId &&
           e.kind === (p.kind === 'shift-start' ? 'shift' : 'break') &&
-          (shiftUuid === null || e.shiftUuid === shiftUuid) &&
+          (shiftUuid === null || e.shiftUuid === shiftUuid || e.shiftUuid === shiftRef) &&
           !owned.has(e.uuid) &&
           sameMoment(e.punchIn, p.capturedAt),
       )

@@ -8,7 +8,7 @@ import type { GiftCardSaleInput, TabsLocation } from '../../../shared/tabs';
 import type { ServiceClient } from '../api/service-client';
 import type { GiftCardSales, StoredSale } from './gift-card-sales';
 import { classifyRefusal } from './service-refusal';
-import { createTab, wireLine } from './tabs-api';
+import { CENTS_CODEC, createTab, wireLine, type MoneyCodec } from './tabs-api';
 
 /** The service waits up to ~10 s for cards (sandbox waitCapMs); the request gets room for that. */
 const WAIT_TIMEOUT_MS = 30_000;
@@ -20,6 +20,7 @@ export async function sellGiftCards(
   sales: GiftCardSales,
   now: () => number,
   changed: () => void,
+  money: MoneyCodec = CENTS_CODEC,
 ): Promise<StoredSale> {
   const total = input.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   const sale: StoredSale = {
@@ -51,12 +52,13 @@ export async function sellGiftCards(
       {
         spot_uuid: input.spotUuid,
         ...(input.name ? { name: input.name } : {}),
-        items: input.lines.map(wireLine),
+        items: input.lines.map((l) => wireLine(l, money)),
         payments: [{ amount: total, tip: 0, gateway: 'INTERNAL', paymentType: input.paymentType }],
         openTab: false,
         waitForProcessorAccounts: input.wait,
       },
       input.wait ? WAIT_TIMEOUT_MS : undefined,
+      money,
     );
     const bought = new Set(input.lines.map((l) => l.productUuid));
     const labels = new Map(input.lines.map((l) => [l.productUuid, l.label]));

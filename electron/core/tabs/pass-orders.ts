@@ -4,7 +4,7 @@
 import type { OrderLineInput, PassOrderOutcome, PassView } from '../../../shared/tabs';
 import type { ServiceClient } from '../api/service-client';
 import { classifyRefusal } from './service-refusal';
-import { placePassItems, readPass } from './tabs-api';
+import { CENTS_CODEC, placePassItems, readPass, type MoneyCodec } from './tabs-api';
 import { errorMessage } from '../../../shared/errors';
 
 export async function orderOnPass(
@@ -13,21 +13,22 @@ export async function orderOnPass(
   xPassId: string,
   lines: OrderLineInput[],
   now: () => number,
+  money: MoneyCodec = CENTS_CODEC,
 ): Promise<PassOrderOutcome> {
   const reread = async (): Promise<{ pass: PassView | null; problem: string | null }> => {
     try {
-      return { pass: await readPass(api, locationUuid, xPassId, now()), problem: null };
+      return { pass: await readPass(api, locationUuid, xPassId, now(), money), problem: null };
     } catch (error) {
       return { pass: null, problem: `Could not read the pass again: ${errorMessage(error)}` };
     }
   };
   try {
-    const answer = await placePassItems(api, locationUuid, xPassId, lines);
+    const answer = await placePassItems(api, locationUuid, xPassId, lines, money);
     const after = await reread();
     return { ok: true, orderName: answer.orderName, total: answer.total, pass: after.pass, passProblem: after.problem };
   } catch (error) {
     const refusal = classifyRefusal(error);
     const after = await reread();
-    return { ok: false, reason: refusal.kind, status: refusal.status, alert: refusal.text, pass: after.pass };
+    return { ok: false, reason: refusal.kind, status: refusal.status, alert: refusal.text, title: refusal.title, pass: after.pass };
   }
 }

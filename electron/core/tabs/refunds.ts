@@ -6,15 +6,15 @@ import { isServiceError } from '../api/errors';
 import type { ServiceClient } from '../api/service-client';
 import type { StoredSale } from './gift-card-sales';
 import { classifyRefusal } from './service-refusal';
-import { readTab, refundTab } from './tabs-api';
+import { CENTS_CODEC, readTab, refundTab, type MoneyCodec } from './tabs-api';
 import { errorMessage } from '../../../shared/errors';
 
 /** Statuses that mean "no such route here" rather than "this tab is wrong". */
 const ROUTE_MISSING = new Set([404, 405, 501]);
 
-export async function loadTabDetails(api: ServiceClient, locationUuid: string, tabUuid: string, localSale: StoredSale | undefined): Promise<TabDetails> {
+export async function loadTabDetails(api: ServiceClient, locationUuid: string, tabUuid: string, localSale: StoredSale | undefined, money: MoneyCodec = CENTS_CODEC): Promise<TabDetails> {
   try {
-    const tab = await readTab(api, locationUuid, tabUuid);
+    const tab = await readTab(api, locationUuid, tabUuid, money);
     return { source: 'service', note: null, items: tab.items.map(({ productUuid: _omit, ...item }) => item), payments: tab.payments };
   } catch (error) {
     const why = errorMessage(error);
@@ -44,9 +44,10 @@ export async function refund(
   tabUuid: string,
   input: RefundInput,
   now: number,
+  money: MoneyCodec = CENTS_CODEC,
 ): Promise<{ outcome: RefundOutcome; requested: RequestedRefund | null }> {
   try {
-    const answer = await refundTab(api, locationUuid, tabUuid, input);
+    const answer = await refundTab(api, locationUuid, tabUuid, input, money);
     const requested: RequestedRefund = {
       at: now,
       refundPaymentId: answer.refundPaymentId,
@@ -58,6 +59,11 @@ export async function refund(
     return { outcome: { ok: true, refundPaymentId: answer.refundPaymentId, amount: requested.amount, refundType: answer.refundType ?? requested.refundType }, requested };
   } catch (error) {
     const refusal = classifyRefusal(error);
-    return { outcome: { ok: false, message: refusal.text, status: refusal.status, uncertain: refusal.kind === 'uncertain' }, requested: null };
+    const uncertain = refusal.kind === 'uncertain';
+    // An unknown outcome stays on the tab's card ("outcome unknown") so nobody refunds twice blind.
+    const requested: RequestedRefund | null = uncertain
+      ? { at: now, refundPaymentId: null, paymentId: input.paymentId ?? null, refundType: input.items ? 'itemized' : 'open', amount: input.amount ?? null, confirmed: false, unknown: true }
+      : null;
+    return { outcome: { ok: false, message: refusal.text, status: refusal.status, uncertain }, requested };
   }
 }

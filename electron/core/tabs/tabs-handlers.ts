@@ -9,6 +9,7 @@ export function tabsHandlers(tabs: TabsService): Handlers {
     tabsView: async () => tabs.snapshot(),
     tabsSetLocation: async (location) => tabs.setLocation(location),
     tabsSaveSettings: async (patch) => tabs.saveSettings(patch),
+    tabsSetMoneyUnit: async (unit) => tabs.setMoneyUnit(unit),
     tabsCatalog: () => tabs.catalog(),
     passLookup: (xPassId) => tabs.lookupPass(xPassId),
     passOrder: (xPassId, lines) => tabs.orderOnPass(xPassId, lines),

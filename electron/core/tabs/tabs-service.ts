@@ -24,6 +24,7 @@ import type {
 } from '../../../shared/tabs';
 import { CLOSED_ON_BOARD } from '../../../shared/tabs';
 import type { AcceptedEvent } from '../../../shared/webhooks';
+import { isServiceError } from '../api/errors';
 import type { ServiceClient } from '../api/service-client';
 import { TypedEmitter } from '../typed-emitter';
 import { OpenTabsProjection, type Projection } from '../webhooks';
@@ -39,6 +40,9 @@ import { orderOnPass } from './pass-orders';
 import { loadTabDetails, refund } from './refunds';
 import { readCatalog, readPass, readTab } from './tabs-api';
 import { loadTabsSettings, saveTabsSettings, type StoredTabsSettings } from './tabs-settings-store';
+import type { MoneyUnit } from '../../../shared/money-units';
+import { MoneyUnits } from '../money/money-units';
+import { boardMoneyInCents } from './board-money';
 import { errorMessage } from '../../../shared/errors';
 
 export interface TabsServiceOptions {
@@ -48,6 +52,8 @@ export interface TabsServiceOptions {
   /** Pushes after events are batched this long (a burst of 50 events is one push). */
   pushDelayMs?: number;
   log?: (line: string) => void;
+  /** The connection's money unit (one per core); a private one in the data dir when not given. */
+  money?: MoneyUnits;
 }
 
 export interface TabsServiceEvents {
@@ -72,6 +78,8 @@ export class TabsService {
   /** Gift-card sales made here (persisted); the property tests derive views from it. */
   readonly sales: GiftCardSales;
   private readonly dismissed: DismissedNotices;
+  /** Decides the unit of every money field read from or sent to the service (shared/money-units.ts). */
+  readonly money: MoneyUnits;
   private settings: StoredTabsSettings;
   private readonly requested = new Map<string, RequestedRefund[]>();
   private readonly dirty = new Set<Part>();
@@ -85,6 +93,14 @@ export class TabsService {
     this.settings = loadTabsSettings(this.dir, options.log);
     this.sales = new GiftCardSales(this.dir, options.log);
     this.dismissed = new DismissedNotices(this.dir, options.log);
+    this.money = options.money ?? new MoneyUnits(this.dir, this.now, options.log);
+    // A change of unit (chosen or detected) changes every amount shown.
+    this.money.onChange(() => this.schedule('tabsSettings', 'tabsBoard'));
+  }
+
+  /** How money crosses the wire for the tab routes (MoneyUnits as a codec). */
+  private get codec() {
+    return { read: (field: Parameters<MoneyUnits['read']>[0], value: number | undefined) => this.money.read(field, value), write: (field: Parameters<MoneyUnits['write']>[0], cents: number) => this.money.write(field, cents) };
   }
 
   /** For webhookService.addProjection, before it starts: each one marks its part for a push. */
@@ -122,7 +138,7 @@ export class TabsService {
   }
 
   settingsView(): TabsSettingsView {
-    return { location: this.settings.location, giftCardLateSeconds: this.settings.giftCardLateSeconds, walkInSpot: this.settings.walkInSpot ?? null };
+    return { location: this.settings.location, giftCardLateSeconds: this.settings.giftCardLateSeconds, walkInSpot: this.settings.walkInSpot ?? null, money: this.money.current() };
   }
 
   boardView(): BoardView {
@@ -130,7 +146,8 @@ export class TabsService {
     const at = this.settings.location?.uuid ?? null;
     // Only the tabs changed since the last push are derived again; the board holds the open tabs
     // and the CLOSED_ON_BOARD most recently closed, not a copy of every tab ever seen.
-    return boardViewOf(this.openTabs.summary(at, CLOSED_ON_BOARD), at, { labels, requested: this.requested });
+    // The projection keeps the wire numbers; they become cents here, in the connection's unit.
+    return boardViewOf(boardMoneyInCents(this.openTabs.summary(at, CLOSED_ON_BOARD), this.money), at, { labels, requested: this.requested });
   }
 
   giftCardsView(): GiftCardsView {
@@ -161,11 +178,17 @@ export class TabsService {
     return this.settingsView();
   }
 
+  /** Settings: the unit of the money the spec leaves open (clears a detection). */
+  setMoneyUnit(unit: MoneyUnit): TabsSettingsView {
+    this.money.choose(unit);
+    return this.settingsView();
+  }
+
   async catalog(): Promise<CatalogView> {
     const location = this.settings.location;
     if (!location) return { available: false, locationUuid: null, reason: 'Choose a location first.' };
     try {
-      const { products, spots } = await readCatalog(this.options.api(), location.uuid);
+      const { products, spots } = await readCatalog(this.options.api(), location.uuid, this.codec);
       return { available: true, locationUuid: location.uuid, products, spots };
     } catch (error) {
       // The spec has no catalog route: the screens fall back to typed product ids and prices.
@@ -176,21 +199,21 @@ export class TabsService {
 
   async lookupPass(xPassId: string): Promise<PassView> {
     const location = this.requireLocation();
-    const pass = await readPass(this.options.api(), location.uuid, xPassId, this.now());
+    const pass = await readPass(this.options.api(), location.uuid, xPassId, this.now(), this.codec);
     this.rememberPassTab(pass);
     return pass;
   }
 
   async orderOnPass(xPassId: string, lines: OrderLineInput[]): Promise<PassOrderOutcome> {
     const location = this.requireLocation();
-    const outcome = await orderOnPass(this.options.api(), location.uuid, xPassId, lines, this.now);
+    const outcome = await orderOnPass(this.options.api(), location.uuid, xPassId, lines, this.now, this.codec);
     if (outcome.pass) this.rememberPassTab(outcome.pass);
     return outcome;
   }
 
   async sellGiftCards(input: GiftCardSaleInput): Promise<GiftCardSale> {
     const location = this.requireLocation();
-    const sale = await sellGiftCards(this.options.api(), location, input, this.sales, this.now, () => this.schedule('tabsGiftCards'));
+    const sale = await sellGiftCards(this.options.api(), location, input, this.sales, this.now, () => this.schedule('tabsGiftCards'), this.codec);
     const view = this.giftCardsView().sales.find((s) => s.id === sale.id);
     if (!view) throw new Error('The sale was made but is too old to show');
     return view;
@@ -204,7 +227,18 @@ export class TabsService {
     const sale = this.sales.get(saleId);
     if (!sale) throw new Error('That sale is no longer on this workstation.');
     if (!sale.tabUuid) throw new Error('The service never confirmed this sale, so there is no tab to check. Do not sell again: ask a manager to look for the tab.');
-    const answer = await readTab(this.options.api(), sale.locationUuid, sale.tabUuid);
+    let answer: Awaited<ReturnType<typeof readTab>>;
+    try {
+      answer = await readTab(this.options.api(), sale.locationUuid, sale.tabUuid, this.codec);
+    } catch (error) {
+      // A service without a route to read one tab (the spec lists none): say so, sell nothing.
+      if (!isServiceError(error) || error.status === null || ![404, 405, 501].includes(error.status)) throw error;
+      this.sales.update(sale.id, { message: 'This service has no route to read a tab, so the app cannot look for the cards itself: they show when their GIFT_CARD_CREATED events arrive (the location must be subscribed). Do not sell again.' });
+      this.schedule('tabsGiftCards');
+      const view = this.giftCardsView().sales.find((s) => s.id === sale.id);
+      if (!view) throw new Error('The sale is too old to show');
+      return view;
+    }
     const known = new Set(sale.answerCards.map((c) => c.processorAccountUuid ?? `${c.itemId}:${c.lastFour}`));
     const fresh = (answer.processorAccounts ?? []).filter((c) => !known.has(c.processorAccountUuid ?? `${c.itemId}:${c.lastFour}`));
     const found = fresh.length > 0;
@@ -219,11 +253,11 @@ export class TabsService {
   }
 
   tabDetails(tabUuid: string): Promise<TabDetails> {
-    return loadTabDetails(this.options.api(), this.locationOfTab(tabUuid), tabUuid, this.sales.byTab(tabUuid));
+    return loadTabDetails(this.options.api(), this.locationOfTab(tabUuid), tabUuid, this.sales.byTab(tabUuid), this.codec);
   }
 
   async refund(tabUuid: string, input: RefundInput): Promise<RefundOutcome> {
-    const result = await refund(this.options.api(), this.locationOfTab(tabUuid), tabUuid, input, this.now());
+    const result = await refund(this.options.api(), this.locationOfTab(tabUuid), tabUuid, input, this.now(), this.codec);
     if (result.requested) {
       this.requested.set(tabUuid, [...(this.requested.get(tabUuid) ?? []), result.requested]);
       this.schedule('tabsBoard');

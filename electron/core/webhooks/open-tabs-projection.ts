@@ -20,6 +20,10 @@
 // ID the service may add to ITEM_ADDED data (`itemId` or `id`), or when the ID equals the UUID;
 // otherwise it shows as its own line `id:<itemId>` on the tab its order belongs to (known from
 // ITEM_ADDED/ITEM_REMOVED orderId or ORDER_PLACED). `price` is taken as the unit price.
+//
+// A tab's total comes from its ORDER_PLACED `total`s (they include taxes and fees, which items do
+// not show): see tabTotal(). Amounts stay the numbers the service sent: the tabs service turns
+// them into cents in the connection's unit.
 import type { AcceptedEvent, OpenTab, OpenTabItem } from '../../../shared/webhooks';
 import type { Projection } from './projections';
 
@@ -32,7 +36,7 @@ interface Ranked {
 interface ItemFact extends Ranked {
   tabUuid: string;
   orderId: string;
-  name: string;
+  name: string | null;
   quantity: number;
   price: number;
   /** Item IDs this UUID is also known by. */
@@ -49,6 +53,35 @@ interface RefundFact extends Ranked {
   paymentId: string | null;
   amount: number;
   refundType: string;
+}
+
+/** Ids an ORDER_PLACED may also carry for its order (6.4 shows none; items name orders by id). */
+export function orderAliases(data: Record<string, unknown>): string[] {
+  return [data.orderId, data.id].filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
+}
+
+/**
+ * A tab's total. ORDER_PLACED `total` includes taxes and fees, so it is the truth for an order;
+ * items name their order by id while ORDER_PLACED names it by uuid (6.4), so the two are joined by
+ * count: when every order the items mention can have its ORDER_PLACED here, the total is the sum
+ * of those totals less the items removed, voided or comped since. While some order's ORDER_PLACED
+ * has not arrived (deliveries reorder), it falls back to price × quantity of the live items.
+ * Lines and orders come sorted by key, so the sums do not depend on arrival order.
+ */
+export function tabTotal(lines: { orderId: string | undefined; amount: number; gone: boolean }[], placed: { orderId: string; total: number; aliases: string[] }[]): number {
+  const itemOrders = new Set(lines.map((l) => l.orderId).filter((o): o is string => o !== undefined));
+  const names = placed.map((p) => [p.orderId, ...p.aliases]);
+  const known = new Set(names.flat());
+  const linked = names.filter((ids) => ids.some((id) => itemOrders.has(id))).length;
+  const unlinkedItemOrders = [...itemOrders].filter((o) => !known.has(o)).length;
+  let total = 0;
+  if (placed.length === 0 || unlinkedItemOrders > placed.length - linked) {
+    for (const l of lines) if (!l.gone) total += l.amount;
+    return total;
+  }
+  for (const p of placed) total += p.total;
+  for (const l of lines) if (l.gone) total -= l.amount;
+  return total;
 }
 
 function rankOf(event: AcceptedEvent): Rank {
@@ -122,6 +155,8 @@ export class OpenTabsProjection implements Projection {
   private readonly added = new Map<string, ItemFact>();
   private readonly removed = new Map<string, ItemFact>();
   private readonly orderTabs = new Map<string, Ranked & { tabUuid: string }>();
+  /** order uuid → its ORDER_PLACED total (taxes and fees included). */
+  private readonly orderTotals = new Map<string, Ranked & { total: number; aliases: string[] }>();
   private readonly refunds = new Map<string, RefundFact>();
   /** order id → item IDs voided (comped) on it. */
   private readonly voidsByOrder = new Map<string, Set<string>>();
@@ -193,8 +228,11 @@ export class OpenTabsProjection implements Projection {
         break;
       }
       case 'ORDER_PLACED':
+        keepLatest(this.orderTotals, event.targetUuid as string, { rank, total: event.data.total, aliases: orderAliases(event.data) });
         this.linkOrder(event.targetUuid as string, event.data.tabUuid, rank);
         touch(event.data.tabUuid);
+        // The order's total changed for whichever tab holds the order now (a later event may have moved it).
+        this.dirty.add((this.orderTabs.get(event.targetUuid as string) as { tabUuid: string }).tabUuid);
         break;
       case 'PAYMENT_REFUNDED': {
         const d = event.data;
@@ -409,8 +447,14 @@ export class OpenTabsProjection implements Projection {
     const tab = this.tabs.get(uuid);
     if (tab === undefined && !this.closedAt.has(uuid) && lines.size === 0 && refunds.length === 0) return null;
     const items = [...lines.values()].sort((a, b) => byKey(a.key, b.key));
-    let total = 0;
-    for (const i of items) if (!i.removed && !i.voided && !i.comped) total += i.price * i.quantity;
+    const placed = [...(this.ordersByTab.get(uuid) ?? [])]
+      .filter((orderId) => this.orderTotals.has(orderId))
+      .sort(byKey)
+      .map((orderId) => ({ orderId, ...(this.orderTotals.get(orderId) as { total: number; aliases: string[] }) }));
+    const total = tabTotal(
+      items.map((i) => ({ orderId: (this.added.get(i.key) ?? this.removed.get(i.key))?.orderId, amount: i.price * i.quantity, gone: i.removed || i.voided || i.comped })),
+      placed,
+    );
     return {
       uuid,
       name: tab?.name ?? null,

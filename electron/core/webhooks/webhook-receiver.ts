@@ -95,7 +95,13 @@ export class WebhookReceiver {
   async start(): Promise<ListenerStatus> {
     if (this.server !== null) return this.status();
     const server = createServer((req, res) => {
-      const work = this.handler.handle(req, res);
+      // A sender that resets mid-request must never reach the process as an unhandled 'error'.
+      req.on('error', ignore);
+      res.on('error', ignore);
+      const work = this.handler.handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
       this.active.add(work);
       void work.finally(() => this.active.delete(work));
     });
@@ -103,6 +109,11 @@ export class WebhookReceiver {
     server.requestTimeout = 15_000;
     server.headersTimeout = 10_000;
     server.keepAliveTimeout = 5_000;
+    // Garbage HTTP and resets before a request was parsed: answer 400 if possible, then drop.
+    server.on('clientError', (_error, socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.destroy();
+    });
     this.server = server;
     this.failures = 0;
     this.setState('starting', null);
@@ -242,3 +253,5 @@ export class WebhookReceiver {
     });
   }
 }
+
+function ignore(): void {}

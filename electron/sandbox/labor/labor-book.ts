@@ -37,6 +37,18 @@ export class LaborBook {
   // Starts well away from 1 so a numeric shift id is never mistaken for a row count or a seq.
   private nextShiftNo = 70_001;
 
+  /** Everything, for the practice venue's file on disk (world-state.ts). */
+  exportState(): { entries: LaborEntryRecord[]; nextSeq: number; nextShiftNo: number } {
+    return { entries: [...this.entries.values()], nextSeq: this.nextSeq, nextShiftNo: this.nextShiftNo };
+  }
+
+  importState(state: { entries: LaborEntryRecord[]; nextSeq: number; nextShiftNo: number }): void {
+    this.entries.clear();
+    for (const e of state.entries) this.entries.set(e.uuid, e);
+    this.nextSeq = state.nextSeq;
+    this.nextShiftNo = state.nextShiftNo;
+  }
+
   add(input: NewLaborEntry): LaborEntryRecord {
     const shiftNo = input.shiftUuid === null ? this.nextShiftNo++ : null;
     const record: LaborEntryRecord = { ...input, uuid: randomUUID(), seq: this.nextSeq++, updatedMs: input.createdMs, shiftNo };

@@ -2,18 +2,27 @@
 // "Catalog and tab reads"): the products and spots of a location, and one tab with the item and
 // payment ids a refund names. The app treats both as optional: on 404/405 it falls back to
 // typed-in product uuids and payment ids.
-import { json, type SandboxResponse } from '../http/responses';
+import { errorJson, json, type SandboxResponse } from '../http/responses';
+import { moneyOut } from '../tabs/money-reading';
 import type { RouteContext, RouteDef } from '../http/router';
 import { giftCardData, tabView } from '../tabs/views';
 import { authorizeLocation, findTab } from './tabs-access';
 
+/** The other reading has neither route: the answer is the router's own 404 for an unknown route. */
+function absent(ctx: RouteContext): SandboxResponse | null {
+  if (ctx.world.readings.extraRoutes !== 'absent') return null;
+  return errorJson(404, 'not_found', `No route ${ctx.method} ${ctx.pathname}.`);
+}
+
 function catalog(ctx: RouteContext): SandboxResponse {
+  const missing = absent(ctx);
+  if (missing) return missing;
   const auth = authorizeLocation(ctx);
   if (!auth.ok) return auth.response;
   const { world } = ctx;
   const location = ctx.params.location;
   const zones = new Map(world.zones.map((z) => [z.uuid, z]));
-  return json(200, {
+  return json(200, moneyOut(world, {
     products: world.products
       .filter((p) => p.locationUuid === location)
       .map((p) => ({
@@ -28,10 +37,12 @@ function catalog(ctx: RouteContext): SandboxResponse {
     spots: world.spots
       .filter((s) => s.locationUuid === location)
       .map((s) => ({ uuid: s.uuid, id: s.id, name: s.name, zoneName: zones.get(s.zoneUuid)?.name ?? null })),
-  });
+  }));
 }
 
 function readTab(ctx: RouteContext): SandboxResponse {
+  const missing = absent(ctx);
+  if (missing) return missing;
   const auth = authorizeLocation(ctx);
   if (!auth.ok) return auth.response;
   const tab = findTab(ctx);
@@ -42,7 +53,7 @@ function readTab(ctx: RouteContext): SandboxResponse {
     .map((id) => ctx.world.tabs.giftCards.get(id))
     .filter((c) => c?.state === 'issued')
     .map((c) => giftCardData(c!));
-  return json(200, { tab: tabView(ctx.world.tabs, tab.value), processorAccounts });
+  return json(200, { tab: moneyOut(ctx.world, tabView(ctx.world.tabs, tab.value)), processorAccounts });
 }
 
 export const catalogRoutes: RouteDef[] = [

@@ -42,7 +42,7 @@ function posOrder(ctx: RouteContext): SandboxResponse {
   const body = controlBody(ctx, orderBody);
   if (!body.ok) return body.response;
   if (found.tab.status !== 'OPEN') return errorJson(409, 'conflict', `Tab ${found.tab.uuid} is closed.`);
-  const lines = resolveLines(ctx.world, found.tab.locationUuid, body.value.items);
+  const lines = resolveLines(ctx.world, found.tab.locationUuid, body.value.items, 'items', 'cents');
   if (!lines.ok) return lines.response;
   const order = placeOrder(ctx.world, found.tab, lines.lines, { source: { kind: body.value.source } });
   for (const e of orderEvents(ctx.world, order)) emitEvent(ctx.world, e);

@@ -10,6 +10,8 @@ import { SPEND_LIMIT_ALERT, wouldBreachLimit } from '../tabs/pass-spend';
 import { passView } from '../tabs/pass-view';
 import { orderEvents, placeOrder } from '../tabs/tab-ops';
 import { orderView } from '../tabs/views';
+import { moneyOut } from '../tabs/money-reading';
+import type { SandboxWorld } from '../world';
 import { controlBody } from './control-util';
 import { authorizeLocation, findPass } from './tabs-access';
 
@@ -34,10 +36,7 @@ function placePassOrder(ctx: RouteContext): SandboxResponse {
   const lines = resolveLines(world, pass.value.locationUuid, body.value.items);
   if (!lines.ok) return lines.response;
 
-  if (wouldBreachLimit(world, pass.value, linesTotal(lines.lines))) {
-    // `alert` is the spec's word for the message; error/message keep the sandbox's error shape.
-    return json(400, { error: 'spend_limit_reached', message: SPEND_LIMIT_ALERT, alert: SPEND_LIMIT_ALERT });
-  }
+  if (wouldBreachLimit(world, pass.value, linesTotal(lines.lines))) return spendLimitRefusal(world);
   const tab = world.tabs.tabs.get(world.tabs.passTabs.get(pass.value.xPassId) ?? '');
   if (!tab) return errorJson(409, 'conflict', `Tab pass ${pass.value.xPassId} has no tab.`);
   const order = placeOrder(world, tab, lines.lines, {
@@ -45,8 +44,31 @@ function placePassOrder(ctx: RouteContext): SandboxResponse {
     viaPassItems: true,
   });
   for (const e of orderEvents(world, order)) emitEvent(world, e);
-  return json(201, { order: orderView(world.tabs, order), pass: passView(world, pass.value) });
+  return json(201, { order: moneyOut(world, orderView(world.tabs, order)), pass: passView(world, pass.value) });
 }
+
+/**
+ * The 400 of spec 4/7 in the shape the reading chose (the spec only says "an alert stating the
+ * pass has reached its spend limit"): `alert-object` keeps the sandbox's error shape with `alert`
+ * as a sentence; `alert-title-body` is `{alert: {title, body}}`; `plain-string` is the sentence as
+ * text/plain; `other-wording` is a title and body that say "spending limit" instead.
+ */
+function spendLimitRefusal(world: SandboxWorld): SandboxResponse {
+  switch (world.readings.spendLimitRefusal) {
+    case 'alert-title-body':
+      return json(400, { alert: { title: 'Spend limit reached', body: SPEND_LIMIT_ALERT } });
+    case 'plain-string':
+      return { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: SPEND_LIMIT_ALERT };
+    case 'other-wording':
+      return json(400, { alert: { title: 'Spending limit', body: SPEND_LIMIT_OTHER_WORDING } });
+    default:
+      // `alert` is the spec's word for the message; error/message keep the sandbox's error shape.
+      return json(400, { error: 'spend_limit_reached', message: SPEND_LIMIT_ALERT, alert: SPEND_LIMIT_ALERT });
+  }
+}
+
+/** The other reading's wording of the refusal. */
+export const SPEND_LIMIT_OTHER_WORDING = 'This order would take the pass over its spending limit.';
 
 export const passRoutes: RouteDef[] = [
   { method: 'GET', path: '/api/loc/:location/tabs/passes/:xPassId', handler: getPass },

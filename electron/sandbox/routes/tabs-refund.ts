@@ -7,6 +7,7 @@ import { emitEvent } from '../tabs/emit';
 import { paymentRefundedEvent } from '../tabs/event-data';
 import { refundPayment } from '../tabs/refund';
 import { paymentView, refundView } from '../tabs/views';
+import { moneyOut } from '../tabs/money-reading';
 import { controlBody } from './control-util';
 import { authorizeLocation, findTab } from './tabs-access';
 
@@ -38,7 +39,8 @@ function refund(ctx: RouteContext): SandboxResponse {
   const result = refundPayment(ctx.world, tab.value, body.value);
   if (!result.ok) return errorJson(400, result.error, result.message);
   emitEvent(ctx.world, paymentRefundedEvent(tab.value, result.payment, result.refund));
-  return json(200, { refund: refundView(result.refund), payment: paymentView(result.payment) });
+  // The answer's money is open (the request's `amount` is cents by the spec).
+  return json(200, moneyOut(ctx.world, { refund: refundView(result.refund), payment: paymentView(result.payment) }));
 }
 
 export const tabRefundRoutes: RouteDef[] = [{ method: 'POST', path: '/api/loc/:location/tabs/:tabUuid/refund', handler: refund }];

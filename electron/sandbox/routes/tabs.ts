@@ -12,24 +12,28 @@ import { waitForCards } from '../tabs/gift-cards';
 import { lineSchema, linesTotal, resolveLines } from '../tabs/lines';
 import { addPayment, closeTab, openTab, orderEvents, placeOrder } from '../tabs/tab-ops';
 import { giftCardData, tabView } from '../tabs/views';
+import { moneyInSchema, moneyOut } from '../tabs/money-reading';
+import type { SandboxWorld } from '../world';
 import { controlBody } from './control-util';
 import { authorizeLocation } from './tabs-access';
 
-const cents = z.number().int().min(0).max(100_000_000);
+// Payment amounts are open money: cents, or dollars in the other reading (money-reading.ts).
+const paymentSchema = (world: SandboxWorld) => {
+  const money = moneyInSchema(world);
+  return z.strictObject({
+    amount: money,
+    tip: money.optional(),
+    customerFee: money.optional(),
+    gateway: z.string().min(1).max(40).optional(),
+    paymentType: z.string().min(1).max(40).optional(),
+  });
+};
 
-const paymentSchema = z.strictObject({
-  amount: cents,
-  tip: cents.optional(),
-  customerFee: cents.optional(),
-  gateway: z.string().min(1).max(40).optional(),
-  paymentType: z.string().min(1).max(40).optional(),
-});
-
-const tabBody = z.strictObject({
+const tabBody = (world: SandboxWorld) => z.strictObject({
   spot_uuid: z.string().min(1).max(128),
   name: z.string().min(1).max(100).optional(),
   items: z.array(lineSchema).max(100).optional(),
-  payments: z.array(paymentSchema).min(1).max(20).optional(),
+  payments: z.array(paymentSchema(world)).min(1).max(20).optional(),
   openTab: z.boolean().optional(),
   waitForProcessorAccounts: z.boolean().optional(),
 });
@@ -39,7 +43,7 @@ const invalid = (message: string) => errorJson(400, 'invalid_body', message);
 async function createTab(ctx: RouteContext): Promise<SandboxResponse> {
   const auth = authorizeLocation(ctx);
   if (!auth.ok) return auth.response;
-  const body = controlBody(ctx, tabBody);
+  const body = controlBody(ctx, tabBody(ctx.world));
   if (!body.ok) return body.response;
   const { world } = ctx;
   const b = body.value;
@@ -67,7 +71,7 @@ async function createTab(ctx: RouteContext): Promise<SandboxResponse> {
   for (const e of events) emitEvent(world, e);
 
   // Taken now: a reset while this request waits must not leave it describing records that are gone.
-  const view = tabView(world.tabs, tab);
+  const view = moneyOut(world, tabView(world.tabs, tab));
   if (b.waitForProcessorAccounts !== true || keepOpen) return json(201, { tab: view });
   const cardIds = (order?.itemIds ?? []).filter((id) => world.tabs.giftCards.has(id));
   await waitForCards(world, cardIds, world.tabs.giftCardTiming.waitCapMs);

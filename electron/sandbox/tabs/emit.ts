@@ -3,12 +3,14 @@
 // since the state change has already been committed by the time events go out.
 import type { WebhookEmitInput, WebhookEventType } from '../webhooks/types';
 import type { SandboxWorld } from '../world';
+import { moneyOut } from './money-reading';
 
 export type TabEventInput = WebhookEmitInput & { type: WebhookEventType };
 
 export function emitEvent(world: SandboxWorld, event: TabEventInput): void {
   try {
-    world.webhooks.emit(event);
+    // Event money (price, total, refund*) in the reading's unit; GIFT_CARD_CREATED balance stays cents.
+    world.webhooks.emit({ ...event, data: event.type === 'GIFT_CARD_CREATED' ? event.data : moneyOut(world, event.data) });
   } catch (err) {
     console.error('[sandbox] webhook emit failed:', err);
   }

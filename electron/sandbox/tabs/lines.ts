@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { errorJson, type SandboxResponse } from '../http/responses';
 import type { Product } from '../model';
 import type { SandboxWorld } from '../world';
+import { moneyInSchema } from './money-reading';
 
 export const lineSchema = z.strictObject({
   product_uuid: z.string().min(1).max(128),
   quantity: z.number().int().min(1).max(999).default(1),
-  /** Open price in cents (as a POS may key one in); default: the product's price. */
-  price: z.number().int().min(0).max(100_000_000).optional(),
+  /** Open price (as a POS may key one in) in the reading's money unit; default: the product's price. */
+  price: z.number().min(0).max(100_000_000).optional(),
   note: z.string().max(500).optional(),
 });
 
@@ -31,7 +32,9 @@ export function resolveLines(
   locationUuid: string,
   inputs: LineInput[],
   field = 'items',
+  unit: 'reading' | 'cents' = 'reading',
 ): { ok: true; lines: OrderLine[] } | { ok: false; response: SandboxResponse } {
+  const price = unit === 'cents' ? z.number().int().min(0) : moneyInSchema(world);
   const lines: OrderLine[] = [];
   for (const [i, input] of inputs.entries()) {
     const product = world.products.find((p) => p.uuid === input.product_uuid && p.locationUuid === locationUuid);
@@ -39,7 +42,13 @@ export function resolveLines(
       const message = `${field}.${i}.product_uuid: no product ${input.product_uuid} at this location.`;
       return { ok: false, response: errorJson(400, 'invalid_body', message) };
     }
-    const line = { product, price: input.price ?? product.priceCents, note: input.note ?? null };
+    let cents = product.priceCents;
+    if (input.price !== undefined) {
+      const read = price.safeParse(input.price);
+      if (!read.success) return { ok: false, response: errorJson(400, 'invalid_body', `${field}.${i}.price: ${read.error.issues[0]?.message ?? 'not an amount'}.`) };
+      cents = read.data;
+    }
+    const line = { product, price: cents, note: input.note ?? null };
     if (product.giftCard) for (let n = 0; n < input.quantity; n++) lines.push({ ...line, quantity: 1 });
     else lines.push({ ...line, quantity: input.quantity });
   }

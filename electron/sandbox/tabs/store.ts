@@ -50,6 +50,15 @@ export class TabStore {
   private readonly timers = new TimerSet();
   private changeListeners = new Set<() => void>();
 
+  /** The id counters, for the practice venue's file on disk (world-state.ts). */
+  counterState(): Record<'tab' | 'order' | 'item' | 'payment', number> {
+    return { ...this.counters };
+  }
+
+  restoreCounters(counters: Record<'tab' | 'order' | 'item' | 'payment', number>): void {
+    this.counters = { ...counters };
+  }
+
   nextId(kind: keyof TabStore['counters']): string {
     this.counters[kind] += 1;
     return String(this.counters[kind]);

@@ -28,6 +28,9 @@ export function getBridge(): Bridge {
   // Keep the token out of the address bar (and out of screenshots and shoulder-surfing).
   if (params.has('token')) window.history.replaceState(null, '', window.location.pathname);
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  const bridge = createWsBridge(`${scheme}://${window.location.host}/ws?token=${encodeURIComponent(token)}`);
+  // The host normally traded the address token for an HttpOnly cookie before this page loaded;
+  // the WebSocket upgrade then carries the cookie and no token appears anywhere in the page.
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  const bridge = createWsBridge(`${scheme}://${window.location.host}/ws${query}`);
   return { api: bridge.api, runtime: 'headless', onState: bridge.onState };
 }

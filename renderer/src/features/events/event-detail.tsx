@@ -88,7 +88,7 @@ export function EventDetailPane() {
         </tbody>
       </table>
       <h3>Raw body</h3>
-      <pre className="raw-body">{detail.rawBody}</pre>
+      <pre className="raw-body" tabIndex={0} aria-label="Raw body">{detail.rawBody}</pre>
     </aside>
   );
 }

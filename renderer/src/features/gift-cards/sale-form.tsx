@@ -5,7 +5,9 @@ import { formatMoney, type CatalogView } from '../../../../shared/tabs';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
 import { draftTotal, OrderTicket, ProductPicker, type DraftLine } from '../passes/order-builder';
-import { messageOf } from '../tabs/format';
+import { staffWords } from '../../../../shared/errors';
+import { Problem } from '../../components/problem';
+import { useAction } from '../../hooks/use-action';
 
 export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; onReload: () => void }) {
   // A walk-in sale needs no table: the counter spot chosen in the settings below is the default.
@@ -17,8 +19,11 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
   const [lines, setLines] = useState<DraftLine[]>([]);
   const [paymentType, setPaymentType] = useState<'CARD' | 'CASH'>('CARD');
   const [wait, setWait] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useAction();
+  const busy = action.busy;
+  // The last sale of this ticket has an unknown outcome: selling it again needs an explicit, warned choice.
+  const [unknown, setUnknown] = useState(false);
+  const [confirmAgain, setConfirmAgain] = useState(false);
   const spots = catalog?.available ? catalog.spots : [];
   const spotUuid = spot?.uuid ?? typedSpot.trim();
   const total = draftTotal(lines);
@@ -26,26 +31,27 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
 
   const sell = async () => {
     if (!ready || total === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const sale = await api().giftCardSell({
+    if (unknown && !confirmAgain) return;
+    setConfirmAgain(false);
+    const sale = await action.run(() =>
+      api().giftCardSell({
         spotUuid,
         spotName: spot?.name,
         name: name.trim() || undefined,
         lines: lines.map((l) => ({ productUuid: l.productUuid, quantity: l.quantity, label: l.label, unitPrice: l.unitPrice ?? 0 })),
         paymentType,
         wait,
-      });
-      if (sale.state === 'failed') setError(sale.message ?? 'The service refused the sale.');
-      else {
-        setLines([]);
-        setName('');
-      }
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setBusy(false);
+      }),
+    );
+    // A refused sale keeps the cart, to fix and send again; nothing was sold.
+    setUnknown(sale?.state === 'unknown');
+    if (sale?.state === 'failed') action.setError(staffWords(sale.message ?? 'The service refused the sale.').text);
+    else if (sale?.state === 'unknown') {
+      // The ticket stays, but sending it again is a second sale: only by an explicit, warned choice.
+      action.setError('Outcome unknown: the sale may or may not exist. Use Check again on it in the list (it only reads); selling this ticket again is a second sale.');
+    } else if (sale) {
+      setLines([]);
+      setName('');
     }
   };
 
@@ -81,15 +87,41 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
           <Segmented label="Payment" value={paymentType} onChange={setPaymentType} options={[['CARD', 'Card'], ['CASH', 'Cash']]} />
           <Segmented label="Card delivery" value={wait ? 'wait' : 'live'} onChange={(v) => setWait(v === 'wait')} options={[['live', 'Issue live'], ['wait', 'Wait for cards']]} />
         </div>
-        {error && (
-          <p className="result-box bad" role="alert">
-            {error}
+        <Problem text={action.error} detail={action.detail} />
+        {unknown && confirmAgain && (
+          <p className="limit-warning refuse" role="alert">
+            The first sale may already be paid and its cards issued. Selling again charges the guest a second time.
           </p>
         )}
         <div className="actions">
-          <button className="primary big wide" disabled={!ready} onClick={() => void sell()}>
-            {busy ? (wait ? 'Waiting for the cards…' : 'Taking payment…') : !spotUuid && lines.length > 0 ? 'Choose a spot' : `Take payment ${total === null || lines.length === 0 ? '' : formatMoney(total)}`}
-          </button>
+          {unknown &&
+            (confirmAgain ? (
+              <button className="big" onClick={() => setConfirmAgain(false)}>
+                Don’t sell again
+              </button>
+            ) : (
+              <>
+                <button
+                  className="big"
+                  onClick={() => {
+                    setUnknown(false);
+                    action.setError(null);
+                    setLines([]);
+                    setName('');
+                  }}
+                >
+                  Clear ticket
+                </button>
+                <button className="big" disabled={!ready} onClick={() => setConfirmAgain(true)}>
+                  Sell again…
+                </button>
+              </>
+            ))}
+          {(!unknown || confirmAgain) && (
+            <button className={`${unknown ? 'danger' : 'primary'} big wide`} disabled={!ready} onClick={() => void sell()}>
+              {busy ? (wait ? 'Waiting for the cards…' : 'Taking payment…') : unknown ? 'Yes, sell a second time' : !spotUuid && lines.length > 0 ? 'Choose a spot' : `Take payment ${total === null || lines.length === 0 ? '' : formatMoney(total)}`}
+            </button>
+          )}
         </div>
       </div>
     </section>

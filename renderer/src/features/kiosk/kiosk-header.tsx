@@ -2,6 +2,7 @@
 // for a manager.
 import type { KioskLocation, OutboxSummary } from '../../../../shared/labor';
 import { clockTime } from './format';
+import { zoneNote } from '../../../../shared/time';
 import { SyncPill } from './sync-pill';
 import { useNow } from './use-now';
 
@@ -14,6 +15,7 @@ export function KioskHeader({ location, outbox, onManager, onSyncNow, onKioskVie
         <span className="k-clock" aria-label="Time at this location">
           {clockTime(now, location.timezone)}
         </span>
+        {zoneNote(location.timezone, now) && <span className="k-zone">{zoneNote(location.timezone, now)}</span>}
       </div>
       <SyncPill outbox={outbox} onSyncNow={onSyncNow} />
       {onKioskView && (

@@ -1,22 +1,16 @@
 // Notices: guests, catalog, location, option-group and QR-scan events, one line each, newest first.
 // A manager scans them and dismisses what was seen; dismissals are kept by the core.
-import { useState } from 'react';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
-import { messageOf, useTimeOf } from '../tabs/format';
+import { Problem } from '../../components/problem';
+import { useAction } from '../../hooks/use-action';
+import { useTimeOf } from '../tabs/format';
 
 export function NoticesPanel() {
   const timeOf = useTimeOf();
   const view = useAppStore((s) => s.notices);
-  const [error, setError] = useState<string | null>(null);
-  const dismiss = async (keys: string[]) => {
-    setError(null);
-    try {
-      await api().tabsDismissNotices(keys);
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  };
+  const action = useAction();
+  const dismiss = (keys: string[]) => action.run(() => api().tabsDismissNotices(keys));
   const notices = view?.notices ?? [];
   return (
     <section className="card notices-panel" aria-label="Notices">
@@ -44,7 +38,7 @@ export function NoticesPanel() {
         ))}
       </ul>
       {view && view.dismissed > 0 && <p className="hint">{view.dismissed} dismissed</p>}
-      {error && <p className="error" role="alert">{error}</p>}
+      <Problem text={action.error} detail={action.detail} />
     </section>
   );
 }

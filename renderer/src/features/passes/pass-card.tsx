@@ -14,7 +14,7 @@ export function PassCard({ pass }: { pass: PassView }) {
     <section className="card pass-card" aria-label="Pass">
       <h2>
         {pass.name ?? 'Tab pass'} <span className="mono pass-id">{pass.xPassId}</span>
-        {pass.status && pass.status !== 'ACTIVE' && <span className="badge bad">{pass.status}</span>}
+        {pass.status && pass.status !== 'ACTIVE' && <span className="badge bad">{statusWords(pass.status)}</span>}
       </h2>
       <Limit pass={pass} checkedAt={timeOf(pass.checkedAt)} />
     </section>
@@ -75,4 +75,10 @@ function Limit({ pass, checkedAt }: { pass: PassView; checkedAt: string }) {
       </p>
     </>
   );
+}
+
+/** "BLOCKED" → "Blocked", "LIMIT_REACHED" → "Limit reached": the service's status in words. */
+function statusWords(status: string): string {
+  const words = status.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -17,6 +17,13 @@ import { useWedgeScan } from './use-wedge-scan';
 // off until the order changes; otherwise a busy bartender reads a blue "Send anyway" as "try again".
 type Result = { tone: 'good' | 'bad' | 'warn'; title: string; text: string | null; final?: boolean };
 
+/**
+ * An order whose outcome is unknown (no answer, a reset, a 5xx): it may exist on the service. Until
+ * a re-read of Spent settles it, sending again is a second order and needs an explicit, warned
+ * choice. Kept apart from `result` so editing the ticket does not make it go away.
+ */
+type Unknown = { xPassId: string; spentBefore: number | null; total: number | null; checked: boolean };
+
 export function PassesScreen() {
   const location = useTabsLocation();
   const { catalog, reload } = useCatalog(location?.uuid ?? null);
@@ -25,6 +32,8 @@ export function PassesScreen() {
   const [busy, setBusy] = useState<'lookup' | 'send' | null>(null);
   const [lookupError, setLookupError] = useState<Result | null>(null);
   const [result, setResult] = useState<Result | null>(null);
+  const [unknown, setUnknown] = useState<Unknown | null>(null);
+  const [confirmResend, setConfirmResend] = useState(false);
   // A changed order makes the last answer stale: it is cleared so it cannot be misread.
   const setLines = (next: DraftLine[]) => {
     setLinesState(next);
@@ -51,6 +60,7 @@ export function PassesScreen() {
     setLinesState([]);
     setResult(null);
     setLookupError(null);
+    setUnknown(null);
   }, [location?.uuid]);
 
   const total = draftTotal(lines);
@@ -60,6 +70,8 @@ export function PassesScreen() {
     if (!pass || lines.length === 0) return;
     setBusy('send');
     setResult(null);
+    setConfirmResend(false);
+    const spentBefore = pass.spent;
     try {
       const outcome = await api().passOrder(
         pass.xPassId,
@@ -67,9 +79,40 @@ export function PassesScreen() {
       );
       if (outcome.pass) setPass(outcome.pass);
       if (outcome.ok) setLinesState([]);
+      setUnknown(!outcome.ok && outcome.reason === 'uncertain' ? { xPassId: pass.xPassId, spentBefore, total, checked: false } : null);
       setResult(describe(outcome));
     } catch (error) {
       setResult({ tone: 'bad', title: 'The order was not sent', text: messageOf(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // "Check again": only a read of the pass, never a second order.
+  const checkAgain = async () => {
+    if (!unknown) return;
+    setBusy('lookup');
+    try {
+      const now = await api().passLookup(unknown.xPassId);
+      setPass(now);
+      const rose = unknown.spentBefore !== null && now.spent !== null && now.spent > unknown.spentBefore;
+      if (rose) {
+        setUnknown(null);
+        setLinesState([]);
+        setResult({ tone: 'good', title: 'The order went through', text: `Spent rose from ${formatMoney(unknown.spentBefore)} to ${formatMoney(now.spent)}. Do not send it again.` });
+      } else {
+        setUnknown({ ...unknown, checked: true });
+        setResult({
+          tone: 'warn',
+          title: 'Outcome still unknown',
+          text:
+            now.spent === null
+              ? 'This location does not report Spent, so the app cannot tell whether the order was placed. Look for it on the Tabs board or the POS before sending again.'
+              : `Spent is still ${formatMoney(now.spent)}: the service shows no sign of the order yet. Check again in a moment, or look on the Tabs board, before sending again.`,
+        });
+      }
+    } catch (error) {
+      setResult({ tone: 'warn', title: 'Outcome unknown: could not check', text: messageOf(error) });
     } finally {
       setBusy(null);
     }
@@ -104,8 +147,33 @@ export function PassesScreen() {
                     </p>
                   )
                 )}
+                {unknown && confirmResend && (
+                  <p className="limit-warning refuse" role="alert" data-testid="resend-warning">
+                    The first order may already be on the pass. Sending again places a second order{total !== null ? ` of ${formatMoney(total)}` : ''}: the guest may pay twice.
+                  </p>
+                )}
                 <div className="actions">
-                  {result?.final ? (
+                  {unknown ? (
+                    confirmResend ? (
+                      <>
+                        <button className="big danger" disabled={busy !== null || lines.length === 0} onClick={() => void send()}>
+                          Yes, send a second order
+                        </button>
+                        <button className="big" onClick={() => setConfirmResend(false)}>
+                          Don’t send
+                        </button>
+                      </>
+                    ) : (
+                      <>
+                        <button className="big wide primary" disabled={busy !== null} onClick={() => void checkAgain()}>
+                          {busy === 'lookup' ? 'Checking…' : 'Check again'}
+                        </button>
+                        <button className="big" disabled={busy !== null || lines.length === 0} onClick={() => setConfirmResend(true)}>
+                          Send again…
+                        </button>
+                      </>
+                    )
+                  ) : result?.final ? (
                     <button className="big wide" disabled>
                       Refused: change the order
                     </button>
@@ -141,10 +209,13 @@ function describe(outcome: PassOrderOutcome): Result {
     return { tone: 'good', title: `Order sent${outcome.orderName ? `: ${outcome.orderName}` : ''}${outcome.total !== null ? `, ${formatMoney(outcome.total)}` : ''}`, text: `${spent} ${outcome.passProblem ?? ''}`.trim() || null };
   }
   if (outcome.reason === 'uncertain') {
-    return { tone: 'warn', title: 'No clear answer from the service', text: `${outcome.alert}. The order may have gone through: check Spent before sending it again.` };
+    return { tone: 'warn', title: 'Outcome unknown', text: `No clear answer from the service (${outcome.alert}). The order may or may not be on the pass: Check again reads Spent from the service.` };
   }
   const limit = outcome.reason === 'spend-limit';
-  return { tone: 'bad', title: limit ? 'Refused: spend limit' : `Refused by the service${outcome.status ? ` (${outcome.status})` : ''}`, text: outcome.alert, final: limit };
+  // The service's alert title and body as it sent them ({alert: {title, body}}), else our title.
+  const ours = limit ? 'Refused: spend limit' : `Refused by the service${outcome.status ? ` (${outcome.status})` : ''}`;
+  const title = outcome.title ? `${ours}: ${outcome.title}` : ours;
+  return { tone: 'bad', title, text: outcome.alert, final: limit };
 }
 
 function ResultBox({ result }: { result: Result }) {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ConnectionMode, ConnectionSettings } from '../../../../shared/domain';
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
+import { CopyButton } from '../../components/copy-button';
 
 export function ConnectionForm({ settings, problem }: { settings: ConnectionSettings; problem: string | null }) {
   const [mode, setMode] = useState<ConnectionMode>(settings.mode);
@@ -12,8 +13,34 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
   const [redirectPort, setRedirectPort] = useState(String(settings.redirectPort));
   const save = useAction();
   const test = useAction();
+  const reset = useAction();
+  const [tested, setTested] = useState<{ ok: boolean; message: string } | null>(null);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const [resetDone, setResetDone] = useState<string | null>(null);
 
   useEffect(() => setHeaderPrefix(settings.headerPrefix), [settings.headerPrefix]);
+
+  /** The values on screen, as Save would send them (Test tries them without saving). */
+  const formInput = (port: number) => ({
+    mode,
+    headerPrefix,
+    redirectPort: port,
+    ...(mode === 'remote' ? { baseUrl, accessId, ...(accessSecret ? { accessSecret } : {}) } : {}),
+  });
+
+  const runTest = async () => {
+    setTested(null);
+    const port = Number(redirectPort);
+    const result = await test.run(() => api().testConnection(formInput(Number.isInteger(port) && port >= 0 && port <= 65535 ? port : 0)));
+    if (result) setTested(result.test);
+  };
+
+  const runReset = async () => {
+    setResetDone(null);
+    const done = await reset.run(() => api().resetPracticeVenue());
+    setConfirmReset(false);
+    if (done) setResetDone('The practice venue was started over from the demo data.');
+  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -22,14 +49,8 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
       save.setError('The sign-in redirect port must be a whole number from 0 to 65535 (0 picks a free port).');
       return;
     }
-    await save.run(() =>
-      api().saveConnection({
-        mode,
-        headerPrefix,
-        redirectPort: port,
-        ...(mode === 'remote' ? { baseUrl, accessId, ...(accessSecret ? { accessSecret } : {}) } : {}),
-      }),
-    );
+    setTested(null);
+    await save.run(() => api().saveConnection(formInput(port)));
     setAccessSecret('');
   };
 
@@ -49,7 +70,8 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
       {mode === 'sandbox' ? (
         <p className="hint">
           The sandbox runs inside the app at <code>{settings.mode === 'sandbox' ? settings.baseUrl || 'starting…' : 'its own address once chosen'}</code> with
-          demo credentials. Nothing you do here reaches a real venue.
+          demo credentials. Nothing you do here reaches a real venue. What you do in it is kept in the data folder, across a switch
+          to a real service and back and across restarts.
         </p>
       ) : (
         <div className="fields">
@@ -84,15 +106,52 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
           <input value={redirectPort} onChange={(e) => setRedirectPort(e.target.value)} inputMode="numeric" />
         </label>
       </div>
+      {settings.redirectUrl ? (
+        <p className="hint" data-testid="redirect-url">
+          Register this sign-in redirect URL on the service&apos;s dashboard, exactly: <code>{settings.redirectUrl}</code>{' '}
+          <CopyButton text={settings.redirectUrl} label="Copy redirect URL" />
+        </p>
+      ) : (
+        <p className="hint" data-testid="redirect-url">
+          With port 0 the sign-in redirect URL changes every time; a real service needs a fixed port whose URL is registered on its dashboard.
+        </p>
+      )}
       <div className="actions">
         <button type="submit" className="primary" disabled={save.busy}>
           {save.busy ? 'Saving…' : 'Save connection'}
         </button>
-        <button type="button" disabled={test.busy} onClick={() => test.run(() => api().testConnection())}>
+        <button type="button" disabled={test.busy} onClick={() => void runTest()}>
           {test.busy ? 'Testing…' : 'Test connection'}
         </button>
+        {settings.mode === 'sandbox' && mode === 'sandbox' && !confirmReset && (
+          <button type="button" onClick={() => { setResetDone(null); setConfirmReset(true); }}>
+            Reset practice venue…
+          </button>
+        )}
       </div>
-      {(save.error || test.error || problem) && <p className="error" role="alert">{save.error ?? test.error ?? problem}</p>}
+      {confirmReset && (
+        <div className="confirm" role="group" aria-label="Reset practice venue">
+          <p>
+            Start the practice venue over? Its shifts, tabs, gift cards, subscriptions and sign-ins go back to the demo data. The app&apos;s own
+            event log and punch history stay.
+          </p>
+          <div className="actions">
+            <button type="button" className="danger" disabled={reset.busy} onClick={() => void runReset()}>
+              {reset.busy ? 'Resetting…' : 'Reset practice venue'}
+            </button>
+            <button type="button" onClick={() => setConfirmReset(false)} disabled={reset.busy}>
+              Keep it
+            </button>
+          </div>
+        </div>
+      )}
+      {tested && (
+        <p className={tested.ok ? 'good-text' : 'error'} role="status" data-testid="connection-test-result">
+          {tested.message}
+        </p>
+      )}
+      {resetDone && <p className="good-text" role="status">{resetDone}</p>}
+      {(save.error || test.error || reset.error || problem) && <p className="error" role="alert">{save.error ?? test.error ?? reset.error ?? problem}</p>}
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useAppStore } from '../../store';
 import { ConnectionForm } from './connection-form';
 import { SignInCard } from './sign-in-card';
 import { LocationsCard } from './locations-card';
+import { MoneyUnitsCard } from './money-units-card';
 import { describeToken } from './format';
 
 function connectionProblem(connection: ConnectionStatus): string | null {
@@ -41,6 +42,7 @@ export function SettingsScreen() {
         </section>
         <SignInCard connection={connection} />
         <LocationsCard view={locations} connection={connection} />
+        <MoneyUnitsCard />
       </div>
     </section>
   );

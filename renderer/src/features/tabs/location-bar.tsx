@@ -1,33 +1,25 @@
 // Where these screens act: the location picker (kept by the core across restarts) and, for the
 // screens fed by events, a plain warning with a one-click fix when the location is not subscribed,
 // because then no event from it reaches the app and the screen silently stops updating.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { staffWords } from '../../../../shared/errors';
+import { Problem } from '../../components/problem';
+import { useAction } from '../../hooks/use-action';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
-import { messageOf } from './format';
 import './tabs.css';
 
 export function LocationBar({ needsEvents = false }: { needsEvents?: boolean }) {
   const settings = useAppStore((s) => s.tabsSettings);
   const locations = useAppStore((s) => s.locations);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const busy = action.busy;
   const loaded = locations?.as === 'integration' && locations.loadedAt !== null;
   const list = locations?.as === 'integration' ? locations.locations : [];
   const current = settings?.location ?? null;
   const known = list.find((l) => l.uuid === current?.uuid);
 
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (work: () => Promise<unknown>) => action.run(work);
 
   useEffect(() => {
     if (!loaded) void run(() => api().listLocations('integration'));
@@ -55,10 +47,11 @@ export function LocationBar({ needsEvents = false }: { needsEvents?: boolean }) 
       </label>
       {locations?.error && locations.as === 'integration' && (
         <span className="error">
-          Could not list locations: {locations.error} <button onClick={() => run(() => api().listLocations('integration'))}>Try again</button>
+          Could not list locations: <span title={locations.error}>{staffWords(locations.error).text}</span>{' '}
+          <button onClick={() => void run(() => api().listLocations('integration'))}>Try again</button>
         </span>
       )}
-      {error && <span className="error" role="alert">{error}</span>}
+      <Problem text={action.error} detail={action.detail} />
       {needsEvents && known && known.subscribed !== true && (
         <div className="banner warn" role="alert" data-testid="not-subscribed">
           <span>

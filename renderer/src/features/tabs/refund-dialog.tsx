@@ -24,9 +24,32 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
   // Field messages show once the person typed something or tried to send: never before.
   const [tried, setTried] = useState(false);
   const [problem, setProblem] = useState<{ text: string; uncertain: boolean } | null>(null);
+  // After an unknown outcome, a second refund needs this explicit, warned choice.
+  const [confirmAgain, setConfirmAgain] = useState(false);
+  const [checked, setChecked] = useState<string | null>(null);
   // The board re-renders on every event: the details are read once per tab, not once per render.
   const close = useRef(onClose);
   close.current = onClose;
+
+  // "Check again" after an unknown outcome: only reads (the tab's payments and the board), never refunds.
+  const checkAgain = async () => {
+    setBusy(true);
+    try {
+      const d = await api().tabDetails(tab.uuid);
+      setDetails(d);
+      const p = d.payments.find((x) => x.id === paymentId) ?? (d.payments.length === 1 ? d.payments[0] : null);
+      const seen = tab.refunds.length;
+      setChecked(
+        p && p.refundable !== null
+          ? `Read again: ${formatMoney(p.refundable)} is still refundable on payment ${p.id}; the board shows ${seen} refund${seen === 1 ? '' : 's'} on this tab. A refund that went through lowers that amount.`
+          : `Read again: the board shows ${seen} refund${seen === 1 ? '' : 's'} on this tab. The service did not say what is still refundable; a refund that went through appears on the tab when the service reports it.`,
+      );
+    } catch (e) {
+      setChecked(`Could not read the tab again: ${messageOf(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   useEffect(() => {
     let live = true;
@@ -63,6 +86,7 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
   const submit = async () => {
     setTried(true);
     if (!ready) return;
+    if (problem?.uncertain && !confirmAgain) return;
     const input: RefundInput = {
       ...(paymentId.trim() ? { paymentId: paymentId.trim() } : {}),
       ...(kind === 'items' ? { items: itemLines } : { amount: amount! }),
@@ -70,6 +94,8 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
     };
     setBusy(true);
     setProblem(null);
+    setConfirmAgain(false);
+    setChecked(null);
     try {
       const outcome = await api().tabRefund(tab.uuid, input);
       if (outcome.ok) onClose();
@@ -178,15 +204,43 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
           </>
         )}
         {problem && (
-          <div className={`result-box ${problem.uncertain ? 'warn' : 'bad'}`} role="alert">
-            <strong>{problem.uncertain ? 'No clear answer: the refund may have gone through. Watch the tab before trying again.' : 'The service refused the refund'}</strong>
-            <p title={problem.text}>{plainWords(problem.text)}</p>
+          <div className={`result-box ${problem.uncertain ? 'warn' : 'bad'}`} role="alert" data-testid="refund-result">
+            <strong>{problem.uncertain ? 'Outcome unknown: the refund may or may not have been made' : 'The service refused the refund'}</strong>
+            <p title={problem.text}>{problem.uncertain ? `No clear answer from the service (${plainWords(problem.text)}). Check again reads the tab; do not refund again until it shows.` : plainWords(problem.text)}</p>
+            {checked && <p data-testid="refund-checked">{checked}</p>}
           </div>
         )}
+        {problem?.uncertain && confirmAgain && (
+          <p className="limit-warning refuse" role="alert">
+            The first refund may already be made. Refunding again pays the guest a second time.
+          </p>
+        )}
         <div className="actions">
-          <button className="primary big" disabled={busy || details === null} onClick={() => void submit()}>
-            {busy ? 'Refunding…' : label}
-          </button>
+          {problem?.uncertain ? (
+            confirmAgain ? (
+              <>
+                <button className="danger big" disabled={busy} onClick={() => void submit()}>
+                  Yes, refund a second time
+                </button>
+                <button className="big" onClick={() => setConfirmAgain(false)}>
+                  Don’t refund
+                </button>
+              </>
+            ) : (
+              <>
+                <button className="primary big" disabled={busy} onClick={() => void checkAgain()}>
+                  {busy ? 'Checking…' : 'Check again'}
+                </button>
+                <button className="big" disabled={busy} onClick={() => setConfirmAgain(true)}>
+                  Refund again…
+                </button>
+              </>
+            )
+          ) : (
+            <button className="primary big" disabled={busy || details === null} onClick={() => void submit()}>
+              {busy ? 'Refunding…' : label}
+            </button>
+          )}
           <button className="big" onClick={onClose}>
             Cancel
           </button>

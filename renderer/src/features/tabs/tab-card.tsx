@@ -74,8 +74,10 @@ export function TabCard({ tab, now, onRefund }: { tab: BoardTab; now: number; on
         </p>
       ))}
       {waiting.map((r) => (
-        <p key={`${r.at}-${r.refundPaymentId}`} className="warning">
-          Refund of {formatMoney(r.amount)} sent at {timeOf(r.at)}: waiting for the service to confirm it…
+        <p key={`${r.at}-${r.refundPaymentId}`} className="warning" data-testid={r.unknown ? 'refund-unknown' : undefined}>
+          {r.unknown
+            ? `Refund${r.amount !== null ? ` of ${formatMoney(r.amount)}` : ''} sent at ${timeOf(r.at)}: outcome unknown. If it was made it shows above when the service reports it; use Refund… → Check again before refunding again.`
+            : `Refund of ${formatMoney(r.amount)} sent at ${timeOf(r.at)}: waiting for the service to confirm it…`}
         </p>
       ))}
       <footer>

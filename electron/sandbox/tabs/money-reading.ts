@@ -1,0 +1,61 @@
+// The sandbox's money reading (readings.moneyUnit): the store keeps integer cents; what goes out
+// on the wire and what comes in for money the spec leaves open is cents (default) or decimal
+// dollars (the other reading: $13.00 spent is 13, a $12.50 price is 12.5). Spend limits, the refund
+// request's `amount` and gift-card `balance` are cents by the spec and never change. The control
+// API (/_sandbox) stays in cents, so tests compare the app's cents with the store's truth.
+import { z } from 'zod';
+import type { SandboxWorld } from '../world';
+
+/** Keys of tab, order, item, payment and refund answers and event data that hold open money. */
+const OPEN_MONEY_KEYS = new Set([
+  'price',
+  'total',
+  'paid',
+  'amount',
+  'tip',
+  'customerFee',
+  'refundedAmount',
+  'refundableAmount',
+  'subtotal',
+  'refundAmount',
+  'refundSubtotal',
+  'refundTip',
+  'refundCustomerFee',
+  'spent',
+]);
+/** Subtrees whose money the spec fixes in cents (or that are not money at all). */
+const CENTS_SUBTREES = new Set(['spend_limit', 'processorAccounts', 'giftCard']);
+
+const inDollars = (world: SandboxWorld) => world.readings.moneyUnit === 'dollars';
+
+/** A copy of `value` with every open money field in the world's unit (deep; arrays and objects). */
+export function moneyOut<T>(world: SandboxWorld, value: T): T {
+  if (!inDollars(world)) return value;
+  return convert(value) as T;
+}
+
+function convert(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(convert);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    if (CENTS_SUBTREES.has(key)) out[key] = v;
+    else if (OPEN_MONEY_KEYS.has(key) && typeof v === 'number') out[key] = v / 100;
+    else out[key] = convert(v);
+  }
+  return out;
+}
+
+/**
+ * An open money amount as a request gives it: whole cents (default), or dollars with at most two
+ * decimals (the other reading). Read into cents; a cents reading refuses a fraction.
+ */
+export function moneyInSchema(world: SandboxWorld, max = 100_000_000) {
+  if (!inDollars(world)) return z.number().int().min(0).max(max);
+  return z
+    .number()
+    .min(0)
+    .max(max / 100)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'at most two decimals (dollars and cents)')
+    .transform((n) => Math.round(n * 100));
+}

@@ -1,0 +1,101 @@
+// The practice venue on disk: what a venue built up in the sandbox (integrations and their
+// subscriptions, tokens, consents, shifts, tabs, gift cards, the clock's offset) survives a switch
+// to a real service and back, and a restart. Written with v8 serialisation (Maps included) to a
+// temp file renamed over the old one, so a crash mid-write leaves the previous state. Work in
+// flight (webhook deliveries and retries, gift cards still being issued, route faults) is not kept.
+import { existsSync, readFileSync, renameSync, writeFileSync, mkdirSync, openSync, fsyncSync, closeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { SandboxWorld } from './world';
+
+const VERSION = 1;
+
+export interface WorldFile {
+  version: number;
+  port: number;
+  clockOffsetMs: number;
+  world: Pick<SandboxWorld, 'locations' | 'users' | 'roles' | 'staff' | 'categories' | 'products' | 'zones' | 'spots' | 'passes' | 'integrations' | 'codes' | 'consents'>;
+  tokens: { access: SandboxWorld['tokens']['access']; refresh: SandboxWorld['tokens']['refresh'] };
+  labor: ReturnType<SandboxWorld['labor']['exportState']>;
+  tabs: {
+    maps: Pick<SandboxWorld['tabs'], 'tabs' | 'orders' | 'items' | 'payments' | 'refunds' | 'giftCards' | 'passTabs'>;
+    guestSeq: number;
+    counters: ReturnType<SandboxWorld['tabs']['counterState']>;
+  };
+}
+
+export function captureWorld(world: SandboxWorld, port: number): WorldFile {
+  const w = world;
+  const t = w.tabs;
+  return {
+    version: VERSION,
+    port,
+    clockOffsetMs: w.clock.offsetMs,
+    world: {
+      locations: w.locations,
+      users: w.users,
+      roles: w.roles,
+      staff: w.staff,
+      categories: w.categories,
+      products: w.products,
+      zones: w.zones,
+      spots: w.spots,
+      passes: w.passes,
+      integrations: w.integrations,
+      codes: w.codes,
+      consents: w.consents,
+    },
+    tokens: { access: w.tokens.access, refresh: w.tokens.refresh },
+    labor: w.labor.exportState(),
+    tabs: {
+      maps: { tabs: t.tabs, orders: t.orders, items: t.items, payments: t.payments, refunds: t.refunds, giftCards: t.giftCards, passTabs: t.passTabs },
+      guestSeq: t.guestSeq,
+      counters: t.counterState(),
+    },
+  };
+}
+
+export function restoreWorld(world: SandboxWorld, file: WorldFile): void {
+  Object.assign(world, file.world);
+  world.clock.resetOffset();
+  if (file.clockOffsetMs > 0) world.clock.advanceMs(file.clockOffsetMs);
+  world.tokens.access.clear();
+  world.tokens.refresh.clear();
+  for (const [k, v] of file.tokens.access) world.tokens.access.set(k, v);
+  for (const [k, v] of file.tokens.refresh) world.tokens.refresh.set(k, v);
+  world.labor.importState(file.labor);
+  Object.assign(world.tabs, file.tabs.maps);
+  world.tabs.guestSeq = file.tabs.guestSeq;
+  world.tabs.restoreCounters(file.tabs.counters);
+}
+
+/** The saved practice venue, or null when there is none or it cannot be read (then: the seed). */
+export function readWorldFile(path: string): { file: WorldFile | null; problem: string | null } {
+  if (!existsSync(path)) return { file: null, problem: null };
+  try {
+    const file = deserialize(readFileSync(path)) as WorldFile;
+    if (file?.version !== VERSION) return { file: null, problem: `The practice venue in ${path} is from another version; starting from the seed` };
+    return { file, problem: null };
+  } catch (error) {
+    const aside = `${path}.unreadable-${Date.now()}`;
+    try {
+      renameSync(path, aside);
+    } catch {
+      // keep going on the seed; the unreadable file stays where it is
+    }
+    return { file: null, problem: `The practice venue could not be read (${error instanceof Error ? error.message : String(error)}); kept it as ${aside} and started from the seed` };
+  }
+}
+
+export function writeWorldFile(path: string, file: WorldFile): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.tmp`;
+  const fd = openSync(temp, 'w');
+  try {
+    writeFileSync(fd, serialize(file));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, path);
+}
