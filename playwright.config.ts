@@ -19,8 +19,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  // PLAYWRIGHT_JSON_FILE: the readings matrix of scripts/test-all.mjs keeps a second report beside the first.
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_FILE ?? 'test-results/playwright.json' }]],
+  // scripts/test-all.mjs runs the suite twice (the sandbox's two readings) and reads each report.
+  reporter: [['list'], ['json', { outputFile: process.env.VENUE_PW_REPORT ?? 'test-results/playwright.json' }]],
   use: {
     viewport: { width: 1280, height: 800 },
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },

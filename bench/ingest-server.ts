@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     receiver.events.on('appended', () => {
       answered += 1;
     });
-    process.on('message', async (message) => {
+    process.on('message', (message) => void (async () => {
       if (message === 'stats') {
         const c = receiver.counters();
         send({ stats: { answered, events: c.verified, duplicate: c.duplicate, stale: c.stale, flagged: c.flagged, rejected: c.rejected, cpuMs: cpuMs(), rssMiB: process.memoryUsage.rss() / 1048576 } });
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
         await receiver.stop();
         process.exit(0);
       }
-    });
+    })());
     send({ ready: true, url: status.url });
     return;
   }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { NODE_TSX, rssMB, type Started, startChild, stopChild, waitFor200 } from './children';
-import { addProbe, pageNow, type SeenRow, waitForRowSince } from './browser';
+import { addProbe, type SeenRow, waitForRowSince } from './browser';
 import { BENCH_SECRET, BENCH_TYPES, deliveryRequests } from './envelopes';
 import { HostClient } from './host-client';
 import { runLoad } from './load';

@@ -4,7 +4,9 @@
 // - the renderer imports neither Electron nor Node built-ins;
 // - the core never imports the sandbox: the composition roots (host, main) start it and hand the
 //   core a SandboxLink, so the service stays a remote to the core;
-// - only electron/main/ipc/ and electron/preload/ may touch ipcMain or ipcRenderer.
+// - only electron/main/ipc/ and electron/preload/ may touch ipcMain or ipcRenderer;
+// - the renderer bundles no validation or Node-only package: no zod (argument schemas and
+//   schemas of external input are checked in main), no ws, store, tunnel or test packages.
 import { posix } from 'node:path';
 import ts from 'typescript';
 
@@ -17,6 +19,9 @@ export interface Violation {
 const NO_ELECTRON = ['electron/core/', 'electron/sandbox/', 'electron/host/', 'shared/', 'renderer/'];
 const IPC_ALLOWED = ['electron/main/ipc/', 'electron/preload/'];
 const RAW_IPC = new Set(['ipcMain', 'ipcRenderer']);
+const RENDERER_BANNED_PACKAGES = ['zod', 'ws', 'conf', 'electron-store', '@ngrok/ngrok', 'selfsigned', 'bonjour-service', 'fast-check', 'autocannon', 'typescript'];
+/** zod-backed modules under shared/ that only main may load. */
+const MAIN_ONLY_SHARED = /^shared\/(schemas\/|contract\/(arg-schemas|[a-z-]+-args)(\.ts)?$)/;
 
 export function checkSource(file: string, text: string): Violation[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -36,6 +41,13 @@ export function checkSource(file: string, text: string): Violation[] {
       if (target === 'electron/sandbox' || target.startsWith('electron/sandbox/')) {
         at(node, `imports '${specifier}': the core never imports the sandbox; it gets a SandboxLink from the composition root`);
       }
+    }
+    if (banNode && RENDERER_BANNED_PACKAGES.some((p) => specifier === p || specifier.startsWith(`${p}/`))) {
+      at(node, `imports '${specifier}': the renderer must not bundle this package (validation and Node work happen in main)`);
+    }
+    if (banNode && specifier.startsWith('.')) {
+      const target = posix.normalize(posix.join(posix.dirname(file), specifier));
+      if (MAIN_ONLY_SHARED.test(target)) at(node, `imports '${specifier}': zod schemas are main-side only; the renderer uses the contract's types`);
     }
     if (banNode && (specifier.startsWith('node:') || ['fs', 'path', 'child_process', 'http', 'net', 'os', 'crypto'].includes(specifier))) {
       at(node, `imports '${specifier}': the renderer is web code and reaches main only through the contract`);

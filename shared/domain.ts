@@ -100,3 +100,20 @@ export interface AppSnapshot {
   /** Passes, gift cards, the tabs board and notices (absent before the tabs feature starts). */
   tabs?: TabsSnapshot;
 }
+
+/** One point of "Check this service": what the service showed and what the app will assume. */
+export interface ServiceCheckLine {
+  point: string;
+  saw: string;
+  assume: string;
+  /** False when the probe failed (the rest of the report may be incomplete). */
+  ok: boolean;
+}
+
+export interface ServiceCheckReport {
+  service: string;
+  checkedAt: number;
+  lines: ServiceCheckLine[];
+  /** What to register on the service's dashboard. */
+  register: { redirectUrl: string; webhookUrl: string; headerPrefix: string };
+}

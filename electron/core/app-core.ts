@@ -6,6 +6,7 @@ import type { AppSnapshot } from '../../shared/domain';
 import type { FetchLike } from './api/http';
 import { ConnectionService } from './connection/connection-service';
 import type { EmbeddedSandbox } from './connection/sandbox-link';
+import { checkService } from './connection/service-check';
 import { laborHandlers } from './labor/labor-handlers';
 import { LaborService, type LaborTuning } from './labor/labor-service';
 import { MemorySecretStore, type SecretStore } from './secrets/secret-store';
@@ -119,11 +120,24 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     tabs: tabs.snapshot(),
   });
 
+  const checkConfiguredService = () => {
+    const status = connection.status();
+    return checkService({
+      client: connection.api(),
+      baseUrl: status.settings.baseUrl,
+      signedIn: status.user !== null && !status.user.needsSignIn,
+      redirectUrl: status.settings.redirectUrl,
+      webhookUrl: webhooks.tunnel.status().publicUrl ?? webhooks.status().url,
+      headerPrefix: status.settings.headerPrefix,
+    });
+  };
+
   const handlers: IpcHandlers = {
     getSnapshot: async () => snapshot(),
     saveConnection: (input) => connection.save(input),
     testConnection: (input) => connection.test(input),
     resetPracticeVenue: () => connection.resetPracticeVenue(),
+    checkService: () => checkConfiguredService(),
     startUserSignIn: () => connection.startSignIn(),
     cancelUserSignIn: async () => connection.cancelSignIn(),
     signOut: () => connection.signOut(),

@@ -8,8 +8,10 @@ import { createApp } from './create-app';
 import { MemorySecretStore } from '../core/secrets/secret-store';
 import { startHost } from './host';
 import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
+import { reportText } from '../core/connection/service-check';
 
-const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk]
+const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check]
+  --check: read-only probes of the configured service (as Settings → Check this service), printed; then exit
   env: VENUE_PORT, VENUE_DATA_DIR, VENUE_SERVICE_URL, VENUE_WEBHOOK_PORT, VENUE_WEBHOOK_SECRET, VENUE_KIOSK=1
   (give the webhook secret by file or VENUE_WEBHOOK_SECRET: --webhook-secret S still works but every
    local user can read it in the process list)
@@ -61,6 +63,7 @@ async function main() {
         'webhook-secret': { type: 'string' },
         'webhook-secret-file': { type: 'string' },
         kiosk: { type: 'boolean' },
+        check: { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -77,7 +80,7 @@ async function main() {
   const dataDir = resolve(values['data-dir'] ?? env.VENUE_DATA_DIR ?? resolve(homedir(), '.venue-companion'));
   // VENUE_RENDERER_DIR: another built renderer (tests run the CLI before `npm run build` has run).
   const rendererDir = resolve(env.VENUE_RENDERER_DIR || resolve(import.meta.dirname, '../../out/renderer'));
-  if (!existsSync(resolve(rendererDir, 'index.html'))) fail('The renderer is not built: run `npm run build` first (npm start does it for you).');
+  if (!values.check && !existsSync(resolve(rendererDir, 'index.html'))) fail('The renderer is not built: run `npm run build` first (npm start does it for you).');
 
   const secret = webhookSecret(values['webhook-secret'], values['webhook-secret-file'], env.VENUE_WEBHOOK_SECRET);
 
@@ -97,6 +100,19 @@ async function main() {
     log: (line) => console.error(line),
   });
   await core.start();
+  if (values.check) {
+    let code = 0;
+    try {
+      const report = await core.handlers.checkService();
+      console.log(reportText(report));
+      code = report.lines.every((line) => line.ok) ? 0 : 1;
+    } catch (error) {
+      console.error(`The check could not run: ${error instanceof Error ? error.message : String(error)}`);
+      code = 1;
+    }
+    await core.stop();
+    process.exit(code);
+  }
   const host = await startHost({ rendererDir, handlers: core.handlers, events: core.events, port: port(values.port ?? env.VENUE_PORT, '--port') });
   console.error(`Secrets and tokens are kept in memory only and forgotten when the host exits. Data folder: ${dataDir}`);
   console.log(`Venue Companion (headless) ready at ${host.url}`);
@@ -109,8 +125,8 @@ async function main() {
     await core.stop();
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 }
 
 main().catch((error) => {

@@ -142,7 +142,8 @@ function attach(ws: WebSocket, options: HostOptions): void {
     options.events.on(name, (payload) => send(ws, { event: name, payload })),
   );
   ws.on('close', () => unsubscribers.forEach((off) => off()));
-  ws.on('message', async (data, isBinary) => {
+  // A handler that throws must not become an unhandled rejection: every path below answers.
+  ws.on('message', (data, isBinary) => void (async () => {
     let message: { id?: unknown; channel?: unknown; args?: unknown };
     try {
       if (isBinary) throw new Error('binary');
@@ -159,7 +160,7 @@ function attach(ws: WebSocket, options: HostOptions): void {
     } catch {
       send(ws, { id, ok: false, error: { code: 'failed', message: 'The request could not be completed' } });
     }
-  });
+  })());
 }
 
 function send(ws: WebSocket, message: unknown): void {

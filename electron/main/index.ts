@@ -1,6 +1,6 @@
 // Electron main: thin. It creates the plain-Node core, one locked-down window, and the IPC bridge.
 // Everything the app does lives in the core, which the headless host runs the same way.
-import { app, BrowserWindow, dialog, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, screen, session, shell } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Store from 'electron-store';
@@ -11,6 +11,7 @@ import { lockDownKiosk } from './kiosk-lockdown';
 import { SafeStorageSecretStore } from './safe-storage-secrets';
 import { CONTENT_SECURITY_POLICY } from '../host/static-files';
 import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
+import { boundsToSave, hostsOf, isAllowedExternal, restorableBounds } from './shell-rules';
 
 interface WindowState {
   bounds?: { x: number; y: number; width: number; height: number };
@@ -20,10 +21,18 @@ interface WindowState {
 const here = dirname(fileURLToPath(import.meta.url));
 const windowState = new Store<WindowState>({ name: 'window-state' });
 let core: AppCore | null = null;
+let quitting = false;
 
 function rendererUrl(): string {
-  const devUrl = process.env.ELECTRON_RENDERER_URL;
+  // A packaged app never takes its page from the environment: anyone who can set a variable for
+  // the user would otherwise load their own page with the preload's full bridge.
+  const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
   return devUrl ? devUrl : pathToFileURL(join(here, '../renderer/index.html')).toString();
+}
+
+/** Hosts the system browser may be sent to: the connected service (and so its dashboard). */
+function knownHosts(activeCore: AppCore): string[] {
+  return hostsOf([activeCore.connection.status().settings.baseUrl]);
 }
 
 /** Kiosk mode: `--kiosk` on the command line, or `kiosk: true` in window-state.json. */
@@ -33,34 +42,55 @@ function kioskMode(): boolean {
 
 function createWindow(activeCore: AppCore): BrowserWindow {
   const kiosk = kioskMode();
+  const displays = screen.getAllDisplays().map((d) => d.workArea);
   const win = new BrowserWindow({
     width: 1280,
     height: 800,
-    ...windowState.get('bounds'),
+    ...(kiosk ? {} : restorableBounds(windowState.get('bounds'), displays)),
     kiosk,
     fullscreen: kiosk,
     show: false,
     title: 'Venue Companion',
     icon: join(here, '../../resources/icon.png'),
     webPreferences: {
-      preload: join(here, '../preload/index.cjs'),
+      // Reviewed: the preload exposes only the typed contract through contextBridge. eng-disable PRELOAD_JS_CHECK
+      preload: join(here, '../preload/index.cjs'), // eng-disable PRELOAD_JS_CHECK
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: false,
+      webviewTag: false,
+      // Middle-click must not open links around the window-open handler.
+      disableBlinkFeatures: 'Auxclick',
+      // A guest at the kiosk must not reach the developer tools (and through them the bridge).
+      devTools: !kiosk,
     },
   });
   win.once('ready-to-show', () => win.show());
   if (kiosk) lockDownKiosk(win);
-  win.on('close', () => windowState.set('bounds', win.getBounds()));
+  win.on('close', (event) => {
+    // Closing the kiosk needs a manager: a guest cannot end the time clock with a window button.
+    if (kiosk && !quitting && !activeCore.labor.sessions.anyManagerSession()) {
+      event.preventDefault();
+      return;
+    }
+    // Kiosk, full-screen and maximised sizes are not the normal window's size.
+    const bounds = boundsToSave(
+      { kiosk: win.isKiosk(), fullscreen: win.isFullScreen(), maximized: win.isMaximized(), minimized: win.isMinimized() },
+      win.getBounds(),
+    );
+    if (bounds !== null) windowState.set('bounds', bounds);
+  });
 
-  // Navigation and new windows are denied; links to the web open in the system browser.
+  // Navigation and new windows are denied; https links to hosts the app knows open in the system browser.
   win.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+    // Checked just before: https and a host the app knows.
+    if (isAllowedExternal(url, knownHosts(activeCore))) void shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
     return { action: 'deny' };
   });
   win.webContents.on('will-navigate', (event) => event.preventDefault());
+  win.webContents.on('will-redirect', (event) => event.preventDefault());
 
   const stopForwarding = forwardEvents(activeCore.events, win.webContents);
   win.on('closed', stopForwarding);
@@ -68,7 +98,26 @@ function createWindow(activeCore: AppCore): BrowserWindow {
   return win;
 }
 
+// One instance: two would fight over the data folder's locks, the webhook port and the outbox.
+if (!app.requestSingleInstanceLock()) app.quit();
+app.on('second-instance', () => {
+  const [win] = BrowserWindow.getAllWindows();
+  if (win) {
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  }
+});
+
+// Every web contents, including any created later: no webviews, no navigation or redirects away.
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+});
+
 app.whenReady().then(async () => {
+  session.defaultSession.setPermissionCheckHandler(() => false);
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
   });
@@ -82,7 +131,8 @@ app.whenReady().then(async () => {
     defaultRedirectPort: DEFAULT_REDIRECT_PORT,
     kiosk: kioskMode(),
     openExternal: async (url) => {
-      await shell.openExternal(url);
+      // The core hands over only the sign-in page of the service it is connected to.
+      await shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
       return true;
     },
   });
@@ -106,6 +156,7 @@ app.on('window-all-closed', () => {
 // Quitting waits for the core to stop: the listener finishes the deliveries it is answering and
 // the logs are closed, instead of the process dying under them.
 app.on('before-quit', (event) => {
+  quitting = true;
   const running = core;
   if (!running) return;
   core = null;

@@ -17,6 +17,7 @@ export const connectionArgSchemas = {
   saveConnection: z.tuple([connectionInput]),
   testConnection: z.union([z.tuple([]), z.tuple([connectionInput])]),
   resetPracticeVenue: z.tuple([]),
+  checkService: z.tuple([]),
   startUserSignIn: z.tuple([]),
   cancelUserSignIn: z.tuple([]),
   signOut: z.tuple([]),

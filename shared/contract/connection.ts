@@ -1,5 +1,5 @@
 // The connection feature's part of the IPC contract: settings, sign-in, locations.
-import type { AppSnapshot, ConnectionInput, ConnectionStatus, LocationsView } from '../domain';
+import type { AppSnapshot, ConnectionInput, ConnectionStatus, LocationsView, ServiceCheckReport } from '../domain';
 
 export interface ConnectionRequests {
   /** Everything the renderer needs for its first frame. */
@@ -8,6 +8,8 @@ export interface ConnectionRequests {
   saveConnection: { args: [input: ConnectionInput]; result: ConnectionStatus };
   /** Ask for an integration token now: with the form's values (nothing saved) or, without, the saved ones. */
   testConnection: { args: [input?: ConnectionInput]; result: ConnectionStatus & { test: { ok: boolean; message: string } } };
+  /** Read-only probes of the configured service: which reading it shows, what the app assumes, what to register. */
+  checkService: { args: []; result: ServiceCheckReport };
   /** Start the practice venue over from the seed (embedded sandbox only). */
   resetPracticeVenue: { args: []; result: ConnectionStatus };
   /** Start "sign in as a user": opens the consent page; the result carries the URL to open if the shell could not. */
@@ -35,6 +37,7 @@ export const connectionChannelKeys: Record<keyof ConnectionRequests, true> = {
   saveConnection: true,
   testConnection: true,
   resetPracticeVenue: true,
+  checkService: true,
   startUserSignIn: true,
   cancelUserSignIn: true,
   signOut: true,

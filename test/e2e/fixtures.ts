@@ -31,6 +31,8 @@ export async function stopApp(app: RunningApp, removeData = true): Promise<void>
 }
 
 export const test = base.extend<{ app: RunningApp; openApp: () => Promise<Page> }>({
+  // Playwright reads the fixture's dependencies from this destructuring, so it must stay an object pattern.
+  // eslint-disable-next-line no-empty-pattern
   app: async ({}, use) => {
     const app = await startApp();
     await use(app);

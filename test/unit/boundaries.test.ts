@@ -35,6 +35,18 @@ describe('process boundary lint', () => {
     expect(checkSource('renderer/src/x.ts', "import { readFile } from 'node:fs';")).toHaveLength(1);
   });
 
+  it('keeps zod schemas and Node-only packages out of the renderer bundle', () => {
+    expect(checkSource('renderer/src/x.ts', "import { z } from 'zod';")).toHaveLength(1);
+    expect(checkSource('renderer/src/x.ts', "import WebSocket from 'ws';")).toHaveLength(1);
+    expect(checkSource('renderer/src/features/a/x.ts', "import { laborArgSchemas } from '../../../../shared/contract/labor-args';")).toHaveLength(1);
+    expect(checkSource('renderer/src/x.ts', "import { ipcArgSchemas } from '../../shared/contract/arg-schemas';")).toHaveLength(1);
+    expect(checkSource('renderer/src/x.ts', "import { locationsResponseSchema } from '../../shared/schemas/service';")).toHaveLength(1);
+    // The contract's types and plain shared modules are what the renderer is for.
+    expect(checkSource('renderer/src/x.ts', "import type { VenueApi } from '../../shared/contract';")).toEqual([]);
+    expect(checkSource('renderer/src/x.ts', "import { formatMoney } from '../../shared/money';")).toEqual([]);
+    expect(checkSource('electron/core/x.ts', "import { z } from 'zod';")).toEqual([]);
+  });
+
   it('passes on the project as it is', () => {
     const out = execFileSync('npx', ['tsx', 'scripts/lint-boundaries.ts'], { encoding: 'utf8' });
     expect(out).toMatch(/respect the process boundaries/);

@@ -119,6 +119,29 @@ describe('outbox', () => {
     o.close();
   });
 
+  it('keeps who discarded a punch and when it failed through every restart (compaction rewrites nothing)', () => {
+    let now = 10_000;
+    const at = () => new Outbox({ dir, now: () => now, settleAfterAttemptMs: 100 });
+    const o = at();
+    const [a, b] = o.capture([
+      punch({ kind: 'shift-start', userId: 'a', shift: { local: 's1' } }),
+      punch({ kind: 'shift-start', userId: 'b', shift: { local: 's2' } }),
+    ]);
+    o.markFailed(a.id, 400, 'refused');
+    o.discard(a.id, 'manager-7');
+    now = 20_000;
+    o.markFailed(b.id, 409, 'conflict');
+    o.close();
+    for (const later of [60_000, 3_600_000, 7_200_000]) {
+      now = later;
+      at().close();
+    }
+    const lines = readFileSync(join(dir, FILE), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.find((r) => r.t === 'discard' && r.id === a.id)).toMatchObject({ at: 10_000, by: 'manager-7' });
+    expect(lines.find((r) => r.t === 'failed' && r.id === b.id)).toMatchObject({ at: 20_000, status: 409, message: 'conflict' });
+    expect(lines.some((r) => r.by === 'compaction')).toBe(false);
+  });
+
   it('rebuilds the same state after a restart: done uuids, failures, unsure sends and discards', () => {
     const o = open();
     const [a, b, c, d] = o.capture([

@@ -1,7 +1,7 @@
 // POST /api/loc/{location}/tabs over real HTTP: body rules, the response, and the events it raises.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_LOCATIONS } from '../../electron/sandbox/index';
-import { call, clientToken, expectSpecEvent, ofType, startHarness, type Harness } from './sandbox-tabs-helpers';
+import { call, clientToken, expectSpecEvent, startHarness, type Harness } from './sandbox-tabs-helpers';
 
 let h: Harness;
 let token: string;

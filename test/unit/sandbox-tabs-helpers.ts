@@ -53,7 +53,6 @@ export async function userToken(sb: RunningSandbox, userId: string): Promise<str
   return ((await res.json()) as { token: string }).token;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
 
 export async function call(sb: RunningSandbox, token: string | null, method: string, path: string, body?: unknown) {

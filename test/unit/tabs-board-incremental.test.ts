@@ -106,7 +106,7 @@ describe('OpenTabsProjection, incremental', () => {
     expect(summary.closedCount).toBe(150);
     expect(p.summary('loc-2', CLOSED_ON_BOARD)).toEqual({ open: [], closed: [], closedCount: 0 });
     // An unchanged tab is the same object from one push to the next (nothing re-derived or copied).
-    p.apply(accepted({ type: 'CLOSE_TAB', targetUuid: 'tab-199', locationUuid: 'loc-1', createdAt: at(300), data: {} }, ++seq));
+    p.apply(accepted({ type: 'CLOSE_TAB', targetUuid: 'tab-199', locationUuid: 'loc-1', createdAt: at(300), data: {} }, seq + 1));
     const next = p.summary('loc-1', CLOSED_ON_BOARD);
     expect(next.closed[0].uuid).toBe('tab-199');
     expect(next.closed[1]).toBe(summary.closed[0]);

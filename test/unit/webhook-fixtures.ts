@@ -158,7 +158,7 @@ export function post(url: string, body: string | Buffer, headers: Record<string,
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        let json: Record<string, unknown> | null = null;
+        let json: Record<string, unknown> | null;
         try {
           json = JSON.parse(text) as Record<string, unknown>;
         } catch {

@@ -60,7 +60,8 @@ describe('soak', () => {
     const failedA = await run(sent.slice(0, half + 200), a.url!, 32, (n) => {
       if (n >= half && stopping === null) stopping = first.stop();
     });
-    await stopping;
+    // Assigned inside the callback, so TypeScript cannot see it is a promise by now.
+    await (stopping as Promise<void> | null);
 
     const second = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now });
     const board = new OpenTabsProjection();

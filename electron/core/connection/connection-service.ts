@@ -332,7 +332,7 @@ export class ConnectionService {
     try {
       await link.registerRedirect(redirectUrl);
     } catch (error) {
-      throw new Error(`The sandbox refused to register the sign-in redirect: ${messageOf(error)}`);
+      throw new Error(`The sandbox refused to register the sign-in redirect: ${messageOf(error)}`, { cause: error });
     }
   }
 

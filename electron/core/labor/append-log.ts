@@ -36,7 +36,7 @@ export class AppendLog<T> {
     const records: T[] = [];
     for (const line of lines) {
       if (line.trim() === '') continue;
-      let record: T | null = null;
+      let record: T | null;
       try {
         record = parse(JSON.parse(line));
       } catch {

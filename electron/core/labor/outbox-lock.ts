@@ -34,7 +34,7 @@ export function acquireOutboxLock(dir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(readFileSync(path, 'utf8').trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-        throw new Error(`Another copy of the app (process ${pid}) is using the labor outbox in ${dir}; close it first`);
+        throw new Error(`Another copy of the app (process ${pid}) is using the labor outbox in ${dir}; close it first`, { cause: error });
       }
       rmSync(path, { force: true });
     }

@@ -18,7 +18,9 @@ export interface PunchState {
   unsure: { since: number; retryAt: number; message: string } | null;
   attempts: number;
   doneAt: number | null;
-  failure: { status: number | null; message: string } | null;
+  failure: { status: number | null; message: string; at: number } | null;
+  /** Who discarded it and when: kept through compaction ("recorded with who did it"). */
+  discarded: { at: number; by: string } | null;
   /** In memory only: backoff after a retryable refusal, and what the kiosk should say meanwhile. */
   notBefore: number;
   note: string | null;
@@ -225,6 +227,7 @@ export class Outbox {
         attempts: 0,
         doneAt: null,
         failure: null,
+        discarded: null,
         notBefore: 0,
         note: null,
         refusals: 0,
@@ -254,7 +257,7 @@ export class Outbox {
         break;
       case 'failed':
         s.status = 'failed';
-        s.failure = { status: r.status, message: r.message };
+        s.failure = { status: r.status, message: r.message, at: r.at };
         s.unsure = null;
         break;
       case 'retry':
@@ -265,6 +268,7 @@ export class Outbox {
         break;
       case 'discard':
         s.status = 'discarded';
+        s.discarded = { at: r.at, by: r.by };
         s.unsure = null;
         break;
     }
@@ -285,8 +289,9 @@ export class Outbox {
     for (const s of keep) {
       records.push({ t: 'punch', p: s.p });
       if (s.status === 'done') records.push({ t: 'done', id: s.p.id, at: s.doneAt ?? now, uuid: s.uuid });
-      else if (s.status === 'failed') records.push({ t: 'failed', id: s.p.id, at: now, status: s.failure?.status ?? null, message: s.failure?.message ?? '' });
-      else if (s.status === 'discarded') records.push({ t: 'discard', id: s.p.id, at: now, by: 'compaction' });
+      // The original times and names, never the compaction's: a restart must not rewrite history.
+      else if (s.status === 'failed') records.push({ t: 'failed', id: s.p.id, at: s.failure?.at ?? now, status: s.failure?.status ?? null, message: s.failure?.message ?? '' });
+      else if (s.status === 'discarded') records.push({ t: 'discard', id: s.p.id, at: s.discarded?.at ?? now, by: s.discarded?.by ?? 'unknown' });
       else if (s.unsure) records.push({ t: 'unsure', id: s.p.id, at: s.unsure.since, retryAt: s.unsure.retryAt, message: s.unsure.message });
     }
     this.log.rewrite(records);

@@ -43,6 +43,13 @@ export class Sessions {
     return s;
   }
 
+  /** A live manager session exists (the Electron kiosk may then close its window). */
+  anyManagerSession(): boolean {
+    const now = this.now();
+    for (const s of this.sessions.values()) if (s.manager && s.expiresAt >= now) return true;
+    return false;
+  }
+
   end(token: string): void {
     this.sessions.delete(token);
   }

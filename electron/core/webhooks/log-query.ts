@@ -117,6 +117,7 @@ export class LogQuery {
     // A field containing the text means the stored line contains it too (JSON leaves such text
     // as it is, unless it holds quotes, backslashes or control characters): a cheap test on the
     // raw line rules most rows out before any parsing.
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
     const prefilter = text !== null && !/["\\\u0000-\u001f]/.test(text) ? text : null;
     for (let i = index.lowerBound(cache.scannedTo + 1); i < index.size; i++) {
       const slot = index.slot(i);

@@ -3,6 +3,7 @@ import { useAppStore } from '../../store';
 import { ConnectionForm } from './connection-form';
 import { SignInCard } from './sign-in-card';
 import { LocationsCard } from './locations-card';
+import { ServiceCheckCard } from './service-check-card';
 import { MoneyUnitsCard } from './money-units-card';
 import { describeToken } from './format';
 
@@ -43,6 +44,7 @@ export function SettingsScreen() {
         <SignInCard connection={connection} />
         <LocationsCard view={locations} connection={connection} />
         <MoneyUnitsCard />
+        <ServiceCheckCard />
       </div>
     </section>
   );

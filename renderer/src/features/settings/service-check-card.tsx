@@ -1,0 +1,66 @@
+// Settings → "Check this service": read-only probes of the configured service, shown point by
+// point (what it showed, what the app assumes) with what to register on its dashboard.
+import { useState } from 'react';
+import type { ServiceCheckReport } from '../../../../shared/domain';
+import { api } from '../../api-context';
+import { useAction } from '../../hooks/use-action';
+import { CopyButton } from '../../components/copy-button';
+
+export function ServiceCheckCard() {
+  const action = useAction();
+  const [report, setReport] = useState<ServiceCheckReport | null>(null);
+  const run = async () => {
+    const result = await action.run(() => api().checkService());
+    if (result) setReport(result);
+  };
+  return (
+    <section className="card service-check" aria-label="Check this service">
+      <h2>Check this service</h2>
+      <p className="hint">Reads only (nothing is written): which answers this service gives where the spec leaves a choice, and what the app will assume.</p>
+      <div className="actions">
+        <button type="button" disabled={action.busy} onClick={() => void run()}>
+          {action.busy ? 'Checking…' : 'Check this service'}
+        </button>
+      </div>
+      {action.error && <p className="error" role="alert">{action.error}</p>}
+      {report && (
+        <>
+          <table className="check-table" data-testid="service-check">
+            <caption className="hint">{report.service}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Point</th>
+                <th scope="col">The service showed</th>
+                <th scope="col">The app assumes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.lines.map((line) => (
+                <tr key={line.point} className={line.ok ? undefined : 'error'}>
+                  <th scope="row">{line.point}</th>
+                  <td>{line.saw}</td>
+                  <td>{line.assume}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h3>Register on the service&apos;s dashboard</h3>
+          <dl className="facts">
+            <dt>Sign-in redirect URL</dt>
+            <dd>
+              <code>{report.register.redirectUrl}</code> <CopyButton text={report.register.redirectUrl} label="Copy" />
+            </dd>
+            <dt>Webhook endpoint URL</dt>
+            <dd>
+              <code>{report.register.webhookUrl}</code> <CopyButton text={report.register.webhookUrl} label="Copy" />
+            </dd>
+            <dt>Header prefix</dt>
+            <dd>
+              <code>{report.register.headerPrefix}</code> (X-{report.register.headerPrefix}-Signature, …)
+            </dd>
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}
