@@ -101,7 +101,7 @@ async function main() {
   });
   await core.start();
   if (values.check) {
-    let code = 0;
+    let code: number;
     try {
       const report = await core.handlers.checkService();
       console.log(reportText(report));
