@@ -1,6 +1,7 @@
 // The app's core: plain Node, no Electron. It composes the services, implements the IPC contract
 // and re-emits their changes as the contract's push events. The Electron shell and the headless
 // host both run exactly this.
+import { join } from 'node:path';
 import type { IpcEventMap, IpcHandlers } from '../../shared/contract';
 import type { AppSnapshot } from '../../shared/domain';
 import type { FetchLike } from './api/http';
@@ -12,6 +13,7 @@ import { LaborService, type LaborTuning } from './labor/labor-service';
 import { MemorySecretStore, type SecretStore } from './secrets/secret-store';
 import { tabsHandlers } from './tabs/tabs-handlers';
 import { TabsService } from './tabs/tabs-service';
+import { MoneyUnits } from './money/money-units';
 import { TypedEmitter } from './typed-emitter';
 import { WebhookListenerService } from './webhook-listener/listener-service';
 import { sandboxPanelHandlers } from './webhook-listener/sandbox-panel';
@@ -90,8 +92,12 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   webhooks.events.on('tunnel', (status) => events.emit('tunnel', status));
   webhooks.events.on('webhookSettings', (settings) => events.emit('webhookSettings', settings));
 
+  // One money unit per connection for every feature (shared/money-units.ts decides per field):
+  // tabs, passes and gift cards read and send through it, and labor's declared_tips follows it.
+  const money = new MoneyUnits(join(options.dataDir, 'tabs'), Date.now, log);
   const labor = new LaborService({
     dataDir: options.dataDir,
+    money: () => ({ unit: money.unit, note: (value) => money.observe('declared_tips', value) }),
     api: () => connection.api(),
     kioskMode: options.kiosk,
     demoStaff: async () => (await connection.sandboxLink()?.demoStaff()) ?? null,
@@ -102,7 +108,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
 
   // Projections are added before webhooks.start(), so the receiver replays the retained log into
   // them: that is what keeps the tabs board and issued gift cards across restarts.
-  const tabs = new TabsService({ dataDir: options.dataDir, api: () => connection.api(), log });
+  const tabs = new TabsService({ dataDir: options.dataDir, api: () => connection.api(), log, money });
   for (const projection of tabs.projections()) webhooks.addProjection(projection);
   tabs.events.on('tabsSettings', (view) => events.emit('tabsSettings', view));
   tabs.events.on('tabsBoard', (view) => events.emit('tabsBoard', view));
