@@ -1,10 +1,11 @@
 // The durable pieces on their own: the append-only log (fsync, torn tails, damage), the outbox's
 // per-person order and dependencies, compaction across restarts, and the single-drainer lock.
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppendLog } from '../../electron/core/labor/append-log';
 import { FILE, Outbox } from '../../electron/core/labor/outbox';
+import { processStart } from '../../electron/core/labor/outbox-lock';
 import type { Punch } from '../../electron/core/labor/punch';
 import { tempDir } from './labor-test-kit';
 
@@ -183,5 +184,23 @@ describe('outbox', () => {
     writeFileSync(join(dir, 'labor-outbox.lock'), '999999');
     const o = open();
     o.close();
+  });
+
+  it.runIf(processStart(process.ppid) !== null)('takes over a lock whose pid now belongs to another process, but not one held by a live copy', () => {
+    // The parent process is alive, but it started at another time than the lock says: a reused pid.
+    writeFileSync(join(dir, 'labor-outbox.lock'), JSON.stringify({ pid: process.ppid, start: '1' }));
+    open().close();
+    // The same pid with its real start time is a live copy of the app: refused.
+    writeFileSync(join(dir, 'labor-outbox.lock'), JSON.stringify({ pid: process.ppid, start: processStart(process.ppid) }));
+    expect(() => open()).toThrow(/Another copy of the app/);
+    rmSync(join(dir, 'labor-outbox.lock'));
+  });
+
+  it('removes temp files a crash left mid-write, and keeps everything else', () => {
+    writeFileSync(join(dir, `${FILE}.999999.tmp`), 'half a rewrite');
+    writeFileSync(join(dir, 'notes.txt'), 'kept');
+    open().close();
+    expect(existsSync(join(dir, `${FILE}.999999.tmp`))).toBe(false);
+    expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('kept');
   });
 });
