@@ -75,7 +75,8 @@ export interface Location {
   name: string;
   /** Feature flags the service reported, when it reports them. */
   flags: Record<string, boolean>;
-  subscribed: boolean;
+  /** null when the service does not show it (and this app has not subscribed it itself). */
+  subscribed: boolean | null;
 }
 
 export type LocationsView = {

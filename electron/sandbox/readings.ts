@@ -8,7 +8,7 @@ export type ShiftIdKind =
   | 'uuid'
   /** Every shift has a numeric time_shift_id of its own, and its breaks carry that number. */
   | 'numeric'
-  /** Shifts carry no id field; breaks carry the shift's numeric id. */
+  /** Shifts carry no time_shift_id, only a numeric row `id`; breaks carry that number in time_shift_id. */
   | 'numeric-breaks-only';
 
 export interface SandboxReadings {

@@ -162,7 +162,8 @@ export const locationSchema = rawLocation.transform((raw, ctx): Location => {
     id: id ?? null,
     name: raw.name ?? raw.locationName ?? raw.location_name ?? raw.title ?? uuid,
     flags: normaliseFlags(raw.featureFlags ?? raw.feature_flags ?? raw.flags),
-    subscribed: raw.subscribed ?? raw.isSubscribed ?? raw.is_subscribed ?? false,
+    // Absent = the service does not say (a spec-valid reading), never a silent 'not subscribed'.
+    subscribed: raw.subscribed ?? raw.isSubscribed ?? raw.is_subscribed ?? null,
   };
 });
 

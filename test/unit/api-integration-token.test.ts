@@ -81,7 +81,9 @@ describe('integration token', () => {
     expect(counter.count('GET /api/loc')).toBe(100);
     expect(sandbox.world.tokens.access.size).toBe(1);
     expect(results[0].map((l) => l.uuid)).toEqual([SEED_LOCATIONS.harbour, SEED_LOCATIONS.garden]);
-    expect(results[0][0]).toMatchObject({ flags: { tab_pass_spend_limits: true }, subscribed: false });
+    // A service that shows no flags and no subscription state reads as "not shown", never as "off".
+    const full = sandbox.world.readings.locationFields === 'full';
+    expect(results[0][0]).toMatchObject(full ? { flags: { tab_pass_spend_limits: true }, subscribed: false } : { flags: {}, subscribed: null });
     expect(statuses).toEqual(['fetching', 'valid']);
     // The status never carries the token itself.
     expect(JSON.stringify(c.integration.status())).not.toContain('sbxat_');

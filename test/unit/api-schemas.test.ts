@@ -71,11 +71,12 @@ describe('locationsResponseSchema', () => {
       { id: 'c' },
       { uuid: 'd', name: 42, flags: 'nonsense', subscribed: 'maybe' },
     ]);
+    // No readable subscription state is "not shown" (null), never a silent "not subscribed".
     expect(parsed).toEqual([
-      { uuid: 'a', id: null, name: 'A', flags: { x: true, y: true }, subscribed: false },
+      { uuid: 'a', id: null, name: 'A', flags: { x: true, y: true }, subscribed: null },
       { uuid: 'b', id: null, name: 'B', flags: { z: false }, subscribed: true },
-      { uuid: 'c', id: null, name: 'c', flags: {}, subscribed: false },
-      { uuid: 'd', id: null, name: 'd', flags: {}, subscribed: false },
+      { uuid: 'c', id: null, name: 'c', flags: {}, subscribed: null },
+      { uuid: 'd', id: null, name: 'd', flags: {}, subscribed: null },
     ]);
   });
 

@@ -2,7 +2,7 @@
 // plus the choices documented in docs/service-assumptions.md, and the fault modes on these routes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../electron/sandbox/control-client';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_ROLES, startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_ROLES, defaultReadings, startSandbox, type RunningSandbox } from '../../electron/sandbox';
 
 const { harbour, garden, rooftop } = SEED_LOCATIONS;
 const JORDAN = '2004'; // bartender at Harbour
@@ -27,7 +27,9 @@ let token = '';
 const control = () => createControlClient(sb.baseUrl);
 
 beforeAll(async () => {
-  sb = await startSandbox();
+  // This suite pins the sandbox's own wire shapes, so it always runs the default reading; the
+  // other reading's shapes are covered in labor-readings.test.ts.
+  sb = await startSandbox({ readings: defaultReadings });
 });
 afterAll(() => sb.close());
 beforeEach(async () => {

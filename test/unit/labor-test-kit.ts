@@ -11,6 +11,7 @@ import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, type RunningSandbox } from '../../electron/sandbox';
 import { FAST_TUNING, HARBOUR } from './labor-test-constants';
 import type { LaborEntryRecord } from '../../electron/sandbox/labor/labor-book';
+import { keptTime } from '../../electron/sandbox/labor/labor-fields';
 
 export { FAST_TUNING, HARBOUR } from './labor-test-constants';
 
@@ -127,39 +128,33 @@ export function modelFromPunches(punches: { kind: string; userId: string; captur
   return shifts;
 }
 
-/** One entry per start punch, every end applied, each break inside its own shift; nothing else. */
+/**
+ * One entry per start punch, every end applied, each break inside its own shift; nothing else.
+ * Shifts pair with the model in per-person creation order (the outbox sends one person's punches in
+ * order), and times compare at the precision the service keeps: under the minute reading two shifts
+ * of one person can share a minute, so matching by time alone would prove nothing.
+ */
 export function verifyAgainstModel(sb: RunningSandbox, shifts: ModelShift[]): void {
-  const entries = entriesAt(sb);
+  const entries = entriesAt(sb).sort((a, b) => a.seq - b.seq);
+  const kept = (ms: number | null) => (ms === null ? null : keptTime(ms, sb.world.readings.punchPrecision));
   const sandboxShifts = entries.filter((e) => e.shiftUuid === null);
   const sandboxBreaks = entries.filter((e) => e.shiftUuid !== null);
   const expectedBreaks = shifts.reduce((n, s) => n + s.breaks.length, 0);
   expect(sandboxShifts.length, 'one shift entry per punch-in').toBe(shifts.length);
   expect(sandboxBreaks.length, 'one break entry per break start').toBe(expectedBreaks);
-  // A service may keep punches to the minute (a reading): compare as it keeps them.
-  const kept = (ms: number | null) => (ms === null || sb.world.readings.punchPrecision === 'second' ? ms : Math.floor(ms / 60_000) * 60_000);
-  // Several shifts of one person can start in the same minute: then each model shift takes the
-  // next unused entry with that time, and the per-time counts must still agree exactly.
-  const used = new Set<string>();
-  const take = <T extends { uuid: string }>(list: T[]): T | undefined => {
-    const found = list.find((e) => !used.has(e.uuid));
-    if (found) used.add(found.uuid);
-    return found;
-  };
+  const seen = new Map<string, number>();
   for (const s of shifts) {
-    const sameTime = shifts.filter((o) => o.userId === s.userId && kept(o.startAt) === kept(s.startAt)).length;
-    const found = sandboxShifts.filter((e) => e.userId === s.userId && e.punchInMs === kept(s.startAt));
-    expect(found, `shift of ${s.userId} at ${s.startAt}`).toHaveLength(sameTime);
-    const shift = sameTime === 1 ? found[0] : (found.find((e) => !used.has(e.uuid) && e.punchOutMs === kept(s.endAt) && e.declaredTips === s.tips) ?? found[0]);
-    used.add(shift.uuid);
-    expect(shift.punchOutMs).toBe(kept(s.endAt));
+    const nth = seen.get(s.userId) ?? 0;
+    seen.set(s.userId, nth + 1);
+    const shift = sandboxShifts.filter((e) => e.userId === s.userId)[nth];
+    expect(shift, `shift ${nth + 1} of ${s.userId}`).toBeDefined();
+    expect(shift.punchInMs, `start of shift ${nth + 1} of ${s.userId}`).toBe(kept(s.startAt));
+    expect(shift.punchOutMs, `end of shift ${nth + 1} of ${s.userId}`).toBe(kept(s.endAt));
     expect(shift.declaredTips).toBe(s.tips);
-    for (const b of s.breaks) {
-      const matches = sandboxBreaks.filter((e) => e.userId === s.userId && e.punchInMs === kept(b.startAt));
-      const own = sameTime === 1 ? matches.filter((e) => e.shiftUuid === shift.uuid) : matches;
-      expect(own.length, `break of ${s.userId} at ${b.startAt}`).toBeGreaterThanOrEqual(1);
-      const brk = take(own.filter((e) => e.punchOutMs === kept(b.endAt)));
-      expect(brk, `break of ${s.userId} at ${b.startAt} ends when it should`).toBeDefined();
-    }
+    const breaks = sandboxBreaks.filter((e) => e.shiftUuid === shift.uuid);
+    expect(breaks.map((b) => [b.punchInMs, b.punchOutMs]), `breaks of shift ${nth + 1} of ${s.userId}`).toEqual(
+      s.breaks.map((b) => [kept(b.startAt), kept(b.endAt)]),
+    );
   }
   // Every break sits in a shift of the same person (none orphaned, none in someone else's shift).
   for (const b of sandboxBreaks) {

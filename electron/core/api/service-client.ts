@@ -69,6 +69,8 @@ export class ServiceClient {
   private readonly unsubscribers: (() => void)[] = [];
   private lastReachability: Reachability | null = null;
   private disposed = false;
+  /** Locations this client subscribed with a 2xx, for a service whose list does not show `subscribed`. */
+  private readonly subscribedHere = new Set<string>();
 
   constructor(options: ServiceClientOptions) {
     const clock = options.clock ?? (options.now ? clockFrom(options.now) : systemClock);
@@ -185,13 +187,17 @@ export class ServiceClient {
   }
 
   /** GET /api/loc, normalised whatever shape the service used. */
-  listLocations(as: ActAs): Promise<Location[]> {
-    return this.request(as, 'GET', '/loc', { schema: locationsResponseSchema });
+  async listLocations(as: ActAs): Promise<Location[]> {
+    const list = await this.request(as, 'GET', '/loc', { schema: locationsResponseSchema });
+    return list.map((l) => (l.subscribed === null && this.subscribedHere.has(l.uuid) ? { ...l, subscribed: true } : l));
   }
 
   /** POST /loc/subscribe: all or none (spec 4). Resolves with the service's answer, whatever its shape. */
-  subscribeLocations(locationUuids: readonly string[], as: ActAs): Promise<unknown> {
-    return this.request(as, 'POST', '/loc/subscribe', { body: { location_uuids: [...locationUuids] } });
+  async subscribeLocations(locationUuids: readonly string[], as: ActAs): Promise<unknown> {
+    const answer = await this.request(as, 'POST', '/loc/subscribe', { body: { location_uuids: [...locationUuids] } });
+    // All or none (spec 4): a 2xx means every one of them is subscribed.
+    for (const uuid of locationUuids) this.subscribedHere.add(uuid);
+    return answer;
   }
 
   /** Asks for an integration token now, to check the access id and secret. */

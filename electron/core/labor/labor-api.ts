@@ -1,6 +1,7 @@
 // The three labor routes of spec 4, as the core calls them (always as the integration, through
 // the current client so token and 401/403 handling stay in one place).
 import type { LaborEntry } from '../../../shared/labor';
+import { isServiceError } from '../api/errors';
 import type { ServiceClient } from '../api/service-client';
 import { findEntry, findEntryList, findUuid, normalizeEntry, type EntryMoney } from './entry-normalize';
 
@@ -133,8 +134,10 @@ export async function shiftReference(ctx: LaborApiContext, shiftUuid: string): P
   try {
     const shift = await getEntry(ctx, shiftUuid);
     return shift.shiftId ?? shiftUuid;
-  } catch {
-    // Unreadable now: the uuid is what the spec's reading expects, and a refusal parks the punch.
+  } catch (error) {
+    // Not answered now (timeout, reset, 5xx, 429): try the punch later rather than send a reference
+    // a numeric-id service would refuse. Otherwise the uuid is the spec's reading; a refusal parks it.
+    if (!isServiceError(error) || error.retryable) throw error;
     return shiftUuid;
   }
 }

@@ -24,6 +24,8 @@ export function entryView(world: SandboxWorld, e: LaborEntryRecord) {
   const r = world.readings;
   return {
     time_entry_uuid: e.uuid,
+    // numeric-breaks-only: a shift's number shows only as its row `id`, which its breaks point to.
+    ...(r.shiftId === 'numeric-breaks-only' && e.shiftUuid === null ? { id: e.shiftNo } : {}),
     time_shift_id: shiftIdView(world, e),
     time_punch_type: r.punchTypeCase === 'upper' ? e.punchType.toUpperCase() : e.punchType,
     user_id: e.userId,

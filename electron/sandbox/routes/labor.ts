@@ -117,6 +117,10 @@ function create(ctx: RouteContext, locationUuid: string): SandboxResponse {
     if (!(typeof ref === 'string' && ref !== '') && !(typeof ref === 'number' && Number.isInteger(ref))) {
       return bad('time_shift_id must be the shift\'s id (a string, or its number).');
     }
+    // The numeric readings know a shift by its number only: a uuid here is a client that did not read them.
+    if (world.readings.shiftId !== 'uuid' && !/^\d+$/.test(String(ref))) {
+      return bad(`time_shift_id must be the shift's number, not '${String(ref)}'.`);
+    }
     const shift = world.labor.findShift(locationUuid, ref);
     if (!shift) return errorJson(404, 'not_found', `No shift ${String(ref)} at this location.`);
     if (shift.punchOutMs !== null) return bad(`Shift ${shift.uuid} is closed; a break can only be added to an open shift.`, 'shift_closed');

@@ -55,7 +55,9 @@ export function LocationsCard({ view, connection }: { view: LocationsView | null
                 <input type="checkbox" checked={chosen.has(location.uuid)} onChange={() => toggle(location.uuid)} />
                 <span className="location-name">{location.name}</span>
               </label>
-              <span className={location.subscribed ? 'badge good' : 'badge'}>{location.subscribed ? 'subscribed' : 'not subscribed'}</span>
+              <span className={location.subscribed ? 'badge good' : 'badge'} title={location.subscribed === null ? 'This service does not say whether a location is subscribed; subscribing again is harmless.' : undefined}>
+                {location.subscribed === null ? 'subscription not shown' : location.subscribed ? 'subscribed' : 'not subscribed'}
+              </span>
               {location.flags.tab_pass_spend_limits && <span className="badge">spend limits</span>}
             </li>
           ))}

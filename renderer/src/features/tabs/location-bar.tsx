@@ -52,10 +52,18 @@ export function LocationBar({ needsEvents = false }: { needsEvents?: boolean }) 
         </span>
       )}
       <Problem text={action.error} detail={action.detail} />
-      {needsEvents && known && !known.subscribed && (
+      {needsEvents && known && known.subscribed !== true && (
         <div className="banner warn" role="alert" data-testid="not-subscribed">
           <span>
-            <strong>{known.name} is not subscribed</strong>, so its events do not reach this app and this screen will not update.
+            {known.subscribed === false ? (
+              <>
+                <strong>{known.name} is not subscribed</strong>, so its events do not reach this app and this screen will not update.
+              </>
+            ) : (
+              <>
+                <strong>This service does not say whether {known.name} is subscribed.</strong> If this screen does not update, its events are not reaching this app: subscribe it (doing it twice is harmless).
+              </>
+            )}
           </span>
           <button className="primary big" disabled={busy} onClick={() => run(() => api().subscribeLocations([known.uuid], 'integration'))}>
             {busy ? 'Subscribing…' : 'Subscribe this location'}
