@@ -2,7 +2,7 @@
 // drainer that sends them, the live board, and the manager's timesheet. It only reaches the
 // service through `api()` at call time (the client is rebuilt when settings change) and reports
 // every change as one `labor` event.
-import type { EntryPatch, LaborSettings, TimesheetQuery, TimesheetRow, TimesheetView } from '../../../shared/labor';
+import type { EntryPatch, LaborEntry, LaborSettings, TimesheetQuery, TimesheetRow, TimesheetView } from '../../../shared/labor';
 import type { LaborView, KioskLocation, LocationChoice, OutboxItem, PunchInput, PunchReceipt } from '../../../shared/labor';
 import { addDays, fiscalDayOf } from '../../../shared/labor-calc';
 import { locationsResponseSchema } from '../../../shared/schemas/service';
@@ -15,7 +15,8 @@ import { buildPunches } from './build-punches';
 import { DEMO_MANAGERS, DEMO_PINS } from './demo-roster';
 import { Drainer, type DrainerTuning } from './drainer';
 import type { EntryMoney } from './entry-normalize';
-import { listEntries, type LaborApiContext } from './labor-api';
+import { getEntry, listEntries, type LaborApiContext } from './labor-api';
+import { isServiceError } from '../api/errors';
 import { loadLaborSettings, saveLaborSettings, type StoredLaborSettings } from './labor-settings-store';
 import { Outbox, type PunchState } from './outbox';
 import { DEFAULT_SCRYPT_N } from './pin-hash';
@@ -349,6 +350,8 @@ export class LaborService {
         listEntries(ctx, { type: 'breaks', is_open: false, fiscal_day_start: addDays(today, -1), fiscal_day_end: today, limit: 1000 }),
       ]);
       if (this.stopped || this.stored.location?.uuid !== loc.uuid) return;
+      open.push(...(await this.stillOpen(ctx, loc.uuid, open)));
+      if (this.stopped || this.stored.location?.uuid !== loc.uuid) return;
       this.cache = { locationUuid: loc.uuid, fetchStartedAt: startedAt, fetchedAt: this.now(), open, recentBreaks };
       saveBoardCache(this.options.dataDir, this.cache);
       this.boardError = null;
@@ -358,6 +361,28 @@ export class LaborService {
       this.boardError = errorMessage(error);
     }
     this.emitSoon();
+  }
+
+  /**
+   * Entries open at the last fetch that this one did not list. A paged list read while entries
+   * close (offset paging shifts under the reader) can skip a row that is still open, and a person
+   * missing from the board cannot punch out: each one is read alone, and kept while still open.
+   */
+  private async stillOpen(ctx: LaborApiContext, locationUuid: string, open: LaborEntry[]): Promise<LaborEntry[]> {
+    if (!this.cache || this.cache.locationUuid !== locationUuid) return [];
+    const listed = new Set(open.map((e) => e.uuid));
+    const missing = this.cache.open.filter((e) => !listed.has(e.uuid)).slice(0, 50);
+    const kept: LaborEntry[] = [];
+    for (const e of missing) {
+      try {
+        const now = await getEntry(ctx, e.uuid);
+        if (now.punchOut === null) kept.push(now);
+      } catch (error) {
+        // Gone (404) is closed for the board; any other failure keeps what we knew.
+        if (!(isServiceError(error) && error.kind === 'http' && error.status === 404)) kept.push(e);
+      }
+    }
+    return kept;
   }
 
   private liveRows(): LiveRow[] {
