@@ -3,6 +3,7 @@
 // whole service goes down for a while, and the app's core is restarted mid-drain. In the end the
 // sandbox must hold exactly one entry per captured punch, in the right shift, and the outbox
 // must be empty.
+import { TokenStore } from '../../electron/sandbox/tokens';
 import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PunchAction } from '../../shared/labor';
@@ -175,4 +176,31 @@ describe('labor outbox under mixed faults', () => {
     expect(entries.filter((e) => e.shiftUuid === null).map((e) => e.declaredTips)).toEqual([500, 500]);
     expect(sb.world.faults.list()).toEqual([]);
   });
+
+  it('commit then 504, 429 and 503 with Retry-After, an invalid token (403) and an expired one: each punch once', async () => {
+    running = await startLabor(sb, dir);
+    const modes: FaultInput[] = [
+      { route: `POST ${ENTRIES}`, mode: 'commit-then-504' },
+      { route: `POST ${ENTRIES}`, mode: 'status429', retryAfterS: 1 },
+      { route: `PATCH ${ENTRY}`, mode: 'commit-then-504' },
+      { route: `PATCH ${ENTRY}`, mode: 'status503', retryAfterS: 1 },
+    ];
+    for (const fault of modes) sb.world.faults.add({ ...fault, count: 1 });
+    const steps: PunchAction[] = ['punch-in', 'break-start', 'break-end', 'punch-out', 'punch-in', 'break-start', 'break-end', 'punch-out'];
+    for (const [i, action] of steps.entries()) {
+      // Mid-run the service forgets every token (its next answer is 403 "invalid"), and later the
+      // clock passes the 24 h lifetime (401 "expired"): neither may lose or double a punch.
+      if (i === 3) sb.world.tokens = new TokenStore();
+      if (i === 6) sb.world.clock.advanceMs(25 * 3_600_000);
+      running.labor.capture('2004', { action, role: action === 'punch-in' ? { role: 'bartender', roleUuid: SEED_ROLES.bartender } : undefined, declaredTipsCents: 500 });
+      await sleep(5);
+    }
+    await drained(running.labor, 30_000);
+    const entries = entriesAt(sb);
+    expect(entries.filter((e) => e.shiftUuid === null)).toHaveLength(2);
+    expect(entries.filter((e) => e.shiftUuid !== null)).toHaveLength(2);
+    expect(entries.every((e) => e.punchOutMs !== null)).toBe(true);
+    expect(entries.filter((e) => e.shiftUuid === null).map((e) => e.declaredTips)).toEqual([500, 500]);
+    expect(sb.world.faults.list()).toEqual([]);
+  }, 60_000);
 });
