@@ -1,14 +1,15 @@
 // Runtime validation of the connection requests' arguments (main side only: keeps zod out of
 // the renderer and preload bundles).
 import { z } from 'zod';
+import { headerPrefixSchema, redirectPortSchema } from '../schemas/settings/connection';
 
 const connectionInput = z.strictObject({
   mode: z.enum(['sandbox', 'remote']),
   baseUrl: z.string().max(2048).optional(),
   accessId: z.string().max(512).optional(),
   accessSecret: z.string().max(4096).optional(),
-  headerPrefix: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'letters, digits and dashes only').optional(),
-  redirectPort: z.number().int().min(0).max(65535).optional(),
+  headerPrefix: headerPrefixSchema.optional(),
+  redirectPort: redirectPortSchema.optional(),
 });
 const as = z.enum(['integration', 'user']);
 

@@ -1,5 +1,6 @@
 // Runtime validation of the labor requests' arguments (main side only).
 import { z } from 'zod';
+import { kioskLocationSchema, laborSettingsSchema } from '../schemas/settings/labor';
 import { LABOR_SORT_KEYS } from '../labor';
 
 const token = z.string().min(16).max(128);
@@ -8,17 +9,10 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
 const pin = z.string().regex(/^\d{4,8}$/, '4 to 8 digits');
 const ms = z.number().int().min(0).max(8_640_000_000_000);
 const role = z.strictObject({ role: z.string().min(1).max(64), roleUuid: z.string().min(1).max(128).nullable() });
-const location = z.strictObject({ uuid: id, name: z.string().max(200), timezone: z.string().max(64).nullable() });
+const location = kioskLocationSchema;
 
-const settings = z.strictObject({
-  breakDueAfterMinutes: z.number().int().min(15).max(24 * 60),
-  breakLongAfterMinutes: z.number().int().min(1).max(12 * 60),
-  overtimeAfterMinutes: z.number().int().min(60).max(24 * 60),
-  overtimeWarningMinutes: z.number().int().min(0).max(12 * 60),
-  idleSeconds: z.number().int().min(5).max(600),
-  nameTapNeedsPin: z.boolean(),
-  fiscalDayStartHour: z.number().int().min(0).max(23),
-});
+// The same schemas the stored file uses: a value accepted here always reads back after a restart.
+const settings = laborSettingsSchema;
 
 export const laborArgSchemas = {
   laborView: z.tuple([]),

@@ -1,8 +1,9 @@
 // Runtime validation of the webhook requests' arguments (main side only).
 import { z } from 'zod';
+import { headerNameSchema, retentionEventsSchema, webhookHostSchema, webhookPathSchema, webhookPortSchema } from '../schemas/settings/webhooks';
 
 const seq = z.number().int().min(0);
-const headerName = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name: letters, digits and dashes');
+const headerName = headerNameSchema;
 
 const filter = z.strictObject({
   type: z.string().max(64).optional(),
@@ -22,10 +23,10 @@ export const webhookArgSchemas = {
     z.strictObject({
       secret: z.string().min(1).max(512).nullable().optional(),
       customHeaders: z.record(headerName, z.string().max(4096)).optional(),
-      host: z.union([z.ipv4(), z.literal('localhost')]).optional(),
-      port: z.number().int().min(0).max(65535).optional(),
-      path: z.string().regex(/^\/[A-Za-z0-9/_-]{0,100}$/, 'a path like /webhooks').optional(),
-      retentionEvents: z.number().int().min(1000).max(10_000_000).optional(),
+      host: webhookHostSchema.optional(),
+      port: webhookPortSchema.optional(),
+      path: webhookPathSchema.optional(),
+      retentionEvents: retentionEventsSchema.optional(),
     }),
   ]),
   startTunnel: z.tuple([z.string().min(1).max(512)]),

@@ -1,5 +1,6 @@
 // The connection settings file (no secrets: those live in the SecretStore).
 import { z } from 'zod';
+import { headerPrefixSchema, redirectPortSchema } from '../../../shared/schemas/settings/connection';
 import { loadJsonFile, saveJsonFile, type JsonFileLoad } from '../storage/json-file';
 
 export const storedSettingsSchema = z.object({
@@ -7,8 +8,8 @@ export const storedSettingsSchema = z.object({
   mode: z.enum(['sandbox', 'remote']),
   remoteBaseUrl: z.string(),
   remoteAccessId: z.string(),
-  headerPrefix: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
-  redirectPort: z.number().int().min(0).max(65535),
+  headerPrefix: headerPrefixSchema,
+  redirectPort: redirectPortSchema,
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 

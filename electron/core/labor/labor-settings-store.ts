@@ -2,21 +2,13 @@
 // data folder so a restart (or a kiosk rebooting at 3 a.m.) keeps them.
 import { z } from 'zod';
 import { DEFAULT_LABOR_SETTINGS, type KioskLocation, type LaborSettings } from '../../../shared/labor';
+import { kioskLocationSchema, laborSettingsSchema } from '../../../shared/schemas/settings/labor';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 
 const FILE = 'labor-settings.json';
 
-export const laborSettingsSchema = z.strictObject({
-  breakDueAfterMinutes: z.number().int().min(15).max(24 * 60),
-  breakLongAfterMinutes: z.number().int().min(1).max(12 * 60),
-  overtimeAfterMinutes: z.number().int().min(60).max(24 * 60),
-  overtimeWarningMinutes: z.number().int().min(0).max(12 * 60),
-  idleSeconds: z.number().int().min(5).max(600),
-  nameTapNeedsPin: z.boolean(),
-  fiscalDayStartHour: z.number().int().min(0).max(23),
-});
-
-export const kioskLocationSchema = z.object({ uuid: z.string().min(1), name: z.string(), timezone: z.string().nullable() });
+// One schema per setting, shared with the contract (shared/schemas/settings/labor.ts).
+export { laborSettingsSchema, kioskLocationSchema } from '../../../shared/schemas/settings/labor';
 
 const fileSchema = z.object({
   version: z.literal(1),

@@ -1,15 +1,17 @@
 // The listener's settings file (no secrets: the signature secret and custom header values live
 // in the SecretStore).
 import { z } from 'zod';
+// One schema per setting, shared with the contract's arguments.
+import { retentionEventsSchema, webhookHostSchema, webhookPathSchema, webhookPortSchema } from '../../../shared/schemas/settings/webhooks';
 import { loadJsonFile, saveJsonFile, type JsonFileLoad } from '../storage/json-file';
 
 export const webhookSettingsSchema = z.object({
   version: z.literal(1),
   // Older files have no host: they bound 127.0.0.1.
-  host: z.string().default('127.0.0.1'),
-  port: z.number().int().min(0).max(65535),
-  path: z.string().regex(/^\/[A-Za-z0-9/_-]*$/),
-  retentionEvents: z.number().int().min(1000),
+  host: webhookHostSchema.default('127.0.0.1'),
+  port: webhookPortSchema,
+  path: webhookPathSchema,
+  retentionEvents: retentionEventsSchema,
 });
 export type WebhookSettings = z.infer<typeof webhookSettingsSchema>;
 

@@ -1,0 +1,20 @@
+// The kiosk's settings, validated once: the contract's argument schema and the stored file both use
+// these, so a value the bridge accepts is always a value the file reads back after a restart.
+import { z } from 'zod';
+
+export const laborSettingsSchema = z.strictObject({
+  breakDueAfterMinutes: z.number().int().min(15).max(24 * 60),
+  breakLongAfterMinutes: z.number().int().min(1).max(12 * 60),
+  overtimeAfterMinutes: z.number().int().min(60).max(24 * 60),
+  overtimeWarningMinutes: z.number().int().min(0).max(12 * 60),
+  idleSeconds: z.number().int().min(5).max(600),
+  nameTapNeedsPin: z.boolean(),
+  fiscalDayStartHour: z.number().int().min(0).max(23),
+});
+
+// Not strict: a location read from the service may carry more fields; only these three are kept.
+export const kioskLocationSchema = z.object({
+  uuid: z.string().min(1).max(128),
+  name: z.string().max(200),
+  timezone: z.string().max(64).nullable(),
+});
