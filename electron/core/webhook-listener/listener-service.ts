@@ -40,6 +40,8 @@ export class WebhookListenerService {
   private settings: WebhookSettings;
   private receiver: WebhookReceiver | null = null;
   private secret: string | null = null;
+  /** Unsubscribes from connection changes; set while started. */
+  private offClient: (() => void) | null = null;
   private customHeaders: Record<string, string> = {};
   private sandboxRegistered = false;
   /** The endpoint we registered on the embedded sandbox, replaced (not duplicated) on change. */
@@ -70,7 +72,8 @@ export class WebhookListenerService {
     this.customHeaders = parseHeaders(await secrets.get(WEBHOOK_HEADERS_KEY));
     await this.startReceiver();
     // The embedded sandbox is replaced whenever the connection settings change: register again.
-    this.options.connection.events.on('client', () => {
+    this.offClient?.();
+    this.offClient = this.options.connection.events.on('client', () => {
       // The header prefix may have changed with the connection settings.
       this.receiver?.reconfigure({ secret: this.secret, customHeaders: this.customHeaders, headerPrefix: this.headerPrefix() });
       void this.registerWithSandbox();
@@ -79,6 +82,10 @@ export class WebhookListenerService {
   }
 
   async stop(): Promise<void> {
+    // A stopped listener must not be re-registered by a later connection change (and a start after
+    // a stop must not register twice).
+    this.offClient?.();
+    this.offClient = null;
     await this.tunnel.stop();
     await this.receiver?.stop();
     this.receiver = null;

@@ -197,11 +197,6 @@ export class WebhookReceiver {
     return { applied: true, message: `Event ${seq} (${event.type}) was applied again` };
   }
 
-  /** Same as replay(seq). */
-  replaySeq(seq: number): ReplayResult {
-    return this.replay(seq);
-  }
-
   /** Registers a projection: it first receives every retained event in log order, then live ones. */
   addProjection(projection: Projection): () => void {
     return this.addProjections([projection]);
