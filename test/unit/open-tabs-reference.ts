@@ -1,7 +1,7 @@
 // The open-tabs projection as it was before it became incremental: every read derives every tab from
 // all the facts. The incremental projection must give exactly this board after any sequence of events.
 import type { AcceptedEvent, OpenTab, OpenTabItem } from '../../shared/webhooks';
-import { orderAliases, tabTotal } from '../../electron/core/webhooks/open-tabs-projection';
+import { orderAliases, tabTotal } from '../../electron/core/tabs/open-tabs-projection';
 
 type Rank = readonly [number, string];
 

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boardView, boardViewOf } from '../../electron/core/tabs/board-view';
-import { OpenTabsProjection } from '../../electron/core/webhooks';
+import { OpenTabsProjection } from '../../electron/core/tabs/open-tabs-projection';
 import { CLOSED_ON_BOARD } from '../../shared/tabs';
 import { ReferenceOpenTabs } from './open-tabs-reference';
 import { rng, T0 } from './webhook-fixtures';

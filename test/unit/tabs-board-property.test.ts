@@ -8,7 +8,7 @@ import { boardView } from '../../electron/core/tabs/board-view';
 import { GiftCardProjection } from '../../electron/core/tabs/gift-card-projection';
 import { deriveGiftCards } from '../../electron/core/tabs/gift-card-view';
 import { NoticesProjection } from '../../electron/core/tabs/notices-projection';
-import { OpenTabsProjection } from '../../electron/core/webhooks';
+import { OpenTabsProjection } from '../../electron/core/tabs/open-tabs-projection';
 import type { AcceptedEvent } from '../../shared/webhooks';
 import { HARBOUR, PASSES, PRODUCTS, SPOT_BAR_1, acceptedEvents, removeTempDirs, startCore, until, type TestCore } from './tabs-kit';
 

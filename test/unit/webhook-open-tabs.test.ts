@@ -2,7 +2,7 @@
 // often a tab's events arrive (the idempotence and order independence projections promise).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OpenTabsProjection } from '../../electron/core/webhooks';
+import { OpenTabsProjection } from '../../electron/core/tabs/open-tabs-projection';
 import { envelope, LOCATION, rng, SAMPLES } from './webhook-fixtures';
 import { accepted, type Envelope, tabStory } from './webhook-tab-story';
 

@@ -3,7 +3,8 @@
 // applying each event once, in order.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AcceptedEvent } from '../../shared/webhooks';
-import { OpenTabsProjection, WebhookReceiver } from '../../electron/core/webhooks';
+import { WebhookReceiver } from '../../electron/core/webhooks';
+import { OpenTabsProjection } from '../../electron/core/tabs/open-tabs-projection';
 import { deliver, keepAlive, removeTempDirs, rng, SECRET, shuffle, TestClock, tempDir } from './webhook-fixtures';
 import { accepted, type Envelope, tabStory } from './webhook-tab-story';
 

@@ -4,7 +4,7 @@
 // as "dollars" before any of them is converted (the board never mixes units).
 import type { OpenTab } from '../../../shared/webhooks';
 import type { MoneyUnits } from '../money/money-units';
-import type { TabsSummary } from '../webhooks';
+import type { TabsSummary } from './open-tabs-projection';
 
 export function boardMoneyInCents(summary: TabsSummary, money: MoneyUnits): TabsSummary {
   const tabs = [...summary.open, ...summary.closed];

@@ -3,7 +3,7 @@
 // the events never named (pass tabs) and the refunds this workstation asked for.
 import { CLOSED_ON_BOARD, type BoardTab, type BoardView, type RequestedRefund } from '../../../shared/tabs';
 import type { OpenTab } from '../../../shared/webhooks';
-import type { TabsSummary } from '../webhooks';
+import type { TabsSummary } from './open-tabs-projection';
 
 export interface BoardExtras {
   /** tab uuid → a name to show when OPEN_TAB never said one. */

@@ -1,7 +1,7 @@
 // Turns a stored row back into the typed event projections receive. The log keeps only the raw
 // body (the exact bytes are what the inspector and "copy as curl" need), so the data is parsed
 // again here, with the same schemas that accepted it.
-import { checkEventData, parseEnvelope } from '../../../shared/schemas/webhook-events';
+import { checkEventData, parseEnvelope, type WebhookEnvelope } from '../../../shared/schemas/webhook-events';
 import type { AcceptedEvent } from '../../../shared/webhooks';
 import { dedupeKey } from './dedupe-key';
 import { isApplicable, type StoredEventRow } from './event-record';
@@ -26,8 +26,21 @@ export function acceptedFromBody(
   if (!parsed.ok) return { problem: parsed.message };
   const check = checkEventData(parsed.envelope);
   if (check.problem !== null) return { problem: check.problem };
-  const e = parsed.envelope;
-  const event = {
+  return { event: acceptedFromEnvelope(parsed.envelope, check, meta) };
+}
+
+/**
+ * The one builder of an accepted event: the live path (after the receiver checked the delivery)
+ * and replay (from a stored body) both end here, so projections never see two shapes.
+ */
+export function acceptedFromEnvelope(
+  e: WebhookEnvelope,
+  check: { type: string; data: unknown },
+  meta: Pick<AcceptedEvent, 'seq' | 'receivedAt' | 'verification'> & { dedupeKey?: string },
+): AcceptedEvent {
+  // The cast is the one place the checked (type, data) pair becomes the discriminated union: the
+  // schemas in checkEventData guarantee they agree.
+  return {
     ...meta,
     // The receiver passes the key it stored; callers replaying a body derive it the same way.
     dedupeKey: meta.dedupeKey ?? dedupeKey(e),
@@ -40,5 +53,4 @@ export function acceptedFromBody(
     createdAt: e.createdAt,
     data: check.data,
   } as AcceptedEvent;
-  return { event };
 }

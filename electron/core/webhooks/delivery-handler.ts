@@ -8,6 +8,7 @@
 //   (a retry would fail the same way for 24 h) and kept away from projections.
 // - Repeats are answered 2xx and counted; events outside the retry window are answered 2xx and dropped.
 // - Work on the event (projections, push events) happens after the answer has been sent.
+import { acceptedFromEnvelope } from './accepted-event';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isKnownEventType } from '../../../shared/schemas/webhook-events';
 import type { AcceptedEvent, EventSummary } from '../../../shared/webhooks';
@@ -223,22 +224,10 @@ export class DeliveryHandler {
       this.inflight.delete(key);
     }
     const stored = { k: 'e' as const, seq, ...row };
+    // The same builder replay uses (accepted-event.ts): one shape for the projections.
     const event: AcceptedEvent | null =
       isApplicable(stored) && a.check.problem === null
-        ? ({
-            seq,
-            receivedAt,
-            type: a.check.type,
-            targetUuid: stored.targetUuid,
-            targetId: stored.targetId,
-            locationUuid: stored.locationUuid,
-            locationName: stored.locationName,
-            locationId: stored.locationId,
-            createdAt: e.createdAt,
-            data: a.check.data,
-            verification: a.verification,
-            dedupeKey: key,
-          } as AcceptedEvent)
+        ? acceptedFromEnvelope(e, a.check, { seq, receivedAt, verification: a.verification, dedupeKey: key })
         : null;
     const reply: Reply = { status: 200, body: a.check.problem === null ? { ok: true, seq } : { ok: true, seq, flagged: a.check.problem } };
     return { reply, after: () => this.hooks.stored(toSummary(stored, 1), event) };

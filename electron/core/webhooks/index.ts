@@ -15,7 +15,6 @@
 export { WebhookReceiver, type WebhookReceiverEvents, type AuthPatch, type ReplayResult } from './webhook-receiver';
 export type { WebhookReceiverOptions } from './receiver-options';
 export { type Projection, type ProjectionError } from './projections';
-export { OpenTabsProjection, type TabsSummary } from './open-tabs-projection';
 export { signBody, verifySignature, type SignatureResult } from './signature';
 export { curlFor, shellQuote } from './curl';
 export { dedupeKey, canonicalJson } from './dedupe-key';

@@ -25,9 +25,9 @@
 // not show): see tabTotal(). Amounts stay the numbers the service sent: the tabs service turns
 // them into cents in the connection's unit.
 import type { AcceptedEvent, OpenTab, OpenTabItem } from '../../../shared/webhooks';
-import type { Projection } from './projections';
+import type { Projection } from '../webhooks/projections';
+import { isLater, rankOf, type Rank } from './ranked';
 
-type Rank = readonly [number, string];
 
 interface Ranked {
   rank: Rank;
@@ -84,19 +84,11 @@ export function tabTotal(lines: { orderId: string | undefined; amount: number; g
   return total;
 }
 
-function rankOf(event: AcceptedEvent): Rank {
-  const ms = Date.parse(event.createdAt);
-  return [Number.isFinite(ms) ? ms : 0, event.dedupeKey];
-}
-
-function later(a: Rank, b: Rank): boolean {
-  return a[0] !== b[0] ? a[0] > b[0] : a[1] > b[1];
-}
 
 /** Sets `key` to `fact` unless a later fact is already there. */
 function keepLatest<T extends Ranked>(map: Map<string, T>, key: string, fact: T): void {
   const current = map.get(key);
-  if (current === undefined || later(fact.rank, current.rank)) map.set(key, fact);
+  if (current === undefined || isLater(fact.rank, current.rank)) map.set(key, fact);
 }
 
 /** The earlier of two ISO timestamps (by instant, then text), so "first close" is order independent. */
