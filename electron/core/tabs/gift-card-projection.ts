@@ -26,6 +26,7 @@ export function cardIdentity(info: GiftCardInfo): string | null {
 
 export class GiftCardProjection implements Projection {
   readonly name = 'gift-cards';
+  readonly types: ReadonlySet<string> = new Set(['GIFT_CARD_CREATED']);
   private readonly cards = new Map<string, IssuedCard>();
 
   apply(event: AcceptedEvent): void {

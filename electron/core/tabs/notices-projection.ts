@@ -16,6 +16,7 @@ const newestFirst = (a: RankedNotice, b: RankedNotice) => (isLater(a.rank, b.ran
 
 export class NoticesProjection implements Projection {
   readonly name = 'notices';
+  readonly types: ReadonlySet<string> = NOTICE_TYPES;
   private readonly notices = new Map<string, RankedNotice>();
 
   constructor(private readonly cap = 500) {}

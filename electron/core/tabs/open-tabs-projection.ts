@@ -139,6 +139,7 @@ function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
 
 export class OpenTabsProjection implements Projection {
   readonly name = 'open-tabs';
+  readonly types: ReadonlySet<string> = new Set(['OPEN_TAB', 'CLOSE_TAB', 'ITEM_ADDED', 'ITEM_REMOVED', 'ITEM_VOIDED', 'ITEM_COMPED', 'ORDER_PLACED', 'PAYMENT_REFUNDED']);
   // Facts.
   private readonly tabs = new Map<string, TabFact>();
   private readonly openedAt = new Map<string, string>();

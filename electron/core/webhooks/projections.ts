@@ -15,6 +15,8 @@ import { errorMessage } from '../../../shared/errors';
 
 export interface Projection {
   name: string;
+  /** The event types it takes; ProjectionSet feeds it nothing else (absent: every type). */
+  readonly types?: ReadonlySet<string>;
   apply(event: AcceptedEvent): void;
 }
 
@@ -65,6 +67,7 @@ export class ProjectionSet {
   }
 
   private applyOne(projection: Projection, event: AcceptedEvent): void {
+    if (projection.types && !projection.types.has(event.type)) return;
     try {
       projection.apply(event);
     } catch (error) {
