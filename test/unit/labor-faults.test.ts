@@ -151,56 +151,56 @@ describe('labor outbox under mixed faults', () => {
     for (const row of board) expect(row.breakStart !== null).toBe(open.get(row.userId)!.breaks.at(-1)?.endAt === null);
   }, 60_000);
 
-  it('every ambiguous mode on its own: the punch is recorded once and the outbox empties', async () => {
+  /**
+   * Two shifts of one person, each with a break (POST, POST, PATCH, PATCH twice over) under the
+   * given one-shot faults; `before(i)` may change the world before step i. Ends with exactly two
+   * shifts and two breaks on the service, all closed, tips once each, and every fault used.
+   */
+  async function twoShiftsUnder(modes: FaultInput[], before: (i: number) => void = () => {}, drainMs = 20_000): Promise<void> {
     running = await startLabor(sb, dir);
-    const modes: FaultInput[] = [
+    for (const fault of modes) sb.world.faults.add({ ...fault, count: 1 });
+    const steps: PunchAction[] = ['punch-in', 'break-start', 'break-end', 'punch-out', 'punch-in', 'break-start', 'break-end', 'punch-out'];
+    for (const [i, action] of steps.entries()) {
+      before(i);
+      running.labor.capture('2004', { action, role: action === 'punch-in' ? { role: 'bartender', roleUuid: SEED_ROLES.bartender } : undefined, declaredTipsCents: 500 });
+      await sleep(5);
+    }
+    await drained(running.labor, drainMs);
+    const entries = entriesAt(sb);
+    expect(entries.filter((e) => e.shiftUuid === null)).toHaveLength(2);
+    expect(entries.filter((e) => e.shiftUuid !== null)).toHaveLength(2);
+    expect(entries.every((e) => e.punchOutMs !== null)).toBe(true);
+    expect(entries.filter((e) => e.shiftUuid === null).map((e) => e.declaredTips)).toEqual([500, 500]);
+    expect(sb.world.faults.list()).toEqual([]);
+  }
+
+  it('every ambiguous mode on its own: the punch is recorded once and the outbox empties', async () => {
+    await twoShiftsUnder([
       { route: `POST ${ENTRIES}`, mode: 'commit-lose-response' },
       { route: `POST ${ENTRIES}`, mode: 'status500' },
       { route: `POST ${ENTRIES}`, mode: 'reset' },
       { route: `POST ${ENTRIES}`, mode: 'delay', delayMs: 600 },
       { route: `PATCH ${ENTRY}`, mode: 'commit-lose-response' },
       { route: `PATCH ${ENTRY}`, mode: 'delay', delayMs: 600 },
-    ];
-    for (const fault of modes) sb.world.faults.add({ ...fault, count: 1 });
-    // punch-in (POST), break-start (POST), break-end (PATCH), punch-out (PATCH) × 2 shifts
-    const steps: PunchAction[] = ['punch-in', 'break-start', 'break-end', 'punch-out', 'punch-in', 'break-start', 'break-end', 'punch-out'];
-    for (const action of steps) {
-      running.labor.capture('2004', { action, role: action === 'punch-in' ? { role: 'bartender', roleUuid: SEED_ROLES.bartender } : undefined, declaredTipsCents: 500 });
-      await sleep(5);
-    }
-    await drained(running.labor, 20_000);
-    const entries = entriesAt(sb);
-    expect(entries.filter((e) => e.shiftUuid === null)).toHaveLength(2);
-    expect(entries.filter((e) => e.shiftUuid !== null)).toHaveLength(2);
-    expect(entries.every((e) => e.punchOutMs !== null)).toBe(true);
-    expect(entries.filter((e) => e.shiftUuid === null).map((e) => e.declaredTips)).toEqual([500, 500]);
-    expect(sb.world.faults.list()).toEqual([]);
+    ]);
   });
 
   it('commit then 504, 429 and 503 with Retry-After, an invalid token (403) and an expired one: each punch once', async () => {
-    running = await startLabor(sb, dir);
     const modes: FaultInput[] = [
       { route: `POST ${ENTRIES}`, mode: 'commit-then-504' },
       { route: `POST ${ENTRIES}`, mode: 'status429', retryAfterS: 1 },
       { route: `PATCH ${ENTRY}`, mode: 'commit-then-504' },
       { route: `PATCH ${ENTRY}`, mode: 'status503', retryAfterS: 1 },
     ];
-    for (const fault of modes) sb.world.faults.add({ ...fault, count: 1 });
-    const steps: PunchAction[] = ['punch-in', 'break-start', 'break-end', 'punch-out', 'punch-in', 'break-start', 'break-end', 'punch-out'];
-    for (const [i, action] of steps.entries()) {
-      // Mid-run the service forgets every token (its next answer is 403 "invalid"), and later the
-      // clock passes the 24 h lifetime (401 "expired"): neither may lose or double a punch.
-      if (i === 3) sb.world.tokens = new TokenStore();
-      if (i === 6) sb.world.clock.advanceMs(25 * 3_600_000);
-      running.labor.capture('2004', { action, role: action === 'punch-in' ? { role: 'bartender', roleUuid: SEED_ROLES.bartender } : undefined, declaredTipsCents: 500 });
-      await sleep(5);
-    }
-    await drained(running.labor, 30_000);
-    const entries = entriesAt(sb);
-    expect(entries.filter((e) => e.shiftUuid === null)).toHaveLength(2);
-    expect(entries.filter((e) => e.shiftUuid !== null)).toHaveLength(2);
-    expect(entries.every((e) => e.punchOutMs !== null)).toBe(true);
-    expect(entries.filter((e) => e.shiftUuid === null).map((e) => e.declaredTips)).toEqual([500, 500]);
-    expect(sb.world.faults.list()).toEqual([]);
+    // Mid-run the service forgets every token (its next answer is 403 "invalid"), and later the
+    // clock passes the 24 h lifetime (401 "expired"): neither may lose or double a punch.
+    await twoShiftsUnder(
+      modes,
+      (i) => {
+        if (i === 3) sb.world.tokens = new TokenStore();
+        if (i === 6) sb.world.clock.advanceMs(25 * 3_600_000);
+      },
+      30_000,
+    );
   }, 60_000);
 });
