@@ -164,6 +164,15 @@ describe('integration token', () => {
     expect(counter.count('POST /oauth/token')).toBe(2);
   });
 
+  it('reads every page of GET /api/loc, following the next-page marker the service gives', async () => {
+    sandbox.world.readings = { ...sandbox.world.readings, pageSize: 1 };
+    const counter = countingFetch();
+    const c = makeClient({ fetch: counter.fetch });
+    const all = await c.listLocations('integration');
+    expect(all.map((l) => l.uuid).sort()).toEqual([SEED_LOCATIONS.harbour, SEED_LOCATIONS.garden].sort());
+    expect(counter.count('GET /api/loc')).toBe(2);
+  });
+
   it('treats a 403 without any code (a bare "Forbidden") like a possibly invalid token', async () => {
     sandbox.world.readings = { ...sandbox.world.readings, invalidTokenBody: 'bare' };
     let tokens = 0;

@@ -1,6 +1,7 @@
 // The one object the core talks to the service through. It picks the bearer token for "as the
 // integration" or "as the user", applies the spec's 401/403 rules (part 5.5) once, here, and
 // reports token, session and reachability changes as events.
+import { MAX_PAGES, nextPage, type PageQuery } from './next-page';
 import type { z } from 'zod';
 import type { Location, SignInStatus, TokenStatus, UserSession } from '../../../shared/domain';
 import { locationsResponseSchema } from '../../../shared/schemas/service';
@@ -188,7 +189,17 @@ export class ServiceClient {
 
   /** GET /api/loc, normalised whatever shape the service used. */
   async listLocations(as: ActAs): Promise<Location[]> {
-    const list = await this.request(as, 'GET', '/loc', { schema: locationsResponseSchema });
+    // Every page: a venue group can have more locations than the service puts on one.
+    const list: Location[] = [];
+    let path = '/loc';
+    let query: PageQuery = {};
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const body = await this.request(as, 'GET', path, { query });
+      list.push(...parseResponse(locationsResponseSchema, body, 'GET /api/loc'));
+      const next = nextPage((link) => this.restPathOf(link), body, path, query);
+      if (next === null || next === 'elsewhere') break;
+      ({ path, query } = next);
+    }
     return list.map((l) => (l.subscribed === null && this.subscribedHere.has(l.uuid) ? { ...l, subscribed: true } : l));
   }
 

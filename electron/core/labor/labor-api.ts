@@ -2,6 +2,7 @@
 // the current client so token and 401/403 handling stay in one place).
 import type { LaborEntry } from '../../../shared/labor';
 import { isServiceError } from '../api/errors';
+import { MAX_PAGES, nextPage, type PageQuery } from '../api/next-page';
 import type { ServiceClient } from '../api/service-client';
 import { findEntry, findEntryList, findUuid, normalizeEntry, type EntryMoney } from './entry-normalize';
 
@@ -38,8 +39,7 @@ export interface EntryList {
   complete: boolean;
 }
 
-/** Pages followed at most, so a service that loops its marker cannot hold the kiosk forever. */
-const MAX_PAGES = 50;
+
 
 const base = (locationUuid: string) => `/loc/${encodeURIComponent(locationUuid)}/labor/entries`;
 
@@ -54,7 +54,7 @@ export async function listEntries(ctx: LaborApiContext, query: EntryQuery): Prom
 export async function listAllEntries(ctx: LaborApiContext, query: EntryQuery): Promise<EntryList> {
   const entries: LaborEntry[] = [];
   let path = base(ctx.locationUuid);
-  let q: Record<string, string | number | boolean | undefined> = { ...query };
+  let q: PageQuery = { ...query };
   for (let page = 0; ; page++) {
     const body = await ctx.client.request('integration', 'GET', path, { query: q, timeoutMs: ctx.timeoutMs });
     const list = findEntryList(body);
@@ -63,7 +63,7 @@ export async function listAllEntries(ctx: LaborApiContext, query: EntryQuery): P
       const entry = normalizeEntry(e, ctx.fiscalDayOf, ctx.money);
       if (entry) entries.push(entry);
     }
-    const next = nextPage(ctx.client, body, path, q);
+    const next = nextPage((link) => ctx.client.restPathOf(link), body, path, q);
     if (next === 'elsewhere') return { entries: joinBreaks(entries), complete: false };
     if (!next) {
       // A full page with no marker: the service may have cut the list at a maximum of its own.
@@ -74,31 +74,6 @@ export async function listAllEntries(ctx: LaborApiContext, query: EntryQuery): P
     if (page + 1 >= MAX_PAGES) return { entries: joinBreaks(entries), complete: false };
     ({ path, query: q } = next);
   }
-}
-
-const MARKER_KEYS = ['next_page', 'nextPage', 'next', 'next_cursor', 'nextCursor', 'next_page_token', 'nextPageToken'];
-
-type Query = Record<string, string | number | boolean | undefined>;
-
-/** The next page's request from the answer's marker, 'elsewhere' for a URL off the service, or null. */
-function nextPage(client: ServiceClient, body: unknown, path: string, query: Query): { path: string; query: Query } | 'elsewhere' | null {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const holders = [body, (body as Record<string, unknown>).links, (body as Record<string, unknown>).paging, (body as Record<string, unknown>).meta];
-  for (const holder of holders) {
-    if (!holder || typeof holder !== 'object') continue;
-    for (const key of MARKER_KEYS) {
-      const value = (holder as Record<string, unknown>)[key];
-      if (typeof value === 'number' && Number.isFinite(value)) return { path, query: { ...query, page: value } };
-      if (typeof value !== 'string' || value === '') continue;
-      if (/^https?:\/\//i.test(value) || value.startsWith('/')) {
-        // Only ever follow a link on the service itself: the bearer token must not go elsewhere.
-        const rest = client.restPathOf(value);
-        return rest ? { path: rest, query: {} } : 'elsewhere';
-      }
-      return { path, query: { ...query, [/cursor/i.test(key) ? 'cursor' : 'page']: value } };
-    }
-  }
-  return null;
 }
 
 /** Breaks name their shift by uuid or by the shift's own (numeric) id: map every reference to the uuid. */
