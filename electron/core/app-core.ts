@@ -9,6 +9,7 @@ import { ConnectionService } from './connection/connection-service';
 import type { EmbeddedSandbox } from './connection/sandbox-link';
 import { checkService } from './connection/service-check';
 import { guardHandlers } from './access-guard';
+import { connectionHandlers } from './connection/connection-handlers';
 import { laborHandlers } from './labor/labor-handlers';
 import { LaborService, type LaborTuning } from './labor/labor-service';
 import { MemorySecretStore, type SecretStore } from './secrets/secret-store';
@@ -17,7 +18,7 @@ import { TabsService } from './tabs/tabs-service';
 import { MoneyUnits } from './money/money-units';
 import { TypedEmitter } from './typed-emitter';
 import { WebhookListenerService } from './webhook-listener/listener-service';
-import { sandboxPanelHandlers } from './webhook-listener/sandbox-panel';
+import { webhookHandlers } from './webhook-listener/webhook-handlers';
 import { TunnelService, type TunnelConnector } from './tunnel/tunnel-service';
 
 export interface CoreOptions {
@@ -139,26 +140,10 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     });
   };
 
+  // Every feature's handlers are a one-line-a-request mapping onto its service.
   const unguarded: IpcHandlers = {
-    getSnapshot: async () => snapshot(),
-    saveConnection: (input) => connection.save(input),
-    testConnection: (input) => connection.test(input),
-    resetPracticeVenue: () => connection.resetPracticeVenue(),
-    checkService: () => checkConfiguredService(),
-    startUserSignIn: () => connection.startSignIn(),
-    cancelUserSignIn: async () => connection.cancelSignIn(),
-    signOut: () => connection.signOut(),
-    listLocations: (as) => connection.listLocations(as),
-    subscribeLocations: (uuids, as) => connection.subscribe(uuids, as),
-    getWebhookState: async () => webhooks.state(),
-    listEvents: async (filter, offset, limit) => webhooks.list(filter, offset, limit),
-    getEvent: async (seq) => webhooks.detail(seq),
-    replayEvent: (seq) => webhooks.replay(seq),
-    eventAsCurl: async (seq) => webhooks.curl(seq),
-    saveWebhookSettings: (input) => webhooks.save(input),
-    startTunnel: (authtoken) => webhooks.startTunnel(authtoken),
-    stopTunnel: () => webhooks.tunnel.stop(),
-    ...sandboxPanelHandlers({ link: () => connection.sandboxLink(), endpointId: () => webhooks.sandboxEndpointId() }),
+    ...connectionHandlers(connection, { snapshot, checkService: checkConfiguredService }),
+    ...webhookHandlers(webhooks, () => connection.sandboxLink()),
     ...laborHandlers(labor),
     ...tabsHandlers(tabs, (pin) => labor.access.approveByManagerPin(pin)),
   };
