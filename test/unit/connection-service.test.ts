@@ -1,7 +1,7 @@
 // The connection settings and their failure modes, with the real sandbox and real files.
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDirs } from '../support';
+import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp, type App } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
@@ -12,10 +12,10 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+const dirs = tempDirs('venue-conn-');
 function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'venue-conn-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
+  if (!cleanups.includes(dirs.removeAll)) cleanups.push(dirs.removeAll);
+  return dirs.make();
 }
 
 async function core(dataDir: string, secrets = new MemorySecretStore()): Promise<App> {

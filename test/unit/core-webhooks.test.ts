@@ -1,8 +1,6 @@
 // The composed app: the embedded sandbox delivers to the app's own listener, over real HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDirs, waitUntil } from '../support';
 import { createServer } from 'node:net';
 import { createApp, type App, type AppOptions } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
@@ -14,10 +12,10 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+const dirs = tempDirs('venue-core-wh-');
 function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'venue-core-wh-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
+  if (!cleanups.includes(dirs.removeAll)) cleanups.push(dirs.removeAll);
+  return dirs.make();
 }
 
 async function core(dataDir: string, extra: Partial<AppOptions> = {}): Promise<App> {
@@ -27,13 +25,7 @@ async function core(dataDir: string, extra: Partial<AppOptions> = {}): Promise<A
   return c;
 }
 
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (check: () => boolean, ms = 5000) => waitUntil(check, ms);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

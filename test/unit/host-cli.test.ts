@@ -4,10 +4,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support';
 import WebSocket from 'ws';
 import { signBody } from '../../electron/core/webhooks/signature';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
@@ -30,14 +30,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 function run(args: string[], env: Record<string, string> = {}) {
   // Node itself with tsx's loader, not the tsx wrapper: the wrapper relays signals with 30 ms

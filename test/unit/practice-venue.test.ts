@@ -1,8 +1,8 @@
 // Issue 11: the practice venue survives a switch to a real service and back, and a restart; it can
 // be reset on purpose; Settings → Test connection tries the form's values and answers in words.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDirs } from '../support';
+import { writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp, type App } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
@@ -14,10 +14,10 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+const dirs = tempDirs('venue-practice-');
 function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'venue-practice-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
+  if (!cleanups.includes(dirs.removeAll)) cleanups.push(dirs.removeAll);
+  return dirs.make();
 }
 
 async function app(dataDir: string, secrets = new MemorySecretStore()): Promise<App> {

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { waitUntil } from '../support';
 import { parseCliArgs, UsageError } from '../../electron/sandbox/cli-args';
 import { defaultReadings, otherReadings } from '../../electron/sandbox/readings';
 
@@ -19,13 +20,7 @@ function run(args: string[]) {
   return { child, exited, out: () => stdout, err: () => stderr };
 }
 
-async function waitFor(check: () => boolean, ms = 15_000) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = (check: () => boolean, ms = 15_000) => waitUntil(check, ms, 50);
 
 describe('parseCliArgs', () => {
   it('reads both --flag value and --flag=value', () => {

@@ -1,10 +1,8 @@
 // Issue 9 §4 "Check this service": read-only probes against both sandbox readings, through the
 // real core over HTTP, and the host's --check mode printing the same report.
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDirs } from '../support';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createApp } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
@@ -16,10 +14,10 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+const dirs = tempDirs('venue-check-');
 function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'venue-check-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
+  if (!cleanups.includes(dirs.removeAll)) cleanups.push(dirs.removeAll);
+  return dirs.make();
 }
 
 /** A "real service" with a closed shift (tips declared), its break, and Harbour subscribed. */

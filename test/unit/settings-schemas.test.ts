@@ -2,24 +2,16 @@
 // back after a restart (before, the webhook path had two schemas that disagreed, so a value the
 // screen could save made the file unreadable and the settings silently reset at the next start).
 import fc from 'fast-check';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDirs } from '../support';
 import { laborArgSchemas } from '../../shared/contract/labor-args';
 import { webhookArgSchemas } from '../../shared/contract/webhooks-args';
 import { loadLaborSettings, saveLaborSettings } from '../../electron/core/labor/labor-settings-store';
 import { defaultWebhookSettings, loadWebhookSettings, saveWebhookSettings } from '../../electron/core/webhook-listener/listener-settings';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'venue-settings-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const dirs = tempDirs('venue-settings-');
+const tempDir = () => dirs.make();
+afterEach(() => dirs.removeAll());
 
 const TOKEN = 'x'.repeat(32);
 

@@ -1,8 +1,6 @@
 // Shared by the tabs tests: the real core (embedded sandbox, real webhook listener, temp data
 // dir), the seeded ids they use, and small polling helpers.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDirs } from '../support';
 import { createApp, type App, type AppOptions } from '../../electron/host/create-app';
 import { acceptedFromBody } from '../../electron/core/webhooks/accepted-event';
 import { createControlClient } from '../../electron/sandbox/control-client';
@@ -30,15 +28,9 @@ export const PRODUCTS = {
 };
 export const SPOT_BAR_1 = { uuid: seeded('5b', 1), name: 'Bar Seat 1' };
 
-const dirs: string[] = [];
-export function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'venue-tabs-'));
-  dirs.push(dir);
-  return dir;
-}
-export function removeTempDirs(): void {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
+const temp = tempDirs('venue-tabs-');
+export const tempDir = (): string => temp.make();
+export const removeTempDirs = (): void => temp.removeAll();
 
 export interface TestCore {
   core: App;

@@ -1,9 +1,7 @@
 // Shared helpers for the webhook receiver tests: valid data for every event type (spec 6.4), a raw
 // HTTP client that sends exactly the bytes and headers given, temp dirs and a movable clock.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { tempDirs } from '../support';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { WebhookEventType } from '../../shared/webhooks';
 import { signBody } from '../../electron/core/webhooks';
 
@@ -18,15 +16,9 @@ export class TestClock {
   }
 }
 
-const dirs: string[] = [];
-export function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'venue-webhooks-'));
-  dirs.push(dir);
-  return dir;
-}
-export function removeTempDirs(): void {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
+const temp = tempDirs('venue-webhooks-');
+export const tempDir = (): string => temp.make();
+export const removeTempDirs = (): void => temp.removeAll();
 
 export interface Sample {
   targetUuid?: string | null;

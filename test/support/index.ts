@@ -1,0 +1,44 @@
+// What many test files need, written once: temporary folders that are removed again, a free TCP
+// port, and waiting for a condition (vitest's vi.waitFor, with our defaults).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { vi } from 'vitest';
+
+/** A set of temp folders with one prefix; removeAll() deletes them (call it in afterEach/afterAll). */
+export function tempDirs(prefix: string): { make(): string; removeAll(): void } {
+  const made: string[] = [];
+  return {
+    make: () => {
+      const dir = mkdtempSync(join(tmpdir(), prefix));
+      made.push(dir);
+      return dir;
+    },
+    removeAll: () => {
+      for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A port nobody listens on right now (the OS picks it; closed again before it is returned). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once `check` returns true (polling real time), or fails after `timeoutMs`. */
+export async function waitUntil(check: () => boolean, timeoutMs = 5_000, interval = 20): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`condition not met within ${timeoutMs} ms`);
+    },
+    { timeout: timeoutMs, interval },
+  );
+}
