@@ -64,22 +64,22 @@ export async function listAllEntries(ctx: LaborApiContext, query: EntryQuery): P
       if (entry) entries.push(entry);
     }
     const next = nextPage((link) => ctx.client.restPathOf(link), body, path, q);
-    if (next === 'elsewhere') return { entries: joinBreaks(entries), complete: false };
+    if (next === 'elsewhere') return { entries: joinBreaks(ctx, entries), complete: false };
     if (!next) {
       // A full page with no marker: the service may have cut the list at a maximum of its own.
       const said = (body as { limit?: unknown } | null)?.limit;
       const cap = typeof said === 'number' && said > 0 ? Math.min(said, query.limit ?? said) : query.limit;
-      return { entries: joinBreaks(entries), complete: cap === undefined || list.length < cap };
+      return { entries: joinBreaks(ctx, entries), complete: cap === undefined || list.length < cap };
     }
-    if (page + 1 >= MAX_PAGES) return { entries: joinBreaks(entries), complete: false };
+    if (page + 1 >= MAX_PAGES) return { entries: joinBreaks(ctx, entries), complete: false };
     ({ path, query: q } = next);
   }
 }
 
 /** Breaks name their shift by uuid or by the shift's own (numeric) id: map every reference to the uuid. */
-function joinBreaks(entries: LaborEntry[]): LaborEntry[] {
-  for (const e of entries) if (e.kind === 'shift') rememberShift(e);
-  return entries.map((e) => (e.kind === 'break' && e.shiftUuid !== null ? { ...e, shiftUuid: shiftUuidOf(e.shiftUuid) } : e));
+function joinBreaks(ctx: LaborApiContext, entries: LaborEntry[]): LaborEntry[] {
+  for (const e of entries) if (e.kind === 'shift') rememberShift(ctx, e);
+  return entries.map((e) => (e.kind === 'break' && e.shiftUuid !== null ? { ...e, shiftUuid: shiftUuidOf(ctx, e.shiftUuid) } : e));
 }
 
 // Shift ids seen on the service (uuid <-> the id breaks carry), kept across calls so a break read
@@ -88,23 +88,27 @@ const shiftIdByUuid = new Map<string, string | number>();
 const uuidByShiftId = new Map<string, string>();
 const REMEMBERED = 5000;
 
-export function rememberShift(e: LaborEntry): void {
+// Keyed by location too: numeric shift ids are only unique within one service's location, and the
+// app may talk to the practice venue and a real service in one run.
+const keyOf = (ctx: LaborApiContext, id: string) => `${ctx.locationUuid}|${id}`;
+
+export function rememberShift(ctx: LaborApiContext, e: LaborEntry): void {
   if (e.kind !== 'shift' || e.shiftId === null || e.shiftId === undefined) return;
   if (shiftIdByUuid.size >= REMEMBERED) {
     shiftIdByUuid.clear();
     uuidByShiftId.clear();
   }
-  shiftIdByUuid.set(e.uuid, e.shiftId);
-  uuidByShiftId.set(String(e.shiftId), e.uuid);
+  shiftIdByUuid.set(keyOf(ctx, e.uuid), e.shiftId);
+  uuidByShiftId.set(keyOf(ctx, String(e.shiftId)), e.uuid);
 }
 
-function shiftUuidOf(ref: string): string {
-  return uuidByShiftId.get(ref) ?? ref;
+function shiftUuidOf(ctx: LaborApiContext, ref: string): string {
+  return uuidByShiftId.get(keyOf(ctx, ref)) ?? ref;
 }
 
 /** What to send as time_shift_id for a break of this shift: its own id when it has one, else its uuid. */
 export async function shiftReference(ctx: LaborApiContext, shiftUuid: string): Promise<string | number> {
-  const known = shiftIdByUuid.get(shiftUuid);
+  const known = shiftIdByUuid.get(keyOf(ctx, shiftUuid));
   if (known !== undefined) return known;
   try {
     const shift = await getEntry(ctx, shiftUuid);
@@ -121,15 +125,15 @@ export async function getEntry(ctx: LaborApiContext, uuid: string): Promise<Labo
   const body = await ctx.client.request('integration', 'GET', `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`, { timeoutMs: ctx.timeoutMs });
   const entry = findEntry(body, ctx.fiscalDayOf, ctx.money);
   if (!entry) throw new Error(`The service answered for labor entry ${uuid} with something that is not an entry`);
-  rememberShift(entry);
-  return entry.kind === 'break' && entry.shiftUuid !== null ? { ...entry, shiftUuid: shiftUuidOf(entry.shiftUuid) } : entry;
+  rememberShift(ctx, entry);
+  return entry.kind === 'break' && entry.shiftUuid !== null ? { ...entry, shiftUuid: shiftUuidOf(ctx, entry.shiftUuid) } : entry;
 }
 
 /** POST: resolves with the new entry's uuid, or null when the answer did not say (then reconcile). */
 export async function createEntry(ctx: LaborApiContext, body: Record<string, unknown>): Promise<string | null> {
   const answer = await ctx.client.request('integration', 'POST', base(ctx.locationUuid), { body, timeoutMs: ctx.timeoutMs });
   const entry = findEntry(answer, ctx.fiscalDayOf, ctx.money);
-  if (entry) rememberShift(entry);
+  if (entry) rememberShift(ctx, entry);
   return findUuid(answer);
 }
 
