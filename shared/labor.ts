@@ -143,6 +143,8 @@ export interface StaffRecordView {
 export interface LaborView {
   /** The app runs as a locked-down kiosk (Electron --kiosk or VENUE_KIOSK=1). */
   kioskMode: boolean;
+  /** A workstation switched to kiosk view: locked down like kiosk mode until a manager leaves it. */
+  kioskView: boolean;
   location: KioskLocation | null;
   settings: LaborSettings;
   staff: StaffCard[];

@@ -149,7 +149,10 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   };
   // Authority lives here, not in the screens: see shared/contract/access.ts.
   const handlers = guardHandlers(unguarded, {
-    kiosk: options.kiosk ?? false,
+    // Read on every request: a workstation in kiosk view is locked down the moment it enters it.
+    get kiosk() {
+      return labor.lockedDown();
+    },
     requireStaff: (token) => void labor.access.requireStaff(token),
     requireManager: (token) => void labor.access.requireManager(token),
     managerSignedIn: () => labor.access.sessions.hasLiveManager(),

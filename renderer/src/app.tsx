@@ -1,4 +1,5 @@
 import { useAppStore } from './store';
+import { api } from './api-context';
 import { SCREENS, type Screen } from './store/shell-slice';
 import { StatusBar } from './components/status-bar';
 import { SettingsScreen } from './features/settings/settings-screen';
@@ -22,11 +23,11 @@ export function App() {
   const screen = useAppStore((s) => s.screen);
   const navigate = useAppStore((s) => s.navigate);
   const kioskMode = useAppStore((s) => s.labor?.kioskMode === true);
-  const kioskView = useAppStore((s) => s.kioskView);
-  const setKioskView = useAppStore((s) => s.setKioskView);
+  // Kiosk view is kept by the core (it locks the bridge down too), so a reload or a second window
+  // cannot step out of it; only a manager's session leaves it.
+  const kioskView = useAppStore((s) => s.labor?.kioskView === true);
   if (kioskMode) return <KioskShell />;
-  // Kiosk view on a workstation: the same locked kiosk, left only through the manager area.
-  if (kioskView) return <KioskShell onLeaveKioskView={() => setKioskView(false)} />;
+  if (kioskView) return <KioskShell onLeaveKioskView={(token) => api().laborLeaveKioskView(token).then(() => navigate('kiosk'))} />;
   return (
     <div className="app">
       <nav className="nav" aria-label="Screens">
@@ -51,12 +52,11 @@ export function App() {
 }
 
 function ScreenView({ screen }: { screen: Screen }) {
-  const setKioskView = useAppStore((s) => s.setKioskView);
   switch (screen) {
     case 'settings':
       return <SettingsScreen />;
     case 'kiosk':
-      return <KioskScreen onKioskView={() => setKioskView(true)} />;
+      return <KioskScreen onKioskView={() => api().laborEnterKioskView().then(() => undefined)} />;
     case 'passes':
       return <PassesScreen />;
     case 'gift-cards':

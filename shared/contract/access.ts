@@ -45,6 +45,8 @@ export const channelAccess: Record<IpcChannel, Access> = {
   laborSyncNow: 'anyone',
   laborTimesheet: 'manager',
   laborEditEntry: 'manager',
+  laborEnterKioskView: 'anyone',
+  laborLeaveKioskView: 'manager',
   laborSaveSettings: 'manager',
   laborStaff: 'manager',
   laborSaveStaff: 'manager',

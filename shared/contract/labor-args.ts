@@ -56,6 +56,8 @@ export const laborArgSchemas = {
       declaredTips: z.number().int().min(0).max(10_000_000).nullable().optional(),
     }),
   ]),
+  laborEnterKioskView: z.tuple([]),
+  laborLeaveKioskView: z.tuple([token]),
   laborSaveSettings: z.tuple([token, settings]),
   laborStaff: z.tuple([token]),
   laborSaveStaff: z.tuple([

@@ -41,6 +41,10 @@ export interface LaborRequests {
   laborTimesheet: { args: [token: string, query: TimesheetQuery]; result: TimesheetView };
   /** Manager: PATCH one entry (punch times, role, type, tips); every edit leaves an audit record. */
   laborEditEntry: { args: [token: string, entryUuid: string, patch: EntryPatch]; result: TimesheetRow };
+  /** Lock this workstation into kiosk view (refused while no manager with a PIN exists). */
+  laborEnterKioskView: { args: []; result: LaborView };
+  /** Manager: leave kiosk view (the session must be a manager's, checked in the core). */
+  laborLeaveKioskView: { args: [token: string]; result: LaborView };
   /** Manager: alert limits, idle timeout, PIN rule, fiscal day start. */
   laborSaveSettings: { args: [token: string, settings: LaborSettings]; result: LaborView };
   /** Manager: the whole roster, every location. */
@@ -77,6 +81,8 @@ export const laborChannelKeys: Record<keyof LaborRequests, true> = {
   laborSyncNow: true,
   laborTimesheet: true,
   laborEditEntry: true,
+  laborEnterKioskView: true,
+  laborLeaveKioskView: true,
   laborSaveSettings: true,
   laborStaff: true,
   laborSaveStaff: true,

@@ -123,3 +123,45 @@ describe('refunds need a manager PIN in every mode', () => {
     expect(await call(a, 'tabRefund', tab, { amount: 100, managerPin: '8642' })).toMatchObject({ ok: false, error: { message: /not recognised/ } });
   });
 });
+
+describe('kiosk view on a workstation is kept and enforced by the core', () => {
+  it('locks settings like kiosk mode, survives a restart, and only a manager session leaves it', async () => {
+    const a = await app(false);
+    expect((await call(a, 'stopTunnel')).ok).toBe(true);
+    const view = await ok<{ kioskView: boolean }>(call(a, 'laborEnterKioskView'));
+    expect(view.kioskView).toBe(true);
+    // The screen is not asked: the bridge itself now refuses settings without a manager signed in.
+    expect(await call(a, 'saveWebhookSettings', { host: '0.0.0.0' })).toMatchObject({ ok: false, error: { message: KIOSK_SETTINGS_REFUSED } });
+    const staff = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '2222' }));
+    expect(await call(a, 'laborLeaveKioskView', staff.token)).toMatchObject({ ok: false });
+    expect(a.labor.view().kioskView).toBe(true);
+    const m = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '9999' }));
+    expect((await ok<{ kioskView: boolean }>(call(a, 'laborLeaveKioskView', m.token))).kioskView).toBe(false);
+    await ok(call(a, 'laborEndSession', m.token));
+    expect((await call(a, 'stopTunnel')).ok).toBe(true);
+  });
+
+  it('is remembered in the data folder across a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'venue-kiosk-view-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const first = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), labor: { scryptN: 1024 } });
+    await first.start();
+    for (let i = 0; i < 100 && first.labor.roster.needsManagerSetup(); i++) await new Promise((r) => setTimeout(r, 50));
+    await ok(call(first, 'laborEnterKioskView'));
+    await first.stop();
+    const second = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), labor: { scryptN: 1024 } });
+    cleanups.push(() => second.stop());
+    await second.start();
+    expect(second.labor.view().kioskView).toBe(true);
+    expect(await call(second, 'stopTunnel')).toMatchObject({ ok: false, error: { message: KIOSK_SETTINGS_REFUSED } });
+  });
+
+  it('is refused while no manager exists, so nobody can be locked out of the workstation', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'venue-kiosk-view-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const a = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), labor: { scryptN: 1024 } });
+    cleanups.push(() => a.stop());
+    // Not started: no practice venue has seeded the demo manager.
+    expect(await call(a, 'laborEnterKioskView')).toMatchObject({ ok: false, error: { message: /Add a manager with a PIN first/ } });
+  });
+});

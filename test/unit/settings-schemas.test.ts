@@ -33,9 +33,9 @@ describe('one schema per setting', () => {
         const locAccepted = laborArgSchemas.laborSetLocation.safeParse([TOKEN, loc]).success;
         if (!sAccepted || !locAccepted) return;
         const dir = tempDir();
-        saveLaborSettings(dir, { location: loc, settings: s });
+        saveLaborSettings(dir, { location: loc, settings: s, kioskView: false });
         const problems: string[] = [];
-        expect(loadLaborSettings(dir, (line) => problems.push(line))).toEqual({ location: loc, settings: s });
+        expect(loadLaborSettings(dir, (line) => problems.push(line))).toEqual({ location: loc, settings: s, kioskView: false });
         expect(problems).toEqual([]);
       }),
       { numRuns: 150 },

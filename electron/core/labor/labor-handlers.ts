@@ -18,6 +18,8 @@ export function laborHandlers(labor: LaborService): HandlersOf<LaborRequests> {
     laborSyncNow: async () => (labor.syncNow(), labor.view()),
     laborTimesheet: (token, query) => labor.timesheet(token, query),
     laborEditEntry: (token, entryUuid, patch) => labor.editEntry(token, entryUuid, patch),
+    laborEnterKioskView: async () => labor.enterKioskView(),
+    laborLeaveKioskView: async (token) => labor.leaveKioskView(token),
     laborSaveSettings: async (token, settings) => labor.saveLaborSettings(token, settings),
     laborStaff: async (token) => access.staff(token),
     laborSaveStaff: async (token, input) => access.saveStaff(token, input),

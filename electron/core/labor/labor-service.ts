@@ -146,6 +146,7 @@ export class LaborService {
     const loc = this.stored.location;
     return {
       kioskMode: this.options.kioskMode ?? false,
+      kioskView: this.stored.kioskView,
       location: loc,
       settings: this.stored.settings,
       staff: loc ? this.roster.cardsAt(loc.uuid) : [],
@@ -249,6 +250,28 @@ export class LaborService {
       this.access.requireManager(token);
     }
     this.saveSettings({ location });
+    return this.view();
+  }
+
+  /** The core locks down as a kiosk: started with --kiosk, or a workstation in kiosk view. */
+  lockedDown(): boolean {
+    return (this.options.kioskMode ?? false) || this.stored.kioskView;
+  }
+
+  /**
+   * Anyone at the workstation may lock it into kiosk view, but only when a manager with a PIN
+   * exists: otherwise nobody could ever leave it.
+   */
+  enterKioskView(): LaborView {
+    if (this.roster.needsManagerSetup()) throw new Error('Add a manager with a PIN first: leaving kiosk view needs a manager PIN');
+    this.saveSettings({ kioskView: true });
+    return this.view();
+  }
+
+  /** Only a manager's session leaves kiosk view (checked here, whatever the screen shows). */
+  leaveKioskView(token: string): LaborView {
+    this.access.requireManager(token);
+    this.saveSettings({ kioskView: false });
     return this.view();
   }
 

@@ -14,17 +14,21 @@ const fileSchema = z.object({
   version: z.literal(1),
   location: kioskLocationSchema.nullable(),
   settings: laborSettingsSchema,
+  // Added after version 1 shipped: a file without it is a workstation that never entered kiosk view.
+  kioskView: z.boolean().optional(),
 });
 
 export interface StoredLaborSettings {
   location: KioskLocation | null;
   settings: LaborSettings;
+  /** A workstation showing the kiosk alone; the core treats it as a kiosk until a manager leaves. */
+  kioskView: boolean;
 }
 
 export function loadLaborSettings(dir: string, log?: (line: string) => void): StoredLaborSettings {
   const loaded = loadJsonFile(dir, FILE, fileSchema, () => ({ version: 1 as const, location: null, settings: { ...DEFAULT_LABOR_SETTINGS } }));
   if (loaded.problem) log?.(loaded.problem.message);
-  return { location: loaded.value.location, settings: loaded.value.settings };
+  return { location: loaded.value.location, settings: loaded.value.settings, kioskView: loaded.value.kioskView ?? false };
 }
 
 export function saveLaborSettings(dir: string, value: StoredLaborSettings): void {

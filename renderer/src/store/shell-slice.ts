@@ -12,9 +12,6 @@ export interface ShellSlice {
   bridge: BridgeState;
   snapshotError: string | null;
   loaded: boolean;
-  /** A workstation showing the kiosk alone until a manager leaves it (remembered on this computer). */
-  kioskView: boolean;
-  setKioskView(on: boolean): void;
   navigate(screen: Screen): void;
   setBridge(state: BridgeState): void;
   setSnapshotError(message: string | null): void;
@@ -26,32 +23,8 @@ export const createShellSlice: StateCreator<AppState, [], [], ShellSlice> = (set
   bridge: 'connecting',
   snapshotError: null,
   loaded: false,
-  kioskView: readKioskView(),
-  setKioskView: (kioskView) => {
-    writeKioskView(kioskView);
-    set({ kioskView, ...(kioskView ? {} : { screen: 'kiosk' as Screen }) });
-  },
   navigate: (screen) => set({ screen }),
   setBridge: (bridge) => set({ bridge }),
   setSnapshotError: (snapshotError) => set({ snapshotError }),
   setLoaded: (loaded) => set({ loaded }),
 });
-
-const KIOSK_VIEW_KEY = 'venue-companion.kiosk-view';
-
-function readKioskView(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(KIOSK_VIEW_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function writeKioskView(on: boolean): void {
-  try {
-    if (on) globalThis.localStorage?.setItem(KIOSK_VIEW_KEY, '1');
-    else globalThis.localStorage?.removeItem(KIOSK_VIEW_KEY);
-  } catch {
-    // Storage refused (private window): the view still switches, it just is not remembered.
-  }
-}

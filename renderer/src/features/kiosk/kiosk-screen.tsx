@@ -29,7 +29,7 @@ type Mode =
 
 const MANAGER_IDLE_SECONDS = 180;
 
-export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { appSettings?: ReactNode; onLeaveKioskView?: () => void; onKioskView?: () => void }) {
+export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { appSettings?: ReactNode; onLeaveKioskView?: (managerToken: string) => Promise<void>; onKioskView?: () => Promise<void> }) {
   const labor = useAppStore((s) => s.labor);
   const [mode, setMode] = useState<Mode>({ kind: 'pad' });
   const request = useAction();
@@ -98,10 +98,11 @@ export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { ap
           onClose={backToPad}
           onLeaveKioskView={
             onLeaveKioskView &&
-            (() => {
-              backToPad();
-              onLeaveKioskView();
-            })
+            (() =>
+              void request.run(async () => {
+                await onLeaveKioskView(mode.session.token);
+                backToPad();
+              }))
           }
         />
       </div>
@@ -171,7 +172,7 @@ export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { ap
 
   return (
     <div className="k-screen">
-      <KioskHeader location={location} outbox={labor.outbox} onManager={openManager} onSyncNow={() => void api().laborSyncNow()} onKioskView={onKioskView} />
+      <KioskHeader location={location} outbox={labor.outbox} onManager={openManager} onSyncNow={() => void api().laborSyncNow()} onKioskView={onKioskView && (() => void request.run(onKioskView))} />
       <div className="k-main">
         <div className="k-left">{panel}</div>
         <div className="k-right">

@@ -5,7 +5,7 @@ import { useAppStore } from '../../store';
 import { SettingsScreen } from '../settings/settings-screen';
 import { KioskScreen } from './kiosk-screen';
 
-export function KioskShell({ onLeaveKioskView }: { onLeaveKioskView?: () => void } = {}) {
+export function KioskShell({ onLeaveKioskView }: { onLeaveKioskView?: (managerToken: string) => Promise<void> } = {}) {
   const bridge = useAppStore((s) => s.bridge);
   useEffect(() => {
     const block = (e: Event) => e.preventDefault();
