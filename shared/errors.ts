@@ -42,6 +42,10 @@ const RULES: { test: RegExp; text: string }[] = [
   { test: /\b403\b|forbidden|not allowed|insufficient_scope/i, text: 'The service does not allow this for this venue. Ask a manager to check the connection in Settings.' },
   { test: /\b429\b|too many requests|rate limit/i, text: 'The service is busy. Wait a moment and try again.' },
   { test: /\b5\d\d\b|server error|unavailable/i, text: 'The service had a problem on its side. Try again in a moment.' },
+  // The webhook listener on this computer, not the service: what a manager can do about it.
+  { test: /EADDRINUSE|address already in use/i, text: "Another program on this computer is already using the listener's port. Choose another port, or close that program." },
+  { test: /EACCES|permission denied/i, text: 'This computer does not let the app listen on that port. Choose a port above 1024.' },
+  { test: /EADDRNOTAVAIL|address not available/i, text: 'This computer has no such network address. Use 127.0.0.1, or an address this computer has.' },
   { test: /spend[\s_-]*limit/i, text: 'This pass has reached its spending limit.' },
 ];
 

@@ -205,3 +205,25 @@ test('the Events list works from the keyboard alone: Tab to a row, arrows to mov
   await expect(page.getByTestId('event-detail').getByRole('heading', { level: 2 })).toContainText('OPEN_TAB');
   await expect(grid.getByRole('row').nth(2)).toHaveAttribute('aria-selected', 'true');
 });
+
+test('staff words in settings: a listener port taken by another program is one plain sentence, the system text behind "Details"', async ({ openApp }) => {
+  // Another program holds a port on this computer.
+  const { createServer } = await import('node:net');
+  const other = createServer();
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  const taken = (other.address() as { port: number }).port;
+  try {
+    const page = await openApp();
+    await page.getByRole('navigation').getByRole('button', { name: 'Events', exact: true }).click();
+    await page.getByText('Address, port, path, retention and custom header').click();
+    await page.getByLabel('Port (0 = any free port)').fill(String(taken));
+    await page.getByRole('button', { name: 'Save listener settings' }).click();
+    const alert = page.getByTestId('listener-state').getByRole('alert');
+    await expect(alert).toContainText("Another program on this computer is already using the listener's port");
+    expect(await alert.innerText()).not.toMatch(/EADDRINUSE|listen /);
+    await alert.getByText('Details').click();
+    await expect(alert.locator('code')).toContainText('EADDRINUSE');
+  } finally {
+    other.close();
+  }
+});

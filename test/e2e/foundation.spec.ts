@@ -52,7 +52,7 @@ test('wrong credentials and an unreachable service give clear messages and the a
     await page.getByLabel('API access id').fill('anything');
     await page.getByLabel('API access secret').fill('anything');
     await page.getByRole('button', { name: 'Save connection' }).click();
-    await expect(page.getByTestId('reachability')).toContainText(/Could not reach/i);
+    await expect(page.getByTestId('reachability')).toContainText(/cannot be reached/i);
 
     await page.getByLabel('Embedded sandbox').check();
     await page.getByRole('button', { name: 'Save connection' }).click();

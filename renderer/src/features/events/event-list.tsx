@@ -7,6 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useAppStore } from '../../store';
 import { useEventWindow } from './use-event-window';
 import { VerificationBadge } from './verification-badge';
+import { StaffProblem } from '../../components/staff-problem';
 
 const ROW_HEIGHT = 44;
 
@@ -53,7 +54,7 @@ export function EventList() {
 
   return (
     <div className="event-list-wrap">
-      {log.error && <p className="error" role="alert">{log.error}</p>}
+      <StaffProblem message={log.error} />
       {log.total === 0 ? (
         <p className="empty" data-testid="events-empty">
           {Object.keys(filter).length > 0 ? 'No events match these filters.' : 'No webhook events have been received yet.'}

@@ -7,6 +7,7 @@ import { useAction } from '../../hooks/use-action';
 import { useAppStore } from '../../store';
 import { CopyButton } from '../../components/copy-button';
 import { ListenerSettingsForm } from './listener-settings-form';
+import { StaffProblem } from '../../components/staff-problem';
 
 export function ListenerCard() {
   const listener = useAppStore((s) => s.listener);
@@ -36,15 +37,15 @@ export function ListenerCard() {
   return (
     <section className="card listener-card" aria-label="Webhook listener">
       <h2>Receiving webhooks</h2>
-      <p data-testid="listener-state">
+      <div data-testid="listener-state">
         {listener.state === 'listening' ? (
-          <>
+          <p>
             Listening at <code>{listener.url}</code> <CopyButton text={listener.url ?? ''} />
-          </>
+          </p>
         ) : (
-          <span className="error">{listener.message ?? `Listener ${listener.state}`}</span>
+          <StaffProblem message={listener.message ?? LISTENER_STATES[listener.state]} tone={listener.state === 'error' ? 'error' : 'warning'} />
         )}
-      </p>
+      </div>
       {settings.sandboxRegistered ? (
         <p className="hint">The embedded sandbox delivers here directly; it was registered for you with a signature secret.</p>
       ) : (
@@ -92,9 +93,15 @@ export function ListenerCard() {
           </button>
         </div>
       )}
-      {tunnel?.state === 'error' && <p className="error" role="alert">{tunnel.message}</p>}
+      {tunnel?.state === 'error' && <StaffProblem message={tunnel.message ?? 'The tunnel stopped.'} />}
       {message && <p className="hint" role="status">{message}</p>}
       <Problem text={request.error} detail={request.detail} />
     </section>
   );
 }
+
+const LISTENER_STATES: Record<'starting' | 'stopped' | 'error', string> = {
+  starting: 'The listener is starting…',
+  stopped: 'The listener is stopped: no webhooks are received until it starts again.',
+  error: 'The listener could not start.',
+};

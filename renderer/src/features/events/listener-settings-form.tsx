@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { WebhookSettingsView, WebhookState } from '../../../../shared/webhooks';
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
+import { ActionProblem } from '../../components/staff-problem';
 
 export function ListenerSettingsForm({ settings, onSaved }: { settings: WebhookSettingsView; onSaved: (state: WebhookState) => void }) {
   const [host, setHost] = useState(settings.host);
@@ -73,7 +74,7 @@ export function ListenerSettingsForm({ settings, onSaved }: { settings: WebhookS
           {action.busy ? 'Saving…' : 'Save listener settings'}
         </button>
       </div>
-      {action.error && <p className="error" role="alert">{action.error}</p>}
+      <ActionProblem action={action} />
     </form>
   );
 }

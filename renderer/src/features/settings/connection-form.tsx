@@ -3,6 +3,7 @@ import type { ConnectionMode, ConnectionSettings } from '../../../../shared/doma
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
 import { CopyButton } from '../../components/copy-button';
+import { ActionProblem, StaffProblem } from '../../components/staff-problem';
 
 export function ConnectionForm({ settings, problem }: { settings: ConnectionSettings; problem: string | null }) {
   const [mode, setMode] = useState<ConnectionMode>(settings.mode);
@@ -146,12 +147,15 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
         </div>
       )}
       {tested && (
-        <p className={tested.ok ? 'good-text' : 'error'} role="status" data-testid="connection-test-result">
-          {tested.message}
-        </p>
+        <div role="status" data-testid="connection-test-result">
+          {tested.ok ? <p className="good-text">{tested.message}</p> : <StaffProblem message={tested.message} />}
+        </div>
       )}
       {resetDone && <p className="good-text" role="status">{resetDone}</p>}
-      {(save.error || test.error || reset.error || problem) && <p className="error" role="alert">{save.error ?? test.error ?? reset.error ?? problem}</p>}
+      <ActionProblem action={save} />
+      <ActionProblem action={test} />
+      <ActionProblem action={reset} />
+      {!save.error && !test.error && !reset.error && <StaffProblem message={problem} />}
     </form>
   );
 }

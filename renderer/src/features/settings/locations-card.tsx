@@ -3,6 +3,7 @@ import type { ConnectionStatus, LocationsView } from '../../../../shared/domain'
 import { api } from '../../api-context';
 import { formatTime } from './format';
 import { useAction } from '../../hooks/use-action';
+import { ActionProblem, StaffProblem } from '../../components/staff-problem';
 
 export function LocationsCard({ view, connection }: { view: LocationsView | null; connection: ConnectionStatus }) {
   const [as, setAs] = useState<'integration' | 'user'>(view?.as ?? 'integration');
@@ -42,7 +43,7 @@ export function LocationsCard({ view, connection }: { view: LocationsView | null
           {action.busy ? 'Loading…' : 'Load locations'}
         </button>
       </div>
-      {view?.error && view.as === as && <p className="error" role="alert">{view.error}</p>}
+      {view?.error && view.as === as && <StaffProblem message={view.error} />}
       {view && view.as === as && view.loadedAt && locations.length === 0 && !view.error && (
         <p className="empty">The service lists no locations for {as === 'user' ? 'this user' : 'this integration'}.</p>
       )}
@@ -78,7 +79,7 @@ export function LocationsCard({ view, connection }: { view: LocationsView | null
           {view?.loadedAt && <span className="hint">Loaded {formatTime(view.loadedAt)}</span>}
         </div>
       )}
-      {action.error && <p className="error" role="alert">{action.error}</p>}
+      <ActionProblem action={action} />
     </section>
   );
 }

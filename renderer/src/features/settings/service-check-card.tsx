@@ -5,6 +5,7 @@ import type { ServiceCheckReport } from '../../../../shared/domain';
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
 import { CopyButton } from '../../components/copy-button';
+import { ActionProblem } from '../../components/staff-problem';
 
 export function ServiceCheckCard() {
   const action = useAction();
@@ -22,7 +23,7 @@ export function ServiceCheckCard() {
           {action.busy ? 'Checking…' : 'Check this service'}
         </button>
       </div>
-      {action.error && <p className="error" role="alert">{action.error}</p>}
+      <ActionProblem action={action} />
       {report && (
         <>
           <table className="check-table" data-testid="service-check">

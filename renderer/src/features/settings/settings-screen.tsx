@@ -6,6 +6,7 @@ import { LocationsCard } from './locations-card';
 import { ServiceCheckCard } from './service-check-card';
 import { MoneyUnitsCard } from './money-units-card';
 import { describeToken } from './format';
+import { staffWords } from '../../../../shared/errors';
 
 function connectionProblem(connection: ConnectionStatus): string | null {
   if (connection.reachability === 'error') return connection.message;
@@ -30,7 +31,7 @@ export function SettingsScreen() {
             <dt>Service</dt>
             <dd>{connection.settings.baseUrl || 'not set'}</dd>
             <dt>Reachability</dt>
-            <dd data-testid="reachability">{connection.reachability === 'error' ? connection.message : connection.reachability}</dd>
+            <dd data-testid="reachability">{connection.reachability === 'error' ? staffWords(connection.message).text : connection.reachability}</dd>
             <dt>Integration token</dt>
             <dd data-testid="integration-token">{describeToken(connection.integrationToken)}</dd>
             <dt>User token</dt>

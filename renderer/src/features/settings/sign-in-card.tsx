@@ -2,6 +2,7 @@ import type { ConnectionStatus } from '../../../../shared/domain';
 import { api } from '../../api-context';
 import { describeToken } from './format';
 import { useAction } from '../../hooks/use-action';
+import { ActionProblem, StaffProblem } from '../../components/staff-problem';
 
 export function SignInCard({ connection }: { connection: ConnectionStatus }) {
   const action = useAction();
@@ -34,7 +35,7 @@ export function SignInCard({ connection }: { connection: ConnectionStatus }) {
           </a>
         </p>
       )}
-      {signIn.state === 'failed' && <p className="error" role="alert">Sign-in failed: {signIn.message}</p>}
+      {signIn.state === 'failed' && <StaffProblem prefix="Sign-in failed. " message={signIn.message ?? 'No reason was given.'} />}
       <div className="actions">
         {signIn.state === 'waiting' ? (
           <button onClick={() => action.run(() => api().cancelUserSignIn())}>Cancel sign-in</button>
@@ -49,7 +50,7 @@ export function SignInCard({ connection }: { connection: ConnectionStatus }) {
           </button>
         )}
       </div>
-      {action.error && <p className="error" role="alert">{action.error}</p>}
+      <ActionProblem action={action} />
     </section>
   );
 }

@@ -1,0 +1,18 @@
+// A message the core reported in its own terms (a listener that could not bind, a tunnel or sign-in
+// that failed, a service that is unreachable) shown the way useAction shows a failed click: one
+// sentence in staff words, the original behind "Details".
+import { staffWords } from '../../../shared/errors';
+import { useVenueZone } from '../hooks/use-venue-zone';
+import { Problem } from './problem';
+
+export function StaffProblem({ message, prefix = '', tone }: { message: string | null | undefined; prefix?: string; tone?: 'error' | 'warning' }) {
+  const timezone = useVenueZone();
+  if (!message) return null;
+  const words = staffWords(message, { timezone });
+  return <Problem text={prefix + words.text} detail={words.detail} tone={tone} />;
+}
+
+/** For a request whose error is kept by useAction: its text and detail, or nothing. */
+export function ActionProblem({ action }: { action: { error: string | null; detail: string | null } }) {
+  return <Problem text={action.error} detail={action.detail} />;
+}
