@@ -10,6 +10,8 @@ export interface RequestState<T> {
   detail: string | null;
   loading: boolean;
   reload: () => void;
+  /** Take fresh data an action returned (a saved roster, a retried outbox); a read still in flight is dropped. */
+  set: (data: T) => void;
 }
 
 export function useRequest<T>(read: (() => Promise<T>) | null, deps: readonly unknown[]): RequestState<T> {
@@ -34,5 +36,9 @@ export function useRequest<T>(read: (() => Promise<T>) | null, deps: readonly un
       generation.current++;
     };
   }, [...deps, tick]);
-  return { ...state, reload };
+  const set = useCallback((data: T) => {
+    generation.current++;
+    setState({ data, error: null, detail: null, loading: false });
+  }, []);
+  return { ...state, reload, set };
 }

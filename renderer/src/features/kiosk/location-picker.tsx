@@ -1,30 +1,26 @@
 // First run: which venue does this kiosk stand in? Every punch goes to that location.
-import { useEffect, useState } from 'react';
 import type { LocationChoice } from '../../../../shared/labor';
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
+import { useRequest } from '../../hooks/use-request';
 import { Problem } from '../../components/problem';
 
 export function LocationPicker({ token, onDone }: { token: string | null; onDone?: () => void }) {
-  const [choices, setChoices] = useState<LocationChoice[] | null>(null);
-  const load = useAction();
+  const load = useRequest(() => api().laborLocations(), []);
+  const choices: LocationChoice[] | null = load.data;
   const save = useAction();
-
-  useEffect(() => {
-    void load.run(async () => setChoices(await api().laborLocations()));
-  }, [load.run]);
 
   return (
     <section className="k-setup" aria-label="Choose this kiosk's location">
       <h2>Where is this kiosk?</h2>
       <p className="k-hint">Every punch made here is recorded at the location you choose. A manager can change it later.</p>
-      {load.busy && <p className="k-hint">Loading locations…</p>}
+      {load.loading && <p className="k-hint">Loading locations…</p>}
       {load.error && (
         <div className="k-error-block">
           <Problem text={load.error} detail={load.detail}>
             Could not load the locations:{' '}
           </Problem>
-          <button type="button" className="k-small" onClick={() => load.run(async () => setChoices(await api().laborLocations()))}>
+          <button type="button" className="k-small" onClick={load.reload}>
             Try again
           </button>
         </div>

@@ -1,17 +1,17 @@
 // The roster: who may punch here, in which roles, who is a manager, and their PINs (set by a
 // manager, stored only as hashes; the screen never shows a PIN back).
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { LaborView, StaffRecordView, StaffRole } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
 import { useAction } from '../../../hooks/use-action';
+import { useRequest } from '../../../hooks/use-request';
+import { Problem } from '../../../components/problem';
 
 export function StaffEditor({ token, labor }: { token: string; labor: LaborView }) {
-  const [staff, setStaff] = useState<StaffRecordView[] | null>(null);
+  const roster = useRequest(() => api().laborStaff(token), [token]);
+  const staff = roster.data;
+  const setStaff = roster.set;
   const request = useAction();
-  const load = useCallback(() => request.run(async () => setStaff(await api().laborStaff(token))), [request.run, token]);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const here = labor.location?.uuid ?? '';
   const knownRoles = uniqueRoles(staff ?? []);
 
@@ -19,11 +19,7 @@ export function StaffEditor({ token, labor }: { token: string; labor: LaborView 
     <div className="k-manager-grid">
       <section className="k-card" aria-label="Staff and PINs">
         <h3>Staff at {labor.location?.name}</h3>
-        {request.error && (
-          <p className="k-error" role="alert">
-            {request.error}
-          </p>
-        )}
+        <Problem text={request.error ?? roster.error} detail={request.error ? request.detail : roster.detail} />
         <table className="k-table">
           <thead>
             <tr>

@@ -1,11 +1,12 @@
 // Punches that are not on the service: waiting ones (with why), and parked ones the service
 // refused, with its own words, to retry once fixed or to discard on purpose.
 import { staffWords } from '../../../../../shared/errors';
-import { useCallback, useEffect, useState } from 'react';
 import type { LaborView, OutboxItem } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
 import { ACTION_LABELS, dayTime } from '../format';
 import { useAction } from '../../../hooks/use-action';
+import { useRequest } from '../../../hooks/use-request';
+import { Problem } from '../../../components/problem';
 
 const STATE_TEXT: Record<OutboxItem['state'], string> = {
   pending: 'waiting to send',
@@ -16,28 +17,23 @@ const STATE_TEXT: Record<OutboxItem['state'], string> = {
 };
 
 export function SyncProblems({ token, labor }: { token: string; labor: LaborView }) {
-  const [items, setItems] = useState<OutboxItem[] | null>(null);
-  const request = useAction();
-  const load = useCallback(() => request.run(async () => setItems(await api().laborOutbox(token))), [request.run, token]);
   const { pending, failed, blocked } = labor.outbox;
-  useEffect(() => {
-    void load();
-  }, [load, pending, failed, blocked]);
+  // Re-read whenever the outbox counts move; an answer overtaken by a newer read is dropped.
+  const list = useRequest(() => api().laborOutbox(token), [token, pending, failed, blocked]);
+  const items: OutboxItem[] | null = list.data;
+  const setItems = list.set;
+  const request = useAction();
 
   return (
     <section className="k-card" aria-label="Punches not on the service">
       <div className="k-card-head">
         <h3>Punches not on the service yet</h3>
-        <button type="button" className="k-small" onClick={() => void api().laborSyncNow().then(load)}>
+        <button type="button" className="k-small" onClick={() => void request.run(async () => (await api().laborSyncNow(), list.reload()))}>
           Send now
         </button>
       </div>
       {labor.outbox.lastError && <p className="k-hint">Last problem: {labor.outbox.lastError}</p>}
-      {request.error && (
-        <p className="k-error" role="alert">
-          {request.error}
-        </p>
-      )}
+      <Problem text={request.error ?? list.error} detail={request.error ? request.detail : list.detail} />
       {items && items.length === 0 && <p className="k-empty">Every punch is on the service.</p>}
       {items && items.length > 0 && (
         <table className="k-table">

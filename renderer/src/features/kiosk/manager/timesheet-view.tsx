@@ -1,13 +1,13 @@
 // The manager timesheet: a fiscal-day range, filtered by role and person, sorted by any of the
 // service's three keys; totals, a timeline of one day, the entries with their edit history, and
 // a CSV of exactly what is shown.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LaborSortKey, LaborView, StaffRole, TimesheetQuery, TimesheetView as Sheet } from '../../../../../shared/labor';
 import { fiscalDayOf } from '../../../../../shared/labor-calc';
 import { api } from '../../../api-context';
 import { ACTION_LABELS, clockTime, longDay } from '../format';
 import { useNow } from '../use-now';
-import { useAction } from '../../../hooks/use-action';
+import { useRequest } from '../../../hooks/use-request';
 import { Problem } from '../../../components/problem';
 import { downloadTimesheet } from './csv-download';
 import { TimelineChart } from './timeline-chart';
@@ -21,14 +21,10 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
   const now = useNow(30_000);
   const today = fiscalDayOf(Date.now(), tz, labor.settings.fiscalDayStartHour);
   const [query, setQuery] = useState<TimesheetQuery>({ fromDay: today, toDay: today, sortBy: 'punch_in', sortDir: 'asc' });
-  const [sheet, setSheet] = useState<Sheet | null>(null);
   const [chartDay, setChartDay] = useState(today);
-  const request = useAction();
-
-  const load = useCallback(() => request.run(async () => setSheet(await api().laborTimesheet(token, query))), [request.run, token, query]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // A filter changed twice in a row: only the newest answer may fill the table.
+  const request = useRequest(() => api().laborTimesheet(token, query), [token, query]);
+  const sheet: Sheet | null = request.data;
   useEffect(() => {
     if (chartDay < query.fromDay || chartDay > query.toDay) setChartDay(query.toDay);
   }, [query.fromDay, query.toDay, chartDay]);
@@ -87,8 +83,8 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
             <option value="desc">Newest first</option>
           </select>
         </label>
-        <button type="button" className="k-small" onClick={() => void load()} disabled={request.busy}>
-          {request.busy ? 'Loading…' : 'Refresh'}
+        <button type="button" className="k-small" onClick={request.reload} disabled={request.loading}>
+          {request.loading ? 'Loading…' : 'Refresh'}
         </button>
         <button type="button" className="k-small k-small-go" disabled={!sheet || sheet.rows.length === 0} onClick={() => sheet && downloadTimesheet(sheet, labor.location?.name ?? 'venue', tz)}>
           Export CSV
@@ -128,7 +124,7 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
           </section>
           <section className="k-card">
             <h3>Entries ({sheet.rows.length})</h3>
-            <TimesheetTable rows={sheet.rows} token={token} roles={roles} timezone={tz} now={now} onEdited={() => void load()} />
+            <TimesheetTable rows={sheet.rows} token={token} roles={roles} timezone={tz} now={now} onEdited={request.reload} />
           </section>
         </>
       )}
