@@ -70,7 +70,12 @@ try {
       await page.getByRole('button', { name: 'Kiosk view' }).click();
       await page.waitForTimeout(300);
       await shoot(page, 'kiosk-view', size.name);
-      await page.evaluate('localStorage.clear()');
+      // Kiosk view is kept by the core: leave it the way a manager does, with the demo manager PIN.
+      await page.getByRole('button', { name: 'Manager' }).click();
+      for (const digit of '9999') await page.getByRole('button', { name: digit, exact: true }).click();
+      await page.getByRole('button', { name: 'Enter PIN' }).click();
+      await page.getByRole('button', { name: 'Leave kiosk view' }).click();
+      await page.getByTestId('status-bar').waitFor();
     }
     await page.close();
   }
