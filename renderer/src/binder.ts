@@ -21,7 +21,7 @@ export function bindToMain(bridge: Bridge, store: AppStore): () => void {
     webhookSettings: (payload) => state().setWebhookSettings(payload),
     labor: (payload) => state().setLabor(payload),
     tabsSettings: (payload) => state().setTabsSettings(payload),
-    tabsBoard: (payload) => state().setBoard(payload),
+    tabsBoard: (payload) => state().applyBoardPush(payload),
     tabsGiftCards: (payload) => state().setGiftCards(payload),
     tabsNotices: (payload) => state().setNotices(payload),
   };
