@@ -67,4 +67,5 @@ export const channelAccess: Record<IpcChannel, Access> = {
   tabRefund: 'approval',
   tabsDismissNotices: 'anyone',
   tabsSetMoneyUnit: 'settings',
+  dismissDataHealth: 'settings',
 };
