@@ -1,5 +1,6 @@
 // Domain types shared by the core, the shells and the renderer.
 // Nothing here may hold a secret: every value of these types can reach the renderer.
+import type { DataHealthView } from './data-health';
 import type { LaborView } from './labor';
 import type { TabsSnapshot } from './tabs';
 
@@ -99,6 +100,8 @@ export interface AppSnapshot {
   labor?: LaborView;
   /** Passes, gift cards, the tabs board and notices (absent before the tabs feature starts). */
   tabs?: TabsSnapshot;
+  /** Files of the data folder that could not be read and where they were kept (shown to managers). */
+  dataHealth?: DataHealthView;
 }
 
 /** One point of "Check this service": what the service showed and what the app will assume. */

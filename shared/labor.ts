@@ -152,6 +152,11 @@ export interface LaborView {
   outbox: OutboxSummary;
   /** No manager exists yet: the manager area opens without a PIN to create the first one. */
   needsManagerSetup: boolean;
+  /**
+   * The staff list existed but could not be read: nobody can sign in and the first-manager set-up
+   * is NOT offered (whoever stands there must not make themselves manager). A sentence for staff.
+   */
+  rosterError?: string | null;
   /** Seconds left while the PIN pad is locked after too many wrong PINs. */
   padLockedUntil: number | null;
 }

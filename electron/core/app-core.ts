@@ -20,6 +20,7 @@ import { TypedEmitter } from './typed-emitter';
 import { WebhookListenerService } from './webhook-listener/listener-service';
 import { webhookHandlers } from './webhook-listener/webhook-handlers';
 import { TunnelService, type TunnelConnector } from './tunnel/tunnel-service';
+import { DataHealth } from './storage/data-health';
 
 export interface CoreOptions {
   dataDir: string;
@@ -55,6 +56,8 @@ export interface AppCore {
   webhooks: WebhookListenerService;
   labor: LaborService;
   tabs: TabsService;
+  /** Files of the data folder that could not be read, kept aside and reported. */
+  dataHealth: DataHealth;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -63,6 +66,10 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   const log = options.log ?? (() => {});
   const secrets = options.secrets ?? new MemorySecretStore();
   const events = new TypedEmitter<IpcEventMap>((error) => log(`A push-event listener failed: ${String(error)}`));
+  // First: every store below reports what it could not read here, while it is being loaded.
+  const dataHealth = new DataHealth(options.dataDir, options.now ?? Date.now, log);
+  dataHealth.events.on('dataHealth', (view) => events.emit('dataHealth', view));
+  const damage = dataHealth.sink;
   const connection = new ConnectionService({
     dataDir: options.dataDir,
     secrets,
@@ -74,6 +81,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     defaultRedirectPort: options.defaultRedirectPort,
     openExternal: options.openExternal,
     log,
+    damage,
   });
   connection.events.on('connection', (status) => events.emit('connection', status));
   connection.events.on('locations', (view) => events.emit('locations', view));
@@ -87,6 +95,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     secret: options.webhook?.secret,
     now: options.now,
     log,
+    damage,
   });
   webhooks.events.on('webhookStatus', (status) => events.emit('webhookStatus', status));
   webhooks.events.on('webhookCounters', (counters) => events.emit('webhookCounters', counters));
@@ -96,7 +105,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
 
   // One money unit per connection for every feature (shared/money-units.ts decides per field):
   // tabs, passes and gift cards read and send through it, and labor's declared_tips follows it.
-  const money = new MoneyUnits(join(options.dataDir, 'tabs'), Date.now, log);
+  const money = new MoneyUnits(join(options.dataDir, 'tabs'), Date.now, log, damage);
   const labor = new LaborService({
     dataDir: options.dataDir,
     money: () => ({ unit: money.unit, note: (value) => money.observe('declared_tips', value) }),
@@ -105,12 +114,13 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     demoStaff: async () => (await connection.sandboxLink()?.demoStaff()) ?? null,
     tuning: options.labor,
     log,
+    damage,
   });
   labor.events.on('labor', (view) => events.emit('labor', view));
 
   // Projections are added before webhooks.start(), so the receiver replays the retained log into
   // them: that is what keeps the tabs board and issued gift cards across restarts.
-  const tabs = new TabsService({ dataDir: options.dataDir, api: () => connection.api(), log, money });
+  const tabs = new TabsService({ dataDir: options.dataDir, api: () => connection.api(), log, money, damage });
   for (const projection of tabs.projections()) webhooks.addProjection(projection);
   tabs.events.on('tabsSettings', (view) => events.emit('tabsSettings', view));
   tabs.events.on('tabsBoard', (view) => events.emit('tabsBoard', view));
@@ -126,6 +136,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     runtime: options.runtime,
     labor: labor.view(),
     tabs: tabs.snapshot(),
+    dataHealth: dataHealth.view(),
   });
 
   const checkConfiguredService = () => {
@@ -146,6 +157,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     ...webhookHandlers(webhooks, () => connection.sandboxLink()),
     ...laborHandlers(labor),
     ...tabsHandlers(tabs, (pin) => labor.access.approveByManagerPin(pin)),
+    dismissDataHealth: async (ids) => dataHealth.dismiss(ids),
   };
   // Authority lives here, not in the screens: see shared/contract/access.ts.
   const handlers = guardHandlers(unguarded, {
@@ -165,6 +177,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     webhooks,
     labor,
     tabs,
+    dataHealth,
     start: async () => {
       await connection.start();
       await webhooks.start();

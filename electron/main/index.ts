@@ -12,6 +12,7 @@ import { SafeStorageSecretStore } from './safe-storage-secrets';
 import { CONTENT_SECURITY_POLICY } from '../host/static-files';
 import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
 import { boundsToSave, hostsOf, isAllowedExternal, restorableBounds } from './shell-rules';
+import { fileLogSink } from './log-sink';
 
 interface WindowState {
   bounds?: { x: number; y: number; width: number; height: number };
@@ -126,6 +127,8 @@ app.whenReady().then(async () => {
   const dataDir = app.getPath('userData');
   core = await createApp({
     dataDir,
+    // What the core reports (damaged files kept aside, failed sends, …) goes somewhere a person can read.
+    log: fileLogSink(app.getPath('logs')),
     secrets: new SafeStorageSecretStore(dataDir),
     runtime: 'electron',
     defaultRedirectPort: DEFAULT_REDIRECT_PORT,

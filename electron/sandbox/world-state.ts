@@ -74,10 +74,15 @@ export function readWorldFile(path: string): { file: WorldFile | null; problem: 
   if (!existsSync(path)) return { file: null, problem: null };
   try {
     const file = deserialize(readFileSync(path)) as WorldFile;
-    if (file?.version !== VERSION) return { file: null, problem: `The practice venue in ${path} is from another version; starting from the seed` };
+    if (file?.version !== VERSION) {
+      // Kept aside too: the next save would otherwise overwrite it.
+      const aside = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      renameSync(path, aside);
+      return { file: null, problem: `The practice venue in ${path} is from another version; kept it as ${aside} and started from the seed` };
+    }
     return { file, problem: null };
   } catch (error) {
-    const aside = `${path}.unreadable-${Date.now()}`;
+    const aside = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     try {
       renameSync(path, aside);
     } catch {

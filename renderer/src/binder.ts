@@ -24,6 +24,7 @@ export function bindToMain(bridge: Bridge, store: AppStore): () => void {
     tabsBoard: (payload) => state().applyBoardPush(payload),
     tabsGiftCards: (payload) => state().setGiftCards(payload),
     tabsNotices: (payload) => state().setNotices(payload),
+    dataHealth: (payload) => state().setDataHealth(payload),
   };
   const offs = (Object.keys(handlers) as (keyof IpcEventMap)[]).map((event) =>
     api.on(event, handlers[event] as (payload: unknown) => void),
@@ -44,6 +45,7 @@ async function loadSnapshot(api: VenueApi, store: AppStore): Promise<void> {
     store.getState().applyWebhookState(webhooks);
     if (snapshot.labor) store.getState().setLabor(snapshot.labor);
     if (snapshot.tabs) store.getState().applyTabsSnapshot(snapshot.tabs);
+    if (snapshot.dataHealth) store.getState().setDataHealth(snapshot.dataHealth);
     store.getState().setSnapshotError(null);
     store.getState().setLoaded(true);
   } catch (error) {

@@ -69,4 +69,5 @@ export const channelAccess: Record<IpcChannel, Access> = {
   tabsUnwatchBoard: 'anyone',
   tabsDismissNotices: 'anyone',
   tabsSetMoneyUnit: 'settings',
+  dismissDataHealth: 'settings',
 };

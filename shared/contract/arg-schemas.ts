@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { IpcArgs, IpcChannel } from './index';
 import { connectionArgSchemas } from './connection-args';
+import { dataHealthArgSchemas } from './data-health-args';
 import { laborArgSchemas } from './labor-args';
 import { tabsArgSchemas } from './tabs-args';
 import { webhookArgSchemas } from './webhooks-args';
@@ -12,4 +13,5 @@ export const ipcArgSchemas: { [K in IpcChannel]: z.ZodType<IpcArgs<K>> } = {
   ...laborArgSchemas,
   ...webhookArgSchemas,
   ...tabsArgSchemas,
+  ...dataHealthArgSchemas,
 };

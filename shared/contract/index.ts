@@ -1,27 +1,28 @@
 // The IPC contract: every renderer→main call and every main→renderer event, typed end to end.
 // Each feature owns a part (one file); this index joins them. The Electron IPC handlers, the
 // preload, the headless host's WebSocket and the renderer's bridge are all generated from it.
+import { dataHealthChannelKeys, dataHealthEventKeys, type DataHealthEvents, type DataHealthRequests } from './data-health';
 import { connectionChannelKeys, connectionEventKeys, type ConnectionEvents, type ConnectionRequests } from './connection';
 import { laborChannelKeys, laborEventKeys, type LaborEvents, type LaborRequests } from './labor';
 import { tabsChannelKeys, tabsEventKeys, type TabsEvents, type TabsRequests } from './tabs';
 import { webhookChannelKeys, webhookEventKeys, type WebhookEvents, type WebhookRequests } from './webhooks';
 
 /** Every request the renderer can make: its arguments and its result. */
-export interface IpcRequestMap extends ConnectionRequests, WebhookRequests, LaborRequests, TabsRequests {}
+export interface IpcRequestMap extends ConnectionRequests, WebhookRequests, LaborRequests, TabsRequests, DataHealthRequests {}
 
 /** Every event main pushes to the renderer, with its payload. */
-export interface IpcEventMap extends ConnectionEvents, WebhookEvents, LaborEvents, TabsEvents {}
+export interface IpcEventMap extends ConnectionEvents, WebhookEvents, LaborEvents, TabsEvents, DataHealthEvents {}
 
 export type IpcChannel = keyof IpcRequestMap;
 export type IpcEventName = keyof IpcEventMap;
 export type IpcArgs<K extends IpcChannel> = IpcRequestMap[K]['args'];
 export type IpcResult<K extends IpcChannel> = IpcRequestMap[K]['result'];
 
-const channelKeys: Record<IpcChannel, true> = { ...connectionChannelKeys, ...webhookChannelKeys, ...laborChannelKeys, ...tabsChannelKeys };
+const channelKeys: Record<IpcChannel, true> = { ...connectionChannelKeys, ...webhookChannelKeys, ...laborChannelKeys, ...tabsChannelKeys, ...dataHealthChannelKeys };
 /** Every request channel, for transports that generate one function or handler per request. */
 export const ipcChannels = Object.keys(channelKeys) as IpcChannel[];
 
-const eventKeys: Record<IpcEventName, true> = { ...connectionEventKeys, ...webhookEventKeys, ...laborEventKeys, ...tabsEventKeys };
+const eventKeys: Record<IpcEventName, true> = { ...connectionEventKeys, ...webhookEventKeys, ...laborEventKeys, ...tabsEventKeys, ...dataHealthEventKeys };
 /** Every push event name, for transports that must subscribe to all of them. */
 export const ipcEventNames = Object.keys(eventKeys) as IpcEventName[];
 

@@ -96,7 +96,7 @@ describe('connection service', () => {
     const status = c.connection.status();
     expect(status.settings.mode).toBe('sandbox');
     expect(status.message ?? '').toMatch(/settings\.json could not be read/);
-    const kept = readdirSync(dir).filter((f) => f.startsWith('settings.json.corrupt-'));
+    const kept = readdirSync(dir).filter((f) => f.startsWith('settings.json.damaged-'));
     expect(kept).toHaveLength(1);
     expect(readFileSync(join(dir, kept[0]), 'utf8')).toContain('"mode": "rem');
     expect(existsSync(join(dir, 'settings.json'))).toBe(false);

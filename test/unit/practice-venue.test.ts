@@ -89,7 +89,7 @@ describe('the practice venue', () => {
     await a.start();
     expect(await subscribed(a)).toBe(false);
     expect(lines.join('\n')).toMatch(/practice venue could not be read/);
-    expect(readdirSync(join(dir, 'practice-venue')).some((f) => f.includes('unreadable'))).toBe(true);
+    expect(readdirSync(join(dir, 'practice-venue')).some((f) => f.includes('.damaged-'))).toBe(true);
   });
 
   it('refuses Reset practice venue on a real service, in words', async () => {

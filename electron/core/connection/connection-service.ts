@@ -9,6 +9,7 @@ import { MemorySecretStore, type SecretStore } from '../secrets/secret-store';
 import { TypedEmitter } from '../typed-emitter';
 import { loadSettings, normaliseBaseUrl, saveSettings, type StoredSettings } from './connection-settings';
 import type { EmbeddedSandbox, SandboxLink } from './sandbox-link';
+import type { DamageSink } from '../storage/data-health';
 
 export const ACCESS_SECRET_KEY = 'connection.accessSecret';
 
@@ -27,6 +28,8 @@ export interface ConnectionServiceOptions {
   sandbox?: EmbeddedSandbox;
   openExternal?: (url: string) => Promise<boolean>;
   log?: (line: string) => void;
+  /** Where unreadable files in the data folder are reported (the data-health notices). */
+  damage?: DamageSink;
 }
 
 export interface ConnectionEventsMap {
@@ -61,7 +64,7 @@ export class ConnectionService {
   private settingsProblem: string | null;
 
   constructor(private readonly options: ConnectionServiceOptions) {
-    const loaded = loadSettings(options.dataDir, options.defaultRedirectPort);
+    const loaded = loadSettings(options.dataDir, options.defaultRedirectPort, options.damage);
     this.settings = loaded.value;
     this.settingsProblem = loaded.problem?.message ?? null;
     if (this.settingsProblem) options.log?.(this.settingsProblem);

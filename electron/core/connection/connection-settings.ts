@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { headerPrefixSchema, redirectPortSchema } from '../../../shared/schemas/settings/connection';
 import { loadJsonFile, saveJsonFile, type JsonFileLoad } from '../storage/json-file';
+import type { DamageSink } from '../storage/data-health';
 
 export const storedSettingsSchema = z.object({
   version: z.literal(1),
@@ -31,8 +32,12 @@ export const defaultSettings = (redirectPort = 0): StoredSettings => ({
   redirectPort,
 });
 
-export function loadSettings(dir: string, defaultRedirectPort = 0): JsonFileLoad<StoredSettings> {
-  return loadJsonFile(dir, FILE, storedSettingsSchema, () => defaultSettings(defaultRedirectPort));
+export function loadSettings(dir: string, defaultRedirectPort = 0, damage?: DamageSink): JsonFileLoad<StoredSettings> {
+  return loadJsonFile(dir, FILE, storedSettingsSchema, () => defaultSettings(defaultRedirectPort), {
+    damage,
+    label: 'The connection settings',
+    consequence: 'the app is back on the practice venue until the service is set again',
+  });
 }
 
 export function saveSettings(dir: string, settings: StoredSettings): void {

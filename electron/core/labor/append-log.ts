@@ -1,16 +1,31 @@
 // A durable append-only JSON-lines file: append() returns only after the line is fsynced, so
 // whatever the caller acknowledges survives a power cut or kill -9. A crash can only tear the
-// last line; open() drops a torn or unreadable line and rewrites the file before anything new is
-// appended (otherwise the next record would be glued onto the torn one).
+// last line; open() takes a torn or unreadable line out and rewrites the file before anything new
+// is appended (otherwise the next record would be glued onto the torn one), after keeping the
+// file as it was byte for byte (`<file>.damaged-<time>`), so nothing is ever only deleted.
 import { fsyncDir } from '../storage/fsync-dir';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { keepDamagedCopy } from '../storage/damaged-copy';
 
 export interface OpenedLog<T> {
   log: AppendLog<T>;
   records: T[];
-  /** Lines that could not be read (a torn tail, or damage); they are gone from the file now. */
+  /** Lines that could not be read (a torn tail, or damage); they are out of the file now. */
   dropped: number;
+  /** Set when lines were taken out: the file as it was, kept aside, and what was unreadable. */
+  damaged: DamagedLines | null;
+  /** The file existed but held nothing at all. */
+  wasEmpty: boolean;
+  existed: boolean;
+}
+
+export interface DamagedLines {
+  keptAs: string;
+  /** The first 200 characters of each unreadable line, in file order (for counting what they were). */
+  lines: string[];
+  /** Only the last line was unreadable and it had no newline: a write cut off by a crash. */
+  tornTailOnly: boolean;
 }
 
 export class AppendLog<T> {
@@ -24,7 +39,7 @@ export class AppendLog<T> {
   }
 
   /** Reads every intact record (`parse` returns null for one it does not accept) and opens for appending. */
-  static open<T>(dir: string, name: string, parse: (raw: unknown) => T | null): OpenedLog<T> {
+  static open<T>(dir: string, name: string, parse: (raw: unknown) => T | null, now: () => number = Date.now): OpenedLog<T> {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, name);
     const existed = existsSync(path);
@@ -32,7 +47,7 @@ export class AppendLog<T> {
     const lines = text.split('\n');
     // The last piece is '' when the file ends with a newline; anything else is a torn write.
     const tail = lines.pop() ?? '';
-    let dropped = tail.length > 0 ? 1 : 0;
+    const unreadable: string[] = [];
     const records: T[] = [];
     for (const line of lines) {
       if (line.trim() === '') continue;
@@ -42,13 +57,17 @@ export class AppendLog<T> {
       } catch {
         record = null;
       }
-      if (record === null) dropped += 1;
+      if (record === null) unreadable.push(line.slice(0, 200));
       else records.push(record);
     }
+    const tornTailOnly = tail.length > 0 && unreadable.length === 0;
+    if (tail.length > 0) unreadable.push(tail.slice(0, 200));
+    // Kept before the rewrite takes anything out of the file.
+    const damaged = unreadable.length > 0 ? { keptAs: keepDamagedCopy(path, now()), lines: unreadable, tornTailOnly } : null;
     const log = new AppendLog<T>(dir, path);
-    if (dropped > 0) log.rewrite(records);
+    if (damaged) log.rewrite(records);
     else if (!existed) fsyncDir(dir);
-    return { log, records, dropped };
+    return { log, records, dropped: unreadable.length, damaged, wasEmpty: existed && text.length === 0, existed };
   }
 
   append(record: T): void {

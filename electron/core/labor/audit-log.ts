@@ -3,7 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AuditChange, AuditRecord } from '../../../shared/labor';
+import { join } from 'node:path';
 import { AppendLog } from './append-log';
+import type { DamageSink } from '../storage/data-health';
 
 const FILE = 'labor-audit.log';
 
@@ -23,12 +25,24 @@ export class AuditLog {
   private readonly log: AppendLog<AuditRecord>;
   private readonly byEntry = new Map<string, AuditRecord[]>();
 
-  constructor(dir: string, log?: (line: string) => void) {
+  constructor(dir: string, log?: (line: string) => void, damage?: DamageSink) {
     const opened = AppendLog.open(dir, FILE, (raw) => {
       const parsed = recordSchema.safeParse(raw);
       return parsed.success ? parsed.data : null;
     });
-    if (opened.dropped > 0) log?.(`labor audit: ${opened.dropped} unreadable line(s) dropped`);
+    if (opened.damaged) {
+      const { keptAs, lines } = opened.damaged;
+      const n = lines.length;
+      log?.(`labor audit: ${n} unreadable line(s) taken out; the file as it was is kept as ${keptAs}`);
+      damage?.({
+        severity: 'warning',
+        path: join(dir, FILE),
+        keptAs,
+        count: n,
+        sentence: `${n} ${n === 1 ? 'record' : 'records'} of who edited the timesheet could not be read and ${n === 1 ? 'was' : 'were'} kept aside.`,
+        detail: `${n} unreadable line(s) of ${FILE}; the file as it was is kept as ${keptAs}`,
+      });
+    }
     this.log = opened.log;
     for (const r of opened.records) this.index(r);
   }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import type { BoardCache } from './board';
+import type { DamageSink } from '../storage/data-health';
 
 const FILE = 'labor-board.json';
 
@@ -24,8 +25,12 @@ const schema = z
   .object({ locationUuid: z.string(), fetchStartedAt: z.number(), fetchedAt: z.number(), open: z.array(entry), recentBreaks: z.array(entry) })
   .nullable();
 
-export function loadBoardCache(dir: string): BoardCache | null {
-  return loadJsonFile(dir, FILE, schema, () => null).value;
+export function loadBoardCache(dir: string, damage?: DamageSink): BoardCache | null {
+  return loadJsonFile(dir, FILE, schema, () => null, {
+    damage,
+    label: 'The saved board of who is on shift',
+    consequence: 'the board is read from the service again',
+  }).value;
 }
 
 export function saveBoardCache(dir: string, cache: BoardCache | null): void {

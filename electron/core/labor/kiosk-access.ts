@@ -2,7 +2,7 @@
 // the first-manager set-up, sessions, and roster changes (which re-check open sessions and report
 // the change themselves). Handlers only map requests onto these methods.
 import type { StaffInput, StaffRecordView, StaffSession, IdentifyInput } from '../../../shared/labor';
-import type { Roster } from './roster';
+import { ROSTER_UNREADABLE, type Roster } from './roster';
 import { Sessions, type Session } from './sessions';
 
 export interface KioskAccessOptions {
@@ -77,6 +77,7 @@ export class KioskAccess {
   /** First run only: while no manager with a PIN exists, anyone at the kiosk may create one. */
   async setupManager(input: { userId: string; name: string; pin: string }): Promise<StaffSession> {
     return this.serialised(async () => {
+      if (this.roster.unreadable) throw new Error(ROSTER_UNREADABLE);
       if (!this.roster.needsManagerSetup()) throw new Error('A manager already exists; sign in with a manager PIN');
       const loc = this.options.locationUuid();
       const existing = this.roster.get(input.userId);

@@ -20,11 +20,14 @@ import { isServiceError } from '../api/errors';
 import { loadLaborSettings, saveLaborSettings, type StoredLaborSettings } from './labor-settings-store';
 import { Outbox, type PunchState } from './outbox';
 import { DEFAULT_SCRYPT_N } from './pin-hash';
-import { Roster, type DemoStaff } from './roster';
+import { Roster, ROSTER_UNREADABLE, type DemoStaff } from './roster';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { KioskAccess } from './kiosk-access';
 import { editEntry } from './edit-entry';
 import { loadTimesheet } from './timesheet';
 import { errorMessage } from '../../../shared/errors';
+import type { DamageSink } from '../storage/data-health';
 
 export interface LaborTuning extends DrainerTuning {
   /** How often the board re-reads the open entries; 0 = only after punches and on demand. */
@@ -55,6 +58,8 @@ export interface LaborServiceOptions {
   log?: (line: string) => void;
   /** Unit of the open money fields (declared_tips) on the current connection; cents when absent. */
   money?: () => EntryMoney;
+  /** Where unreadable files in the data folder are reported (the data-health notices). */
+  damage?: DamageSink;
 }
 
 export interface LaborEvents {
@@ -88,9 +93,19 @@ export class LaborService {
     this.tuning = { ...DEFAULT_LABOR_TUNING, ...options.tuning };
     this.now = options.now ?? Date.now;
     const { dataDir, log } = options;
-    this.stored = loadLaborSettings(dataDir, log);
-    this.cache = loadBoardCache(dataDir);
-    this.roster = new Roster(dataDir, this.tuning.scryptN, log);
+    const { damage } = options;
+    // The kiosk has run here before: a missing outbox is then damage, not a first run.
+    const ranBefore = existsSync(join(dataDir, 'labor-settings.json')) || existsSync(join(dataDir, 'labor-staff.json'));
+    this.stored = loadLaborSettings(dataDir, log, damage);
+    this.cache = loadBoardCache(dataDir, damage);
+    const markRosterSeen = () => {
+      if (!this.stored.rosterSeen) {
+        this.stored = { ...this.stored, rosterSeen: true };
+        saveLaborSettings(dataDir, this.stored);
+      }
+    };
+    this.roster = new Roster(dataDir, this.tuning.scryptN, log, { damage, expected: this.stored.rosterSeen === true, saved: markRosterSeen });
+    if (this.roster.exists()) markRosterSeen();
     this.access = new KioskAccess({
       roster: this.roster,
       now: this.now,
@@ -98,8 +113,8 @@ export class LaborService {
       nameTapNeedsPin: () => this.stored.settings.nameTapNeedsPin,
       changed: () => this.emitNow(),
     });
-    this.audit = new AuditLog(dataDir, log);
-    this.outbox = new Outbox({ dir: dataDir, now: this.now, settleAfterAttemptMs: this.tuning.timeoutMs + this.tuning.settleMs, log });
+    this.audit = new AuditLog(dataDir, log, damage);
+    this.outbox = new Outbox({ dir: dataDir, now: this.now, settleAfterAttemptMs: this.tuning.timeoutMs + this.tuning.settleMs, log, damage, expected: ranBefore });
     this.drainer = new Drainer({
       outbox: this.outbox,
       api: options.api,
@@ -153,6 +168,7 @@ export class LaborService {
       board: { rows: this.liveRows().map(publicRow), fetchedAt: this.cache?.locationUuid === loc?.uuid ? (this.cache?.fetchedAt ?? null) : null, error: this.boardError },
       outbox: this.drainer.summary(),
       needsManagerSetup: this.roster.needsManagerSetup(),
+      rosterError: this.roster.unreadable ? ROSTER_UNREADABLE : null,
       padLockedUntil: this.access.sessions.lockedUntilMs(),
     };
   }
@@ -263,6 +279,7 @@ export class LaborService {
    * exists: otherwise nobody could ever leave it.
    */
   enterKioskView(): LaborView {
+    if (this.roster.unreadable) throw new Error(ROSTER_UNREADABLE);
     if (this.roster.needsManagerSetup()) throw new Error('Add a manager with a PIN first: leaving kiosk view needs a manager PIN');
     this.saveSettings({ kioskView: true });
     return this.view();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_LABOR_SETTINGS, type KioskLocation, type LaborSettings } from '../../../shared/labor';
 import { kioskLocationSchema, laborSettingsSchema } from '../../../shared/schemas/settings/labor';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
+import type { DamageSink } from '../storage/data-health';
 
 const FILE = 'labor-settings.json';
 
@@ -16,6 +17,8 @@ const fileSchema = z.object({
   settings: laborSettingsSchema,
   // Added after version 1 shipped: a file without it is a workstation that never entered kiosk view.
   kioskView: z.boolean().optional(),
+  // Set once a staff list has existed here: a missing one is then an error, never a first run.
+  rosterSeen: z.boolean().optional(),
 });
 
 export interface StoredLaborSettings {
@@ -23,12 +26,19 @@ export interface StoredLaborSettings {
   settings: LaborSettings;
   /** A workstation showing the kiosk alone; the core treats it as a kiosk until a manager leaves. */
   kioskView: boolean;
+  /** A staff list has existed on this kiosk (so a missing one is damage, not a first run). */
+  rosterSeen?: boolean;
 }
 
-export function loadLaborSettings(dir: string, log?: (line: string) => void): StoredLaborSettings {
-  const loaded = loadJsonFile(dir, FILE, fileSchema, () => ({ version: 1 as const, location: null, settings: { ...DEFAULT_LABOR_SETTINGS } }));
+export function loadLaborSettings(dir: string, log?: (line: string) => void, damage?: DamageSink): StoredLaborSettings {
+  const loaded = loadJsonFile(dir, FILE, fileSchema, () => ({ version: 1 as const, location: null, settings: { ...DEFAULT_LABOR_SETTINGS } }), {
+    damage,
+    label: 'The kiosk settings',
+    consequence: "the kiosk's location and limits must be set again",
+  });
   if (loaded.problem) log?.(loaded.problem.message);
-  return { location: loaded.value.location, settings: loaded.value.settings, kioskView: loaded.value.kioskView ?? false };
+  const { location, settings, kioskView, rosterSeen } = loaded.value;
+  return { location, settings, kioskView: kioskView ?? false, ...(rosterSeen ? { rosterSeen: true } : {}) };
 }
 
 export function saveLaborSettings(dir: string, value: StoredLaborSettings): void {

@@ -3,7 +3,10 @@
 // local id stand for on the service) and records outcomes durably, one fsynced line each.
 import { mkdirSync } from 'node:fs';
 import type { OutboxItem, OutboxSummary, PunchAction } from '../../../shared/labor';
+import { join } from 'node:path';
 import { AppendLog } from './append-log';
+import { reportOutboxDamage } from './outbox-damage';
+import type { DamageSink } from '../storage/data-health';
 import { acquireOutboxLock } from './outbox-lock';
 import { isLocal, parseLogRecord, type LogRecord, type Punch, type PunchKind, type Ref } from './punch';
 
@@ -44,6 +47,9 @@ export interface OutboxOptions {
   /** After a send that left no outcome (the app died mid-request): how long to wait before reconciling. */
   settleAfterAttemptMs: number;
   log?: (line: string) => void;
+  damage?: DamageSink;
+  /** The kiosk has run here before (its settings exist): a missing outbox is then damage, not a first run. */
+  expected?: boolean;
 }
 
 export class Outbox {
@@ -59,9 +65,10 @@ export class Outbox {
   constructor(private readonly options: OutboxOptions) {
     mkdirSync(options.dir, { recursive: true });
     this.unlock = acquireOutboxLock(options.dir);
-    const opened = AppendLog.open(options.dir, FILE, parseLogRecord);
+    const opened = AppendLog.open(options.dir, FILE, parseLogRecord, options.now);
     this.log = opened.log;
-    if (opened.dropped > 0) options.log?.(`labor outbox: ${opened.dropped} unreadable line(s) dropped (a write torn by a crash)`);
+    const problem = reportOutboxDamage(join(options.dir, FILE), opened, options.expected ?? false, options.damage);
+    if (problem) options.log?.(problem);
     for (const record of opened.records) this.apply(record);
     this.compact();
   }
@@ -218,6 +225,7 @@ export class Outbox {
   }
 
   private apply(r: LogRecord): void {
+    if (r.t === 'head') return;
     if (r.t === 'punch') {
       this.states.set(r.p.id, {
         p: r.p,
@@ -285,7 +293,7 @@ export class Outbox {
     const keep = this.all().filter(
       (s) => s.status === 'pending' || s.status === 'failed' || referenced.has(s.p.id) || now - s.p.capturedAt < RETENTION_MS,
     );
-    const records: LogRecord[] = [];
+    const records: LogRecord[] = [{ t: 'head', v: 1, at: now }];
     for (const s of keep) {
       records.push({ t: 'punch', p: s.p });
       if (s.status === 'done') records.push({ t: 'done', id: s.p.id, at: s.doneAt ?? now, uuid: s.uuid });

@@ -31,6 +31,8 @@ export interface Punch {
 }
 
 export type LogRecord =
+  /** First line of every outbox file written since: an empty file is then damage, never "no punches". */
+  | { t: 'head'; v: 1; at: number }
   | { t: 'punch'; p: Punch }
   /** About to send: if no outcome follows, the send may or may not have reached the service. */
   | { t: 'attempt'; id: string; at: number }
@@ -61,6 +63,7 @@ const punchSchema = z.object({
 });
 
 const recordSchema = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('head'), v: z.literal(1), at: z.number() }),
   z.object({ t: z.literal('punch'), p: punchSchema }),
   z.object({ t: z.literal('attempt'), id: z.string(), at: z.number() }),
   z.object({ t: z.literal('unsure'), id: z.string(), at: z.number(), retryAt: z.number(), message: z.string() }),

@@ -5,6 +5,9 @@ import { z } from 'zod';
 import type { StaffCard, StaffInput, StaffRecordView } from '../../../shared/labor';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import { hashPin, PIN_PATTERN, verifyPin, type PinHash } from './pin-hash';
+import type { DamageSink } from '../storage/data-health';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 const FILE = 'labor-staff.json';
 
@@ -29,18 +32,57 @@ export interface DemoStaff {
   roleUuid: string;
 }
 
+export const ROSTER_UNREADABLE =
+  "This kiosk's staff list could not be read, so nobody can sign in. Ask whoever looks after this computer to restore it (a copy was kept).";
+
 export class Roster {
   private data: RosterFile;
   private seeding: Promise<boolean> | null = null;
+  /**
+   * Set when labor-staff.json existed but could not be read. It is left where it is (a copy is
+   * kept aside) and never overwritten: a roster that existed is an error to repair, never a first
+   * run, or whoever stands at the kiosk could make themselves its manager.
+   */
+  readonly unreadable: { keptAs: string | null; message: string } | null;
 
   constructor(
     private readonly dir: string,
     private readonly scryptN: number,
     log?: (line: string) => void,
+    private readonly care: { damage?: DamageSink; expected?: boolean; saved?: () => void } = {},
   ) {
-    const loaded = loadJsonFile(dir, FILE, fileSchema, () => ({ version: 1 as const, seeded: false, staff: [] }));
+    const { damage } = care;
+    const path = join(dir, FILE);
+    if (care.expected && !existsSync(path)) {
+      // It existed before (labor settings say so): deleted or lost, never a first run.
+      const message = `${FILE} is missing although this kiosk had a staff list`;
+      log?.(message);
+      damage?.({
+        severity: 'error',
+        path,
+        keptAs: null,
+        count: null,
+        sentence: 'The staff list is missing; nobody can sign in at the kiosk until it is restored.',
+        detail: `${message}; restore it from a backup (to start a new list on purpose, remove "rosterSeen" from labor-settings.json)`,
+      });
+      this.unreadable = { keptAs: null, message };
+      this.data = { version: 1, seeded: false, staff: [] };
+      return;
+    }
+    const loaded = loadJsonFile(dir, FILE, fileSchema, () => ({ version: 1 as const, seeded: false, staff: [] }), {
+      damage,
+      label: 'The staff list',
+      keepInPlace: true,
+      severity: 'error',
+      consequence: 'nobody can sign in at the kiosk until it is restored from the copy kept aside, or replaced',
+    });
     if (loaded.problem) log?.(loaded.problem.message);
+    this.unreadable = loaded.problem ? { keptAs: loaded.problem.movedTo, message: loaded.problem.message } : null;
     this.data = loaded.value;
+  }
+
+  private writable(): void {
+    if (this.unreadable) throw new Error(ROSTER_UNREADABLE);
   }
 
   get(userId: string): StaffRecord | undefined {
@@ -72,6 +114,7 @@ export class Roster {
 
   /** True until a manager with a PIN exists: the manager area then opens once to create one. */
   needsManagerSetup(): boolean {
+    if (this.unreadable) return false;
     return !this.data.staff.some((s) => s.manager && s.pin !== null);
   }
 
@@ -91,6 +134,7 @@ export class Roster {
   }
 
   upsert(input: StaffInput): void {
+    this.writable();
     const existing = this.get(input.userId);
     const record: StaffRecord = { ...input, pin: existing?.pin ?? null, roles: input.roles.map((r) => ({ ...r })) };
     if (existing && existing.manager && !input.manager && this.data.staff.filter((s) => s.manager && s.pin).length === 1 && existing.pin) {
@@ -101,6 +145,7 @@ export class Roster {
   }
 
   remove(userId: string): void {
+    this.writable();
     const s = this.get(userId);
     if (!s) throw new Error(`No staff member ${userId}`);
     if (s.manager && s.pin && this.data.staff.filter((m) => m.manager && m.pin).length === 1) {
@@ -112,6 +157,7 @@ export class Roster {
 
   /** Sets (or clears, with null) a PIN. PINs are unique, since a PIN alone must say who you are. */
   async setPin(userId: string, pin: string | null): Promise<void> {
+    this.writable();
     const s = this.get(userId);
     if (!s) throw new Error(`No staff member ${userId}`);
     if (pin === null) {
@@ -131,7 +177,7 @@ export class Roster {
   /** Fills an empty roster once from the sandbox's demo staff (never again, even if emptied later). */
   /** Seeds once: concurrent callers (start-up and a connection change) share the one seeding. */
   seedDemo(staff: DemoStaff[], pins: Record<string, string>, managers: string[]): Promise<boolean> {
-    if (this.data.seeded || this.data.staff.length > 0 || staff.length === 0) return Promise.resolve(false);
+    if (this.unreadable || this.data.seeded || this.data.staff.length > 0 || staff.length === 0) return Promise.resolve(false);
     // Only the caller that started the seeding is told it seeded (so it is logged once).
     if (this.seeding) return this.seeding.then(() => false);
     this.seeding = this.seedDemoOnce(staff, pins, managers).finally(() => {
@@ -158,5 +204,11 @@ export class Roster {
 
   private save(): void {
     saveJsonFile(this.dir, FILE, this.data);
+    this.care.saved?.();
+  }
+
+  /** A readable staff list is on disk. */
+  exists(): boolean {
+    return !this.unreadable && existsSync(join(this.dir, FILE));
   }
 }

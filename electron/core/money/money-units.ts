@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_MONEY_UNITS, showsDollars, wireToCents, centsToWire, isCentsBySpec, type MoneyField, type MoneyUnit, type MoneyUnitsView } from '../../../shared/money-units';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
+import type { DamageSink } from '../storage/data-health';
 
 const schema = z.object({
   version: z.literal(1),
@@ -23,12 +24,18 @@ export class MoneyUnits {
     private readonly dir: string | null,
     private readonly now: () => number = Date.now,
     log?: (line: string) => void,
+    damage?: DamageSink,
   ) {
     if (dir === null) {
       this.view = { ...DEFAULT_MONEY_UNITS };
       return;
     }
-    const loaded = loadJsonFile(dir, FILE, schema, () => ({ version: 1 as const, ...DEFAULT_MONEY_UNITS }));
+    const loaded = loadJsonFile(dir, FILE, schema, () => ({ version: 1 as const, ...DEFAULT_MONEY_UNITS }), {
+      now,
+      damage,
+      label: "The connection's money unit",
+      consequence: 'the app reads amounts as cents until it is set again',
+    });
     if (loaded.problem) log?.(loaded.problem.message);
     const { version: _v, ...view } = loaded.value;
     this.view = view;

@@ -1,20 +1,38 @@
 // A small JSON document kept in one file of a directory the caller passes in.
 // Writes go to a temp file, are fsynced and renamed over the old one, so a crash mid-write
 // leaves either the old or the new document, never half of one. A file that cannot be parsed
-// or fails its schema is moved aside (never deleted) and reported, and defaults are used.
+// or fails its schema is moved aside byte for byte (`<file>.damaged-<time>`, never deleted),
+// reported to the damage sink, and defaults are used.
 import { mkdirSync, openSync, readFileSync, renameSync, writeSync, fsyncSync, closeSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { fsyncDir } from './fsync-dir';
 import { errorMessage } from '../../../shared/errors';
+import { keepDamagedCopy, moveDamagedAside } from './damaged-copy';
+import type { DamageSink } from './data-health';
 
 export interface JsonFileLoad<T> {
   value: T;
-  /** Set when the file existed but was unreadable; it has been moved to `movedTo`. */
+  /** Set when the file existed but was unreadable; it has been moved (or copied) to `movedTo`. */
   problem: { message: string; movedTo: string } | null;
 }
 
-export function loadJsonFile<T>(dir: string, name: string, schema: z.ZodType<T>, defaults: () => T, now = Date.now): JsonFileLoad<T> {
+export interface JsonFileOptions {
+  now?: () => number;
+  /** Where to report an unreadable file (the data-health notices). */
+  damage?: DamageSink;
+  /** What the file is, in plain words ("The kiosk settings"); the file name otherwise. */
+  label?: string;
+  /** Leave the damaged file in place and keep a copy (the caller refuses to overwrite it). */
+  keepInPlace?: boolean;
+  /** Severity of the notice; a setting falling back to defaults is a warning. */
+  severity?: 'warning' | 'error';
+  /** The sentence's second half; default: "the defaults are in use". */
+  consequence?: string;
+}
+
+export function loadJsonFile<T>(dir: string, name: string, schema: z.ZodType<T>, defaults: () => T, options: JsonFileOptions = {}): JsonFileLoad<T> {
+  const now = options.now ?? Date.now;
   mkdirSync(dir, { recursive: true });
   const path = join(dir, name);
   if (!existsSync(path)) return { value: defaults(), problem: null };
@@ -26,9 +44,19 @@ export function loadJsonFile<T>(dir: string, name: string, schema: z.ZodType<T>,
   } catch (error) {
     reason = errorMessage(error);
   }
-  const movedTo = `${path}.corrupt-${now()}`;
-  renameSync(path, movedTo);
-  return { value: defaults(), problem: { message: `${name} could not be read (${reason}); it was kept as ${movedTo} and defaults are in use`, movedTo } };
+  const movedTo = options.keepInPlace ? keepDamagedCopy(path, now()) : moveDamagedAside(path, now());
+  const label = options.label ?? name;
+  const consequence = options.consequence ?? 'the defaults are in use';
+  const message = `${name} could not be read (${reason}); it was kept as ${movedTo} and ${consequence}`;
+  options.damage?.({
+    severity: options.severity ?? 'warning',
+    path,
+    keptAs: movedTo,
+    count: null,
+    sentence: `${label} could not be read; ${consequence}. The file as it was is kept aside.`,
+    detail: message,
+  });
+  return { value: defaults(), problem: { message, movedTo } };
 }
 
 export function saveJsonFile(dir: string, name: string, value: unknown): void {

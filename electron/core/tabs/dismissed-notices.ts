@@ -3,6 +3,7 @@
 // left the list anyway).
 import { z } from 'zod';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
+import type { DamageSink } from '../storage/data-health';
 
 const FILE = 'dismissed-notices.json';
 const MAX_KEYS = 5000;
@@ -14,8 +15,13 @@ export class DismissedNotices {
   constructor(
     private readonly dir: string,
     log?: (line: string) => void,
+    damage?: DamageSink,
   ) {
-    const loaded = loadJsonFile(dir, FILE, schema, () => ({ version: 1 as const, keys: [] }));
+    const loaded = loadJsonFile(dir, FILE, schema, () => ({ version: 1 as const, keys: [] }), {
+      damage,
+      label: 'The list of dismissed notices',
+      consequence: 'dismissed notices may show again',
+    });
     if (loaded.problem) log?.(loaded.problem.message);
     this.keys = new Set(loaded.value.keys);
   }

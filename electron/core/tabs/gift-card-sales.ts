@@ -4,6 +4,7 @@
 // matched to it when the view is derived (gift-card-view.ts).
 import { z } from 'zod';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
+import type { DamageSink } from '../storage/data-health';
 
 const nullableText = z.string().nullable();
 
@@ -61,8 +62,13 @@ export class GiftCardSales {
   constructor(
     private readonly dir: string,
     log?: (line: string) => void,
+    damage?: DamageSink,
   ) {
-    const loaded = loadJsonFile(dir, FILE, fileSchema, () => ({ version: 1 as const, sales: [] }));
+    const loaded = loadJsonFile(dir, FILE, fileSchema, () => ({ version: 1 as const, sales: [] }), {
+      damage,
+      label: 'The list of gift card sales',
+      consequence: 'earlier sales are not shown (check them on the service)',
+    });
     if (loaded.problem) log?.(loaded.problem.message);
     // A sale still 'sending' was cut off by a restart: whether it exists is unknown, not failed.
     this.sales = loaded.value.sales.map((s) =>

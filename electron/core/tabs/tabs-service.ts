@@ -4,6 +4,7 @@
 // issued cards across restarts. Sales and settings live in <dataDir>/tabs. The service is reached
 // only through `api()` at call time (the client is rebuilt when settings change).
 import { join } from 'node:path';
+import type { DamageSink } from '../storage/data-health';
 import type {
   BoardTab,
   BoardView,
@@ -60,6 +61,8 @@ export interface TabsServiceOptions {
   log?: (line: string) => void;
   /** The connection's money unit (one per core); a private one in the data dir when not given. */
   money?: MoneyUnits;
+  /** Where unreadable files in the data folder are reported (the data-health notices). */
+  damage?: DamageSink;
 }
 
 export interface TabsServiceEvents {
@@ -99,10 +102,10 @@ export class TabsService {
   constructor(private readonly options: TabsServiceOptions) {
     this.dir = join(options.dataDir, 'tabs');
     this.now = options.now ?? Date.now;
-    this.settings = loadTabsSettings(this.dir, options.log);
-    this.sales = new GiftCardSales(this.dir, options.log);
-    this.dismissed = new DismissedNotices(this.dir, options.log);
-    this.money = options.money ?? new MoneyUnits(this.dir, this.now, options.log);
+    this.settings = loadTabsSettings(this.dir, options.log, options.damage);
+    this.sales = new GiftCardSales(this.dir, options.log, options.damage);
+    this.dismissed = new DismissedNotices(this.dir, options.log, options.damage);
+    this.money = options.money ?? new MoneyUnits(this.dir, this.now, options.log, options.damage);
     this.board = new BoardPusher({
       openTabs: this.openTabs,
       full: () => this.boardView(),

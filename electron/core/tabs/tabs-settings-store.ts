@@ -2,6 +2,7 @@
 // pending gift card counts as late, and which tab each scanned pass orders on (a board label).
 import { z } from 'zod';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
+import type { DamageSink } from '../storage/data-health';
 
 const schema = z.object({
   version: z.literal(1),
@@ -20,8 +21,12 @@ const MAX_PASS_TABS = 200;
 
 export const DEFAULT_LATE_SECONDS = 60;
 
-export function loadTabsSettings(dir: string, log?: (line: string) => void): StoredTabsSettings {
-  const loaded = loadJsonFile(dir, FILE, schema, () => ({ version: 1 as const, location: null, giftCardLateSeconds: DEFAULT_LATE_SECONDS, passTabs: {} }));
+export function loadTabsSettings(dir: string, log?: (line: string) => void, damage?: DamageSink): StoredTabsSettings {
+  const loaded = loadJsonFile(dir, FILE, schema, () => ({ version: 1 as const, location: null, giftCardLateSeconds: DEFAULT_LATE_SECONDS, passTabs: {} }), {
+    damage,
+    label: 'The tabs settings',
+    consequence: 'the tabs location and late-card limit must be set again',
+  });
   if (loaded.problem) log?.(loaded.problem.message);
   return loaded.value;
 }

@@ -4,6 +4,7 @@
 // called WebhookService; this one is the listener.) The sandbox test panel is sandbox-panel.ts.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import type { DamageSink } from '../storage/data-health';
 import type { EventFilter, EventPage, EventSummary, ListenerStatus, TunnelStatus, WebhookCounters, WebhookSettingsInput, WebhookSettingsView, WebhookState } from '../../../shared/webhooks';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/webhooks';
 import type { ConnectionService } from '../connection/connection-service';
@@ -23,6 +24,8 @@ export interface WebhookListenerOptions {
   secret?: string;
   now?: () => number;
   log?: (line: string) => void;
+  /** Where unreadable files in the data folder are reported (the data-health notices). */
+  damage?: DamageSink;
 }
 
 export interface WebhookListenerEvents {
@@ -53,7 +56,7 @@ export class WebhookListenerService {
   private readonly projections: Projection[] = [];
 
   constructor(private readonly options: WebhookListenerOptions) {
-    const loaded = loadWebhookSettings(options.dataDir);
+    const loaded = loadWebhookSettings(options.dataDir, options.damage);
     this.settings = loaded.value;
     if (loaded.problem) options.log?.(loaded.problem.message);
     this.tunnel = options.tunnel ?? new TunnelService();
@@ -193,6 +196,7 @@ export class WebhookListenerService {
       customHeaders: this.customHeaders,
       retentionEvents: this.settings.retentionEvents,
       now: this.options.now,
+      damage: this.options.damage,
     });
     // One replay of the retained log feeds them all.
     receiver.addProjections(this.projections);

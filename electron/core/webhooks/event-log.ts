@@ -8,14 +8,17 @@
 //   young dedupe keys of removed rows move into log-meta.json first.
 // - Dedupe keys of stored rows are remembered for `dedupeWindowMs` (48 h by default) whether or
 //   not retention kept the rows: the service retries for about 24 h (6.3) plus clock skew.
-import { mkdirSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DamageSink } from '../storage/data-health';
+import { checkMeta, keepSegment, reportSegmentDamage, retireLeftovers, tornTailOnly, type SegmentScan } from './log-damage';
 import type { EventDetail, EventFilter, EventPage, WebhookCounters } from '../../../shared/webhooks';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/webhooks';
 import { isApplicable, type LogLine, type NewEventRow, parseLogLine, type StoredEventRow, toDetail } from './event-record';
 import { addParts, type CounterParts, countLine, emptyParts, toCounters } from './log-counters';
 import { FLAG_APPLICABLE, FLAG_KNOWN_TYPE, FLAG_PROBLEM, Interner, LogIndex, VERIFICATION_CODES } from './log-index';
 import { type LogFile, type LogIo, nodeLogIo } from './log-io';
-import { type LogMeta, loadLogMeta, saveLogMeta } from './log-meta';
+import { type LogMeta, loadLogMeta, META_FILE, saveLogMeta } from './log-meta';
 import { LogQuery, readRow } from './log-query';
 import { listSegments, repairTail, scanSegment, SegmentReader, segmentPath } from './segment-files';
 import { SequentialSegmentReader } from './sequential-reader';
@@ -37,6 +40,8 @@ export interface EventLogOptions {
   /** How long dedupe keys are remembered. Default 48 h. */
   dedupeWindowMs?: number;
   io?: LogIo;
+  /** Where unreadable files are reported (kept aside first); the data-health notices. */
+  damage?: DamageSink;
 }
 
 interface SegmentInfo {
@@ -98,10 +103,11 @@ export class EventLog {
     this.query = new LogQuery({ index: this.index, types: this.types, locations: this.locations, dir: this.dir });
     for (const type of WEBHOOK_EVENT_TYPES) this.types.code(type, true);
     mkdirSync(this.dir, { recursive: true });
-    const { meta, problem } = loadLogMeta(this.dir, this.now);
+    const metaExisted = existsSync(join(this.dir, META_FILE));
+    const { meta, problem } = loadLogMeta(this.dir, this.now, options.damage);
     if (problem) this.loadProblems.push(problem);
     this.meta = meta;
-    this.load();
+    this.load(problem !== null ? 'damaged' : metaExisted ? 'ok' : 'missing', options.damage);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -261,10 +267,15 @@ export class EventLog {
   // -------------------------------------------------------------------------------------------
   // Loading and bookkeeping
 
-  private load(): void {
+  private load(metaState: 'ok' | 'missing' | 'damaged', damage: DamageSink | undefined): void {
     const ids = listSegments(this.dir);
-    for (const id of ids.filter((id) => id <= this.meta.droppedThrough)) this.unlinkQuietly(id);
+    const checked = checkMeta(this.dir, this.meta, metaState, ids, this.now(), damage, this.loadProblems);
+    this.meta = checked.meta;
+    if (checked.rebuilt) saveLogMeta(this.dir, this.meta);
+    // Retired before a crash finished removing them: kept aside, never just deleted.
+    retireLeftovers(this.dir, ids.filter((id) => id <= this.meta.droppedThrough), this.now(), damage);
     const live = ids.filter((id) => id > this.meta.droppedThrough);
+    const scans: SegmentScan[] = [];
     const keyCutoff = this.now() - this.dedupeWindowMs;
     for (const [key, seq, seenAt] of this.meta.carriedKeys) if (seenAt >= keyCutoff) this.dedupe.set(key, { seq, seenAt });
     addParts(this.totals, this.meta.base);
@@ -274,19 +285,48 @@ export class EventLog {
       const segment: SegmentInfo = { id, rows: 0, bytes: 0, maxAt: 0, parts: emptyParts() };
       this.segments.push(segment);
       const path = segmentPath(this.dir, id);
+      const seen: SegmentScan = { id, size: 0, firstSeq: null, lastSeq: null, badLines: 0, innerGap: 0, keptAs: null };
       const scan = scanSegment(path, (text, offset, length) => {
         const line = parseLogLine(text);
         // A row whose seq does not increase is a leftover, not a new event.
         if (line === null || (line.k === 'e' && line.seq < this.nextSeq)) return false;
-        if (line.k === 'e') this.nextSeq = line.seq + 1;
+        if (line.k === 'e') {
+          if (seen.lastSeq !== null && line.seq > seen.lastSeq + 1) seen.innerGap += line.seq - seen.lastSeq - 1;
+          seen.firstSeq ??= line.seq;
+          seen.lastSeq = line.seq;
+          this.nextSeq = line.seq + 1;
+        }
         this.commitLine(line, segment, offset, length);
         return true;
       });
       segment.bytes = scan.goodEnd + (scan.goodEndNeedsNewline ? 1 : 0);
-      if (scan.badLines > 0) this.loadProblems.push(`${scan.badLines} unreadable line(s) in ${path} were skipped`);
+      seen.size = scan.size;
+      seen.badLines = scan.badLines;
+      const newest = n === live.length - 1;
+      if (scan.badLines > 0) {
+        // The bytes as they were, before the tail is cut (newest) or before retention removes the file.
+        seen.keptAs = keepSegment(path, this.now());
+        if (newest && tornTailOnly(path, scan.goodEnd, scan.badLines)) {
+          // A write torn by a crash: never acknowledged, so the service sends that event again.
+          seen.badLines = 0;
+          this.loadProblems.push(`a torn last line of ${path} was cut off (kept as ${seen.keptAs})`);
+          damage?.({
+            key: 'torn',
+            severity: 'warning',
+            path,
+            keptAs: seen.keptAs,
+            count: 1,
+            sentence:
+              'The event log ended in a cut-off line (the computer stopped while saving, or the file was cut short). It was kept aside; an event the service was not told arrived is sent again.',
+            detail: `torn last line of ${path}; kept as ${seen.keptAs}`,
+          });
+        }
+      }
+      scans.push(seen);
       // Only the newest segment is appended to, so only its tail needs to be made clean.
-      if (n === live.length - 1) repairTail(path, scan);
+      if (newest) repairTail(path, scan);
     });
+    reportSegmentDamage(this.dir, this.meta, scans, damage, this.loadProblems);
     this.pruneDedupe();
     const drop = this.planRetention();
     if (drop > 0) this.dropOldest(drop);

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { HOUR_MS } from './event-log';
 import type { LogIo } from './log-io';
+import type { DamageSink } from '../storage/data-health';
 
 export interface WebhookReceiverOptions {
   /** The app's data directory; the log lives in <dataDir>/webhook-log. */
@@ -35,6 +36,8 @@ export interface WebhookReceiverOptions {
   segmentEvents?: number;
   /** The log's disk writes; tests inject failures. */
   logIo?: LogIo;
+  /** Where unreadable files in the data folder are reported (the data-health notices). */
+  damage?: DamageSink;
 }
 
 export interface ResolvedOptions {

@@ -63,6 +63,7 @@ export class WebhookReceiver {
       segmentEvents: options.segmentEvents,
       dedupeWindowMs: options.dedupeWindowMs,
       io: options.logIo,
+      damage: options.damage,
     });
     if (this.log.loadProblems.length > 0) this.message = this.log.loadProblems.join('; ');
     this.projections = new ProjectionSet((error) => this.events.emit('projectionError', error));

@@ -2,12 +2,13 @@
 // and this is the only place they are joined.
 import { create } from 'zustand';
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice';
+import { createDataHealthSlice, type DataHealthSlice } from './data-health-slice';
 import { createLaborSlice, type LaborSlice } from './labor-slice';
 import { createShellSlice, type ShellSlice } from './shell-slice';
 import { createTabsSlice, type TabsSlice } from './tabs-slice';
 import { createWebhooksSlice, type WebhooksSlice } from './webhooks-slice';
 
-export type AppState = ConnectionSlice & ShellSlice & WebhooksSlice & LaborSlice & TabsSlice;
+export type AppState = ConnectionSlice & ShellSlice & WebhooksSlice & LaborSlice & TabsSlice & DataHealthSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createConnectionSlice(...a),
@@ -15,6 +16,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createWebhooksSlice(...a),
   ...createLaborSlice(...a),
   ...createTabsSlice(...a),
+  ...createDataHealthSlice(...a),
 }));
 
 export type AppStore = typeof useAppStore;

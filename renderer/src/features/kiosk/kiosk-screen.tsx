@@ -84,6 +84,8 @@ export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { ap
     });
 
   const openManager = () => {
+    // A staff list that existed but cannot be read is never a first run: no set-up is offered.
+    if (labor.rosterError) return request.setError(labor.rosterError);
     request.setError(null);
     setMode(labor.needsManagerSetup ? { kind: 'manager-setup' } : { kind: 'manager-pin' });
   };
@@ -112,7 +114,12 @@ export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { ap
   let panel: ReactNode;
   switch (mode.kind) {
     case 'pad':
-      panel = (
+      panel = labor.rosterError ? (
+        <div className="k-roster-error" role="alert" data-testid="roster-error">
+          <h2 className="k-pad-title">This kiosk cannot take punches right now</h2>
+          <p className="k-pad-message">{labor.rosterError}</p>
+        </div>
+      ) : (
         <>
           <PinPad title="Enter your PIN" busy={request.busy} error={request.error} lockedUntil={labor.padLockedUntil} onSubmit={(pin) => identify({ pin })} />
           <button type="button" className="k-link k-link-strong" onClick={() => setMode({ kind: 'names' })}>

@@ -7,6 +7,7 @@ import { ServiceCheckCard } from './service-check-card';
 import { MoneyUnitsCard } from './money-units-card';
 import { describeToken } from './format';
 import { staffWords } from '../../../../shared/errors';
+import { DataHealthNotices } from '../../components/data-health-notices';
 
 function connectionProblem(connection: ConnectionStatus): string | null {
   if (connection.reachability === 'error') return connection.message;
@@ -23,6 +24,7 @@ export function SettingsScreen() {
   return (
     <section className="screen settings">
       <h1>Settings</h1>
+      <DataHealthNotices />
       <div className="grid">
         <ConnectionForm key={`${connection.settings.mode}-${connection.settings.baseUrl}`} settings={connection.settings} problem={connectionProblem(connection)} />
         <section className="card" aria-label="Token status">

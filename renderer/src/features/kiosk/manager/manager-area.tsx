@@ -6,6 +6,7 @@ import { KioskSettingsForm } from './kiosk-settings-form';
 import { StaffEditor } from './staff-editor';
 import { SyncProblems } from './sync-problems';
 import { TimesheetView } from './timesheet-view';
+import { DataHealthNotices } from '../../../components/data-health-notices';
 
 type Tab = 'timesheet' | 'sync' | 'staff' | 'settings' | 'app';
 
@@ -43,6 +44,7 @@ export function ManagerArea({ session, labor, appSettings, onClose, onLeaveKiosk
         </button>
       </header>
       <div className="k-manager-body">
+        <DataHealthNotices />
         {tab === 'timesheet' && <TimesheetView token={session.token} labor={labor} />}
         {tab === 'sync' && <SyncProblems token={session.token} labor={labor} />}
         {tab === 'staff' && <StaffEditor token={session.token} labor={labor} />}

@@ -1,0 +1,46 @@
+// What the core found damaged in its data folder, for a manager: one sentence each, where the
+// unreadable bytes were kept, and the technical reason behind "Details". Nothing was deleted;
+// a notice stays (across restarts) until a manager marks it read, and the staff-list error
+// stays until the file is repaired.
+import { api } from '../api-context';
+import { useAction } from '../hooks/use-action';
+import { useAppStore } from '../store';
+import { Problem } from './problem';
+
+export function DataHealthNotices() {
+  const view = useAppStore((s) => s.dataHealth);
+  const setDataHealth = useAppStore((s) => s.setDataHealth);
+  const action = useAction();
+  const notices = view?.notices ?? [];
+  if (notices.length === 0) return null;
+  const readable = notices.filter((n) => n.severity !== 'error').map((n) => n.id);
+  return (
+    <section className="card data-health" aria-label="Data problems">
+      <h2>Saved data that could not be read</h2>
+      <p className="hint">Nothing was deleted: each damaged file was kept aside in the data folder, under the name shown.</p>
+      <ul className="data-health-list">
+        {notices.map((n) => (
+          <li key={n.id} className={`data-health-${n.severity}`} data-testid="data-health-notice">
+            <strong>{n.severity === 'error' ? 'Needs repair: ' : n.severity === 'warning' ? 'Check: ' : 'For information: '}</strong>
+            {n.sentence}
+            {n.keptAs && (
+              <div className="hint">
+                Kept as <code>{n.keptAs}</code>
+              </div>
+            )}
+            <details className="problem-details">
+              <summary>Details</summary>
+              <code>{`${n.file}: ${n.detail}`}</code>
+            </details>
+          </li>
+        ))}
+      </ul>
+      {readable.length > 0 && (
+        <button type="button" disabled={action.busy} onClick={() => void action.run(async () => setDataHealth(await api().dismissDataHealth(readable)))}>
+          Mark as read
+        </button>
+      )}
+      <Problem text={action.error} detail={action.detail} />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// Damaged files in the data folder, as a manager sees them: Settings lists what could not be read
+// and where it was kept; a kiosk whose staff list cannot be read says so and never offers the
+// first-manager set-up. Screenshots at 1280x800 and 1080x1920 land in each test's output folder.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect, startApp, stopApp } from './fixtures';
+
+const shot = (name: string) => test.info().outputPath(name);
+
+test('Settings shows what could not be read and where it was kept; Mark as read clears it', async ({ page }) => {
+  const first = await startApp();
+  await first.core.handlers.laborSetLocation(null, { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen', timezone: null });
+  await stopApp(first, false);
+  writeFileSync(join(first.dataDir, 'tabs', 'settings.json'), '{"version": 1, "loc');
+  const app = await startApp(first.dataDir);
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(app.host.url);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const card = page.getByRole('region', { name: 'Data problems' });
+    await expect(card).toContainText('The tabs settings could not be read');
+    await expect(card).toContainText(/Kept as tabs\/settings\.json\.damaged-/);
+    await page.screenshot({ path: shot('data-health-settings-1280x800.png') });
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    await page.screenshot({ path: shot('data-health-settings-1080x1920.png') });
+    await card.getByRole('button', { name: 'Mark as read' }).click();
+    await expect(card).toHaveCount(0);
+  } finally {
+    await stopApp(app);
+  }
+});
+
+test('a kiosk whose staff list cannot be read stops sign-in and offers no manager set-up', async ({ page }) => {
+  const first = await startApp();
+  await first.core.handlers.laborSetLocation(null, { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen', timezone: null });
+  await stopApp(first, false);
+  writeFileSync(join(first.dataDir, 'labor-staff.json'), 'not a staff list');
+  const app = await startApp(first.dataDir);
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(app.host.url);
+    await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
+    await expect(page.getByTestId('roster-error')).toContainText("staff list could not be read");
+    await page.screenshot({ path: shot('data-health-kiosk-1280x800.png') });
+    await page.getByRole('button', { name: 'Manager' }).click();
+    await expect(page.getByRole('button', { name: /Create|Set up/i })).toHaveCount(0);
+    await expect(page.getByTestId('roster-error')).toBeVisible();
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    await page.screenshot({ path: shot('data-health-kiosk-1080x1920.png') });
+  } finally {
+    await stopApp(app);
+  }
+});

@@ -1,0 +1,324 @@
+// The corruption matrix: every file of the data folder (docs/architecture.md) is truncated,
+// emptied, overwritten with random bytes, deleted, or given plausible but wrong content, and the
+// whole core is started on it. Each case: no crash, the damaged bytes kept aside byte for byte
+// (`<file>.damaged-<time>`), a data-health notice with the exact count where one can be counted,
+// and nothing valid lost from the other files (punches, events, staff).
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../electron/host/create-app';
+import { AuditLog } from '../../electron/core/labor/audit-log';
+import { GiftCardSales } from '../../electron/core/tabs/gift-card-sales';
+import { DataHealth } from '../../electron/core/storage/data-health';
+import { WebhookReceiver } from '../../electron/core/webhooks';
+import type { DataHealthNotice } from '../../shared/data-health';
+import { tempDirs, waitUntil } from '../support';
+import { FAST_TUNING, HARBOUR } from './labor-test-constants';
+import { deliver, envelope, SECRET } from './webhook-fixtures';
+
+const temp = tempDirs('venue-corrupt-');
+afterAll(() => temp.removeAll());
+
+const TUNING = { ...FAST_TUNING, boardRefreshMs: 0 };
+const LOG = 'webhooks/webhook-log';
+/** Segment 1 was retired by retention (log-meta.json says so); 2, 3 and 4 are live. */
+const SEG = (n: number) => `${LOG}/seg-${String(n).padStart(8, '0')}.jsonl`;
+
+interface Fixture {
+  dir: string;
+  punches: number;
+  staff: number;
+  events: number;
+  /** Event rows per live segment. */
+  rows: Record<string, number>;
+}
+
+let fixture: Fixture;
+
+/** A data folder as a venue's would look: every file present, written by the app's own code. */
+async function buildFixture(): Promise<Fixture> {
+  const dir = temp.make();
+  const app = await createApp({ dataDir: dir, runtime: 'headless', labor: TUNING });
+  await app.start();
+  await app.handlers.saveConnection({ mode: 'sandbox' });
+  await app.handlers.saveWebhookSettings({ retentionEvents: 1000 });
+  await app.handlers.laborSetLocation(null, HARBOUR);
+  await waitUntil(() => existsSync(join(dir, 'labor-board.json')), 10_000);
+  await waitUntil(() => app.labor.roster.views().length > 0, 10_000);
+  const staff = app.labor.roster.views().filter((s) => s.roles.some((r) => r.locationUuid === HARBOUR.uuid));
+  for (const s of staff.slice(0, 4)) {
+    const role = s.roles.find((r) => r.locationUuid === HARBOUR.uuid)!;
+    app.labor.capture(s.userId, { action: 'punch-in', role: { role: role.role, roleUuid: role.roleUuid } });
+  }
+  await app.handlers.tabsSetLocation({ uuid: HARBOUR.uuid, name: HARBOUR.name });
+  await app.handlers.tabsDismissNotices(['notice-1']);
+  await app.handlers.tabsSetMoneyUnit('cents');
+  const punches = app.labor.outbox.all().length;
+  const staffCount = app.labor.roster.views().length;
+  await app.stop();
+
+  // Files no quick run writes: a gift-card sale, a manager's edit, an earlier notice.
+  new GiftCardSales(join(dir, 'tabs')).add({
+    id: 'sale-1', createdAt: 1, locationUuid: HARBOUR.uuid, spotName: null, name: null, mode: 'wait', paymentType: 'CASH', state: 'done',
+    message: null, tabUuid: 't-1', tabId: null, total: 2500, expected: 1, lines: [], items: [], payments: [], answerCards: [], answeredAt: 2,
+  });
+  const audit = new AuditLog(dir);
+  audit.add('entry-1', { userId: 'u1', name: 'A Manager' }, [{ field: 'punch_in', from: 1, to: 2 }], 3);
+  audit.add('entry-2', { userId: 'u1', name: 'A Manager' }, [{ field: 'punch_out', from: 1, to: 2 }], 4);
+  audit.close();
+  new DataHealth(dir).report({ severity: 'info', path: join(dir, 'x'), keptAs: null, count: null, sentence: 'An earlier notice.', detail: 'fixture' });
+
+  // The event log: 14 events in segments of 4 with retention at 12, so segment 1 is retired.
+  rmSync(join(dir, LOG), { recursive: true, force: true });
+  const receiver = new WebhookReceiver({ dataDir: join(dir, 'webhooks'), secret: SECRET, segmentEvents: 4, retentionEvents: 12 });
+  const { url } = await receiver.start();
+  for (let n = 0; n < 14; n++) {
+    const reply = await deliver(url!, envelope('GUEST_SUBSCRIBED', { targetUuid: `cust-${n}`, data: { handle: `h${n}` } }, new Date().toISOString()));
+    expect(reply.status).toBe(200);
+  }
+  await receiver.stop();
+  expect(readdirSync(join(dir, LOG)).sort()).toEqual(['log-meta.json', basename(SEG(2)), basename(SEG(3)), basename(SEG(4))]);
+  const rows = Object.fromEntries([2, 3, 4].map((n) => [SEG(n), readFileSync(join(dir, SEG(n)), 'utf8').trim().split('\n').length]));
+  return { dir, punches, staff: staffCount, events: 10, rows };
+}
+
+type Mode = 'truncate' | 'zero' | 'random' | 'delete' | 'wrong';
+const MODES: Mode[] = ['truncate', 'zero', 'random', 'delete', 'wrong'];
+
+/** A deterministic byte stream with no newline, so "random" lines stay whole lines. */
+function noise(length: number, seed: number): Buffer {
+  const out = Buffer.alloc(length);
+  let x = seed || 1;
+  for (let i = 0; i < length; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    const b = (x >> 16) & 0xff;
+    out[i] = b === 0x0a ? 0x0b : b;
+  }
+  return out;
+}
+
+const JSONL = (file: string) => file.endsWith('.log') || file.endsWith('.jsonl');
+
+/** Which lines to damage: punches in the outbox (so the count of punches lost is checked), else the first and a late one. */
+function targetLines(file: string, lines: string[], n: number): number[] {
+  if (file === 'labor-outbox.log') return lines.flatMap((l, i) => (l.includes('"t":"punch"') ? [i] : [])).slice(0, n);
+  return n === 1 || lines.length <= 3 ? [0] : [0, lines.length - 3];
+}
+
+/** Damages one file; returns the bytes it now holds (null when deleted) and how many lines were hit. */
+function damage(dir: string, file: string, mode: Mode): { bytes: Buffer | null; linesHit: number } {
+  const path = join(dir, file);
+  const original = readFileSync(path);
+  let bytes: Buffer;
+  let linesHit = 0;
+  switch (mode) {
+    case 'delete':
+      rmSync(path);
+      return { bytes: null, linesHit: 0 };
+    case 'zero':
+      bytes = Buffer.alloc(0);
+      break;
+    case 'truncate': {
+      // Cut in the middle of a line, as a disk that lost the end of the file would.
+      let cut = Math.floor(original.length / 2);
+      if (original[cut - 1] === 0x0a) cut += 1;
+      bytes = original.subarray(0, cut);
+      linesHit = 1;
+      break;
+    }
+    case 'random':
+      if (JSONL(file)) {
+        // Two whole lines replaced by noise of the same length: exactly two unreadable lines.
+        const lines = original.toString('utf8').split('\n');
+        const picks = targetLines(file, lines, 2);
+        for (const i of picks) lines[i] = noise(Buffer.byteLength(lines[i]), i + 7).toString('latin1');
+        bytes = Buffer.from(lines.join('\n'), 'latin1');
+        linesHit = picks.length;
+      } else {
+        bytes = noise(original.length, 42);
+      }
+      break;
+    case 'wrong':
+      if (file.endsWith('log-meta.json')) {
+        // Plausible: right shape, numbers from another log (would hide every event it has).
+        bytes = Buffer.from(JSON.stringify({ version: 1, droppedThrough: 3, lastSeq: 900, base: { verified: 0, unsigned: 0, rejected: 0, duplicate: 0, stale: 0, flagged: 0 }, carriedKeys: [] }));
+      } else if (JSONL(file)) {
+        const lines = original.toString('utf8').split('\n');
+        lines[targetLines(file, lines, 1)[0]] = JSON.stringify(file.includes('outbox') ? { t: 'punch', p: { id: 'x' } } : { k: 'e', seq: 'one' });
+        bytes = Buffer.from(lines.join('\n'));
+        linesHit = 1;
+      } else {
+        bytes = Buffer.from(JSON.stringify({ version: 1, something: 'else' }));
+      }
+      break;
+  }
+  writeFileSync(path, bytes);
+  return { bytes, linesHit };
+}
+
+interface Outcome {
+  notices: DataHealthNotice[];
+  punches: number;
+  staff: number;
+  events: number;
+  rosterError: string | null;
+  needsManagerSetup: boolean;
+  setupRefused: boolean;
+  logs: string[];
+}
+
+/** Starts the whole core on the damaged folder (service unreachable: loading is what is tested). */
+async function run(dir: string, practiceVenue = false): Promise<Outcome> {
+  const logs: string[] = [];
+  let app: App | null = null;
+  // The practice venue's file is read only when the app opens it (sandbox mode).
+  const service = practiceVenue ? {} : { serviceUrl: 'http://127.0.0.1:9', accessId: 'a', accessSecret: 'b' };
+  try {
+    app = await createApp({ dataDir: dir, runtime: 'headless', ...service, labor: TUNING, log: (l) => logs.push(l) });
+    await app.start();
+    const snapshot = await app.handlers.getSnapshot();
+    const page = await app.handlers.listEvents({}, 0, 1000);
+    const setupRefused = await app.handlers.laborSetupManager({ userId: 'intruder', name: 'Intruder', pin: '1357' }).then(() => false, () => true);
+    return {
+      notices: snapshot.dataHealth?.notices ?? [],
+      punches: app.labor.outbox.all().length,
+      staff: app.labor.roster.views().length,
+      events: page.total,
+      rosterError: snapshot.labor?.rosterError ?? null,
+      needsManagerSetup: snapshot.labor?.needsManagerSetup ?? true,
+      setupRefused,
+      logs,
+    };
+  } finally {
+    await app?.stop();
+  }
+}
+
+function keptCopies(dir: string, file: string): string[] {
+  const path = join(dir, file);
+  return readdirSync(dirname(path)).filter((n) => n.startsWith(`${basename(path)}.damaged-`)).map((n) => join(dirname(path), n));
+}
+
+/** The notice count each case must report; undefined: no count asserted (not countable). */
+function expectedCount(file: string, mode: Mode, linesHit: number, bytes: Buffer | null): number | null | undefined {
+  if (file.startsWith(LOG) && file.endsWith('.jsonl')) {
+    const rows = fixture.rows[file];
+    if (file === SEG(4)) return mode === 'truncate' ? 1 : mode === 'zero' ? null : undefined;
+    if (mode === 'truncate') {
+      const readable = (bytes ?? Buffer.alloc(0)).toString('utf8').split('\n').slice(0, -1).length;
+      return rows - readable;
+    }
+    if (mode === 'random') return 2;
+    if (mode === 'wrong') return 1;
+    return rows; // zero or delete: every event of the segment
+  }
+  if (file === 'labor-outbox.log' || file === 'labor-audit.log') return mode === 'zero' || mode === 'delete' ? null : linesHit;
+  return null;
+}
+
+const FILES = [
+  'settings.json',
+  'webhook-settings.json',
+  'labor-settings.json',
+  'labor-staff.json',
+  'labor-board.json',
+  'labor-outbox.log',
+  'labor-audit.log',
+  'tabs/settings.json',
+  'tabs/gift-card-sales.json',
+  'tabs/dismissed-notices.json',
+  'tabs/money-units.json',
+  'data-health.json',
+  `${LOG}/log-meta.json`,
+  SEG(2),
+  SEG(3),
+  SEG(4),
+  'practice-venue/venue.v8',
+];
+
+/** Deleting these is indistinguishable from never having had them: defaults, no notice. */
+// An audit log nobody has written to yet is empty: zero bytes is not damage there.
+const SILENT_WHEN_EMPTY = new Set(['labor-audit.log']);
+const SILENT_WHEN_DELETED = new Set(['settings.json', 'webhook-settings.json', 'labor-settings.json', 'labor-board.json', 'labor-audit.log', 'tabs/settings.json', 'tabs/gift-card-sales.json', 'tabs/dismissed-notices.json', 'tabs/money-units.json', 'data-health.json', 'practice-venue/venue.v8']);
+
+const results: string[] = [];
+
+describe('corruption matrix', () => {
+  beforeAll(async () => {
+    fixture = await buildFixture();
+  }, 60_000);
+
+  afterAll(() => {
+    console.log(`[figure] corruption matrix: ${results.length} cases (${FILES.length} files x ${MODES.length} ways), 0 crashes\n${results.join('\n')}`);
+  });
+
+  it('starts clean on the undamaged folder (the baseline every case is compared with)', async () => {
+    const dir = temp.make();
+    cpSync(fixture.dir, dir, { recursive: true });
+    const out = await run(dir);
+    expect(out.notices.map((n) => n.sentence)).toEqual(['An earlier notice.']);
+    expect(out).toMatchObject({ punches: fixture.punches, staff: fixture.staff, events: fixture.events, rosterError: null, setupRefused: true });
+    expect(fixture.punches).toBeGreaterThanOrEqual(4);
+  });
+
+  for (const file of FILES) {
+    for (const mode of MODES) {
+      it(`${file}: ${mode}`, async () => {
+        const dir = temp.make();
+        cpSync(fixture.dir, dir, { recursive: true });
+        const { bytes, linesHit } = damage(dir, file, mode);
+        const out = await run(dir, file.endsWith('.v8')); // no crash: it returns
+        const notice = out.notices.find((n) => n.file === file || n.file.startsWith(`${file}#`));
+        const copies = keptCopies(dir, file);
+
+        // Kept aside byte for byte: whatever the file held when the app found it unreadable.
+        const nothingToKeep = bytes === null || (bytes.length === 0 && (JSONL(file) || file.endsWith('.v8')));
+        // Deleting the newest segment leaves nothing to compare with (see docs/security.md).
+        const harmless = file === SEG(4) && mode === 'delete';
+        if (!nothingToKeep && !harmless) {
+          expect(copies.length, `a kept copy of ${file}`).toBeGreaterThanOrEqual(1);
+          expect(copies.some((c) => readFileSync(c).equals(bytes))).toBe(true);
+        }
+
+        // Reported, with the exact count where it can be counted.
+        const silent = (mode === 'delete' && SILENT_WHEN_DELETED.has(file)) || (mode === 'zero' && SILENT_WHEN_EMPTY.has(file)) || harmless || file.endsWith('.v8');
+        if (!silent) {
+          expect(notice, `a notice for ${file} (${mode}); got ${JSON.stringify(out.notices.map((n) => n.file))}`).toBeDefined();
+          const count = expectedCount(file, mode, linesHit, bytes);
+          if (count !== undefined) expect(notice!.count).toBe(count);
+          expect(out.logs.some((l) => l.startsWith('data health'))).toBe(true);
+        }
+        if (file.endsWith('.v8') && mode !== 'delete' && mode !== 'truncate') expect(out.logs.some((l) => /practice venue/.test(l))).toBe(true);
+
+        // Nothing valid lost from the other files.
+        if (file !== 'labor-outbox.log') expect(out.punches).toBe(fixture.punches);
+        else if (mode === 'random' || mode === 'wrong') expect(out.punches).toBe(fixture.punches - linesHit);
+        if (!file.startsWith(LOG)) expect(out.events).toBe(fixture.events);
+        else if (file.endsWith('log-meta.json')) expect(out.events).toBe(fixture.events);
+        else if (notice?.count != null && file !== SEG(4)) expect(out.events).toBe(fixture.events - notice.count);
+
+        // The staff list: an error to repair, never a first run that anyone could claim.
+        if (file === 'labor-staff.json') {
+          expect(out.rosterError).toMatch(/staff list/);
+          expect(out.needsManagerSetup).toBe(false);
+          expect(notice!.severity).toBe('error');
+          if (mode !== 'delete') expect(readFileSync(join(dir, file)).equals(bytes!)).toBe(true); // left in place
+        } else {
+          expect(out.staff).toBe(fixture.staff);
+        }
+        expect(out.setupRefused).toBe(true);
+        results.push(`  ${file} ${mode}: ${notice ? `${notice.severity}, count ${notice.count ?? '-'}, kept ${notice.keptAs ?? 'nothing (no bytes left)'}` : 'no notice (defaults)'}`);
+      }, 30_000);
+    }
+  }
+
+  it('does not copy a damaged file again at every start', async () => {
+    const dir = temp.make();
+    cpSync(fixture.dir, dir, { recursive: true });
+    damage(dir, SEG(3), 'random');
+    await run(dir);
+    await run(dir);
+    expect(keptCopies(dir, SEG(3))).toHaveLength(1);
+    expect(statSync(join(dir, SEG(3))).size).toBeGreaterThan(0);
+  }, 30_000);
+});
