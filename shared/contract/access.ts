@@ -65,6 +65,8 @@ export const channelAccess: Record<IpcChannel, Access> = {
   giftCardCheckAgain: 'anyone',
   tabDetails: 'anyone',
   tabRefund: 'approval',
+  tabsWatchBoard: 'anyone',
+  tabsUnwatchBoard: 'anyone',
   tabsDismissNotices: 'anyone',
   tabsSetMoneyUnit: 'settings',
   dismissDataHealth: 'settings',

@@ -52,5 +52,7 @@ export const tabsArgSchemas = {
       })
       .refine((r) => (r.amount === undefined) !== (r.items === undefined), 'give either an amount or items, not both'),
   ]),
+  tabsWatchBoard: z.tuple([z.string().min(1).max(64), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable()]),
+  tabsUnwatchBoard: z.tuple([z.string().min(1).max(64)]),
   tabsDismissNotices: z.tuple([z.array(z.string().min(1).max(300)).min(1).max(1000)]),
 };

@@ -1,7 +1,6 @@
 // The tabs feature's part of the IPC contract (issue 5): the chosen location, the catalog, tab
 // passes, gift-card sales, the live tabs board with refunds, and notices of other events.
 import type {
-  BoardView,
   CatalogView,
   GiftCardSale,
   GiftCardSaleInput,
@@ -17,6 +16,7 @@ import type {
   TabsSettingsView,
   TabsSnapshot,
 } from '../tabs';
+import type { BoardPush } from '../board-push';
 
 export interface TabsRequests {
   /** Settings, board, gift cards and notices in one read. */
@@ -41,6 +41,10 @@ export interface TabsRequests {
   tabDetails: { args: [tabUuid: string]; result: TabDetails };
   /** Refund one payment of a tab: an amount, or items with quantities and reasons. */
   tabRefund: { args: [tabUuid: string, input: RefundInput]; result: RefundOutcome };
+  /** This screen shows the board (renew within 30 s) and has drawn version `seen` (null: send it whole). */
+  tabsWatchBoard: { args: [watcherId: string, seen: number | null]; result: null };
+  /** This screen no longer shows the board. */
+  tabsUnwatchBoard: { args: [watcherId: string]; result: null };
   /** Hide notices (kept hidden across restarts). */
   tabsDismissNotices: { args: [keys: string[]]; result: NoticesView };
 }
@@ -48,8 +52,8 @@ export interface TabsRequests {
 export interface TabsEvents {
   /** The chosen location or the late threshold changed. */
   tabsSettings: TabsSettingsView;
-  /** The tabs board changed (events arrived, a refund was asked). */
-  tabsBoard: BoardView;
+  /** The tabs board changed: whole when a screen starts watching, then only the tabs that changed. */
+  tabsBoard: BoardPush;
   /** A sale changed, a card was issued, or a pending one turned late. */
   tabsGiftCards: GiftCardsView;
   /** Notices arrived or were dismissed. */
@@ -69,6 +73,8 @@ export const tabsChannelKeys: Record<keyof TabsRequests, true> = {
   giftCardCheckAgain: true,
   tabDetails: true,
   tabRefund: true,
+  tabsWatchBoard: true,
+  tabsUnwatchBoard: true,
   tabsDismissNotices: true,
 };
 

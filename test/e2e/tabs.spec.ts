@@ -161,3 +161,35 @@ test('an itemized refund is seen on the tabs board', async ({ openApp, app }) =>
 
   await expect(card.getByTestId('refund-done')).toHaveText(new RegExp(`^Refunded \\${amount} \\(items\\) from payment \\d+, approved by Alex Manager$`));
 });
+
+test('the board costs nothing while no screen shows it, and the Tabs screen gets it whole, then only what changed', async ({ openApp, app }) => {
+  await app.core.handlers.tabsSetLocation({ uuid: SEED_LOCATIONS.harbour, name: HARBOUR });
+  await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
+  const control = createControlClient(app.sandboxUrl);
+  const page = await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Events', exact: true }).click();
+  await control.simulateGuests({ tabs: 3, close: 'none' });
+  await expect.poll(() => app.core.tabs.boardView().open.length).toBe(3);
+  // Events arrived and were applied, but no screen watched: nothing was built or sent.
+  expect(app.core.tabs.board.counts).toEqual({ full: 0, delta: 0, tabsSent: 0 });
+
+  await open(page, 'Tabs');
+  await expect(page.getByTestId('tab-card')).toHaveCount(3);
+  await expect.poll(() => app.core.tabs.board.counts.full).toBeGreaterThanOrEqual(1);
+  const before = { ...app.core.tabs.board.counts };
+  await control.simulateGuests({ tabs: 1, close: 'none' });
+  await expect(page.getByTestId('tab-card')).toHaveCount(4);
+  const after = app.core.tabs.board.counts;
+  // The new guest's tab came as a partial push: far fewer tabs sent than a rebuilt board each time.
+  expect(after.full).toBe(before.full);
+  expect(after.delta).toBeGreaterThan(before.delta);
+  expect(after.tabsSent - before.tabsSent).toBeLessThanOrEqual(after.delta - before.delta);
+
+  // Leaving the screen lets go of the board.
+  await page.getByRole('navigation').getByRole('button', { name: 'Events', exact: true }).click();
+  await expect.poll(() => app.core.tabs.board.watchers).toBe(0);
+  const left = { ...app.core.tabs.board.counts };
+  await control.simulateGuests({ tabs: 1, close: 'none' });
+  await expect.poll(() => app.core.tabs.boardView().open.length).toBe(5);
+  expect(app.core.tabs.board.counts).toEqual(left);
+});

@@ -7,17 +7,22 @@ import type { MoneyUnits } from '../money/money-units';
 import type { TabsSummary } from './open-tabs-projection';
 
 export function boardMoneyInCents(summary: TabsSummary, money: MoneyUnits): TabsSummary {
-  const tabs = [...summary.open, ...summary.closed];
+  const [open, closed] = [summary.open.length, summary.closed.length];
+  const all = tabsInCents([...summary.open, ...summary.closed], money);
+  return { ...summary, open: all.slice(0, open), closed: all.slice(open, open + closed) };
+}
+
+/** Some tabs in cents (a board push's changed tabs): every amount observed first, then converted. */
+export function tabsInCents(tabs: OpenTab[], money: MoneyUnits): OpenTab[] {
   for (const tab of tabs) {
     money.observe('ORDER_PLACED.total', tab.total);
     for (const item of tab.items) money.observe('ITEM_ADDED.price', item.price);
     for (const refund of tab.refunds) money.observe('PAYMENT_REFUNDED.refund', refund.amount);
   }
-  const convert = (tab: OpenTab): OpenTab => ({
+  return tabs.map((tab) => ({
     ...tab,
     total: money.read('ORDER_PLACED.total', tab.total) ?? 0,
     items: tab.items.map((item) => ({ ...item, price: money.read('ITEM_ADDED.price', item.price) ?? 0 })),
     refunds: tab.refunds.map((refund) => ({ ...refund, amount: money.read('PAYMENT_REFUNDED.refund', refund.amount) ?? 0 })),
-  });
-  return { ...summary, open: summary.open.map(convert), closed: summary.closed.map(convert) };
+  }));
 }

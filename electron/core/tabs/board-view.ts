@@ -31,13 +31,16 @@ export function boardView(tabs: OpenTab[], locationUuid: string | null, extras: 
  * costs the tabs shown rather than every tab ever seen.
  */
 export function boardViewOf(summary: TabsSummary, locationUuid: string | null, extras: BoardExtras = NO_EXTRAS): BoardView {
-  const withExtras = (tab: OpenTab): BoardTab => {
-    const confirmed = new Set(tab.refunds.map((r) => r.refundPaymentId));
-    return {
-      ...tab,
-      label: extras.labels.get(tab.uuid) ?? null,
-      requestedRefunds: (extras.requested.get(tab.uuid) ?? []).map((r) => ({ ...r, confirmed: r.refundPaymentId !== null && confirmed.has(r.refundPaymentId) })),
-    };
-  };
+  const withExtras = (tab: OpenTab) => boardTabOf(tab, extras);
   return { locationUuid, open: summary.open.map(withExtras), closed: summary.closed.map(withExtras), closedCount: summary.closedCount };
+}
+
+/** One tab as the board shows it: its label and the refunds asked here, each marked once confirmed. */
+export function boardTabOf(tab: OpenTab, extras: BoardExtras = NO_EXTRAS): BoardTab {
+  const confirmed = new Set(tab.refunds.map((r) => r.refundPaymentId));
+  return {
+    ...tab,
+    label: extras.labels.get(tab.uuid) ?? null,
+    requestedRefunds: (extras.requested.get(tab.uuid) ?? []).map((r) => ({ ...r, confirmed: r.refundPaymentId !== null && confirmed.has(r.refundPaymentId) })),
+  };
 }

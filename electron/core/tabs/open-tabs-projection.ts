@@ -27,6 +27,7 @@
 import type { AcceptedEvent, OpenTab, OpenTabItem } from '../../../shared/webhooks';
 import type { Projection } from '../webhooks/projections';
 import { isLater, rankOf, type Rank } from './ranked';
+import { boardOrder, newestClosedFirst } from '../../../shared/board-push';
 
 
 interface Ranked {
@@ -115,11 +116,6 @@ export interface TabsSummary {
 /** A tab known only from events without a location could be anywhere: it counts everywhere. */
 const atLocation = (tab: OpenTab, locationUuid: string | null) => locationUuid === null || tab.locationUuid === null || tab.locationUuid === locationUuid;
 
-const boardOrder = (a: OpenTab, b: OpenTab) => byKey(a.openedAt ?? '', b.openedAt ?? '') || byKey(a.uuid, b.uuid);
-
-/** Newest first, as the board lists closed tabs (closedAt compared as text, then UUID ascending). */
-const newestClosedFirst = (a: OpenTab, b: OpenTab) => (a.closedAt! > b.closedAt! ? -1 : a.closedAt! < b.closedAt! ? 1 : byKey(a.uuid, b.uuid));
-
 function copyTab(tab: OpenTab): OpenTab {
   return { ...tab, items: tab.items.map((i) => ({ ...i })), refunds: tab.refunds.map((r) => ({ ...r })) };
 }
@@ -174,6 +170,8 @@ export class OpenTabsProjection implements Projection {
   private readonly closedViews: OpenTab[] = [];
   private readonly closedByLocation = new Map<string | null, number>();
   private sortedAll: OpenTab[] | null = null;
+  /** Tabs re-derived since takeChanged(); null while nobody collects them. */
+  private changed: Set<string> | null = null;
 
   apply(event: AcceptedEvent): void {
     const rank = rankOf(event);
@@ -269,13 +267,44 @@ export class OpenTabsProjection implements Projection {
   summary(locationUuid: string | null, closedLimit: number): TabsSummary {
     this.refresh();
     const open = [...this.openViews.values()].filter((t) => atLocation(t, locationUuid)).sort(boardOrder);
+    return { open, closed: this.closedTop(locationUuid, closedLimit), closedCount: this.closedCount(locationUuid) };
+  }
+
+  /** The most recently closed tabs at a location: costs the limit, not every closed tab. */
+  closedTop(locationUuid: string | null, limit: number): OpenTab[] {
+    this.refresh();
     const closed: OpenTab[] = [];
     for (const t of this.closedViews) {
-      if (closed.length >= closedLimit) break;
+      if (closed.length >= limit) break;
       if (atLocation(t, locationUuid)) closed.push(t);
     }
-    const closedCount = locationUuid === null ? this.closedViews.length : (this.closedByLocation.get(locationUuid) ?? 0) + (this.closedByLocation.get(null) ?? 0);
-    return { open, closed, closedCount };
+    return closed;
+  }
+
+  closedCount(locationUuid: string | null): number {
+    this.refresh();
+    return locationUuid === null ? this.closedViews.length : (this.closedByLocation.get(locationUuid) ?? 0) + (this.closedByLocation.get(null) ?? 0);
+  }
+
+  /** Whether an open tab shows at a location (closed ones show only among the most recent). */
+  static openAt(tab: OpenTab, locationUuid: string | null): boolean {
+    return tab.closedAt === null && atLocation(tab, locationUuid);
+  }
+
+  /**
+   * The tabs re-derived since the last call, so a board push sends only those. Collected only
+   * while someone asks (startChanges), so a venue with no board on screen keeps no list.
+   */
+  takeChanged(): Set<string> {
+    this.refresh();
+    const out = this.changed ?? new Set<string>();
+    this.changed = new Set();
+    return out;
+  }
+
+  /** Stop collecting changed tabs (no screen shows the board); takeChanged() starts again. */
+  stopChanges(): void {
+    this.changed = null;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -355,6 +384,7 @@ export class OpenTabsProjection implements Projection {
   private refresh(): void {
     if (this.dirty.size === 0) return;
     for (const uuid of this.dirty) {
+      this.changed?.add(uuid);
       const before = this.views.get(uuid);
       if (before !== undefined) this.unlist(before);
       const after = this.derive(uuid);

@@ -22,6 +22,8 @@ export function tabsHandlers(tabs: TabsService, approve: ApproveByPin): Handlers
     giftCardCheckAgain: (saleId) => tabs.checkGiftCardsAgain(saleId),
     tabDetails: (tabUuid) => tabs.tabDetails(tabUuid),
     tabRefund: async (tabUuid, input) => tabs.refund(tabUuid, input, await approve(input.managerPin)),
+    tabsWatchBoard: async (watcherId, seen) => tabs.watchBoard(watcherId, seen),
+    tabsUnwatchBoard: async (watcherId) => tabs.unwatchBoard(watcherId),
     tabsDismissNotices: async (keys) => tabs.dismissNotices(keys),
   };
 }

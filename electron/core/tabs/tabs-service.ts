@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { DamageSink } from '../storage/data-health';
 import type {
+  BoardTab,
   BoardView,
   CatalogView,
   GiftCardSale,
@@ -31,7 +32,9 @@ import type { ServiceClient } from '../api/service-client';
 import { TypedEmitter } from '../typed-emitter';
 import type { Projection } from '../webhooks';
 import { OpenTabsProjection } from './open-tabs-projection';
-import { boardViewOf } from './board-view';
+import { boardTabOf, boardViewOf } from './board-view';
+import { BoardPusher } from './board-pusher';
+import type { BoardPush } from '../../../shared/board-push';
 import { DismissedNotices } from './dismissed-notices';
 import { GiftCardProjection } from './gift-card-projection';
 import { GiftCardSales } from './gift-card-sales';
@@ -45,7 +48,8 @@ import { readCatalog, readPass, readTab } from './tabs-api';
 import { loadTabsSettings, saveTabsSettings, type StoredTabsSettings } from './tabs-settings-store';
 import type { MoneyUnit } from '../../../shared/money-units';
 import { MoneyUnits } from '../money/money-units';
-import { boardMoneyInCents } from './board-money';
+import { boardMoneyInCents, tabsInCents } from './board-money';
+import type { OpenTab } from '../../../shared/webhooks';
 import { errorMessage } from '../../../shared/errors';
 
 export interface TabsServiceOptions {
@@ -63,12 +67,13 @@ export interface TabsServiceOptions {
 
 export interface TabsServiceEvents {
   tabsSettings: TabsSettingsView;
-  tabsBoard: BoardView;
+  tabsBoard: BoardPush;
   tabsGiftCards: GiftCardsView;
   tabsNotices: NoticesView;
 }
 
-type Part = keyof TabsServiceEvents;
+/** Parts pushed whole after a short batch; the board has its own pusher. */
+type Part = Exclude<keyof TabsServiceEvents, 'tabsBoard'>;
 
 const BOARD_TYPES = new Set(['OPEN_TAB', 'CLOSE_TAB', 'ITEM_ADDED', 'ITEM_REMOVED', 'ITEM_VOIDED', 'ITEM_COMPED', 'ORDER_PLACED', 'PAYMENT_REFUNDED']);
 const NOTICES_SHOWN = 200;
@@ -91,6 +96,8 @@ export class TabsService {
   private pushTimer: ReturnType<typeof setTimeout> | null = null;
   private lateTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  /** Sends the board only to screens that show it, and only what changed (board-pusher.ts). */
+  readonly board: BoardPusher;
 
   constructor(private readonly options: TabsServiceOptions) {
     this.dir = join(options.dataDir, 'tabs');
@@ -99,8 +106,20 @@ export class TabsService {
     this.sales = new GiftCardSales(this.dir, options.log, options.damage);
     this.dismissed = new DismissedNotices(this.dir, options.log, options.damage);
     this.money = options.money ?? new MoneyUnits(this.dir, this.now, options.log, options.damage);
+    this.board = new BoardPusher({
+      openTabs: this.openTabs,
+      full: () => this.boardView(),
+      boardTabs: (tabs) => this.boardTabs(tabs),
+      location: () => this.settings.location?.uuid ?? null,
+      emit: (push) => this.events.emit('tabsBoard', push),
+      now: this.now,
+      pushDelayMs: options.pushDelayMs ?? 50,
+    });
     // A change of unit (chosen or detected) changes every amount shown.
-    this.money.onChange(() => this.schedule('tabsSettings', 'tabsBoard'));
+    this.money.onChange(() => {
+      this.schedule('tabsSettings');
+      this.board.everything();
+    });
   }
 
   /** How money crosses the wire for the tab routes (MoneyUnits as a codec). */
@@ -110,18 +129,19 @@ export class TabsService {
 
   /** For webhookService.addProjection, before it starts: each one marks its part for a push. */
   projections(): Projection[] {
-    const watched = (inner: Projection, types: Set<string>, part: Part): Projection => ({
+    const watched = (inner: Projection, types: Set<string>, changed: () => void): Projection => ({
       name: inner.name,
       apply: (event: AcceptedEvent) => {
         if (!types.has(event.type)) return;
         inner.apply(event);
-        this.schedule(part);
+        changed();
       },
     });
+    const part = (name: Part) => () => this.schedule(name);
     return [
-      watched(this.openTabs, BOARD_TYPES, 'tabsBoard'),
-      watched(this.giftCardEvents, new Set(['GIFT_CARD_CREATED']), 'tabsGiftCards'),
-      watched(this.notices, NOTICE_TYPES, 'tabsNotices'),
+      watched(this.openTabs, BOARD_TYPES, () => this.board.changed()),
+      watched(this.giftCardEvents, new Set(['GIFT_CARD_CREATED']), part('tabsGiftCards')),
+      watched(this.notices, NOTICE_TYPES, part('tabsNotices')),
     ];
   }
 
@@ -136,6 +156,7 @@ export class TabsService {
     if (this.pushTimer) clearTimeout(this.pushTimer);
     if (this.lateTimer) clearTimeout(this.lateTimer);
     this.pushTimer = this.lateTimer = null;
+    this.board.stop();
   }
 
   snapshot(): TabsSnapshot {
@@ -147,12 +168,32 @@ export class TabsService {
   }
 
   boardView(): BoardView {
-    const labels = new Map(Object.entries(this.settings.passTabs).map(([tab, pass]) => [tab, `Pass ${pass}`]));
+    const labels = this.labels();
     const at = this.settings.location?.uuid ?? null;
     // Only the tabs changed since the last push are derived again; the board holds the open tabs
     // and the CLOSED_ON_BOARD most recently closed, not a copy of every tab ever seen.
     // The projection keeps the wire numbers; they become cents here, in the connection's unit.
     return boardViewOf(boardMoneyInCents(this.openTabs.summary(at, CLOSED_ON_BOARD), this.money), at, { labels, requested: this.requested });
+  }
+
+  /** A screen shows the board (renewed every few seconds) and has drawn version `seen`. */
+  watchBoard(watcherId: string, seen: number | null): null {
+    this.board.watch(watcherId, seen);
+    return null;
+  }
+
+  unwatchBoard(watcherId: string): null {
+    this.board.unwatch(watcherId);
+    return null;
+  }
+
+  private boardTabs(tabs: OpenTab[]): BoardTab[] {
+    const extras = { labels: this.labels(), requested: this.requested };
+    return tabsInCents(tabs, this.money).map((tab) => boardTabOf(tab, extras));
+  }
+
+  private labels(): Map<string, string> {
+    return new Map(Object.entries(this.settings.passTabs).map(([tab, pass]) => [tab, `Pass ${pass}`]));
   }
 
   giftCardsView(): GiftCardsView {
@@ -170,8 +211,10 @@ export class TabsService {
 
   setLocation(location: TabsLocation): TabsSettingsView {
     // A walk-in spot belongs to its location: another location starts without one.
-    this.save(location.uuid === this.settings.location?.uuid ? { location } : { location, walkInSpot: null });
-    this.schedule('tabsBoard', 'tabsNotices');
+    const moved = location.uuid !== this.settings.location?.uuid;
+    this.save(moved ? { location, walkInSpot: null } : { location });
+    this.schedule('tabsNotices');
+    if (moved) this.board.everything();
     return this.settingsView();
   }
 
@@ -267,7 +310,7 @@ export class TabsService {
     if (approvedBy) this.options.log?.(`tabs: refund on tab ${tabUuid} approved by ${approvedBy.name} (${approvedBy.userId}): ${result.outcome.ok ? 'accepted' : result.outcome.message}`);
     if (result.requested) {
       this.requested.set(tabUuid, [...(this.requested.get(tabUuid) ?? []), result.requested]);
-      this.schedule('tabsBoard');
+      this.board.changed(tabUuid);
     }
     return result.outcome;
   }
@@ -293,7 +336,7 @@ export class TabsService {
   private rememberPassTab(pass: PassView): void {
     if (!pass.tabUuid || this.settings.passTabs[pass.tabUuid] === pass.xPassId) return;
     this.save({ passTabs: { ...this.settings.passTabs, [pass.tabUuid]: pass.xPassId } });
-    this.schedule('tabsBoard');
+    this.board.changed(pass.tabUuid);
   }
 
   private save(patch: Partial<StoredTabsSettings>): void {
@@ -313,7 +356,6 @@ export class TabsService {
     const parts = [...this.dirty];
     this.dirty.clear();
     for (const part of parts) {
-      if (part === 'tabsBoard') this.events.emit('tabsBoard', this.boardView());
       if (part === 'tabsGiftCards') this.events.emit('tabsGiftCards', this.giftCardsView());
       if (part === 'tabsNotices') this.events.emit('tabsNotices', this.noticesView());
       if (part === 'tabsSettings') this.events.emit('tabsSettings', this.settingsView());

@@ -8,10 +8,12 @@ import { NoticesPanel } from '../notices/notices-panel';
 import { LocationBar, useTabsLocation } from './location-bar';
 import { RefundDialog } from './refund-dialog';
 import { TabCard, netTotal } from './tab-card';
+import { useBoardWatch } from './use-board-watch';
 
 export function TabsScreen() {
   const location = useTabsLocation();
   const board = useAppStore((s) => s.board);
+  useBoardWatch();
   const [show, setShow] = useState<'open' | 'closed'>('open');
   const [refunding, setRefunding] = useState<BoardTab | null>(null);
   const tabs = board ? (show === 'open' ? board.open : board.closed) : [];

@@ -1,0 +1,220 @@
+// Issue 12, the tabs board under load: no board work while no screen watches; once watched, one
+// whole board and then only the tabs an event touched; the next push waits for the screen to draw
+// the last one. Whatever the events, a screen that applies every push holds exactly the board the
+// core would build from scratch.
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyBoardPush, type BoardPush, type HeldBoard } from '../../shared/board-push';
+import { CLOSED_ON_BOARD } from '../../shared/tabs';
+import { BOARD_LEASE_MS, BoardPusher } from '../../electron/core/tabs/board-pusher';
+import { boardTabOf, boardViewOf } from '../../electron/core/tabs/board-view';
+import { OpenTabsProjection } from '../../electron/core/tabs/open-tabs-projection';
+import { accepted, type Envelope } from './webhook-tab-story';
+import { rng, T0 } from './webhook-fixtures';
+import { tangledEvent } from './tangled-events';
+
+beforeEach(() => void vi.useFakeTimers({ now: T0 }));
+afterEach(() => void vi.useRealTimers());
+
+function rig(location: { uuid: string | null } = { uuid: 'loc-1' }) {
+  const openTabs = new OpenTabsProjection();
+  const pushes: BoardPush[] = [];
+  let fullBuilds = 0;
+  const pusher = new BoardPusher({
+    openTabs,
+    full: () => {
+      fullBuilds++;
+      return boardViewOf(openTabs.summary(location.uuid, CLOSED_ON_BOARD), location.uuid);
+    },
+    boardTabs: (tabs) => tabs.map((t) => boardTabOf(t)),
+    location: () => location.uuid,
+    emit: (push) => pushes.push(push),
+    now: () => Date.now(),
+    pushDelayMs: 50,
+  });
+  let seq = 0;
+  const apply = (envelope: Envelope) => {
+    openTabs.apply(accepted(envelope, ++seq));
+    pusher.changed();
+  };
+  // What a screen holds after applying every push in order.
+  let held: HeldBoard | null = null;
+  let resyncs = 0;
+  const screen = () => {
+    for (const push of pushes.splice(0)) {
+      const next = applyBoardPush(held, push);
+      if (next === 'resync') resyncs++;
+      else held = next;
+    }
+    return held;
+  };
+  const truth = () => boardViewOf(openTabs.summary(location.uuid, CLOSED_ON_BOARD), location.uuid);
+  return { openTabs, pusher, pushes, apply, screen, truth, location, fullBuilds: () => fullBuilds, resyncs: () => resyncs };
+}
+
+const minute = (n: number) => new Date(T0 + n * 60_000).toISOString();
+const open = (tab: string, at: number, loc = 'loc-1'): Envelope => ({ type: 'OPEN_TAB', targetUuid: tab, locationUuid: loc, createdAt: minute(at), data: { name: tab, spotName: 'T1', total: 0, openedFrom: 'SERVER_TAB' } });
+const close = (tab: string, at: number, loc = 'loc-1'): Envelope => ({ type: 'CLOSE_TAB', targetUuid: tab, locationUuid: loc, createdAt: minute(at), data: {} });
+const item = (tab: string, uuid: string, at: number): Envelope => ({
+  type: 'ITEM_ADDED',
+  targetUuid: uuid,
+  locationUuid: 'loc-1',
+  createdAt: minute(at),
+  data: { orderId: `o-${uuid}`, name: 'Fries', productName: 'Fries', quantity: 1, price: 500, tags: [], tabId: 't', tabUuid: tab, productId: 'p1', categoryName: 'Food' },
+});
+
+describe('tabs board pushes', () => {
+  it('does no board work at all while no screen watches, then sends one whole board', () => {
+    const r = rig();
+    for (let n = 0; n < 500; n++) r.apply(open(`tab-${n}`, n));
+    vi.advanceTimersByTime(5_000);
+    expect(r.pushes).toEqual([]);
+    expect(r.fullBuilds()).toBe(0);
+    expect(r.pusher.counts).toEqual({ full: 0, delta: 0, tabsSent: 0 });
+
+    r.pusher.watch('screen-1', null);
+    vi.advanceTimersByTime(0);
+    expect(r.pushes).toHaveLength(1);
+    expect(r.pushes[0]).toMatchObject({ kind: 'full', version: 1 });
+    expect(r.screen()).toEqual({ board: r.truth(), version: 1 });
+  });
+
+  it('after the whole board, an event sends only the tab it touched, whatever number of tabs are open', () => {
+    const r = rig();
+    for (let n = 0; n < 300; n++) r.apply(open(`tab-${n}`, n));
+    r.pusher.watch('screen-1', null);
+    vi.advanceTimersByTime(0);
+    r.screen();
+    r.pusher.watch('screen-1', 1);
+
+    r.apply(item('tab-7', 'item-1', 400));
+    vi.advanceTimersByTime(50);
+    expect(r.pushes).toHaveLength(1);
+    const push = r.pushes[0];
+    expect(push.kind).toBe('delta');
+    if (push.kind !== 'delta') return;
+    expect(push.upsert.map((t) => t.uuid)).toEqual(['tab-7']);
+    expect(push.remove).toEqual([]);
+    expect(r.screen()?.board).toEqual(r.truth());
+  });
+
+  it('waits for the screen to draw a push before sending the next; a screen that stops answering gets one a second', () => {
+    const r = rig();
+    r.apply(open('tab-a', 1));
+    r.pusher.watch('screen-1', null);
+    vi.advanceTimersByTime(0);
+    expect(r.pushes).toHaveLength(1);
+
+    // 200 events while the first push is not drawn yet: nothing more goes out...
+    for (let n = 0; n < 200; n++) r.apply(item('tab-a', `item-${n}`, 2 + n));
+    vi.advanceTimersByTime(500);
+    expect(r.pushes).toHaveLength(1);
+    // ...until the screen says it drew version 1: then one push carries all 200.
+    r.pusher.watch('screen-1', 1);
+    vi.advanceTimersByTime(0);
+    expect(r.pushes).toHaveLength(2);
+    expect(r.screen()?.board).toEqual(r.truth());
+
+    // Never acknowledged: the next change still goes out, a second after the last push.
+    r.apply(item('tab-a', 'item-late', 999));
+    vi.advanceTimersByTime(900);
+    expect(r.pushes).toHaveLength(0);
+    vi.advanceTimersByTime(200);
+    expect(r.pushes).toHaveLength(1);
+  });
+
+  it('a closed tab pushed off the most recent ones leaves the screen, and the count follows', () => {
+    const r = rig();
+    for (let n = 0; n < CLOSED_ON_BOARD; n++) {
+      r.apply(open(`tab-${n}`, n));
+      r.apply(close(`tab-${n}`, n + 1));
+    }
+    r.pusher.watch('s', null);
+    vi.advanceTimersByTime(0);
+    expect(r.screen()?.board.closed).toHaveLength(CLOSED_ON_BOARD);
+    r.pusher.watch('s', 1);
+    r.apply(open('tab-new', 500));
+    r.apply(close('tab-new', 501));
+    vi.advanceTimersByTime(50);
+    const push = r.pushes[0];
+    expect(push).toMatchObject({ kind: 'delta', remove: ['tab-0'], closedCount: CLOSED_ON_BOARD + 1 });
+    expect(r.screen()?.board).toEqual(r.truth());
+  });
+
+  it('a lease not renewed ends the pushes; unwatching ends them at once', () => {
+    const r = rig();
+    r.pusher.watch('s', null);
+    vi.advanceTimersByTime(0);
+    r.screen();
+    r.pusher.watch('s', 1);
+    vi.advanceTimersByTime(BOARD_LEASE_MS + 1);
+    r.apply(open('tab-a', 1));
+    vi.advanceTimersByTime(2_000);
+    expect(r.pushes).toEqual([]);
+
+    r.pusher.watch('s', null);
+    vi.advanceTimersByTime(0);
+    expect(r.pushes).toHaveLength(1);
+    r.pusher.unwatch('s');
+    r.apply(open('tab-b', 2));
+    vi.advanceTimersByTime(2_000);
+    expect(r.pushes).toHaveLength(1);
+  });
+
+  it('a screen that missed a push asks again and gets a whole board', () => {
+    const r = rig();
+    r.pusher.watch('s', null);
+    vi.advanceTimersByTime(0);
+    r.screen();
+    r.pusher.watch('s', 1);
+    r.apply(open('tab-a', 1));
+    vi.advanceTimersByTime(50);
+    r.pushes.splice(0); // lost on the way (a reconnect)
+    r.pusher.watch('s', 1);
+    r.apply(open('tab-b', 2));
+    vi.advanceTimersByTime(1_100);
+    r.screen();
+    expect(r.resyncs()).toBe(1);
+    r.pusher.watch('s', null);
+    vi.advanceTimersByTime(1_100);
+    expect(r.screen()?.board).toEqual(r.truth());
+  });
+
+  it('whatever the events, acknowledgements and location changes, the screen holds the board built from scratch (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 1, max: 80 }), (seed, length) => {
+        vi.setSystemTime(T0);
+        const random = rng(seed);
+        const r = rig({ uuid: 'loc-1' });
+        r.pusher.watch('s', null);
+        for (let i = 0; i < length; i++) {
+          const roll = random();
+          if (roll < 0.55) r.apply(tangledEvent(random));
+          else if (roll < 0.85) {
+            // Many tabs opening and closing, so the most recent closed ones roll over.
+            const tab = `many-${Math.floor(random() * 90)}`;
+            r.apply(random() < 0.5 ? open(tab, Math.floor(random() * 600)) : close(tab, Math.floor(random() * 600)));
+          } else if (roll < 0.9) {
+            // As TabsService.setLocation does: the next push is a whole board.
+            r.location.uuid = ['loc-1', 'loc-2', null][Math.floor(random() * 3)];
+            r.pusher.everything();
+          }
+          if (random() < 0.5) vi.advanceTimersByTime(Math.floor(random() * 1_200));
+          const held = r.screen();
+          if (held && random() < 0.7) r.pusher.watch('s', held.version);
+          if (r.resyncs() > 0) r.pusher.watch('s', null);
+        }
+        // Settle: acknowledge until nothing more is sent.
+        for (let k = 0; k < 5; k++) {
+          vi.advanceTimersByTime(1_100);
+          const held = r.screen();
+          if (held) r.pusher.watch('s', held.version);
+        }
+        vi.advanceTimersByTime(1_100);
+        expect(r.screen()?.board).toEqual(r.truth());
+        r.pusher.stop();
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+});
