@@ -77,7 +77,20 @@ test('saving or removing the signature secret shows at once', async ({ openApp, 
   const card = page.getByRole('region', { name: 'Webhook listener' });
   await expect(card).toContainText('Signature secret (set)');
   await card.getByRole('button', { name: 'Remove secret' }).click();
-  await expect(card).toContainText('Signature secret (none: deliveries are accepted unsigned)');
+  await expect(card).toContainText('Signature secret (none: only unsigned deliveries from this computer are accepted)');
+  // Why a secret is needed before the listener can be reached from elsewhere, said where it matters.
+  await expect(card.getByTestId('tunnel-needs-secret')).toContainText('reachable from the internet');
+  await expect(card.getByRole('button', { name: 'Start tunnel' })).toBeDisabled();
+  await card.getByText('Address, port, path, retention and custom header').click();
+  await card.getByLabel('Address').selectOption('0.0.0.0');
+  await expect(card.getByTestId('network-needs-secret')).toBeVisible();
+  await card.getByRole('button', { name: 'Save listener settings' }).click();
+  await expect(card.getByRole('alert')).toContainText('secret is required');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('webhooks-secret-required-1280x800.png'), fullPage: true });
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  await page.screenshot({ path: test.info().outputPath('webhooks-secret-required-1080x1920.png') });
+  await card.getByLabel('Address').selectOption('127.0.0.1');
   await card.getByPlaceholder('same as on the dashboard').fill('a-new-secret');
   await card.getByRole('button', { name: 'Save secret' }).click();
   await expect(card).toContainText('Signature secret (set)');

@@ -10,8 +10,9 @@ import { TypedEmitter } from '../typed-emitter';
 import { loadSettings, normaliseBaseUrl, saveSettings, type StoredSettings } from './connection-settings';
 import type { EmbeddedSandbox, SandboxLink } from './sandbox-link';
 import type { DamageSink } from '../storage/data-health';
+import { ACCESS_SECRET_KEY, secretBoundTo, secretNeededAgain, storedSecretFor, storeSecret } from './secret-binding';
 
-export const ACCESS_SECRET_KEY = 'connection.accessSecret';
+export { ACCESS_SECRET_KEY } from './secret-binding';
 
 export interface ConnectionServiceOptions {
   dataDir: string;
@@ -128,9 +129,10 @@ export class ConnectionService {
       next.remoteBaseUrl = normaliseBaseUrl(input.baseUrl ?? next.remoteBaseUrl);
       next.remoteAccessId = (input.accessId ?? next.remoteAccessId).trim();
       if (!next.remoteAccessId) throw new Error('The API access id is required to use a real service');
-      const secret = input.accessSecret ?? (await this.options.secrets.get(ACCESS_SECRET_KEY));
-      if (!secret) throw new Error('The API access secret is required to use a real service');
-      if (input.accessSecret !== undefined) await this.options.secrets.set(ACCESS_SECRET_KEY, input.accessSecret);
+      // The stored secret goes only to the address it was saved for (secret-binding.ts).
+      const secret = input.accessSecret || (await storedSecretFor(this.options.secrets, next.remoteBaseUrl, this.settings.remoteBaseUrl));
+      if (!secret) throw new Error(secretNeededAgain(await secretBoundTo(this.options.secrets, this.settings.remoteBaseUrl)));
+      if (input.accessSecret) await storeSecret(this.options.secrets, input.accessSecret, next.remoteBaseUrl);
     }
     saveSettings(this.options.dataDir, next);
     this.settings = next;
@@ -163,8 +165,11 @@ export class ConnectionService {
         const accessId = (input.accessId ?? '').trim();
         if (!accessId) return { ok: false, message: 'Enter the API access id to test the connection.' };
         // An empty secret field means "the stored one", as for Save.
-        const accessSecret = input.accessSecret || (await this.options.secrets.get(ACCESS_SECRET_KEY));
-        if (!accessSecret) return { ok: false, message: 'Enter the API access secret to test the connection.' };
+        const accessSecret = input.accessSecret || (await storedSecretFor(this.options.secrets, baseUrl, this.settings.remoteBaseUrl));
+        if (!accessSecret) {
+          const boundTo = await secretBoundTo(this.options.secrets, this.settings.remoteBaseUrl);
+          return { ok: false, message: boundTo ? secretNeededAgain(boundTo) : 'Enter the API access secret to test the connection.' };
+        }
         target = { baseUrl, accessId, accessSecret };
       }
     } catch (error) {
@@ -311,7 +316,9 @@ export class ConnectionService {
       return { baseUrl: this.sandbox.baseUrl, accessId: this.sandbox.accessId, accessSecret: this.sandbox.accessSecret, sandbox: this.sandbox };
     }
     await this.stopSandbox();
-    const secret = await options.secrets.get(ACCESS_SECRET_KEY);
+    const stored = await options.secrets.get(ACCESS_SECRET_KEY);
+    // Only the secret saved for this address: settings.json edited to point elsewhere gets none.
+    const secret = settings.remoteBaseUrl ? await storedSecretFor(options.secrets, settings.remoteBaseUrl, settings.remoteBaseUrl) : null;
     this.hasSecret = secret !== null;
     this.baseUrl = settings.remoteBaseUrl;
     this.accessId = settings.remoteAccessId;
@@ -319,7 +326,9 @@ export class ConnectionService {
       this.reachability = 'error';
       this.message = secret
         ? 'Enter the service base URL and API access id in Settings'
-        : 'The API access secret is not stored on this computer (it may have been kept in memory only); enter it in Settings';
+        : stored
+          ? secretNeededAgain(await secretBoundTo(options.secrets, settings.remoteBaseUrl))
+          : 'The API access secret is not stored on this computer (it may have been kept in memory only); enter it in Settings';
       return null;
     }
     return { baseUrl: settings.remoteBaseUrl, accessId: settings.remoteAccessId, accessSecret: secret, sandbox: null };

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { DamageSink } from '../storage/data-health';
+import { webhookSecretRequiredBecause } from '../../../shared/loopback';
 import type { EventFilter, EventPage, EventSummary, ListenerStatus, TunnelStatus, WebhookCounters, WebhookSettingsInput, WebhookSettingsView, WebhookState } from '../../../shared/webhooks';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/webhooks';
 import type { ConnectionService } from '../connection/connection-service';
@@ -13,6 +14,11 @@ import { TunnelService } from '../tunnel/tunnel-service';
 import { TypedEmitter } from '../typed-emitter';
 import { WebhookReceiver, curlFor, type Projection } from '../webhooks';
 import { loadWebhookSettings, saveWebhookSettings, WEBHOOK_HEADERS_KEY, WEBHOOK_SECRET_KEY, type WebhookSettings } from './listener-settings';
+
+/** The sentence when a secret is missing where one is required. */
+function secretRequired(because: string): string {
+  return `A webhook signature secret is required because ${because}: without it anyone there could send this app events. Set the secret (the same as on the service's dashboard) first.`;
+}
 
 export interface WebhookListenerOptions {
   dataDir: string;
@@ -122,12 +128,7 @@ export class WebhookListenerService {
 
   /** Newest first: the inspector shows the latest event at the top. */
   list(filter: EventFilter, offset: number, limit: number): EventPage {
-    const receiver = this.requireReceiver();
-    const total = receiver.page(filter, 0, 0).total;
-    const end = Math.max(0, total - offset);
-    const start = Math.max(0, end - limit);
-    const page = receiver.page(filter, start, end - start);
-    return { rows: [...page.rows].reverse(), total: page.total, offset };
+    return this.requireReceiver().newest(filter, offset, limit);
   }
 
   detail(seq: number) {
@@ -146,6 +147,10 @@ export class WebhookListenerService {
 
   async save(input: WebhookSettingsInput): Promise<WebhookState> {
     const { secrets } = this.options;
+    // Checked before anything changes: a listener others can reach never runs without a secret.
+    const secretAfter = input.secret !== undefined ? input.secret : this.secret;
+    const because = webhookSecretRequiredBecause(input.host ?? this.settings.host, this.tunnel.status().state === 'online' || this.tunnel.status().state === 'starting');
+    if (because && !secretAfter) throw new Error(secretRequired(because));
     if (input.secret !== undefined) {
       this.secret = input.secret;
       if (input.secret === null) await secrets.delete(WEBHOOK_SECRET_KEY);
@@ -180,15 +185,21 @@ export class WebhookListenerService {
   }
 
   async startTunnel(authtoken: string): Promise<TunnelStatus> {
+    if (!this.secret) throw new Error(secretRequired(webhookSecretRequiredBecause(this.settings.host, true)!));
     const port = this.receiverPort();
     if (!port) throw new Error('The webhook listener is not running, so there is nothing to tunnel to');
     return this.tunnel.start(port, authtoken, this.settings.path);
   }
 
   private async startReceiver(): Promise<void> {
+    // Saved for the network but the secret is gone (removed from the keychain, settings edited):
+    // listen on this computer only until a secret is set, and say why.
+    const because = webhookSecretRequiredBecause(this.settings.host, false);
+    const host = because && !this.secret ? '127.0.0.1' : this.settings.host;
+    if (host !== this.settings.host) this.options.log?.(`webhooks: ${secretRequired(because!)} Listening on this computer only (127.0.0.1) until one is set.`);
     const receiver = new WebhookReceiver({
       dataDir: join(this.options.dataDir, 'webhooks'),
-      host: this.settings.host,
+      host,
       port: this.options.port ?? this.settings.port,
       path: this.settings.path,
       secret: this.secret,

@@ -64,7 +64,7 @@ export function ListenerCard() {
       )}
       <div className="fields inline">
         <label>
-          Signature secret {settings.hasSecret ? '(set)' : '(none: deliveries are accepted unsigned)'}
+          Signature secret {settings.hasSecret ? '(set)' : '(none: only unsigned deliveries from this computer are accepted)'}
           <input type="password" value={secret} onChange={(e) => setSecret(e.target.value)} placeholder={settings.hasSecret ? 'type to replace' : 'same as on the dashboard'} autoComplete="off" />
         </label>
         {/* The embedded sandbox always signs (a new secret would be made at once), so removing is not offered there. */}
@@ -88,10 +88,15 @@ export function ListenerCard() {
             ngrok authtoken
             <input type="password" value={authtoken} onChange={(e) => setAuthtoken(e.target.value)} autoComplete="off" />
           </label>
-          <button disabled={!authtoken || tunnel?.state === 'starting'} onClick={() => api().startTunnel(authtoken)}>
+          <button disabled={!authtoken || !settings.hasSecret || tunnel?.state === 'starting'} onClick={() => void request.run(() => api().startTunnel(authtoken))}>
             {tunnel?.state === 'starting' ? 'Starting…' : 'Start tunnel'}
           </button>
         </div>
+      )}
+      {!settings.hasSecret && tunnel?.state !== 'online' && (
+        <p className="hint" data-testid="tunnel-needs-secret">
+          Set the signature secret first: the tunnel makes this listener reachable from the internet, and without a secret anyone could send it events.
+        </p>
       )}
       {tunnel?.state === 'error' && <StaffProblem message={tunnel.message ?? 'The tunnel stopped.'} />}
       {message && <p className="hint" role="status">{message}</p>}

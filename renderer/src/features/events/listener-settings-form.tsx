@@ -61,6 +61,11 @@ export function ListenerSettingsForm({ settings, onSaved }: { settings: WebhookS
           <input value={retention} onChange={(e) => setRetention(e.target.value)} inputMode="numeric" />
         </label>
       </div>
+      {host !== '127.0.0.1' && !settings.hasSecret && (
+        <p className="hint" data-testid="network-needs-secret">
+          Set the signature secret first: on the local network anyone could otherwise send this listener events.
+        </p>
+      )}
       <div className="fields inline">
         <label>
           Required custom header {settings.customHeaderNames.length > 0 ? `(set: ${settings.customHeaderNames.join(', ')})` : '(none)'}

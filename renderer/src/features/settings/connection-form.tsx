@@ -12,6 +12,8 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
   const [accessSecret, setAccessSecret] = useState('');
   const [headerPrefix, setHeaderPrefix] = useState(settings.headerPrefix);
   const [redirectPort, setRedirectPort] = useState(String(settings.redirectPort));
+  // The saved secret is bound to the saved address (the core refuses to send it anywhere else).
+  const newAddress = mode === 'remote' && settings.mode === 'remote' && baseUrl.trim().replace(/\/+$/, '') !== settings.baseUrl;
   const save = useAction();
   const test = useAction();
   const reset = useAction();
@@ -90,10 +92,11 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
               type="password"
               value={accessSecret}
               onChange={(e) => setAccessSecret(e.target.value)}
-              placeholder={settings.hasSecret ? 'stored — type to replace' : ''}
-              required={!settings.hasSecret}
+              placeholder={settings.hasSecret && !newAddress ? 'stored — type to replace' : ''}
+              required={!settings.hasSecret || newAddress}
               autoComplete="off"
             />
+            {settings.hasSecret && newAddress && <span className="hint">A new address needs the secret typed again: the saved one is only sent to {settings.baseUrl}.</span>}
           </label>
         </div>
       )}
