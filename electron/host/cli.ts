@@ -116,6 +116,7 @@ async function main() {
   const host = await startHost({ rendererDir, handlers: core.handlers, events: core.events, port: port(values.port ?? env.VENUE_PORT, '--port') });
   console.error(`Secrets and tokens are kept in memory only and forgotten when the host exits. Data folder: ${dataDir}`);
   console.log(`Venue Companion (headless) ready at ${host.url}`);
+  console.error('That address signs one browser in, once (its token is retired when used, so the copy in the process list is useless).');
 
   let stopping = false;
   const stop = async () => {

@@ -1,7 +1,9 @@
 // The headless host: the same app without Electron. It serves the built renderer and carries the
 // IPC contract over a loopback WebSocket. Only a page that knows this run's token, loaded from
 // this very origin, may connect: the token stops other local processes, the Origin check stops
-// other web pages open in the user's browser.
+// other web pages open in the user's browser. The address a browser is opened with carries a
+// launch token that works once: it is traded for the cookie and retired, so the copy other local
+// users can read in the process list (Chromium's --app=…) is dead by the time they read it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -17,13 +19,15 @@ export interface HostOptions {
   handlers: IpcHandlers;
   events: TypedEmitter<IpcEventMap>;
   port?: number;
-  /** Per-run token; random when left out. */
+  /** Per-run token (the cookie's value; never put in an address by the host); random when left out. */
   token?: string;
 }
 
 export interface RunningHost {
-  url: string;
+  /** A fresh address with a single-use launch token, each time it is read. */
+  readonly url: string;
   port: number;
+  /** The run's token: the cookie's value, and accepted in `/ws?token=` from this process. */
   token: string;
   close(): Promise<void>;
 }
@@ -32,6 +36,17 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? randomBytes(24).toString('hex');
+  // Launch tokens not yet traded; each is removed the moment it is used.
+  const launchTokens = new Set<string>();
+  const useLaunchToken = (given: string): boolean => {
+    for (const launch of launchTokens) {
+      if (sameToken(given, launch)) {
+        launchTokens.delete(launch);
+        return true;
+      }
+    }
+    return false;
+  };
   let cookieName = '';
   let allowedHosts = new Set<string>();
   const server = createServer((req, res) => {
@@ -43,7 +58,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       res.writeHead(421, { 'content-type': 'text/plain', connection: 'close' }).end('Misdirected request');
       return;
     }
-    if (tradeToken(req, res, token, cookieName)) return;
+    if (tradeToken(req, res, token, cookieName, useLaunchToken)) return;
     serveStatic(options.rendererDir, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();
@@ -70,7 +85,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Before anything is written: a client that resets while we refuse it must not crash the host.
     socket.on('error', () => socket.destroy());
-    const refusal = allowedHosts.has(req.headers.host ?? '') ? checkUpgrade(req, token, allowedOrigins, cookieName) : '421 Misdirected Request';
+    const refusal = allowedHosts.has(req.headers.host ?? '') ? checkUpgrade(req, token, allowedOrigins, cookieName, useLaunchToken) : '421 Misdirected Request';
     if (refusal) {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
@@ -79,7 +94,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
 
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    get url() {
+      const launch = randomBytes(24).toString('hex');
+      launchTokens.add(launch);
+      return `http://127.0.0.1:${port}/?token=${launch}`;
+    },
     port,
     token,
     close: async () => {
@@ -91,7 +110,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   };
 }
 
-function checkUpgrade(req: IncomingMessage, token: string, allowedOrigins: Set<string>, cookieName: string): string | null {
+function checkUpgrade(req: IncomingMessage, token: string, allowedOrigins: Set<string>, cookieName: string, useLaunchToken: (given: string) => boolean): string | null {
   const url = new URL(req.url ?? '/', 'http://host');
   if (url.pathname !== '/ws') return '404 Not Found';
   if (!allowedOrigins.has(req.headers.origin ?? '')) return '403 Forbidden';
@@ -99,7 +118,9 @@ function checkUpgrade(req: IncomingMessage, token: string, allowedOrigins: Set<s
   // name it in the query.
   const fromCookie = readCookie(req.headers.cookie, cookieName);
   if (fromCookie !== null && sameToken(fromCookie, token)) return null;
-  if (!sameToken(url.searchParams.get('token') ?? '', token)) return '401 Unauthorized';
+  const given = url.searchParams.get('token') ?? '';
+  // The run's token, or a launch token used here instead of a page load (once, like a trade).
+  if (!sameToken(given, token) && !useLaunchToken(given)) return '401 Unauthorized';
   return null;
 }
 
@@ -122,14 +143,14 @@ function readCookie(header: string | undefined, name: string): string | null {
  * address) and in history. Answer with an HttpOnly, SameSite=Strict cookie and send the page to
  * the same address without the token. Returns true when it answered.
  */
-function tradeToken(req: IncomingMessage, res: ServerResponse, token: string, cookieName: string): boolean {
+function tradeToken(req: IncomingMessage, res: ServerResponse, token: string, cookieName: string, useLaunchToken: (given: string) => boolean): boolean {
   const url = new URL(req.url ?? '/', 'http://host');
   const given = url.searchParams.get('token');
   if (given === null || req.method !== 'GET') return false;
   url.searchParams.delete('token');
   const location = url.pathname + (url.search === '?' ? '' : url.search);
   const headers: Record<string, string> = { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
-  if (sameToken(given, token)) headers['set-cookie'] = `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+  if (sameToken(given, token) || useLaunchToken(given)) headers['set-cookie'] = `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`;
   res.writeHead(303, headers).end();
   return true;
 }

@@ -61,9 +61,21 @@ async function ready(p: ReturnType<typeof run>): Promise<URL> {
   return new URL(m![1]);
 }
 
-function call(url: URL, channel: string): Promise<any> {
+/** Signs in as the browser does: the printed address's launch token (good once) for the cookie. */
+const cookies = new Map<string, Promise<string>>();
+function cookieFor(url: URL): Promise<string> {
+  let cookie = cookies.get(url.href);
+  if (!cookie) {
+    cookie = fetch(url, { redirect: 'manual' }).then((res) => (res.headers.get('set-cookie') ?? '').split(';')[0]);
+    cookies.set(url.href, cookie);
+  }
+  return cookie;
+}
+
+async function call(url: URL, channel: string): Promise<any> {
+  const cookie = await cookieFor(url);
   return new Promise((done, fail) => {
-    const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`, { headers: { Origin: url.origin } });
+    const ws = new WebSocket(`ws://${url.host}/ws`, { headers: { Origin: url.origin, Cookie: cookie } });
     ws.once('open', () => ws.send(JSON.stringify({ id: 1, channel, args: [] })));
     ws.on('message', (data) => {
       const message = JSON.parse(String(data));

@@ -119,6 +119,25 @@ describe('headless host', () => {
     expect(wrong.headers.get('set-cookie')).toBeNull();
   });
 
+  it('retires the launch token once it has been traded: the same address earns no second cookie or socket', async () => {
+    const launch = new URL(host.url);
+    expect(launch.searchParams.get('token')).not.toBe(host.token);
+    const first = await fetch(launch, { redirect: 'manual' });
+    const cookie = first.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(new RegExp(`^venue-token-${host.port}=${host.token}; HttpOnly`));
+    // Read from the process list afterwards: dead.
+    const again = await fetch(launch, { redirect: 'manual' });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('set-cookie')).toBeNull();
+    await expect(open(launch.searchParams.get('token')!, { Origin: origin() })).rejects.toThrow('refused 401');
+    // The cookie it earned still works; a new address (a new read of host.url) works once too.
+    const ws = await open('', { Origin: origin(), Cookie: cookie.split(';')[0] });
+    ws.close();
+    const other = new URL(host.url).searchParams.get('token')!;
+    (await open(other, { Origin: origin() })).close();
+    await expect(open(other, { Origin: origin() })).rejects.toThrow('refused 401');
+  });
+
   it('refuses requests and sockets whose Host is not this loopback address (DNS rebinding)', async () => {
     const { request } = await import('node:http');
     const status = (hostHeader: string) =>
