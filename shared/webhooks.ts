@@ -77,10 +77,16 @@ export interface EventFilter {
 }
 
 export interface EventPage {
-  /** Matching rows in log order, from `offset`. */
+  /** Matching rows from `offset`: in log order from the log, newest first from listEvents. */
   rows: EventSummary[];
+  /** Matching rows; with `more`, the matches found so far. */
   total: number;
   offset: number;
+  /**
+   * A search (free text, target) stopped before the oldest rows: there may be more matches than
+   * `total`, and asking again (the same page, or a later one) searches further.
+   */
+  more?: boolean;
 }
 
 /**

@@ -128,12 +128,7 @@ export class WebhookListenerService {
 
   /** Newest first: the inspector shows the latest event at the top. */
   list(filter: EventFilter, offset: number, limit: number): EventPage {
-    const receiver = this.requireReceiver();
-    const total = receiver.page(filter, 0, 0).total;
-    const end = Math.max(0, total - offset);
-    const start = Math.max(0, end - limit);
-    const page = receiver.page(filter, start, end - start);
-    return { rows: [...page.rows].reverse(), total: page.total, offset };
+    return this.requireReceiver().newest(filter, offset, limit);
   }
 
   detail(seq: number) {

@@ -42,6 +42,8 @@ export interface EventLogOptions {
   io?: LogIo;
   /** Where unreadable files are reported (kept aside first); the data-health notices. */
   damage?: DamageSink;
+  /** Rows a free-text or target search reads per call before answering (default DISK_ROWS_PER_CALL). */
+  searchRowsPerCall?: number;
 }
 
 interface SegmentInfo {
@@ -100,7 +102,7 @@ export class EventLog {
     // Offsets are kept in the index as float64, but a segment this large would make retention coarse.
     this.segmentBytes = Math.max(1024, Math.min(options.segmentBytes ?? 8 * 1024 * 1024, 1 << 30));
     this.dedupeWindowMs = options.dedupeWindowMs ?? 48 * HOUR_MS;
-    this.query = new LogQuery({ index: this.index, types: this.types, locations: this.locations, dir: this.dir });
+    this.query = new LogQuery({ index: this.index, types: this.types, locations: this.locations, dir: this.dir }, options.searchRowsPerCall);
     for (const type of WEBHOOK_EVENT_TYPES) this.types.code(type, true);
     mkdirSync(this.dir, { recursive: true });
     const metaExisted = existsSync(join(this.dir, META_FILE));
@@ -433,6 +435,11 @@ export class EventLog {
 
   page(filter: EventFilter, offset: number, limit: number): EventPage {
     return this.query.page(filter, offset, limit, (slot) => this.index.deliveries[slot]);
+  }
+
+  /** Newest first; a search may stop early (`more`): see LogQuery.newest. */
+  newest(filter: EventFilter, offset: number, limit: number): EventPage {
+    return this.query.newest(filter, offset, limit, (slot) => this.index.deliveries[slot]);
   }
 
   row(seq: number): StoredEventRow | null {

@@ -1,18 +1,16 @@
 // Filtering and paging the event log. Filters on type, location and verification are answered from
 // the in-memory index; target and free text read the candidate rows from disk. The matches of the
-// last filter are cached as a list of seqs and extended with new rows, so scrolling a filtered
+// last filter are cached (log-matches.ts) and extended with new rows, so scrolling a filtered
 // inspector does not rescan the log on every page.
-import type { EventFilter, EventPage, Verification } from '../../../shared/webhooks';
+import type { EventFilter, EventPage } from '../../../shared/webhooks';
 import { parseLogLine, type StoredEventRow, toSummary } from './event-record';
-import { type Interner, type LogIndex, VERIFICATION_CODES } from './log-index';
+import { FilterMatches, planFor, type QuerySource } from './log-matches';
 import { SegmentReader } from './segment-files';
 
-export interface QuerySource {
-  index: LogIndex;
-  types: Interner;
-  locations: Interner;
-  dir: string;
-}
+export type { QuerySource } from './log-matches';
+
+/** Rows a search reads from disk in one call before answering with what it found (about 30 ms). */
+export const DISK_ROWS_PER_CALL = 25_000;
 
 /** Reads the row in a slot of the index; null if its file is gone or the bytes are not a row. */
 export function readRow(source: QuerySource, reader: SegmentReader, slot: number): StoredEventRow | null {
@@ -20,37 +18,6 @@ export function readRow(source: QuerySource, reader: SegmentReader, slot: number
   const text = reader.read(index.segment[slot], index.offset[slot], index.length[slot]);
   const line = text === null ? null : parseLogLine(text);
   return line !== null && line.k === 'e' ? line : null;
-}
-
-function rowMatches(row: StoredEventRow, filter: EventFilter, text: string | null): boolean {
-  if (filter.type !== undefined && row.type !== filter.type) return false;
-  if (filter.locationUuid !== undefined && row.locationUuid !== filter.locationUuid) return false;
-  if (filter.verification !== undefined && row.verification !== filter.verification) return false;
-  if (filter.target !== undefined && row.targetUuid !== filter.target && row.targetId !== filter.target) return false;
-  if (text !== null) {
-    const fields = [row.type, row.targetUuid, row.targetId, row.locationUuid, row.locationName, row.locationId, row.createdAt, row.problem, row.rawBody];
-    if (!fields.some((f) => f !== null && f.toLowerCase().includes(text))) return false;
-  }
-  return true;
-}
-
-type IndexVerdict = 'no' | 'yes' | 'disk';
-
-function codeVerdict(rowCode: number, wanted: string | undefined, interner: Interner): IndexVerdict {
-  if (wanted === undefined) return 'yes';
-  const code = interner.lookup(wanted);
-  if (rowCode === interner.other) return 'disk';
-  return code !== undefined && rowCode === code ? 'yes' : 'no';
-}
-
-function indexVerdict(source: QuerySource, slot: number, filter: EventFilter, needsDisk: boolean): IndexVerdict {
-  const { index } = source;
-  if (filter.verification !== undefined && index.verification[slot] !== VERIFICATION_CODES[filter.verification as Verification]) return 'no';
-  const type = codeVerdict(index.type[slot], filter.type, source.types);
-  if (type === 'no') return 'no';
-  const location = codeVerdict(index.location[slot], filter.locationUuid, source.locations);
-  if (location === 'no') return 'no';
-  return needsDisk || type === 'disk' || location === 'disk' ? 'disk' : 'yes';
 }
 
 function normalise(filter: EventFilter): EventFilter {
@@ -63,18 +30,23 @@ function normalise(filter: EventFilter): EventFilter {
   return out;
 }
 
+type DeliveriesAt = (slot: number) => number;
+
 export class LogQuery {
-  private cache: { key: string; seqs: number[]; scannedTo: number } | null = null;
+  private cache: FilterMatches | null = null;
 
-  constructor(private readonly source: QuerySource) {}
+  constructor(
+    private readonly source: QuerySource,
+    private readonly diskRowsPerCall = DISK_ROWS_PER_CALL,
+  ) {}
 
-  page(rawFilter: EventFilter, offset: number, limit: number, deliveriesAt: (slot: number) => number): EventPage {
+  /** Matching rows in log order (oldest first) from `offset`; the total is exact (reads every candidate). */
+  page(rawFilter: EventFilter, offset: number, limit: number, deliveriesAt: DeliveriesAt): EventPage {
     const filter = normalise(rawFilter);
     const { index } = this.source;
     const from = Math.max(0, Math.floor(offset));
     const count = Math.max(0, Math.min(Math.floor(limit), 10_000));
-    const reader = new SegmentReader(this.source.dir);
-    try {
+    return this.withReader((reader) => {
       let slots: number[];
       let total: number;
       if (Object.keys(filter).length === 0) {
@@ -82,19 +54,43 @@ export class LogQuery {
         slots = [];
         for (let i = from; i < Math.min(total, from + count); i++) slots.push(index.slot(i));
       } else {
-        const seqs = this.matches(filter, reader);
+        const matches = this.matches(filter);
+        matches.advance('all', reader);
+        const seqs = matches.ascending();
         total = seqs.length;
         slots = seqs.slice(from, from + count).map((seq) => index.find(seq));
       }
-      const rows = [];
-      for (const slot of slots) {
-        const row = slot < 0 ? null : readRow(this.source, reader, slot);
-        if (row !== null) rows.push(toSummary(row, deliveriesAt(slot)));
+      return { rows: this.summaries(slots, reader, deliveriesAt), total, offset: from };
+    });
+  }
+
+  /**
+   * Matching rows newest first from `offset`, as the inspector shows them. A filter that needs the
+   * disk stops once it has the page (and one more): `more` then says older rows were not searched
+   * yet and `total` counts the matches found so far; asking for a later page searches further. A
+   * call also stops after reading DISK_ROWS_PER_CALL rows, possibly with fewer rows than asked
+   * for: the caller asks again to go on.
+   */
+  newest(rawFilter: EventFilter, offset: number, limit: number, deliveriesAt: DeliveriesAt): EventPage {
+    const filter = normalise(rawFilter);
+    const { index } = this.source;
+    const from = Math.max(0, Math.floor(offset));
+    const count = Math.max(0, Math.min(Math.floor(limit), 10_000));
+    return this.withReader((reader) => {
+      if (Object.keys(filter).length === 0) {
+        const total = index.size;
+        const slots: number[] = [];
+        for (let k = from; k < Math.min(total, from + count); k++) slots.push(index.slot(total - 1 - k));
+        return { rows: this.summaries(slots, reader, deliveriesAt), total, offset: from };
       }
-      return { rows, total, offset: from };
-    } finally {
-      reader.close();
-    }
+      const matches = this.matches(filter);
+      matches.advance(from + count + 1, reader);
+      const slots: number[] = [];
+      for (let k = from; k < Math.min(matches.found, from + count); k++) slots.push(index.find(matches.seqAt(k)));
+      const page: EventPage = { rows: this.summaries(slots, reader, deliveriesAt), total: matches.found, offset: from };
+      if (!matches.complete) page.more = true;
+      return page;
+    });
   }
 
   /** Forgets cached matches (the index changed in a way the cache cannot follow). */
@@ -102,37 +98,27 @@ export class LogQuery {
     this.cache = null;
   }
 
-  private matches(filter: EventFilter, reader: SegmentReader): number[] {
+  private matches(filter: EventFilter): FilterMatches {
     const key = JSON.stringify(filter);
-    const { index } = this.source;
-    if (this.cache === null || this.cache.key !== key) this.cache = { key, seqs: [], scannedTo: 0 };
-    const cache = this.cache;
-    // Rows dropped by retention leave from the front.
-    const first = index.firstSeq();
-    let dead = 0;
-    while (dead < cache.seqs.length && cache.seqs[dead] < first) dead += 1;
-    if (dead > 0) cache.seqs.splice(0, dead);
-    const text = filter.text !== undefined ? filter.text.toLowerCase() : null;
-    const needsDisk = text !== null || filter.target !== undefined;
-    // A field containing the text means the stored line contains it too (JSON leaves such text
-    // as it is, unless it holds quotes, backslashes or control characters): a cheap test on the
-    // raw line rules most rows out before any parsing.
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
-    const prefilter = text !== null && !/["\\\u0000-\u001f]/.test(text) ? text : null;
-    for (let i = index.lowerBound(cache.scannedTo + 1); i < index.size; i++) {
-      const slot = index.slot(i);
-      const verdict = indexVerdict(this.source, slot, filter, needsDisk);
-      if (verdict === 'no') continue;
-      if (verdict === 'disk') {
-        const line = reader.readScanning(index.segment[slot], index.offset[slot], index.length[slot]);
-        if (line === null || (prefilter !== null && !line.toLowerCase().includes(prefilter))) continue;
-        const parsed = parseLogLine(line);
-        const row = parsed !== null && parsed.k === 'e' ? parsed : null;
-        if (row === null || !rowMatches(row, filter, text)) continue;
-      }
-      cache.seqs.push(index.seq[slot]);
+    if (this.cache === null || this.cache.key !== key) this.cache = new FilterMatches(key, planFor(filter), this.source, this.diskRowsPerCall);
+    return this.cache;
+  }
+
+  private summaries(slots: number[], reader: SegmentReader, deliveriesAt: DeliveriesAt) {
+    const rows = [];
+    for (const slot of slots) {
+      const row = slot < 0 ? null : readRow(this.source, reader, slot);
+      if (row !== null) rows.push(toSummary(row, deliveriesAt(slot)));
     }
-    cache.scannedTo = index.lastSeq();
-    return cache.seqs;
+    return rows;
+  }
+
+  private withReader<T>(fn: (reader: SegmentReader) => T): T {
+    const reader = new SegmentReader(this.source.dir);
+    try {
+      return fn(reader);
+    } finally {
+      reader.close();
+    }
   }
 }

@@ -175,6 +175,11 @@ export class WebhookReceiver {
     return this.log.page(filter, offset, limit);
   }
 
+  /** Newest first, as the inspector shows them; a search may stop early (`more`). */
+  newest(filter: EventFilter = {}, offset = 0, limit = 100): EventPage {
+    return this.log.newest(filter, offset, limit);
+  }
+
   detail(seq: number): EventDetail | null {
     return this.log.detail(seq);
   }

@@ -57,7 +57,7 @@ export function EventList() {
       <StaffProblem message={log.error} />
       {log.total === 0 ? (
         <p className="empty" data-testid="events-empty">
-          {Object.keys(filter).length > 0 ? 'No events match these filters.' : 'No webhook events have been received yet.'}
+          {log.more ? 'Searching older events…' : Object.keys(filter).length > 0 ? 'No events match these filters.' : 'No webhook events have been received yet.'}
         </p>
       ) : (
         // A grid: the header row and the (virtualized) rows share one parent, rows take focus and
@@ -115,12 +115,16 @@ export function EventList() {
           </div>
         </div>
       )}
-      <p className="hint" data-testid="event-count">{countEvents(log.total)}</p>
+      <p className="hint" data-testid="event-count">{countEvents(log.total, log.more)}</p>
     </div>
   );
 }
 
-/** "1 event", "2,345 events". */
-export function countEvents(n: number): string {
+/**
+ * "1 event", "2,345 events"; "100+ events" while a search has not reached the oldest rows (it
+ * found one more than the pages asked for, so the count is a floor; scrolling on searches on).
+ */
+export function countEvents(n: number, more = false): string {
+  if (more) return `${Math.max(0, n - 1).toLocaleString('en-US')}+ events`;
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'event' : 'events'}`;
 }

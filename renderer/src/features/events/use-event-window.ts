@@ -9,6 +9,8 @@ const PAGE = 100;
 
 export interface EventWindow {
   total: number;
+  /** The search has not reached the oldest rows: `total` counts the matches found so far. */
+  more: boolean;
   row(index: number): EventSummary | undefined;
   /** Tell the window which rows are on screen; it loads their pages. */
   show(first: number, last: number): void;
@@ -17,6 +19,7 @@ export interface EventWindow {
 
 export function useEventWindow(filter: EventFilter, version: number): EventWindow {
   const [total, setTotal] = useState(0);
+  const [more, setMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [, setTick] = useState(0);
   const pages = useRef(new Map<number, { rows: EventSummary[]; gen: number }>());
@@ -36,8 +39,17 @@ export function useEventWindow(filter: EventFilter, version: number): EventWindo
         if (gen !== generation.current) return;
         pages.current.set(page, { rows: result.rows, gen });
         setTotal(result.total);
+        setMore(result.more === true);
         setError(null);
         setTick((t) => t + 1);
+        // Main answers a long search in slices (so the listener keeps answering): a page that came
+        // back short while older rows are still unsearched is asked for again, which goes on.
+        if (result.more === true && result.rows.length < PAGE) {
+          inFlight.current.delete(key);
+          setTimeout(() => {
+            if (gen === generation.current) void load(page, gen);
+          }, 0);
+        }
       } catch (e) {
         if (gen === generation.current) setError(errorMessage(e));
       } finally {
@@ -69,6 +81,7 @@ export function useEventWindow(filter: EventFilter, version: number): EventWindo
 
   return {
     total,
+    more,
     error,
     row: (index) => pages.current.get(Math.floor(index / PAGE))?.rows[index % PAGE],
     show: (first, last) => {
