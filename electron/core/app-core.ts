@@ -21,6 +21,8 @@ import { WebhookListenerService } from './webhook-listener/listener-service';
 import { webhookHandlers } from './webhook-listener/webhook-handlers';
 import { TunnelService, type TunnelConnector } from './tunnel/tunnel-service';
 import { DataHealth } from './storage/data-health';
+import { hubHandlers } from './hub/hub-handlers';
+import type { HubService } from './hub/hub-service';
 
 export interface CoreOptions {
   dataDir: string;
@@ -47,6 +49,8 @@ export interface CoreOptions {
   kiosk?: boolean;
   /** Labor outbox timing (tests shorten timeouts and settle delays). */
   labor?: Partial<LaborTuning>;
+  /** This device is the venue's hub: its paired devices (the root opens it and serves it over TLS). */
+  hub?: HubService;
 }
 
 export interface AppCore {
@@ -127,6 +131,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   tabs.events.on('tabsGiftCards', (view) => events.emit('tabsGiftCards', view));
   tabs.events.on('tabsNotices', (view) => events.emit('tabsNotices', view));
   connection.events.on('client', () => void labor.onClientChanged());
+  options.hub?.events.on('hubDevices', (devices) => events.emit('hubDevices', devices));
 
   const snapshot = (): AppSnapshot => ({
     connection: connection.status(),
@@ -158,6 +163,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     ...laborHandlers(labor),
     ...tabsHandlers(tabs, (pin) => labor.access.approveByManagerPin(pin)),
     dismissDataHealth: async (ids) => dataHealth.dismiss(ids),
+    ...hubHandlers(options.hub ?? null),
   };
   // Authority lives here, not in the screens: see shared/contract/access.ts.
   const handlers = guardHandlers(unguarded, {

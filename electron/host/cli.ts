@@ -9,8 +9,13 @@ import { MemorySecretStore } from '../core/secrets/secret-store';
 import { startHost } from './host';
 import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
 import { reportText } from '../core/connection/service-check';
+import { HubService } from '../core/hub/hub-service';
+import { startHubServer } from '../core/hub/hub-server';
 
-const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check]
+const DEFAULT_HUB_PORT = 47800;
+
+const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]]
+  --hub: this device is the venue hub; paired satellites reach it over TLS on --hub-port (default ${DEFAULT_HUB_PORT})
   --check: read-only probes of the configured service (as Settings → Check this service), printed; then exit
   env: VENUE_PORT, VENUE_DATA_DIR, VENUE_SERVICE_URL, VENUE_WEBHOOK_PORT, VENUE_WEBHOOK_SECRET, VENUE_KIOSK=1
   (give the webhook secret by file or VENUE_WEBHOOK_SECRET: --webhook-secret S still works but every
@@ -64,6 +69,9 @@ async function main() {
         'webhook-secret-file': { type: 'string' },
         kiosk: { type: 'boolean' },
         check: { type: 'boolean' },
+        hub: { type: 'boolean' },
+        'hub-port': { type: 'string' },
+        'hub-host': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -84,6 +92,9 @@ async function main() {
 
   const secret = webhookSecret(values['webhook-secret'], values['webhook-secret-file'], env.VENUE_WEBHOOK_SECRET);
 
+  const log = (line: string) => console.error(line);
+  // The hub's certificate is made once and kept: satellites pin it at pairing.
+  const hub = values.hub || env.VENUE_HUB === '1' ? await HubService.open({ dataDir, log }) : undefined;
   const core = await createApp({
     dataDir,
     secrets: new MemorySecretStore(),
@@ -97,7 +108,8 @@ async function main() {
       port: port(values['webhook-port'] ?? env.VENUE_WEBHOOK_PORT, '--webhook-port'),
       secret,
     },
-    log: (line) => console.error(line),
+    log,
+    hub,
   });
   await core.start();
   if (values.check) {
@@ -114,6 +126,20 @@ async function main() {
     process.exit(code);
   }
   const host = await startHost({ rendererDir, handlers: core.handlers, events: core.events, port: port(values.port ?? env.VENUE_PORT, '--port') });
+  const hubServer = hub
+    ? await startHubServer({
+        hub,
+        handlers: core.handlers,
+        events: core.events,
+        host: values['hub-host'] ?? env.VENUE_HUB_HOST ?? '0.0.0.0',
+        port: port(values['hub-port'] ?? env.VENUE_HUB_PORT, '--hub-port') ?? DEFAULT_HUB_PORT,
+        log,
+      })
+    : null;
+  if (hub && hubServer) {
+    hub.address = `wss://${values['hub-host'] ?? env.VENUE_HUB_HOST ?? '0.0.0.0'}:${hubServer.port}`;
+    console.error(`Venue hub: satellites pair at port ${hubServer.port}; certificate fingerprint ${hub.fingerprint}`);
+  }
   console.error(`Secrets and tokens are kept in memory only and forgotten when the host exits. Data folder: ${dataDir}`);
   console.log(`Venue Companion (headless) ready at ${host.url}`);
   console.error('That address signs one browser in, once (its token is retired when used, so the copy in the process list is useless).');
@@ -123,6 +149,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await host.close();
+    await hubServer?.close();
     await core.stop();
     process.exit(0);
   };

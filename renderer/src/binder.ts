@@ -25,6 +25,7 @@ export function bindToMain(bridge: Bridge, store: AppStore): () => void {
     tabsGiftCards: (payload) => state().setGiftCards(payload),
     tabsNotices: (payload) => state().setNotices(payload),
     dataHealth: (payload) => state().setDataHealth(payload),
+    hubDevices: (payload) => state().setHubDevices(payload),
   };
   const offs = (Object.keys(handlers) as (keyof IpcEventMap)[]).map((event) =>
     api.on(event, handlers[event] as (payload: unknown) => void),

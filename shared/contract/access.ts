@@ -70,4 +70,8 @@ export const channelAccess: Record<IpcChannel, Access> = {
   tabsDismissNotices: 'anyone',
   tabsSetMoneyUnit: 'settings',
   dismissDataHealth: 'settings',
+  hubView: 'manager',
+  hubOpenPairing: 'manager',
+  hubRenameDevice: 'manager',
+  hubRevokeDevice: 'manager',
 };

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { IpcArgs, IpcChannel } from './index';
 import { connectionArgSchemas } from './connection-args';
 import { dataHealthArgSchemas } from './data-health-args';
+import { hubArgSchemas } from './hub-args';
 import { laborArgSchemas } from './labor-args';
 import { tabsArgSchemas } from './tabs-args';
 import { webhookArgSchemas } from './webhooks-args';
@@ -14,4 +15,5 @@ export const ipcArgSchemas: { [K in IpcChannel]: z.ZodType<IpcArgs<K>> } = {
   ...webhookArgSchemas,
   ...tabsArgSchemas,
   ...dataHealthArgSchemas,
+  ...hubArgSchemas,
 };

@@ -3,12 +3,13 @@
 import { create } from 'zustand';
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice';
 import { createDataHealthSlice, type DataHealthSlice } from './data-health-slice';
+import { createHubSlice, type HubSlice } from './hub-slice';
 import { createLaborSlice, type LaborSlice } from './labor-slice';
 import { createShellSlice, type ShellSlice } from './shell-slice';
 import { createTabsSlice, type TabsSlice } from './tabs-slice';
 import { createWebhooksSlice, type WebhooksSlice } from './webhooks-slice';
 
-export type AppState = ConnectionSlice & ShellSlice & WebhooksSlice & LaborSlice & TabsSlice & DataHealthSlice;
+export type AppState = ConnectionSlice & ShellSlice & WebhooksSlice & LaborSlice & TabsSlice & DataHealthSlice & HubSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createConnectionSlice(...a),
@@ -17,6 +18,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createLaborSlice(...a),
   ...createTabsSlice(...a),
   ...createDataHealthSlice(...a),
+  ...createHubSlice(...a),
 }));
 
 export type AppStore = typeof useAppStore;

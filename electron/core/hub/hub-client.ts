@@ -1,0 +1,135 @@
+// The satellite's side of the hub's door: read the hub's certificate, pair with a code, and open
+// the contract channel. After pairing the certificate is pinned: TLS trusts only that one
+// certificate (by fingerprint, whatever name or address the hub has today), so the credential and
+// the code are never sent to anything else on the LAN.
+import { X509Certificate } from 'node:crypto';
+import { request } from 'node:https';
+import { connect, type PeerCertificate } from 'node:tls';
+import WebSocket from 'ws';
+import type { DeviceRole } from '../../../shared/hub';
+
+export interface PinnedHub {
+  /** https://host:port of the hub. */
+  url: string;
+  certPem: string;
+  fingerprint: string;
+}
+
+export interface SatellitePairing extends PinnedHub {
+  deviceId: string;
+  credential: string;
+  role: DeviceRole;
+  name: string;
+}
+
+export class PairingRefused extends Error {
+  constructor(message: string, readonly reason: string, readonly attemptsLeft: number) {
+    super(message);
+  }
+}
+
+/** The hub's certificate as presented right now: shown to a person, who compares it with the hub's screen. */
+export function readHubCertificate(url: string, timeoutMs = 5000): Promise<PinnedHub> {
+  const { hostname, port } = hubUrl(url);
+  return new Promise((resolve, reject) => {
+    // Not trusted yet, only read: nothing is sent over this connection.
+    const socket = connect({ host: hostname, port, rejectUnauthorized: false, servername: isIp(hostname) ? undefined : hostname }, () => {
+      const raw = socket.getPeerCertificate().raw;
+      socket.destroy();
+      if (!raw) return reject(new Error(`${url} did not present a certificate`));
+      const certPem = `-----BEGIN CERTIFICATE-----\n${raw.toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
+      resolve({ url: normalizeUrl(url), certPem, fingerprint: new X509Certificate(raw).fingerprint256 });
+    });
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`The hub at ${url} did not answer`)));
+    socket.on('error', (error) => reject(new Error(`The hub at ${url} cannot be reached: ${error.message}`)));
+  });
+}
+
+/** TLS options that trust exactly the pinned certificate. */
+export function pinnedTls(pin: PinnedHub): { ca: string; checkServerIdentity: (host: string, cert: PeerCertificate) => Error | undefined } {
+  return {
+    ca: pin.certPem,
+    // The hub's address may change (DHCP); its certificate may not.
+    checkServerIdentity: (_host, cert) =>
+      cert.fingerprint256 === pin.fingerprint ? undefined : new Error(`The hub's certificate changed (${cert.fingerprint256}); it was ${pin.fingerprint} at pairing`),
+  };
+}
+
+/**
+ * Pair with the code the hub shows. `expectFingerprint`, when given, must match before the code
+ * is sent; otherwise the certificate read now is pinned (and both screens show it to compare).
+ */
+export async function pairWithHub(options: { url: string; code: string; name: string; expectFingerprint?: string }): Promise<SatellitePairing> {
+  const pin = await readHubCertificate(options.url);
+  if (options.expectFingerprint && normalizeFingerprint(options.expectFingerprint) !== pin.fingerprint) {
+    throw new Error(`The hub at ${options.url} shows certificate ${pin.fingerprint}, not ${options.expectFingerprint}: not pairing`);
+  }
+  const { status, body } = await postJson(pin, '/pair', { code: options.code, name: options.name });
+  const answer = body as { deviceId?: string; credential?: string; role?: DeviceRole; name?: string; message?: string; reason?: string; attemptsLeft?: number };
+  if (status !== 200 || !answer.credential || !answer.deviceId || !answer.role) {
+    throw new PairingRefused(answer.message ?? `The hub refused to pair (HTTP ${status})`, answer.reason ?? 'refused', answer.attemptsLeft ?? 0);
+  }
+  return { ...pin, deviceId: answer.deviceId, credential: answer.credential, role: answer.role, name: answer.name ?? options.name };
+}
+
+/** The contract channel to the hub, with the device credential, over the pinned certificate. */
+export function openHubSocket(pairing: SatellitePairing): WebSocket {
+  const { hostname, port } = hubUrl(pairing.url);
+  return new WebSocket(`wss://${isIp(hostname) && hostname.includes(':') ? `[${hostname}]` : hostname}:${port}/ws`, {
+    ...pinnedTls(pairing),
+    headers: { authorization: `Bearer ${pairing.credential}` },
+    handshakeTimeout: 10_000,
+    maxPayload: 16 * 1024 * 1024,
+  });
+}
+
+export function postJson(pin: PinnedHub, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  const { hostname, port } = hubUrl(pin.url);
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: hostname, port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }, ...pinnedTls(pin), timeout: 10_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            parsed = null;
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed ?? {} });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('The hub did not answer in time')));
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+/** Accepts `host:port`, `https://host:port` or `wss://host:port`. */
+export function hubUrl(text: string): { hostname: string; port: number } {
+  const url = new URL(normalizeUrl(text));
+  const port = Number(url.port || 443);
+  return { hostname: url.hostname.replace(/^\[|\]$/g, ''), port };
+}
+
+export function normalizeUrl(text: string): string {
+  const trimmed = text.trim();
+  const withScheme = /^[a-z]+:\/\//i.test(trimmed) ? trimmed.replace(/^wss?:\/\//i, 'https://') : `https://${trimmed}`;
+  const url = new URL(withScheme);
+  if (url.protocol !== 'https:') throw new Error(`A hub address looks like 192.168.1.20:47800, not "${text}"`);
+  return `https://${url.host}`;
+}
+
+export function normalizeFingerprint(text: string): string {
+  const hex = text.replace(/[^0-9a-f]/gi, '').toUpperCase();
+  return hex.match(/.{2}/g)?.join(':') ?? '';
+}
+
+function isIp(host: string): boolean {
+  return /^[\d.]+$/.test(host) || host.includes(':');
+}

@@ -1,0 +1,21 @@
+// The hub part of the contract, one line a request. A device that is not a hub says so instead of
+// pretending to have no devices.
+import type { HandlersOf } from '../../../shared/contract';
+import type { HubRequests } from '../../../shared/contract/hub';
+import type { HubView } from '../../../shared/hub';
+import type { HubService } from './hub-service';
+
+const NOT_A_HUB: HubView = { enabled: false, fingerprint: null, address: null, devices: [], pairing: null };
+
+export function hubHandlers(hub: HubService | null): HandlersOf<HubRequests> {
+  const need = (): HubService => {
+    if (!hub) throw new Error('This device is not the venue hub');
+    return hub;
+  };
+  return {
+    hubView: async () => (hub ? hub.view() : NOT_A_HUB),
+    hubOpenPairing: async (_token, role) => need().openPairing(role),
+    hubRenameDevice: async (_token, id, name) => need().rename(id, name),
+    hubRevokeDevice: async (_token, id) => need().revoke(id),
+  };
+}

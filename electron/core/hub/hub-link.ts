@@ -1,0 +1,84 @@
+// One open contract channel from a satellite to its hub: requests by id, push events, and why it
+// closed (revoked is told apart from a dropped network, because the screen says different things).
+import type { IpcErrorPayload } from '../../../shared/contract';
+import type WebSocket from 'ws';
+import { openHubSocket, type SatellitePairing } from './hub-client';
+import { REVOKED_CLOSE_CODE } from './hub-server';
+
+export type LinkOutcome = { ok: true; result: unknown } | { ok: false; error: IpcErrorPayload };
+
+export class HubRefused extends Error {
+  constructor(message: string, readonly reason: 'revoked' | 'unauthorized' | 'unreachable') {
+    super(message);
+  }
+}
+
+export interface HubLinkHandlers {
+  onEvent?: (event: string, payload: unknown) => void;
+  /** The channel ended; `revoked` when the hub said this device is revoked. */
+  onClose?: (revoked: boolean) => void;
+}
+
+export class HubLink {
+  private nextId = 1;
+  private readonly pending = new Map<number, (outcome: LinkOutcome) => void>();
+  private revoked = false;
+
+  private constructor(private readonly ws: WebSocket, handlers: HubLinkHandlers) {
+    ws.on('message', (data) => {
+      let message: { id?: number; ok?: boolean; result?: unknown; error?: IpcErrorPayload; event?: string; payload?: unknown; revoked?: boolean };
+      try {
+        message = JSON.parse(data.toString()) as typeof message;
+      } catch {
+        return;
+      }
+      if (message.revoked) this.revoked = true;
+      else if (typeof message.event === 'string') handlers.onEvent?.(message.event, message.payload);
+      else if (typeof message.id === 'number') {
+        const done = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        done?.(message.ok ? { ok: true, result: message.result } : { ok: false, error: message.error ?? { code: 'failed', message: 'The hub refused' } });
+      }
+    });
+    ws.on('close', (code) => {
+      const revoked = this.revoked || code === REVOKED_CLOSE_CODE;
+      for (const done of this.pending.values()) {
+        done({ ok: false, error: { code: 'failed', message: revoked ? 'This device was revoked by the venue hub' : 'The connection to the venue hub was lost' } });
+      }
+      this.pending.clear();
+      handlers.onClose?.(revoked);
+    });
+  }
+
+  /** Resolves once the hub accepted the credential; rejects with a HubRefused saying why not. */
+  static open(pairing: SatellitePairing, handlers: HubLinkHandlers = {}): Promise<HubLink> {
+    const ws = openHubSocket(pairing);
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(new HubLink(ws, handlers)));
+      ws.once('unexpected-response', (_req, res) => {
+        const refused = String(res.headers['x-venue-refused'] ?? '');
+        ws.terminate();
+        if (refused === 'revoked') reject(new HubRefused('This device was revoked by a manager on the venue hub. Ask a manager to pair it again.', 'revoked'));
+        else reject(new HubRefused(`The venue hub does not know this device (HTTP ${res.statusCode}). Pair it again.`, 'unauthorized'));
+      });
+      ws.once('error', (error) => reject(new HubRefused(`The venue hub cannot be reached: ${error.message}`, 'unreachable')));
+    });
+  }
+
+  get open(): boolean {
+    return this.ws.readyState === this.ws.OPEN;
+  }
+
+  request(channel: string, args: unknown[]): Promise<LinkOutcome> {
+    if (!this.open) return Promise.resolve({ ok: false, error: { code: 'failed', message: 'The connection to the venue hub was lost' } });
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.ws.send(JSON.stringify({ id, channel, args }));
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}

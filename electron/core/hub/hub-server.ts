@@ -1,0 +1,188 @@
+// The hub's door for satellites: HTTPS with the hub's own certificate (pinned by each satellite at
+// pairing) and the same contract as the local screen, as JSON over a WebSocket. Without a device
+// credential only `POST /pair` answers. Every request from a device passes two checks here, in
+// the core: the device's role (shared/contract/device-access.ts), then the person's session (the
+// core's guarded handlers), so no screen is ever trusted.
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ipcEventNames, type IpcEventMap, type IpcHandlers } from '../../../shared/contract';
+import { deviceMayCall, deviceMayHear, deviceRefusal } from '../../../shared/contract/device-access';
+import { dispatchRequest, isIpcChannel } from '../ipc-dispatch';
+import type { TypedEmitter } from '../typed-emitter';
+import type { HubService } from './hub-service';
+import type { DeviceRecord } from './device-registry';
+
+export interface HubServerOptions {
+  hub: HubService;
+  /** The core's guarded handlers (they check the person's session). */
+  handlers: IpcHandlers;
+  events: TypedEmitter<IpcEventMap>;
+  /** Address to listen on: the LAN by default; tests use 127.0.0.1. */
+  host?: string;
+  port?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningHubServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Close code a satellite gets when its device is revoked (4000-4999 are the application's). */
+export const REVOKED_CLOSE_CODE = 4403;
+export const REVOKED_MESSAGE = 'This device was revoked by a manager on the venue hub. Ask a manager to pair it again.';
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+const MAX_PAIR_BODY = 4096;
+
+export async function startHubServer(options: HubServerOptions): Promise<RunningHubServer> {
+  const { hub } = options;
+  const log = options.log ?? (() => {});
+  const server: Server = createServer({ cert: hub.certificate.cert, key: hub.certificate.key, minVersion: 'TLSv1.2' }, (req, res) => {
+    req.on('error', ignore);
+    res.on('error', ignore);
+    const path = new URL(req.url ?? '/', 'https://hub').pathname;
+    if (path === '/pair' && req.method === 'POST') return void pair(hub, req, res);
+    answer(res, 404, { message: 'Not found' });
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+  // A satellite that drops mid-handshake must not reach the process as an error.
+  server.on('tlsClientError', ignore);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  wss.on('error', ignore);
+  const sockets = new Map<WebSocket, string>();
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const refuse = (status: string, reason: string) =>
+      socket.end(`HTTP/1.1 ${status}\r\nX-Venue-Refused: ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    if (new URL(req.url ?? '/', 'https://hub').pathname !== '/ws') return refuse('404 Not Found', 'not-found');
+    const auth = hub.authenticate(bearer(req.headers.authorization));
+    if (!auth.ok) {
+      // A revoked device is told so (its screen says so); anything else learns nothing.
+      return auth.reason === 'revoked' ? refuse('403 Forbidden', 'revoked') : refuse('401 Unauthorized', 'no-credential');
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.set(ws, auth.device.id);
+      attach(ws, auth.device, options);
+    });
+  });
+
+  const offRevoked = hub.events.on('revoked', (id) => {
+    for (const [ws, deviceId] of sockets) {
+      if (deviceId !== id) continue;
+      send(ws, { revoked: true, message: REVOKED_MESSAGE });
+      ws.close(REVOKED_CLOSE_CODE, 'revoked');
+    }
+  });
+  wss.on('connection', (ws) => ws.on('close', () => sockets.delete(ws)));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '0.0.0.0', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  log(`Venue hub listening for satellites on port ${port}; certificate ${hub.fingerprint}`);
+  return {
+    port,
+    close: async () => {
+      offRevoked();
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions): void {
+  const { hub } = options;
+  ws.on('error', () => ws.terminate());
+  hub.connected(device.id);
+  const unsubscribers = ipcEventNames
+    .filter((name) => deviceMayHear(device.role, name))
+    .map((name) => options.events.on(name, (payload) => send(ws, { event: name, payload })));
+  ws.on('close', () => {
+    unsubscribers.forEach((off) => off());
+    hub.disconnected(device.id);
+  });
+  ws.on('message', (data, isBinary) => void (async () => {
+    let message: { id?: unknown; channel?: unknown; args?: unknown };
+    try {
+      if (isBinary) throw new Error('binary');
+      message = JSON.parse(data.toString());
+      if (typeof message !== 'object' || message === null) throw new Error('not an object');
+    } catch {
+      send(ws, { id: null, ok: false, error: { code: 'invalid-arguments', message: 'Messages must be JSON objects {id, channel, args}' } });
+      return;
+    }
+    const id = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null;
+    // Asked again for every request: a revoke takes effect even for a message already in flight.
+    const current = hub.stillAllowed(device.id);
+    if (!current) {
+      send(ws, { id, ok: false, error: { code: 'failed', message: REVOKED_MESSAGE } });
+      ws.close(REVOKED_CLOSE_CODE, 'revoked');
+      return;
+    }
+    hub.seen(device.id);
+    if (isIpcChannel(message.channel) && !deviceMayCall(current.role, message.channel)) {
+      send(ws, { id, ok: false, error: { code: 'failed', message: deviceRefusal(current.role, message.channel) } });
+      return;
+    }
+    try {
+      const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
+      send(ws, { id, ...outcome });
+    } catch {
+      send(ws, { id, ok: false, error: { code: 'failed', message: 'The request could not be completed' } });
+    }
+  })());
+}
+
+async function pair(hub: HubService, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let body: { code?: unknown; name?: unknown };
+  try {
+    body = JSON.parse(await readBody(req, MAX_PAIR_BODY)) as typeof body;
+    if (typeof body !== 'object' || body === null) throw new Error('not an object');
+  } catch {
+    return answer(res, 400, { message: 'Send {"code": "123456", "name": "Bar"} as JSON' });
+  }
+  const outcome = hub.pair(typeof body.code === 'string' ? body.code : '', typeof body.name === 'string' ? body.name : '');
+  if (outcome.ok) return answer(res, 200, outcome);
+  answer(res, 403, outcome);
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new Error('too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function answer(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' }).end(JSON.stringify(body));
+}
+
+function bearer(header: string | undefined): string {
+  const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header ?? '');
+  return match ? match[1] : '';
+}
+
+function send(ws: WebSocket, message: unknown): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message), ignore);
+}
+
+function ignore(): void {}

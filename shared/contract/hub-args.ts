@@ -1,0 +1,13 @@
+// Runtime validation of the hub requests' arguments (main side only).
+import { z } from 'zod';
+
+const token = z.string().min(1).max(200);
+const role = z.enum(['kiosk', 'workstation', 'manager']);
+const deviceId = z.string().min(1).max(100);
+
+export const hubArgSchemas = {
+  hubView: z.tuple([token]),
+  hubOpenPairing: z.tuple([token, role]),
+  hubRenameDevice: z.tuple([token, deviceId, z.string().trim().min(1).max(60)]),
+  hubRevokeDevice: z.tuple([token, deviceId]),
+};

@@ -1,0 +1,64 @@
+// A real hub for tests: the whole app core with the practice venue, its hub state, and the TLS
+// server on 127.0.0.1 port 0. Satellites connect to it exactly as over the LAN.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startHubServer, type RunningHubServer } from '../../electron/core/hub/hub-server';
+import { HubService } from '../../electron/core/hub/hub-service';
+import { pairWithHub, type SatellitePairing } from '../../electron/core/hub/hub-client';
+import { HubLink, type LinkOutcome } from '../../electron/core/hub/hub-link';
+import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { createApp, type App } from '../../electron/host/create-app';
+import type { DeviceRole } from '../../shared/hub';
+
+export interface TestHub {
+  app: App;
+  hub: HubService;
+  server: RunningHubServer;
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startTestHub(dataDir?: string): Promise<TestHub> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'venue-hub-'));
+  const hub = await HubService.open({ dataDir: dir });
+  const app = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), labor: { scryptN: 1024 }, hub });
+  await app.start();
+  // The practice venue seeds the roster with its demo staff (manager PIN 9999) on connect.
+  for (let i = 0; i < 100 && app.labor.roster.needsManagerSetup(); i++) await new Promise((r) => setTimeout(r, 50));
+  // The hub's kiosk location, chosen once on the hub (satellites may not set it).
+  const [location] = await app.handlers.laborLocations();
+  if (!app.labor.view().location) await app.handlers.laborSetLocation(null, location);
+  const server = await startHubServer({ hub, handlers: app.handlers, events: app.events, host: '127.0.0.1', port: 0 });
+  hub.address = `wss://127.0.0.1:${server.port}`;
+  return {
+    app,
+    hub,
+    server,
+    url: `https://127.0.0.1:${server.port}`,
+    dataDir: dir,
+    stop: async () => {
+      await server.close();
+      await app.stop();
+    },
+  };
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Pair one device as `role` the way a manager and a satellite do it. */
+export async function pairDevice(h: TestHub, role: DeviceRole, name = `${role} device`): Promise<SatellitePairing> {
+  const { pairing } = h.hub.openPairing(role);
+  return pairWithHub({ url: h.url, code: pairing!.code, name });
+}
+
+export async function ok<T>(p: Promise<LinkOutcome>): Promise<T> {
+  const o = await p;
+  if (!o.ok) throw new Error(o.error.message);
+  return o.result as T;
+}
+
+export { HubLink };
