@@ -11,9 +11,14 @@
 // Incremental: apply() also notes which tabs an event can change (a dirty set; indexes by tab,
 // order and item ID say which), and a read re-derives only those tabs, each from its own facts,
 // into an immutable per-tab object that is replaced, never changed. The tabs service pushes
-// summary(): the open tabs and the most recently closed ones, without copying the rest. Facts of
-// closed tabs are kept (not pruned): the closed count on the board counts every closed tab, and a
-// late delivery for a pruned tab could not be merged correctly.
+// summary(): the open tabs and the most recently closed ones, without copying the rest.
+//
+// Memory: pruneClosed() forgets every fact of tabs closed longer ago than the dedupe window (the
+// tabs service calls it), so a host that runs for weeks holds the open tabs and the last two
+// days' closed ones, not every tab ever seen. A pruned tab leaves a tombstone (its UUID and close
+// time): a later event about it (a refund days after) is left out of the board instead of
+// bringing back a tab with only part of its facts. The closed count then counts the tabs closed
+// within the window. Tombstones go after PRUNED_KEPT_MS, when the log no longer holds such events.
 //
 // Spec gaps handled here: ITEM_VOIDED/ITEM_COMPED name the item by ID (targetId) and carry only
 // orderId, while ITEM_ADDED names it by UUID. A void is matched to an added item through an item
@@ -101,6 +106,9 @@ function earlier(a: string | undefined, b: string): string {
   return a < b ? a : b;
 }
 
+/** How long a pruned tab's tombstone is kept: the app's log retention (30 days) plus the retry window. */
+export const PRUNED_KEPT_MS = 31 * 24 * 3_600_000;
+
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What the board shows at one location (see summary()). */
@@ -172,8 +180,11 @@ export class OpenTabsProjection implements Projection {
   private sortedAll: OpenTab[] | null = null;
   /** Tabs re-derived since takeChanged(); null while nobody collects them. */
   private changed: Set<string> | null = null;
+  /** Tabs whose facts pruneClosed() dropped → their close time (ms): events about them are left out. */
+  private readonly pruned = new Map<string, number>();
 
   apply(event: AcceptedEvent): void {
+    if (this.pruned.size > 0 && this.aboutPruned(event)) return;
     const rank = rankOf(event);
     const touch = (tabUuid: string) => {
       if (event.locationUuid) keepLatest(this.locations, tabUuid, { rank, locationUuid: event.locationUuid });
@@ -375,6 +386,95 @@ export class OpenTabsProjection implements Projection {
     let best: string | undefined;
     for (const uuid of this.claimants(id)) if (best === undefined || byKey(uuid, best) < 0) best = uuid;
     return best;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Pruning (see the top of the file)
+
+  /**
+   * Forgets the facts of every tab closed before `cutoffMs`, and tombstones older than
+   * `tombstoneCutoffMs`. Costs the tabs pruned (closed tabs are kept sorted by close time).
+   * Returns how many tabs were pruned.
+   */
+  pruneClosed(cutoffMs: number, tombstoneCutoffMs = cutoffMs - PRUNED_KEPT_MS): number {
+    this.refresh();
+    let count = 0;
+    // newestClosedFirst: the oldest closes are at the end.
+    for (let i = this.closedViews.length - 1; i >= 0; i--) {
+      const tab = this.closedViews[i];
+      const closedMs = Date.parse(tab.closedAt as string);
+      if (!(closedMs < cutoffMs)) break;
+      this.forget(tab);
+      this.pruned.set(tab.uuid, closedMs);
+      count += 1;
+    }
+    // Insertion order is roughly close order: stop at the first young one.
+    for (const [uuid, closedMs] of this.pruned) {
+      if (closedMs >= tombstoneCutoffMs) break;
+      this.pruned.delete(uuid);
+    }
+    this.refresh();
+    return count;
+  }
+
+  /** How many tabs are held (derived), and how many are remembered as pruned. */
+  sizes(): { tabs: number; pruned: number } {
+    return { tabs: this.views.size, pruned: this.pruned.size };
+  }
+
+  /** Whether an event only speaks about a pruned tab (voids and comps name an item, not a tab: they stay). */
+  private aboutPruned(event: AcceptedEvent): boolean {
+    switch (event.type) {
+      case 'OPEN_TAB':
+      case 'CLOSE_TAB':
+        return this.pruned.has(event.targetUuid as string);
+      case 'ITEM_ADDED':
+      case 'ITEM_REMOVED':
+      case 'ORDER_PLACED':
+      case 'PAYMENT_REFUNDED':
+        return this.pruned.has(event.data.tabUuid);
+      default:
+        return false;
+    }
+  }
+
+  /** Drops one closed tab's facts and every index entry that leads to them. */
+  private forget(tab: OpenTab): void {
+    const uuid = tab.uuid;
+    const ids = new Set<string>();
+    for (const itemUuid of this.itemsByTab.get(uuid) ?? []) {
+      for (const id of [itemUuid, ...this.aliases(itemUuid)]) ids.add(id);
+      for (const id of this.aliases(itemUuid)) removeFrom(this.aliasClaims, id, itemUuid);
+      this.added.delete(itemUuid);
+      this.removed.delete(itemUuid);
+    }
+    for (const orderId of this.ordersByTab.get(uuid) ?? []) {
+      this.orderTabs.delete(orderId);
+      this.orderTotals.delete(orderId);
+      for (const [byOrder, reverse] of [
+        [this.voidsByOrder, this.voidOrders],
+        [this.compsByOrder, this.compOrders],
+      ] as const) {
+        for (const itemId of byOrder.get(orderId) ?? []) {
+          removeFrom(reverse, itemId, orderId);
+          ids.add(itemId);
+        }
+        byOrder.delete(orderId);
+      }
+    }
+    for (const refundPaymentId of this.refundsByTab.get(uuid) ?? []) this.refunds.delete(refundPaymentId);
+    for (const map of [this.itemsByTab, this.ordersByTab, this.refundsByTab]) map.delete(uuid);
+    this.tabs.delete(uuid);
+    this.openedAt.delete(uuid);
+    this.closedAt.delete(uuid);
+    this.locations.delete(uuid);
+    this.unlist(tab);
+    this.views.delete(uuid);
+    this.dirty.delete(uuid);
+    this.changed?.add(uuid);
+    this.sortedAll = null;
+    // A void or comp of an item ID this tab shared with another tab may now land elsewhere.
+    for (const id of ids) this.markId(id);
   }
 
   // -------------------------------------------------------------------------------------------
