@@ -144,7 +144,7 @@ function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
 }
 
 /** Bump when the facts' shape changes: an older checkpoint is then replaced by a replay of the log. */
-const OPEN_TABS_FORMAT = 'open-tabs/2';
+const OPEN_TABS_FORMAT = 'open-tabs/3';
 const ITEM_SHAPE: FactShape = [['rank', 'rank'], ['tabUuid', 'str'], ['orderId', 'str'], ['name', 'str'], ['quantity', 'num'], ['price', 'num'], ['ids', 'strs']];
 
 export class OpenTabsProjection implements Projection {
@@ -197,7 +197,9 @@ export class OpenTabsProjection implements Projection {
     const times = { openedAt: encodeStrings(this.openedAt, table), closedAt: encodeStrings(this.closedAt, table) };
     const sets = Object.fromEntries(this.setMaps().map(([name, map]) => [name, encodeSets(map, table)]));
     const known = [...this.views.keys()].map((uuid) => table.id(uuid));
-    return { format: OPEN_TABS_FORMAT, strings: table.strings, facts, times, sets, known };
+    // Tombstones in their order (oldest close first), which pruneClosed() relies on.
+    const pruned = [...this.pruned].flatMap(([uuid, closedMs]) => [table.id(uuid), closedMs]);
+    return { format: OPEN_TABS_FORMAT, strings: table.strings, facts, times, sets, known, pruned };
   }
 
   /**
@@ -217,6 +219,13 @@ export class OpenTabsProjection implements Projection {
       decodeStrings(times.openedAt, strings, this.openedAt);
       decodeStrings(times.closedAt, strings, this.closedAt);
       for (const [name, map] of this.setMaps()) decodeSets(sets[name], strings, map);
+      if (!Array.isArray(r.pruned) || r.pruned.length % 2 !== 0) throw new Error('checkpoint: pruned tabs missing');
+      const pruned = r.pruned as number[];
+      for (let i = 0; i < pruned.length; i += 2) {
+        const uuid = strings[pruned[i]];
+        if (uuid === undefined || typeof pruned[i + 1] !== 'number') throw new Error('checkpoint: a pruned tab is malformed');
+        this.pruned.set(uuid, pruned[i + 1]);
+      }
       if (!Array.isArray(r.known)) throw new Error('checkpoint: known tabs missing');
       for (const id of r.known as number[]) {
         const uuid = strings[id];
@@ -235,6 +244,7 @@ export class OpenTabsProjection implements Projection {
     for (const [, map] of this.setMaps()) map.clear();
     this.openedAt.clear();
     this.closedAt.clear();
+    this.pruned.clear();
     this.dirty.clear();
     this.views.clear();
     this.openViews.clear();
