@@ -11,9 +11,14 @@
 // Incremental: apply() also notes which tabs an event can change (a dirty set; indexes by tab,
 // order and item ID say which), and a read re-derives only those tabs, each from its own facts,
 // into an immutable per-tab object that is replaced, never changed. The tabs service pushes
-// summary(): the open tabs and the most recently closed ones, without copying the rest. Facts of
-// closed tabs are kept (not pruned): the closed count on the board counts every closed tab, and a
-// late delivery for a pruned tab could not be merged correctly.
+// summary(): the open tabs and the most recently closed ones, without copying the rest.
+//
+// Memory: pruneClosed() forgets every fact of tabs closed longer ago than the dedupe window (the
+// tabs service calls it), so a host that runs for weeks holds the open tabs and the last two
+// days' closed ones, not every tab ever seen. A pruned tab leaves a tombstone (its UUID and close
+// time): a later event about it (a refund days after) is left out of the board instead of
+// bringing back a tab with only part of its facts. The closed count then counts the tabs closed
+// within the window. Tombstones go after PRUNED_KEPT_MS, when the log no longer holds such events.
 //
 // Spec gaps handled here: ITEM_VOIDED/ITEM_COMPED name the item by ID (targetId) and carry only
 // orderId, while ITEM_ADDED names it by UUID. A void is matched to an added item through an item
@@ -28,6 +33,8 @@ import type { AcceptedEvent, OpenTab, OpenTabItem } from '../../../shared/webhoo
 import type { Projection } from '../webhooks/projections';
 import { isLater, rankOf, type Rank } from './ranked';
 import { boardOrder, newestClosedFirst } from '../../../shared/board-push';
+import { record } from '../webhooks/checkpoint-codec';
+import { decodeFacts, decodeSets, decodeStrings, encodeFacts, encodeSets, encodeStrings, type FactShape, StringTable } from './open-tabs-checkpoint';
 
 
 interface Ranked {
@@ -101,6 +108,9 @@ function earlier(a: string | undefined, b: string): string {
   return a < b ? a : b;
 }
 
+/** How long a pruned tab's tombstone is kept: the app's log retention (30 days) plus the retry window. */
+export const PRUNED_KEPT_MS = 31 * 24 * 3_600_000;
+
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What the board shows at one location (see summary()). */
@@ -132,6 +142,10 @@ function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
   set.delete(value);
   if (set.size === 0) map.delete(key);
 }
+
+/** Bump when the facts' shape changes: an older checkpoint is then replaced by a replay of the log. */
+const OPEN_TABS_FORMAT = 'open-tabs/3';
+const ITEM_SHAPE: FactShape = [['rank', 'rank'], ['tabUuid', 'str'], ['orderId', 'str'], ['name', 'str'], ['quantity', 'num'], ['price', 'num'], ['ids', 'strs']];
 
 export class OpenTabsProjection implements Projection {
   readonly name = 'open-tabs';
@@ -172,8 +186,102 @@ export class OpenTabsProjection implements Projection {
   private sortedAll: OpenTab[] | null = null;
   /** Tabs re-derived since takeChanged(); null while nobody collects them. */
   private changed: Set<string> | null = null;
+  /** Tabs whose facts pruneClosed() dropped → their close time (ms): events about them are left out. */
+  private readonly pruned = new Map<string, number>();
+
+  /** The facts in a compact checkpoint (open-tabs-checkpoint.ts); views are derived again after a restore. */
+  snapshot(): unknown {
+    this.refresh();
+    const table = new StringTable();
+    const facts = Object.fromEntries(this.factMaps().map(([name, map, shape]) => [name, encodeFacts(map, shape, table)]));
+    const times = { openedAt: encodeStrings(this.openedAt, table), closedAt: encodeStrings(this.closedAt, table) };
+    const sets = Object.fromEntries(this.setMaps().map(([name, map]) => [name, encodeSets(map, table)]));
+    const known = [...this.views.keys()].map((uuid) => table.id(uuid));
+    // Tombstones in their order (oldest close first), which pruneClosed() relies on.
+    const pruned = [...this.pruned].flatMap(([uuid, closedMs]) => [table.id(uuid), closedMs]);
+    return { format: OPEN_TABS_FORMAT, strings: table.strings, facts, times, sets, known, pruned };
+  }
+
+  /**
+   * Replaces the state with a snapshot()'s; throws (leaving the projection empty) if it does not
+   * fit. The tabs are derived on the first read, not here, so a restart is ready sooner.
+   */
+  restore(state: unknown): void {
+    this.reset();
+    try {
+      const r = record(state, OPEN_TABS_FORMAT);
+      if (!Array.isArray(r.strings) || !r.strings.every((v) => typeof v === 'string')) throw new Error('checkpoint: string table missing');
+      const strings = r.strings as string[];
+      const facts = (r.facts ?? {}) as Record<string, unknown>;
+      const times = (r.times ?? {}) as Record<string, unknown>;
+      const sets = (r.sets ?? {}) as Record<string, unknown>;
+      for (const [name, map, shape] of this.factMaps()) decodeFacts(facts[name], shape, strings, map);
+      decodeStrings(times.openedAt, strings, this.openedAt);
+      decodeStrings(times.closedAt, strings, this.closedAt);
+      for (const [name, map] of this.setMaps()) decodeSets(sets[name], strings, map);
+      if (!Array.isArray(r.pruned) || r.pruned.length % 2 !== 0) throw new Error('checkpoint: pruned tabs missing');
+      const pruned = r.pruned as number[];
+      for (let i = 0; i < pruned.length; i += 2) {
+        const uuid = strings[pruned[i]];
+        if (uuid === undefined || typeof pruned[i + 1] !== 'number') throw new Error('checkpoint: a pruned tab is malformed');
+        this.pruned.set(uuid, pruned[i + 1]);
+      }
+      if (!Array.isArray(r.known)) throw new Error('checkpoint: known tabs missing');
+      for (const id of r.known as number[]) {
+        const uuid = strings[id];
+        if (uuid === undefined) throw new Error('checkpoint: a known tab is out of range');
+        this.dirty.add(uuid);
+      }
+    } catch (error) {
+      this.reset();
+      throw error;
+    }
+  }
+
+  /** Forgets everything (before a restore, or when one failed and the log is replayed instead). */
+  reset(): void {
+    for (const [, map] of this.factMaps()) map.clear();
+    for (const [, map] of this.setMaps()) map.clear();
+    this.openedAt.clear();
+    this.closedAt.clear();
+    this.pruned.clear();
+    this.dirty.clear();
+    this.views.clear();
+    this.openViews.clear();
+    this.closedViews.length = 0;
+    this.closedByLocation.clear();
+    this.sortedAll = null;
+    this.changed = null;
+  }
+
+  private factMaps(): [string, Map<string, object>, FactShape][] {
+    const rank = ['rank', 'rank'] as const;
+    return [
+      ['tabs', this.tabs, [rank, ['name', 'str'], ['spotName', 'str']]],
+      ['locations', this.locations, [rank, ['locationUuid', 'str']]],
+      ['added', this.added, ITEM_SHAPE],
+      ['removed', this.removed, ITEM_SHAPE],
+      ['orderTabs', this.orderTabs, [rank, ['tabUuid', 'str']]],
+      ['orderTotals', this.orderTotals, [rank, ['total', 'num'], ['aliases', 'strs']]],
+      ['refunds', this.refunds, [rank, ['tabUuid', 'str'], ['paymentId', 'str'], ['amount', 'num'], ['refundType', 'str']]],
+    ];
+  }
+
+  private setMaps(): [string, Map<string, Set<string>>][] {
+    return [
+      ['voidsByOrder', this.voidsByOrder],
+      ['compsByOrder', this.compsByOrder],
+      ['voidOrders', this.voidOrders],
+      ['compOrders', this.compOrders],
+      ['itemsByTab', this.itemsByTab],
+      ['aliasClaims', this.aliasClaims],
+      ['ordersByTab', this.ordersByTab],
+      ['refundsByTab', this.refundsByTab],
+    ];
+  }
 
   apply(event: AcceptedEvent): void {
+    if (this.pruned.size > 0 && this.aboutPruned(event)) return;
     const rank = rankOf(event);
     const touch = (tabUuid: string) => {
       if (event.locationUuid) keepLatest(this.locations, tabUuid, { rank, locationUuid: event.locationUuid });
@@ -375,6 +483,95 @@ export class OpenTabsProjection implements Projection {
     let best: string | undefined;
     for (const uuid of this.claimants(id)) if (best === undefined || byKey(uuid, best) < 0) best = uuid;
     return best;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Pruning (see the top of the file)
+
+  /**
+   * Forgets the facts of every tab closed before `cutoffMs`, and tombstones older than
+   * `tombstoneCutoffMs`. Costs the tabs pruned (closed tabs are kept sorted by close time).
+   * Returns how many tabs were pruned.
+   */
+  pruneClosed(cutoffMs: number, tombstoneCutoffMs = cutoffMs - PRUNED_KEPT_MS): number {
+    this.refresh();
+    let count = 0;
+    // newestClosedFirst: the oldest closes are at the end.
+    for (let i = this.closedViews.length - 1; i >= 0; i--) {
+      const tab = this.closedViews[i];
+      const closedMs = Date.parse(tab.closedAt as string);
+      if (!(closedMs < cutoffMs)) break;
+      this.forget(tab);
+      this.pruned.set(tab.uuid, closedMs);
+      count += 1;
+    }
+    // Insertion order is roughly close order: stop at the first young one.
+    for (const [uuid, closedMs] of this.pruned) {
+      if (closedMs >= tombstoneCutoffMs) break;
+      this.pruned.delete(uuid);
+    }
+    this.refresh();
+    return count;
+  }
+
+  /** How many tabs are held (derived), and how many are remembered as pruned. */
+  sizes(): { tabs: number; pruned: number } {
+    return { tabs: this.views.size, pruned: this.pruned.size };
+  }
+
+  /** Whether an event only speaks about a pruned tab (voids and comps name an item, not a tab: they stay). */
+  private aboutPruned(event: AcceptedEvent): boolean {
+    switch (event.type) {
+      case 'OPEN_TAB':
+      case 'CLOSE_TAB':
+        return this.pruned.has(event.targetUuid as string);
+      case 'ITEM_ADDED':
+      case 'ITEM_REMOVED':
+      case 'ORDER_PLACED':
+      case 'PAYMENT_REFUNDED':
+        return this.pruned.has(event.data.tabUuid);
+      default:
+        return false;
+    }
+  }
+
+  /** Drops one closed tab's facts and every index entry that leads to them. */
+  private forget(tab: OpenTab): void {
+    const uuid = tab.uuid;
+    const ids = new Set<string>();
+    for (const itemUuid of this.itemsByTab.get(uuid) ?? []) {
+      for (const id of [itemUuid, ...this.aliases(itemUuid)]) ids.add(id);
+      for (const id of this.aliases(itemUuid)) removeFrom(this.aliasClaims, id, itemUuid);
+      this.added.delete(itemUuid);
+      this.removed.delete(itemUuid);
+    }
+    for (const orderId of this.ordersByTab.get(uuid) ?? []) {
+      this.orderTabs.delete(orderId);
+      this.orderTotals.delete(orderId);
+      for (const [byOrder, reverse] of [
+        [this.voidsByOrder, this.voidOrders],
+        [this.compsByOrder, this.compOrders],
+      ] as const) {
+        for (const itemId of byOrder.get(orderId) ?? []) {
+          removeFrom(reverse, itemId, orderId);
+          ids.add(itemId);
+        }
+        byOrder.delete(orderId);
+      }
+    }
+    for (const refundPaymentId of this.refundsByTab.get(uuid) ?? []) this.refunds.delete(refundPaymentId);
+    for (const map of [this.itemsByTab, this.ordersByTab, this.refundsByTab]) map.delete(uuid);
+    this.tabs.delete(uuid);
+    this.openedAt.delete(uuid);
+    this.closedAt.delete(uuid);
+    this.locations.delete(uuid);
+    this.unlist(tab);
+    this.views.delete(uuid);
+    this.dirty.delete(uuid);
+    this.changed?.add(uuid);
+    this.sortedAll = null;
+    // A void or comp of an item ID this tab shared with another tab may now land elsewhere.
+    for (const id of ids) this.markId(id);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -63,7 +63,12 @@ export interface TabsServiceOptions {
   money?: MoneyUnits;
   /** Where unreadable files in the data folder are reported (the data-health notices). */
   damage?: DamageSink;
+  /** Closed tabs are forgotten this long after closing: the log's dedupe window (48 h). */
+  closedTabsKeptMs?: number;
 }
+
+/** How often closed tabs past the window are pruned: memory, not timing, is what this is for. */
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 export interface TabsServiceEvents {
   tabsSettings: TabsSettingsView;
@@ -95,6 +100,7 @@ export class TabsService {
   private readonly dirty = new Set<Part>();
   private pushTimer: ReturnType<typeof setTimeout> | null = null;
   private lateTimer: ReturnType<typeof setTimeout> | null = null;
+  private pruneTimer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
   /** Sends the board only to screens that show it, and only what changed (board-pusher.ts). */
   readonly board: BoardPusher;
@@ -129,17 +135,31 @@ export class TabsService {
 
   /** For webhookService.addProjection, before it starts: each one marks its part for a push. */
   projections(): Projection[] {
-    const watched = (inner: Projection, types: Set<string>, changed: () => void): Projection => ({
+    type Checkpointed = Projection & Required<Pick<Projection, 'snapshot' | 'restore' | 'reset'>>;
+    // `whole`: the state was replaced at once (a checkpoint restored, or emptied for a replay).
+    const watched = (inner: Checkpointed, types: Set<string>, changed: () => void, whole = changed): Projection => ({
       name: inner.name,
       apply: (event: AcceptedEvent) => {
         if (!types.has(event.type)) return;
         inner.apply(event);
         changed();
       },
+      snapshot: () => inner.snapshot(),
+      restore: (state) => {
+        try {
+          inner.restore(state);
+        } finally {
+          whole();
+        }
+      },
+      reset: () => {
+        inner.reset();
+        whole();
+      },
     });
     const part = (name: Part) => () => this.schedule(name);
     return [
-      watched(this.openTabs, BOARD_TYPES, () => this.board.changed()),
+      watched(this.openTabs, BOARD_TYPES, () => this.board.changed(), () => this.board.everything()),
       watched(this.giftCardEvents, new Set(['GIFT_CARD_CREATED']), part('tabsGiftCards')),
       watched(this.notices, NOTICE_TYPES, part('tabsNotices')),
     ];
@@ -147,6 +167,9 @@ export class TabsService {
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.pruneClosedTabs();
+    this.pruneTimer ??= setInterval(() => this.pruneClosedTabs(), PRUNE_EVERY_MS);
+    this.pruneTimer.unref?.();
     // Pending cards may have turned late while the app was closed.
     this.schedule('tabsGiftCards');
   }
@@ -155,8 +178,23 @@ export class TabsService {
     this.stopped = true;
     if (this.pushTimer) clearTimeout(this.pushTimer);
     if (this.lateTimer) clearTimeout(this.lateTimer);
-    this.pushTimer = this.lateTimer = null;
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    this.pushTimer = this.lateTimer = this.pruneTimer = null;
     this.board.stop();
+  }
+
+  /**
+   * Forgets closed tabs past the dedupe window (open-tabs-projection.ts: pruneClosed): a delivery
+   * that old is no longer recognised as a repeat anyway, and their facts are most of the memory a
+   * long-running host holds. Screens showing the board get the removals in the next push.
+   */
+  pruneClosedTabs(): number {
+    const pruned = this.openTabs.pruneClosed(this.now() - (this.options.closedTabsKeptMs ?? 48 * 3_600_000));
+    if (pruned > 0) {
+      this.board.changed();
+      this.options.log?.(`tabs: forgot ${pruned} tab(s) closed more than ${Math.round((this.options.closedTabsKeptMs ?? 48 * 3_600_000) / 3_600_000)} h ago`);
+    }
+    return pruned;
   }
 
   snapshot(): TabsSnapshot {
