@@ -7,6 +7,9 @@ import type { GiftCardInfo } from '../../../shared/tabs';
 import type { AcceptedEvent } from '../../../shared/webhooks';
 import type { Projection } from '../webhooks';
 import { isLater, rankOf, type Rank } from './ranked';
+import { entriesOf, fillMap, record } from '../webhooks/checkpoint-codec';
+
+const FORMAT = 'gift-cards/1';
 
 export interface IssuedCard {
   key: string;
@@ -49,6 +52,23 @@ export class GiftCardProjection implements Projection {
     const current = this.cards.get(key);
     if (current && !isLater(rank, current.rank)) return;
     this.cards.set(key, { key, info, issuedAt: rank[0], locationUuid: event.locationUuid, rank });
+  }
+
+  snapshot(): unknown {
+    return { format: FORMAT, cards: entriesOf(this.cards) };
+  }
+
+  restore(state: unknown): void {
+    try {
+      fillMap(this.cards, record(state, FORMAT).cards, 'cards');
+    } catch (error) {
+      this.reset();
+      throw error;
+    }
+  }
+
+  reset(): void {
+    this.cards.clear();
   }
 
   /** Every card announced, in key order. */

@@ -6,6 +6,9 @@ import type { AcceptedEvent } from '../../../shared/webhooks';
 import type { Projection } from '../webhooks';
 import { NOTICE_TYPES, noticeText } from './notice-text';
 import { isLater, rankOf, type Rank } from './ranked';
+import { entriesOf, fillMap, record } from '../webhooks/checkpoint-codec';
+
+const FORMAT = 'notices/1';
 
 interface RankedNotice {
   notice: Notice;
@@ -34,6 +37,23 @@ export class NoticesProjection implements Projection {
       this.notices.clear();
       for (const n of keep) this.notices.set(n.notice.key, n);
     }
+  }
+
+  snapshot(): unknown {
+    return { format: FORMAT, notices: entriesOf(this.notices) };
+  }
+
+  restore(state: unknown): void {
+    try {
+      fillMap(this.notices, record(state, FORMAT).notices, 'notices');
+    } catch (error) {
+      this.reset();
+      throw error;
+    }
+  }
+
+  reset(): void {
+    this.notices.clear();
   }
 
   /** Newest first, at most `cap`. */

@@ -33,6 +33,8 @@ import type { AcceptedEvent, OpenTab, OpenTabItem } from '../../../shared/webhoo
 import type { Projection } from '../webhooks/projections';
 import { isLater, rankOf, type Rank } from './ranked';
 import { boardOrder, newestClosedFirst } from '../../../shared/board-push';
+import { record } from '../webhooks/checkpoint-codec';
+import { decodeFacts, decodeSets, decodeStrings, encodeFacts, encodeSets, encodeStrings, type FactShape, StringTable } from './open-tabs-checkpoint';
 
 
 interface Ranked {
@@ -141,6 +143,10 @@ function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
   if (set.size === 0) map.delete(key);
 }
 
+/** Bump when the facts' shape changes: an older checkpoint is then replaced by a replay of the log. */
+const OPEN_TABS_FORMAT = 'open-tabs/3';
+const ITEM_SHAPE: FactShape = [['rank', 'rank'], ['tabUuid', 'str'], ['orderId', 'str'], ['name', 'str'], ['quantity', 'num'], ['price', 'num'], ['ids', 'strs']];
+
 export class OpenTabsProjection implements Projection {
   readonly name = 'open-tabs';
   readonly types: ReadonlySet<string> = new Set(['OPEN_TAB', 'CLOSE_TAB', 'ITEM_ADDED', 'ITEM_REMOVED', 'ITEM_VOIDED', 'ITEM_COMPED', 'ORDER_PLACED', 'PAYMENT_REFUNDED']);
@@ -182,6 +188,97 @@ export class OpenTabsProjection implements Projection {
   private changed: Set<string> | null = null;
   /** Tabs whose facts pruneClosed() dropped → their close time (ms): events about them are left out. */
   private readonly pruned = new Map<string, number>();
+
+  /** The facts in a compact checkpoint (open-tabs-checkpoint.ts); views are derived again after a restore. */
+  snapshot(): unknown {
+    this.refresh();
+    const table = new StringTable();
+    const facts = Object.fromEntries(this.factMaps().map(([name, map, shape]) => [name, encodeFacts(map, shape, table)]));
+    const times = { openedAt: encodeStrings(this.openedAt, table), closedAt: encodeStrings(this.closedAt, table) };
+    const sets = Object.fromEntries(this.setMaps().map(([name, map]) => [name, encodeSets(map, table)]));
+    const known = [...this.views.keys()].map((uuid) => table.id(uuid));
+    // Tombstones in their order (oldest close first), which pruneClosed() relies on.
+    const pruned = [...this.pruned].flatMap(([uuid, closedMs]) => [table.id(uuid), closedMs]);
+    return { format: OPEN_TABS_FORMAT, strings: table.strings, facts, times, sets, known, pruned };
+  }
+
+  /**
+   * Replaces the state with a snapshot()'s; throws (leaving the projection empty) if it does not
+   * fit. The tabs are derived on the first read, not here, so a restart is ready sooner.
+   */
+  restore(state: unknown): void {
+    this.reset();
+    try {
+      const r = record(state, OPEN_TABS_FORMAT);
+      if (!Array.isArray(r.strings) || !r.strings.every((v) => typeof v === 'string')) throw new Error('checkpoint: string table missing');
+      const strings = r.strings as string[];
+      const facts = (r.facts ?? {}) as Record<string, unknown>;
+      const times = (r.times ?? {}) as Record<string, unknown>;
+      const sets = (r.sets ?? {}) as Record<string, unknown>;
+      for (const [name, map, shape] of this.factMaps()) decodeFacts(facts[name], shape, strings, map);
+      decodeStrings(times.openedAt, strings, this.openedAt);
+      decodeStrings(times.closedAt, strings, this.closedAt);
+      for (const [name, map] of this.setMaps()) decodeSets(sets[name], strings, map);
+      if (!Array.isArray(r.pruned) || r.pruned.length % 2 !== 0) throw new Error('checkpoint: pruned tabs missing');
+      const pruned = r.pruned as number[];
+      for (let i = 0; i < pruned.length; i += 2) {
+        const uuid = strings[pruned[i]];
+        if (uuid === undefined || typeof pruned[i + 1] !== 'number') throw new Error('checkpoint: a pruned tab is malformed');
+        this.pruned.set(uuid, pruned[i + 1]);
+      }
+      if (!Array.isArray(r.known)) throw new Error('checkpoint: known tabs missing');
+      for (const id of r.known as number[]) {
+        const uuid = strings[id];
+        if (uuid === undefined) throw new Error('checkpoint: a known tab is out of range');
+        this.dirty.add(uuid);
+      }
+    } catch (error) {
+      this.reset();
+      throw error;
+    }
+  }
+
+  /** Forgets everything (before a restore, or when one failed and the log is replayed instead). */
+  reset(): void {
+    for (const [, map] of this.factMaps()) map.clear();
+    for (const [, map] of this.setMaps()) map.clear();
+    this.openedAt.clear();
+    this.closedAt.clear();
+    this.pruned.clear();
+    this.dirty.clear();
+    this.views.clear();
+    this.openViews.clear();
+    this.closedViews.length = 0;
+    this.closedByLocation.clear();
+    this.sortedAll = null;
+    this.changed = null;
+  }
+
+  private factMaps(): [string, Map<string, object>, FactShape][] {
+    const rank = ['rank', 'rank'] as const;
+    return [
+      ['tabs', this.tabs, [rank, ['name', 'str'], ['spotName', 'str']]],
+      ['locations', this.locations, [rank, ['locationUuid', 'str']]],
+      ['added', this.added, ITEM_SHAPE],
+      ['removed', this.removed, ITEM_SHAPE],
+      ['orderTabs', this.orderTabs, [rank, ['tabUuid', 'str']]],
+      ['orderTotals', this.orderTotals, [rank, ['total', 'num'], ['aliases', 'strs']]],
+      ['refunds', this.refunds, [rank, ['tabUuid', 'str'], ['paymentId', 'str'], ['amount', 'num'], ['refundType', 'str']]],
+    ];
+  }
+
+  private setMaps(): [string, Map<string, Set<string>>][] {
+    return [
+      ['voidsByOrder', this.voidsByOrder],
+      ['compsByOrder', this.compsByOrder],
+      ['voidOrders', this.voidOrders],
+      ['compOrders', this.compOrders],
+      ['itemsByTab', this.itemsByTab],
+      ['aliasClaims', this.aliasClaims],
+      ['ordersByTab', this.ordersByTab],
+      ['refundsByTab', this.refundsByTab],
+    ];
+  }
 
   apply(event: AcceptedEvent): void {
     if (this.pruned.size > 0 && this.aboutPruned(event)) return;

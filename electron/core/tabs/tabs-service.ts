@@ -135,17 +135,31 @@ export class TabsService {
 
   /** For webhookService.addProjection, before it starts: each one marks its part for a push. */
   projections(): Projection[] {
-    const watched = (inner: Projection, types: Set<string>, changed: () => void): Projection => ({
+    type Checkpointed = Projection & Required<Pick<Projection, 'snapshot' | 'restore' | 'reset'>>;
+    // `whole`: the state was replaced at once (a checkpoint restored, or emptied for a replay).
+    const watched = (inner: Checkpointed, types: Set<string>, changed: () => void, whole = changed): Projection => ({
       name: inner.name,
       apply: (event: AcceptedEvent) => {
         if (!types.has(event.type)) return;
         inner.apply(event);
         changed();
       },
+      snapshot: () => inner.snapshot(),
+      restore: (state) => {
+        try {
+          inner.restore(state);
+        } finally {
+          whole();
+        }
+      },
+      reset: () => {
+        inner.reset();
+        whole();
+      },
     });
     const part = (name: Part) => () => this.schedule(name);
     return [
-      watched(this.openTabs, BOARD_TYPES, () => this.board.changed()),
+      watched(this.openTabs, BOARD_TYPES, () => this.board.changed(), () => this.board.everything()),
       watched(this.giftCardEvents, new Set(['GIFT_CARD_CREATED']), part('tabsGiftCards')),
       watched(this.notices, NOTICE_TYPES, part('tabsNotices')),
     ];

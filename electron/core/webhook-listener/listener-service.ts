@@ -208,6 +208,9 @@ export class WebhookListenerService {
       retentionEvents: this.settings.retentionEvents,
       now: this.options.now,
       damage: this.options.damage,
+      // The tabs board, gift cards and notices restart from a checkpoint plus the log's tail.
+      checkpoint: true,
+      log: this.options.log,
     });
     // One replay of the retained log feeds them all.
     receiver.addProjections(this.projections);

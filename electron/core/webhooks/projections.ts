@@ -18,6 +18,13 @@ export interface Projection {
   /** The event types it takes; ProjectionSet feeds it nothing else (absent: every type). */
   readonly types?: ReadonlySet<string>;
   apply(event: AcceptedEvent): void;
+  /**
+   * Checkpoints (all three or none): the state as plain JSON, taking it back (throws if it does not
+   * fit, leaving the projection empty), and emptying it. A restart then replays only the log's tail.
+   */
+  snapshot?(): unknown;
+  restore?(state: unknown): void;
+  reset?(): void;
 }
 
 export interface ProjectionError {

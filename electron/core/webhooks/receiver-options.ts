@@ -38,6 +38,13 @@ export interface WebhookReceiverOptions {
   logIo?: LogIo;
   /** Where unreadable files in the data folder are reported (the data-health notices). */
   damage?: DamageSink;
+  /**
+   * Keep a checkpoint of checkpointable projections in the data directory, so a restart replays
+   * only the log's tail (the app turns it on; tests of the log itself leave it off). `overlap`:
+   * events before the checkpoint read again anyway (default 1 000; tests make it small).
+   */
+  checkpoint?: boolean | { overlap: number };
+  log?: (line: string) => void;
 }
 
 export interface ResolvedOptions {

@@ -11,6 +11,7 @@ import { DeliveryHandler } from './delivery-handler';
 import { EventLog } from './event-log';
 import { type Projection, type ProjectionError, ProjectionSet } from './projections';
 import { type ResolvedOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options';
+import { CheckpointKeeper } from './checkpoint-keeper';
 
 export interface WebhookReceiverEvents {
   status: ListenerStatus;
@@ -46,8 +47,10 @@ export class WebhookReceiver {
   private failures = 0;
   private lastEventAt: number | null = null;
   private countersScheduled = false;
+  private readonly keepers: CheckpointKeeper[] = [];
 
-  constructor(options: WebhookReceiverOptions) {
+  constructor(private readonly given: WebhookReceiverOptions) {
+    const options = given;
     this.options = resolveOptions(options);
     this.events = new TypedEmitter<WebhookReceiverEvents>();
     this.auth = {
@@ -73,6 +76,7 @@ export class WebhookReceiver {
         this.events.emit('appended', summary);
         if (event !== null) {
           this.projections.applyLive(event);
+          for (const keeper of this.keepers) keeper.applied(event.seq);
           this.events.emit('applied', event);
         }
         this.changed();
@@ -151,6 +155,7 @@ export class WebhookReceiver {
       server.closeAllConnections();
       await closed;
     }
+    for (const keeper of this.keepers) keeper.stop();
     await this.log.close();
     this.url = null;
     this.setState('stopped', null);
@@ -215,12 +220,27 @@ export class WebhookReceiver {
    */
   addProjections(projections: Projection[]): () => void {
     const added = [...projections];
+    // With a checkpoint, only the events after it are read again (projection-checkpoint.ts).
+    const keeper = this.given.checkpoint
+      ? CheckpointKeeper.open(added, {
+          dataDir: this.given.dataDir,
+          receivedAtOf: (seq) => this.log.row(seq)?.receivedAt ?? null,
+          lastEventAt: () => this.lastEventAt,
+          now: this.options.now,
+          damage: this.given.damage,
+          log: this.given.log,
+          overlap: typeof this.given.checkpoint === 'object' ? this.given.checkpoint.overlap : undefined,
+        })
+      : null;
+    const fromSeq = keeper?.fromSeq ?? 0;
     this.projections.add(added, (visit) =>
-      this.log.replay(0, (row) => {
+      this.log.replay(fromSeq, (row) => {
         const event = toAcceptedEvent(row);
         if (event !== null) visit(event);
+        keeper?.applied(row.seq);
       }),
     );
+    if (keeper) this.keepers.push(keeper.start());
     return () => {
       for (const projection of added) this.projections.remove(projection);
     };
