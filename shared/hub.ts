@@ -36,3 +36,20 @@ export interface HubView {
   devices: HubDeviceView[];
   pairing: HubPairingView | null;
 }
+
+/** How this device takes part in the venue: alone, as the hub, or as a satellite of a hub. */
+export interface SatelliteStatus {
+  mode: 'standalone' | 'hub' | 'satellite';
+  /** Satellite only: the hub it is paired with (https://address:port). */
+  hubAddress: string | null;
+  /** Satellite: the pinned hub certificate; hub: its own. */
+  fingerprint: string | null;
+  deviceName: string | null;
+  role: DeviceRole | null;
+  /** Satellite only: the channel to the hub right now. */
+  link: 'connected' | 'connecting' | 'revoked' | null;
+  /** What the screen should say about the link (revoked, unreachable), in staff words. */
+  message: string | null;
+  /** Punches taken while the hub was unreachable, not yet accepted by it. */
+  waitingPunches: number;
+}

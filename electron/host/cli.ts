@@ -11,10 +11,12 @@ import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
 import { reportText } from '../core/connection/service-check';
 import { HubService } from '../core/hub/hub-service';
 import { startHubServer } from '../core/hub/hub-server';
+import { runSatellite } from './satellite-cli';
 
 const DEFAULT_HUB_PORT = 47800;
 
-const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]]
+const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]] [--satellite HOST:PORT [--pair-code CODE --device-name NAME] [--hub-fingerprint FP]]
+  --satellite: this device's screen works through the venue hub at HOST:PORT (pair once with the code the hub shows)
   --hub: this device is the venue hub; paired satellites reach it over TLS on --hub-port (default ${DEFAULT_HUB_PORT})
   --check: read-only probes of the configured service (as Settings → Check this service), printed; then exit
   env: VENUE_PORT, VENUE_DATA_DIR, VENUE_SERVICE_URL, VENUE_WEBHOOK_PORT, VENUE_WEBHOOK_SECRET, VENUE_KIOSK=1
@@ -72,6 +74,10 @@ async function main() {
         hub: { type: 'boolean' },
         'hub-port': { type: 'string' },
         'hub-host': { type: 'string' },
+        satellite: { type: 'string' },
+        'pair-code': { type: 'string' },
+        'device-name': { type: 'string' },
+        'hub-fingerprint': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -90,6 +96,20 @@ async function main() {
   const rendererDir = resolve(env.VENUE_RENDERER_DIR || resolve(import.meta.dirname, '../../out/renderer'));
   if (!values.check && !existsSync(resolve(rendererDir, 'index.html'))) fail('The renderer is not built: run `npm run build` first (npm start does it for you).');
 
+  if (values.satellite !== undefined || values['pair-code'] !== undefined || env.VENUE_SATELLITE) {
+    if (values.hub) fail('A device is either the hub or a satellite, not both');
+    const pairCode = values['pair-code'];
+    if (pairCode !== undefined && !/^\d{6}$/.test(pairCode)) fail(`--pair-code is the 6-digit code the hub shows, not "${pairCode}"`);
+    return runSatellite({
+      dataDir,
+      rendererDir,
+      port: port(values.port ?? env.VENUE_PORT, '--port'),
+      hubUrl: values.satellite ?? env.VENUE_SATELLITE,
+      pairCode,
+      deviceName: values['device-name'],
+      expectFingerprint: values['hub-fingerprint'],
+    });
+  }
   const secret = webhookSecret(values['webhook-secret'], values['webhook-secret-file'], env.VENUE_WEBHOOK_SECRET);
 
   const log = (line: string) => console.error(line);

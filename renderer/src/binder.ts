@@ -26,6 +26,12 @@ export function bindToMain(bridge: Bridge, store: AppStore): () => void {
     tabsNotices: (payload) => state().setNotices(payload),
     dataHealth: (payload) => state().setDataHealth(payload),
     hubDevices: (payload) => state().setHubDevices(payload),
+    satellite: (payload) => {
+      const wasConnected = state().satellite?.link === 'connected';
+      state().setSatellite(payload);
+      // The hub came back: what it holds may have moved on while this satellite was cut off.
+      if (payload.link === 'connected' && !wasConnected) void loadSnapshot(api, store);
+    },
   };
   const offs = (Object.keys(handlers) as (keyof IpcEventMap)[]).map((event) =>
     api.on(event, handlers[event] as (payload: unknown) => void),
@@ -41,9 +47,13 @@ export function bindToMain(bridge: Bridge, store: AppStore): () => void {
 
 async function loadSnapshot(api: VenueApi, store: AppStore): Promise<void> {
   try {
-    const [snapshot, webhooks] = await Promise.all([api.getSnapshot(), api.getWebhookState()]);
+    const satellite = await api.satelliteStatus();
+    store.getState().setSatellite(satellite);
+    // A kiosk-role satellite may not read the hub's webhook settings: it only needs its own screen.
+    const kioskDevice = satellite.mode === 'satellite' && satellite.role === 'kiosk';
+    const [snapshot, webhooks] = await Promise.all([api.getSnapshot(), kioskDevice ? null : api.getWebhookState()]);
     store.getState().applyConnectionSnapshot(snapshot);
-    store.getState().applyWebhookState(webhooks);
+    if (webhooks) store.getState().applyWebhookState(webhooks);
     if (snapshot.labor) store.getState().setLabor(snapshot.labor);
     if (snapshot.tabs) store.getState().applyTabsSnapshot(snapshot.tabs);
     if (snapshot.dataHealth) store.getState().setDataHealth(snapshot.dataHealth);

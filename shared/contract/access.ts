@@ -74,4 +74,5 @@ export const channelAccess: Record<IpcChannel, Access> = {
   hubOpenPairing: 'manager',
   hubRenameDevice: 'manager',
   hubRevokeDevice: 'manager',
+  satelliteStatus: 'anyone',
 };

@@ -16,6 +16,7 @@ const KIOSK_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'laborPunch',
   'laborRefreshBoard',
   'laborSyncNow',
+  'satelliteStatus',
 ]);
 
 /**

@@ -10,4 +10,5 @@ export const hubArgSchemas = {
   hubOpenPairing: z.tuple([token, role]),
   hubRenameDevice: z.tuple([token, deviceId, z.string().trim().min(1).max(60)]),
   hubRevokeDevice: z.tuple([token, deviceId]),
+  satelliteStatus: z.tuple([]),
 };

@@ -1,6 +1,6 @@
 // The hub part of the IPC contract: a manager lists, renames and revokes paired devices and opens
 // a pairing code. On a device that is not a hub, hubView answers `enabled: false`.
-import type { DeviceRole, HubDeviceView, HubView } from '../hub';
+import type { DeviceRole, HubDeviceView, HubView, SatelliteStatus } from '../hub';
 
 export interface HubRequests {
   /** Manager: paired devices, the certificate fingerprint and the open pairing code. */
@@ -11,11 +11,15 @@ export interface HubRequests {
   hubRenameDevice: { args: [token: string, deviceId: string, name: string]; result: HubView };
   /** Manager: revoke a device; it is disconnected and refused from now on. */
   hubRevokeDevice: { args: [token: string, deviceId: string]; result: HubView };
+  /** Alone, hub or satellite; a satellite answers it itself (never the hub's answer). */
+  satelliteStatus: { args: []; result: SatelliteStatus };
 }
 
 export interface HubEvents {
   /** A device paired, came or went, was renamed or revoked. */
   hubDevices: HubDeviceView[];
+  /** A satellite's link to its hub changed (connected, lost, revoked) or its waiting punches did. */
+  satellite: SatelliteStatus;
 }
 
 /** Runtime list of this part's requests. */
@@ -24,7 +28,8 @@ export const hubChannelKeys: Record<keyof HubRequests, true> = {
   hubOpenPairing: true,
   hubRenameDevice: true,
   hubRevokeDevice: true,
+  satelliteStatus: true,
 };
 
 /** Runtime list of this part's events. */
-export const hubEventKeys: Record<keyof HubEvents, true> = { hubDevices: true };
+export const hubEventKeys: Record<keyof HubEvents, true> = { hubDevices: true, satellite: true };

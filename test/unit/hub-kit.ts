@@ -20,7 +20,7 @@ export interface TestHub {
   stop(): Promise<void>;
 }
 
-export async function startTestHub(dataDir?: string): Promise<TestHub> {
+export async function startTestHub(dataDir?: string, port = 0): Promise<TestHub> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'venue-hub-'));
   const hub = await HubService.open({ dataDir: dir });
   const app = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), labor: { scryptN: 1024 }, hub });
@@ -30,7 +30,7 @@ export async function startTestHub(dataDir?: string): Promise<TestHub> {
   // The hub's kiosk location, chosen once on the hub (satellites may not set it).
   const [location] = await app.handlers.laborLocations();
   if (!app.labor.view().location) await app.handlers.laborSetLocation(null, location);
-  const server = await startHubServer({ hub, handlers: app.handlers, events: app.events, host: '127.0.0.1', port: 0 });
+  const server = await startHubServer({ hub, handlers: app.handlers, events: app.events, host: '127.0.0.1', port });
   hub.address = `wss://127.0.0.1:${server.port}`;
   return {
     app,

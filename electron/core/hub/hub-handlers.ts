@@ -17,5 +17,15 @@ export function hubHandlers(hub: HubService | null): HandlersOf<HubRequests> {
     hubOpenPairing: async (_token, role) => need().openPairing(role),
     hubRenameDevice: async (_token, id, name) => need().rename(id, name),
     hubRevokeDevice: async (_token, id) => need().revoke(id),
+    satelliteStatus: async () => ({
+      mode: hub ? 'hub' : 'standalone',
+      hubAddress: null,
+      fingerprint: hub?.fingerprint ?? null,
+      deviceName: null,
+      role: null,
+      link: null,
+      message: null,
+      waitingPunches: 0,
+    }),
   };
 }

@@ -1,0 +1,36 @@
+// `npm run host -- --satellite host:port [--pair-code CODE --device-name NAME]`: the screen on this
+// device, every request carried to the venue hub. Prints the hub's certificate fingerprint at
+// pairing so a person can compare it with the hub's screen.
+import { startHost } from './host';
+import { startSatellite } from './satellite';
+
+export interface SatelliteCliOptions {
+  dataDir: string;
+  rendererDir: string;
+  port?: number;
+  hubUrl?: string;
+  pairCode?: string;
+  deviceName?: string;
+  expectFingerprint?: string;
+}
+
+export async function runSatellite(options: SatelliteCliOptions): Promise<void> {
+  const log = (line: string) => console.error(line);
+  const satellite = await startSatellite({ ...options, log });
+  const status = satellite.status();
+  console.error(`Satellite "${status.deviceName}" (${status.role}) of the hub at ${status.hubAddress}; hub certificate ${status.fingerprint}. Data folder: ${options.dataDir}`);
+  if (status.link !== 'connected') console.error(status.message ?? 'The hub is not connected yet.');
+  satellite.events.on('satellite', (s) => console.error(`Hub link: ${s.link}${s.message ? ` (${s.message})` : ''}`));
+  const host = await startHost({ rendererDir: options.rendererDir, handlers: satellite.handlers, events: satellite.events, port: options.port });
+  console.log(`Venue Companion (satellite) ready at ${host.url}`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await host.close();
+    await satellite.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}

@@ -1,0 +1,135 @@
+// Satellite mode: this device runs no core of its own. Its screen speaks the same contract as
+// always, and every request is carried to the venue hub over the pinned TLS channel, where the
+// hub's core checks the device's role and the person's session. The satellite only keeps its
+// pairing, reconnects when the hub comes back, and tells its screen how the link is.
+import { ipcChannels, type IpcEventMap, type IpcEventName, type IpcHandlers } from '../../shared/contract';
+import type { SatelliteStatus } from '../../shared/hub';
+import { TypedEmitter } from '../core/typed-emitter';
+import { pairWithHub, normalizeUrl, type SatellitePairing } from '../core/hub/hub-client';
+import { HubLink, HubRefused } from '../core/hub/hub-link';
+import { loadPairing, savePairing } from '../core/hub/satellite-store';
+
+export interface SatelliteOptions {
+  dataDir: string;
+  /** The hub's address (host:port); may change (DHCP) while the pinned certificate stays. */
+  hubUrl?: string;
+  /** Pair (again) with this code; needed the first time. */
+  pairCode?: string;
+  deviceName?: string;
+  /** Refuse to pair unless the hub presents this certificate fingerprint. */
+  expectFingerprint?: string;
+  /** Reconnect delays; tests shorten them. */
+  retryMs?: { first: number; max: number };
+  log?: (line: string) => void;
+}
+
+export interface RunningSatellite {
+  handlers: IpcHandlers;
+  events: TypedEmitter<IpcEventMap>;
+  pairing: SatellitePairing;
+  status(): SatelliteStatus;
+  close(): Promise<void>;
+}
+
+const UNREACHABLE = 'The venue hub cannot be reached right now; this device reconnects on its own.';
+
+export async function startSatellite(options: SatelliteOptions): Promise<RunningSatellite> {
+  const log = options.log ?? (() => {});
+  let pairing = loadPairing(options.dataDir);
+  if (options.pairCode) {
+    const url = options.hubUrl ?? pairing?.url;
+    if (!url) throw new Error('Give the hub address to pair with (--satellite host:port)');
+    pairing = await pairWithHub({ url, code: options.pairCode, name: options.deviceName ?? 'Satellite', expectFingerprint: options.expectFingerprint });
+    savePairing(options.dataDir, pairing);
+    log(`Paired with the hub at ${pairing.url} as "${pairing.name}" (${pairing.role}); hub certificate ${pairing.fingerprint}`);
+  }
+  if (!pairing) throw new Error('This device is not paired with a hub yet: give --pair-code with the code the hub shows');
+  if (options.hubUrl && normalizeUrl(options.hubUrl) !== pairing.url) {
+    // The hub moved address; the certificate pin is what keeps this safe.
+    pairing = { ...pairing, url: normalizeUrl(options.hubUrl) };
+    savePairing(options.dataDir, pairing);
+  }
+  const paired = pairing;
+  const events = new TypedEmitter<IpcEventMap>((error) => log(`A push-event listener failed: ${String(error)}`));
+  const retry = options.retryMs ?? { first: 500, max: 5000 };
+  let link: HubLink | null = null;
+  let linkState: 'connected' | 'connecting' | 'revoked' = 'connecting';
+  let message: string | null = null;
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  let delay = retry.first;
+
+  const status = (): SatelliteStatus => ({
+    mode: 'satellite',
+    hubAddress: paired.url,
+    fingerprint: paired.fingerprint,
+    deviceName: paired.name,
+    role: paired.role,
+    link: linkState,
+    message,
+    waitingPunches: 0,
+  });
+  const setState = (next: typeof linkState, why: string | null) => {
+    if (next === linkState && why === message) return;
+    linkState = next;
+    message = why;
+    events.emit('satellite', status());
+  };
+
+  const connect = async () => {
+    timer = null;
+    if (closed) return;
+    try {
+      const opened = await HubLink.open(paired, {
+        onEvent: (event, payload) => events.emit(event as IpcEventName, payload as never),
+        onClose: (revoked) => {
+          link = null;
+          if (revoked) return setState('revoked', 'This device was revoked by a manager on the venue hub. Ask a manager to pair it again.');
+          setState('connecting', UNREACHABLE);
+          schedule();
+        },
+      });
+      if (closed) return opened.close();
+      link = opened;
+      delay = retry.first;
+      setState('connected', null);
+    } catch (error) {
+      if (error instanceof HubRefused && error.reason !== 'unreachable') {
+        // Revoked or forgotten by the hub: retrying would change nothing.
+        log(error.message);
+        return setState('revoked', error.message);
+      }
+      setState('connecting', UNREACHABLE);
+      schedule();
+    }
+  };
+  const schedule = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => void connect(), delay);
+    delay = Math.min(retry.max, delay * 2);
+  };
+  await connect();
+
+  const handlers: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const channel of ipcChannels) {
+    handlers[channel] = async (...args) => {
+      if (channel === 'satelliteStatus') return status();
+      if (!link?.open) throw new Error(message ?? UNREACHABLE);
+      const outcome = await link.request(channel, args);
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      return outcome.result;
+    };
+  }
+
+  return {
+    handlers: handlers as unknown as IpcHandlers,
+    events,
+    pairing: paired,
+    status,
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      link?.close();
+    },
+  };
+}
