@@ -1,5 +1,5 @@
 // The headless host's WebSocket from Node, as the renderer uses it: {id, channel, args} out,
-// {id, ok, result | error} back. Push events are ignored. The Origin header is the host's own, as
+// {id, ok, result | error} back. Push events are only counted. The Origin header is the host's own, as
 // a page it served would send.
 import WebSocket from 'ws';
 import type { IpcHandlers } from '../shared/contract';
@@ -10,10 +10,13 @@ type Result<C extends Channel> = Awaited<ReturnType<IpcHandlers[C]>>;
 export class HostClient {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  /** Push events seen, by name (the whole-app soak counts board pushes). */
+  readonly pushes = new Map<string, number>();
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as { id?: number; ok?: boolean; result?: unknown; error?: { message: string } };
+      const message = JSON.parse(data.toString()) as { id?: number; ok?: boolean; result?: unknown; error?: { message: string }; event?: string };
+      if (typeof message.event === 'string') this.pushes.set(message.event, (this.pushes.get(message.event) ?? 0) + 1);
       if (typeof message.id !== 'number') return;
       const waiter = this.pending.get(message.id);
       if (!waiter) return;

@@ -1,6 +1,8 @@
 // Child process of the ingest bench (forked with an IPC channel, started as `node --import tsx`):
 //   listener  the app's WebhookReceiver (verify, validate, durable append with fsync, dedupe, 2xx)
 //             on 127.0.0.1:0 with a fresh data directory;
+//   nofsync   the same receiver on a log whose fdatasync does nothing (never how the app runs: an
+//             acknowledged event could be lost on power loss), so the cost of durability is a figure;
 //   bare      a bare node:http server that reads the body and answers 200 with a JSON body of the
 //             same shape, nothing else.
 // Both are started the same way, so the comparison is the listener's own work and nothing more.
@@ -8,7 +10,7 @@
 // time) and exits on 'stop'.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebhookReceiver } from '../electron/core/webhooks';
+import { type LogIo, nodeLogIo, WebhookReceiver } from '../electron/core/webhooks';
 
 type Message = { ready: true; url: string } | { stats: { answered: number; events: number; duplicate: number; stale: number; flagged: number; rejected: number; cpuMs: number; rssMiB: number } };
 
@@ -20,9 +22,17 @@ const cpuMs = () => {
 };
 
 async function main(): Promise<void> {
-  if (mode === 'listener') {
+  if (mode === 'listener' || mode === 'nofsync') {
+    // Writes as usual, but the sync returns at once: the page cache holds what was "acknowledged".
+    const noSync: LogIo = {
+      openAppend: async (path) => {
+        const file = await nodeLogIo.openAppend(path);
+        return { size: () => file.size(), append: (data) => file.append(data), sync: async () => {}, truncate: (n) => file.truncate(n), close: () => file.close() };
+      },
+      syncDir: async () => {},
+    };
     // Retention as the app configures it (webhook-settings.ts: 200 000 rows).
-    const receiver = new WebhookReceiver({ dataDir, secret, port: 0, retentionEvents: 200_000 });
+    const receiver = new WebhookReceiver({ dataDir, secret, port: 0, retentionEvents: 200_000, logIo: mode === 'nofsync' ? noSync : undefined });
     const status = await receiver.start();
     if (status.url === null) throw new Error(`the listener did not start: ${status.message}`);
     let answered = 0;

@@ -24,6 +24,18 @@ export const INGEST_ROWS = {
     // Checked on the median of paired ratios (each listener run against the bare run next to it).
     target: { on: 'ratio', op: '>=', limit: 0.7 },
   },
+  nofsync: {
+    key: 'ingest.throughput_nofsync',
+    label: 'the same receiver on a log whose fdatasync does nothing (not durable: never how the app runs)',
+    unit: 'req/s',
+    baselineOf: 'bare node:http server, same run (ratio: median of paired ratios)',
+  },
+  durability: {
+    key: 'ingest.durable_vs_nofsync',
+    label: 'durable receiver (fdatasync per group commit) against the same without fdatasync: the cost of durability',
+    unit: 'req/s',
+    baselineOf: 'the no-fsync receiver, same run (ratio: median of paired ratios)',
+  },
   p50: { key: 'ingest.p50', label: 'median answer latency at 50 connections', unit: 'ms', baselineOf: 'bare server, same run' },
   p99: {
     key: 'ingest.p99',
@@ -71,17 +83,21 @@ interface Stats {
   rssMiB: number;
 }
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   url: string;
   stats(): Promise<Stats>;
   stop(): Promise<void>;
 }
 
-async function startServer(mode: 'bare' | 'listener', dataDir: string): Promise<Server> {
+type Side = 'bare' | 'listener' | 'nofsync';
+
+/** `loopFile`: the child also writes its event-loop delay and RSS there once a second (loop-probe.ts). */
+export async function startServer(mode: Side, dataDir: string, loopFile?: string): Promise<Server> {
   const child = fork(join(ROOT, 'bench/ingest-server.ts'), [mode, BENCH_SECRET, dataDir], {
     cwd: ROOT,
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(loopFile ? ['--import', './bench/loop-probe.ts'] : [])],
+    env: loopFile ? { ...process.env, BENCH_LOOP_FILE: loopFile } : process.env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -138,11 +154,16 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-bench-ingest-'));
   const bare = await startServer('bare', dataDir);
   const listener = await startServer('listener', dataDir);
+  // Its own data folder: the two receivers must not share a log.
+  const noSyncDir = mkdtempSync(join(tmpdir(), 'venue-bench-nofsync-'));
+  const noSync = await startServer('nofsync', noSyncDir);
   try {
     if (warmup > 0) {
       await measure(bare, warmup, connections);
       await measure(listener, warmup, connections);
+      await measure(noSync, warmup, connections);
     }
+    const noSyncRuns: RunFigures[] = [];
     const runs: { bare: RunFigures; listener: RunFigures }[] = [];
     const pacedRuns: { bare: RunFigures; listener: RunFigures }[] = [];
     for (let rep = 0; rep < reps; rep++) {
@@ -151,6 +172,8 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
       const figures = {} as { bare: RunFigures; listener: RunFigures };
       for (const side of order) figures[side] = await measure(side === 'bare' ? bare : listener, requests, connections);
       runs.push(figures);
+      // Right after the pair, so it meets the same machine load.
+      noSyncRuns.push(await measure(noSync, requests, connections));
       const paced = {} as { bare: RunFigures; listener: RunFigures };
       for (const side of order) paced[side] = await measure(side === 'bare' ? bare : listener, pacedCount, connections, pacedRate);
       pacedRuns.push(paced);
@@ -175,6 +198,8 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
     const pickAll = (side: 'bare' | 'listener', f: (r: RunFigures) => number) => all.map((r) => f(r[side]));
     const note = `${reps} run(s) of ${requests.toLocaleString('en-US')} requests at ${connections} connections each side`;
     const R = INGEST_ROWS;
+    const noSyncRatios = runs.map((r, i) => noSyncRuns[i].rps / r.bare.rps);
+    const durableRatios = runs.map((r, i) => r.listener.rps / noSyncRuns[i].rps);
     return [
       makeRow({
         ...R.throughput,
@@ -183,6 +208,21 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
         ratio: median(ratios),
         runs: pick('listener', (r) => r.rps),
         note: `${note}; paired ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+      }),
+      makeRow({
+        ...R.nofsync,
+        value: median(noSyncRuns.map((r) => r.rps)),
+        baseline: bareRps,
+        ratio: median(noSyncRatios),
+        runs: noSyncRuns.map((r) => r.rps),
+        note: `paired ratios ${noSyncRatios.map((r) => r.toFixed(2)).join(', ')}; p99 ${median(noSyncRuns.map((r) => r.p99)).toFixed(1)} ms`,
+      }),
+      makeRow({
+        ...R.durability,
+        value: listenerRps,
+        baseline: median(noSyncRuns.map((r) => r.rps)),
+        ratio: median(durableRatios),
+        note: `paired ratios ${durableRatios.map((r) => r.toFixed(2)).join(', ')}`,
       }),
       makeRow({ ...R.p50, value: median(pick('listener', (r) => r.p50)), baseline: median(pick('bare', (r) => r.p50)), runs: pick('listener', (r) => r.p50) }),
       makeRow({ ...R.p99, value: median(pick('listener', (r) => r.p99)), baseline: median(pick('bare', (r) => r.p99)), runs: pick('listener', (r) => r.p99) }),
@@ -213,7 +253,8 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
       }),
     ];
   } finally {
-    await Promise.all([bare.stop(), listener.stop()]);
+    await Promise.all([bare.stop(), listener.stop(), noSync.stop()]);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(noSyncDir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick | --smoke] [--json FILE] [--only ingest,screen,log,api,startup] [--no-build]`
+// `npm run bench [-- --quick | --smoke] [--json FILE] [--only ingest,screen,log,api,startup,app] [--no-build]`
 // Measures the app against baselines taken in the same run and prints one table; see
 // docs/performance.md for what each row means and the figures of the last full run.
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ import { LOG_ROWS, benchLogScale } from './log-scale';
 import { API_ROWS, benchApiClient } from './api-client';
 import { STARTUP_ROWS, benchStartup } from './startup';
 import { launchBrowser } from './browser';
+import { APP_ROWS, benchAppSoak } from './app-soak';
 
 export interface SectionContext {
   profile: Profile;
@@ -40,6 +41,7 @@ const SECTIONS: Section[] = [
   { name: 'log', title: '3. event log at scale', usesBuild: true, rows: LOG_ROWS, run: benchLogScale },
   { name: 'api', title: '4. API client', usesBuild: false, rows: API_ROWS, run: (c) => benchApiClient(c.profile, c.log) },
   { name: 'startup', title: '5. start-up and size', usesBuild: true, rows: STARTUP_ROWS, run: (c) => benchStartup(c.profile, c.log) },
+  { name: 'app', title: '6. whole app under load', usesBuild: true, rows: APP_ROWS, run: benchAppSoak },
 ];
 
 const USAGE = `usage: npm run bench -- [--quick | --smoke] [--json FILE] [--only ${SECTIONS.map((s) => s.name).join(',')}] [--no-build]`;

@@ -125,11 +125,12 @@ app.whenReady().then(async () => {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
 
   const dataDir = app.getPath('userData');
+  // What the core reports (damaged files kept aside, failed sends, …) goes somewhere a person can read.
+  const log = fileLogSink(app.getPath('logs'));
   core = await createApp({
     dataDir,
-    // What the core reports (damaged files kept aside, failed sends, …) goes somewhere a person can read.
-    log: fileLogSink(app.getPath('logs')),
-    secrets: new SafeStorageSecretStore(dataDir),
+    log,
+    secrets: new SafeStorageSecretStore(dataDir, log),
     runtime: 'electron',
     defaultRedirectPort: DEFAULT_REDIRECT_PORT,
     kiosk: kioskMode(),

@@ -5,6 +5,7 @@ import { safeStorage } from 'electron';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { saveJsonFile } from '../core/storage/json-file';
+import { keepDamagedCopy } from '../core/storage/damaged-copy';
 import type { SecretStore } from '../core/secrets/secret-store';
 
 export class SafeStorageSecretStore implements SecretStore {
@@ -12,7 +13,10 @@ export class SafeStorageSecretStore implements SecretStore {
   readonly description: string;
   private readonly persistent: boolean;
 
-  constructor(private readonly dir: string) {
+  constructor(
+    private readonly dir: string,
+    private readonly log: (line: string) => void = () => {},
+  ) {
     this.persistent = keychainEncryption();
     this.description = this.persistent
       ? 'encrypted with the operating system keychain (safeStorage)'
@@ -42,10 +46,18 @@ export class SafeStorageSecretStore implements SecretStore {
       for (const [name, encrypted] of Object.entries(stored)) {
         this.values.set(name, safeStorage.decryptString(Buffer.from(encrypted, 'base64')));
       }
-    } catch {
-      // Unreadable secrets (another user's keychain, a damaged file): start without them;
-      // the user is asked to enter the secret or sign in again.
+    } catch (error) {
+      // Unreadable secrets (another user's keychain, a locked keyring, a damaged file): start
+      // without them (the user is asked to enter the secret or sign in again), but keep the file
+      // as it was first: the next save replaces it, and the right keychain may still open the copy.
       this.values.clear();
+      let kept = 'it could not be kept';
+      try {
+        kept = `it was kept as ${keepDamagedCopy(path, Date.now())}`;
+      } catch {
+        // Keep going without a copy rather than not start.
+      }
+      this.log(`secrets.json could not be read (${error instanceof Error ? error.message : String(error)}); ${kept}. Enter the secrets again in Settings.`);
     }
   }
 

@@ -2,8 +2,11 @@
 // and where it was kept; a kiosk whose staff list cannot be read says so and never offers the
 // first-manager set-up. Screenshots at 1280x800 and 1080x1920 land in each test's output folder.
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { test, expect, startApp, stopApp } from './fixtures';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { createApp } from '../../electron/host/create-app';
+import { startHost } from '../../electron/host/host';
+import { test, expect, startApp, stopApp, type RunningApp } from './fixtures';
 
 const shot = (name: string) => test.info().outputPath(name);
 
@@ -47,6 +50,40 @@ test('a kiosk whose staff list cannot be read stops sign-in and offers no manage
     await expect(page.getByTestId('roster-error')).toBeVisible();
     await page.setViewportSize({ width: 1080, height: 1920 });
     await page.screenshot({ path: shot('data-health-kiosk-1080x1920.png') });
+  } finally {
+    await stopApp(app);
+  }
+});
+
+async function enterPin(page: Page, pin: string): Promise<void> {
+  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'Enter PIN' }).click();
+}
+
+test('on a kiosk, a manager sees the notices in the manager area and marks them read', async ({ page }) => {
+  const first = await startApp();
+  await first.core.handlers.laborSetLocation(null, { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen', timezone: null });
+  await stopApp(first, false);
+  writeFileSync(join(first.dataDir, 'labor-board.json'), '{"locationUuid": 12');
+  const core = await createApp({ dataDir: first.dataDir, runtime: 'headless', kiosk: true });
+  await core.start();
+  const host = await startHost({ rendererDir: resolve(import.meta.dirname, '../../out/renderer'), handlers: core.handlers, events: core.events });
+  const app: RunningApp = { core, host, dataDir: first.dataDir, sandboxUrl: '' };
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(host.url);
+    await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+    // Not on the staff's screen: only behind the manager PIN.
+    await expect(page.getByRole('region', { name: 'Data problems' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Manager' }).click();
+    await enterPin(page, '9999');
+    const card = page.getByRole('region', { name: 'Data problems' });
+    await expect(card).toContainText('The saved board of who is on shift could not be read');
+    await page.screenshot({ path: shot('data-health-manager-1280x800.png') });
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    await page.screenshot({ path: shot('data-health-manager-1080x1920.png') });
+    await card.getByRole('button', { name: 'Mark as read' }).click();
+    await expect(card).toHaveCount(0);
   } finally {
     await stopApp(app);
   }

@@ -45,7 +45,8 @@ async function tap(page: Page, product: RegExp, times = 1): Promise<void> {
 
 /** Cards are issued after this long, so "pending" is on screen long enough to be seen. */
 function slowCards(app: RunningApp): void {
-  app.core.sandbox()!.world.tabs.giftCardTiming = { minDelayMs: 800, maxDelayMs: 1000, waitCapMs: 5000 };
+  // Slow enough that the "pending" state is on screen before the cards come, even on a busy machine.
+  app.core.sandbox()!.world.tabs.giftCardTiming = { minDelayMs: 2000, maxDelayMs: 2500, waitCapMs: 6000 };
 }
 
 test("a 'pre' pass refuses the order that would cross its limit, with the service's alert", async ({ openApp, app }) => {

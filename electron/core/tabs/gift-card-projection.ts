@@ -7,7 +7,7 @@ import type { GiftCardInfo } from '../../../shared/tabs';
 import type { AcceptedEvent } from '../../../shared/webhooks';
 import type { Projection } from '../webhooks';
 import { isLater, rankOf, type Rank } from './ranked';
-import { entriesOf, fillMap, record } from '../webhooks/checkpoint-codec';
+import { mapCheckpoint } from '../webhooks/checkpoint-codec';
 
 const FORMAT = 'gift-cards/1';
 
@@ -54,22 +54,11 @@ export class GiftCardProjection implements Projection {
     this.cards.set(key, { key, info, issuedAt: rank[0], locationUuid: event.locationUuid, rank });
   }
 
-  snapshot(): unknown {
-    return { format: FORMAT, cards: entriesOf(this.cards) };
-  }
-
-  restore(state: unknown): void {
-    try {
-      fillMap(this.cards, record(state, FORMAT).cards, 'cards');
-    } catch (error) {
-      this.reset();
-      throw error;
-    }
-  }
-
-  reset(): void {
-    this.cards.clear();
-  }
+  // Checkpoints (projection-checkpoint.ts): the one map is the whole state.
+  private readonly saved = mapCheckpoint(this.cards, FORMAT, 'cards');
+  readonly snapshot = this.saved.snapshot;
+  readonly restore = this.saved.restore;
+  readonly reset = this.saved.reset;
 
   /** Every card announced, in key order. */
   all(): IssuedCard[] {

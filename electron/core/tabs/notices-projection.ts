@@ -6,7 +6,7 @@ import type { AcceptedEvent } from '../../../shared/webhooks';
 import type { Projection } from '../webhooks';
 import { NOTICE_TYPES, noticeText } from './notice-text';
 import { isLater, rankOf, type Rank } from './ranked';
-import { entriesOf, fillMap, record } from '../webhooks/checkpoint-codec';
+import { mapCheckpoint } from '../webhooks/checkpoint-codec';
 
 const FORMAT = 'notices/1';
 
@@ -39,22 +39,11 @@ export class NoticesProjection implements Projection {
     }
   }
 
-  snapshot(): unknown {
-    return { format: FORMAT, notices: entriesOf(this.notices) };
-  }
-
-  restore(state: unknown): void {
-    try {
-      fillMap(this.notices, record(state, FORMAT).notices, 'notices');
-    } catch (error) {
-      this.reset();
-      throw error;
-    }
-  }
-
-  reset(): void {
-    this.notices.clear();
-  }
+  // Checkpoints (projection-checkpoint.ts): the one map is the whole state.
+  private readonly saved = mapCheckpoint(this.notices, FORMAT, 'notices');
+  readonly snapshot = this.saved.snapshot;
+  readonly restore = this.saved.restore;
+  readonly reset = this.saved.reset;
 
   /** Newest first, at most `cap`. */
   list(): Notice[] {

@@ -14,6 +14,7 @@ import { TunnelService } from '../tunnel/tunnel-service';
 import { TypedEmitter } from '../typed-emitter';
 import { WebhookReceiver, curlFor, type Projection } from '../webhooks';
 import { loadWebhookSettings, saveWebhookSettings, WEBHOOK_HEADERS_KEY, WEBHOOK_SECRET_KEY, type WebhookSettings } from './listener-settings';
+import { PushGate } from '../push-gate';
 
 /** The sentence when a secret is missing where one is required. */
 function secretRequired(because: string): string {
@@ -58,7 +59,11 @@ export class WebhookListenerService {
   /** Registrations run one at a time, so two of them never leave two endpoints behind. */
   private registering: Promise<void> = Promise.resolve();
   private pending: EventSummary[] = [];
-  private flushScheduled = false;
+  private readonly rowsGate = new PushGate(() => {
+    const rows = this.pending;
+    this.pending = [];
+    if (rows.length > 0) this.events.emit('webhookEvents', rows);
+  });
   private readonly projections: Projection[] = [];
 
   constructor(private readonly options: WebhookListenerOptions) {
@@ -289,17 +294,10 @@ export class WebhookListenerService {
     return this.receiver;
   }
 
-  /** Rows stored in the same tick go to the renderer as one message. */
+  /** Rows stored in the same tick, or within 50 ms during a burst, go to the renderer as one message (push-gate.ts). */
   private queue(row: EventSummary): void {
     this.pending.push(row);
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    setImmediate(() => {
-      this.flushScheduled = false;
-      const rows = this.pending;
-      this.pending = [];
-      this.events.emit('webhookEvents', rows);
-    });
+    this.rowsGate.poke();
   }
 }
 

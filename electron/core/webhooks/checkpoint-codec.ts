@@ -27,3 +27,19 @@ export function record(value: unknown, format: string): Record<string, unknown> 
   if (r.format !== format) throw new Error(`checkpoint: format ${String(r.format)}, this version reads ${format}`);
   return r;
 }
+
+/** snapshot/restore/reset of a projection whose whole state is one map (gift cards, notices). */
+export function mapCheckpoint<V>(map: Map<string, V>, format: string, field: string) {
+  return {
+    snapshot: (): unknown => ({ format, [field]: entriesOf(map) }),
+    restore: (state: unknown): void => {
+      try {
+        fillMap(map, record(state, format)[field], field);
+      } catch (error) {
+        map.clear();
+        throw error;
+      }
+    },
+    reset: (): void => map.clear(),
+  };
+}

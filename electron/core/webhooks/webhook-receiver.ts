@@ -12,6 +12,7 @@ import { EventLog } from './event-log';
 import { type Projection, type ProjectionError, ProjectionSet } from './projections';
 import { type ResolvedOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options';
 import { CheckpointKeeper } from './checkpoint-keeper';
+import { PushGate } from '../push-gate';
 
 export interface WebhookReceiverEvents {
   status: ListenerStatus;
@@ -46,7 +47,10 @@ export class WebhookReceiver {
   private message: string | null = null;
   private failures = 0;
   private lastEventAt: number | null = null;
-  private countersScheduled = false;
+  private readonly countersGate = new PushGate(() => {
+    this.events.emit('counters', this.counters());
+    this.events.emit('status', this.status());
+  });
   private readonly keepers: CheckpointKeeper[] = [];
 
   constructor(private readonly given: WebhookReceiverOptions) {
@@ -263,15 +267,9 @@ export class WebhookReceiver {
     this.events.emit('status', this.status());
   }
 
-  /** Counters and status are pushed at most once per tick, however many deliveries landed in it. */
+  /** Counters and status are pushed at most once per 50 ms, however many deliveries landed (push-gate.ts). */
   private changed(): void {
-    if (this.countersScheduled) return;
-    this.countersScheduled = true;
-    setImmediate(() => {
-      this.countersScheduled = false;
-      this.events.emit('counters', this.counters());
-      this.events.emit('status', this.status());
-    });
+    this.countersGate.poke();
   }
 }
 

@@ -1,0 +1,32 @@
+// The highest steady rate a server takes: paced runs (runPaced, an open loop as a service sends) at
+// rising rates, each passing with 0 non-2xx, p99 < 100 ms and the rate actually reached (within
+// 5 %: the sender in this process is a limit too). The first failing step ends the climb; the
+// ceiling is the last step that passed (0 when none did).
+import { prepareDeliveries } from './envelopes';
+import { runPaced } from './load';
+
+export interface CeilingStep {
+  rate: number;
+  achieved: number;
+  p99: number;
+  bad: number;
+  passed: boolean;
+}
+
+export async function findCeiling(url: string, steps: readonly number[], stepSeconds: number): Promise<{ ceiling: number; steps: CeilingStep[] }> {
+  const out: CeilingStep[] = [];
+  let ceiling = 0;
+  for (const rate of steps) {
+    const result = await runPaced(url, prepareDeliveries(Math.round(rate * stepSeconds)), rate, 50);
+    const bad = result.non2xx + result.errors + result.timeouts;
+    const passed = bad === 0 && result.p99 < 100 && result.rps >= rate * 0.95;
+    out.push({ rate, achieved: result.rps, p99: result.p99, bad, passed });
+    if (!passed) break;
+    ceiling = rate;
+  }
+  return { ceiling, steps: out };
+}
+
+export function describeSteps(steps: CeilingStep[]): string {
+  return steps.map((s) => `${s.rate}/s→${Math.round(s.achieved)}/s p99 ${s.p99.toFixed(1)} ms${s.bad ? ` ${s.bad} bad` : ''}${s.passed ? '' : ' ✗'}`).join(', ');
+}

@@ -1,0 +1,46 @@
+// Pushes of state that only matters as of now (counters, listener status, "new events stored")
+// go out at most once per `gapMs`: the first change after a quiet spell goes at the next tick (so
+// a single event still reaches the screen at once), changes during a burst are folded into one
+// push when the gap has passed. At 1 000 events/s a push per tick meant hundreds of WebSocket
+// frames a second per window, each its own write system call, for screens that repaint at most
+// once a frame; the gap is about three frames.
+export class PushGate {
+  private last = Number.NEGATIVE_INFINITY;
+  private pending = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly send: () => void,
+    private readonly gapMs = 50,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Something changed: push it soon, once. */
+  poke(): void {
+    if (this.pending) return;
+    this.pending = true;
+    // setImmediate first: everything that happens in this tick joins the same push.
+    setImmediate(() => {
+      const wait = this.last + this.gapMs - this.now();
+      if (wait <= 0) this.fire();
+      else {
+        this.timer = setTimeout(() => this.fire(), wait);
+        // A pending push never keeps the process alive.
+        this.timer.unref?.();
+      }
+    });
+  }
+
+  /** Drops a push not sent yet (the owner stopped). */
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private fire(): void {
+    this.timer = null;
+    this.pending = false;
+    this.last = this.now();
+    this.send();
+  }
+}

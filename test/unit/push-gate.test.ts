@@ -1,0 +1,41 @@
+// State pushes (counters, listener status, "new events stored") go out at once after a quiet
+// spell and are folded into one push per gap during a burst, so 1 000 events/s do not mean
+// hundreds of WebSocket frames a second per window. Fake timers: what is checked is the count and
+// the order of pushes, never how fast they came.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PushGate } from '../../electron/core/push-gate';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('PushGate', () => {
+  it('sends a lone change at the next tick, and folds a burst into one push per gap', async () => {
+    const sent: number[] = [];
+    let state = 0;
+    const gate = new PushGate(() => sent.push(state), 50, () => Date.now());
+    state = 1;
+    gate.poke();
+    gate.poke();
+    expect(sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(0);
+    // One push for both pokes of the tick, at once.
+    expect(sent).toEqual([1]);
+    // A burst: a change every millisecond for 200 ms.
+    for (let ms = 0; ms < 200; ms++) {
+      state = 2 + ms;
+      gate.poke();
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    await vi.advanceTimersByTimeAsync(100);
+    // About one push per 50 ms, never one per change, and the last state always goes out.
+    expect(sent.length).toBeGreaterThanOrEqual(4);
+    expect(sent.length).toBeLessThanOrEqual(6);
+    expect(sent[sent.length - 1]).toBe(201);
+    // Quiet again: the next change goes at the next tick.
+    await vi.advanceTimersByTimeAsync(1000);
+    state = 500;
+    gate.poke();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent[sent.length - 1]).toBe(500);
+  });
+});
