@@ -5,6 +5,7 @@ import type { OpenedLog } from './append-log';
 import type { DamageSink } from '../storage/data-health';
 
 const PUNCH_LINE = /"t"\s*:\s*"punch"/;
+const NOTE_LINE = /"t"\s*:\s*"(head|attempt|unsure|done|failed|retry|discard)"/;
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -14,7 +15,9 @@ export function reportOutboxDamage(path: string, opened: OpenedLog<unknown>, exp
   if (opened.damaged) {
     const { keptAs, lines, tornTailOnly } = opened.damaged;
     const punches = lines.filter((l) => PUNCH_LINE.test(l)).length;
-    const notes = lines.length - punches;
+    const notes = lines.filter((l) => NOTE_LINE.test(l)).length;
+    // Garbage says nothing about what it was: counted as lines, never guessed to be notes.
+    const unknown = lines.length - punches - notes;
     if (tornTailOnly) {
       // A power cut mid-write looks the same as a file cut short: say both, never "nothing lost".
       const sentence =
@@ -22,7 +25,13 @@ export function reportOutboxDamage(path: string, opened: OpenedLog<unknown>, exp
       damage?.({ key: 'torn', severity: 'warning', path, keptAs, count: lines.length, sentence, detail: `torn last line of ${path}; the file as it was is kept as ${keptAs}` });
       return `labor outbox: a torn last line (a write cut off by a crash) was taken out; the file as it was is kept as ${keptAs}`;
     }
-    const what = [punches > 0 ? plural(punches, 'punch', 'punches') : null, notes > 0 ? plural(notes, 'status note', 'status notes') : null].filter(Boolean).join(' and ');
+    const what = [
+      punches > 0 ? plural(punches, 'punch', 'punches') : null,
+      notes > 0 ? plural(notes, 'status note', 'status notes') : null,
+      unknown > 0 ? `${plural(unknown, 'line', 'lines')} that may each have been a punch` : null,
+    ]
+      .filter(Boolean)
+      .join(' and ');
     const sentence = `${what} in the punch outbox could not be read and ${lines.length === 1 ? 'was' : 'were'} kept aside; check the timesheet for shifts that may be missing.`;
     damage?.({ key: 'lines', severity: 'warning', path, keptAs, count: lines.length, sentence, detail: `${lines.length} unreadable line(s) of ${path}; the file as it was is kept as ${keptAs}` });
     return `labor outbox: ${what} could not be read; the file as it was is kept as ${keptAs}`;
