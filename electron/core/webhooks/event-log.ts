@@ -8,7 +8,7 @@
 //   young dedupe keys of removed rows move into log-meta.json first.
 // - Dedupe keys of stored rows are remembered for `dedupeWindowMs` (48 h by default) whether or
 //   not retention kept the rows: the service retries for about 24 h (6.3) plus clock skew.
-import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DamageSink } from '../storage/data-health';
 import { checkMeta, keepSegment, reportSegmentDamage, retireLeftovers, tornTailOnly, type SegmentScan } from './log-damage';
@@ -20,7 +20,8 @@ import { FLAG_APPLICABLE, FLAG_KNOWN_TYPE, FLAG_PROBLEM, Interner, LogIndex, VER
 import { type LogFile, type LogIo, nodeLogIo } from './log-io';
 import { type LogMeta, loadLogMeta, META_FILE, saveLogMeta } from './log-meta';
 import { LogQuery, readRow } from './log-query';
-import { listSegments, repairTail, scanSegment, SegmentReader, segmentPath } from './segment-files';
+import { listSegments, repairTail, type ScanResult, scanSegment, SegmentReader, segmentPath } from './segment-files';
+import { type LineSummary, restoreLine, SidecarStore, summarize } from './segment-sidecar';
 import { SequentialSegmentReader } from './sequential-reader';
 
 export const HOUR_MS = 3_600_000;
@@ -44,6 +45,8 @@ export interface EventLogOptions {
   damage?: DamageSink;
   /** Rows a free-text or target search reads per call before answering (default DISK_ROWS_PER_CALL). */
   searchRowsPerCall?: number;
+  /** Sidecar indexes of sealed segments (derived data). Default: `<dir>-index` beside the log. */
+  indexDir?: string;
 }
 
 interface SegmentInfo {
@@ -79,6 +82,8 @@ export class EventLog {
   private readonly query: LogQuery;
   private readonly segments: SegmentInfo[] = [];
   private readonly dedupe = new Map<string, { seq: number; seenAt: number }>();
+  /** Indexes of sealed segments, so a start does not parse them again (segment-sidecar.ts). */
+  private readonly sidecars: SidecarStore;
   private meta: LogMeta;
   private totals = emptyParts();
   private nextSeq = 1;
@@ -102,6 +107,7 @@ export class EventLog {
     // Offsets are kept in the index as float64, but a segment this large would make retention coarse.
     this.segmentBytes = Math.max(1024, Math.min(options.segmentBytes ?? 8 * 1024 * 1024, 1 << 30));
     this.dedupeWindowMs = options.dedupeWindowMs ?? 48 * HOUR_MS;
+    this.sidecars = new SidecarStore(options.indexDir ?? `${options.dir}-index`);
     this.query = new LogQuery({ index: this.index, types: this.types, locations: this.locations, dir: this.dir }, options.searchRowsPerCall);
     for (const type of WEBHOOK_EVENT_TYPES) this.types.code(type, true);
     mkdirSync(this.dir, { recursive: true });
@@ -288,8 +294,7 @@ export class EventLog {
       this.segments.push(segment);
       const path = segmentPath(this.dir, id);
       const seen: SegmentScan = { id, size: 0, firstSeq: null, lastSeq: null, badLines: 0, innerGap: 0, keptAs: null };
-      const scan = scanSegment(path, (text, offset, length) => {
-        const line = parseLogLine(text);
+      const accept = (line: LogLine | null, offset: number, length: number): boolean => {
         // A row whose seq does not increase is a leftover, not a new event.
         if (line === null || (line.k === 'e' && line.seq < this.nextSeq)) return false;
         if (line.k === 'e') {
@@ -300,11 +305,14 @@ export class EventLog {
         }
         this.commitLine(line, segment, offset, length);
         return true;
-      });
+      };
+      const newest = n === live.length - 1;
+      // A sealed segment whose bytes match its sidecar is not parsed again (segment-sidecar.ts).
+      const sealedBytes = newest ? null : readQuietly(path);
+      const scan = (sealedBytes && this.fromSidecar(id, sealedBytes, accept)) || this.scanAndRemember(id, path, newest, accept);
       segment.bytes = scan.goodEnd + (scan.goodEndNeedsNewline ? 1 : 0);
       seen.size = scan.size;
       seen.badLines = scan.badLines;
-      const newest = n === live.length - 1;
       if (scan.badLines > 0) {
         // The bytes as they were, before the tail is cut (newest) or before retention removes the file.
         seen.keptAs = keepSegment(path, this.now());
@@ -332,6 +340,35 @@ export class EventLog {
     this.pruneDedupe();
     const drop = this.planRetention();
     if (drop > 0) this.dropOldest(drop);
+    this.sidecars.prune(new Set(this.segments.map((s) => s.id)));
+  }
+
+  /** The segment's lines from its sidecar, or null when there is none that matches (then scan). */
+  private fromSidecar(id: number, bytes: Buffer, accept: (line: LogLine, offset: number, length: number) => boolean): ScanResult | null {
+    const sidecar = this.sidecars.read(id, bytes);
+    if (sidecar === null) return null;
+    const lines = sidecar.lines.map(restoreLine);
+    // Its rows must follow what came before, as a scan would require; otherwise scan it.
+    const first = lines.find((l) => l.line.k === 'e')?.line as { seq: number } | undefined;
+    if (first !== undefined && first.seq < this.nextSeq) return null;
+    for (const { line, offset, length } of lines) accept(line, offset, length);
+    return { goodEnd: sidecar.size, goodEndNeedsNewline: false, size: sidecar.size, badLines: 0 };
+  }
+
+  private scanAndRemember(id: number, path: string, newest: boolean, accept: (line: LogLine | null, offset: number, length: number) => boolean): ScanResult {
+    const summaries: LineSummary[] = [];
+    const scan = scanSegment(path, (text, offset, length) => {
+      const line = parseLogLine(text);
+      if (!accept(line, offset, length)) return false;
+      if (!newest) summaries.push(summarize(line as LogLine, offset, length));
+      return true;
+    });
+    // Only a sealed segment that scanned clean to its last byte gets a sidecar.
+    if (!newest && scan.badLines === 0 && !scan.goodEndNeedsNewline && scan.goodEnd === scan.size) {
+      const bytes = readQuietly(path);
+      if (bytes !== null && bytes.length === scan.size) this.sidecars.write(id, bytes, summaries);
+    }
+    return scan;
   }
 
   private commitLine(line: LogLine, segment: SegmentInfo, offset: number, length: number): void {
@@ -493,5 +530,14 @@ export class EventLog {
 
   private source() {
     return { index: this.index, types: this.types, locations: this.locations, dir: this.dir };
+  }
+}
+
+/** A sealed segment's bytes, or null if it cannot be read now (the scan then reports why). */
+function readQuietly(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
   }
 }
