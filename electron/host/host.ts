@@ -9,10 +9,11 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ipcEventNames, type IpcEventMap, type IpcHandlers } from '../../shared/contract';
+import type { IpcEventMap, IpcHandlers } from '../../shared/contract';
 import type { TypedEmitter } from '../core/typed-emitter';
 import { dispatchRequest } from '../core/ipc-dispatch';
 import { serveStatic } from './static-files';
+import { EventBroadcast } from './event-broadcast';
 
 export interface HostOptions {
   rendererDir: string;
@@ -71,6 +72,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   wss.on('error', ignore);
+  const broadcast = new EventBroadcast(options.events);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -90,7 +92,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, options));
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, options, broadcast));
   });
 
   return {
@@ -102,6 +104,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     port,
     token,
     close: async () => {
+      broadcast.close();
       for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();
@@ -155,14 +158,11 @@ function tradeToken(req: IncomingMessage, res: ServerResponse, token: string, co
   return true;
 }
 
-function attach(ws: WebSocket, options: HostOptions): void {
+function attach(ws: WebSocket, options: HostOptions, broadcast: EventBroadcast): void {
   // Oversized frames, invalid UTF-8, RSV bits, resets: ws closes the socket with the matching code;
   // the listener only keeps the error from becoming an uncaught exception.
   ws.on('error', () => ws.terminate());
-  const unsubscribers = ipcEventNames.map((name) =>
-    options.events.on(name, (payload) => send(ws, { event: name, payload })),
-  );
-  ws.on('close', () => unsubscribers.forEach((off) => off()));
+  broadcast.add(ws);
   // A handler that throws must not become an unhandled rejection: every path below answers.
   ws.on('message', (data, isBinary) => void (async () => {
     let message: { id?: unknown; channel?: unknown; args?: unknown };
