@@ -2,6 +2,7 @@
 // and replay only the log's tail. Through a real receiver over HTTP and real files: a restart
 // (clean or after a crash) gives exactly the board, gift cards and notices of a full replay; a
 // damaged checkpoint falls back to a full replay and says so; a duplicate is still recognised.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -110,6 +111,15 @@ describe('projection checkpoints', () => {
     ['written by another version', (f) => {
       const b = readFileSync(f).toString('utf8');
       writeFileSync(f, b.replace('"format":1', '"format":99'));
+    }, false],
+    ['holding an older projection format', (f) => {
+      // A valid file (checksum and all) whose open-tabs state an older version wrote.
+      const b = readFileSync(f);
+      const nl = b.indexOf(10);
+      const header = JSON.parse(b.subarray(0, nl).toString('utf8'));
+      const body = Buffer.from(b.subarray(nl + 1).toString('utf8').replace(/"format":"open-tabs\/\d+"/, '"format":"open-tabs/0"'));
+      header.sha256 = createHash('sha256').update(body).digest('hex');
+      writeFileSync(f, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]));
     }, false],
   ];
   for (const [how, damage, kept] of damages) {

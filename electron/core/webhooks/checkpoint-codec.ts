@@ -21,10 +21,13 @@ export function fillMap<V>(map: Map<string, V>, value: unknown, what: string): v
   for (const [key, v] of list) map.set(key, v as V);
 }
 
+/** A state written by another version of a projection: not damage, just rebuilt once. */
+export class CheckpointFormatChanged extends Error {}
+
 export function record(value: unknown, format: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null) throw new Error('checkpoint: not an object');
   const r = value as Record<string, unknown>;
-  if (r.format !== format) throw new Error(`checkpoint: format ${String(r.format)}, this version reads ${format}`);
+  if (r.format !== format) throw new CheckpointFormatChanged(`format ${String(r.format)}, this version reads ${format}`);
   return r;
 }
 

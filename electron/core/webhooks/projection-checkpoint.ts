@@ -15,6 +15,7 @@ import { keepDamagedBytes } from '../storage/damaged-copy';
 import { fsyncDir } from '../storage/fsync-dir';
 import { errorMessage } from '../../../shared/errors';
 import type { Projection } from './projections';
+import { CheckpointFormatChanged } from './checkpoint-codec';
 
 const FORMAT = 1;
 
@@ -85,6 +86,7 @@ export function loadCheckpoint(
       projection.restore(states[projection.name]);
     }
   } catch (error) {
+    if (error instanceof CheckpointFormatChanged) return fail(path, null, `was written by another version (${error.message})`, projections, options, 'info');
     return fail(path, bytes, `could not be used (${errorMessage(error)})`, projections, options);
   }
   return { fromSeq: Math.max(1, header.seq + 1 - (options.overlap ?? CHECKPOINT_OVERLAP)), problem: null };
