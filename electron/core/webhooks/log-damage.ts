@@ -5,7 +5,7 @@
 // Events are numbered (seq) one after another, so a gap in the numbers next to a damaged spot
 // is the exact count of events lost there. A gap with no damage beside it comes from a write
 // that failed (answered 503, so the service sends it again): logged, not reported.
-import { existsSync, readFileSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { keepDamagedCopy } from '../storage/damaged-copy';
 import type { DamageReport, DamageSink } from '../storage/data-health';
@@ -44,6 +44,30 @@ function rowSeqs(path: string): number[] {
   return seqs;
 }
 
+/** The seq of the first readable event row, reading only the segment's first 64 KiB (start-up stays fast). */
+function firstRowSeq(path: string): number | null {
+  let text: string;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const buffer = Buffer.alloc(64 * 1024);
+      const read = readSync(fd, buffer, 0, buffer.length, 0);
+      text = buffer.toString('utf8', 0, read);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+  const lines = text.split('\n');
+  // A last piece cut by the 64 KiB window is not a line: without one whole row here, read it all.
+  for (const line of lines.slice(0, -1)) {
+    const parsed = parseLogLine(line);
+    if (parsed?.k === 'e') return parsed.seq;
+  }
+  return rowSeqs(path)[0] ?? null;
+}
+
 export interface MetaCheck {
   meta: LogMeta;
   /** The meta was found wrong and rebuilt (save it). */
@@ -61,7 +85,7 @@ export function checkMeta(dir: string, meta: LogMeta, metaState: 'ok' | 'missing
   const retired = ids.filter((id) => id <= meta.droppedThrough);
   const live = ids.filter((id) => id > meta.droppedThrough);
   const retiredSeqs = retired.flatMap((id) => rowSeqs(segmentPath(dir, id)));
-  const firstLive = live.length > 0 ? (rowSeqs(segmentPath(dir, live[0]))[0] ?? null) : null;
+  const firstLive = live.length > 0 ? firstRowSeq(segmentPath(dir, live[0])) : null;
   const retiredMax = retiredSeqs.length > 0 ? Math.max(...retiredSeqs) : null;
   let wrong: string | null = null;
   if (retiredMax !== null && retiredMax !== meta.lastSeq) wrong = `segments up to ${meta.droppedThrough} hold events up to ${retiredMax}, but the meta says ${meta.lastSeq}`;
