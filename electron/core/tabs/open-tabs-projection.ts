@@ -580,20 +580,37 @@ export class OpenTabsProjection implements Projection {
   /** Re-derives the tabs changed since the last read. */
   private refresh(): void {
     if (this.dirty.size === 0) return;
-    for (const uuid of this.dirty) {
-      this.changed?.add(uuid);
-      const before = this.views.get(uuid);
-      if (before !== undefined) this.unlist(before);
-      const after = this.derive(uuid);
-      if (after === null) {
-        this.views.delete(uuid);
-      } else {
-        this.views.set(uuid, after);
-        this.list(after);
-      }
-    }
+    for (const uuid of this.dirty) this.rederive(uuid);
     this.dirty.clear();
     this.sortedAll = null;
+  }
+
+  /**
+   * Derives up to `limit` of the tabs waiting (a restored checkpoint leaves every tab waiting), so
+   * a start can spread that work over several turns of the event loop. True when none is left.
+   */
+  deriveSome(limit: number): boolean {
+    let n = 0;
+    for (const uuid of this.dirty) {
+      if (n++ >= limit) return false;
+      this.rederive(uuid);
+      this.dirty.delete(uuid);
+      this.sortedAll = null;
+    }
+    return true;
+  }
+
+  private rederive(uuid: string): void {
+    this.changed?.add(uuid);
+    const before = this.views.get(uuid);
+    if (before !== undefined) this.unlist(before);
+    const after = this.derive(uuid);
+    if (after === null) {
+      this.views.delete(uuid);
+    } else {
+      this.views.set(uuid, after);
+      this.list(after);
+    }
   }
 
   private list(tab: OpenTab): void {

@@ -82,6 +82,8 @@ type Part = Exclude<keyof TabsServiceEvents, 'tabsBoard'>;
 
 const BOARD_TYPES = new Set(['OPEN_TAB', 'CLOSE_TAB', 'ITEM_ADDED', 'ITEM_REMOVED', 'ITEM_VOIDED', 'ITEM_COMPED', 'ORDER_PLACED', 'PAYMENT_REFUNDED']);
 const NOTICES_SHOWN = 200;
+/** Tabs derived per turn of the event loop while warming up after a restore (a few ms each turn). */
+const WARM_TABS_PER_TURN = 500;
 
 export class TabsService {
   readonly events = new TypedEmitter<TabsServiceEvents>();
@@ -167,7 +169,14 @@ export class TabsService {
 
   async start(): Promise<void> {
     this.stopped = false;
-    this.pruneClosedTabs();
+    // After a checkpoint restore every tab waits to be derived: spread that over the next turns of
+    // the event loop, so the app answers at once; a screen that asks sooner gets it done right away.
+    const warm = () => {
+      if (this.stopped) return;
+      if (this.openTabs.deriveSome(WARM_TABS_PER_TURN)) this.pruneClosedTabs();
+      else setImmediate(warm);
+    };
+    warm();
     this.pruneTimer ??= setInterval(() => this.pruneClosedTabs(), PRUNE_EVERY_MS);
     this.pruneTimer.unref?.();
     // Pending cards may have turned late while the app was closed.
