@@ -24,6 +24,8 @@ export interface HubPairingView {
   role: DeviceRole;
   expiresAt: number;
   attemptsLeft: number;
+  /** PNG data URL of a QR code with the hub address, the code and the fingerprint (hub screens only). */
+  qr?: string;
 }
 
 export interface HubView {

@@ -2,7 +2,7 @@
 // kiosk can be provisioned by a script. Prints exactly one ready line on stdout; notes go to stderr.
 import { resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createApp } from './create-app';
 import { MemorySecretStore } from '../core/secrets/secret-store';
@@ -56,6 +56,15 @@ function webhookSecret(flag: string | undefined, file: string | undefined, fromE
     return flag;
   }
   return fromEnv === '' ? undefined : fromEnv;
+}
+
+/** What a satellite types: the address given, or this machine's first LAN address. */
+function lanAddress(bound: string | undefined): string {
+  if (bound && bound !== '0.0.0.0') return bound;
+  for (const list of Object.values(networkInterfaces())) {
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  }
+  return '127.0.0.1';
 }
 
 async function main() {
@@ -157,7 +166,7 @@ async function main() {
       })
     : null;
   if (hub && hubServer) {
-    hub.address = `wss://${values['hub-host'] ?? env.VENUE_HUB_HOST ?? '0.0.0.0'}:${hubServer.port}`;
+    hub.address = `${lanAddress(values['hub-host'] ?? env.VENUE_HUB_HOST)}:${hubServer.port}`;
     console.error(`Venue hub: satellites pair at port ${hubServer.port}; certificate fingerprint ${hub.fingerprint}`);
   }
   console.error(`Secrets and tokens are kept in memory only and forgotten when the host exits. Data folder: ${dataDir}`);

@@ -2,6 +2,7 @@ import { useAppStore } from './store';
 import { api } from './api-context';
 import { SCREENS, type Screen } from './store/shell-slice';
 import { StatusBar } from './components/status-bar';
+import { SatelliteBanner } from './components/satellite-banner';
 import { SettingsScreen } from './features/settings/settings-screen';
 import { KioskScreen } from './features/kiosk/kiosk-screen';
 import { KioskShell } from './features/kiosk/kiosk-shell';
@@ -26,7 +27,9 @@ export function App() {
   // Kiosk view is kept by the core (it locks the bridge down too), so a reload or a second window
   // cannot step out of it; only a manager's session leaves it.
   const kioskView = useAppStore((s) => s.labor?.kioskView === true);
-  if (kioskMode) return <KioskShell />;
+  // A kiosk-role satellite is a kiosk whatever the hub's own screen is doing.
+  const kioskDevice = useAppStore((s) => s.satellite?.mode === 'satellite' && s.satellite.role === 'kiosk');
+  if (kioskMode || kioskDevice) return <><SatelliteBanner /><KioskShell /></>;
   if (kioskView) return <KioskShell onLeaveKioskView={(token) => api().laborLeaveKioskView(token).then(() => navigate('kiosk'))} />;
   return (
     <div className="app">
@@ -44,6 +47,7 @@ export function App() {
         ))}
       </nav>
       <main className="content">
+        <SatelliteBanner />
         <StatusBar />
         <ScreenView screen={screen} />
       </main>

@@ -4,6 +4,7 @@ import type { HandlersOf } from '../../../shared/contract';
 import type { HubRequests } from '../../../shared/contract/hub';
 import type { HubView } from '../../../shared/hub';
 import type { HubService } from './hub-service';
+import { toDataURL } from 'qrcode';
 
 const NOT_A_HUB: HubView = { enabled: false, fingerprint: null, address: null, devices: [], pairing: null };
 
@@ -13,10 +14,10 @@ export function hubHandlers(hub: HubService | null): HandlersOf<HubRequests> {
     return hub;
   };
   return {
-    hubView: async () => (hub ? hub.view() : NOT_A_HUB),
-    hubOpenPairing: async (_token, role) => need().openPairing(role),
-    hubRenameDevice: async (_token, id, name) => need().rename(id, name),
-    hubRevokeDevice: async (_token, id) => need().revoke(id),
+    hubView: async () => (hub ? withQr(hub.view()) : NOT_A_HUB),
+    hubOpenPairing: async (_token, role) => withQr(need().openPairing(role)),
+    hubRenameDevice: async (_token, id, name) => withQr(need().rename(id, name)),
+    hubRevokeDevice: async (_token, id) => withQr(need().revoke(id)),
     satelliteStatus: async () => ({
       mode: hub ? 'hub' : 'standalone',
       hubAddress: null,
@@ -28,4 +29,11 @@ export function hubHandlers(hub: HubService | null): HandlersOf<HubRequests> {
       waitingPunches: 0,
     }),
   };
+}
+
+/** The QR code is made here, in Node, so the renderer bundles no QR library. */
+async function withQr(view: HubView): Promise<HubView> {
+  if (!view.pairing) return view;
+  const text = JSON.stringify({ hub: view.address, code: view.pairing.code, fingerprint: view.fingerprint });
+  return { ...view, pairing: { ...view.pairing, qr: await toDataURL(text, { margin: 1, width: 180 }) } };
 }

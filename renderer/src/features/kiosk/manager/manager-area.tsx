@@ -7,17 +7,22 @@ import { StaffEditor } from './staff-editor';
 import { SyncProblems } from './sync-problems';
 import { TimesheetView } from './timesheet-view';
 import { DataHealthNotices } from '../../../components/data-health-notices';
+import { DevicesPanel } from '../../hub/devices-panel';
+import { useAppStore } from '../../../store';
 
-type Tab = 'timesheet' | 'sync' | 'staff' | 'settings' | 'app';
+type Tab = 'timesheet' | 'sync' | 'staff' | 'settings' | 'devices' | 'app';
 
 export function ManagerArea({ session, labor, appSettings, onClose, onLeaveKioskView }: { session: StaffSession; labor: LaborView; appSettings?: ReactNode; onClose(): void; onLeaveKioskView?: () => void }) {
   const [tab, setTab] = useState<Tab>('timesheet');
+  // Devices are managed on the hub itself and on a manager's satellite (the hub checks both).
+  const showDevices = useAppStore((s) => s.satellite?.mode === 'hub' || (s.satellite?.mode === 'satellite' && s.satellite.role === 'manager'));
   const stuck = labor.outbox.failed + labor.outbox.blocked;
   const tabs: [Tab, string][] = [
     ['timesheet', 'Timesheet'],
     ['sync', `Sync${stuck > 0 ? ` (${stuck} to fix)` : labor.outbox.pending > 0 ? ` (${labor.outbox.pending} waiting)` : ''}`],
     ['staff', 'Staff & PINs'],
     ['settings', 'Kiosk settings'],
+    ...(showDevices ? ([['devices', 'Devices']] as [Tab, string][]) : []),
     ...(appSettings ? ([['app', 'App settings']] as [Tab, string][]) : []),
   ];
   return (
@@ -49,6 +54,7 @@ export function ManagerArea({ session, labor, appSettings, onClose, onLeaveKiosk
         {tab === 'sync' && <SyncProblems token={session.token} labor={labor} />}
         {tab === 'staff' && <StaffEditor token={session.token} labor={labor} />}
         {tab === 'settings' && <KioskSettingsForm token={session.token} labor={labor} />}
+        {tab === 'devices' && <DevicesPanel token={session.token} timezone={labor.location?.timezone ?? null} />}
         {tab === 'app' && appSettings}
       </div>
     </section>

@@ -1,0 +1,117 @@
+// The venue's paired devices, for a manager on the hub or on a manager's device: who is online,
+// rename, revoke, and a pairing code (with its QR code and the certificate fingerprint the new
+// device must show too). The code is read with the manager's session and never pushed.
+import { useEffect, useState } from 'react';
+import { DEVICE_ROLES, type DeviceRole, type HubDeviceView, type HubView } from '../../../../shared/hub';
+import { api } from '../../api-context';
+import { useAction } from '../../hooks/use-action';
+import { useRequest } from '../../hooks/use-request';
+import { Problem } from '../../components/problem';
+import { useAppStore } from '../../store';
+import { dayTime } from '../kiosk/format';
+
+const ROLE_TEXT: Record<DeviceRole, string> = {
+  kiosk: 'Kiosk (punches only)',
+  workstation: 'Workstation (bar, orders, refunds with a manager PIN)',
+  manager: "Manager's device (everything, with a manager PIN)",
+};
+
+export function DevicesPanel({ token, timezone }: { token: string; timezone: string | null }) {
+  const pushed = useAppStore((s) => s.hubDevices);
+  const view = useRequest(() => api().hubView(token), [token, pushed]);
+  const request = useAction();
+  const [role, setRole] = useState<DeviceRole>('kiosk');
+  const hub: HubView | null = view.data;
+  if (hub && !hub.enabled) return <p className="k-empty">This device is not the venue hub.</p>;
+  return (
+    <div className="hub-devices">
+      <section className="k-card" aria-label="Paired devices">
+        <div className="k-card-head">
+          <h3>Paired devices</h3>
+        </div>
+        <Problem text={request.error ?? view.error} detail={request.error ? request.detail : view.detail} />
+        {hub && hub.devices.length === 0 && <p className="k-empty">No device is paired yet.</p>}
+        {hub && hub.devices.length > 0 && (
+          <table className="k-table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Role</th>
+                <th>Last seen</th>
+                <th>State</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {hub.devices.map((d) => (
+                <DeviceRow key={d.id} device={d} timezone={timezone} busy={request.busy}
+                  onRename={(name) => request.run(async () => view.set(await api().hubRenameDevice(token, d.id, name)))}
+                  onRevoke={() => {
+                    if (window.confirm(`Revoke "${d.name}"? It is cut off now and must pair again to come back.`)) {
+                      void request.run(async () => view.set(await api().hubRevokeDevice(token, d.id)));
+                    }
+                  }}
+                />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section className="k-card k-form" aria-label="Pair a device">
+        <h3>Pair a device</h3>
+        <label>
+          It will be a
+          <select value={role} onChange={(e) => setRole(e.target.value as DeviceRole)}>
+            {DEVICE_ROLES.map((r) => (
+              <option key={r} value={r}>{ROLE_TEXT[r]}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" disabled={request.busy} onClick={() => void request.run(async () => view.set(await api().hubOpenPairing(token, role)))}>
+          Show a pairing code
+        </button>
+        {hub?.pairing && <PairingCode hub={hub} timezone={timezone} />}
+        {hub?.fingerprint && !hub.pairing && <p className="k-hint">Hub certificate: <code>{hub.fingerprint}</code></p>}
+      </section>
+    </div>
+  );
+}
+
+function DeviceRow({ device, timezone, busy, onRename, onRevoke }: { device: HubDeviceView; timezone: string | null; busy: boolean; onRename(name: string): void; onRevoke(): void }) {
+  const [name, setName] = useState(device.name);
+  useEffect(() => setName(device.name), [device.name]);
+  const state = device.revokedAt !== null ? 'revoked' : device.online ? 'online' : 'offline';
+  return (
+    <tr className={device.revokedAt !== null ? 'k-tr-bad' : ''} data-testid="hub-device">
+      <td>
+        <input className="hub-name" aria-label={`Name of ${device.name}`} value={name} maxLength={60} disabled={device.revokedAt !== null} onChange={(e) => setName(e.target.value)} />{' '}
+        {name.trim() !== device.name && name.trim() !== '' && (
+          <button type="button" className="k-small" disabled={busy} onClick={() => onRename(name)}>Save</button>
+        )}
+      </td>
+      <td>{device.role}</td>
+      <td>{device.lastSeenAt === null ? 'never' : dayTime(device.lastSeenAt, timezone)}</td>
+      <td>{state}</td>
+      <td>
+        {device.revokedAt === null && (
+          <button type="button" className="k-small k-small-danger" disabled={busy} onClick={onRevoke}>Revoke</button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function PairingCode({ hub, timezone }: { hub: HubView; timezone: string | null }) {
+  const pairing = hub.pairing!;
+  return (
+    <div className="hub-pairing" data-testid="pairing-code">
+      <p className="hub-code" aria-label="Pairing code">{pairing.code}</p>
+      <p className="k-hint">
+        For a {pairing.role}; works once, until {dayTime(pairing.expiresAt, timezone)}; {pairing.attemptsLeft} wrong tries and a new code replaces it.
+      </p>
+      {pairing.qr && <img src={pairing.qr} width={180} height={180} alt="QR code with the hub address, the code and the certificate fingerprint" />}
+      {hub.address && <p className="k-hint">Hub address: <code>{hub.address}</code></p>}
+      <p className="k-hint">The new device must show this certificate fingerprint: <code className="hub-fingerprint">{hub.fingerprint}</code></p>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+// Issue 13 end to end: a hub and two satellites as separate processes, each with its own data
+// folder, on loopback. The manager pairs both from the hub's Devices tab; a punch on the kiosk
+// satellite shows on the manager satellite's board and timesheet; wrong codes lock out; a
+// kiosk-role device cannot refund even calling the hub directly; a revoked device is refused and
+// its screen says so.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test, expect, type Page } from '@playwright/test';
+import { PairingRefused, pairWithHub } from '../../electron/core/hub/hub-client';
+import { HubLink, HubRefused } from '../../electron/core/hub/hub-link';
+import type { SatellitePairing } from '../../electron/core/hub/hub-client';
+
+const root = resolve(import.meta.dirname, '../..');
+const shot = (name: string) => test.info().outputPath(name);
+
+interface Proc {
+  child: ChildProcess;
+  dir: string;
+  url: string;
+  err: () => string;
+}
+
+const procs: Proc[] = [];
+test.afterAll(async () => {
+  for (const p of procs.splice(0)) {
+    p.child.kill('SIGTERM');
+    await new Promise((r) => (p.child.exitCode !== null ? r(null) : p.child.once('exit', r)));
+    rmSync(p.dir, { recursive: true, force: true });
+  }
+});
+
+/** `npm run host -- …` as its own process; resolves on its ready line. */
+async function host(args: string[]): Promise<Proc> {
+  const dir = mkdtempSync(join(tmpdir(), 'venue-hub-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--data-dir', dir, '--port', '0', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOME: dir },
+  });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /ready at (\S+)/.exec(out);
+      if (m) resolveUrl(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`host exited ${code}: ${err}`)));
+  });
+  const proc = { child, dir, url, err: () => err };
+  procs.push(proc);
+  return proc;
+}
+
+async function enterPin(page: Page, pin: string): Promise<void> {
+  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'Enter PIN' }).click();
+}
+
+async function openCode(page: Page, role: string): Promise<string> {
+  await page.getByLabel('It will be a').selectOption(role);
+  await page.getByRole('button', { name: 'Show a pairing code' }).click();
+  const code = page.getByLabel('Pairing code');
+  await expect(code).toHaveText(/^\d{6}$/);
+  return (await code.textContent())!;
+}
+
+test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const hub = await host(['--hub', '--hub-host', '127.0.0.1', '--hub-port', '0']);
+  const hubPort = Number(/satellites pair at port (\d+)/.exec(hub.err())![1]);
+  const hubAddress = `127.0.0.1:${hubPort}`;
+
+  // The hub's own screen: first-run location, then the manager area's Devices tab.
+  const hubPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await hubPage.goto(hub.url);
+  await hubPage.getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await hubPage.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
+  await hubPage.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(hubPage, '9999');
+  await hubPage.getByRole('button', { name: 'Devices' }).click();
+
+  const kioskCode = await openCode(hubPage, 'kiosk');
+  const fingerprint = (await hubPage.locator('.hub-fingerprint').textContent())!;
+  await hubPage.screenshot({ path: shot('devices-pairing-1280x800.png') });
+  const kiosk = await host(['--satellite', hubAddress, '--pair-code', kioskCode, '--device-name', 'Staff door', '--hub-fingerprint', fingerprint]);
+  // Both screens show the same fingerprint: the satellite printed the one it pinned.
+  expect(kiosk.err()).toContain(fingerprint);
+  const manager = await host(['--satellite', hubAddress, '--pair-code', await openCode(hubPage, 'manager'), '--device-name', 'Office laptop']);
+  const rows = hubPage.getByTestId('hub-device');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'online' })).toHaveCount(2);
+  await hubPage.screenshot({ path: shot('devices-list-1280x800.png') });
+  await hubPage.setViewportSize({ width: 1080, height: 1920 });
+  await hubPage.screenshot({ path: shot('devices-list-1080x1920.png') });
+
+  // Wrong codes: five and the code the hub shows is replaced; the screen shows the new one.
+  const shown = await openCode(hubPage, 'workstation');
+  const wrong = shown === '000000' ? '000001' : '000000';
+  const reasons: string[] = [];
+  for (let i = 0; i < 5; i++) reasons.push(await pairWithHub({ url: hubAddress, code: wrong, name: 'Guesser' }).then(() => 'paired', (e: PairingRefused) => e.reason));
+  expect(reasons).toEqual(['wrong', 'wrong', 'wrong', 'wrong', 'replaced']);
+  await hubPage.getByRole('button', { name: 'Devices' }).click();
+
+  // A punch on the kiosk satellite (its screen is the kiosk, whatever the hub shows).
+  const kioskPage = await browser.newPage({ viewport: { width: 1080, height: 1920 } });
+  await kioskPage.goto(kiosk.url);
+  await expect(kioskPage.getByTestId('kiosk-shell')).toBeVisible();
+  await enterPin(kioskPage, '2222');
+  await kioskPage.getByRole('button', { name: 'Punch in as Bartender' }).click();
+  await expect(kioskPage.getByTestId('punch-confirmation')).toContainText(/punched in as bartender/);
+
+  // … shows on the manager satellite's board (pushed through the hub) and in its timesheet.
+  const managerPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await managerPage.goto(manager.url);
+  await managerPage.getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await expect(managerPage.locator('[data-testid="board-row"][data-user="2004"]')).toContainText('Jordan Bartender');
+  await managerPage.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(managerPage, '9999');
+  await expect(managerPage.locator('[data-testid="entry-row"]', { hasText: 'Jordan Bartender' })).toHaveCount(1);
+
+  // A kiosk-role device cannot refund or change settings, even calling the hub directly with its credential.
+  const pairing = (JSON.parse(readFileSync(join(kiosk.dir, 'satellite.json'), 'utf8')) as { pairing: SatellitePairing }).pairing;
+  const direct = await HubLink.open(pairing);
+  expect(await direct.request('tabRefund', ['tab-1', { amount: 100, managerPin: '9999' }])).toMatchObject({ ok: false, error: { message: /kiosk device cannot/ } });
+  expect(await direct.request('saveConnection', [{ mode: 'practice' }])).toMatchObject({ ok: false, error: { message: /kiosk device cannot/ } });
+  direct.close();
+
+  // Revoked from the manager's satellite: the kiosk is cut off and says so; its credential is refused.
+  await managerPage.getByRole('button', { name: 'Devices' }).click();
+  managerPage.once('dialog', (d) => void d.accept());
+  await managerPage.getByTestId('hub-device').filter({ hasText: 'kiosk' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(kioskPage.getByTestId('satellite-banner')).toContainText('revoked');
+  await kioskPage.screenshot({ path: shot('kiosk-revoked-1080x1920.png') });
+  await expect(HubLink.open(pairing)).rejects.toMatchObject({ reason: 'revoked' } satisfies Partial<HubRefused>);
+});
