@@ -113,3 +113,24 @@ test('the sandbox panel shows delivery attempts: a forged event is refused and r
   await page.getByRole('button', { name: 'Run retries now' }).click();
   await expect(forged.getByRole('cell').nth(2)).toHaveText('2');
 });
+
+test('a search shows its first page with "100+ events" and counts the rest once scrolled to the end', async ({ openApp, app }) => {
+  await app.core.handlers.subscribeLocations([HARBOUR], 'integration');
+  // 130 matches: more than a page (100) plus the one the search looks ahead for.
+  for (let i = 0; i < 130; i++) {
+    const response = await fetch(`${app.sandboxUrl}/_sandbox/webhooks/trigger`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ORDER_PLACED' }) });
+    expect(response.ok).toBe(true);
+  }
+  await expect.poll(async () => (await app.core.handlers.listEvents({}, 0, 1)).total).toBe(130);
+  const page = await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
+  await expect(page.getByTestId('event-count')).toHaveText('130 events');
+  await page.getByLabel('Search').fill('order_placed');
+  // The search stopped at its first page: a floor, not a count.
+  await expect(page.getByTestId('event-count')).toHaveText('100+ events');
+  // Scrolling to the end asks for the next page, which searches the older rows and counts them.
+  await page.getByTestId('event-list').evaluate((list) => (list.scrollTop = list.scrollHeight));
+  await expect(page.getByTestId('event-count')).toHaveText('130 events');
+  await page.getByTestId('event-list').evaluate((list) => (list.scrollTop = list.scrollHeight));
+  await expect(page.getByTestId('event-list').getByRole('row').last()).toContainText('ORDER_PLACED');
+});
