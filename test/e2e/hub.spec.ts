@@ -85,6 +85,15 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
 
   const kioskCode = await openCode(hubPage, 'kiosk');
   const fingerprint = (await hubPage.locator('.hub-fingerprint').textContent())!;
+  // The hub announces itself on the LAN (mDNS): `--find-hubs` lists it with the same fingerprint.
+  const listed = await new Promise<string>((done) => {
+    const finder = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--find-hubs'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
+    let text = '';
+    finder.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    finder.once('exit', () => done(text));
+  });
+  expect(listed).toContain(`:${hubPort}`);
+  expect(listed).toContain(fingerprint);
   await hubPage.screenshot({ path: shot('devices-pairing-1280x800.png') });
   const kiosk = await host(['--satellite', hubAddress, '--pair-code', kioskCode, '--device-name', 'Staff door', '--hub-fingerprint', fingerprint]);
   // Both screens show the same fingerprint: the satellite printed the one it pinned.
