@@ -11,6 +11,7 @@ import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
 import { reportText } from '../core/connection/service-check';
 import { HubService } from '../core/hub/hub-service';
 import { startHubServer } from '../core/hub/hub-server';
+import { KioskRelay } from '../core/hub/kiosk-relay';
 import { runSatellite } from './satellite-cli';
 
 const DEFAULT_HUB_PORT = 47800;
@@ -163,6 +164,7 @@ async function main() {
         host: values['hub-host'] ?? env.VENUE_HUB_HOST ?? '0.0.0.0',
         port: port(values['hub-port'] ?? env.VENUE_HUB_PORT, '--hub-port') ?? DEFAULT_HUB_PORT,
         log,
+        relay: new KioskRelay(core.labor, dataDir),
       })
     : null;
   if (hub && hubServer) {

@@ -8,6 +8,8 @@ import { TypedEmitter } from '../core/typed-emitter';
 import { pairWithHub, normalizeUrl, type SatellitePairing } from '../core/hub/hub-client';
 import { HubLink, HubRefused } from '../core/hub/hub-link';
 import { loadPairing, savePairing } from '../core/hub/satellite-store';
+import type { LaborView } from '../../shared/labor';
+import { SatelliteKiosk } from './satellite-kiosk';
 
 export interface SatelliteOptions {
   dataDir: string;
@@ -20,6 +22,8 @@ export interface SatelliteOptions {
   expectFingerprint?: string;
   /** Reconnect delays; tests shorten them. */
   retryMs?: { first: number; max: number };
+  /** The kiosk's clock for punches it queues (tests step it). */
+  now?: () => number;
   log?: (line: string) => void;
 }
 
@@ -67,7 +71,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
     role: paired.role,
     link: linkState,
     message,
-    waitingPunches: 0,
+    waitingPunches: kiosk?.waiting ?? 0,
   });
   const setState = (next: typeof linkState, why: string | null) => {
     if (next === linkState && why === message) return;
@@ -76,12 +80,28 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
     events.emit('satellite', status());
   };
 
+  // Only a kiosk keeps working without the hub; other roles need the hub for everything they do.
+  const kiosk =
+    paired.role === 'kiosk'
+      ? new SatelliteKiosk({
+          dataDir: options.dataDir,
+          link: () => link,
+          now: options.now,
+          onView: (view) => events.emit('labor', view),
+          onWaiting: () => events.emit('satellite', status()),
+          log,
+        })
+      : null;
+
   const connect = async () => {
     timer = null;
     if (closed) return;
     try {
       const opened = await HubLink.open(paired, {
-        onEvent: (event, payload) => events.emit(event as IpcEventName, payload as never),
+        onEvent: (event, payload) => {
+          if (event === 'labor') kiosk?.seenView(payload as LaborView);
+          events.emit(event as IpcEventName, payload as never);
+        },
         onClose: (revoked) => {
           link = null;
           if (revoked) return setState('revoked', 'This device was revoked by a manager on the venue hub. Ask a manager to pair it again.');
@@ -93,6 +113,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
       link = opened;
       delay = retry.first;
       setState('connected', null);
+      if (kiosk) void kiosk.connected(opened).catch((error: unknown) => log(`Sending queued punches failed: ${String(error)}`));
     } catch (error) {
       if (error instanceof HubRefused && error.reason !== 'unreachable') {
         // Revoked or forgotten by the hub: retrying would change nothing.
@@ -114,9 +135,17 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
   for (const channel of ipcChannels) {
     handlers[channel] = async (...args) => {
       if (channel === 'satelliteStatus') return status();
+      if (kiosk && linkState !== 'revoked') {
+        // The punch flow goes through the kiosk's queue, with the hub or without it.
+        if (channel === 'laborIdentify') return kiosk.identify(args[0] as Parameters<SatelliteKiosk['identify']>[0]);
+        if (channel === 'laborPunch') return kiosk.punch(args[0] as string, args[1] as Parameters<SatelliteKiosk['punch']>[1]);
+        if (channel === 'laborEndSession') return (kiosk.endSession(args[0] as string), null);
+        if (channel === 'laborView' && !link?.open && kiosk.cachedView) return kiosk.cachedView;
+      }
       if (!link?.open) throw new Error(message ?? UNREACHABLE);
       const outcome = await link.request(channel, args);
       if (!outcome.ok) throw new Error(outcome.error.message);
+      if (channel === 'laborView') kiosk?.seenView(outcome.result as LaborView);
       return outcome.result;
     };
   }
@@ -130,6 +159,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
       closed = true;
       if (timer) clearTimeout(timer);
       link?.close();
+      kiosk?.close();
     },
   };
 }

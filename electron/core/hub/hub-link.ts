@@ -78,6 +78,16 @@ export class HubLink {
     });
   }
 
+  /** The kiosk relay's own messages (roster hashes, queued punches): never a screen's request. */
+  relay(what: 'roster' | 'forwardPunch', punch?: unknown): Promise<LinkOutcome> {
+    if (!this.open) return Promise.resolve({ ok: false, error: { code: 'failed', message: 'The connection to the venue hub was lost' } });
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.ws.send(JSON.stringify({ id, hub: what, punch }));
+    });
+  }
+
   close(): void {
     this.ws.close();
   }

@@ -14,6 +14,7 @@ import { dispatchRequest, isIpcChannel } from '../ipc-dispatch';
 import type { TypedEmitter } from '../typed-emitter';
 import type { HubService } from './hub-service';
 import type { DeviceRecord } from './device-registry';
+import type { ForwardedPunch, KioskRelay } from './kiosk-relay';
 
 export interface HubServerOptions {
   hub: HubService;
@@ -24,6 +25,8 @@ export interface HubServerOptions {
   host?: string;
   port?: number;
   log?: (line: string) => void;
+  /** Roster hashes and queued punches for kiosk satellites that lose the hub (absent: not offered). */
+  relay?: KioskRelay;
 }
 
 export interface RunningHubServer {
@@ -109,7 +112,7 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
     hub.disconnected(device.id);
   });
   ws.on('message', (data, isBinary) => void (async () => {
-    let message: { id?: unknown; channel?: unknown; args?: unknown };
+    let message: { id?: unknown; channel?: unknown; args?: unknown; hub?: unknown; punch?: unknown };
     try {
       if (isBinary) throw new Error('binary');
       message = JSON.parse(data.toString());
@@ -127,6 +130,7 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
       return;
     }
     hub.seen(device.id);
+    if (message.hub !== undefined) return relay(ws, id, current, message.hub, message.punch, options.relay);
     if (isIpcChannel(message.channel) && !deviceMayCall(current.role, message.channel)) {
       send(ws, { id, ok: false, error: { code: 'failed', message: deviceRefusal(current.role, message.channel) } });
       return;
@@ -138,6 +142,23 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
       send(ws, { id, ok: false, error: { code: 'failed', message: 'The request could not be completed' } });
     }
   })());
+}
+
+/** Kiosk devices only: the roster's hashes for PIN checks while cut off, and their queued punches. */
+async function relay(ws: WebSocket, id: string | number | null, device: DeviceRecord, what: unknown, punch: unknown, kiosk: KioskRelay | undefined): Promise<void> {
+  if (!kiosk || device.role !== 'kiosk') return send(ws, { id, ok: false, error: { code: 'failed', message: 'Only a kiosk device keeps punching without the hub' } });
+  if (what === 'roster') return send(ws, { id, ok: true, result: kiosk.roster() });
+  const p = punch as Partial<ForwardedPunch> | null;
+  const valid =
+    what === 'forwardPunch' && p !== null && typeof p === 'object' &&
+    typeof p.punchId === 'string' && /^[0-9a-f-]{36}$/i.test(p.punchId) &&
+    typeof p.userId === 'string' && p.userId.length > 0 && p.userId.length <= 100 &&
+    ['punch-in', 'break-start', 'break-end', 'punch-out'].includes(p.action as string) &&
+    typeof p.capturedAt === 'number' && Number.isFinite(p.capturedAt) &&
+    (p.role === undefined || (typeof p.role === 'object' && p.role !== null && typeof p.role.role === 'string' && p.role.role.length <= 100 && (p.role.roleUuid === null || typeof p.role.roleUuid === 'string'))) &&
+    (p.declaredTipsCents === undefined || (Number.isInteger(p.declaredTipsCents) && p.declaredTipsCents >= 0 && p.declaredTipsCents <= 10_000_000));
+  if (!valid) return send(ws, { id, ok: false, error: { code: 'invalid-arguments', message: 'Not a queued punch' } });
+  send(ws, { id, ok: true, result: await kiosk.accept(p as ForwardedPunch) });
 }
 
 async function pair(hub: HubService, req: IncomingMessage, res: ServerResponse): Promise<void> {

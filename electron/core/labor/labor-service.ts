@@ -234,8 +234,9 @@ export class LaborService {
   /**
    * Records a punch durably (after this returns, it is never lost) and wakes the drainer.
    * A repeated `punchId` returns the first capture's receipt instead of capturing again.
+   * `at`: when a satellite kiosk took the punch while the hub was unreachable (its own clock).
    */
-  capture(userId: string, input: PunchInput): PunchReceipt {
+  capture(userId: string, input: PunchInput, at?: number): PunchReceipt {
     const loc = this.location();
     const member = this.roster.get(userId);
     const name = member?.name ?? this.roster.nameOf(userId);
@@ -244,7 +245,7 @@ export class LaborService {
       return this.receipt([s.p.id], input.action, s.p.capturedAt, userId, name, s.p.role);
     }
     const roles = (member?.roles ?? []).filter((r) => r.locationUuid === loc.uuid).map(({ role, roleUuid }) => ({ role, roleUuid }));
-    const drafts = buildPunches(input, { locationUuid: loc.uuid, userId, name, roles, row: this.rowFor(userId), now: this.now(), timezone: loc.timezone ?? null });
+    const drafts = buildPunches(input, { locationUuid: loc.uuid, userId, name, roles, row: this.rowFor(userId), now: at ?? this.now(), timezone: loc.timezone ?? null });
     const punches = this.outbox.capture(drafts);
     this.drainer.kick();
     this.emitNow();

@@ -1,0 +1,223 @@
+// A kiosk satellite that loses the hub keeps taking punches. Every punch is queued durably with
+// its id first (satellite-punches.log) and then forwarded; the hub accepts each id once, so a
+// punch whose answer was lost in a drop is simply sent again. While the hub is unreachable, PINs
+// are checked against the last copy of the roster's hashes (never manager rights: managing waits
+// for the hub), and the board shows the queued punches.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { LaborView, PunchInput, PunchReceipt, StaffSession } from '../../shared/labor';
+import { verifyPin } from '../core/labor/pin-hash';
+import { AppendOnly, readLines } from '../core/hub/append-only';
+import type { CachedStaff, ForwardedPunch, ForwardOutcome } from '../core/hub/kiosk-relay';
+import type { HubLink } from '../core/hub/hub-link';
+import { loadJsonFile, saveJsonFile } from '../core/storage/json-file';
+
+const QUEUE = 'satellite-punches.log';
+const CACHE = 'satellite-cache.json';
+const SESSION_MS = 2 * 60_000;
+const MAX_WRONG = 5;
+const LOCK_MS = 30_000;
+
+const cacheSchema = z.object({ version: z.literal(1), roster: z.array(z.any()), view: z.any().nullable() });
+
+type QueueLine = { add: ForwardedPunch } | { done: string; outcome: ForwardOutcome };
+
+export interface KioskOfflineOptions {
+  dataDir: string;
+  link: () => HubLink | null;
+  now?: () => number;
+  /** The board or the waiting count changed: the screen hears it. */
+  onView: (view: LaborView) => void;
+  onWaiting: (count: number) => void;
+  log?: (line: string) => void;
+}
+
+export class SatelliteKiosk {
+  private roster: CachedStaff[] = [];
+  private view: LaborView | null = null;
+  private readonly pending = new Map<string, ForwardedPunch>();
+  private readonly queue: AppendOnly;
+  private readonly sessions = new Map<string, StaffSession>();
+  private wrong: number[] = [];
+  private draining: Promise<void> | null = null;
+  /** The hub's answer to recent punches, for the screen that is waiting on one. */
+  private readonly outcomes = new Map<string, ForwardOutcome>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: KioskOfflineOptions) {
+    this.now = options.now ?? Date.now;
+    const path = join(options.dataDir, QUEUE);
+    for (const line of readLines<QueueLine>(path)) {
+      if ('add' in line) this.pending.set(line.add.punchId, line.add);
+      else this.pending.delete(line.done);
+    }
+    this.queue = new AppendOnly(path);
+    const cache = loadJsonFile(options.dataDir, CACHE, cacheSchema, () => ({ version: 1 as const, roster: [], view: null }), { label: "The kiosk's copy of the roster" }).value;
+    this.roster = cache.roster as CachedStaff[];
+    this.view = cache.view as LaborView | null;
+  }
+
+  /** The last board this kiosk saw, with its own queued punches on it. */
+  get cachedView(): LaborView | null {
+    return this.view;
+  }
+
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  /** The hub is back: refresh the roster copy, then send what waited. */
+  async connected(link: HubLink): Promise<void> {
+    const roster = await link.relay('roster');
+    if (roster.ok) {
+      this.roster = roster.result as CachedStaff[];
+      this.saveCache();
+    }
+    await this.drain();
+  }
+
+  seenView(view: LaborView): void {
+    this.view = view;
+    this.saveCache();
+  }
+
+  async identify(input: { pin: string } | { userId: string; pin?: string }): Promise<StaffSession> {
+    const link = this.options.link();
+    if (link?.open) {
+      const outcome = await link.request('laborIdentify', [input]);
+      if (outcome.ok) {
+        const session = outcome.result as StaffSession;
+        this.sessions.set(session.token, session);
+        return session;
+      }
+      if (link.open) throw new Error(outcome.error.message);
+    }
+    return this.identifyOffline(input);
+  }
+
+  endSession(token: string): void {
+    this.sessions.delete(token);
+    const link = this.options.link();
+    if (link?.open) void link.request('laborEndSession', [token]);
+  }
+
+  async punch(token: string, input: PunchInput): Promise<PunchReceipt> {
+    const session = this.sessions.get(token);
+    if (!session || session.expiresAt < this.now()) throw new Error('Your session has ended: enter your PIN again');
+    const punch: ForwardedPunch = {
+      punchId: input.punchId ?? randomUUID(),
+      userId: session.userId,
+      action: input.action,
+      ...(input.role ? { role: input.role } : {}),
+      ...(input.declaredTipsCents !== undefined ? { declaredTipsCents: input.declaredTipsCents } : {}),
+      capturedAt: this.now(),
+    };
+    if (!this.pending.has(punch.punchId)) {
+      // Durable before anything else: from here on the punch is the queue's to deliver.
+      this.queue.append({ add: punch });
+      this.pending.set(punch.punchId, punch);
+      this.options.onWaiting(this.pending.size);
+    }
+    // In order: punches queued while the hub was away go first, or the hub would see this one
+    // (a punch-out, say) before the punch-in it follows.
+    await this.drain();
+    const outcome = this.outcomes.get(punch.punchId) ?? null;
+    if (outcome?.status === 'refused') throw new Error(outcome.message);
+    if (!outcome) this.applyLocally(punch, session);
+    return {
+      punchIds: [punch.punchId],
+      action: punch.action,
+      at: punch.capturedAt,
+      userId: session.userId,
+      name: session.name,
+      role: punch.role?.role ?? this.view?.board.rows.find((r) => r.userId === session.userId)?.role ?? null,
+      waitingToSync: this.pending.size,
+    };
+  }
+
+  /**
+   * Sends every queued punch in order (punches added meanwhile included); stops at the first one
+   * the link cannot carry. One drain at a time, so the hub always sees the kiosk's order.
+   */
+  async drain(): Promise<void> {
+    while (this.draining) await this.draining;
+    this.draining = (async () => {
+      for (;;) {
+        const next = this.pending.values().next().value;
+        if (!next || !(await this.forward(next))) return;
+      }
+    })();
+    try {
+      await this.draining;
+    } finally {
+      this.draining = null;
+    }
+  }
+
+  close(): void {
+    this.queue.close();
+  }
+
+  /** Null when the hub could not be asked (the punch stays queued). */
+  private async forward(punch: ForwardedPunch): Promise<ForwardOutcome | null> {
+    const link = this.options.link();
+    if (!link?.open) return null;
+    const answer = await link.relay('forwardPunch', punch);
+    if (!answer.ok) return null;
+    const outcome = answer.result as ForwardOutcome;
+    this.outcomes.set(punch.punchId, outcome);
+    if (this.outcomes.size > 1000) this.outcomes.delete(this.outcomes.keys().next().value as string);
+    if (this.pending.delete(punch.punchId)) {
+      this.queue.append({ done: punch.punchId, outcome });
+      this.options.onWaiting(this.pending.size);
+      if (outcome.status === 'refused') this.options.log?.(`The hub refused a queued punch (${punch.action} of ${punch.userId}): ${outcome.message}`);
+    }
+    return outcome;
+  }
+
+  private async identifyOffline(input: { pin: string } | { userId: string; pin?: string }): Promise<StaffSession> {
+    const now = this.now();
+    this.wrong = this.wrong.filter((t) => now - t < LOCK_MS);
+    if (this.wrong.length >= MAX_WRONG) throw new Error('Too many wrong PINs: wait 30 seconds');
+    if (!input.pin) throw new Error('The hub cannot be reached: enter your PIN');
+    const candidates = 'userId' in input ? this.roster.filter((s) => s.userId === input.userId) : this.roster;
+    // One at a time, as the hub does: scrypt must not take the whole thread pool.
+    for (const staff of candidates) {
+      if (staff.pin && (await verifyPin(input.pin, staff.pin))) {
+        const locationUuid = this.view?.location?.uuid;
+        const session: StaffSession = {
+          token: randomBytes(24).toString('hex'),
+          userId: staff.userId,
+          name: staff.name,
+          // No manager rights away from the hub: nothing a manager does can be checked here.
+          manager: false,
+          roles: staff.roles.filter((r) => r.locationUuid === locationUuid).map(({ role, roleUuid }) => ({ role, roleUuid })),
+          expiresAt: now + SESSION_MS,
+        };
+        this.sessions.set(session.token, session);
+        return session;
+      }
+    }
+    this.wrong.push(now);
+    throw new Error('That PIN is not recognised');
+  }
+
+  /** The board as this kiosk now knows it, until the hub's own board comes back. */
+  private applyLocally(punch: ForwardedPunch, session: StaffSession): void {
+    if (!this.view) return;
+    const rows = this.view.board.rows.filter((r) => r.userId !== punch.userId);
+    const row = this.view.board.rows.find((r) => r.userId === punch.userId);
+    const at = punch.capturedAt;
+    if (punch.action === 'punch-in') rows.push({ userId: punch.userId, name: session.name, role: punch.role?.role ?? null, shiftStart: at, breakStart: null, lastBreakEnd: null, pending: true });
+    else if (row && punch.action === 'break-start') rows.push({ ...row, breakStart: at, pending: true });
+    else if (row && punch.action === 'break-end') rows.push({ ...row, breakStart: null, lastBreakEnd: at, pending: true });
+    this.view = { ...this.view, board: { ...this.view.board, rows } };
+    this.saveCache();
+    this.options.onView(this.view);
+  }
+
+  private saveCache(): void {
+    saveJsonFile(this.options.dataDir, CACHE, { version: 1, roster: this.roster, view: this.view });
+  }
+}
