@@ -11,6 +11,9 @@ import { test, expect, type Page } from '@playwright/test';
 import { PairingRefused, pairWithHub } from '../../electron/core/hub/hub-client';
 import { HubLink, HubRefused } from '../../electron/core/hub/hub-link';
 import type { SatellitePairing } from '../../electron/core/hub/hub-client';
+import { SEED_LOCATIONS } from '../../electron/sandbox';
+import { createControlClient } from '../../electron/sandbox/control-client';
+import type { AppSnapshot } from '../../shared/domain';
 
 const root = resolve(import.meta.dirname, '../..');
 const shot = (name: string) => test.info().outputPath(name);
@@ -130,6 +133,24 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   await managerPage.getByRole('button', { name: 'Manager' }).click();
   await enterPin(managerPage, '9999');
   await expect(managerPage.locator('[data-testid="entry-row"]', { hasText: 'Jordan Bartender' })).toHaveCount(1);
+
+  // A guest order: the sandbox's webhook reaches the hub, and both the hub's and the manager
+  // satellite's Tabs boards show it (the manager sets up tabs from its own device).
+  const managerPairing = (JSON.parse(readFileSync(join(manager.dir, 'satellite.json'), 'utf8')) as { pairing: SatellitePairing }).pairing;
+  const office = await HubLink.open(managerPairing);
+  const snapshot = (await office.request('getSnapshot', [])) as { ok: true; result: AppSnapshot };
+  expect((await office.request('tabsSetLocation', [{ uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' }])).ok).toBe(true);
+  expect((await office.request('subscribeLocations', [[SEED_LOCATIONS.harbour], 'integration'])).ok).toBe(true);
+  office.close();
+  await createControlClient(snapshot.result.connection.settings.baseUrl).simulateGuests({ tabs: 2, close: 'none' });
+  for (const page of [hubPage, managerPage]) {
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Tabs', exact: true }).click();
+    await expect(page.getByTestId('tab-card')).toHaveCount(2);
+  }
+  await managerPage.screenshot({ path: shot('manager-satellite-tabs-1280x800.png') });
+  await managerPage.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await managerPage.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(managerPage, '9999');
 
   // A kiosk-role device cannot refund or change settings, even calling the hub directly with its credential.
   const pairing = (JSON.parse(readFileSync(join(kiosk.dir, 'satellite.json'), 'utf8')) as { pairing: SatellitePairing }).pairing;
