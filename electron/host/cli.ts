@@ -2,7 +2,7 @@
 // kiosk can be provisioned by a script. Prints exactly one ready line on stdout; notes go to stderr.
 import { resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir, networkInterfaces } from 'node:os';
+import { homedir, hostname, networkInterfaces } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createApp } from './create-app';
 import { MemorySecretStore } from '../core/secrets/secret-store';
@@ -12,11 +12,13 @@ import { reportText } from '../core/connection/service-check';
 import { HubService } from '../core/hub/hub-service';
 import { startHubServer } from '../core/hub/hub-server';
 import { KioskRelay } from '../core/hub/kiosk-relay';
+import { advertiseHub, findHubs } from '../core/hub/hub-discovery';
 import { runSatellite } from './satellite-cli';
 
 const DEFAULT_HUB_PORT = 47800;
 
 const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]] [--satellite HOST:PORT [--pair-code CODE --device-name NAME] [--hub-fingerprint FP]]
+  --find-hubs: list the venue hubs announced on this LAN (mDNS) and exit; --no-mdns: the hub does not announce itself
   --satellite: this device's screen works through the venue hub at HOST:PORT (pair once with the code the hub shows)
   --hub: this device is the venue hub; paired satellites reach it over TLS on --hub-port (default ${DEFAULT_HUB_PORT})
   --check: read-only probes of the configured service (as Settings → Check this service), printed; then exit
@@ -85,6 +87,8 @@ async function main() {
         'hub-port': { type: 'string' },
         'hub-host': { type: 'string' },
         satellite: { type: 'string' },
+        'find-hubs': { type: 'boolean' },
+        'no-mdns': { type: 'boolean' },
         'pair-code': { type: 'string' },
         'device-name': { type: 'string' },
         'hub-fingerprint': { type: 'string' },
@@ -99,6 +103,12 @@ async function main() {
     return;
   }
   const env = process.env;
+  if (values['find-hubs']) {
+    const hubs = await findHubs();
+    if (hubs.length === 0) console.log('No venue hub answered on this network. Type its address instead: --satellite 192.168.1.20:47800');
+    for (const hub of hubs) console.log(`${hub.address}  ${hub.name}  certificate ${hub.fingerprint ?? '(not announced)'}`);
+    return;
+  }
   const serviceUrl = values['service-url'] ?? env.VENUE_SERVICE_URL;
   if (serviceUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(serviceUrl)) fail(`--service-url must be an http(s) URL, not "${serviceUrl}"`);
   const dataDir = resolve(values['data-dir'] ?? env.VENUE_DATA_DIR ?? resolve(homedir(), '.venue-companion'));
@@ -171,6 +181,10 @@ async function main() {
     hub.address = `${lanAddress(values['hub-host'] ?? env.VENUE_HUB_HOST)}:${hubServer.port}`;
     console.error(`Venue hub: satellites pair at port ${hubServer.port}; certificate fingerprint ${hub.fingerprint}`);
   }
+  // Announced on the LAN so satellites can find it (`--find-hubs`); pairing still pins the certificate.
+  const unadvertise = hub && hubServer && !values['no-mdns'] && env.VENUE_HUB_MDNS !== '0'
+    ? advertiseHub({ name: `Venue hub ${hostname()}`, port: hubServer.port, fingerprint: hub.fingerprint })
+    : null;
   console.error(`Secrets and tokens are kept in memory only and forgotten when the host exits. Data folder: ${dataDir}`);
   console.log(`Venue Companion (headless) ready at ${host.url}`);
   console.error('That address signs one browser in, once (its token is retired when used, so the copy in the process list is useless).');
@@ -180,6 +194,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await host.close();
+    await unadvertise?.();
     await hubServer?.close();
     await core.stop();
     process.exit(0);

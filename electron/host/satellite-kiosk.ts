@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { LaborView, PunchInput, PunchReceipt, StaffSession } from '../../shared/labor';
+import type { AppSnapshot } from '../../shared/domain';
 import { verifyPin } from '../core/labor/pin-hash';
 import { AppendOnly, readLines } from '../core/hub/append-only';
 import type { CachedStaff, ForwardedPunch, ForwardOutcome } from '../core/hub/kiosk-relay';
@@ -19,7 +20,7 @@ const SESSION_MS = 2 * 60_000;
 const MAX_WRONG = 5;
 const LOCK_MS = 30_000;
 
-const cacheSchema = z.object({ version: z.literal(1), roster: z.array(z.any()), view: z.any().nullable() });
+const cacheSchema = z.object({ version: z.literal(1), roster: z.array(z.any()), view: z.any().nullable(), snapshot: z.any().nullable().optional() });
 
 type QueueLine = { add: ForwardedPunch } | { done: string; outcome: ForwardOutcome };
 
@@ -36,6 +37,7 @@ export interface KioskOfflineOptions {
 export class SatelliteKiosk {
   private roster: CachedStaff[] = [];
   private view: LaborView | null = null;
+  private snapshot: AppSnapshot | null = null;
   private readonly pending = new Map<string, ForwardedPunch>();
   private readonly queue: AppendOnly;
   private readonly sessions = new Map<string, StaffSession>();
@@ -56,6 +58,18 @@ export class SatelliteKiosk {
     const cache = loadJsonFile(options.dataDir, CACHE, cacheSchema, () => ({ version: 1 as const, roster: [], view: null }), { label: "The kiosk's copy of the roster" }).value;
     this.roster = cache.roster as CachedStaff[];
     this.view = cache.view as LaborView | null;
+    this.snapshot = (cache.snapshot ?? null) as AppSnapshot | null;
+  }
+
+  /** A kiosk restarted while the hub is away still opens on its board: the last snapshot, with today's queue on it. */
+  get cachedSnapshot(): AppSnapshot | null {
+    return this.snapshot && { ...this.snapshot, labor: this.view ?? this.snapshot.labor };
+  }
+
+  seenSnapshot(snapshot: AppSnapshot): void {
+    this.snapshot = snapshot;
+    if (snapshot.labor) this.view = snapshot.labor;
+    this.saveCache();
   }
 
   /** The last board this kiosk saw, with its own queued punches on it. */
@@ -218,6 +232,6 @@ export class SatelliteKiosk {
   }
 
   private saveCache(): void {
-    saveJsonFile(this.options.dataDir, CACHE, { version: 1, roster: this.roster, view: this.view });
+    saveJsonFile(this.options.dataDir, CACHE, { version: 1, roster: this.roster, view: this.view, snapshot: this.snapshot });
   }
 }

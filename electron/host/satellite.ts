@@ -9,6 +9,7 @@ import { pairWithHub, normalizeUrl, type SatellitePairing } from '../core/hub/hu
 import { HubLink, HubRefused } from '../core/hub/hub-link';
 import { loadPairing, savePairing } from '../core/hub/satellite-store';
 import type { LaborView } from '../../shared/labor';
+import type { AppSnapshot } from '../../shared/domain';
 import { SatelliteKiosk } from './satellite-kiosk';
 
 export interface SatelliteOptions {
@@ -141,11 +142,13 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
         if (channel === 'laborPunch') return kiosk.punch(args[0] as string, args[1] as Parameters<SatelliteKiosk['punch']>[1]);
         if (channel === 'laborEndSession') return (kiosk.endSession(args[0] as string), null);
         if (channel === 'laborView' && !link?.open && kiosk.cachedView) return kiosk.cachedView;
+        if (channel === 'getSnapshot' && !link?.open && kiosk.cachedSnapshot) return kiosk.cachedSnapshot;
       }
       if (!link?.open) throw new Error(message ?? UNREACHABLE);
       const outcome = await link.request(channel, args);
       if (!outcome.ok) throw new Error(outcome.error.message);
       if (channel === 'laborView') kiosk?.seenView(outcome.result as LaborView);
+      if (channel === 'getSnapshot') kiosk?.seenSnapshot(outcome.result as AppSnapshot);
       return outcome.result;
     };
   }

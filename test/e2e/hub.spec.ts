@@ -11,6 +11,9 @@ import { test, expect, type Page } from '@playwright/test';
 import { PairingRefused, pairWithHub } from '../../electron/core/hub/hub-client';
 import { HubLink, HubRefused } from '../../electron/core/hub/hub-link';
 import type { SatellitePairing } from '../../electron/core/hub/hub-client';
+import { SEED_LOCATIONS } from '../../electron/sandbox';
+import { createControlClient } from '../../electron/sandbox/control-client';
+import type { AppSnapshot } from '../../shared/domain';
 
 const root = resolve(import.meta.dirname, '../..');
 const shot = (name: string) => test.info().outputPath(name);
@@ -85,6 +88,15 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
 
   const kioskCode = await openCode(hubPage, 'kiosk');
   const fingerprint = (await hubPage.locator('.hub-fingerprint').textContent())!;
+  // The hub announces itself on the LAN (mDNS): `--find-hubs` lists it with the same fingerprint.
+  const listed = await new Promise<string>((done) => {
+    const finder = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--find-hubs'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
+    let text = '';
+    finder.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    finder.once('exit', () => done(text));
+  });
+  expect(listed).toContain(`:${hubPort}`);
+  expect(listed).toContain(fingerprint);
   await hubPage.screenshot({ path: shot('devices-pairing-1280x800.png') });
   const kiosk = await host(['--satellite', hubAddress, '--pair-code', kioskCode, '--device-name', 'Staff door', '--hub-fingerprint', fingerprint]);
   // Both screens show the same fingerprint: the satellite printed the one it pinned.
@@ -121,6 +133,24 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   await managerPage.getByRole('button', { name: 'Manager' }).click();
   await enterPin(managerPage, '9999');
   await expect(managerPage.locator('[data-testid="entry-row"]', { hasText: 'Jordan Bartender' })).toHaveCount(1);
+
+  // A guest order: the sandbox's webhook reaches the hub, and both the hub's and the manager
+  // satellite's Tabs boards show it (the manager sets up tabs from its own device).
+  const managerPairing = (JSON.parse(readFileSync(join(manager.dir, 'satellite.json'), 'utf8')) as { pairing: SatellitePairing }).pairing;
+  const office = await HubLink.open(managerPairing);
+  const snapshot = (await office.request('getSnapshot', [])) as { ok: true; result: AppSnapshot };
+  expect((await office.request('tabsSetLocation', [{ uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' }])).ok).toBe(true);
+  expect((await office.request('subscribeLocations', [[SEED_LOCATIONS.harbour], 'integration'])).ok).toBe(true);
+  office.close();
+  await createControlClient(snapshot.result.connection.settings.baseUrl).simulateGuests({ tabs: 2, close: 'none' });
+  for (const page of [hubPage, managerPage]) {
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Tabs', exact: true }).click();
+    await expect(page.getByTestId('tab-card')).toHaveCount(2);
+  }
+  await managerPage.screenshot({ path: shot('manager-satellite-tabs-1280x800.png') });
+  await managerPage.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await managerPage.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(managerPage, '9999');
 
   // A kiosk-role device cannot refund or change settings, even calling the hub directly with its credential.
   const pairing = (JSON.parse(readFileSync(join(kiosk.dir, 'satellite.json'), 'utf8')) as { pairing: SatellitePairing }).pairing;

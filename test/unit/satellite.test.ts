@@ -2,7 +2,7 @@
 // folder, and its screen's requests reach the hub's core over the pinned channel. A punch on the
 // kiosk satellite shows on the manager satellite; revoked is said as such; a hub restart is
 // ridden out by reconnecting.
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -87,6 +87,28 @@ describe('satellites of one hub', () => {
     await waitUntil(() => bar.status().link === 'revoked');
     await expect(call(bar, 'laborView')).rejects.toThrow(/revoked/);
     expect((await call<{ message: string }>(bar, 'satelliteStatus')).message).toMatch(/revoked by a manager/);
+  });
+
+  it('a kiosk restarted while the hub is down opens on its last snapshot and takes punches by PIN', async () => {
+    const h = await hub();
+    const d = dir();
+    const kiosk = await satellite(h, 'kiosk', d);
+    await call(kiosk, 'getSnapshot');
+    await waitUntil(() => existsSync(join(d, 'satellite-cache.json')) && readFileSync(join(d, 'satellite-cache.json'), 'utf8').includes('"2004"'));
+    await kiosk.close();
+    await h.stop();
+    const again = await startSatellite({ dataDir: d, retryMs: { first: 50, max: 200 } });
+    cleanups.push(() => again.close());
+    expect(again.status().link).toBe('connecting');
+    const snapshot = await call<{ labor?: LaborView }>(again, 'getSnapshot');
+    expect(snapshot.labor?.location).not.toBeNull();
+    // Offline: staff only, never manager rights; a wrong PIN is refused.
+    await expect(call(again, 'laborIdentify', { pin: '0000' })).rejects.toThrow(/not recognised/);
+    expect((await call<StaffSession>(again, 'laborIdentify', { pin: '9999' })).manager).toBe(false);
+    const s = await call<StaffSession>(again, 'laborIdentify', { pin: '2222' });
+    await call(again, 'laborPunch', s.token, { action: 'punch-in', role: s.roles[0] });
+    expect(again.status().waitingPunches).toBe(1);
+    expect((await call<LaborView>(again, 'laborView')).board.rows.some((r) => r.userId === '2004' && r.pending)).toBe(true);
   });
 
   it('rides out a hub restart: unreachable meanwhile, connected again after', async () => {

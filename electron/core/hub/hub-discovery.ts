@@ -1,0 +1,36 @@
+// Finding the venue hub on the LAN without typing its address: the hub announces itself over mDNS
+// (bonjour-service) as `_venue-hub._tcp` with its certificate fingerprint; a satellite lists what
+// it hears. The announcement is only a hint: pairing still checks the code and pins the
+// certificate, so a look-alike announcement gets nothing.
+import { Bonjour } from 'bonjour-service';
+
+export const HUB_SERVICE_TYPE = 'venue-hub';
+
+export interface FoundHub {
+  name: string;
+  /** host:port, as `--satellite` takes it. */
+  address: string;
+  fingerprint: string | null;
+}
+
+export function advertiseHub(options: { name: string; port: number; fingerprint: string }): () => Promise<void> {
+  const bonjour = new Bonjour({}, () => {});
+  // The fingerprint is public (both screens show it); it lets a person pick the right hub.
+  bonjour.publish({ name: options.name, type: HUB_SERVICE_TYPE, port: options.port, txt: { fp: options.fingerprint } });
+  return () => new Promise((resolve) => bonjour.unpublishAll(() => bonjour.destroy(() => resolve())));
+}
+
+export async function findHubs(timeoutMs = 3000): Promise<FoundHub[]> {
+  const bonjour = new Bonjour({}, () => {});
+  const found = new Map<string, FoundHub>();
+  const browser = bonjour.find({ type: HUB_SERVICE_TYPE }, (service) => {
+    const host = service.addresses?.find((a) => /^\d+\.\d+\.\d+\.\d+$/.test(a)) ?? service.host;
+    const address = `${host}:${service.port}`;
+    const txt = (service.txt ?? {}) as Record<string, unknown>;
+    found.set(address, { name: service.name, address, fingerprint: typeof txt.fp === 'string' ? txt.fp : null });
+  });
+  await new Promise((resolve) => setTimeout(resolve, timeoutMs));
+  browser.stop();
+  await new Promise<void>((resolve) => bonjour.destroy(() => resolve()));
+  return [...found.values()];
+}
