@@ -49,9 +49,17 @@ export interface SatelliteStatus {
   deviceName: string | null;
   role: DeviceRole | null;
   /** Satellite only: the channel to the hub right now. */
-  link: 'connected' | 'connecting' | 'revoked' | null;
+  link: 'connected' | 'connecting' | 'revoked' | 'unpaired' | null;
   /** What the screen should say about the link (revoked, unreachable), in staff words. */
   message: string | null;
   /** Punches taken while the hub was unreachable, not yet accepted by it. */
   waitingPunches: number;
+}
+
+/** A hub heard on the LAN (mDNS). */
+export interface FoundHub {
+  name: string;
+  /** host:port, as the pairing form takes it. */
+  address: string;
+  fingerprint: string | null;
 }

@@ -20,6 +20,7 @@ const DEFAULT_HUB_PORT = 47800;
 const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]] [--satellite HOST:PORT [--pair-code CODE --device-name NAME] [--hub-fingerprint FP]]
   --find-hubs: list the venue hubs announced on this LAN (mDNS) and exit; --no-mdns: the hub does not announce itself
   --satellite: this device's screen works through the venue hub at HOST:PORT (pair once with the code the hub shows)
+  --satellite-setup: a satellite that pairs on its own screen (find or type the hub, compare the fingerprint, enter the code)
   --hub: this device is the venue hub; paired satellites reach it over TLS on --hub-port (default ${DEFAULT_HUB_PORT})
   --check: read-only probes of the configured service (as Settings → Check this service), printed; then exit
   env: VENUE_PORT, VENUE_DATA_DIR, VENUE_SERVICE_URL, VENUE_WEBHOOK_PORT, VENUE_WEBHOOK_SECRET, VENUE_KIOSK=1
@@ -88,6 +89,7 @@ async function main() {
         'hub-host': { type: 'string' },
         satellite: { type: 'string' },
         'find-hubs': { type: 'boolean' },
+        'satellite-setup': { type: 'boolean' },
         'no-mdns': { type: 'boolean' },
         'pair-code': { type: 'string' },
         'device-name': { type: 'string' },
@@ -116,7 +118,7 @@ async function main() {
   const rendererDir = resolve(env.VENUE_RENDERER_DIR || resolve(import.meta.dirname, '../../out/renderer'));
   if (!values.check && !existsSync(resolve(rendererDir, 'index.html'))) fail('The renderer is not built: run `npm run build` first (npm start does it for you).');
 
-  if (values.satellite !== undefined || values['pair-code'] !== undefined || env.VENUE_SATELLITE) {
+  if (values.satellite !== undefined || values['satellite-setup'] || values['pair-code'] !== undefined || env.VENUE_SATELLITE) {
     if (values.hub) fail('A device is either the hub or a satellite, not both');
     const pairCode = values['pair-code'];
     if (pairCode !== undefined && !/^\d{6}$/.test(pairCode)) fail(`--pair-code is the 6-digit code the hub shows, not "${pairCode}"`);

@@ -2,7 +2,7 @@
 // device, every request carried to the venue hub. Prints the hub's certificate fingerprint at
 // pairing so a person can compare it with the hub's screen.
 import { startHost } from './host';
-import { startSatellite } from './satellite';
+import { startSatelliteOrSetup } from './satellite-setup';
 
 export interface SatelliteCliOptions {
   dataDir: string;
@@ -16,10 +16,11 @@ export interface SatelliteCliOptions {
 
 export async function runSatellite(options: SatelliteCliOptions): Promise<void> {
   const log = (line: string) => console.error(line);
-  const satellite = await startSatellite({ ...options, log });
+  const satellite = await startSatelliteOrSetup({ ...options, log });
   const status = satellite.status();
-  console.error(`Satellite "${status.deviceName}" (${status.role}) of the hub at ${status.hubAddress}; hub certificate ${status.fingerprint}. Data folder: ${options.dataDir}`);
-  if (status.link !== 'connected') console.error(status.message ?? 'The hub is not connected yet.');
+  if (status.link === 'unpaired') console.error(`Not paired yet: pair this device on its screen with the code the hub shows. Data folder: ${options.dataDir}`);
+  else console.error(`Satellite "${status.deviceName}" (${status.role}) of the hub at ${status.hubAddress}; hub certificate ${status.fingerprint}. Data folder: ${options.dataDir}`);
+  if (status.link !== 'connected' && status.link !== 'unpaired') console.error(status.message ?? 'The hub is not connected yet.');
   satellite.events.on('satellite', (s) => console.error(`Hub link: ${s.link}${s.message ? ` (${s.message})` : ''}`));
   const host = await startHost({ rendererDir: options.rendererDir, handlers: satellite.handlers, events: satellite.events, port: options.port });
   console.log(`Venue Companion (satellite) ready at ${host.url}`);

@@ -136,6 +136,9 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
   for (const channel of ipcChannels) {
     handlers[channel] = async (...args) => {
       if (channel === 'satelliteStatus') return status();
+      if (channel === 'satelliteFindHubs' || channel === 'satelliteCheckHub' || channel === 'satellitePair') {
+        throw new Error(`This device is already paired with the hub at ${paired.url}; to pair it anew, move its satellite.json away`);
+      }
       if (kiosk && linkState !== 'revoked') {
         // The punch flow goes through the kiosk's queue, with the hub or without it.
         if (channel === 'laborIdentify') return kiosk.identify(args[0] as Parameters<SatelliteKiosk['identify']>[0]);

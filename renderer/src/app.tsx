@@ -3,6 +3,7 @@ import { api } from './api-context';
 import { SCREENS, type Screen } from './store/shell-slice';
 import { StatusBar } from './components/status-bar';
 import { SatelliteBanner } from './components/satellite-banner';
+import { PairScreen } from './features/hub/pair-screen';
 import { SettingsScreen } from './features/settings/settings-screen';
 import { KioskScreen } from './features/kiosk/kiosk-screen';
 import { KioskShell } from './features/kiosk/kiosk-shell';
@@ -29,6 +30,8 @@ export function App() {
   const kioskView = useAppStore((s) => s.labor?.kioskView === true);
   // A kiosk-role satellite is a kiosk whatever the hub's own screen is doing.
   const kioskDevice = useAppStore((s) => s.satellite?.mode === 'satellite' && s.satellite.role === 'kiosk');
+  const unpaired = useAppStore((s) => s.satellite?.link === 'unpaired');
+  if (unpaired) return <PairScreen />;
   if (kioskMode || kioskDevice) return <><SatelliteBanner /><KioskShell /></>;
   if (kioskView) return <KioskShell onLeaveKioskView={(token) => api().laborLeaveKioskView(token).then(() => navigate('kiosk'))} />;
   return (

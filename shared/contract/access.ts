@@ -75,4 +75,7 @@ export const channelAccess: Record<IpcChannel, Access> = {
   hubRenameDevice: 'manager',
   hubRevokeDevice: 'manager',
   satelliteStatus: 'anyone',
+  satelliteFindHubs: 'anyone',
+  satelliteCheckHub: 'anyone',
+  satellitePair: 'anyone',
 };

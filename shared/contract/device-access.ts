@@ -23,7 +23,15 @@ const KIOSK_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
  * Never from a satellite: kiosk view locks the hub's own screen, and the first manager is set up
  * on the hub itself (a satellite must not race it for the venue's first manager).
  */
-const HUB_ONLY_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>(['laborEnterKioskView', 'laborLeaveKioskView', 'laborSetupManager']);
+const HUB_ONLY_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
+  'laborEnterKioskView',
+  'laborLeaveKioskView',
+  'laborSetupManager',
+  // A satellite answers its own pairing requests; the hub has nothing to say to them.
+  'satelliteFindHubs',
+  'satelliteCheckHub',
+  'satellitePair',
+]);
 
 /** Managing devices is for the manager's own device (and the hub's screen). */
 const DEVICE_ADMIN_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>(['hubView', 'hubOpenPairing', 'hubRenameDevice', 'hubRevokeDevice']);

@@ -11,4 +11,14 @@ export const hubArgSchemas = {
   hubRenameDevice: z.tuple([token, deviceId, z.string().trim().min(1).max(60)]),
   hubRevokeDevice: z.tuple([token, deviceId]),
   satelliteStatus: z.tuple([]),
+  satelliteFindHubs: z.tuple([]),
+  satelliteCheckHub: z.tuple([z.string().trim().min(1).max(200)]),
+  satellitePair: z.tuple([
+    z.strictObject({
+      address: z.string().trim().min(1).max(200),
+      code: z.string().regex(/^\d{6}$/, 'the 6-digit code the hub shows'),
+      name: z.string().trim().min(1).max(60),
+      fingerprint: z.string().min(1).max(200),
+    }),
+  ]),
 };

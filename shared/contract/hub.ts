@@ -1,6 +1,6 @@
 // The hub part of the IPC contract: a manager lists, renames and revokes paired devices and opens
 // a pairing code. On a device that is not a hub, hubView answers `enabled: false`.
-import type { DeviceRole, HubDeviceView, HubView, SatelliteStatus } from '../hub';
+import type { DeviceRole, FoundHub, HubDeviceView, HubView, SatelliteStatus } from '../hub';
 
 export interface HubRequests {
   /** Manager: paired devices, the certificate fingerprint and the open pairing code. */
@@ -13,6 +13,12 @@ export interface HubRequests {
   hubRevokeDevice: { args: [token: string, deviceId: string]; result: HubView };
   /** Alone, hub or satellite; a satellite answers it itself (never the hub's answer). */
   satelliteStatus: { args: []; result: SatelliteStatus };
+  /** Unpaired satellite: hubs announced on the LAN. */
+  satelliteFindHubs: { args: []; result: FoundHub[] };
+  /** Unpaired satellite: the certificate the hub at `address` presents, to compare with the hub's screen before any code is sent. */
+  satelliteCheckHub: { args: [address: string]; result: { address: string; fingerprint: string } };
+  /** Unpaired satellite: pair with the hub's code, pinning the certificate checked above. */
+  satellitePair: { args: [input: { address: string; code: string; name: string; fingerprint: string }]; result: SatelliteStatus };
 }
 
 export interface HubEvents {
@@ -29,6 +35,9 @@ export const hubChannelKeys: Record<keyof HubRequests, true> = {
   hubRenameDevice: true,
   hubRevokeDevice: true,
   satelliteStatus: true,
+  satelliteFindHubs: true,
+  satelliteCheckHub: true,
+  satellitePair: true,
 };
 
 /** Runtime list of this part's events. */

@@ -117,6 +117,24 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   expect(reasons).toEqual(['wrong', 'wrong', 'wrong', 'wrong', 'replaced']);
   await hubPage.getByRole('button', { name: 'Devices' }).click();
 
+  // The bar pairs on its own screen: check the hub, compare the fingerprint, enter the code.
+  const bar = await host(['--satellite-setup']);
+  const barPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await barPage.goto(bar.url);
+  await barPage.getByLabel('Hub address').fill(hubAddress);
+  await barPage.getByRole('button', { name: 'Check this hub' }).click();
+  await expect(barPage.getByTestId('checked-fingerprint')).toHaveText(fingerprint);
+  await barPage.getByLabel("This device's name").fill('Bar');
+  const barCode = await openCode(hubPage, 'workstation');
+  expect(barCode).not.toBe(shown);
+  await barPage.getByLabel('Pairing code').fill(barCode);
+  await barPage.screenshot({ path: shot('pair-screen-1280x800.png') });
+  await barPage.setViewportSize({ width: 1080, height: 1920 });
+  await barPage.screenshot({ path: shot('pair-screen-1080x1920.png') });
+  await barPage.getByRole('button', { name: 'Pair', exact: true }).click();
+  await expect(barPage.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+  await expect(rows).toHaveCount(3);
+
   // A punch on the kiosk satellite (its screen is the kiosk, whatever the hub shows).
   const kioskPage = await browser.newPage({ viewport: { width: 1080, height: 1920 } });
   await kioskPage.goto(kiosk.url);

@@ -3,15 +3,11 @@
 // it hears. The announcement is only a hint: pairing still checks the code and pins the
 // certificate, so a look-alike announcement gets nothing.
 import { Bonjour } from 'bonjour-service';
+import type { FoundHub } from '../../../shared/hub';
 
 export const HUB_SERVICE_TYPE = 'venue-hub';
 
-export interface FoundHub {
-  name: string;
-  /** host:port, as `--satellite` takes it. */
-  address: string;
-  fingerprint: string | null;
-}
+export type { FoundHub };
 
 export function advertiseHub(options: { name: string; port: number; fingerprint: string }): () => Promise<void> {
   const bonjour = new Bonjour({}, () => {});

@@ -28,6 +28,9 @@ export function hubHandlers(hub: HubService | null): HandlersOf<HubRequests> {
       message: null,
       waitingPunches: 0,
     }),
+    satelliteFindHubs: async () => notSatellite(),
+    satelliteCheckHub: async () => notSatellite(),
+    satellitePair: async () => notSatellite(),
   };
 }
 
@@ -36,4 +39,8 @@ async function withQr(view: HubView): Promise<HubView> {
   if (!view.pairing) return view;
   const text = JSON.stringify({ hub: view.address, code: view.pairing.code, fingerprint: view.fingerprint });
   return { ...view, pairing: { ...view.pairing, qr: await toDataURL(text, { margin: 1, width: 180 }) } };
+}
+
+function notSatellite(): never {
+  throw new Error('This device is not a satellite: start it with --satellite to pair it with a hub');
 }

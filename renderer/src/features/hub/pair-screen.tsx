@@ -1,0 +1,74 @@
+// An unpaired satellite's only screen: find the hub (or type its address), compare the
+// certificate fingerprint with the hub's Devices tab, then enter the code the hub shows. The code
+// is sent only to the certificate the person has just compared.
+import { useState, type FormEvent } from 'react';
+import type { FoundHub } from '../../../../shared/hub';
+import { api } from '../../api-context';
+import { useAction } from '../../hooks/use-action';
+import { Problem } from '../../components/problem';
+import { useAppStore } from '../../store';
+
+export function PairScreen() {
+  const suggested = useAppStore((s) => s.satellite?.hubAddress ?? '');
+  const [address, setAddress] = useState(suggested);
+  const [found, setFound] = useState<FoundHub[] | null>(null);
+  const [checked, setChecked] = useState<{ address: string; fingerprint: string } | null>(null);
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const request = useAction();
+
+  const check = (target: string) => void request.run(async () => setChecked(await api().satelliteCheckHub(target)));
+  const pair = (e: FormEvent) => {
+    e.preventDefault();
+    if (!checked) return;
+    void request.run(async () => {
+      const status = await api().satellitePair({ address: checked.address, code: code.trim(), name: name.trim(), fingerprint: checked.fingerprint });
+      useAppStore.getState().setSatellite(status);
+    });
+  };
+
+  return (
+    <main className="pair-screen" aria-label="Pair with the venue hub">
+      <h1>Pair this device with the venue hub</h1>
+      <p className="k-hint">On the hub, a manager opens Manager → Devices → Show a pairing code.</p>
+      <section className="k-card k-form" aria-label="Find the hub">
+        <h3>1. The hub</h3>
+        <label>
+          Hub address
+          <input value={address} placeholder="192.168.1.20:47800" onChange={(e) => (setAddress(e.target.value), setChecked(null))} />
+        </label>
+        <div className="pair-buttons">
+          <button type="button" disabled={request.busy || !address.trim()} onClick={() => check(address.trim())}>Check this hub</button>
+          <button type="button" disabled={request.busy} onClick={() => void request.run(async () => setFound(await api().satelliteFindHubs()))}>Find hubs on this network</button>
+        </div>
+        {found && found.length === 0 && <p className="k-empty">No hub answered on this network; type its address.</p>}
+        {found && found.length > 0 && (
+          <ul className="pair-found">
+            {found.map((h) => (
+              <li key={h.address}>
+                <button type="button" className="k-small" onClick={() => (setAddress(h.address), check(h.address))}>{h.name} · {h.address}</button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {checked && (
+        <form className="k-card k-form" aria-label="Pair" onSubmit={pair}>
+          <h3>2. Compare, then enter the code</h3>
+          <p>The hub&apos;s Devices tab must show this same certificate fingerprint. If it does not, stop: this is not your hub.</p>
+          <p><code className="hub-fingerprint" data-testid="checked-fingerprint">{checked.fingerprint}</code></p>
+          <label>
+            This device&apos;s name
+            <input value={name} maxLength={60} placeholder="Staff door kiosk" onChange={(e) => setName(e.target.value)} />
+          </label>
+          <label>
+            Pairing code
+            <input value={code} inputMode="numeric" maxLength={6} autoComplete="off" onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+          </label>
+          <button type="submit" disabled={request.busy || code.length !== 6 || !name.trim()}>Pair</button>
+        </form>
+      )}
+      <Problem text={request.error} detail={request.detail} />
+    </main>
+  );
+}
