@@ -1,7 +1,7 @@
 // When the projections' checkpoint is written: when the listener has been quiet for a few seconds
-// (so the write never delays an answer to the service during a rush), after very many events even
-// if it is never quiet, and when the listener stops. A crash loses at most the events since the
-// last one, and those are read again from the log at the next start.
+// and when it stops, never during a rush (writing 12 MB at 100 000 events holds the event loop for
+// a few hundred ms, which the service would see as slow answers). A crash loses at most the events
+// since the last one, and those are read again from the log at the next start.
 import { join } from 'node:path';
 import type { DamageSink } from '../storage/data-health';
 import { errorMessage } from '../../../shared/errors';
@@ -10,8 +10,6 @@ import { type Checkpointable, checkpointable, loadCheckpoint, saveCheckpoint } f
 
 const QUIET_MS = 5_000;
 const CHECK_EVERY_MS = 2_500;
-/** Written even without a quiet moment after this many events. */
-const BUSY_LIMIT = 100_000;
 
 export interface KeeperOptions {
   dataDir: string;
@@ -69,7 +67,7 @@ export class CheckpointKeeper {
     if (this.unsaved === 0) return;
     const last = this.options.lastEventAt();
     const quiet = last === null || this.options.now() - last >= QUIET_MS;
-    if (quiet || this.unsaved >= BUSY_LIMIT) this.save();
+    if (quiet) this.save();
   }
 
   save(): void {
