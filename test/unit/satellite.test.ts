@@ -102,9 +102,12 @@ describe('satellites of one hub', () => {
     expect(again.status().link).toBe('connecting');
     const snapshot = await call<{ labor?: LaborView }>(again, 'getSnapshot');
     expect(snapshot.labor?.location).not.toBeNull();
-    // Offline: staff only, never manager rights; a wrong PIN is refused.
+    // Offline: staff only. A manager's PIN hash never leaves the hub, so it is not recognised here.
     await expect(call(again, 'laborIdentify', { pin: '0000' })).rejects.toThrow(/not recognised/);
-    expect((await call<StaffSession>(again, 'laborIdentify', { pin: '9999' })).manager).toBe(false);
+    await expect(call(again, 'laborIdentify', { pin: '9999' })).rejects.toThrow(/not recognised/);
+    const cached = JSON.parse(readFileSync(join(d, 'satellite-cache.json'), 'utf8')) as { roster: { userId: string; manager: boolean }[] };
+    expect(cached.roster.map((r) => r.userId)).not.toContain('2001');
+    expect(cached.roster.every((r) => !r.manager)).toBe(true);
     const s = await call<StaffSession>(again, 'laborIdentify', { pin: '2222' });
     await call(again, 'laborPunch', s.token, { action: 'punch-in', role: s.roles[0] });
     expect(again.status().waitingPunches).toBe(1);

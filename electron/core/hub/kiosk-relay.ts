@@ -33,11 +33,15 @@ export class KioskRelay {
     this.log = new AppendOnly(path);
   }
 
+  /**
+   * Staff only: a manager's PIN approves refunds at any device, so its hash never leaves the hub
+   * (a stolen kiosk could try all 4-digit PINs against it). Managers punch when the hub is there.
+   */
   roster(): CachedStaff[] {
     return this.labor.roster
       .views()
       .map((v) => this.labor.roster.get(v.userId))
-      .filter((r): r is StaffRecord => r !== undefined)
+      .filter((r): r is StaffRecord => r !== undefined && !r.manager)
       .map(({ userId, name, manager, pin, roles }) => ({ userId, name, manager, pin, roles }));
   }
 
