@@ -13,6 +13,11 @@ export class HubRefused extends Error {
   }
 }
 
+/** A Wi-Fi drop leaves a socket that never closes: no pong for this long and the link is ended. */
+const HEARTBEAT_MS = 5_000;
+/** A request the hub has not answered by then fails (a queued punch simply stays queued). */
+const REQUEST_TIMEOUT_MS = 15_000;
+
 export interface HubLinkHandlers {
   onEvent?: (event: string, payload: unknown) => void;
   /** The channel ended; `revoked` when the hub said this device is revoked. */
@@ -24,7 +29,17 @@ export class HubLink {
   private readonly pending = new Map<number, (outcome: LinkOutcome) => void>();
   private revoked = false;
 
+  private readonly heartbeat: NodeJS.Timeout;
+
   private constructor(private readonly ws: WebSocket, handlers: HubLinkHandlers) {
+    let alive = true;
+    ws.on('pong', () => (alive = true));
+    this.heartbeat = setInterval(() => {
+      if (!alive) return void ws.terminate();
+      alive = false;
+      ws.ping();
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
     ws.on('message', (data) => {
       let message: { id?: number; ok?: boolean; result?: unknown; error?: IpcErrorPayload; event?: string; payload?: unknown; revoked?: boolean };
       try {
@@ -41,9 +56,18 @@ export class HubLink {
       }
     });
     ws.on('close', (code) => {
+      clearInterval(this.heartbeat);
       const revoked = this.revoked || code === REVOKED_CLOSE_CODE;
       for (const done of this.pending.values()) {
-        done({ ok: false, error: { code: 'failed', message: revoked ? 'This device was revoked by the venue hub' : 'The connection to the venue hub was lost' } });
+        done({
+          ok: false,
+          error: {
+            code: 'failed',
+            message: revoked
+              ? 'This device was revoked by the venue hub'
+              : 'The connection to the venue hub was lost before it answered: check whether this was done before trying again',
+          },
+        });
       }
       this.pending.clear();
       handlers.onClose?.(revoked);
@@ -69,22 +93,36 @@ export class HubLink {
     return this.ws.readyState === this.ws.OPEN;
   }
 
+  /**
+   * A screen's request. No timeout of our own: a refund the hub is still sending must not look
+   * failed and be tried again; a dead link is found by the heartbeat instead.
+   */
   request(channel: string, args: unknown[]): Promise<LinkOutcome> {
-    if (!this.open) return Promise.resolve({ ok: false, error: { code: 'failed', message: 'The connection to the venue hub was lost' } });
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.ws.send(JSON.stringify({ id, channel, args }));
-    });
+    return this.send({ channel, args }, null);
   }
 
   /** The kiosk relay's own messages (roster hashes, queued punches): never a screen's request. */
   relay(what: 'roster' | 'forwardPunch', punch?: unknown): Promise<LinkOutcome> {
+    // Punches carry their id, so a late answer costs nothing: the punch is sent again and the hub dedupes.
+    return this.send({ hub: what, punch }, REQUEST_TIMEOUT_MS);
+  }
+
+  private send(body: Record<string, unknown>, timeoutMs: number | null): Promise<LinkOutcome> {
     if (!this.open) return Promise.resolve({ ok: false, error: { code: 'failed', message: 'The connection to the venue hub was lost' } });
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.ws.send(JSON.stringify({ id, hub: what, punch }));
+      const timer =
+        timeoutMs === null
+          ? null
+          : setTimeout(() => {
+              this.pending.delete(id);
+              resolve({ ok: false, error: { code: 'failed', message: 'The venue hub did not answer in time' } });
+            }, timeoutMs);
+      this.pending.set(id, (outcome) => {
+        if (timer) clearTimeout(timer);
+        resolve(outcome);
+      });
+      this.ws.send(JSON.stringify({ id, ...body }));
     });
   }
 

@@ -39,6 +39,7 @@ export const REVOKED_CLOSE_CODE = 4403;
 export const REVOKED_MESSAGE = 'This device was revoked by a manager on the venue hub. Ask a manager to pair it again.';
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 const MAX_PAIR_BODY = 4096;
+const HEARTBEAT_MS = 5_000;
 
 export async function startHubServer(options: HubServerOptions): Promise<RunningHubServer> {
   const { hub } = options;
@@ -69,6 +70,7 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.set(ws, auth.device.id);
+      ws.on('close', () => sockets.delete(ws));
       attach(ws, auth.device, options);
     });
   });
@@ -80,7 +82,6 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
       ws.close(REVOKED_CLOSE_CODE, 'revoked');
     }
   });
-  wss.on('connection', (ws) => ws.on('close', () => sockets.delete(ws)));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -104,10 +105,21 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
   const { hub } = options;
   ws.on('error', () => ws.terminate());
   hub.connected(device.id);
+  // A satellite whose Wi-Fi dropped never closes its socket: without a pong it is ended, so the
+  // Devices list stops calling it online.
+  let alive = true;
+  ws.on('pong', () => (alive = true));
+  const heartbeat = setInterval(() => {
+    if (!alive) return void ws.terminate();
+    alive = false;
+    ws.ping();
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   const unsubscribers = ipcEventNames
     .filter((name) => deviceMayHear(device.role, name))
     .map((name) => options.events.on(name, (payload) => send(ws, { event: name, payload })));
   ws.on('close', () => {
+    clearInterval(heartbeat);
     unsubscribers.forEach((off) => off());
     hub.disconnected(device.id);
   });

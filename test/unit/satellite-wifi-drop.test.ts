@@ -1,0 +1,83 @@
+// Issue 13: a Wi-Fi drop is not a closed socket. Between the kiosk satellite and the hub sits a
+// TCP relay that, on cue, silently stops carrying bytes on the open connections (nothing closes).
+// The satellite's heartbeat must notice, take the punch into its queue, and deliver it once the
+// network carries bytes again.
+import { connect, createServer, type Socket } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dispatchRequest } from '../../electron/core/ipc-dispatch';
+import { startSatellite } from '../../electron/host/satellite';
+import type { PunchReceipt, StaffSession } from '../../shared/labor';
+import { removeDir, startTestHub } from './hub-kit';
+import { waitUntil } from '../support';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** A TCP relay to `port`; `drop()` blackholes the connections open at that moment. */
+async function relay(port: number) {
+  const open = new Set<{ dropped: boolean }>();
+  const sockets: Socket[] = [];
+  let down = false;
+  const server = createServer((client) => {
+    // While the network is down, new connections go nowhere either.
+    if (down) return void client.destroy();
+    const state = { dropped: false };
+    open.add(state);
+    const upstream = connect(port, '127.0.0.1');
+    sockets.push(client, upstream);
+    client.on('data', (d) => !state.dropped && upstream.write(d));
+    upstream.on('data', (d) => !state.dropped && client.write(d));
+    const end = () => (client.destroy(), upstream.destroy(), open.delete(state));
+    client.on('error', end).on('close', () => !state.dropped && end());
+    upstream.on('error', end).on('close', () => !state.dropped && end());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    port: (server.address() as { port: number }).port,
+    drop: () => {
+      down = true;
+      open.forEach((s) => (s.dropped = true));
+    },
+    restore: () => (down = false),
+    close: () => new Promise<void>((r) => (sockets.forEach((s) => s.destroy()), server.close(() => r()))),
+  };
+}
+
+async function call<T>(s: { handlers: unknown }, channel: string, ...args: unknown[]): Promise<T> {
+  const outcome = await dispatchRequest(s.handlers as never, channel, args);
+  if (!outcome.ok) throw new Error(outcome.error.message);
+  return outcome.result as T;
+}
+
+describe('a Wi-Fi drop between the kiosk and the hub', () => {
+  it('is noticed by the heartbeat; the punch waits in the queue and lands once after', async () => {
+    const h = await startTestHub();
+    cleanups.push(() => removeDir(h.dataDir), () => h.stop());
+    const net = await relay(Number(new URL(h.url).port));
+    cleanups.push(() => net.close());
+    const dir = mkdtempSync(join(tmpdir(), 'venue-satellite-'));
+    cleanups.push(() => removeDir(dir));
+    const kiosk = await startSatellite({ dataDir: dir, hubUrl: `127.0.0.1:${net.port}`, pairCode: h.hub.openPairing('kiosk').pairing!.code, deviceName: 'Door', retryMs: { first: 50, max: 200 } });
+    cleanups.push(() => kiosk.close());
+    await call(kiosk, 'laborView');
+    await waitUntil(() => h.hub.view().devices[0]?.online === true);
+
+    net.drop();
+    await waitUntil(() => kiosk.status().link !== 'connected', 20_000);
+    // The hub notices too: no pong, so the kiosk is no longer shown online.
+    await waitUntil(() => h.hub.view().devices[0].online === false, 20_000);
+    const session = await call<StaffSession>(kiosk, 'laborIdentify', { pin: '2222' });
+    const receipt = await call<PunchReceipt>(kiosk, 'laborPunch', session.token, { action: 'punch-in', role: session.roles[0] });
+    expect(kiosk.status().waitingPunches).toBe(1);
+    expect(h.app.labor.rowFor('2004')).toBeNull();
+    net.restore();
+    await waitUntil(() => kiosk.status().link === 'connected' && kiosk.status().waitingPunches === 0, 20_000);
+    expect(h.app.labor.rowFor('2004')).not.toBeNull();
+    expect(receipt.punchIds).toHaveLength(1);
+  }, 60_000);
+});
