@@ -59,13 +59,17 @@ export function loadJsonFile<T>(dir: string, name: string, schema: z.ZodType<T>,
   return { value: defaults(), problem: { message, movedTo } };
 }
 
-export function saveJsonFile(dir: string, name: string, value: unknown): void {
+/**
+ * `compact`: no indentation, for large machine-read files (the event log's carried dedupe keys):
+ * it is written while the listener is answering, and a third of its size is spaces.
+ */
+export function saveJsonFile(dir: string, name: string, value: unknown, options: { compact?: boolean } = {}): void {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, name);
   const temp = `${path}.${process.pid}.tmp`;
   const fd = openSync(temp, 'w', 0o600);
   try {
-    writeSync(fd, JSON.stringify(value, null, 2));
+    writeSync(fd, options.compact ? JSON.stringify(value) : JSON.stringify(value, null, 2));
     fsyncSync(fd);
   } finally {
     closeSync(fd);

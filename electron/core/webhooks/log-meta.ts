@@ -34,5 +34,5 @@ export function loadLogMeta(dir: string, now: () => number, damage?: DamageSink)
 }
 
 export function saveLogMeta(dir: string, meta: LogMeta): void {
-  saveJsonFile(dir, META_FILE, meta);
+  saveJsonFile(dir, META_FILE, meta, { compact: true });
 }
