@@ -18,6 +18,7 @@ import { API_ROWS, benchApiClient } from './api-client';
 import { STARTUP_ROWS, benchStartup } from './startup';
 import { launchBrowser } from './browser';
 import { APP_ROWS, benchAppSoak } from './app-soak';
+import { HUB_ROWS, benchHub } from './hub';
 
 export interface SectionContext {
   profile: Profile;
@@ -42,6 +43,7 @@ const SECTIONS: Section[] = [
   { name: 'api', title: '4. API client', usesBuild: false, rows: API_ROWS, run: (c) => benchApiClient(c.profile, c.log) },
   { name: 'startup', title: '5. start-up and size', usesBuild: true, rows: STARTUP_ROWS, run: (c) => benchStartup(c.profile, c.log) },
   { name: 'app', title: '6. whole app under load', usesBuild: true, rows: APP_ROWS, run: benchAppSoak },
+  { name: 'hub', title: '7. hub and satellites', usesBuild: false, rows: HUB_ROWS, run: benchHub },
 ];
 
 const USAGE = `usage: npm run bench -- [--quick | --smoke] [--json FILE] [--only ${SECTIONS.map((s) => s.name).join(',')}] [--no-build]`;
