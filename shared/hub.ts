@@ -39,6 +39,14 @@ export interface HubView {
   pairing: HubPairingView | null;
 }
 
+/** Whether this device starts as the venue hub (Settings), and whether it runs as one now. */
+export interface HubModeView {
+  startsAsHub: boolean;
+  running: boolean;
+  /** The choice takes effect at the next start of the app. */
+  restartNeeded: boolean;
+}
+
 /** How this device takes part in the venue: alone, as the hub, or as a satellite of a hub. */
 export interface SatelliteStatus {
   mode: 'standalone' | 'hub' | 'satellite';

@@ -163,7 +163,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     ...laborHandlers(labor),
     ...tabsHandlers(tabs, (pin) => labor.access.approveByManagerPin(pin)),
     dismissDataHealth: async (ids) => dataHealth.dismiss(ids),
-    ...hubHandlers(options.hub ?? null),
+    ...hubHandlers(options.hub ?? null, options.dataDir),
   };
   // Authority lives here, not in the screens: see shared/contract/access.ts.
   const handlers = guardHandlers(unguarded, {

@@ -2,7 +2,7 @@
 // kiosk can be provisioned by a script. Prints exactly one ready line on stdout; notes go to stderr.
 import { resolve } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir, hostname, networkInterfaces } from 'node:os';
+import { homedir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createApp } from './create-app';
 import { MemorySecretStore } from '../core/secrets/secret-store';
@@ -10,12 +10,11 @@ import { startHost } from './host';
 import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
 import { reportText } from '../core/connection/service-check';
 import { HubService } from '../core/hub/hub-service';
-import { startHubServer } from '../core/hub/hub-server';
-import { KioskRelay } from '../core/hub/kiosk-relay';
-import { advertiseHub, findHubs } from '../core/hub/hub-discovery';
+import { findHubs } from '../core/hub/hub-discovery';
+import { hubModeSaved } from '../core/hub/hub-mode';
+import { DEFAULT_HUB_PORT, startVenueHub } from './venue-hub';
 import { runSatellite } from './satellite-cli';
 
-const DEFAULT_HUB_PORT = 47800;
 
 const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]] [--satellite HOST:PORT [--pair-code CODE --device-name NAME] [--hub-fingerprint FP]]
   --find-hubs: list the venue hubs announced on this LAN (mDNS) and exit; --no-mdns: the hub does not announce itself
@@ -63,14 +62,6 @@ function webhookSecret(flag: string | undefined, file: string | undefined, fromE
 }
 
 /** What a satellite types: the address given, or this machine's first LAN address. */
-function lanAddress(bound: string | undefined): string {
-  if (bound && bound !== '0.0.0.0') return bound;
-  for (const list of Object.values(networkInterfaces())) {
-    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
-  }
-  return '127.0.0.1';
-}
-
 async function main() {
   let values;
   try {
@@ -136,7 +127,8 @@ async function main() {
 
   const log = (line: string) => console.error(line);
   // The hub's certificate is made once and kept: satellites pin it at pairing.
-  const hub = values.hub || env.VENUE_HUB === '1' ? await HubService.open({ dataDir, log }) : undefined;
+  // --hub, VENUE_HUB=1, or "This device is the venue hub" saved in Settings.
+  const hub = values.hub || env.VENUE_HUB === '1' || hubModeSaved(dataDir) ? await HubService.open({ dataDir, log }) : undefined;
   const core = await createApp({
     dataDir,
     secrets: new MemorySecretStore(),
@@ -168,24 +160,16 @@ async function main() {
     process.exit(code);
   }
   const host = await startHost({ rendererDir, handlers: core.handlers, events: core.events, port: port(values.port ?? env.VENUE_PORT, '--port') });
-  const hubServer = hub
-    ? await startHubServer({
+  const venueHub = hub
+    ? await startVenueHub({
         hub,
-        handlers: core.handlers,
-        events: core.events,
-        host: values['hub-host'] ?? env.VENUE_HUB_HOST ?? '0.0.0.0',
-        port: port(values['hub-port'] ?? env.VENUE_HUB_PORT, '--hub-port') ?? DEFAULT_HUB_PORT,
+        core,
+        dataDir,
+        host: values['hub-host'] ?? env.VENUE_HUB_HOST,
+        port: port(values['hub-port'] ?? env.VENUE_HUB_PORT, '--hub-port'),
+        mdns: !values['no-mdns'] && env.VENUE_HUB_MDNS !== '0',
         log,
-        relay: new KioskRelay(core.labor, dataDir),
       })
-    : null;
-  if (hub && hubServer) {
-    hub.address = `${lanAddress(values['hub-host'] ?? env.VENUE_HUB_HOST)}:${hubServer.port}`;
-    console.error(`Venue hub: satellites pair at port ${hubServer.port}; certificate fingerprint ${hub.fingerprint}`);
-  }
-  // Announced on the LAN so satellites can find it (`--find-hubs`); pairing still pins the certificate.
-  const unadvertise = hub && hubServer && !values['no-mdns'] && env.VENUE_HUB_MDNS !== '0'
-    ? advertiseHub({ name: `Venue hub ${hostname()}`, port: hubServer.port, fingerprint: hub.fingerprint })
     : null;
   console.error(`Secrets and tokens are kept in memory only and forgotten when the host exits. Data folder: ${dataDir}`);
   console.log(`Venue Companion (headless) ready at ${host.url}`);
@@ -196,8 +180,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await host.close();
-    await unadvertise?.();
-    await hubServer?.close();
+    await venueHub?.close();
     await core.stop();
     process.exit(0);
   };

@@ -13,6 +13,9 @@ import { CONTENT_SECURITY_POLICY } from '../host/static-files';
 import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
 import { boundsToSave, hostsOf, isAllowedExternal, restorableBounds } from './shell-rules';
 import { fileLogSink } from './log-sink';
+import { HubService } from '../core/hub/hub-service';
+import { hubModeSaved } from '../core/hub/hub-mode';
+import { type RunningVenueHub, startVenueHub } from '../host/venue-hub';
 
 interface WindowState {
   bounds?: { x: number; y: number; width: number; height: number };
@@ -22,6 +25,7 @@ interface WindowState {
 const here = dirname(fileURLToPath(import.meta.url));
 const windowState = new Store<WindowState>({ name: 'window-state' });
 let core: AppCore | null = null;
+let venueHub: RunningVenueHub | null = null;
 let quitting = false;
 
 function rendererUrl(): string {
@@ -127,9 +131,12 @@ app.whenReady().then(async () => {
   const dataDir = app.getPath('userData');
   // What the core reports (damaged files kept aside, failed sends, …) goes somewhere a person can read.
   const log = fileLogSink(app.getPath('logs'));
+  // "This device is the venue hub" (Settings): the paired kiosk, bar and manager devices reach it.
+  const hub = hubModeSaved(dataDir) ? await HubService.open({ dataDir, log }) : undefined;
   core = await createApp({
     dataDir,
     log,
+    hub,
     secrets: new SafeStorageSecretStore(dataDir, log),
     runtime: 'electron',
     defaultRedirectPort: DEFAULT_REDIRECT_PORT,
@@ -142,6 +149,7 @@ app.whenReady().then(async () => {
   });
   registerIpcHandlers(core.handlers, rendererUrl);
   await core.start();
+  if (hub) venueHub = await startVenueHub({ hub, core, dataDir, log });
   createWindow(core);
 
   app.on('activate', () => {
@@ -165,8 +173,11 @@ app.on('before-quit', (event) => {
   if (!running) return;
   core = null;
   event.preventDefault();
-  void running
-    .stop()
+  const hubServer = venueHub;
+  venueHub = null;
+  void Promise.resolve(hubServer?.close())
+    .catch(() => {})
+    .then(() => running.stop())
     .catch(() => {})
     .finally(() => app.quit());
 });

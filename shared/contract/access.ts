@@ -70,6 +70,8 @@ export const channelAccess: Record<IpcChannel, Access> = {
   tabsDismissNotices: 'anyone',
   tabsSetMoneyUnit: 'settings',
   dismissDataHealth: 'settings',
+  hubMode: 'anyone',
+  hubSetMode: 'settings',
   hubView: 'manager',
   hubOpenPairing: 'manager',
   hubRenameDevice: 'manager',

@@ -27,6 +27,9 @@ const HUB_ONLY_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'laborEnterKioskView',
   'laborLeaveKioskView',
   'laborSetupManager',
+  // "This device is the hub" is the hub's own choice, made on its own screen.
+  'hubMode',
+  'hubSetMode',
   // A satellite answers its own pairing requests; the hub has nothing to say to them.
   'satelliteFindHubs',
   'satelliteCheckHub',

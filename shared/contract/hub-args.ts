@@ -6,6 +6,8 @@ const role = z.enum(['kiosk', 'workstation', 'manager']);
 const deviceId = z.string().min(1).max(100);
 
 export const hubArgSchemas = {
+  hubMode: z.tuple([]),
+  hubSetMode: z.tuple([z.boolean()]),
   hubView: z.tuple([token]),
   hubOpenPairing: z.tuple([token, role]),
   hubRenameDevice: z.tuple([token, deviceId, z.string().trim().min(1).max(60)]),

@@ -1,6 +1,6 @@
 // The hub part of the IPC contract: a manager lists, renames and revokes paired devices and opens
 // a pairing code. On a device that is not a hub, hubView answers `enabled: false`.
-import type { DeviceRole, FoundHub, HubDeviceView, HubView, SatelliteStatus } from '../hub';
+import type { DeviceRole, FoundHub, HubDeviceView, HubModeView, HubView, SatelliteStatus } from '../hub';
 
 export interface HubRequests {
   /** Manager: paired devices, the certificate fingerprint and the open pairing code. */
@@ -11,6 +11,10 @@ export interface HubRequests {
   hubRenameDevice: { args: [token: string, deviceId: string, name: string]; result: HubView };
   /** Manager: revoke a device; it is disconnected and refused from now on. */
   hubRevokeDevice: { args: [token: string, deviceId: string]; result: HubView };
+  /** Whether this device starts as the venue hub, and whether it runs as one now. */
+  hubMode: { args: []; result: HubModeView };
+  /** Settings: make this device the venue hub (or stop being it) from its next start. */
+  hubSetMode: { args: [hub: boolean]; result: HubModeView };
   /** Alone, hub or satellite; a satellite answers it itself (never the hub's answer). */
   satelliteStatus: { args: []; result: SatelliteStatus };
   /** Unpaired satellite: hubs announced on the LAN. */
@@ -34,6 +38,8 @@ export const hubChannelKeys: Record<keyof HubRequests, true> = {
   hubOpenPairing: true,
   hubRenameDevice: true,
   hubRevokeDevice: true,
+  hubMode: true,
+  hubSetMode: true,
   satelliteStatus: true,
   satelliteFindHubs: true,
   satelliteCheckHub: true,

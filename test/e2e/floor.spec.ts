@@ -227,3 +227,14 @@ test('staff words in settings: a listener port taken by another program is one p
     other.close();
   }
 });
+
+test('Settings: "This device is the venue hub" is kept for the next start and says so', async ({ openApp, app }) => {
+  const page = await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings', exact: true }).click();
+  const card = page.getByRole('region', { name: 'Venue hub' });
+  await card.getByLabel('This device is the venue hub').check();
+  await expect(card.getByTestId('hub-mode-restart')).toHaveText('Restart the app to start it as the hub.');
+  expect((await app.core.handlers.hubMode()).startsAsHub).toBe(true);
+  await card.getByLabel('This device is the venue hub').uncheck();
+  await expect(card.getByTestId('hub-mode-restart')).toHaveCount(0);
+});

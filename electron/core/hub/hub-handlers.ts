@@ -5,15 +5,18 @@ import type { HubRequests } from '../../../shared/contract/hub';
 import type { HubView } from '../../../shared/hub';
 import type { HubService } from './hub-service';
 import { toDataURL } from 'qrcode';
+import { hubModeView, saveHubMode } from './hub-mode';
 
 const NOT_A_HUB: HubView = { enabled: false, fingerprint: null, address: null, devices: [], pairing: null };
 
-export function hubHandlers(hub: HubService | null): HandlersOf<HubRequests> {
+export function hubHandlers(hub: HubService | null, dataDir: string): HandlersOf<HubRequests> {
   const need = (): HubService => {
     if (!hub) throw new Error('This device is not the venue hub');
     return hub;
   };
   return {
+    hubMode: async () => hubModeView(dataDir, hub !== null),
+    hubSetMode: async (on) => (saveHubMode(dataDir, on), hubModeView(dataDir, hub !== null)),
     hubView: async () => (hub ? withQr(hub.view()) : NOT_A_HUB),
     hubOpenPairing: async (_token, role) => withQr(need().openPairing(role)),
     hubRenameDevice: async (_token, id, name) => withQr(need().rename(id, name)),

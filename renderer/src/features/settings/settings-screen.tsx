@@ -5,6 +5,7 @@ import { SignInCard } from './sign-in-card';
 import { LocationsCard } from './locations-card';
 import { ServiceCheckCard } from './service-check-card';
 import { MoneyUnitsCard } from './money-units-card';
+import { HubModeCard } from './hub-mode-card';
 import { describeToken } from './format';
 import { staffWords } from '../../../../shared/errors';
 import { DataHealthNotices } from '../../components/data-health-notices';
@@ -47,6 +48,7 @@ export function SettingsScreen() {
         <SignInCard connection={connection} />
         <LocationsCard view={locations} connection={connection} />
         <MoneyUnitsCard />
+        <HubModeCard />
         <ServiceCheckCard />
       </div>
     </section>

@@ -1,0 +1,66 @@
+// "This device is the venue hub" in Settings (issue 13: the Electron app becomes the hub without
+// a command line): kept in the data folder, applied at the next start, a settings-level choice
+// (a kiosk needs a manager signed in), and never made from a satellite.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
+import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { createApp, type App } from '../../electron/host/create-app';
+import { hubModeSaved } from '../../electron/core/hub/hub-mode';
+import { HubService } from '../../electron/core/hub/hub-service';
+import { deviceMayCall } from '../../shared/contract/device-access';
+import { KIOSK_SETTINGS_REFUSED } from '../../electron/core/access-guard';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'venue-hub-mode-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function app(dataDir: string, extra: { kiosk?: boolean; hub?: HubService } = {}): Promise<App> {
+  const a = await createApp({ dataDir, runtime: 'headless', secrets: new MemorySecretStore(), labor: { scryptN: 1024 }, ...extra });
+  cleanups.push(() => a.stop());
+  return a;
+}
+
+const call = (a: App, channel: string, ...args: unknown[]): Promise<DispatchOutcome> => dispatchRequest(a.handlers, channel, args);
+
+describe('venue hub mode', () => {
+  it('is saved for the next start, and says a restart is needed until then', async () => {
+    const dir = folder();
+    const a = await app(dir);
+    expect(await call(a, 'hubMode')).toEqual({ ok: true, result: { startsAsHub: false, running: false, restartNeeded: false } });
+    expect(await call(a, 'hubSetMode', true)).toEqual({ ok: true, result: { startsAsHub: true, running: false, restartNeeded: true } });
+    expect(hubModeSaved(dir)).toBe(true);
+    await a.stop();
+    cleanups.splice(cleanups.length - 1, 1);
+    // The next start, as Electron main and the host both do it: the saved choice opens the hub.
+    const hub = await HubService.open({ dataDir: dir });
+    const b = await app(dir, { hub });
+    expect(await call(b, 'hubMode')).toEqual({ ok: true, result: { startsAsHub: true, running: true, restartNeeded: false } });
+    expect((await call(b, 'hubSetMode', false)).ok).toBe(true);
+    expect(hubModeSaved(dir)).toBe(false);
+  });
+
+  it('is a settings choice: on a kiosk it needs a manager signed in; a satellite can never make it', async () => {
+    const a = await app(folder(), { kiosk: true });
+    expect(await call(a, 'hubSetMode', true)).toMatchObject({ ok: false, error: { message: KIOSK_SETTINGS_REFUSED } });
+    expect(await call(a, 'hubSetMode', 'yes')).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
+    for (const role of ['kiosk', 'workstation', 'manager'] as const) expect(deviceMayCall(role, 'hubSetMode')).toBe(false);
+  });
+
+  it('a damaged setting is kept aside and reported, and the device starts alone', () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'hub-mode.json'), '{"version":1,"hub":');
+    const reports: string[] = [];
+    expect(hubModeSaved(dir, (r) => reports.push(r.sentence))).toBe(false);
+    expect(reports).toHaveLength(1);
+  });
+});
