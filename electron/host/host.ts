@@ -14,6 +14,7 @@ import type { TypedEmitter } from '../core/typed-emitter';
 import { dispatchRequest } from '../core/ipc-dispatch';
 import { serveStatic } from './static-files';
 import { EventBroadcast } from './event-broadcast';
+import { MALFORMED_MESSAGE, messageId, parseBridgeMessage } from '../core/bridge-message';
 
 export interface HostOptions {
   rendererDir: string;
@@ -165,16 +166,12 @@ function attach(ws: WebSocket, options: HostOptions, broadcast: EventBroadcast):
   broadcast.add(ws);
   // A handler that throws must not become an unhandled rejection: every path below answers.
   ws.on('message', (data, isBinary) => void (async () => {
-    let message: { id?: unknown; channel?: unknown; args?: unknown };
-    try {
-      if (isBinary) throw new Error('binary');
-      message = JSON.parse(data.toString());
-      if (typeof message !== 'object' || message === null) throw new Error('not an object');
-    } catch {
-      send(ws, { id: null, ok: false, error: { code: 'invalid-arguments', message: 'Messages must be JSON objects {id, channel, args}' } });
+    const message = parseBridgeMessage(data, isBinary);
+    if (message === null) {
+      send(ws, MALFORMED_MESSAGE);
       return;
     }
-    const id = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null;
+    const id = messageId(message);
     try {
       const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
       send(ws, { id, ...outcome });

@@ -15,6 +15,7 @@ import type { TypedEmitter } from '../typed-emitter';
 import type { HubService } from './hub-service';
 import type { DeviceRecord } from './device-registry';
 import type { ForwardedPunch, KioskRelay } from './kiosk-relay';
+import { MALFORMED_MESSAGE, messageId, parseBridgeMessage } from '../bridge-message';
 
 export interface HubServerOptions {
   hub: HubService;
@@ -124,16 +125,12 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
     hub.disconnected(device.id);
   });
   ws.on('message', (data, isBinary) => void (async () => {
-    let message: { id?: unknown; channel?: unknown; args?: unknown; hub?: unknown; punch?: unknown };
-    try {
-      if (isBinary) throw new Error('binary');
-      message = JSON.parse(data.toString());
-      if (typeof message !== 'object' || message === null) throw new Error('not an object');
-    } catch {
-      send(ws, { id: null, ok: false, error: { code: 'invalid-arguments', message: 'Messages must be JSON objects {id, channel, args}' } });
+    const message = parseBridgeMessage(data, isBinary);
+    if (message === null) {
+      send(ws, MALFORMED_MESSAGE);
       return;
     }
-    const id = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null;
+    const id = messageId(message);
     // Asked again for every request: a revoke takes effect even for a message already in flight.
     const current = hub.stillAllowed(device.id);
     if (!current) {
