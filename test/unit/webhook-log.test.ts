@@ -310,6 +310,27 @@ describe('paging and filters', () => {
     await r.stop();
   });
 
+  it('a page read again (rows kept from the last read) shows new rows, a repeat\'s new delivery count, and rows past retention go', async () => {
+    const dataDir = tempDir();
+    const a = await started({ dataDir, now: new TestClock().now, segmentEvents: 3, retentionEvents: 6 });
+    const r = a.receiver;
+    for (let n = 0; n < 4; n++) await deliver(a.url, guest(n));
+    expect(r.newest({}, 0, 10).rows.map((x) => [x.seq, x.deliveries])).toEqual([[4, 1], [3, 1], [2, 1], [1, 1]]);
+    // A repeat of seq 2: the row is the kept one, its count is today's.
+    await deliver(a.url, guest(1));
+    await deliver(a.url, guest(4));
+    const again = r.newest({}, 0, 10).rows;
+    expect(again.map((x) => [x.seq, x.deliveries])).toEqual([[5, 1], [4, 1], [3, 1], [2, 2], [1, 1]]);
+    expect(again.find((x) => x.seq === 2)).toMatchObject({ type: 'GUEST_SUBSCRIBED', targetUuid: 'cust-1' });
+    // Retention drops the oldest segment: its kept rows are not shown again.
+    for (let n = 5; n < 9; n++) await deliver(a.url, guest(n));
+    const kept = r.newest({}, 0, 20).rows.map((x) => x.seq);
+    expect(kept[0]).toBe(9);
+    expect(kept).not.toContain(1);
+    expect(r.page({}, 0, 20).rows.map((x) => x.seq)).toEqual([...kept].reverse());
+    await r.stop();
+  });
+
   it('finds free text across segments and in rows appended after a search, whatever the case or quoting', async () => {
     const dataDir = tempDir();
     const a = await started({ dataDir, now: new TestClock().now, segmentEvents: 3 });

@@ -2,7 +2,7 @@
 // the in-memory index; target and free text read the candidate rows from disk. The matches of the
 // last filter are cached (log-matches.ts) and extended with new rows, so scrolling a filtered
 // inspector does not rescan the log on every page.
-import type { EventFilter, EventPage } from '../../../shared/webhooks';
+import type { EventFilter, EventPage, EventSummary } from '../../../shared/webhooks';
 import { parseLogLine, type StoredEventRow, toSummary } from './event-record';
 import { FilterMatches, planFor, type QuerySource } from './log-matches';
 import { SegmentReader } from './segment-files';
@@ -32,8 +32,24 @@ function normalise(filter: EventFilter): EventFilter {
 
 type DeliveriesAt = (slot: number) => number;
 
+/**
+ * Summaries of rows read lately, kept so the inspector's re-reads under a stream of events (its
+ * page is read again at every push, up to 20 times a second) parse only the rows that are new,
+ * not the whole page from disk each time. Rows never change once written; the entry also keeps
+ * where the row was, so a slot now holding other bytes is read again. Delivery counts do change
+ * and come from the index at every read.
+ */
+const SUMMARIES_KEPT = 2_048;
+
+interface Kept {
+  segment: number;
+  offset: number;
+  summary: EventSummary;
+}
+
 export class LogQuery {
   private cache: FilterMatches | null = null;
+  private readonly kept = new Map<number, Kept>();
 
   constructor(
     private readonly source: QuerySource,
@@ -96,6 +112,7 @@ export class LogQuery {
   /** Forgets cached matches (the index changed in a way the cache cannot follow). */
   invalidate(): void {
     this.cache = null;
+    this.kept.clear();
   }
 
   private matches(filter: EventFilter): FilterMatches {
@@ -105,12 +122,30 @@ export class LogQuery {
   }
 
   private summaries(slots: number[], reader: SegmentReader, deliveriesAt: DeliveriesAt) {
-    const rows = [];
+    const { index } = this.source;
+    const rows: EventSummary[] = [];
     for (const slot of slots) {
-      const row = slot < 0 ? null : readRow(this.source, reader, slot);
-      if (row !== null) rows.push(toSummary(row, deliveriesAt(slot)));
+      if (slot < 0) continue;
+      const seq = index.seq[slot];
+      const kept = this.kept.get(seq);
+      if (kept !== undefined && kept.segment === index.segment[slot] && kept.offset === index.offset[slot]) {
+        rows.push({ ...kept.summary, deliveries: deliveriesAt(slot) });
+        continue;
+      }
+      const row = readRow(this.source, reader, slot);
+      if (row === null) continue;
+      const summary = toSummary(row, deliveriesAt(slot));
+      rows.push(summary);
+      this.keep(seq, { segment: index.segment[slot], offset: index.offset[slot], summary });
     }
     return rows;
+  }
+
+  private keep(seq: number, kept: Kept): void {
+    this.kept.delete(seq);
+    this.kept.set(seq, kept);
+    // The oldest entry goes first (a Map iterates in insertion order).
+    if (this.kept.size > SUMMARIES_KEPT) this.kept.delete(this.kept.keys().next().value as number);
   }
 
   private withReader<T>(fn: (reader: SegmentReader) => T): T {
