@@ -70,11 +70,11 @@ async function measureApp(context: SectionContext, count: number): Promise<{ sam
   const app = await startApp();
   const storedAt = new Map<number, number>();
   let waiting: ((seq: number) => void) | null = null;
-  const off = app.core.events.on('webhookEvents', (rows) => {
+  const off = app.core.events.on('webhookEvents', ({ seqs }) => {
     const t = wallNow();
-    for (const row of rows) {
-      storedAt.set(row.seq, t);
-      waiting?.(row.seq);
+    for (const seq of seqs) {
+      storedAt.set(seq, t);
+      waiting?.(seq);
     }
   });
   const browser = await context.browser();

@@ -31,6 +31,14 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
  */
 export type Verification = 'verified' | 'unsigned' | 'rejected';
 
+/**
+ * Pushed when rows are stored in the event log: their seqs, not the rows. A screen re-reads the
+ * rows it shows (a page of summaries), so the push stays a few bytes per event under a stream.
+ */
+export interface StoredRows {
+  seqs: number[];
+}
+
 /** One row of the inspector: small, so a 100 000-row list stays cheap. */
 export interface EventSummary {
   /** Position in the log, increasing. */

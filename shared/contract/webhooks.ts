@@ -4,7 +4,7 @@ import type {
   EventDetail,
   EventFilter,
   EventPage,
-  EventSummary,
+  StoredRows,
   ListenerStatus,
   SandboxDelivery,
   SandboxTriggerInput,
@@ -45,8 +45,8 @@ export interface WebhookEvents {
   webhookStatus: ListenerStatus;
   /** Received / verified / rejected / duplicate / stale counts changed. */
   webhookCounters: WebhookCounters;
-  /** New rows stored in the event log (batched). */
-  webhookEvents: EventSummary[];
+  /** New rows stored in the event log (batched): their seqs; screens re-read what they show. */
+  webhookEvents: StoredRows;
   /** The tunnel's state changed. */
   tunnel: TunnelStatus;
   /** The listener's settings changed (saved, or the connection switched sandbox ↔ real service). */

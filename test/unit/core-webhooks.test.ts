@@ -43,10 +43,15 @@ describe('the app receiving from the embedded sandbox', () => {
     const before = await c.handlers.triggerSandboxEvent({ type: 'OPEN_TAB' });
     expect(before.message).toMatch(/not sent: no endpoint is subscribed/);
     await c.handlers.subscribeLocations([HARBOUR], 'integration');
+    const pushed: unknown[] = [];
+    cleanups.push(c.events.on('webhookEvents', (stored) => pushed.push(stored)));
     await c.handlers.triggerSandboxEvent({ type: 'OPEN_TAB' });
     await until(() => c.webhooks.counters().verified === 1);
     const page = await c.handlers.listEvents({}, 0, 10);
     expect(page.rows[0]).toMatchObject({ type: 'OPEN_TAB', verification: 'verified', locationUuid: HARBOUR });
+    // The screens are told which rows were stored (a few bytes), and read the rows they show.
+    await until(() => pushed.length > 0);
+    expect(pushed).toEqual([{ seqs: [page.rows[0].seq] }]);
   });
 
   it('round-trips each of the 18 types from the sandbox: verified, unflagged, every data key intact', async () => {

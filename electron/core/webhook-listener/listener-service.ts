@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { DamageSink } from '../storage/data-health';
 import { webhookSecretRequiredBecause } from '../../../shared/loopback';
-import type { EventFilter, EventPage, EventSummary, ListenerStatus, TunnelStatus, WebhookCounters, WebhookSettingsInput, WebhookSettingsView, WebhookState } from '../../../shared/webhooks';
+import type { EventFilter, EventPage, EventSummary, ListenerStatus, StoredRows, TunnelStatus, WebhookCounters, WebhookSettingsInput, WebhookSettingsView, WebhookState } from '../../../shared/webhooks';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/webhooks';
 import type { ConnectionService } from '../connection/connection-service';
 import type { SecretStore } from '../secrets/secret-store';
@@ -38,7 +38,7 @@ export interface WebhookListenerOptions {
 export interface WebhookListenerEvents {
   webhookStatus: ListenerStatus;
   webhookCounters: WebhookCounters;
-  webhookEvents: EventSummary[];
+  webhookEvents: StoredRows;
   tunnel: TunnelStatus;
   /** Pushed with the status: the listener card's steps depend on it (sandbox or real service). */
   webhookSettings: WebhookSettingsView;
@@ -58,11 +58,11 @@ export class WebhookListenerService {
   private sandboxEndpoint: { baseUrl: string; id: string; url: string } | null = null;
   /** Registrations run one at a time, so two of them never leave two endpoints behind. */
   private registering: Promise<void> = Promise.resolve();
-  private pending: EventSummary[] = [];
+  private pending: number[] = [];
   private readonly rowsGate = new PushGate(() => {
-    const rows = this.pending;
+    const seqs = this.pending;
     this.pending = [];
-    if (rows.length > 0) this.events.emit('webhookEvents', rows);
+    if (seqs.length > 0) this.events.emit('webhookEvents', { seqs });
   });
   private readonly projections: Projection[] = [];
 
@@ -296,7 +296,7 @@ export class WebhookListenerService {
 
   /** Rows stored in the same tick, or within 50 ms during a burst, go to the renderer as one message (push-gate.ts). */
   private queue(row: EventSummary): void {
-    this.pending.push(row);
+    this.pending.push(row.seq);
     this.rowsGate.poke();
   }
 }

@@ -2,7 +2,7 @@
 // The log itself stays in main (it can hold 100 000 events); the renderer keeps only the rows on
 // screen and re-reads them when new ones are stored.
 import type { StateCreator } from 'zustand';
-import type { EventFilter, EventSummary, ListenerStatus, TunnelStatus, WebhookCounters, WebhookSettingsView, WebhookState } from '../../../shared/webhooks';
+import type { EventFilter, ListenerStatus, StoredRows, TunnelStatus, WebhookCounters, WebhookSettingsView, WebhookState } from '../../../shared/webhooks';
 import type { AppState } from './index';
 
 export interface WebhooksSlice {
@@ -19,7 +19,7 @@ export interface WebhooksSlice {
   setWebhookSettings(settings: WebhookSettingsView): void;
   setCounters(counters: WebhookCounters): void;
   setTunnel(tunnel: TunnelStatus): void;
-  addEvents(rows: EventSummary[]): void;
+  addEvents(stored: StoredRows): void;
   setFilter(filter: EventFilter): void;
   selectEvent(seq: number | null): void;
 }
@@ -37,8 +37,8 @@ export const createWebhooksSlice: StateCreator<AppState, [], [], WebhooksSlice> 
   setWebhookSettings: (webhookSettings) => set({ webhookSettings }),
   setCounters: (counters) => set({ counters }),
   setTunnel: (tunnel) => set({ tunnel }),
-  addEvents: (rows) => {
-    if (rows.length > 0) set((state) => ({ eventsVersion: state.eventsVersion + 1 }));
+  addEvents: (stored) => {
+    if (stored.seqs.length > 0) set((state) => ({ eventsVersion: state.eventsVersion + 1 }));
   },
   setFilter: (filter) => set({ filter }),
   selectEvent: (selectedSeq) => set({ selectedSeq }),
