@@ -1,7 +1,10 @@
 // The highest steady rate a server takes: paced runs (runPaced, an open loop as a service sends) at
 // rising rates, each passing with 0 non-2xx, p99 < 100 ms and the rate actually reached (within
 // 5 %: the sender in this process is a limit too). The first failing step ends the climb; the
-// ceiling is the last step that passed (0 when none did).
+// ceiling is the last step that passed (0 when none did). A warm-up at the first step's rate comes
+// first and is not judged: the climb is about steady rates, and a server that sat idle for a minute
+// answers its first seconds slower (the disk's first syncs, a heap full of old garbage), which the
+// soak's warm-up already leaves out of its own row.
 import { prepareDeliveries } from './envelopes';
 import { runPaced } from './load';
 
@@ -13,9 +16,10 @@ export interface CeilingStep {
   passed: boolean;
 }
 
-export async function findCeiling(url: string, steps: readonly number[], stepSeconds: number): Promise<{ ceiling: number; steps: CeilingStep[] }> {
+export async function findCeiling(url: string, steps: readonly number[], stepSeconds: number, warmupSeconds = 0): Promise<{ ceiling: number; steps: CeilingStep[] }> {
   const out: CeilingStep[] = [];
   let ceiling = 0;
+  if (warmupSeconds > 0 && steps.length > 0) await runPaced(url, prepareDeliveries(Math.round(steps[0] * warmupSeconds)), steps[0], 50);
   for (const rate of steps) {
     const result = await runPaced(url, prepareDeliveries(Math.round(rate * stepSeconds)), rate, 50);
     const bad = result.non2xx + result.errors + result.timeouts;

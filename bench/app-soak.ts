@@ -52,6 +52,12 @@ export const APP_ROWS = {
     baselineOf: 'the same for the receiver alone',
     target: { on: 'value', op: '<', limit: 50 },
   },
+  rssSettled: {
+    key: 'app.soak_rss_settled',
+    label: 'whole app: host RSS a minute after the soak (full; quick: 5 s), minus RSS before it',
+    unit: 'MB',
+    baselineOf: 'the same for the receiver alone',
+  },
   pushes: {
     key: 'app.board_pushes',
     label: 'whole app: board pushes per second during the soak (coalesced, sent only while a screen shows the board)',
@@ -72,11 +78,13 @@ interface SoakFigures {
   loopMedian: number;
   rssBefore: number;
   rssAfter: number;
+  /** RSS `settleMs` after the load: what the process gives back once V8 and the allocator catch up. */
+  rssSettled: number;
 }
 
 /** Warm-up, RSS before, the paced soak, an idle pause, RSS after; event-loop delay from the probe's file. */
 async function soak(url: string, pid: number, loopFile: string, context: SectionContext): Promise<SoakFigures> {
-  const { rate, seconds, warmupSeconds, idleMs } = context.profile.app;
+  const { rate, seconds, warmupSeconds, idleMs, settleMs } = context.profile.app;
   if (warmupSeconds > 0) await runPaced(url, prepareDeliveries(rate * warmupSeconds), rate, 50);
   await sleep(1000);
   const rssBefore = median([rssMB(pid), (await sleep(300), rssMB(pid)), (await sleep(300), rssMB(pid))]);
@@ -89,8 +97,10 @@ async function soak(url: string, pid: number, loopFile: string, context: Section
   // and within a second of its end covers part of it.
   const during = loopSeconds(loopFile, from + 1, to + 1000);
   const rssAfter = median([rssMB(pid), (await sleep(300), rssMB(pid)), (await sleep(300), rssMB(pid))]);
+  await sleep(Math.max(0, to + settleMs - Date.now()));
+  const rssSettled = median([rssMB(pid), (await sleep(300), rssMB(pid)), (await sleep(300), rssMB(pid))]);
   const p99s = during.map((s) => s.p99);
-  return { load, loopWorst: p99s.length ? Math.max(...p99s) : Number.NaN, loopMedian: median(p99s), rssBefore, rssAfter };
+  return { load, loopWorst: p99s.length ? Math.max(...p99s) : Number.NaN, loopMedian: median(p99s), rssBefore, rssAfter, rssSettled };
 }
 
 async function openScreen(context: SectionContext, url: string, screen: 'Events' | 'Tabs'): Promise<Page> {
@@ -135,12 +145,12 @@ export async function benchAppSoak(context: SectionContext): Promise<Row[]> {
     }
     context.log(`app: receiver alone: p99 ${alone.load.p99.toFixed(1)} ms, loop p99 worst ${alone.loopWorst} ms, RSS ${alone.rssBefore.toFixed(0)} → ${alone.rssAfter.toFixed(0)} MB`);
 
-    const appCeiling = await findCeiling(host.listener, steps, stepSeconds);
+    const appCeiling = await findCeiling(host.listener, steps, stepSeconds, context.profile.app.warmupSeconds);
     client.close();
     const bare = await startServer('bare', join(dir, 'bare'));
     let bareCeiling: Awaited<ReturnType<typeof findCeiling>>;
     try {
-      bareCeiling = await findCeiling(bare.url, steps, stepSeconds);
+      bareCeiling = await findCeiling(bare.url, steps, stepSeconds, context.profile.app.warmupSeconds);
     } finally {
       await bare.stop();
     }
@@ -160,6 +170,13 @@ export async function benchAppSoak(context: SectionContext): Promise<Row[]> {
         baseline: alone.rssAfter - alone.rssBefore,
         ratio: null,
         note: `host ${app.rssBefore.toFixed(0)} → ${app.rssAfter.toFixed(0)} MB, receiver ${alone.rssBefore.toFixed(0)} → ${alone.rssAfter.toFixed(0)} MB, read ${context.profile.app.idleMs / 1000} s after the load`,
+      }),
+      makeRow({
+        ...R.rssSettled,
+        value: app.rssSettled - app.rssBefore,
+        baseline: alone.rssSettled - alone.rssBefore,
+        ratio: null,
+        note: `host ${app.rssBefore.toFixed(0)} → ${app.rssSettled.toFixed(0)} MB, receiver ${alone.rssBefore.toFixed(0)} → ${alone.rssSettled.toFixed(0)} MB, read ${context.profile.app.settleMs / 1000} s after the load`,
       }),
       makeRow({ ...R.pushes, value: pushes / seconds, baseline: rate, note: `${pushes} pushes for ${(rate * seconds).toLocaleString('en-US')} events` }),
       makeRow({

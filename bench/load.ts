@@ -55,7 +55,14 @@ export async function runLoad(url: string, requests: AutocannonRequest[], amount
  * sockets. autocannon's own rate limit sends each second's quota in a burst at the start of the
  * second, which measures a saturated server again; this measures one that is not.
  */
-export async function runPaced(url: string, deliveries: { body: string; headers: Record<string, string> }[], rate: number, connections: number): Promise<LoadResult> {
+/** `onAnswer` hears each answer's send time and latency (ms), for figures per second. */
+export async function runPaced(
+  url: string,
+  deliveries: { body: string; headers: Record<string, string> }[],
+  rate: number,
+  connections: number,
+  onAnswer?: (sentAt: number, ms: number) => void,
+): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let ok2xx = 0;
@@ -72,6 +79,7 @@ export async function runPaced(url: string, deliveries: { body: string; headers:
         res.on('end', () => {
           lastAnswer = wallNow();
           latencies.push(lastAnswer - t0);
+          onAnswer?.(t0, lastAnswer - t0);
           if ((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300) ok2xx += 1;
           else non2xx += 1;
           done();

@@ -15,10 +15,10 @@ export interface Profile {
   api: { calls: number; rounds: number; sequential: number };
   startup: { spawns: number; warmup: number };
   /**
-   * Whole app: `rate` events/s for `seconds` after `warmupSeconds`, RSS read `idleMs` after the load;
+   * Whole app: `rate` events/s for `seconds` after `warmupSeconds`, RSS read `idleMs` and `settleMs` after the load;
    * the ceiling tries `steps` (events/s) for `stepSeconds` each until one fails.
    */
-  app: { rate: number; seconds: number; warmupSeconds: number; idleMs: number; steps: number[]; stepSeconds: number };
+  app: { rate: number; seconds: number; warmupSeconds: number; idleMs: number; settleMs: number; steps: number[]; stepSeconds: number };
 }
 
 export const PROFILES: Record<Mode, Profile> = {
@@ -29,7 +29,7 @@ export const PROFILES: Record<Mode, Profile> = {
     log: { small: 1_000, total: 100_000, chunks: 10, filterReps: 5, renderReps: 3, restarts: 2, settleMs: 1_000 },
     api: { calls: 100, rounds: 5, sequential: 300 },
     startup: { spawns: 5, warmup: 1 },
-    app: { rate: 1_000, seconds: 60, warmupSeconds: 5, idleMs: 20_000, steps: [1_000, 2_000, 3_000, 4_000, 6_000, 8_000, 12_000, 16_000], stepSeconds: 5 },
+    app: { rate: 1_000, seconds: 60, warmupSeconds: 5, idleMs: 20_000, settleMs: 60_000, steps: [1_000, 2_000, 3_000, 4_000, 6_000, 8_000, 12_000, 16_000], stepSeconds: 5 },
   },
   quick: {
     mode: 'quick',
@@ -38,7 +38,7 @@ export const PROFILES: Record<Mode, Profile> = {
     log: { small: 200, total: 3_000, chunks: 2, filterReps: 2, renderReps: 1, restarts: 1, settleMs: 1_000 },
     api: { calls: 100, rounds: 1, sequential: 50 },
     startup: { spawns: 1, warmup: 1 },
-    app: { rate: 1_000, seconds: 5, warmupSeconds: 1, idleMs: 3_000, steps: [1_000, 2_000, 4_000], stepSeconds: 1 },
+    app: { rate: 1_000, seconds: 5, warmupSeconds: 1, idleMs: 3_000, settleMs: 5_000, steps: [1_000, 2_000, 4_000], stepSeconds: 1 },
   },
   smoke: {
     mode: 'smoke',
@@ -47,6 +47,6 @@ export const PROFILES: Record<Mode, Profile> = {
     log: { small: 200, total: 400, chunks: 1, filterReps: 1, renderReps: 1, restarts: 1, settleMs: 100 },
     api: { calls: 100, rounds: 1, sequential: 20 },
     startup: { spawns: 1, warmup: 0 },
-    app: { rate: 200, seconds: 1, warmupSeconds: 0, idleMs: 500, steps: [200], stepSeconds: 1 },
+    app: { rate: 200, seconds: 1, warmupSeconds: 0, idleMs: 500, settleMs: 600, steps: [200], stepSeconds: 1 },
   },
 };
