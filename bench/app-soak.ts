@@ -111,6 +111,12 @@ async function openScreen(context: SectionContext, url: string, screen: 'Events'
   return page;
 }
 
+/** What the bad answers were, e.g. "app: HTTP 503 ×2; receiver alone: none". */
+function badNote(app: LoadResult, alone: LoadResult): string {
+  const list = (l: LoadResult) => Object.entries(l.bad ?? {}).map(([what, n]) => `${what} ×${n}`).join(', ') || 'none';
+  return `app: ${list(app)}; receiver alone: ${list(alone)}`;
+}
+
 export async function benchAppSoak(context: SectionContext): Promise<Row[]> {
   const { rate, seconds, steps, stepSeconds } = context.profile.app;
   const dir = mkdtempSync(join(tmpdir(), 'venue-bench-app-'));
@@ -162,7 +168,7 @@ export async function benchAppSoak(context: SectionContext): Promise<Row[]> {
     const topped = steps.length > 0 && bareCeiling.ceiling === steps[steps.length - 1];
     return [
       makeRow({ ...R.p99, value: app.load.p99, baseline: alone.load.p99, note: `${note}; p50 ${app.load.p50.toFixed(2)} vs ${alone.load.p50.toFixed(2)} ms` }),
-      makeRow({ ...R.non2xx, value: bad(app.load), baseline: bad(alone.load), ratio: null }),
+      makeRow({ ...R.non2xx, value: bad(app.load), baseline: bad(alone.load), ratio: null, note: badNote(app.load, alone.load) }),
       makeRow({ ...R.loop, value: app.loopWorst, baseline: alone.loopWorst, note: `median second ${app.loopMedian} vs ${alone.loopMedian} ms` }),
       makeRow({
         ...R.rss,

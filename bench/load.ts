@@ -11,6 +11,8 @@ export interface LoadResult {
   ok2xx: number;
   non2xx: number;
   errors: number;
+  /** runPaced: what each bad answer was (status code or error message) and how often, so a row can say. */
+  bad?: Record<string, number>;
   timeouts: number;
   /** Answers per second over the whole run. */
   rps: number;
@@ -68,6 +70,8 @@ export async function runPaced(
   let ok2xx = 0;
   let non2xx = 0;
   let errors = 0;
+  const bad: Record<string, number> = {};
+  const note = (what: string) => (bad[what] = (bad[what] ?? 0) + 1);
   const started = wallNow();
   let lastAnswer = started;
   const answers: Promise<void>[] = [];
@@ -81,12 +85,16 @@ export async function runPaced(
           latencies.push(lastAnswer - t0);
           onAnswer?.(t0, lastAnswer - t0);
           if ((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300) ok2xx += 1;
-          else non2xx += 1;
+          else {
+            non2xx += 1;
+            note(`HTTP ${res.statusCode}`);
+          }
           done();
         });
       });
-      req.on('error', () => {
+      req.on('error', (error: NodeJS.ErrnoException) => {
         errors += 1;
+        note(error.code ?? error.message);
         done();
       });
       req.end(delivery.body);
@@ -106,6 +114,7 @@ export async function runPaced(
     ok2xx,
     non2xx,
     errors,
+    bad,
     timeouts: 0,
     rps: (latencies.length / durationMs) * 1000,
     durationMs,
