@@ -3,73 +3,22 @@
 // satellite shows on the manager satellite's board and timesheet; wrong codes lock out; a
 // kiosk-role device cannot refund even calling the hub directly; a revoked device is refused and
 // its screen says so.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
 import { PairingRefused, pairWithHub } from '../../electron/core/hub/hub-client';
 import { HubLink, HubRefused } from '../../electron/core/hub/hub-link';
 import type { SatellitePairing } from '../../electron/core/hub/hub-client';
 import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import type { AppSnapshot } from '../../shared/domain';
+import { enterPin, openCode, processes, root } from './hub-processes';
 
-const root = resolve(import.meta.dirname, '../..');
 const shot = (name: string) => test.info().outputPath(name);
-
-interface Proc {
-  child: ChildProcess;
-  dir: string;
-  url: string;
-  err: () => string;
-}
-
-const procs: Proc[] = [];
-test.afterAll(async () => {
-  for (const p of procs.splice(0)) {
-    p.child.kill('SIGTERM');
-    await new Promise((r) => (p.child.exitCode !== null ? r(null) : p.child.once('exit', r)));
-    rmSync(p.dir, { recursive: true, force: true });
-  }
-});
-
-/** `npm run host -- …` as its own process; resolves on its ready line. */
-async function host(args: string[]): Promise<Proc> {
-  const dir = mkdtempSync(join(tmpdir(), 'venue-hub-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--data-dir', dir, '--port', '0', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '', HOME: dir },
-  });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /ready at (\S+)/.exec(out);
-      if (m) resolveUrl(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`host exited ${code}: ${err}`)));
-  });
-  const proc = { child, dir, url, err: () => err };
-  procs.push(proc);
-  return proc;
-}
-
-async function enterPin(page: Page, pin: string): Promise<void> {
-  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
-  await page.getByRole('button', { name: 'Enter PIN' }).click();
-}
-
-async function openCode(page: Page, role: string): Promise<string> {
-  await page.getByLabel('It will be a').selectOption(role);
-  await page.getByRole('button', { name: 'Show a pairing code' }).click();
-  const code = page.getByLabel('Pairing code');
-  await expect(code).toHaveText(/^\d{6}$/);
-  return (await code.textContent())!;
-}
+const run = processes();
+test.afterAll(() => run.stopAll());
+const host = (args: string[]) => run.host(args);
 
 test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({ browser }) => {
   test.setTimeout(180_000);

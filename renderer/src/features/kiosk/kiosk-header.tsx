@@ -5,9 +5,11 @@ import { clockTime } from './format';
 import { zoneNote } from '../../../../shared/time';
 import { SyncPill } from './sync-pill';
 import { useNow } from './use-now';
+import { useAppStore } from '../../store';
 
 export function KioskHeader({ location, outbox, onManager, onSyncNow, onKioskView }: { location: KioskLocation; outbox: OutboxSummary; onManager(): void; onSyncNow(): void; onKioskView?: () => void }) {
   const now = useNow(5000);
+  const satellite = useAppStore((s) => s.satellite);
   return (
     <header className="k-header">
       <div className="k-where">
@@ -17,7 +19,7 @@ export function KioskHeader({ location, outbox, onManager, onSyncNow, onKioskVie
         </span>
         {zoneNote(location.timezone, now) && <span className="k-zone">{zoneNote(location.timezone, now)}</span>}
       </div>
-      <SyncPill outbox={outbox} onSyncNow={onSyncNow} />
+      <SyncPill outbox={outbox} satellite={satellite} onSyncNow={onSyncNow} />
       {onKioskView && (
         <button type="button" className="k-manager-button" onClick={onKioskView} title="Show only the kiosk on this computer; a manager PIN leaves it">
           Kiosk view

@@ -1,7 +1,24 @@
-// How many punches wait for the service, in words a bartender understands, always visible.
+// How many punches wait for the service, in words a bartender understands, always visible. On a
+// satellite whose hub is out of reach, the outbox shown is the hub's last known one: what waits
+// then is the satellite's own queue, and "online" would be a lie.
 import type { OutboxSummary } from '../../../../shared/labor';
+import type { SatelliteStatus } from '../../../../shared/hub';
 
-export function SyncPill({ outbox, onSyncNow }: { outbox: OutboxSummary; onSyncNow(): void }) {
+export function SyncPill({ outbox, satellite = null, onSyncNow }: { outbox: OutboxSummary; satellite?: SatelliteStatus | null; onSyncNow(): void }) {
+  if (satellite?.mode === 'satellite' && (satellite.link !== 'connected' || satellite.waitingPunches > 0)) {
+    const n = satellite.waitingPunches;
+    const held = n === 0 ? 'No punches waiting' : `${n} ${n === 1 ? 'punch' : 'punches'} waiting for the hub`;
+    return (
+      <div className="k-sync" role="status" aria-live="polite">
+        <span className={`k-pill k-pill-${satellite.link === 'connected' ? 'neutral' : 'bad'}`}>
+          <span data-testid="sync-pending" data-pending={n}>
+            {held}
+            {satellite.link === 'connected' ? '' : ' · hub offline'}
+          </span>
+        </span>
+      </div>
+    );
+  }
   const waiting = outbox.pending;
   const stuck = outbox.failed + outbox.blocked;
   let tone = 'good';

@@ -1,0 +1,111 @@
+// Separate processes for the hub e2e tests: `npm run host -- …` (a hub or a satellite) and the
+// sandbox on its own, each with its own data folder, all on loopback. Every process started is
+// stopped and its folder removed by stopAll().
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const root = resolve(import.meta.dirname, '../..');
+
+export interface Proc {
+  child: ChildProcess;
+  dir: string;
+  url: string;
+  err: () => string;
+}
+
+export interface Processes {
+  /** `electron/host/cli.ts` with its own data folder (or `dir`, to start again on one); resolves on its ready line. */
+  host(args: string[], options?: { dir?: string; env?: NodeJS.ProcessEnv }): Promise<Proc>;
+  /** `electron/sandbox/cli.ts` on a port of its choosing; resolves with its base URL. */
+  sandbox(): Promise<Proc>;
+  /** A new data folder, removed by stopAll(). */
+  folder(): string;
+  /** SIGKILL, as a power cut or a crash would; the folder stays for a restart. */
+  kill(proc: Proc): Promise<void>;
+  stopAll(): Promise<void>;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done())));
+}
+
+function start(command: string[], dir: string, ready: RegExp, env: NodeJS.ProcessEnv): Promise<Proc> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...command], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
+  });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise<Proc>((resolveProc, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = ready.exec(out);
+      if (m) resolveProc({ child, dir, url: m[1], err: () => err });
+    });
+    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited ${code}: ${err}`)));
+  });
+}
+
+export function processes(): Processes {
+  const procs: Proc[] = [];
+  const dirs = new Set<string>();
+  const track = async (p: Promise<Proc>) => {
+    const proc = await p;
+    procs.push(proc);
+    return proc;
+  };
+  const newDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'venue-hub-e2e-'));
+    dirs.add(dir);
+    return dir;
+  };
+  return {
+    host: (args, options = {}) => {
+      const dir = options.dir ?? newDir();
+      return track(start(['electron/host/cli.ts', '--data-dir', dir, '--port', '0', ...args], dir, /ready at (\S+)/, options.env ?? {}));
+    },
+    sandbox: () => track(start(['electron/sandbox/cli.ts', '--port', '0'], newDir(), /sandbox ready at (http:\/\/\S+)/, {})),
+    folder: newDir,
+    kill: async (proc) => {
+      proc.child.kill('SIGKILL');
+      await exited(proc.child);
+    },
+    stopAll: async () => {
+      for (const p of procs.splice(0)) {
+        p.child.kill('SIGTERM');
+        await exited(p.child);
+      }
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      dirs.clear();
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+export async function enterPin(page: Page, pin: string): Promise<void> {
+  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'Enter PIN' }).click();
+}
+
+/** On the hub's Devices tab: a pairing code for a device of `role`. */
+export async function openCode(page: Page, role: string): Promise<string> {
+  await page.getByLabel('It will be a').selectOption(role);
+  await page.getByRole('button', { name: 'Show a pairing code' }).click();
+  const code = page.getByLabel('Pairing code');
+  await expect(code).toHaveText(/^\d{6}$/);
+  return (await code.textContent())!;
+}
