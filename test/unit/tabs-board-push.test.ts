@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyBoardPush, type BoardPush, type HeldBoard } from '../../shared/board-push';
 import { CLOSED_ON_BOARD } from '../../shared/tabs';
-import { BOARD_LEASE_MS, BoardPusher } from '../../electron/core/tabs/board-pusher';
+import { BOARD_LEASE_MS, BOARD_MIN_GAP_MS, BoardPusher } from '../../electron/core/tabs/board-pusher';
 import { boardTabOf, boardViewOf } from '../../electron/core/tabs/board-view';
 import { OpenTabsProjection } from '../../electron/core/tabs/open-tabs-projection';
 import { accepted, type Envelope } from './webhook-tab-story';
@@ -16,7 +16,9 @@ import { tangledEvent } from './tangled-events';
 beforeEach(() => void vi.useFakeTimers({ now: T0 }));
 afterEach(() => void vi.useRealTimers());
 
-function rig(location: { uuid: string | null } = { uuid: 'loc-1' }) {
+// The rig leaves out the pushes' least gap (minGapMs 0) unless a test is about it, so each test
+// here is about one rule.
+function rig(location: { uuid: string | null } = { uuid: 'loc-1' }, minGapMs = 0) {
   const openTabs = new OpenTabsProjection();
   const pushes: BoardPush[] = [];
   let fullBuilds = 0;
@@ -31,6 +33,7 @@ function rig(location: { uuid: string | null } = { uuid: 'loc-1' }) {
     emit: (push) => pushes.push(push),
     now: () => Date.now(),
     pushDelayMs: 50,
+    minGapMs,
   });
   let seq = 0;
   const apply = (envelope: Envelope) => {
@@ -96,6 +99,32 @@ describe('tabs board pushes', () => {
     expect(push.upsert.map((t) => t.uuid)).toEqual(['tab-7']);
     expect(push.remove).toEqual([]);
     expect(r.screen()?.board).toEqual(r.truth());
+  });
+
+  it('during a burst that a screen draws at once, pushes are at least BOARD_MIN_GAP_MS apart', () => {
+    const r = rig({ uuid: 'loc-1' }, BOARD_MIN_GAP_MS);
+    r.apply(open('tab-a', 1));
+    r.pusher.watch('screen-1', null);
+    vi.advanceTimersByTime(0);
+    r.pusher.watch('screen-1', r.screen()!.version);
+    const times: number[] = [];
+    // One event every 5 ms for 2 s; the screen draws every push the moment it arrives.
+    for (let n = 0; n < 400; n++) {
+      r.apply(item('tab-a', `item-${n}`, 2 + n));
+      vi.advanceTimersByTime(5);
+      if (r.pushes.length > 0) {
+        times.push(Date.now());
+        r.pusher.watch('screen-1', r.screen()!.version);
+      }
+    }
+    vi.advanceTimersByTime(BOARD_MIN_GAP_MS);
+    if (r.pushes.length > 0) times.push(Date.now());
+    expect(r.screen()?.board).toEqual(r.truth());
+    const gaps = times.slice(1).map((t, i) => t - times[i]);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(BOARD_MIN_GAP_MS);
+    // 2 s of events: about 20 pushes, not 400, and not one a frame.
+    expect(times.length).toBeGreaterThanOrEqual(15);
+    expect(times.length).toBeLessThanOrEqual(21);
   });
 
   it('waits for the screen to draw a push before sending the next; a screen that stops answering gets one a second', () => {

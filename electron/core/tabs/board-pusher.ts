@@ -15,6 +15,12 @@ import { OpenTabsProjection } from './open-tabs-projection';
 export const BOARD_LEASE_MS = 30_000;
 /** How long an undrawn push holds the next one back. */
 const ACK_WAIT_MS = 1_000;
+/**
+ * The least time between two pushes during a burst: ten a second is as fast as anyone reads a
+ * board, and each push costs the host a derive and the screen a render, on the cores that also
+ * answer the service's webhooks.
+ */
+export const BOARD_MIN_GAP_MS = 100;
 
 export interface BoardPusherOptions {
   openTabs: OpenTabsProjection;
@@ -27,6 +33,8 @@ export interface BoardPusherOptions {
   now(): number;
   /** The first push after a quiet spell waits this long, so a burst that just started is one push. */
   pushDelayMs: number;
+  /** The least time between two pushes (BOARD_MIN_GAP_MS unless a test says otherwise). */
+  minGapMs?: number;
 }
 
 export class BoardPusher {
@@ -121,7 +129,10 @@ export class BoardPusher {
       clearTimeout(this.timer);
     }
     const undrawn = this.version > this.acked;
-    const wait = undrawn ? Math.max(0, this.lastPushAt + ACK_WAIT_MS - this.options.now()) : now ? 0 : this.options.pushDelayMs;
+    const sinceLast = this.options.now() - this.lastPushAt;
+    const wait = undrawn
+      ? Math.max(0, ACK_WAIT_MS - sinceLast)
+      : Math.max(now ? 0 : this.options.pushDelayMs, (this.options.minGapMs ?? BOARD_MIN_GAP_MS) - sinceLast);
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flush();
