@@ -111,6 +111,17 @@ async function openScreen(context: SectionContext, url: string, screen: 'Events'
   return page;
 }
 
+/** RSS at a moment after the load minus RSS before it, the whole app against the receiver alone. */
+function rssRow(template: RowTemplate, app: SoakFigures, alone: SoakFigures, at: 'rssAfter' | 'rssSettled', afterMs: number): Row {
+  return makeRow({
+    ...template,
+    value: app[at] - app.rssBefore,
+    baseline: alone[at] - alone.rssBefore,
+    ratio: null,
+    note: `host ${app.rssBefore.toFixed(0)} → ${app[at].toFixed(0)} MB, receiver ${alone.rssBefore.toFixed(0)} → ${alone[at].toFixed(0)} MB, read ${afterMs / 1000} s after the load`,
+  });
+}
+
 /** What the bad answers were, e.g. "app: HTTP 503 ×2; receiver alone: none". */
 function badNote(app: LoadResult, alone: LoadResult): string {
   const list = (l: LoadResult) => Object.entries(l.bad ?? {}).map(([what, n]) => `${what} ×${n}`).join(', ') || 'none';
@@ -170,20 +181,8 @@ export async function benchAppSoak(context: SectionContext): Promise<Row[]> {
       makeRow({ ...R.p99, value: app.load.p99, baseline: alone.load.p99, note: `${note}; p50 ${app.load.p50.toFixed(2)} vs ${alone.load.p50.toFixed(2)} ms` }),
       makeRow({ ...R.non2xx, value: bad(app.load), baseline: bad(alone.load), ratio: null, note: badNote(app.load, alone.load) }),
       makeRow({ ...R.loop, value: app.loopWorst, baseline: alone.loopWorst, note: `median second ${app.loopMedian} vs ${alone.loopMedian} ms` }),
-      makeRow({
-        ...R.rss,
-        value: app.rssAfter - app.rssBefore,
-        baseline: alone.rssAfter - alone.rssBefore,
-        ratio: null,
-        note: `host ${app.rssBefore.toFixed(0)} → ${app.rssAfter.toFixed(0)} MB, receiver ${alone.rssBefore.toFixed(0)} → ${alone.rssAfter.toFixed(0)} MB, read ${context.profile.app.idleMs / 1000} s after the load`,
-      }),
-      makeRow({
-        ...R.rssSettled,
-        value: app.rssSettled - app.rssBefore,
-        baseline: alone.rssSettled - alone.rssBefore,
-        ratio: null,
-        note: `host ${app.rssBefore.toFixed(0)} → ${app.rssSettled.toFixed(0)} MB, receiver ${alone.rssBefore.toFixed(0)} → ${alone.rssSettled.toFixed(0)} MB, read ${context.profile.app.settleMs / 1000} s after the load`,
-      }),
+      rssRow(R.rss, app, alone, 'rssAfter', context.profile.app.idleMs),
+      rssRow(R.rssSettled, app, alone, 'rssSettled', context.profile.app.settleMs),
       makeRow({ ...R.pushes, value: pushes / seconds, baseline: rate, note: `${pushes} pushes for ${(rate * seconds).toLocaleString('en-US')} events` }),
       makeRow({
         ...R.ceiling,

@@ -12,7 +12,7 @@ import { DEMO_MANAGERS, DEMO_PINS } from '../../electron/core/labor/demo-roster'
 import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import type { DemoStaff } from '../../electron/core/labor/roster';
-import { enterPin, freePort, openCode, processes } from './hub-processes';
+import { enterPin, freePort, openCode, openHubDevices, processes } from './hub-processes';
 
 const shot = (name: string) => test.info().outputPath(name);
 const run = processes();
@@ -53,13 +53,7 @@ test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands 
   const hubEnv = { VENUE_ACCESS_ID: DEMO_ACCESS_ID, VENUE_ACCESS_SECRET: DEMO_ACCESS_SECRET };
   const hub = await run.host(hubArgs, { dir, env: hubEnv });
 
-  const hubPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await hubPage.goto(hub.url);
-  await hubPage.getByRole('button', { name: 'Kiosk', exact: true }).click();
-  await hubPage.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
-  await hubPage.getByRole('button', { name: 'Manager' }).click();
-  await enterPin(hubPage, '9999');
-  await hubPage.getByRole('button', { name: 'Devices' }).click();
+  const hubPage = await openHubDevices(browser, hub.url);
   const kiosk = await run.host(['--satellite', `127.0.0.1:${hubPort}`, '--pair-code', await openCode(hubPage, 'kiosk'), '--device-name', 'Staff door']);
   await hubPage.close();
 
@@ -84,6 +78,8 @@ test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands 
   await expect(page.getByTestId('sync-pending')).toHaveText('6 punches waiting for the hub · hub offline');
   await expect(page.locator('.k-pill-online')).toHaveCount(0);
   await page.screenshot({ path: shot('kiosk-hub-down-1080x1920.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: shot('kiosk-hub-down-1280x800.png') });
 
   // The hub back on the same folder and port: the kiosk forwards, and the count goes to zero.
   await run.host(hubArgs, { dir, env: hubEnv });

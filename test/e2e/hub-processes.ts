@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 export const root = resolve(import.meta.dirname, '../..');
 
@@ -99,6 +99,18 @@ export function freePort(): Promise<number> {
 export async function enterPin(page: Page, pin: string): Promise<void> {
   for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
   await page.getByRole('button', { name: 'Enter PIN' }).click();
+}
+
+/** The hub's own screen at 1280x800: first-run location, then the manager area's Devices tab. */
+export async function openHubDevices(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
+  await page.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(page, '9999');
+  await page.getByRole('button', { name: 'Devices' }).click();
+  return page;
 }
 
 /** On the hub's Devices tab: a pairing code for a device of `role`. */

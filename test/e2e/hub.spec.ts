@@ -13,7 +13,7 @@ import type { SatellitePairing } from '../../electron/core/hub/hub-client';
 import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import type { AppSnapshot } from '../../shared/domain';
-import { enterPin, openCode, processes, root } from './hub-processes';
+import { enterPin, openCode, openHubDevices, processes, root } from './hub-processes';
 
 const shot = (name: string) => test.info().outputPath(name);
 const run = processes();
@@ -27,13 +27,7 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   const hubAddress = `127.0.0.1:${hubPort}`;
 
   // The hub's own screen: first-run location, then the manager area's Devices tab.
-  const hubPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await hubPage.goto(hub.url);
-  await hubPage.getByRole('button', { name: 'Kiosk', exact: true }).click();
-  await hubPage.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
-  await hubPage.getByRole('button', { name: 'Manager' }).click();
-  await enterPin(hubPage, '9999');
-  await hubPage.getByRole('button', { name: 'Devices' }).click();
+  const hubPage = await openHubDevices(browser, hub.url);
 
   const kioskCode = await openCode(hubPage, 'kiosk');
   const fingerprint = (await hubPage.locator('.hub-fingerprint').textContent())!;
