@@ -116,8 +116,11 @@ export async function openHubDevices(browser: Browser, url: string): Promise<Pag
 /** On the hub's Devices tab: a pairing code for a device of `role`. */
 export async function openCode(page: Page, role: string): Promise<string> {
   await page.getByLabel('It will be a').selectOption(role);
-  await page.getByRole('button', { name: 'Show a pairing code' }).click();
   const code = page.getByLabel('Pairing code');
+  // Every click opens a new code; until the answer lands the screen still shows the last one.
+  const before = (await code.count()) > 0 ? await code.textContent() : null;
+  await page.getByRole('button', { name: 'Show a pairing code' }).click();
   await expect(code).toHaveText(/^\d{6}$/);
+  if (before !== null) await expect(code).not.toHaveText(before);
   return (await code.textContent())!;
 }
