@@ -214,10 +214,16 @@ describe('manager timesheet', () => {
   async function night() {
     const jordan = await h.laborIdentify({ pin: '2222' });
     const sam = await h.laborIdentify({ pin: '1111' });
+    // A few ms between punches: two punches in the same millisecond tie on punch_in, and the
+    // timesheet then orders them by uuid, which is random (CI once saw Sam before Jordan).
     await h.laborPunch(jordan.token, { action: 'punch-in' });
+    await sleep(3);
     await h.laborPunch(sam.token, { action: 'punch-in' });
+    await sleep(3);
     await h.laborPunch(jordan.token, { action: 'break-start' });
+    await sleep(3);
     await h.laborPunch(jordan.token, { action: 'break-end' });
+    await sleep(3);
     await h.laborPunch(sam.token, { action: 'punch-out', declaredTipsCents: 3000 });
     await drained(running.labor);
   }
