@@ -75,8 +75,10 @@ test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands 
   const banner = page.getByTestId('satellite-banner');
   await expect(banner).toContainText('6 punches waiting for the hub');
   // The pill says the same, not the hub's last "all synced" (it said "Online · All punches synced" before).
-  await expect(page.getByTestId('sync-pending')).toHaveText('6 punches waiting for the hub · hub offline');
+  await expect(page.getByTestId('sync-pending')).toHaveText('6 punches waiting · hub offline');
   await expect(page.locator('.k-pill-online')).toHaveCount(0);
+  // In portrait the venue's whole name fits beside the pill (it was cut to "Harbour Bar & Kit…").
+  expect(await page.locator('.k-location').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await page.screenshot({ path: shot('kiosk-hub-down-1080x1920.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: shot('kiosk-hub-down-1280x800.png') });

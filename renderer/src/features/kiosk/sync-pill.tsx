@@ -7,13 +7,16 @@ import type { SatelliteStatus } from '../../../../shared/hub';
 export function SyncPill({ outbox, satellite = null, onSyncNow }: { outbox: OutboxSummary; satellite?: SatelliteStatus | null; onSyncNow(): void }) {
   if (satellite?.mode === 'satellite' && (satellite.link !== 'connected' || satellite.waitingPunches > 0)) {
     const n = satellite.waitingPunches;
-    const held = n === 0 ? 'No punches waiting' : `${n} ${n === 1 ? 'punch' : 'punches'} waiting for the hub`;
+    const offline = satellite.link !== 'connected';
+    // Offline, the banner above already names the hub: the short text leaves a portrait kiosk's
+    // header room for the venue's name ("Harbour Bar & Kit…" with the long one).
+    const held = n === 0 ? 'No punches waiting' : `${n} ${n === 1 ? 'punch' : 'punches'} waiting${offline ? '' : ' for the hub'}`;
     return (
       <div className="k-sync" role="status" aria-live="polite">
-        <span className={`k-pill k-pill-${satellite.link === 'connected' ? 'neutral' : 'bad'}`}>
+        <span className={`k-pill k-pill-${offline ? 'bad' : 'neutral'}`}>
           <span data-testid="sync-pending" data-pending={n}>
             {held}
-            {satellite.link === 'connected' ? '' : ' · hub offline'}
+            {offline ? ' · hub offline' : ''}
           </span>
         </span>
       </div>
