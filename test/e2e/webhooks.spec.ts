@@ -134,3 +134,37 @@ test('a search shows its first page with "100+ events" and counts the rest once 
   await page.getByTestId('event-list').evaluate((list) => (list.scrollTop = list.scrollHeight));
   await expect(page.getByTestId('event-list').getByRole('row').last()).toContainText('ORDER_PLACED');
 });
+
+test('the list keeps moving during a stream of events even when each read takes longer than the gap between pushes', async ({ openApp, app }) => {
+  await app.core.handlers.subscribeLocations([HARBOUR], 'integration');
+  const page = await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
+  await expect(page.getByTestId('events-empty')).toBeVisible();
+  // A busy host: every read of the list takes 300 ms, while new rows are pushed every 50 ms. Each
+  // answer used to arrive after a newer push had made it stale, so the list stood still until the
+  // stream stopped.
+  const listEvents = app.core.handlers.listEvents;
+  app.core.handlers.listEvents = async (...args: Parameters<typeof listEvents>) => {
+    await new Promise((r) => setTimeout(r, 300));
+    return listEvents(...args);
+  };
+  const count = page.getByTestId('event-count');
+  const seen = new Set<string>();
+  let streaming = true;
+  const stream = (async () => {
+    for (let i = 0; i < 60; i++) {
+      const response = await fetch(`${app.sandboxUrl}/_sandbox/webhooks/trigger`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ORDER_PLACED' }) });
+      expect(response.ok).toBe(true);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    streaming = false;
+  })();
+  while (streaming) {
+    seen.add((await count.textContent()) ?? '');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stream;
+  // Several counts were on screen while the events came in, not only the first and the last.
+  expect([...seen].filter((text) => /^\d+ events?$/.test(text) && text !== '60 events').length).toBeGreaterThanOrEqual(3);
+  await expect(count).toHaveText('60 events');
+});

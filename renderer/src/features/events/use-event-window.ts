@@ -25,35 +25,52 @@ export function useEventWindow(filter: EventFilter, version: number): EventWindo
   const pages = useRef(new Map<number, { rows: EventSummary[]; gen: number }>());
   const lastFilter = useRef<string | null>(null);
   const visible = useRef<[number, number]>([0, 30]);
+  // `generation` counts re-reads (new events or a new filter), `filterGen` only new filters: an
+  // answer for an older filter is dropped, an answer that is merely older than the newest events
+  // is still newer than what the screen shows, so it is shown while the next read is on its way.
   const generation = useRef(0);
+  const filterGen = useRef(0);
+  // One read per page at a time. Events are pushed up to 20 times a second under a stream; when a
+  // read took longer than that, every answer used to arrive stale and be dropped while new reads
+  // piled up, so the list stood still and the host answered reads nobody would see.
   const inFlight = useRef(new Set<string>());
+  const wanted = useRef(new Map<string, number>());
   const filterKey = JSON.stringify(filter);
 
   const load = useCallback(
     async (page: number, gen: number) => {
-      const key = `${page}:${gen}`;
-      if (inFlight.current.has(key)) return;
+      const fgen = filterGen.current;
+      const key = `${fgen}:${page}`;
+      if (inFlight.current.has(key)) {
+        wanted.current.set(key, Math.max(gen, wanted.current.get(key) ?? gen));
+        return;
+      }
       inFlight.current.add(key);
       try {
         const result = await api().listEvents(JSON.parse(filterKey) as EventFilter, page * PAGE, PAGE);
-        if (gen !== generation.current) return;
-        pages.current.set(page, { rows: result.rows, gen });
-        setTotal(result.total);
-        setMore(result.more === true);
-        setError(null);
-        setTick((t) => t + 1);
+        if (fgen !== filterGen.current) return;
+        const shown = pages.current.get(page);
+        if (shown === undefined || shown.gen <= gen) {
+          pages.current.set(page, { rows: result.rows, gen });
+          setTotal(result.total);
+          setMore(result.more === true);
+          setError(null);
+          setTick((t) => t + 1);
+        }
         // Main answers a long search in slices (so the listener keeps answering): a page that came
         // back short while older rows are still unsearched is asked for again, which goes on.
-        if (result.more === true && result.rows.length < PAGE) {
-          inFlight.current.delete(key);
-          setTimeout(() => {
-            if (gen === generation.current) void load(page, gen);
-          }, 0);
-        }
+        if (result.more === true && result.rows.length < PAGE) wanted.current.set(key, Math.max(gen, wanted.current.get(key) ?? gen));
       } catch (e) {
-        if (gen === generation.current) setError(errorMessage(e));
+        if (fgen === filterGen.current) setError(errorMessage(e));
       } finally {
         inFlight.current.delete(key);
+        const next = wanted.current.get(key);
+        wanted.current.delete(key);
+        if (next !== undefined && fgen === filterGen.current) {
+          setTimeout(() => {
+            if (fgen === filterGen.current) void load(page, next);
+          }, 0);
+        }
       }
     },
     [filterKey],
@@ -75,6 +92,7 @@ export function useEventWindow(filter: EventFilter, version: number): EventWindo
     if (lastFilter.current !== filterKey) {
       pages.current = new Map();
       lastFilter.current = filterKey;
+      filterGen.current += 1;
     }
     loadVisible(gen);
   }, [filterKey, version, loadVisible]);
