@@ -6,11 +6,25 @@
 /** The spec names no locale; dollars and the sandbox's names are US English. */
 export const VENUE_LOCALE = 'en-US';
 
-const cache = new Map<string, Intl.DateTimeFormat>();
+// Formats are fixed objects, so a formatter is found by the object and the zone without building a
+// key: screens format hundreds of times per redraw (a time on every tab card, ten redraws a second
+// under a rush), and building a formatter costs far more than using one.
+const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const CLOCK_SECONDS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', second: '2-digit' };
+const DAY_TIME: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' };
+const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' };
+const SHORT_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' };
+const ZONE_NAME: Intl.DateTimeFormatOptions = { timeZoneName: 'short', hour: 'numeric' };
+const PARTS: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+
+const cache = new Map<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
 
 function formatter(timezone: string | null, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timezone ?? ''}|${JSON.stringify(options)}`;
-  let f = cache.get(key);
+  let byZone = cache.get(options);
+  if (!byZone) cache.set(options, (byZone = new Map()));
+  const zone = timezone ?? '';
+  let f = byZone.get(zone);
   if (!f) {
     try {
       f = new Intl.DateTimeFormat(VENUE_LOCALE, timezone ? { ...options, timeZone: timezone } : options);
@@ -18,43 +32,54 @@ function formatter(timezone: string | null, options: Intl.DateTimeFormatOptions)
       // An unknown zone name from the service: the computer's zone beats no time at all.
       f = new Intl.DateTimeFormat(VENUE_LOCALE, options);
     }
-    cache.set(key, f);
+    byZone.set(zone, f);
   }
   return f;
 }
 
 /** "9:04 PM" */
 export function clockTime(ms: number, timezone: string | null): string {
-  return formatter(timezone, { hour: 'numeric', minute: '2-digit' }).format(ms);
+  return formatter(timezone, CLOCK).format(ms);
 }
 
 /** "9:04:12 PM" */
 export function clockTimeSeconds(ms: number, timezone: string | null): string {
-  return formatter(timezone, { hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(ms);
+  return formatter(timezone, CLOCK_SECONDS).format(ms);
 }
 
 /** "Sat, Mar 1, 9:04 PM" */
 export function dayTime(ms: number, timezone: string | null): string {
-  return formatter(timezone, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(ms);
+  return formatter(timezone, DAY_TIME).format(ms);
 }
 
 /** "Saturday, March 1" from YYYY-MM-DD (a calendar day, no zone involved). */
 export function longDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
-  return formatter('UTC', { weekday: 'long', day: 'numeric', month: 'long' }).format(Date.UTC(y, m - 1, d));
+  return formatter('UTC', LONG_DAY).format(Date.UTC(y, m - 1, d));
 }
 
 /** "Sat, Mar 1" from YYYY-MM-DD. */
 export function shortDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
-  return formatter('UTC', { weekday: 'short', day: 'numeric', month: 'short' }).format(Date.UTC(y, m - 1, d));
+  return formatter('UTC', SHORT_DAY).format(Date.UTC(y, m - 1, d));
 }
 
 /** "YYYY-MM-DD" of an instant in the venue's zone. */
 export function venueDay(ms: number, timezone: string | null): string {
-  const p = zoneParts(ms, timezone);
-  return `${p.y}-${two(p.mo)}-${two(p.d)}`;
+  // Zones change offset in whole minutes, so a day starts on a minute: the answer is the same for
+  // every instant of one minute. A board compares each tab's time with now's day at every redraw.
+  const key = `${timezone ?? ''}|${Math.floor(ms / 60_000)}`;
+  let day = days.get(key);
+  if (day === undefined) {
+    const p = zoneParts(ms, timezone);
+    day = `${p.y}-${two(p.mo)}-${two(p.d)}`;
+    if (days.size >= 4096) days.clear();
+    days.set(key, day);
+  }
+  return day;
 }
+
+const days = new Map<string, string>();
 
 /**
  * "9:42 PM" for a time on the venue's today, else "Mar 1, 9:42 PM": staff read these at a glance.
@@ -65,7 +90,7 @@ export function formatVenueTime(at: number | string | null | undefined, timezone
   const ms = typeof at === 'number' ? at : Date.parse(at);
   if (!Number.isFinite(ms)) return '—';
   if (venueDay(ms, timezone) === venueDay(now, timezone)) return clockTime(ms, timezone);
-  return formatter(timezone, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(ms);
+  return formatter(timezone, DATE_TIME).format(ms);
 }
 
 /** Minutes east of UTC of `timezone` (null: this computer's) at `ms`. */
@@ -82,7 +107,7 @@ export function zoneOffsetMinutes(ms: number, timezone: string | null): number {
 export function zoneNote(timezone: string | null, now: number = Date.now(), computerZone: string | null = null): string | null {
   if (!timezone) return null;
   if (zoneOffsetMinutes(now, timezone) === zoneOffsetMinutes(now, computerZone)) return null;
-  const part = formatter(timezone, { timeZoneName: 'short', hour: 'numeric' }).formatToParts(now).find((p) => p.type === 'timeZoneName');
+  const part = formatter(timezone, ZONE_NAME).formatToParts(now).find((p) => p.type === 'timeZoneName');
   return part?.value ?? timezone;
 }
 
@@ -91,7 +116,7 @@ function two(n: number): string {
 }
 
 function zoneParts(ms: number, timezone: string | null) {
-  const parts = formatter(timezone, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(ms);
+  const parts = formatter(timezone, PARTS).formatToParts(ms);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   return { y: get('year'), mo: get('month'), d: get('day'), h: get('hour') % 24, mi: get('minute'), s: get('second') };
 }

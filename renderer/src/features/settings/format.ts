@@ -17,6 +17,10 @@ export function describeToken(token: TokenStatus): string {
   }
 }
 
+// Built once: toLocaleString builds a formatter at every call, and the status bar calls this at
+// every counters push.
+const medium = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 export function formatTime(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return medium.format(ms);
 }
