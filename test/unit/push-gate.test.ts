@@ -38,4 +38,33 @@ describe('PushGate', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(sent[sent.length - 1]).toBe(500);
   });
+
+  it('widens the gap to 100 ms once a rush has kept ten pushes in a row waiting, and narrows it after a quiet gap', async () => {
+    const sentAt: number[] = [];
+    const gate = new PushGate(() => sentAt.push(Date.now()), 50, () => Date.now());
+    const start = Date.now();
+    // A change every 5 ms for 2 s: a rush.
+    for (let ms = 0; ms < 2000; ms += 5) {
+      gate.poke();
+      await vi.advanceTimersByTimeAsync(5);
+    }
+    await vi.advanceTimersByTimeAsync(200);
+    const gaps = sentAt.slice(1).map((t, i) => t - sentAt[i]);
+    // The first pushes of the rush are 50 ms apart, the later ones 100 ms.
+    expect(gaps.slice(1, 9).every((g) => g >= 50 && g < 60)).toBe(true);
+    expect(gaps.slice(12).every((g) => g >= 100 && g < 110)).toBe(true);
+    expect(sentAt.length).toBeLessThan(2000 / 50);
+    // A lone change after the rush goes at once, and the next burst starts at 50 ms again.
+    await vi.advanceTimersByTimeAsync(1000);
+    const before = sentAt.length;
+    gate.poke();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sentAt.length).toBe(before + 1);
+    for (let ms = 0; ms < 200; ms += 5) {
+      gate.poke();
+      await vi.advanceTimersByTimeAsync(5);
+    }
+    expect(sentAt.length - before).toBeGreaterThanOrEqual(4);
+    expect(sentAt[0] - start).toBeLessThan(10);
+  });
 });
