@@ -168,3 +168,28 @@ test('the list keeps moving during a stream of events even when each read takes 
   expect([...seen].filter((text) => /^\d+ events?$/.test(text) && text !== '60 events').length).toBeGreaterThanOrEqual(3);
   await expect(count).toHaveText('60 events');
 });
+
+test('each push of new rows costs the host one read of the page on screen, not two', async ({ openApp, app }) => {
+  await app.core.handlers.subscribeLocations([HARBOUR], 'integration');
+  const page = await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
+  await expect(page.getByTestId('events-empty')).toBeVisible();
+  let reads = 0;
+  const listEvents = app.core.handlers.listEvents;
+  app.core.handlers.listEvents = async (...args: Parameters<typeof listEvents>) => {
+    reads += 1;
+    return listEvents(...args);
+  };
+  let pushes = 0;
+  app.core.events.on('webhookEvents', () => (pushes += 1));
+  // Events 70 ms apart: each is its own push. A redraw while a read was on its way used to queue a
+  // second read of the same page (120 reads for 60 pushes).
+  for (let i = 0; i < 30; i++) {
+    const response = await fetch(`${app.sandboxUrl}/_sandbox/webhooks/trigger`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ORDER_PLACED' }) });
+    expect(response.ok).toBe(true);
+    await new Promise((r) => setTimeout(r, 70));
+  }
+  await expect(page.getByTestId('event-count')).toHaveText('30 events');
+  expect(pushes).toBeGreaterThan(0);
+  expect(reads).toBeLessThanOrEqual(pushes + 2);
+});

@@ -33,7 +33,7 @@ export function useEventWindow(filter: EventFilter, version: number): EventWindo
   // One read per page at a time. Events are pushed up to 20 times a second under a stream; when a
   // read took longer than that, every answer used to arrive stale and be dropped while new reads
   // piled up, so the list stood still and the host answered reads nobody would see.
-  const inFlight = useRef(new Set<string>());
+  const inFlight = useRef(new Map<string, number>());
   const wanted = useRef(new Map<string, number>());
   const filterKey = JSON.stringify(filter);
 
@@ -41,11 +41,13 @@ export function useEventWindow(filter: EventFilter, version: number): EventWindo
     async (page: number, gen: number) => {
       const fgen = filterGen.current;
       const key = `${fgen}:${page}`;
-      if (inFlight.current.has(key)) {
-        wanted.current.set(key, Math.max(gen, wanted.current.get(key) ?? gen));
+      const running = inFlight.current.get(key);
+      if (running !== undefined) {
+        // Asked again for what is already being read (a redraw): nothing more to do.
+        if (gen > running) wanted.current.set(key, Math.max(gen, wanted.current.get(key) ?? gen));
         return;
       }
-      inFlight.current.add(key);
+      inFlight.current.set(key, gen);
       try {
         const result = await api().listEvents(JSON.parse(filterKey) as EventFilter, page * PAGE, PAGE);
         if (fgen !== filterGen.current) return;
