@@ -64,6 +64,8 @@ export function shortDay(day: string): string {
   return formatter('UTC', SHORT_DAY).format(Date.UTC(y, m - 1, d));
 }
 
+const days = new Map<string, string>();
+
 /** "YYYY-MM-DD" of an instant in the venue's zone. */
 export function venueDay(ms: number, timezone: string | null): string {
   // Zones change offset in whole minutes, so a day starts on a minute: the answer is the same for
@@ -78,8 +80,6 @@ export function venueDay(ms: number, timezone: string | null): string {
   }
   return day;
 }
-
-const days = new Map<string, string>();
 
 /**
  * "9:42 PM" for a time on the venue's today, else "Mar 1, 9:42 PM": staff read these at a glance.

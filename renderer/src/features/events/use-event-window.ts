@@ -36,6 +36,8 @@ export function useEventWindow(filter: EventFilter, version: number): EventWindo
   const inFlight = useRef(new Map<string, number>());
   const wanted = useRef(new Map<string, number>());
   const filterKey = JSON.stringify(filter);
+  /** Read `key`'s page again, for generation `gen` at least, once the read on its way is done. */
+  const want = (key: string, gen: number) => wanted.current.set(key, Math.max(gen, wanted.current.get(key) ?? gen));
 
   const load = useCallback(
     async (page: number, gen: number) => {
@@ -44,7 +46,7 @@ export function useEventWindow(filter: EventFilter, version: number): EventWindo
       const running = inFlight.current.get(key);
       if (running !== undefined) {
         // Asked again for what is already being read (a redraw): nothing more to do.
-        if (gen > running) wanted.current.set(key, Math.max(gen, wanted.current.get(key) ?? gen));
+        if (gen > running) want(key, gen);
         return;
       }
       inFlight.current.set(key, gen);
@@ -61,7 +63,7 @@ export function useEventWindow(filter: EventFilter, version: number): EventWindo
         }
         // Main answers a long search in slices (so the listener keeps answering): a page that came
         // back short while older rows are still unsearched is asked for again, which goes on.
-        if (result.more === true && result.rows.length < PAGE) wanted.current.set(key, Math.max(gen, wanted.current.get(key) ?? gen));
+        if (result.more === true && result.rows.length < PAGE) want(key, gen);
       } catch (e) {
         if (fgen === filterGen.current) setError(errorMessage(e));
       } finally {
