@@ -3,7 +3,8 @@
 // device's role and the person's session. Real TLS on 127.0.0.1 port 0.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { request } from 'node:https';
+import { createServer as createHttpsServer, request } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { HubService } from '../../electron/core/hub/hub-service';
@@ -113,6 +114,18 @@ describe('without a credential only the pairing endpoint answers', () => {
     expect(await rawHttps(h.url, '/')).toBe(404);
     expect(await rawHttps(h.url, '/ws')).toBe(404);
     expect(await rawHttps(h.url, '/pair', 'GET')).toBe(404);
+  });
+
+  it('a hub that answers 503 (stopping) is out of reach for now, not a refusal: the satellite keeps retrying', async () => {
+    const h = await hub();
+    const paired = await pairDevice(h, 'kiosk');
+    // The same certificate, answering every upgrade as a stopping hub does (ws closes first: 503).
+    const stopping = createHttpsServer({ cert: h.hub.certificate.cert, key: h.hub.certificate.key });
+    stopping.on('upgrade', (_req, socket) => socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'));
+    await new Promise<void>((resolve) => stopping.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => stopping.close(() => resolve())));
+    const url = `https://127.0.0.1:${(stopping.address() as AddressInfo).port}`;
+    await expect(HubLink.open({ ...paired, url })).rejects.toMatchObject({ reason: 'unreachable' });
   });
 
   it('a satellite pinned to another certificate does not connect (and sends no credential)', async () => {

@@ -83,7 +83,11 @@ export class HubLink {
         const refused = String(res.headers['x-venue-refused'] ?? '');
         ws.terminate();
         if (refused === 'revoked') reject(new HubRefused('This device was revoked by a manager on the venue hub. Ask a manager to pair it again.', 'revoked'));
-        else reject(new HubRefused(`The venue hub does not know this device (HTTP ${res.statusCode}). Pair it again.`, 'unauthorized'));
+        else if (res.statusCode === 401) reject(new HubRefused(`The venue hub does not know this device (HTTP ${res.statusCode}). Pair it again.`, 'unauthorized'));
+        // Anything else is a hub that cannot take the device right now, not a verdict on it: a hub
+        // that is stopping answers 503 (its socket server closes before its port does), and a
+        // kiosk told "pair again" then stopped retrying and refused punches until restarted.
+        else reject(new HubRefused(`The venue hub cannot take this device right now (HTTP ${res.statusCode})`, 'unreachable'));
       });
       ws.once('error', (error) => reject(new HubRefused(`The venue hub cannot be reached: ${error.message}`, 'unreachable')));
     });
