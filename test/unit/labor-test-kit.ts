@@ -28,7 +28,7 @@ export interface RunningLabor {
 export async function startLabor(
   sb: RunningSandbox,
   dataDir: string,
-  options: { tuning?: Partial<LaborTuning>; demoStaff?: boolean; location?: boolean } = {},
+  options: { tuning?: Partial<LaborTuning>; demoStaff?: boolean; location?: boolean; fetch?: typeof fetch } = {},
 ): Promise<RunningLabor> {
   const client = new ServiceClient({
     baseUrl: sb.baseUrl,
@@ -36,6 +36,7 @@ export async function startLabor(
     accessSecret: DEMO_ACCESS_SECRET,
     secrets: new MemorySecretStore(),
     timeoutMs: options.tuning?.timeoutMs ?? FAST_TUNING.timeoutMs,
+    fetch: options.fetch,
   });
   const labor = new LaborService({
     dataDir,

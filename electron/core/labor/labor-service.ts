@@ -410,17 +410,33 @@ export class LaborService {
    * missing from the board cannot punch out: each one is read alone, and kept while still open.
    */
   private async stillOpen(ctx: LaborApiContext, locationUuid: string, open: LaborEntry[]): Promise<LaborEntry[]> {
-    if (!this.cache || this.cache.locationUuid !== locationUuid) return [];
     const listed = new Set(open.map((e) => e.uuid));
-    const missing = this.cache.open.filter((e) => !listed.has(e.uuid)).slice(0, 50);
+    const previous = this.cache && this.cache.locationUuid === locationUuid ? this.cache : null;
+    const missing: { uuid: string; known: LaborEntry | null }[] = (previous?.open ?? []).filter((e) => !listed.has(e.uuid)).map((e) => ({ uuid: e.uuid, known: e }));
+    // Entries this kiosk opened that the board showed from the outbox (confirmed after the last
+    // fetch began): once this fetch has started, the board takes them from the fetch alone, so one
+    // the paged list skipped would vanish and its person could not take a break or punch out.
+    const seen = new Set(missing.map((m) => m.uuid));
+    for (const s of this.outbox.all()) {
+      if (s.status !== 'done' || s.uuid === null || s.p.locationUuid !== locationUuid) continue;
+      if (s.p.kind !== 'shift-start' && s.p.kind !== 'break-start') continue;
+      if (previous !== null && (s.doneAt ?? 0) < previous.fetchStartedAt) continue;
+      if (listed.has(s.uuid) || seen.has(s.uuid)) continue;
+      seen.add(s.uuid);
+      missing.push({ uuid: s.uuid, known: null });
+    }
     const kept: LaborEntry[] = [];
-    for (const e of missing) {
+    for (const m of missing.slice(0, 50)) {
       try {
-        const now = await getEntry(ctx, e.uuid);
+        const now = await getEntry(ctx, m.uuid);
         if (now.punchOut === null) kept.push(now);
       } catch (error) {
-        // Gone (404) is closed for the board; any other failure keeps what we knew.
-        if (!(isServiceError(error) && error.kind === 'http' && error.status === 404)) kept.push(e);
+        // Gone (404) is closed for the board; any other failure keeps what we knew. For an entry
+        // known only from the outbox, this refresh fails instead, so the board keeps the last
+        // fetch (which still lays that punch on top) rather than dropping the person.
+        if (isServiceError(error) && error.kind === 'http' && error.status === 404) continue;
+        if (m.known === null) throw error;
+        kept.push(m.known);
       }
     }
     return kept;
