@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createApp } from './create-app';
+import { heapTrimLine, startHeapTrim } from '../core/heap-trim';
 import { MemorySecretStore } from '../core/secrets/secret-store';
 import { startHost } from './host';
 import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
@@ -146,6 +147,7 @@ async function main() {
     hub,
   });
   await core.start();
+  const trim = values.check ? null : startHeapTrim({ onTrim: (t) => log(heapTrimLine(t)) });
   if (values.check) {
     let code: number;
     try {
@@ -179,6 +181,7 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    trim?.stop();
     await host.close();
     await venueHub?.close();
     await core.stop();

@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Store from 'electron-store';
 import type { AppCore } from '../core/app-core';
 import { createApp } from '../host/create-app';
+import { heapTrimLine, startHeapTrim } from '../core/heap-trim';
 import { forwardEvents, registerIpcHandlers } from './ipc/register-handlers';
 import { lockDownKiosk } from './kiosk-lockdown';
 import { SafeStorageSecretStore } from './safe-storage-secrets';
@@ -149,6 +150,7 @@ app.whenReady().then(async () => {
   });
   registerIpcHandlers(core.handlers, rendererUrl);
   await core.start();
+  startHeapTrim({ onTrim: (t) => log(heapTrimLine(t)) });
   if (hub) venueHub = await startVenueHub({ hub, core, dataDir, log });
   createWindow(core);
 
