@@ -27,10 +27,9 @@ describe('heap trim', () => {
     const c = clock();
     const trims: HeapTrimReport[] = [];
     const trim = heapTrim({ gc: gc!, now: c.now, utilization: () => 0, onTrim: (t) => trims.push(t) });
-    let garbage: unknown[] | null = grow(120);
+    // Grown and dropped within this call: only the committed pages are left behind.
+    expect(grow(120).length).toBeGreaterThan(0);
     expect(getHeapStatistics().total_heap_size).toBeGreaterThan(64 * MB);
-    garbage = null;
-    expect(garbage).toBeNull();
     // The first quiet look starts the quiet spell; the trim comes once it has lasted 3 s.
     expect(trim.check()).toBe(false);
     c.advance(2_000);
