@@ -90,7 +90,9 @@ export function heapTrim(options: HeapTrimOptions & { gc: () => void }): HeapTri
   const quietMs = options.quietMs ?? 3_000;
   const quietUtilization = options.quietUtilization ?? 0.1;
   const growthBytes = options.growthBytes ?? 32 * 1024 * 1024;
-  const minGapMs = options.minGapMs ?? 30_000;
+  // Short enough to trim again after the work a quiet spell itself starts (the projections'
+  // checkpoint is written after 5 s of quiet and allocates its whole text).
+  const minGapMs = options.minGapMs ?? 10_000;
   let floor = heapBytes();
   let quietSince: number | null = null;
   let lastTrimAt = -Infinity;

@@ -74,11 +74,11 @@ describe('heap trim', () => {
     c.advance(3_000);
     expect(trim.check()).toBe(true);
     expect(collections).toBe(1);
-    // Growth past what was left (live data) is trimmed again, but not within 30 s of the last trim.
+    // Growth past what was left (live data) is trimmed again, but not within 10 s of the last trim.
     heap = 200 * MB;
-    c.advance(10_000);
+    c.advance(5_000);
     expect(trim.check()).toBe(false);
-    c.advance(25_000);
+    c.advance(5_000);
     expect(trim.check()).toBe(true);
     expect(collections).toBe(2);
   });
