@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyBoardPush, type BoardPush, type HeldBoard } from '../../shared/board-push';
 import { CLOSED_ON_BOARD } from '../../shared/tabs';
-import { BOARD_LEASE_MS, BOARD_MIN_GAP_MS, BoardPusher } from '../../electron/core/tabs/board-pusher';
+import { BOARD_LEASE_MS, BOARD_MIN_GAP_MS, BOARD_RUSH_GAP_MS, BoardPusher } from '../../electron/core/tabs/board-pusher';
 import { boardTabOf, boardViewOf } from '../../electron/core/tabs/board-view';
 import { OpenTabsProjection } from '../../electron/core/tabs/open-tabs-projection';
 import { accepted, type Envelope } from './webhook-tab-story';
@@ -101,7 +101,7 @@ describe('tabs board pushes', () => {
     expect(r.screen()?.board).toEqual(r.truth());
   });
 
-  it('during a burst that a screen draws at once, pushes are at least BOARD_MIN_GAP_MS apart', () => {
+  it('during a burst that a screen draws at once, pushes are at least BOARD_MIN_GAP_MS apart, and BOARD_RUSH_GAP_MS once the rate is a rush', () => {
     const r = rig({ uuid: 'loc-1' }, BOARD_MIN_GAP_MS);
     r.apply(open('tab-a', 1));
     r.pusher.watch('screen-1', null);
@@ -122,9 +122,11 @@ describe('tabs board pushes', () => {
     expect(r.screen()?.board).toEqual(r.truth());
     const gaps = times.slice(1).map((t, i) => t - times[i]);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(BOARD_MIN_GAP_MS);
-    // 2 s of events: about 20 pushes, not 400, and not one a frame.
-    expect(times.length).toBeGreaterThanOrEqual(15);
-    expect(times.length).toBeLessThanOrEqual(21);
+    // 200 events a second is a rush: once its rate is known, four boards a second.
+    expect(gaps.slice(-4).every((g) => g >= BOARD_RUSH_GAP_MS)).toBe(true);
+    // 2 s of events: about 8 pushes, not 400, and not one a frame.
+    expect(times.length).toBeGreaterThanOrEqual(7);
+    expect(times.length).toBeLessThanOrEqual(11);
   });
 
   it('waits for the screen to draw a push before sending the next; a screen that stops answering gets one a second', () => {

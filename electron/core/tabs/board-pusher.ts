@@ -10,6 +10,8 @@ import { CLOSED_ON_BOARD, type BoardTab, type BoardView } from '../../../shared/
 import type { BoardPush } from '../../../shared/board-push';
 import type { OpenTab } from '../../../shared/webhooks';
 import { OpenTabsProjection } from './open-tabs-projection';
+import { RUSH_GAP_MS } from '../push-gate';
+import { RushMeter } from '../rush-meter';
 
 /** A watcher that does not renew within this long is gone (a closed window, a dropped socket). */
 export const BOARD_LEASE_MS = 30_000;
@@ -21,6 +23,8 @@ const ACK_WAIT_MS = 1_000;
  * answer the service's webhooks.
  */
 export const BOARD_MIN_GAP_MS = 100;
+/** The least gap in a rush (rush-meter.ts): four boards a second, as the other screens' pushes. */
+export const BOARD_RUSH_GAP_MS = RUSH_GAP_MS;
 
 export interface BoardPusherOptions {
   openTabs: OpenTabsProjection;
@@ -35,6 +39,8 @@ export interface BoardPusherOptions {
   pushDelayMs: number;
   /** The least time between two pushes (BOARD_MIN_GAP_MS unless a test says otherwise). */
   minGapMs?: number;
+  /** The same in a rush (BOARD_RUSH_GAP_MS unless a test says otherwise). */
+  rushGapMs?: number;
 }
 
 export class BoardPusher {
@@ -54,8 +60,11 @@ export class BoardPusher {
   private stopped = false;
   /** Pushes sent, whole and partial, for the bench and the tests. */
   readonly counts = { full: 0, delta: 0, tabsSent: 0 };
+  private readonly rush: RushMeter;
 
-  constructor(private readonly options: BoardPusherOptions) {}
+  constructor(private readonly options: BoardPusherOptions) {
+    this.rush = new RushMeter(options.now);
+  }
 
   /**
    * A screen shows the board: its lease is renewed, and `seen` is the version it has drawn (null:
@@ -89,6 +98,8 @@ export class BoardPusher {
   /** Something on the board may have changed (an event, or a tab's label or refunds). */
   changed(tabUuid?: string): void {
     if (tabUuid !== undefined) this.extraChanged.add(tabUuid);
+    // Only the rate screens are shown matters: changes before anyone watched are not a rush.
+    if (this.leases.size > 0) this.rush.count();
     this.pending = true;
     this.schedule(false);
   }
@@ -130,9 +141,8 @@ export class BoardPusher {
     }
     const undrawn = this.version > this.acked;
     const sinceLast = this.options.now() - this.lastPushAt;
-    const wait = undrawn
-      ? Math.max(0, ACK_WAIT_MS - sinceLast)
-      : Math.max(now ? 0 : this.options.pushDelayMs, (this.options.minGapMs ?? BOARD_MIN_GAP_MS) - sinceLast);
+    const gap = this.rush.rush ? (this.options.rushGapMs ?? BOARD_RUSH_GAP_MS) : (this.options.minGapMs ?? BOARD_MIN_GAP_MS);
+    const wait = undrawn ? Math.max(0, ACK_WAIT_MS - sinceLast) : Math.max(now ? 0 : this.options.pushDelayMs, gap - sinceLast);
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flush();
