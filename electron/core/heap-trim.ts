@@ -45,18 +45,35 @@ export interface HeapTrim {
   stop(): void;
 }
 
-/** V8's full collection for this process, or null where it cannot be had. */
+/**
+ * A full collection that also compacts, for this process, or null where it cannot be had. A plain
+ * full collection frees the dead objects but keeps every page that still holds a live one: after a
+ * rush the survivors are spread thin over the grown old space, and in a soak a plain collection
+ * gave back nothing (92 → 92 MB committed). Compacting moves them together so whole pages go.
+ */
 export function exposedGc(): (() => void) | null {
   const existing = (globalThis as { gc?: unknown }).gc;
-  if (typeof existing === 'function') return existing as () => void;
+  let gc: unknown = existing;
   try {
-    setFlagsFromString('--expose-gc');
-    // A fresh context is created with the flag set, so its `gc` exists; it collects the whole isolate.
-    const gc: unknown = runInNewContext('gc');
-    return typeof gc === 'function' ? (gc as () => void) : null;
+    if (typeof gc !== 'function') {
+      setFlagsFromString('--expose-gc');
+      // A fresh context is created with the flag set, so its `gc` exists; it collects the whole isolate.
+      gc = runInNewContext('gc');
+    }
   } catch {
     return null;
   }
+  if (typeof gc !== 'function') return null;
+  const collect = gc as () => void;
+  return () => {
+    // Read by V8 at each full collection: on for this one only.
+    setFlagsFromString('--compact-on-every-full-gc');
+    try {
+      collect();
+    } finally {
+      setFlagsFromString('--no-compact-on-every-full-gc');
+    }
+  };
 }
 
 function loopUtilization(): () => number {
