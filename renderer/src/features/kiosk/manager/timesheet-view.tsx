@@ -3,7 +3,7 @@
 // a CSV of exactly what is shown.
 import { useEffect, useState } from 'react';
 import type { LaborSortKey, LaborView, StaffRole, TimesheetQuery, TimesheetView as Sheet } from '../../../../../shared/labor';
-import { fiscalDayOf } from '../../../../../shared/labor-calc';
+import { addDays, fiscalDayOf } from '../../../../../shared/labor-calc';
 import { api } from '../../../api-context';
 import { ACTION_LABELS, clockTime, longDay } from '../format';
 import { useNow } from '../use-now';
@@ -20,7 +20,12 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
   const tz = labor.location?.timezone ?? null;
   const now = useNow(30_000);
   const today = fiscalDayOf(Date.now(), tz, labor.settings.fiscalDayStartHour);
-  const [query, setQuery] = useState<TimesheetQuery>({ fromDay: today, toDay: today, sortBy: 'punch_in', sortDir: 'asc' });
+  // Without the venue's zone (the service sent none), "today" is this computer's, while the service
+  // files each entry under its own fiscal day: around midnight the two differ by a day either way,
+  // and a range of one day would show nobody on the shift under way. So it spans the days around.
+  const [query, setQuery] = useState<TimesheetQuery>(() =>
+    tz === null ? { fromDay: addDays(today, -1), toDay: addDays(today, 1), sortBy: 'punch_in', sortDir: 'asc' } : { fromDay: today, toDay: today, sortBy: 'punch_in', sortDir: 'asc' },
+  );
   const [chartDay, setChartDay] = useState(today);
   // A filter changed twice in a row: only the newest answer may fill the table.
   const request = useRequest(() => api().laborTimesheet(token, query), [token, query]);
@@ -28,6 +33,14 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
   useEffect(() => {
     if (chartDay < query.fromDay || chartDay > query.toDay) setChartDay(query.toDay);
   }, [query.fromDay, query.toDay, chartDay]);
+  // Until a day is chosen, the timeline shows the latest day that has entries (with the range
+  // around an unknown zone, "today" may hold none while the shift under way is filed under another).
+  const [chartChosen, setChartChosen] = useState(false);
+  useEffect(() => {
+    if (chartChosen || !sheet || sheet.rows.some((r) => r.fiscalDay === chartDay)) return;
+    const latest = sheet.rows.reduce<string | null>((d, r) => (d === null || r.fiscalDay > d ? r.fiscalDay : d), null);
+    if (latest !== null && latest >= query.fromDay && latest <= query.toDay) setChartDay(latest);
+  }, [sheet, chartDay, chartChosen, query.fromDay, query.toDay]);
 
   const roles = knownRoles(labor, sheet);
   const set = (patch: Partial<TimesheetQuery>) => setQuery((q) => ({ ...q, ...patch }));
@@ -111,7 +124,14 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
             <div className="k-card-head">
               <h3>Timeline · {longDay(chartDay)}</h3>
               {days.length > 1 && (
-                <select aria-label="Day shown in the timeline" value={chartDay} onChange={(e) => setChartDay(e.target.value)}>
+                <select
+                  aria-label="Day shown in the timeline"
+                  value={chartDay}
+                  onChange={(e) => {
+                    setChartChosen(true);
+                    setChartDay(e.target.value);
+                  }}
+                >
                   {days.map((d) => (
                     <option key={d} value={d}>
                       {longDay(d)}
