@@ -14,11 +14,15 @@ const HOUR = 3_600_000;
 function chartWindow(shifts: TimesheetRow[], dayStart: number, now: number): { start: number; end: number; step: number } {
   const lo = Math.min(...shifts.map((s) => s.punchIn));
   const hi = Math.max(...shifts.map((s) => s.punchOut ?? now));
-  let start = Math.max(dayStart, Math.floor(lo / HOUR) * HOUR - HOUR);
-  let end = Math.min(dayStart + 24 * HOUR, Math.ceil(hi / HOUR) * HOUR + HOUR);
+  // Shifts are filed under the service's fiscal day; when the venue's zone is not known here, its
+  // day can start hours away from this one's, so the bounds widen to take in the day's shifts.
+  const first = Math.min(dayStart, Math.floor(lo / HOUR) * HOUR);
+  const last = Math.max(dayStart + 24 * HOUR, Math.ceil(hi / HOUR) * HOUR);
+  let start = Math.max(first, Math.floor(lo / HOUR) * HOUR - HOUR);
+  let end = Math.min(last, Math.ceil(hi / HOUR) * HOUR + HOUR);
   if (end - start < 4 * HOUR) {
-    end = Math.min(dayStart + 24 * HOUR, start + 4 * HOUR);
-    start = Math.max(dayStart, end - 4 * HOUR);
+    end = Math.min(last, start + 4 * HOUR);
+    start = Math.max(first, end - 4 * HOUR);
   }
   const span = (end - start) / HOUR;
   return { start, end, step: span <= 6 ? HOUR : span <= 12 ? 2 * HOUR : 3 * HOUR };
