@@ -432,10 +432,15 @@ export class LaborService {
         if (now.punchOut === null) kept.push(now);
       } catch (error) {
         // Gone (404) is closed for the board; any other failure keeps what we knew. For an entry
-        // known only from the outbox, this refresh fails instead, so the board keeps the last
-        // fetch (which still lays that punch on top) rather than dropping the person.
+        // known only from the outbox, a failure worth retrying (network, 5xx, 429) fails this
+        // refresh, so the board keeps the last fetch (which still lays that punch on top) rather
+        // than dropping the person; a lasting refusal (a service without this read) must not stop
+        // every refresh after it, so that entry is left to the lists.
         if (isServiceError(error) && error.kind === 'http' && error.status === 404) continue;
-        if (m.known === null) throw error;
+        if (m.known === null) {
+          if (!isServiceError(error) || error.retryable) throw error;
+          continue;
+        }
         kept.push(m.known);
       }
     }
