@@ -23,9 +23,8 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
   // Without the venue's zone (the service sent none), "today" is this computer's, while the service
   // files each entry under its own fiscal day: around midnight the two differ by a day either way,
   // and a range of one day would show nobody on the shift under way. So it spans the days around.
-  const [query, setQuery] = useState<TimesheetQuery>(() =>
-    tz === null ? { fromDay: addDays(today, -1), toDay: addDays(today, 1), sortBy: 'punch_in', sortDir: 'asc' } : { fromDay: today, toDay: today, sortBy: 'punch_in', sortDir: 'asc' },
-  );
+  const around = tz === null ? 1 : 0;
+  const [query, setQuery] = useState<TimesheetQuery>(() => ({ fromDay: addDays(today, -around), toDay: addDays(today, around), sortBy: 'punch_in', sortDir: 'asc' }));
   const [chartDay, setChartDay] = useState(today);
   // A filter changed twice in a row: only the newest answer may fill the table.
   const request = useRequest(() => api().laborTimesheet(token, query), [token, query]);
