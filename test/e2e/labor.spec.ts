@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createApp } from '../../electron/host/create-app';
 import { startHost } from '../../electron/host/host';
+import { entryFiscalDay } from '../../electron/sandbox/labor/labor-view';
 import { test, expect, stopApp, type RunningApp } from './fixtures';
 
 /** Screenshots go to this test's output folder (test-results/… or --output), named by what they show. */
@@ -193,4 +194,34 @@ test('kiosk mode: the kiosk is the whole app, and app settings sit behind the ma
   } finally {
     await stopApp(app);
   }
+});
+
+test.describe('without the venue’s time zone', () => {
+  // The computer runs in the venue's zone, so its day is known exactly; the service sends no zone.
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the timesheet opens on the days around today and its timeline shows the shift under way, at any hour', async ({ page, app }) => {
+    // Under the other reading the service's locations carry no zone; here it is set for this test
+    // alone, so the check runs under both readings.
+    const set = await fetch(`${app.sandboxUrl}/_sandbox/readings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ locationFields: 'bare' }) });
+    expect(set.ok).toBe(true);
+    await openKiosk(page, app.host.url);
+    await enterPin(page, '1111');
+    await page.getByRole('button', { name: 'Punch in as Server' }).click();
+    await done(page, /Sam, you're punched in as server/);
+    await expect.poll(() => serviceEntries(app).length).toBe(1);
+    const world = app.core.sandbox()!.world;
+    const shiftDay = entryFiscalDay(world, world.labor.all()[0]);
+
+    // The service files the shift under its fiscal day; the computer's clock is moved to noon of the
+    // next day at the venue, so "today" on screen is one day later than the shift's day, whatever
+    // the hour the test runs at (the case between midnight and the 04:00 cut, made permanent).
+    const [y, m, d] = shiftDay.split('-').map(Number);
+    await page.clock.setSystemTime(Date.UTC(y, m - 1, d + 1, 17, 0));
+    await page.getByRole('button', { name: 'Manager' }).click();
+    await enterPin(page, '9999');
+    await expect(page.locator('[data-testid="entry-row"]')).toHaveCount(1);
+    await expect(page.getByLabel('From')).toHaveValue(shiftDay);
+    await expect(page.getByTestId('timeline')).toHaveAttribute('aria-label', `Shifts and breaks on ${shiftDay}`);
+  });
 });
