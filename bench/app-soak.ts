@@ -17,7 +17,7 @@ import { HARBOUR, prepareDeliveries } from './envelopes';
 import { HostClient } from './host-client';
 import { type RunningHost, startHostOn } from './host-child';
 import { startServer } from './ingest';
-import { type LoadResult, runPaced } from './load';
+import { type LoadResult, pacedSockets, runPaced } from './load';
 import { loopSeconds } from './loop-samples';
 import { makeRow, type Row, type RowTemplate } from './report';
 import type { SectionContext } from './run';
@@ -85,13 +85,24 @@ interface SoakFigures {
 /** Warm-up, RSS before, the paced soak, an idle pause, RSS after; event-loop delay from the probe's file. */
 async function soak(url: string, pid: number, loopFile: string, context: SectionContext): Promise<SoakFigures> {
   const { rate, seconds, warmupSeconds, idleMs, settleMs } = context.profile.app;
-  if (warmupSeconds > 0) await runPaced(url, prepareDeliveries(rate * warmupSeconds), rate, 50);
-  await sleep(1000);
-  const rssBefore = median([rssMB(pid), (await sleep(300), rssMB(pid)), (await sleep(300), rssMB(pid))]);
-  const deliveries = prepareDeliveries(rate * seconds);
-  const from = Date.now();
-  const load = await runPaced(url, deliveries, rate, 50);
-  const to = Date.now();
+  // The soak goes on with the warm-up's connections (a pause of under 2 s, inside the servers'
+  // keep-alive), as a service's sender keeps them.
+  const sockets = pacedSockets(50);
+  let load: LoadResult;
+  let from: number;
+  let to: number;
+  let rssBefore: number;
+  try {
+    if (warmupSeconds > 0) await runPaced(url, prepareDeliveries(rate * warmupSeconds), rate, sockets);
+    await sleep(1000);
+    rssBefore = median([rssMB(pid), (await sleep(300), rssMB(pid)), (await sleep(300), rssMB(pid))]);
+    const deliveries = prepareDeliveries(rate * seconds);
+    from = Date.now();
+    load = await runPaced(url, deliveries, rate, sockets);
+    to = Date.now();
+  } finally {
+    sockets.destroy();
+  }
   await sleep(Math.max(idleMs, 1100));
   // A probe line covers the second before it was written: every line written after the load began
   // and within a second of its end covers part of it.

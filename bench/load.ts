@@ -57,15 +57,19 @@ export async function runLoad(url: string, requests: AutocannonRequest[], amount
  * sockets. autocannon's own rate limit sends each second's quota in a burst at the start of the
  * second, which measures a saturated server again; this measures one that is not.
  */
-/** `onAnswer` hears each answer's send time and latency (ms), for figures per second. */
+/**
+ * `onAnswer` hears each answer's send time and latency (ms), for figures per second. `sockets` is
+ * the number of connections, or an agent from `pacedSockets` whose open connections a run after a
+ * warm-up goes on using, as a service's sender keeps its connections through a steady stream.
+ */
 export async function runPaced(
   url: string,
   deliveries: { body: string; headers: Record<string, string> }[],
   rate: number,
-  connections: number,
+  sockets: number | Agent,
   onAnswer?: (sentAt: number, ms: number) => void,
 ): Promise<LoadResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const agent = typeof sockets === 'number' ? pacedSockets(sockets) : sockets;
   const latencies: number[] = [];
   let ok2xx = 0;
   let non2xx = 0;
@@ -107,7 +111,7 @@ export async function runPaced(
     await sleep(1);
   }
   await Promise.all(answers);
-  agent.destroy();
+  if (agent !== sockets) agent.destroy();
   const durationMs = lastAnswer - started;
   return {
     answered: latencies.length,
@@ -121,4 +125,9 @@ export async function runPaced(
     p50: median(latencies),
     p99: percentile(latencies, 99),
   };
+}
+
+/** Keep-alive connections (at most `connections`) for a warm-up and the runs after it; destroy when done. */
+export function pacedSockets(connections: number): Agent {
+  return new Agent({ keepAlive: true, maxSockets: connections });
 }
