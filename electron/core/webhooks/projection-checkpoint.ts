@@ -21,9 +21,11 @@ const FORMAT = 1;
 
 /**
  * Projections apply events in log order, but a start-up replay re-applies this many events before
- * the checkpoint's position anyway: apply() is idempotent, so the overlap is free insurance.
+ * the checkpoint's position anyway: apply() is idempotent, so the overlap is cheap insurance. It was
+ * 1 000, which cost a cold start about 150 ms at 100 000 events (reading, parsing and deriving the
+ * tabs those events touch) for no failure anyone had seen; 100 keeps the insurance.
  */
-export const CHECKPOINT_OVERLAP = 1_000;
+export const CHECKPOINT_OVERLAP = 100;
 
 interface Header {
   format: number;

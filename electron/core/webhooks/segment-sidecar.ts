@@ -8,15 +8,14 @@
 // The next start reads the segment's bytes and hashes them (sha256 runs at gigabytes a second),
 // and only when both size and hash match does it take the lines from the sidecar instead of
 // parsing them. Any change to a segment, a flipped byte included, means a normal scan with the
-// damage handling of event-log.ts, exactly as without sidecars. A sidecar that is missing, torn
-// or from another format is simply ignored and written again. Sidecars are derived data: deleting
-// the folder only makes the next start slower.
+// damage handling of event-log.ts, exactly as without sidecars. A sidecar that is missing, torn,
+// damaged or from another format is simply ignored and written again. Sidecars are derived data:
+// deleting the folder only makes the next start slower. Their bytes: sidecar-codec.ts.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LogLine, StoredEventRow } from './event-record';
-
-const FORMAT = 1;
+import { decodeSidecar, encodeSidecar } from './sidecar-codec';
 
 /**
  * One line as the index needs it: [kind, offset, length, …].
@@ -26,7 +25,6 @@ const FORMAT = 1;
 export type LineSummary = (string | number | boolean | null)[];
 
 export interface Sidecar {
-  format: number;
   size: number;
   sha256: string;
   lines: LineSummary[];
@@ -74,8 +72,8 @@ export class SidecarStore {
     const path = this.path(segmentId);
     if (!existsSync(path)) return null;
     try {
-      const sidecar = JSON.parse(readFileSync(path, 'utf8')) as Sidecar;
-      if (sidecar.format !== FORMAT || sidecar.size !== segmentBytes.length || !Array.isArray(sidecar.lines)) return null;
+      const sidecar = decodeSidecar(readFileSync(path));
+      if (sidecar === null || sidecar.size !== segmentBytes.length) return null;
       if (createHash('sha256').update(segmentBytes).digest('hex') !== sidecar.sha256) return null;
       return sidecar;
     } catch {
@@ -87,12 +85,12 @@ export class SidecarStore {
   write(segmentId: number, segmentBytes: Buffer, lines: LineSummary[]): void {
     try {
       mkdirSync(this.dir, { recursive: true });
-      const sidecar: Sidecar = { format: FORMAT, size: segmentBytes.length, sha256: createHash('sha256').update(segmentBytes).digest('hex'), lines };
+      const bytes = encodeSidecar(segmentBytes.length, createHash('sha256').update(segmentBytes).digest('hex'), lines);
       const path = this.path(segmentId);
       const temp = `${path}.${process.pid}.tmp`;
       const fd = openSync(temp, 'w', 0o600);
       try {
-        writeSync(fd, JSON.stringify(sidecar));
+        writeSync(fd, bytes);
         fsyncSync(fd);
       } finally {
         closeSync(fd);
