@@ -23,7 +23,7 @@ const ACK_WAIT_MS = 1_000;
  * answer the service's webhooks.
  */
 export const BOARD_MIN_GAP_MS = 100;
-/** The least gap in a rush (rush-meter.ts): four boards a second, as the other screens' pushes. */
+/** The least gap in a rush (rush-meter.ts): two boards a second, as the other screens' pushes. */
 export const BOARD_RUSH_GAP_MS = RUSH_GAP_MS;
 
 export interface BoardPusherOptions {
