@@ -79,6 +79,17 @@ function data(type: BenchType, n: number): { targetUuid?: string; targetId?: str
 
 let counter = 0;
 
+/**
+ * Numbers the next deliveries from 0 again. The log section calls it so its 100 000 events (guest
+ * names, refund ids) are the same whichever sections ran before in the process: its free-text
+ * row looks for texts such as "guest 42", and after the ingest section had used the numbers up to
+ * 170 000 none matched, so that row timed a search of the whole log instead of a first page.
+ * Only for a fresh data folder: within one log every delivery must stay distinct.
+ */
+export function restartNumbering(): void {
+  counter = 0;
+}
+
 /** One signed delivery: body and headers. `type` defaults to rotating through BENCH_TYPES. */
 export function signedDelivery(secret = BENCH_SECRET, type?: BenchType): { body: string; headers: Record<string, string> } {
   const n = counter++;

@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { rssMB, stopChild } from './children';
 import { type RunningHost, startHostOn } from './host-child';
 import { addProbe, type SeenRow, waitForRowSince } from './browser';
-import { BENCH_TYPES, deliveryRequests } from './envelopes';
+import { BENCH_TYPES, deliveryRequests, restartNumbering } from './envelopes';
 import { HostClient } from './host-client';
 import { runLoad } from './load';
 import { coreStartMs } from './core-start';
@@ -196,6 +196,7 @@ export async function benchLogScale(context: SectionContext): Promise<Row[]> {
   const { small, total, chunks, filterReps, renderReps, restarts, settleMs, idleMs } = context.profile.log;
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-bench-log-'));
   let host: RunningHost | null = null;
+  restartNumbering();
   try {
     // First start on an empty folder (seeds the demo roster), the small log, then a restart: the
     // start-up with the small log is the baseline of the start-up with the full one.
