@@ -33,6 +33,8 @@ async function buildLog(clock: TestClock): Promise<string> {
 interface Seen {
   counters: unknown;
   page: unknown;
+  /** Answered from the in-memory index alone (the page's rows are read from the segments). */
+  byType: unknown;
   details: unknown[];
   reports: { sentence: string; count: number | null; kept: boolean }[];
   problems: string[];
@@ -48,6 +50,7 @@ async function load(dataDir: string, clock: TestClock, repeat = false): Promise<
   const seen = {
     counters: r.counters(),
     page,
+    byType: r.page({ type: 'GUEST_SUBSCRIBED' }, 0, 500).rows.map((row) => row.seq),
     details,
     reports: reports.map((x) => ({ sentence: x.sentence, count: x.count, kept: x.keptAs !== null })),
     problems: r.status().message ? [r.status().message!.split(dataDir).join('<data>')] : [],
@@ -114,7 +117,7 @@ describe('segment sidecars', () => {
     });
   }
 
-  it('a sidecar damaged after it was written (one byte of its numbers or of its keys) is not trusted: the start knows what a full scan knows', async () => {
+  it('a sidecar damaged after it was written (one byte of its numbers, its keys or its texts) is not trusted: the start knows what a full scan knows', async () => {
     const clock = new TestClock();
     const dataDir = await buildLog(clock);
     await load(dataDir, clock);
@@ -125,9 +128,17 @@ describe('segment sidecars', () => {
       b[i] ^= 0x01;
       writeFileSync(file, b);
     };
-    // An offset's low byte (the header line ends at the first newline; numbers follow it), and the last key byte.
-    flip(join(dataDir, INDEX, sidecars[0]), (b) => b.indexOf(0x0a) + 1 + 8);
-    flip(join(dataDir, INDEX, sidecars[1]), (b) => b.length - 1);
+    // The body after the header line: numbers, then the dedupe keys, then the texts (sidecar-codec.ts).
+    const parts = (b: Buffer) => {
+      const head = JSON.parse(b.subarray(0, b.indexOf(0x0a)).toString()) as { keyBytes: number; stringBytes: number };
+      const texts = b.length - head.stringBytes;
+      return { numbers: b.indexOf(0x0a) + 1, keys: texts - head.keyBytes, texts };
+    };
+    expect(sidecars.length).toBeGreaterThanOrEqual(3);
+    // An offset's low byte, the last byte of the last key, a letter of an event type's name (the JSON still parses).
+    flip(join(dataDir, INDEX, sidecars[0]), (b) => parts(b).numbers + 8);
+    flip(join(dataDir, INDEX, sidecars[1]), (b) => parts(b).texts - 1);
+    flip(join(dataDir, INDEX, sidecars[2]), (b) => b.indexOf('_', parts(b).texts) + 1);
     const reference = await load(withoutSidecars(dataDir), clock);
     expect(await load(dataDir, clock)).toEqual(reference);
   });

@@ -2,16 +2,18 @@
 // at 100 000 events JSON.parse of those 17 MB took 140-220 ms of a restart, the largest part of the
 // log's start-up. This one parses almost nothing:
 //
-//   header line   JSON {format, size, sha256, count, strings, keyBytes, bodySha256, endian} + '\n',
-//                 padded with spaces so the numbers start on a multiple of 8 bytes
+//   header line   JSON {format, size, sha256, count, keyBytes, stringBytes, bodySha256, endian}
+//                 + '\n', padded with spaces so the numbers start on a multiple of 8 bytes
 //   numbers       Float64 (little-endian): per line its kind (0 event, 1 duplicate, 2 stale),
 //                 offset and length, then event: seq, receivedAt, type, knownType (0/1), location,
 //                 verification, hasProblem (0/1), dedupe key length (-1: none); duplicate: of, at;
 //                 stale: at, type, createdAt. Texts are indexes into `strings` (-1: null).
 //   keys          the dedupe keys, UTF-8, one after another
+//   strings       JSON array of the texts (types, locations, verifications, stale createdAt)
 //
-// `bodySha256` covers numbers and keys, so a sidecar damaged after it was written is ignored (and
-// written again) rather than trusted. Anything that does not add up decodes to null.
+// `bodySha256` covers numbers, keys and texts, and every header field is checked against the
+// segment or the body, so a sidecar damaged after it was written is ignored (and written again)
+// rather than trusted. Anything that does not add up decodes to null.
 import { createHash } from 'node:crypto';
 import { endianness } from 'node:os';
 import type { LineSummary } from './segment-sidecar';
@@ -23,8 +25,8 @@ interface Header {
   size: number;
   sha256: string;
   count: number;
-  strings: string[];
   keyBytes: number;
+  stringBytes: number;
   bodySha256: string;
   endian: string;
 }
@@ -68,14 +70,15 @@ export function encodeSidecar(size: number, sha256: string, lines: LineSummary[]
   }
   const numberBytes = Buffer.from(Float64Array.from(numbers).buffer);
   const keyBytes = Buffer.from(keys.join(''), 'utf8');
-  const body = Buffer.concat([numberBytes, keyBytes]);
+  const stringBytes = Buffer.from(JSON.stringify(strings), 'utf8');
+  const body = Buffer.concat([numberBytes, keyBytes, stringBytes]);
   const header: Header = {
     format: SIDECAR_FORMAT,
     size,
     sha256,
     count: lines.length,
-    strings,
     keyBytes: keyBytes.length,
+    stringBytes: stringBytes.length,
     bodySha256: createHash('sha256').update(body).digest('hex'),
     endian: endianness(),
   };
@@ -95,20 +98,26 @@ export function decodeSidecar(bytes: Buffer): DecodedSidecar | null {
     return null;
   }
   if (typeof header !== 'object' || header === null || header.format !== SIDECAR_FORMAT || header.endian !== endianness()) return null;
-  if (!Number.isInteger(header.size) || typeof header.sha256 !== 'string' || !Number.isInteger(header.count) || !Number.isInteger(header.keyBytes)) return null;
-  if (!Array.isArray(header.strings) || !header.strings.every((s) => typeof s === 'string')) return null;
+  const counts = [header.size, header.count, header.keyBytes, header.stringBytes];
+  if (typeof header.sha256 !== 'string' || !counts.every((c) => Number.isInteger(c) && c >= 0)) return null;
   const body = bytes.subarray(newline + 1);
-  const numberBytes = body.length - header.keyBytes;
+  const numberBytes = body.length - header.keyBytes - header.stringBytes;
   if (numberBytes < 0 || numberBytes % 8 !== 0) return null;
   if (createHash('sha256').update(body).digest('hex') !== header.bodySha256) return null;
+  let strings: unknown;
+  try {
+    strings = JSON.parse(body.toString('utf8', numberBytes + header.keyBytes));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string')) return null;
   // A copy: the numbers' offset in the file is a multiple of 8, but not necessarily in memory.
   const numbers = new Float64Array(body.buffer.slice(body.byteOffset, body.byteOffset + numberBytes));
-  const keys = body.subarray(numberBytes);
-  return decodeLines(header, numbers, keys);
+  const keys = body.subarray(numberBytes, numberBytes + header.keyBytes);
+  return decodeLines(header, strings as string[], numbers, keys);
 }
 
-function decodeLines(header: Header, n: Float64Array, keys: Buffer): DecodedSidecar | null {
-  const { strings } = header;
+function decodeLines(header: Header, strings: string[], n: Float64Array, keys: Buffer): DecodedSidecar | null {
   const text = (i: number): string | null | undefined => (i === -1 ? null : Number.isInteger(i) && i >= 0 && i < strings.length ? strings[i] : undefined);
   const lines: LineSummary[] = new Array(header.count);
   let at = 0;
