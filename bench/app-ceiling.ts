@@ -8,7 +8,7 @@
 // steps, as a service's sender keeps them through a steady stream: a step that opened fifty new
 // ones was judged by its first 250 ms (p99 60-140 ms there, against 10-40 ms after).
 import { prepareDeliveries } from './envelopes';
-import { pacedSockets, runPaced } from './load';
+import { runPaced, withPacedSockets } from './load';
 
 export interface CeilingStep {
   rate: number;
@@ -21,8 +21,7 @@ export interface CeilingStep {
 export async function findCeiling(url: string, steps: readonly number[], stepSeconds: number, warmupSeconds = 0): Promise<{ ceiling: number; steps: CeilingStep[] }> {
   const out: CeilingStep[] = [];
   let ceiling = 0;
-  const sockets = pacedSockets(50);
-  try {
+  await withPacedSockets(50, async (sockets) => {
     if (warmupSeconds > 0 && steps.length > 0) await runPaced(url, prepareDeliveries(Math.round(steps[0] * warmupSeconds)), steps[0], sockets);
     for (const rate of steps) {
       const result = await runPaced(url, prepareDeliveries(Math.round(rate * stepSeconds)), rate, sockets);
@@ -32,9 +31,7 @@ export async function findCeiling(url: string, steps: readonly number[], stepSec
       if (!passed) break;
       ceiling = rate;
     }
-  } finally {
-    sockets.destroy();
-  }
+  });
   return { ceiling, steps: out };
 }
 

@@ -17,7 +17,7 @@ import { HARBOUR, prepareDeliveries } from './envelopes';
 import { HostClient } from './host-client';
 import { type RunningHost, startHostOn } from './host-child';
 import { startServer } from './ingest';
-import { type LoadResult, pacedSockets, runPaced } from './load';
+import { type LoadResult, runPaced, withPacedSockets } from './load';
 import { loopSeconds } from './loop-samples';
 import { makeRow, type Row, type RowTemplate } from './report';
 import type { SectionContext } from './run';
@@ -87,22 +87,15 @@ async function soak(url: string, pid: number, loopFile: string, context: Section
   const { rate, seconds, warmupSeconds, idleMs, settleMs } = context.profile.app;
   // The soak goes on with the warm-up's connections (a pause of under 2 s, inside the servers'
   // keep-alive), as a service's sender keeps them.
-  const sockets = pacedSockets(50);
-  let load: LoadResult;
-  let from: number;
-  let to: number;
-  let rssBefore: number;
-  try {
+  const { load, from, to, rssBefore } = await withPacedSockets(50, async (sockets) => {
     if (warmupSeconds > 0) await runPaced(url, prepareDeliveries(rate * warmupSeconds), rate, sockets);
     await sleep(1000);
-    rssBefore = median([rssMB(pid), (await sleep(300), rssMB(pid)), (await sleep(300), rssMB(pid))]);
+    const rssBefore = median([rssMB(pid), (await sleep(300), rssMB(pid)), (await sleep(300), rssMB(pid))]);
     const deliveries = prepareDeliveries(rate * seconds);
-    from = Date.now();
-    load = await runPaced(url, deliveries, rate, sockets);
-    to = Date.now();
-  } finally {
-    sockets.destroy();
-  }
+    const from = Date.now();
+    const load = await runPaced(url, deliveries, rate, sockets);
+    return { load, from, to: Date.now(), rssBefore };
+  });
   await sleep(Math.max(idleMs, 1100));
   // A probe line covers the second before it was written: every line written after the load began
   // and within a second of its end covers part of it.

@@ -59,8 +59,8 @@ export async function runLoad(url: string, requests: AutocannonRequest[], amount
  */
 /**
  * `onAnswer` hears each answer's send time and latency (ms), for figures per second. `sockets` is
- * the number of connections, or an agent from `pacedSockets` whose open connections a run after a
- * warm-up goes on using, as a service's sender keeps its connections through a steady stream.
+ * the number of connections, or the connections of `withPacedSockets`, which a run after a warm-up
+ * goes on using, as a service's sender keeps its connections through a steady stream.
  */
 export async function runPaced(
   url: string,
@@ -127,7 +127,20 @@ export async function runPaced(
   };
 }
 
-/** Keep-alive connections (at most `connections`) for a warm-up and the runs after it; destroy when done. */
-export function pacedSockets(connections: number): Agent {
+/** Keep-alive connections (at most `connections`) for one paced run. */
+function pacedSockets(connections: number): Agent {
   return new Agent({ keepAlive: true, maxSockets: connections });
+}
+
+/**
+ * Runs `use` with keep-alive connections (at most `connections`) that its paced runs share, so a
+ * run after a warm-up goes on with the warm-up's connections; closes them after.
+ */
+export async function withPacedSockets<T>(connections: number, use: (sockets: Agent) => Promise<T>): Promise<T> {
+  const sockets = pacedSockets(connections);
+  try {
+    return await use(sockets);
+  } finally {
+    sockets.destroy();
+  }
 }

@@ -1,8 +1,9 @@
 // Preloaded into a measured child (`node --import tsx --import ./bench/loop-probe.ts …`) when
 // BENCH_LOOP_FILE is set: once a second it appends one JSON line {t, p50, p99, max, rss} to that
 // file (event-loop delay of that second in ms, from perf_hooks' histogram at 10 ms resolution;
-// RSS, V8's committed and used heap, and memory outside the heap (Buffers), in MB), so the bench can read the delay and memory of a process it does not share a loop
-// with, second by second, without any change to the code measured.
+// RSS, V8's committed and used heap, and memory outside the heap (Buffers), in MB), so the bench
+// can read the delay and memory of a process it does not share a loop with, second by second,
+// without any change to the code measured.
 // The histogram records the interval between its timer's runs, not how late each run was: an idle
 // loop reads 10.2 ms at a 10 ms resolution. The delay is that interval less the resolution
 // (until 2026-11-24 the bench reported the interval, 10 ms more than the delay).

@@ -130,9 +130,8 @@ describe('segment sidecars', () => {
     };
     // The body after the header line: numbers, then the dedupe keys, then the texts (sidecar-codec.ts).
     const parts = (b: Buffer) => {
-      const head = JSON.parse(b.subarray(0, b.indexOf(0x0a)).toString()) as { keyBytes: number; stringBytes: number };
-      const texts = b.length - head.stringBytes;
-      return { numbers: b.indexOf(0x0a) + 1, keys: texts - head.keyBytes, texts };
+      const head = JSON.parse(b.subarray(0, b.indexOf(0x0a)).toString()) as { stringBytes: number };
+      return { numbers: b.indexOf(0x0a) + 1, texts: b.length - head.stringBytes };
     };
     expect(sidecars.length).toBeGreaterThanOrEqual(3);
     // An offset's low byte, the last byte of the last key, a letter of an event type's name (the JSON still parses).

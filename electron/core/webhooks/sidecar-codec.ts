@@ -16,7 +16,7 @@
 // rather than trusted. Anything that does not add up decodes to null.
 import { createHash } from 'node:crypto';
 import { endianness } from 'node:os';
-import type { LineSummary } from './segment-sidecar';
+import type { LineSummary, Sidecar } from './segment-sidecar';
 
 export const SIDECAR_FORMAT = 2;
 
@@ -29,12 +29,6 @@ interface Header {
   stringBytes: number;
   bodySha256: string;
   endian: string;
-}
-
-export interface DecodedSidecar {
-  size: number;
-  sha256: string;
-  lines: LineSummary[];
 }
 
 const KIND = { e: 0, d: 1, s: 2 } as const;
@@ -88,7 +82,7 @@ export function encodeSidecar(size: number, sha256: string, lines: LineSummary[]
 }
 
 /** The sidecar in `bytes`, or null when it is torn, damaged, of another format or does not add up. */
-export function decodeSidecar(bytes: Buffer): DecodedSidecar | null {
+export function decodeSidecar(bytes: Buffer): Sidecar | null {
   const newline = bytes.indexOf(0x0a);
   if (newline < 0 || (newline + 1) % 8 !== 0) return null;
   let header: Header;
@@ -117,7 +111,7 @@ export function decodeSidecar(bytes: Buffer): DecodedSidecar | null {
   return decodeLines(header, strings as string[], numbers, keys);
 }
 
-function decodeLines(header: Header, strings: string[], n: Float64Array, keys: Buffer): DecodedSidecar | null {
+function decodeLines(header: Header, strings: string[], n: Float64Array, keys: Buffer): Sidecar | null {
   const text = (i: number): string | null | undefined => (i === -1 ? null : Number.isInteger(i) && i >= 0 && i < strings.length ? strings[i] : undefined);
   const lines: LineSummary[] = new Array(header.count);
   let at = 0;
