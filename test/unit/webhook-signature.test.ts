@@ -3,16 +3,30 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseEnvelope } from '../../shared/schemas/webhook-events';
+import { parseEnvelope, plainEnvelope, webhookEnvelopeSchema } from '../../shared/schemas/webhook-events';
 import { assessDelivery, canonicalJson, dedupeKey, signBody, verifySignature } from '../../electron/core/webhooks';
+import { canonicalJsonIterative } from '../../electron/core/webhooks/dedupe-key';
+import { hmacSha256 } from '../../electron/core/webhooks/hmac-sha256';
 import { envelope, SAMPLES, SECRET } from './webhook-fixtures';
 
 const auth = { secret: SECRET, headerPrefix: 'Service', customHeaders: {} };
+// Computed by the code before this test existed (createHash over the iterative walk's text).
+const PINNED_KEY = 'b4bc8dae9ba7f836e1d1dc5482155ed11ba31089ef53d330f6182b74f9f3bf91';
 
 describe('signBody / verifySignature', () => {
   it('is hex HMAC-SHA256 of the raw bytes (a published test vector)', () => {
     expect(signBody('The quick brown fox jumps over the lazy dog', 'key')).toBe('f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8');
     expect(signBody(Buffer.from([0xff, 0x00]), 'k')).toBe(createHmac('sha256', 'k').update(Buffer.from([0xff, 0x00])).digest('hex'));
+  });
+
+  it('checks with an HMAC equal to createHmac, for keys around the block size and any bytes', () => {
+    const keys = ['', 'k', 'x'.repeat(63), 'y'.repeat(64), 'z'.repeat(65), 'é'.repeat(40), SECRET, '\u{1F37A} bar'];
+    const sameAsNode = (key: string, body: Buffer) => {
+      expect(hmacSha256(key, body).equals(createHmac('sha256', key).update(body).digest())).toBe(true);
+    };
+    // Alternating keys also checks that the padded blocks kept for one secret are not used for another.
+    for (const key of keys) for (const body of [Buffer.alloc(0), Buffer.from('{"a":1}'), Buffer.alloc(1000, 0xff)]) sameAsNode(key, body);
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 100 }), fc.uint8Array({ maxLength: 300 }), (key, bytes) => sameAsNode(key, Buffer.from(bytes))));
   });
 
   it('classifies headers', () => {
@@ -77,6 +91,47 @@ describe('properties', () => {
   });
 });
 
+describe('plain envelopes skip the schema', () => {
+  const anything = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }));
+  // Mostly the documented kind of value, sometimes anything: most envelopes are then near-valid.
+  const likely = <T,>(good: fc.Arbitrary<T>) => fc.oneof({ arbitrary: good, weight: 6 }, { arbitrary: anything, weight: 1 });
+  const envelopeLike = fc.record(
+    {
+      type: likely(fc.constantFrom('ITEM_ADDED', 'X', '')),
+      targetUuid: likely(fc.uuid()),
+      targetId: likely(fc.string()),
+      locationUuid: likely(fc.uuid()),
+      locationName: likely(fc.string()),
+      locationId: likely(fc.string()),
+      createdAt: likely(fc.constantFrom('2025-06-01T12:00:00Z', '2025-06-01T12:00:00.123+02:00', '2025-13-45T99:99', '2025-06-01', 'soon')),
+      data: likely(fc.dictionary(fc.string({ maxLength: 5 }), anything, { maxKeys: 4 })),
+      extra: anything,
+    },
+    { requiredKeys: [] },
+  );
+
+  it('takes the quick path only where the schema accepts and returns the same envelope', () => {
+    let quick = 0;
+    fc.assert(
+      fc.property(envelopeLike, (value) => {
+        const plain = plainEnvelope(value);
+        const schema = webhookEnvelopeSchema.safeParse(value);
+        if (plain !== null) {
+          quick += 1;
+          expect(schema.success).toBe(true);
+          expect(plain).toEqual(schema.data);
+        } else if (schema.success) {
+          // The schema alone accepts it only when it converted a numeric id to text.
+          expect(schema.data).not.toEqual(value);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    // The generator must reach the quick path, or the property says nothing.
+    expect(quick).toBeGreaterThan(20);
+  });
+});
+
 describe('dedupe key', () => {
   it('ignores key order and whitespace but not values, and covers the documented identity', () => {
     const e = envelope('ITEM_ADDED', SAMPLES.ITEM_ADDED);
@@ -104,5 +159,22 @@ describe('dedupe key', () => {
         expect(JSON.parse(canonicalJson(v))).toEqual(JSON.parse(JSON.stringify(v)));
       }),
     );
+  });
+
+  it('writes the same text by recursion as by the iterative walk, below and past the recursion limit', () => {
+    // Dedupe keys already in a log were made by the walk: a repeat must still match after an upgrade.
+    const nest = (depth: number, leaf: unknown): unknown => (depth === 0 ? leaf : depth % 2 === 0 ? [nest(depth - 1, leaf), 1] : { z: nest(depth - 1, leaf), a: null, u: undefined });
+    for (const depth of [0, 1, 63, 64, 65, 200]) expect(canonicalJson(nest(depth, { b: 'é', a: [undefined, 2] }))).toBe(canonicalJsonIterative(nest(depth, { b: 'é', a: [undefined, 2] })));
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), (v) => {
+        expect(canonicalJson(v)).toBe(canonicalJsonIterative(v));
+      }),
+    );
+  });
+
+  it('derives the same dedupe key as before (a fixed envelope, hex pinned)', () => {
+    const parsed = parseEnvelope(JSON.stringify({ type: 'ITEM_ADDED', targetUuid: 'u-1', locationUuid: 'loc', createdAt: '2025-06-01T12:00:00.000Z', data: { b: [1, { y: 2, x: 'é' }], a: null } }));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(dedupeKey(parsed.envelope)).toBe(PINNED_KEY);
   });
 });

@@ -5,18 +5,50 @@
 // order or spacing, hence a new signature) is still the same event and must dedupe.
 // The price: two distinct events identical in all of these, down to the millisecond of createdAt,
 // count as one. locationName and locationId are left out because they describe, not identify.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { WebhookEnvelope } from '../../../shared/schemas/webhook-events';
 
 class Raw {
   constructor(readonly text: string) {}
 }
 
+/** Nesting handled by recursion; a deeper subtree is written by the iterative walk below. */
+const RECURSION_LIMIT = 64;
+
 /**
- * JSON with object keys sorted at every level, so equal values give equal text. Iterative, not
- * recursive: a 1 MiB body can nest arrays a few hundred thousand deep, which would overflow the stack.
+ * JSON with object keys sorted at every level, so equal values give equal text. Every delivery
+ * goes through here, and real events nest two or three levels, so the common case is a plain
+ * recursion (about 4x faster than the walk); only a subtree deeper than RECURSION_LIMIT takes the
+ * iterative walk, since a 1 MiB body can nest arrays a few hundred thousand deep, which would
+ * overflow the stack.
  */
 export function canonicalJson(value: unknown): string {
+  return canonicalAt(value, 0);
+}
+
+function canonicalAt(value: unknown, depth: number): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (depth >= RECURSION_LIMIT) return canonicalJsonIterative(value);
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + canonicalAt(value[i], depth + 1);
+    return `${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let out = '{';
+  let first = true;
+  for (const key of keys) {
+    const item = record[key];
+    if (item === undefined) continue;
+    out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalAt(item, depth + 1)}`;
+    first = false;
+  }
+  return `${out}}`;
+}
+
+/** The same text as canonicalJson, by an explicit stack: no depth limit. Exported for the tests. */
+export function canonicalJsonIterative(value: unknown): string {
   const out: string[] = [];
   const stack: unknown[] = [value];
   while (stack.length > 0) {
@@ -58,5 +90,5 @@ export function dedupeKey(envelope: WebhookEnvelope): string {
     Number.isFinite(instant) ? instant : envelope.createdAt,
     envelope.data,
   ];
-  return createHash('sha256').update(canonicalJson(identity)).digest('hex');
+  return hash('sha256', canonicalJson(identity), 'hex');
 }

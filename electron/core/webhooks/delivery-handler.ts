@@ -10,7 +10,7 @@
 // - Work on the event (projections, push events) happens after the answer has been sent.
 import { acceptedFromEnvelope } from './accepted-event';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isKnownEventType } from '../../../shared/schemas/webhook-events';
+import { type EnvelopeHint, isKnownEventType } from '../../../shared/schemas/webhook-events';
 import type { AcceptedEvent, EventSummary } from '../../../shared/webhooks';
 import { type Assessment, type AuthSettings, assessDelivery, signatureHeaderName } from './assess-delivery';
 import type { EventLog } from './event-log';
@@ -59,6 +59,24 @@ function bodyText(body: Buffer): { rawBody: string; rawBodyBase64: string | null
   return { rawBody, rawBodyBase64: Buffer.from(rawBody, 'utf8').equals(body) ? null : body.toString('base64') };
 }
 
+/** What a row says the event is: from the envelope when accepted, from a best-effort hint when refused. */
+type RowIdentity = Pick<NewEventRow, 'type' | 'knownType' | 'targetUuid' | 'targetId' | 'locationUuid' | 'locationName' | 'locationId' | 'createdAt'>;
+type RowVerdict = Pick<NewEventRow, 'verification' | 'problem' | 'dedupeKey' | 'httpStatus' | 'signature'> & { bodyBytes?: number; truncated?: boolean };
+
+function identityFromHint(hint: EnvelopeHint | null): RowIdentity {
+  return {
+    type: hint?.type ?? '',
+    // For a refused row: whether the type it claims is one of the 18 (it is never applied either way).
+    knownType: hint?.type != null && isKnownEventType(hint.type),
+    targetUuid: hint?.targetUuid ?? null,
+    targetId: hint?.targetId ?? null,
+    locationUuid: hint?.locationUuid ?? null,
+    locationName: hint?.locationName ?? null,
+    locationId: hint?.locationId ?? null,
+    createdAt: hint?.createdAt ?? null,
+  };
+}
+
 export class DeliveryHandler {
   /** Dedupe keys being stored right now: a concurrent repeat waits for the first to land. */
   private readonly inflight = new Map<string, Promise<number>>();
@@ -102,50 +120,58 @@ export class DeliveryHandler {
     if (read.kind === 'too-large') {
       const size = Math.max(read.seenBytes, read.declaredBytes ?? 0);
       const header = req.headers[signatureHeaderName(this.hooks.auth().headerPrefix)];
-      const row: NewEventRow = {
-        ...this.rowBase(receivedAt, headers, read.stub, null),
+      const row = this.row(receivedAt, headers, read.stub, identityFromHint(null), {
+        verification: 'rejected',
         problem: `body too large: over ${this.options.maxBodyBytes} bytes (${read.declaredBytes !== null ? `declared ${read.declaredBytes}` : `${read.seenBytes}+ read`}); first ${STUB_BYTES} bytes kept`,
+        dedupeKey: null,
         bodyBytes: size,
         truncated: true,
         httpStatus: 413,
         signature: { header: typeof header === 'string' ? header : null, result: 'unchecked' },
-      };
+      });
       return this.storeRefused(row, { status: 413, body: { error: 'body too large' }, close: true });
     }
     const assessment = assessDelivery(read.body, req.headers, this.hooks.auth());
     if (assessment.outcome === 'rejected') {
-      const row: NewEventRow = {
-        ...this.rowBase(receivedAt, headers, read.body, assessment),
+      const row = this.row(receivedAt, headers, read.body, identityFromHint(assessment.hint), {
+        verification: 'rejected',
         problem: assessment.reason,
+        dedupeKey: null,
         httpStatus: assessment.status,
-      };
+        signature: assessment.signature,
+      });
       return this.storeRefused(row, { status: assessment.status, body: { error: assessment.reason } });
     }
     return this.accept(receivedAt, headers, read.body, assessment);
   }
 
-  private rowBase(receivedAt: number, headers: Record<string, string>, body: Buffer, assessment: Assessment | null): NewEventRow {
-    const hint = assessment === null ? null : assessment.outcome === 'rejected' ? assessment.hint : null;
+  /**
+   * The one builder of a stored row. Every field is written out, in one order, instead of
+   * spreading a base row and overriding keys: objects built that way cost V8 several µs each to
+   * make and to stringify, and every delivery makes one.
+   */
+  private row(receivedAt: number, headers: Record<string, string>, body: Buffer, id: RowIdentity, verdict: RowVerdict): NewEventRow {
+    const text = bodyText(body);
     return {
       receivedAt,
-      type: hint?.type ?? '',
-      // For a refused row: whether the type it claims is one of the 18 (it is never applied either way).
-      knownType: hint?.type != null && isKnownEventType(hint.type),
-      targetUuid: hint?.targetUuid ?? null,
-      targetId: hint?.targetId ?? null,
-      locationUuid: hint?.locationUuid ?? null,
-      locationName: hint?.locationName ?? null,
-      locationId: hint?.locationId ?? null,
-      createdAt: hint?.createdAt ?? null,
-      verification: 'rejected',
-      problem: null,
-      dedupeKey: null,
+      type: id.type,
+      knownType: id.knownType,
+      targetUuid: id.targetUuid,
+      targetId: id.targetId,
+      locationUuid: id.locationUuid,
+      locationName: id.locationName,
+      locationId: id.locationId,
+      createdAt: id.createdAt,
+      verification: verdict.verification,
+      problem: verdict.problem,
+      dedupeKey: verdict.dedupeKey,
       headers,
-      ...bodyText(body),
-      bodyBytes: body.length,
-      truncated: false,
-      httpStatus: 0,
-      signature: assessment?.signature ?? { header: null, result: 'unchecked' },
+      rawBody: text.rawBody,
+      rawBodyBase64: text.rawBodyBase64,
+      bodyBytes: verdict.bodyBytes ?? body.length,
+      truncated: verdict.truncated ?? false,
+      httpStatus: verdict.httpStatus,
+      signature: verdict.signature,
     };
   }
 
@@ -198,8 +224,7 @@ export class DeliveryHandler {
       return { reply: { status: 200, body: { ok: true, stale: true } }, after: () => this.hooks.counted() };
     }
 
-    const row: NewEventRow = {
-      ...this.rowBase(receivedAt, headers, body, a),
+    const identity: RowIdentity = {
       type: e.type,
       knownType: a.check.knownType,
       targetUuid: e.targetUuid ?? null,
@@ -208,11 +233,14 @@ export class DeliveryHandler {
       locationName: e.locationName ?? null,
       locationId: e.locationId ?? null,
       createdAt: e.createdAt,
+    };
+    const row = this.row(receivedAt, headers, body, identity, {
       verification: a.verification,
       problem: a.check.problem,
       dedupeKey: key,
       httpStatus: 200,
-    };
+      signature: a.signature,
+    });
     const storing = this.log.append(row);
     this.inflight.set(key, storing);
     let seq: number;

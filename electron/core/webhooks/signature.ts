@@ -4,6 +4,7 @@
 // whatever the network sends.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { EventDetail } from '../../../shared/webhooks';
+import { hmacSha256 } from './hmac-sha256';
 
 export type SignatureResult = EventDetail['signature']['result'];
 
@@ -24,7 +25,7 @@ export function verifySignature(rawBody: Buffer, header: string | undefined | nu
   if (header === undefined || header === null || header === '') return 'missing';
   const value = header.trim();
   if (!HEX_SHA256.test(value)) return 'malformed';
-  const expected = createHmac('sha256', secret).update(rawBody).digest();
+  const expected = hmacSha256(secret, rawBody);
   const given = Buffer.from(value, 'hex');
   // Both are 32 bytes here (the regex fixed the length), which timingSafeEqual requires.
   return timingSafeEqual(expected, given) ? 'match' : 'mismatch';
