@@ -1,8 +1,9 @@
 // Sealed segments' sidecar indexes (issue 12: a restart does not parse 100 000 lines again). A
 // start with sidecars must know exactly what a start without them knows: the same rows, counters,
 // deliveries, dedupe keys and flags. A segment changed after its sidecar was written (a flipped
-// byte, cut short, random bytes) must be found and reported exactly as without sidecars.
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// byte, cut short, random bytes) must be found and reported exactly as without sidecars: at the
+// start when it was written to, by the background hash (sealed-check.ts) when only its bytes changed.
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebhookReceiver } from '../../electron/core/webhooks';
@@ -79,7 +80,11 @@ describe('segment sidecars', () => {
     await load(dataDir, clock); // writes the sidecars
     expect(readdirSync(join(dataDir, INDEX)).length).toBe(sealed(dataDir).length);
     const fast = await load(withoutSidecars(dataDir), clock);
+    const written = () => readdirSync(join(dataDir, INDEX)).map((f) => statSync(join(dataDir, INDEX, f)).mtimeMs);
+    const before = written();
     const fromSidecars = await load(dataDir, clock);
+    // Trusted, not written again (a sidecar the start does not trust is replaced after the scan).
+    expect(written()).toEqual(before);
     expect(fromSidecars).toEqual(fast);
     expect(fromSidecars.counters).toEqual(reference.counters);
     expect(fromSidecars.reports).toEqual([]);
@@ -116,6 +121,72 @@ describe('segment sidecars', () => {
       expect(fromSidecars.reports.length + fromSidecars.problems.length).toBeGreaterThan(0);
     });
   }
+
+  /** Rewrites a file and puts its times back: bytes changed without a write, as a failing disk does. */
+  const rot = (file: string, change: (b: Buffer) => void) => {
+    const { atime, mtime } = statSync(file);
+    const b = readFileSync(file);
+    change(b);
+    writeFileSync(file, b);
+    utimesSync(file, atime, mtime);
+  };
+
+  it('a sealed segment whose bytes change without a write is trusted at the start, then found by the background hash, reported, and scanned at the next start', async () => {
+    const clock = new TestClock();
+    const dataDir = await buildLog(clock);
+    await load(dataDir, clock); // sidecars written
+    const victim = join(dataDir, LOG, sealed(dataDir)[1]);
+    // A line in the middle: the start's look at the first and last lines does not see it.
+    rot(victim, (b) => {
+      b[b.indexOf('\n', b.indexOf('\n') + 1) + 5] = 0x7b;
+    });
+    const reports: DamageReport[] = [];
+    const r = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 5, damage: (x) => reports.push(x), sealedCheckDelayMs: 60_000 });
+    await r.start();
+    expect(reports).toEqual([]);
+    const changed = await r.checkSealedSegments();
+    expect(changed).toEqual([Number(/\d+/.exec(sealed(dataDir)[1])![0])]);
+    expect(reports.map((x) => [x.key, x.path])).toEqual([['sealed-changed', victim]]);
+    expect(readdirSync(join(dataDir, INDEX)).length).toBe(sealed(dataDir).length - 1);
+    await r.stop();
+    // The next start scans it, as if there had never been sidecars.
+    const reference = await load(withoutSidecars(dataDir), clock);
+    const next = await load(dataDir, clock);
+    expect(next).toEqual(reference);
+    expect(next.reports.length).toBeGreaterThan(0);
+  });
+
+  it('an unchanged log passes the background hash with no report, and keeps its sidecars', async () => {
+    const clock = new TestClock();
+    const dataDir = await buildLog(clock);
+    await load(dataDir, clock);
+    const reports: DamageReport[] = [];
+    const r = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 5, damage: (x) => reports.push(x) });
+    await r.start();
+    expect(await r.checkSealedSegments()).toEqual([]);
+    await r.stop();
+    expect(reports).toEqual([]);
+    expect(readdirSync(join(dataDir, INDEX)).length).toBe(sealed(dataDir).length);
+  });
+
+  it('a segment whose first or last line changed with its mtime put back is scanned at the start, not trusted', async () => {
+    const clock = new TestClock();
+    const dataDir = await buildLog(clock);
+    await load(dataDir, clock);
+    const [first, second] = sealed(dataDir).map((f) => join(dataDir, LOG, f));
+    // The first line's seq, one digit changed (same size); the last line's closing brace.
+    rot(first, (b) => {
+      const at = b.indexOf('"seq":') + 6;
+      b[at] = b[at] === 0x39 ? 0x38 : b[at] + 1;
+    });
+    rot(second, (b) => {
+      b[b.length - 2] = 0x20;
+    });
+    const reference = await load(withoutSidecars(dataDir), clock);
+    const fromSidecars = await load(dataDir, clock);
+    expect(fromSidecars).toEqual(reference);
+    expect(fromSidecars.reports.length).toBeGreaterThan(0);
+  });
 
   it('a sidecar damaged after it was written (one byte of its numbers, its keys or its texts) is not trusted: the start knows what a full scan knows', async () => {
     const clock = new TestClock();

@@ -8,7 +8,7 @@
 //   young dedupe keys of removed rows move into log-meta.json first.
 // - Dedupe keys of stored rows are remembered for `dedupeWindowMs` (48 h by default) whether or
 //   not retention kept the rows: the service retries for about 24 h (6.3) plus clock skew.
-import { existsSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DamageSink } from '../storage/data-health';
 import { checkMeta, keepSegment, reportSegmentDamage, retireLeftovers, tornTailOnly, type SegmentScan } from './log-damage';
@@ -21,7 +21,8 @@ import { type LogFile, type LogIo, nodeLogIo } from './log-io';
 import { type LogMeta, loadLogMeta, META_FILE, saveLogMeta } from './log-meta';
 import { LogQuery, readRow } from './log-query';
 import { listSegments, repairTail, type ScanResult, scanSegment, SegmentReader, segmentPath } from './segment-files';
-import { type LineSummary, restoreLine, SidecarStore, summarize } from './segment-sidecar';
+import { SealedCheck, SEALED_CHECK_DELAY_MS } from './sealed-check';
+import { endsAgree, type LineSummary, restoreLine, SidecarStore, summarize } from './segment-sidecar';
 import { SequentialSegmentReader } from './sequential-reader';
 
 export const HOUR_MS = 3_600_000;
@@ -47,6 +48,8 @@ export interface EventLogOptions {
   searchRowsPerCall?: number;
   /** Sidecar indexes of sealed segments (derived data). Default: `<dir>-index` beside the log. */
   indexDir?: string;
+  /** How long after the start the segments trusted from their sidecars are hashed (default 5 s). */
+  sealedCheckDelayMs?: number;
 }
 
 interface SegmentInfo {
@@ -97,6 +100,7 @@ export class EventLog {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
   private scheduled = false;
+  private readonly sealedCheck: SealedCheck;
 
   constructor(options: EventLogOptions) {
     this.dir = options.dir;
@@ -117,7 +121,9 @@ export class EventLog {
     const { meta, problem } = loadLogMeta(this.dir, this.now, options.damage);
     if (problem) this.loadProblems.push(problem);
     this.meta = meta;
+    this.sealedCheck = new SealedCheck(this.dir, this.sidecars, (problem) => this.loadProblems.push(problem), options.damage);
     this.load(problem !== null ? 'damaged' : metaExisted ? 'ok' : 'missing', options.damage);
+    this.sealedCheck.schedule(options.sealedCheckDelayMs ?? SEALED_CHECK_DELAY_MS);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -144,8 +150,14 @@ export class EventLog {
     return this.dedupe.get(key)?.seq;
   }
 
+  /** Hashes now the sealed segments this start trusted from their sidecars (sealed-check.ts); ids that changed. */
+  checkSealed(): Promise<number[]> {
+    return this.sealedCheck.run();
+  }
+
   /** Waits for every pending append, then closes the open segment (the log stays readable). */
   async close(): Promise<void> {
+    await this.sealedCheck.stop();
     while (this.flushing !== null || this.queue.length > 0) {
       if (this.flushing === null) this.startFlush();
       await this.flushing;
@@ -311,8 +323,8 @@ export class EventLog {
       };
       const newest = n === live.length - 1;
       // A sealed segment whose bytes match its sidecar is not parsed again (segment-sidecar.ts).
-      const sealedBytes = newest ? null : readQuietly(path);
-      const scan = (sealedBytes && this.fromSidecar(id, sealedBytes, accept)) || this.scanAndRemember(id, path, newest, accept);
+      const sealed = newest ? null : statQuietly(path);
+      const scan = (sealed && this.fromSidecar(id, sealed, accept)) || this.scanAndRemember(id, path, newest, accept);
       segment.bytes = scan.goodEnd + (scan.goodEndNeedsNewline ? 1 : 0);
       seen.size = scan.size;
       seen.badLines = scan.badLines;
@@ -347,14 +359,15 @@ export class EventLog {
   }
 
   /** The segment's lines from its sidecar, or null when there is none that matches (then scan). */
-  private fromSidecar(id: number, bytes: Buffer, accept: (line: LogLine, offset: number, length: number) => boolean): ScanResult | null {
-    const sidecar = this.sidecars.read(id, bytes);
-    if (sidecar === null) return null;
+  private fromSidecar(id: number, segment: { size: number; mtimeMs: number }, accept: (line: LogLine, offset: number, length: number) => boolean): ScanResult | null {
+    const sidecar = this.sidecars.read(id, segment);
+    if (sidecar === null || !endsAgree(segmentPath(this.dir, id), sidecar)) return null;
     const lines = sidecar.lines.map(restoreLine);
     // Its rows must follow what came before, as a scan would require; otherwise scan it.
     const first = lines.find((l) => l.line.k === 'e')?.line as { seq: number } | undefined;
     if (first !== undefined && first.seq < this.nextSeq) return null;
     for (const { line, offset, length } of lines) accept(line, offset, length);
+    this.sealedCheck.trusted(id, sidecar.sha256);
     return { goodEnd: sidecar.size, goodEndNeedsNewline: false, size: sidecar.size, badLines: 0 };
   }
 
@@ -533,6 +546,15 @@ export class EventLog {
 
   private source() {
     return { index: this.index, types: this.types, locations: this.locations, dir: this.dir };
+  }
+}
+
+/** A sealed segment's size and mtime, or null if it cannot be read now (the scan then reports why). */
+function statQuietly(path: string): { size: number; mtimeMs: number } | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
   }
 }
 

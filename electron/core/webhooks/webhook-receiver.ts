@@ -71,6 +71,7 @@ export class WebhookReceiver {
       dedupeWindowMs: options.dedupeWindowMs,
       io: options.logIo,
       damage: options.damage,
+      sealedCheckDelayMs: options.sealedCheckDelayMs,
     });
     if (this.log.loadProblems.length > 0) this.message = this.log.loadProblems.join('; ');
     this.projections = new ProjectionSet((error) => this.events.emit('projectionError', error));
@@ -146,6 +147,11 @@ export class WebhookReceiver {
     this.url = `http://${shownHost}:${address.port}${path}`;
     this.setState('listening', this.log.loadProblems.length > 0 ? this.log.loadProblems.join('; ') : null);
     return this.status();
+  }
+
+  /** Hashes now the sealed segments this start trusted by size and mtime (EventLog.checkSealed); ids that changed. */
+  checkSealedSegments(): Promise<number[]> {
+    return this.log.checkSealed();
   }
 
   /** Stops listening, lets requests in progress finish, and closes the open log file. */
