@@ -6,7 +6,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WebhookReceiver } from '../../electron/core/webhooks';
+import { type LogIo, nodeLogIo, WebhookReceiver } from '../../electron/core/webhooks';
 import type { DamageReport } from '../../electron/core/storage/data-health';
 import { deliver, envelope, removeTempDirs, SECRET, TestClock, tempDir } from './webhook-fixtures';
 
@@ -225,5 +225,59 @@ describe('segment sidecars', () => {
     expect(await load(dataDir, clock)).toEqual(reference);
     expect(existsSync(join(dataDir, INDEX, 'seg-99999999.idx'))).toBe(false);
     expect(readFileSync(join(dataDir, INDEX, sidecars[0]), 'utf8')).toMatch(/"sha256"/);
+  });
+});
+
+describe('sidecars written as segments are sealed', () => {
+  it('a segment sealed while the listener runs has its sidecar at once, and the next start trusts it and knows what a full scan knows', async () => {
+    const clock = new TestClock();
+    // One run only: every sealed segment was created and written by this process.
+    const dataDir = await buildLog(clock);
+    const index = join(dataDir, INDEX);
+    expect(readdirSync(index).sort()).toEqual(sealed(dataDir).map((f) => f.replace('.jsonl', '.idx')));
+    const mtimes = () => readdirSync(index).map((f) => statSync(join(index, f)).mtimeMs);
+    const before = mtimes();
+    const reference = await load(withoutSidecars(dataDir), clock);
+    const fromSidecars = await load(dataDir, clock);
+    expect(fromSidecars).toEqual(reference);
+    // Trusted as written while the listener ran: not replaced by a scan's.
+    expect(mtimes()).toEqual(before);
+  });
+
+  it('a segment with a failed write gets no sidecar from that run, and the next start still knows what a full scan knows', async () => {
+    const clock = new TestClock();
+    const dataDir = tempDir();
+    let failNext = false;
+    const logIo: LogIo = {
+      openAppend: async (path) => {
+        const file = await nodeLogIo.openAppend(path);
+        return {
+          size: () => file.size(),
+          append: async (data) => {
+            if (failNext) {
+              failNext = false;
+              // Half of the group reaches the disk before the failure: a torn tail the log must cut back.
+              await file.append(data.subarray(0, Math.floor(data.length / 2)));
+              throw new Error('disk full');
+            }
+            return file.append(data);
+          },
+          sync: () => file.sync(),
+          truncate: (n) => file.truncate(n),
+          close: () => file.close(),
+        };
+      },
+      syncDir: (dir) => nodeLogIo.syncDir(dir),
+    };
+    const r = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 5, logIo });
+    const { url } = await r.start();
+    for (let n = 0; n < 23; n++) {
+      if (n === 7) failNext = true;
+      await deliver(url!, guest(n));
+    }
+    await r.stop();
+    const failedSegment = readdirSync(join(dataDir, LOG)).filter((f) => f.endsWith('.jsonl')).sort()[1];
+    expect(existsSync(join(dataDir, INDEX, failedSegment.replace('.jsonl', '.idx')))).toBe(false);
+    expect(await load(dataDir, clock)).toEqual(await load(withoutSidecars(dataDir), clock));
   });
 });

@@ -21,6 +21,7 @@ import { type LogFile, type LogIo, nodeLogIo } from './log-io';
 import { type LogMeta, loadLogMeta, META_FILE, saveLogMeta } from './log-meta';
 import { LogQuery, readRow } from './log-query';
 import { listSegments, repairTail, type ScanResult, scanSegment, SegmentReader, segmentPath } from './segment-files';
+import { LiveSidecar, type SealedSummary } from './live-sidecar';
 import { SealedCheck, SEALED_CHECK_DELAY_MS } from './sealed-check';
 import { endsAgree, type LineSummary, restoreLine, SidecarStore, summarize } from './segment-sidecar';
 import { SequentialSegmentReader } from './sequential-reader';
@@ -70,6 +71,9 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** Linux stamps files from a clock that ticks every 1-10 ms. */
+const SIDECAR_WRITE_DELAY_MS = 50;
+
 export class EventLog {
   /** Problems found while loading (a torn tail, unreadable meta), for the status line. */
   readonly loadProblems: string[] = [];
@@ -101,6 +105,9 @@ export class EventLog {
   private flushing: Promise<void> | null = null;
   private scheduled = false;
   private readonly sealedCheck: SealedCheck;
+  /** The sidecar of the segment being written, when this process created it (live-sidecar.ts). */
+  private readonly live = new LiveSidecar();
+  private pendingSidecar: { timer: ReturnType<typeof setTimeout>; id: number; summary: SealedSummary } | null = null;
 
   constructor(options: EventLogOptions) {
     this.dir = options.dir;
@@ -162,6 +169,7 @@ export class EventLog {
       if (this.flushing === null) this.startFlush();
       await this.flushing;
     }
+    this.writePendingSidecar();
     const file = this.file;
     this.file = null;
     if (file !== null) await file.close().catch(() => {});
@@ -199,19 +207,23 @@ export class EventLog {
       let file: LogFile;
       let segment: SegmentInfo;
       let start: number;
+      let written: Buffer;
       try {
         ({ file, segment, start } = await this.openForWrite(batch[i].line));
         chunk = this.takeChunk(batch, i, segment);
-        await file.append(Buffer.concat(chunk.map((p) => p.bytes)));
+        written = Buffer.concat(chunk.map((p) => p.bytes));
+        await file.append(written);
         await file.sync();
       } catch (error) {
         for (const p of batch.slice(i)) p.reject(error);
         await this.abandonFile(this.fileSegment);
         return;
       }
+      this.live.wrote(segment.id, written);
       let offset = start;
       for (const p of chunk) {
         this.commitLine(p.line, segment, offset, p.bytes.length - 1);
+        this.live.line(segment.id, p.line, offset, p.bytes.length - 1);
         offset += p.bytes.length;
       }
       segment.bytes = offset;
@@ -249,6 +261,7 @@ export class EventLog {
     if (reuse) {
       segment = last;
     } else {
+      if (last !== undefined) this.sealed(last);
       segment = { id: this.nextSegmentId++, rows: 0, bytes: 0, maxAt: 0, parts: emptyParts() };
       this.segments.push(segment);
     }
@@ -259,7 +272,28 @@ export class EventLog {
     if (!reuse) await this.io.syncDir(this.dir);
     // The file on disk is the truth for where the next line starts.
     segment.bytes = await file.size();
+    if (!reuse && segment.bytes === 0) this.live.begin(segment.id);
     return { file, segment, start: segment.bytes };
+  }
+
+  /** `segment` will not be written again: its sidecar goes out now, if it was tracked whole. */
+  private sealed(segment: SegmentInfo): void {
+    const summary = this.live.seal(segment.id, segment.bytes);
+    if (summary === null) return;
+    this.writePendingSidecar();
+    // Not on the path of this group's answers, and later than the segment's last write by more than
+    // a file timestamp's grain (a start trusts a sidecar only if it is newer than its segment).
+    const timer = setTimeout(() => this.writePendingSidecar(), SIDECAR_WRITE_DELAY_MS);
+    timer.unref?.();
+    this.pendingSidecar = { timer, id: segment.id, summary };
+  }
+
+  private writePendingSidecar(): void {
+    const pending = this.pendingSidecar;
+    if (pending === null) return;
+    this.pendingSidecar = null;
+    clearTimeout(pending.timer);
+    this.sidecars.writeSummary(pending.id, pending.summary);
   }
 
   /** Closes the open segment; after a failure (segmentId given) cuts back to its last good line and rotates. */
@@ -268,6 +302,7 @@ export class EventLog {
     this.file = null;
     if (failedSegment !== null) {
       this.mustRotate = true;
+      this.live.drop();
       const segment = this.segments.find((s) => s.id === failedSegment);
       if (file !== null && segment !== undefined) await file.truncate(segment.bytes).catch(() => {});
     }

@@ -138,9 +138,14 @@ export class SidecarStore {
 
   /** Written after a clean scan of a sealed segment; a failure only costs the next start a scan. */
   write(segmentId: number, segmentBytes: Buffer, lines: LineSummary[]): void {
+    this.writeSummary(segmentId, { size: segmentBytes.length, sha256: createHash('sha256').update(segmentBytes).digest('hex'), lines });
+  }
+
+  /** The same from what was tracked while the segment was written (live-sidecar.ts). */
+  writeSummary(segmentId: number, sealed: { size: number; sha256: string; lines: LineSummary[] }): void {
     try {
       mkdirSync(this.dir, { recursive: true });
-      const bytes = encodeSidecar(segmentBytes.length, createHash('sha256').update(segmentBytes).digest('hex'), lines);
+      const bytes = encodeSidecar(sealed.size, sealed.sha256, sealed.lines);
       const path = this.path(segmentId);
       const temp = `${path}.${process.pid}.tmp`;
       const fd = openSync(temp, 'w', 0o600);
