@@ -23,7 +23,7 @@ import { LogQuery, readRow } from './log-query';
 import { listSegments, repairTail, type ScanResult, scanSegment, SegmentReader, segmentPath } from './segment-files';
 import { LiveSidecar, type SealedSummary } from './live-sidecar';
 import { SealedCheck, SEALED_CHECK_DELAY_MS } from './sealed-check';
-import { endsAgree, type LineSummary, restoreLine, SidecarStore, summarize } from './segment-sidecar';
+import { endsAgree, type LineSummary, SidecarStore, summarize } from './segment-sidecar';
 import { SequentialSegmentReader } from './sequential-reader';
 
 export const HOUR_MS = 3_600_000;
@@ -397,7 +397,7 @@ export class EventLog {
   private fromSidecar(id: number, segment: { size: number; mtimeMs: number }, accept: (line: LogLine, offset: number, length: number) => boolean): ScanResult | null {
     const sidecar = this.sidecars.read(id, segment);
     if (sidecar === null || !endsAgree(segmentPath(this.dir, id), sidecar)) return null;
-    const lines = sidecar.lines.map(restoreLine);
+    const lines = sidecar.lines;
     // Its rows must follow what came before, as a scan would require; otherwise scan it.
     const first = lines.find((l) => l.line.k === 'e')?.line as { seq: number } | undefined;
     if (first !== undefined && first.seq < this.nextSeq) return null;

@@ -26,7 +26,7 @@ import { open } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { join } from 'node:path';
 import { type LogLine, parseLogLine, type StoredEventRow } from './event-record';
-import { decodeSidecar, encodeSidecar } from './sidecar-codec';
+import { decodeSidecar, encodeSidecar, type RestoredLine } from './sidecar-codec';
 
 /**
  * One line as the index needs it: [kind, offset, length, …].
@@ -38,37 +38,14 @@ export type LineSummary = (string | number | boolean | null)[];
 export interface Sidecar {
   size: number;
   sha256: string;
-  lines: LineSummary[];
+  /** Decoded straight into lines (one object each, not a summary and then a line: 100 000 of them at a restart). */
+  lines: RestoredLine[];
 }
 
 export function summarize(line: LogLine, offset: number, length: number): LineSummary {
   if (line.k === 'd') return ['d', offset, length, line.of, line.at];
   if (line.k === 's') return ['s', offset, length, line.at, line.type, line.createdAt];
   return ['e', offset, length, line.seq, line.receivedAt, line.type, line.knownType, line.locationUuid, line.verification, line.problem !== null, line.dedupeKey];
-}
-
-/**
- * The line back, with the fields the index, counters and dedupe read (commitLine in event-log.ts).
- * Never shown or applied: rows for screens and projections are always read from the segment.
- */
-export function restoreLine(s: LineSummary): { line: LogLine; offset: number; length: number } {
-  const offset = s[1] as number;
-  const length = s[2] as number;
-  if (s[0] === 'd') return { line: { k: 'd', of: s[3] as number, at: s[4] as number }, offset, length };
-  if (s[0] === 's') return { line: { k: 's', at: s[3] as number, type: s[4] as string, createdAt: s[5] as string }, offset, length };
-  const row = {
-    k: 'e',
-    seq: s[3],
-    receivedAt: s[4],
-    type: s[5],
-    knownType: s[6],
-    locationUuid: s[7],
-    verification: s[8],
-    // Only whether there was a problem matters to the index; the text stays in the segment.
-    problem: s[9] ? 'see the event log' : null,
-    dedupeKey: s[10],
-  } as unknown as StoredEventRow;
-  return { line: row, offset, length };
 }
 
 const SLICE_BYTES = 1 << 20;
@@ -184,17 +161,15 @@ export class SidecarStore {
 export function endsAgree(path: string, sidecar: Sidecar): boolean {
   const ends = sidecar.lines.length === 0 ? [] : [sidecar.lines[0], sidecar.lines[sidecar.lines.length - 1]];
   const last = ends[1];
-  if (last !== undefined && (last[1] as number) + (last[2] as number) + 1 !== sidecar.size) return false;
+  if (last !== undefined && last.offset + last.length + 1 !== sidecar.size) return false;
   let fd: number | null = null;
   try {
     fd = openSync(path, 'r');
-    for (const summary of ends) {
-      const offset = summary[1] as number;
-      const length = summary[2] as number;
+    for (const { line: described, offset, length } of ends) {
       const bytes = Buffer.alloc(length);
       if (readSync(fd, bytes, 0, length, offset) !== length) return false;
       const line = parseLogLine(bytes.toString('utf8'));
-      if (line === null || JSON.stringify(summarize(line, offset, length)) !== JSON.stringify(summary)) return false;
+      if (line === null || JSON.stringify(summarize(line, offset, length)) !== JSON.stringify(summarize(described, offset, length))) return false;
     }
     return true;
   } catch {

@@ -16,9 +16,37 @@
 // rather than trusted. Anything that does not add up decodes to null.
 import { createHash } from 'node:crypto';
 import { endianness } from 'node:os';
+import type { LogLine, StoredEventRow } from './event-record';
 import type { LineSummary, Sidecar } from './segment-sidecar';
 
 export const SIDECAR_FORMAT = 2;
+
+/** A line as the index takes it back from a sidecar (commitLine in event-log.ts). */
+export interface RestoredLine {
+  line: LogLine;
+  offset: number;
+  length: number;
+}
+
+/**
+ * The 'e' row back, with the fields the index, counters and dedupe read (commitLine in
+ * event-log.ts). Never shown or applied: rows for screens and projections are always read from
+ * the segment.
+ */
+export function restoredRow(seq: number, receivedAt: number, type: string, knownType: boolean, locationUuid: string | null, verification: string, hasProblem: boolean, dedupeKey: string | null): LogLine {
+  return {
+    k: 'e',
+    seq,
+    receivedAt,
+    type,
+    knownType,
+    locationUuid,
+    verification,
+    // Only whether there was a problem matters to the index; the text stays in the segment.
+    problem: hasProblem ? 'see the event log' : null,
+    dedupeKey,
+  } as unknown as StoredEventRow;
+}
 
 interface Header {
   format: number;
@@ -113,7 +141,7 @@ export function decodeSidecar(bytes: Buffer): Sidecar | null {
 
 function decodeLines(header: Header, strings: string[], n: Float64Array, keys: Buffer): Sidecar | null {
   const text = (i: number): string | null | undefined => (i === -1 ? null : Number.isInteger(i) && i >= 0 && i < strings.length ? strings[i] : undefined);
-  const lines: LineSummary[] = new Array(header.count);
+  const lines: RestoredLine[] = new Array(header.count);
   let at = 0;
   let keyAt = 0;
   for (let i = 0; i < header.count; i++) {
@@ -135,18 +163,18 @@ function decodeLines(header: Header, strings: string[], n: Float64Array, keys: B
         key = keys.toString('utf8', keyAt, keyAt + keyLength);
         keyAt += keyLength;
       }
-      lines[i] = ['e', offset, length, n[at], n[at + 1], type, n[at + 3] === 1, location, verification, n[at + 6] === 1, key];
+      lines[i] = { line: restoredRow(n[at], n[at + 1], type, n[at + 3] === 1, location, verification, n[at + 6] === 1, key), offset, length };
       at += 8;
     } else if (kind === KIND.d) {
       if (at + 2 > n.length) return null;
-      lines[i] = ['d', offset, length, n[at], n[at + 1]];
+      lines[i] = { line: { k: 'd', of: n[at], at: n[at + 1] }, offset, length };
       at += 2;
     } else if (kind === KIND.s) {
       if (at + 3 > n.length) return null;
       const type = text(n[at + 1]);
       const createdAt = text(n[at + 2]);
       if (type === undefined || createdAt === undefined) return null;
-      lines[i] = ['s', offset, length, n[at], type, createdAt];
+      lines[i] = { line: { k: 's', at: n[at], type: type as string, createdAt: createdAt as string }, offset, length };
       at += 3;
     } else {
       return null;
