@@ -70,7 +70,8 @@ function withoutSidecars(dataDir: string): string {
   return copy;
 }
 
-const sealed = (dataDir: string) => readdirSync(join(dataDir, LOG)).filter((f) => f.endsWith('.jsonl')).sort().slice(0, -1);
+const segments = (dataDir: string) => readdirSync(join(dataDir, LOG)).filter((f) => f.endsWith('.jsonl')).sort();
+const sealed = (dataDir: string) => segments(dataDir).slice(0, -1);
 
 describe('segment sidecars', () => {
   it('are written for sealed segments at a start, and a start from them knows exactly what a full scan knows', async () => {
@@ -78,7 +79,8 @@ describe('segment sidecars', () => {
     const dataDir = await buildLog(clock);
     const reference = await load(withoutSidecars(dataDir), clock);
     await load(dataDir, clock); // writes the sidecars
-    expect(readdirSync(join(dataDir, INDEX)).length).toBe(sealed(dataDir).length);
+    // Every segment: the sealed ones, and the newest, which the last run closed cleanly.
+    expect(readdirSync(join(dataDir, INDEX)).length).toBe(segments(dataDir).length);
     const fast = await load(withoutSidecars(dataDir), clock);
     const written = () => readdirSync(join(dataDir, INDEX)).map((f) => statSync(join(dataDir, INDEX, f)).mtimeMs);
     const before = written();
@@ -147,7 +149,7 @@ describe('segment sidecars', () => {
     const changed = await r.checkSealedSegments();
     expect(changed).toEqual([Number(/\d+/.exec(sealed(dataDir)[1])![0])]);
     expect(reports.map((x) => [x.key, x.path])).toEqual([['sealed-changed', victim]]);
-    expect(readdirSync(join(dataDir, INDEX)).length).toBe(sealed(dataDir).length - 1);
+    expect(readdirSync(join(dataDir, INDEX)).length).toBe(segments(dataDir).length - 1);
     await r.stop();
     // The next start scans it, as if there had never been sidecars.
     const reference = await load(withoutSidecars(dataDir), clock);
@@ -166,7 +168,43 @@ describe('segment sidecars', () => {
     expect(await r.checkSealedSegments()).toEqual([]);
     await r.stop();
     expect(reports).toEqual([]);
-    expect(readdirSync(join(dataDir, INDEX)).length).toBe(sealed(dataDir).length);
+    expect(readdirSync(join(dataDir, INDEX)).length).toBe(segments(dataDir).length);
+  });
+
+  it('the newest segment, closed cleanly, is trusted from its sidecar at the start, and bit rot in it is found by the background hash', async () => {
+    const clock = new TestClock();
+    const dataDir = await buildLog(clock);
+    const newest = join(dataDir, LOG, segments(dataDir).at(-1)!);
+    rot(newest, (b) => {
+      b[b.indexOf('\n', b.indexOf('\n') + 1) + 5] = 0x7b;
+    });
+    const reports: DamageReport[] = [];
+    const r = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 5, damage: (x) => reports.push(x), sealedCheckDelayMs: 60_000 });
+    await r.start();
+    // A scan would have reported the broken line here.
+    expect(reports).toEqual([]);
+    expect((await r.checkSealedSegments()).length).toBe(1);
+    expect(reports.map((x) => [x.key, x.path])).toEqual([['sealed-changed', newest]]);
+    await r.stop();
+  });
+
+  it('the newest segment, closed cleanly, is trusted too; appended to again, it passes the background hash and the next start scans it', async () => {
+    const clock = new TestClock();
+    const dataDir = await buildLog(clock);
+    const newest = join(dataDir, INDEX, segments(dataDir).at(-1)!.replace('.jsonl', '.idx'));
+    const written = statSync(newest).mtimeMs;
+    const reports: DamageReport[] = [];
+    const r = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 5, damage: (x) => reports.push(x), sealedCheckDelayMs: 60_000 });
+    const { url } = await r.start();
+    // Trusted: not replaced by a scan's sidecar.
+    expect(statSync(newest).mtimeMs).toBe(written);
+    // A repeat and a new event land in the newest segment: its first bytes are still the ones hashed.
+    await deliver(url!, guest(21));
+    await deliver(url!, guest(500));
+    expect(await r.checkSealedSegments()).toEqual([]);
+    expect(reports).toEqual([]);
+    await r.stop();
+    expect(await load(dataDir, clock)).toEqual(await load(withoutSidecars(dataDir), clock));
   });
 
   it('a segment whose first or last line changed with its mtime put back is scanned at the start, not trusted', async () => {
@@ -234,7 +272,7 @@ describe('sidecars written as segments are sealed', () => {
     // One run only: every sealed segment was created and written by this process.
     const dataDir = await buildLog(clock);
     const index = join(dataDir, INDEX);
-    expect(readdirSync(index).sort()).toEqual(sealed(dataDir).map((f) => f.replace('.jsonl', '.idx')));
+    expect(readdirSync(index).sort()).toEqual(segments(dataDir).map((f) => f.replace('.jsonl', '.idx')));
     const mtimes = () => readdirSync(index).map((f) => statSync(join(index, f)).mtimeMs);
     const before = mtimes();
     const reference = await load(withoutSidecars(dataDir), clock);

@@ -108,6 +108,8 @@ export class EventLog {
   /** The sidecar of the segment being written, when this process created it (live-sidecar.ts). */
   private readonly live = new LiveSidecar();
   private pendingSidecar: { timer: ReturnType<typeof setTimeout>; id: number; summary: SealedSummary } | null = null;
+  /** Wall time of the last append (a file timestamp, not the log's clock). */
+  private lastWriteAt = 0;
 
   constructor(options: EventLogOptions) {
     this.dir = options.dir;
@@ -173,6 +175,22 @@ export class EventLog {
     const file = this.file;
     this.file = null;
     if (file !== null) await file.close().catch(() => {});
+    await this.sidecarForOpenSegment();
+  }
+
+  /**
+   * A clean close gives the open segment a sidecar too, when this process wrote it from its first
+   * byte, so the next start does not parse it either. That start appends to it again, so the
+   * sidecar only holds until then: a start after that finds the size changed and scans it.
+   */
+  private async sidecarForOpenSegment(): Promise<void> {
+    const segment = this.segments.find((s) => s.id === this.fileSegment);
+    if (segment === undefined) return;
+    // Later than the segment's last write by more than a file timestamp's grain (see sealed()).
+    const since = Date.now() - this.lastWriteAt;
+    if (since < SIDECAR_WRITE_DELAY_MS) await new Promise((resolve) => setTimeout(resolve, SIDECAR_WRITE_DELAY_MS - since));
+    const summary = this.live.seal(segment.id, segment.bytes);
+    if (summary !== null) this.sidecars.writeSummary(segment.id, summary);
   }
 
   private enqueue(line: LogLine, result: number): Promise<number> {
@@ -220,6 +238,7 @@ export class EventLog {
         return;
       }
       this.live.wrote(segment.id, written);
+      this.lastWriteAt = Date.now();
       let offset = start;
       for (const p of chunk) {
         this.commitLine(p.line, segment, offset, p.bytes.length - 1);
@@ -357,9 +376,10 @@ export class EventLog {
         return true;
       };
       const newest = n === live.length - 1;
-      // A sealed segment whose bytes match its sidecar is not parsed again (segment-sidecar.ts).
-      const sealed = newest ? null : statQuietly(path);
-      const scan = (sealed && this.fromSidecar(id, sealed, accept)) || this.scanAndRemember(id, path, newest, accept);
+      // A segment whose sidecar still describes it is not parsed again (segment-sidecar.ts): a
+      // sealed one, or the newest when the last run closed the log cleanly (close() wrote it).
+      const stat = statQuietly(path);
+      const scan = (stat && this.fromSidecar(id, stat, accept)) || this.scanAndRemember(id, path, newest, accept);
       segment.bytes = scan.goodEnd + (scan.goodEndNeedsNewline ? 1 : 0);
       seen.size = scan.size;
       seen.badLines = scan.badLines;
@@ -402,7 +422,7 @@ export class EventLog {
     const first = lines.find((l) => l.line.k === 'e')?.line as { seq: number } | undefined;
     if (first !== undefined && first.seq < this.nextSeq) return null;
     for (const { line, offset, length } of lines) accept(line, offset, length);
-    this.sealedCheck.trusted(id, sidecar.sha256);
+    this.sealedCheck.trusted(id, sidecar.size, sidecar.sha256);
     return { goodEnd: sidecar.size, goodEndNeedsNewline: false, size: sidecar.size, badLines: 0 };
   }
 

@@ -13,7 +13,7 @@ export const SEALED_CHECK_DELAY_MS = 5_000;
 
 export class SealedCheck {
   /** Segments trusted from their sidecars whose bytes are not hashed yet. */
-  private readonly pending: { id: number; sha256: string }[] = [];
+  private readonly pending: { id: number; size: number; sha256: string }[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<number[]> | null = null;
   private stopped = false;
@@ -25,8 +25,9 @@ export class SealedCheck {
     private readonly damage: DamageSink | undefined,
   ) {}
 
-  trusted(id: number, sha256: string): void {
-    this.pending.push({ id, sha256 });
+  /** `size`: the bytes the sidecar covers (the newest segment may have been appended to since). */
+  trusted(id: number, size: number, sha256: string): void {
+    this.pending.push({ id, size, sha256 });
   }
 
   /** Runs the check after `delayMs`, if anything was trusted (the timer does not keep Node alive). */
@@ -57,7 +58,7 @@ export class SealedCheck {
     for (let next = this.pending.shift(); next !== undefined && !this.stopped; next = this.pending.shift()) {
       const path = segmentPath(this.dir, next.id);
       // null: removed by retention meanwhile, or the log is closing.
-      if ((await this.sidecars.matches(path, next.sha256, () => this.stopped)) !== false) continue;
+      if ((await this.sidecars.matches(path, next.size, next.sha256, () => this.stopped)) !== false) continue;
       changed.push(next.id);
       this.sidecars.forget(next.id);
       const detail = `${path} changed on disk after it was sealed (its bytes no longer match its index); the next start checks it line by line`;

@@ -75,11 +75,11 @@ export class SidecarStore {
   }
 
   /**
-   * Whether the segment's bytes still hash to `sha256`: read in 1 MiB slices, yielding to the event
-   * loop between them so requests keep being answered. null when the segment is gone (retention)
-   * or `stopped()` turned true on the way.
+   * Whether the segment's first `size` bytes still hash to `sha256` (the newest segment may have
+   * grown since): read in 1 MiB slices, yielding to the event loop between them so requests keep
+   * being answered. null when the segment is gone (retention) or `stopped()` turned true.
    */
-  async matches(segmentFile: string, sha256: string, stopped: () => boolean): Promise<boolean | null> {
+  async matches(segmentFile: string, size: number, sha256: string, stopped: () => boolean): Promise<boolean | null> {
     let handle;
     try {
       handle = await open(segmentFile, 'r');
@@ -89,11 +89,14 @@ export class SidecarStore {
     try {
       const hash = createHash('sha256');
       const slice = Buffer.allocUnsafe(SLICE_BYTES);
-      for (;;) {
+      let done = 0;
+      while (done < size) {
         if (stopped()) return null;
-        const { bytesRead } = await handle.read(slice, 0, SLICE_BYTES, null);
-        if (bytesRead === 0) break;
+        const { bytesRead } = await handle.read(slice, 0, Math.min(SLICE_BYTES, size - done), done);
+        // Shorter than the sidecar says: changed.
+        if (bytesRead === 0) return false;
         hash.update(slice.subarray(0, bytesRead));
+        done += bytesRead;
         await nextTurn();
       }
       return hash.digest('hex') === sha256;
