@@ -25,7 +25,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rea
 import { open } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { join } from 'node:path';
-import { type LogLine, parseLogLine, type StoredEventRow } from './event-record';
+import { type LogLine, parseLogLine } from './event-record';
 import { decodeSidecar, encodeSidecar, type RestoredLine } from './sidecar-codec';
 
 /**
