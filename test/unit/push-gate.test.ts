@@ -3,7 +3,7 @@
 // hundreds of WebSocket frames a second per window. Fake timers: what is checked is the count and
 // the order of pushes, never how fast they came.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PushGate, RUSH_GAP_MS } from '../../electron/core/push-gate';
+import { PushGate, RUSH_GAP_MS, RUSH_PHASE, waitForPhase } from '../../electron/core/push-gate';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -26,7 +26,8 @@ describe('PushGate', () => {
       gate.poke();
       await vi.advanceTimersByTimeAsync(1);
     }
-    await vi.advanceTimersByTimeAsync(RUSH_GAP_MS);
+    // The last push of a rush waits for its gap and then for its turn (RUSH_PHASE): two gaps at most.
+    await vi.advanceTimersByTimeAsync(2 * RUSH_GAP_MS);
     // A push per gap, never one per change (1 000 a second is a rush: the gap soon widens to
     // RUSH_GAP_MS), and the last state always goes out.
     expect(sent.length).toBeGreaterThanOrEqual(2);
@@ -73,5 +74,28 @@ describe('PushGate', () => {
     const eveningGaps = sentAt.slice(evening + 1).map((t, i) => t - sentAt[evening + i]);
     expect(eveningGaps.length).toBeGreaterThan(40);
     expect(Math.max(...eveningGaps)).toBeLessThanOrEqual(60);
+  });
+
+  it('in a rush, pushes keep the beat of the wall clock at RUSH_PHASE.screens, so the board (half a gap later) never lands with them', async () => {
+    const sentAt: number[] = [];
+    const gate = new PushGate(() => sentAt.push(Date.now()), 50, () => Date.now());
+    for (let ms = 0; ms < 3000; ms += 5) {
+      gate.poke();
+      await vi.advanceTimersByTimeAsync(5);
+    }
+    await vi.advanceTimersByTimeAsync(RUSH_GAP_MS + 50);
+    const rushPushes = sentAt.slice(-3);
+    expect(rushPushes.map((t) => t % RUSH_GAP_MS)).toEqual([RUSH_PHASE.screens, RUSH_PHASE.screens, RUSH_PHASE.screens]);
+    expect(RUSH_PHASE.board - RUSH_PHASE.screens).toBe(RUSH_GAP_MS / 2);
+  });
+
+  it('waitForPhase: at least the earliest wait, then on to the next instant at the phase', () => {
+    // Wall 1 000 ms, gap 500: phase 250 is 250 ms away; phase 0 is now.
+    expect(waitForPhase(0, 500, 250, 1_000)).toBe(250);
+    expect(waitForPhase(0, 500, 0, 1_000)).toBe(0);
+    // At least 100 ms from 1 200 is 1 300; the next instant at phase 250 is 1 750.
+    expect(waitForPhase(100, 500, 250, 1_200)).toBe(550);
+    // A negative earliest (the gap passed long ago) counts as now.
+    expect(waitForPhase(-40, 500, 0, 1_499)).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyBoardPush, type BoardPush, type HeldBoard } from '../../shared/board-push';
 import { CLOSED_ON_BOARD } from '../../shared/tabs';
 import { BOARD_LEASE_MS, BOARD_MIN_GAP_MS, BOARD_RUSH_GAP_MS, BoardPusher } from '../../electron/core/tabs/board-pusher';
+import { RUSH_PHASE } from '../../electron/core/push-gate';
 import { boardTabOf, boardViewOf } from '../../electron/core/tabs/board-view';
 import { OpenTabsProjection } from '../../electron/core/tabs/open-tabs-projection';
 import { accepted, type Envelope } from './webhook-tab-story';
@@ -129,6 +130,29 @@ describe('tabs board pushes', () => {
     // 2 s of events: about 5 pushes at the venue gap, then 3 at the rush gap; not 400, not one a frame.
     expect(times.length).toBeGreaterThanOrEqual(6);
     expect(times.length).toBeLessThanOrEqual(11);
+  });
+
+  it('in a rush, the board goes out halfway through each rush gap of the wall clock, between the other screens\' pushes', () => {
+    const r = rig({ uuid: 'loc-1' }, BOARD_MIN_GAP_MS);
+    r.apply(open('tab-a', 1));
+    r.pusher.watch('screen-1', null);
+    vi.advanceTimersByTime(0);
+    r.pusher.watch('screen-1', r.screen()!.version);
+    const pushedAt: number[] = [];
+    // One event every 5 ms for 3 s, time in 1 ms steps; the screen draws each push at once.
+    for (let ms = 0; ms < 3000; ms++) {
+      if (ms % 5 === 0) r.apply(item('tab-a', `item-${ms}`, 2 + ms));
+      const before = r.pushes.length;
+      vi.advanceTimersByTime(1);
+      if (r.pushes.length > before) {
+        pushedAt.push(Date.now());
+        r.pusher.watch('screen-1', r.screen()!.version);
+      }
+    }
+    expect(pushedAt.slice(-3).map((t) => t % BOARD_RUSH_GAP_MS)).toEqual([RUSH_PHASE.board, RUSH_PHASE.board, RUSH_PHASE.board]);
+    // The last events go out at the next turn: the gap, then the phase (two gaps at most).
+    vi.advanceTimersByTime(2 * BOARD_RUSH_GAP_MS);
+    expect(r.screen()?.board).toEqual(r.truth());
   });
 
   it('waits for the screen to draw a push before sending the next; a screen that stops answering gets one a second', () => {

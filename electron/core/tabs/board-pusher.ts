@@ -10,7 +10,7 @@ import { CLOSED_ON_BOARD, type BoardTab, type BoardView } from '../../../shared/
 import type { BoardPush } from '../../../shared/board-push';
 import type { OpenTab } from '../../../shared/webhooks';
 import { OpenTabsProjection } from './open-tabs-projection';
-import { RUSH_GAP_MS } from '../push-gate';
+import { RUSH_GAP_MS, RUSH_PHASE, waitForPhase } from '../push-gate';
 import { RushMeter } from '../rush-meter';
 
 /** A watcher that does not renew within this long is gone (a closed window, a dropped socket). */
@@ -142,7 +142,9 @@ export class BoardPusher {
     const undrawn = this.version > this.acked;
     const sinceLast = this.options.now() - this.lastPushAt;
     const gap = this.rush.rush ? (this.options.rushGapMs ?? BOARD_RUSH_GAP_MS) : (this.options.minGapMs ?? BOARD_MIN_GAP_MS);
-    const wait = undrawn ? Math.max(0, ACK_WAIT_MS - sinceLast) : Math.max(now ? 0 : this.options.pushDelayMs, gap - sinceLast);
+    let wait = undrawn ? Math.max(0, ACK_WAIT_MS - sinceLast) : Math.max(now ? 0 : this.options.pushDelayMs, gap - sinceLast);
+    // In a rush the board takes its turn between the other screens' pushes (push-gate.ts).
+    if (this.rush.rush && !undrawn && !now) wait = waitForPhase(wait, gap, RUSH_PHASE.board * (gap / RUSH_GAP_MS), Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flush();
