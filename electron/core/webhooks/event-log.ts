@@ -8,7 +8,7 @@
 //   young dedupe keys of removed rows move into log-meta.json first.
 // - Dedupe keys of stored rows are remembered for `dedupeWindowMs` (48 h by default) whether or
 //   not retention kept the rows: the service retries for about 24 h (6.3) plus clock skew.
-import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DamageSink } from '../storage/data-health';
 import { checkMeta, keepSegment, reportSegmentDamage, retireLeftovers, tornTailOnly, type SegmentScan } from './log-damage';
@@ -21,9 +21,9 @@ import { type LogFile, type LogIo, nodeLogIo } from './log-io';
 import { type LogMeta, loadLogMeta, META_FILE, saveLogMeta } from './log-meta';
 import { LogQuery, readRow } from './log-query';
 import { listSegments, repairTail, type ScanResult, scanSegment, SegmentReader, segmentPath } from './segment-files';
-import { LiveSidecar, type SealedSummary } from './live-sidecar';
-import { SealedCheck, SEALED_CHECK_DELAY_MS } from './sealed-check';
-import { endsAgree, type LineSummary, SidecarStore, summarize } from './segment-sidecar';
+import { SEALED_CHECK_DELAY_MS } from './sealed-check';
+import { SidecarKeeper } from './sidecar-keeper';
+import { type LineSummary, summarize } from './segment-sidecar';
 import { SequentialSegmentReader } from './sequential-reader';
 
 export const HOUR_MS = 3_600_000;
@@ -71,9 +71,6 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/** Linux stamps files from a clock that ticks every 1-10 ms. */
-const SIDECAR_WRITE_DELAY_MS = 50;
-
 export class EventLog {
   /** Problems found while loading (a torn tail, unreadable meta), for the status line. */
   readonly loadProblems: string[] = [];
@@ -92,7 +89,8 @@ export class EventLog {
   private readonly segments: SegmentInfo[] = [];
   private readonly dedupe = new Map<string, { seq: number; seenAt: number }>();
   /** Indexes of sealed segments, so a start does not parse them again (segment-sidecar.ts). */
-  private readonly sidecars: SidecarStore;
+  /** Sealed segments' indexes beside the log (sidecar-keeper.ts). */
+  private readonly sidecars: SidecarKeeper;
   private meta: LogMeta;
   private totals = emptyParts();
   private nextSeq = 1;
@@ -104,12 +102,6 @@ export class EventLog {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
   private scheduled = false;
-  private readonly sealedCheck: SealedCheck;
-  /** The sidecar of the segment being written, when this process created it (live-sidecar.ts). */
-  private readonly live = new LiveSidecar();
-  private pendingSidecar: { timer: ReturnType<typeof setTimeout>; id: number; summary: SealedSummary } | null = null;
-  /** Wall time of the last append (a file timestamp, not the log's clock). */
-  private lastWriteAt = 0;
 
   constructor(options: EventLogOptions) {
     this.dir = options.dir;
@@ -122,7 +114,6 @@ export class EventLog {
     // Offsets are kept in the index as float64, but a segment this large would make retention coarse.
     this.segmentBytes = Math.max(1024, Math.min(options.segmentBytes ?? 8 * 1024 * 1024, 1 << 30));
     this.dedupeWindowMs = options.dedupeWindowMs ?? 48 * HOUR_MS;
-    this.sidecars = new SidecarStore(options.indexDir ?? `${options.dir}-index`);
     this.query = new LogQuery({ index: this.index, types: this.types, locations: this.locations, dir: this.dir }, options.searchRowsPerCall);
     for (const type of WEBHOOK_EVENT_TYPES) this.types.code(type, true);
     mkdirSync(this.dir, { recursive: true });
@@ -130,9 +121,9 @@ export class EventLog {
     const { meta, problem } = loadLogMeta(this.dir, this.now, options.damage);
     if (problem) this.loadProblems.push(problem);
     this.meta = meta;
-    this.sealedCheck = new SealedCheck(this.dir, this.sidecars, (problem) => this.loadProblems.push(problem), options.damage);
+    this.sidecars = new SidecarKeeper(this.dir, options.indexDir ?? `${options.dir}-index`, (problem) => this.loadProblems.push(problem), options.damage);
     this.load(problem !== null ? 'damaged' : metaExisted ? 'ok' : 'missing', options.damage);
-    this.sealedCheck.schedule(options.sealedCheckDelayMs ?? SEALED_CHECK_DELAY_MS);
+    this.sidecars.scheduleCheck(options.sealedCheckDelayMs ?? SEALED_CHECK_DELAY_MS);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -161,36 +152,20 @@ export class EventLog {
 
   /** Hashes now the sealed segments this start trusted from their sidecars (sealed-check.ts); ids that changed. */
   checkSealed(): Promise<number[]> {
-    return this.sealedCheck.run();
+    return this.sidecars.checkNow();
   }
 
   /** Waits for every pending append, then closes the open segment (the log stays readable). */
   async close(): Promise<void> {
-    await this.sealedCheck.stop();
+    await this.sidecars.stopCheck();
     while (this.flushing !== null || this.queue.length > 0) {
       if (this.flushing === null) this.startFlush();
       await this.flushing;
     }
-    this.writePendingSidecar();
     const file = this.file;
     this.file = null;
     if (file !== null) await file.close().catch(() => {});
-    await this.sidecarForOpenSegment();
-  }
-
-  /**
-   * A clean close gives the open segment a sidecar too, when this process wrote it from its first
-   * byte, so the next start does not parse it either. That start appends to it again, so the
-   * sidecar only holds until then: a start after that finds the size changed and scans it.
-   */
-  private async sidecarForOpenSegment(): Promise<void> {
-    const segment = this.segments.find((s) => s.id === this.fileSegment);
-    if (segment === undefined) return;
-    // Later than the segment's last write by more than a file timestamp's grain (see sealed()).
-    const since = Date.now() - this.lastWriteAt;
-    if (since < SIDECAR_WRITE_DELAY_MS) await new Promise((resolve) => setTimeout(resolve, SIDECAR_WRITE_DELAY_MS - since));
-    const summary = this.live.seal(segment.id, segment.bytes);
-    if (summary !== null) this.sidecars.writeSummary(segment.id, summary);
+    await this.sidecars.closed(this.segments.find((s) => s.id === this.fileSegment));
   }
 
   private enqueue(line: LogLine, result: number): Promise<number> {
@@ -237,12 +212,11 @@ export class EventLog {
         await this.abandonFile(this.fileSegment);
         return;
       }
-      this.live.wrote(segment.id, written);
-      this.lastWriteAt = Date.now();
+      this.sidecars.wrote(segment.id, written);
       let offset = start;
       for (const p of chunk) {
         this.commitLine(p.line, segment, offset, p.bytes.length - 1);
-        this.live.line(segment.id, p.line, offset, p.bytes.length - 1);
+        this.sidecars.line(segment.id, p.line, offset, p.bytes.length - 1);
         offset += p.bytes.length;
       }
       segment.bytes = offset;
@@ -280,7 +254,7 @@ export class EventLog {
     if (reuse) {
       segment = last;
     } else {
-      if (last !== undefined) this.sealed(last);
+      if (last !== undefined) this.sidecars.sealed(last.id, last.bytes);
       segment = { id: this.nextSegmentId++, rows: 0, bytes: 0, maxAt: 0, parts: emptyParts() };
       this.segments.push(segment);
     }
@@ -291,28 +265,8 @@ export class EventLog {
     if (!reuse) await this.io.syncDir(this.dir);
     // The file on disk is the truth for where the next line starts.
     segment.bytes = await file.size();
-    if (!reuse && segment.bytes === 0) this.live.begin(segment.id);
+    if (!reuse && segment.bytes === 0) this.sidecars.began(segment.id);
     return { file, segment, start: segment.bytes };
-  }
-
-  /** `segment` will not be written again: its sidecar goes out now, if it was tracked whole. */
-  private sealed(segment: SegmentInfo): void {
-    const summary = this.live.seal(segment.id, segment.bytes);
-    if (summary === null) return;
-    this.writePendingSidecar();
-    // Not on the path of this group's answers, and later than the segment's last write by more than
-    // a file timestamp's grain (a start trusts a sidecar only if it is newer than its segment).
-    const timer = setTimeout(() => this.writePendingSidecar(), SIDECAR_WRITE_DELAY_MS);
-    timer.unref?.();
-    this.pendingSidecar = { timer, id: segment.id, summary };
-  }
-
-  private writePendingSidecar(): void {
-    const pending = this.pendingSidecar;
-    if (pending === null) return;
-    this.pendingSidecar = null;
-    clearTimeout(pending.timer);
-    this.sidecars.writeSummary(pending.id, pending.summary);
   }
 
   /** Closes the open segment; after a failure (segmentId given) cuts back to its last good line and rotates. */
@@ -321,7 +275,7 @@ export class EventLog {
     this.file = null;
     if (failedSegment !== null) {
       this.mustRotate = true;
-      this.live.drop();
+      this.sidecars.failed();
       const segment = this.segments.find((s) => s.id === failedSegment);
       if (file !== null && segment !== undefined) await file.truncate(segment.bytes).catch(() => {});
     }
@@ -378,8 +332,7 @@ export class EventLog {
       const newest = n === live.length - 1;
       // A segment whose sidecar still describes it is not parsed again (segment-sidecar.ts): a
       // sealed one, or the newest when the last run closed the log cleanly (close() wrote it).
-      const stat = statQuietly(path);
-      const scan = (stat && this.fromSidecar(id, stat, accept)) || this.scanAndRemember(id, path, newest, accept);
+      const scan = this.sidecars.load(id, path, this.nextSeq, accept) ?? this.scanAndRemember(id, path, newest, accept);
       segment.bytes = scan.goodEnd + (scan.goodEndNeedsNewline ? 1 : 0);
       seen.size = scan.size;
       seen.badLines = scan.badLines;
@@ -413,19 +366,6 @@ export class EventLog {
     this.sidecars.prune(new Set(this.segments.map((s) => s.id)));
   }
 
-  /** The segment's lines from its sidecar, or null when there is none that matches (then scan). */
-  private fromSidecar(id: number, segment: { size: number; mtimeMs: number }, accept: (line: LogLine, offset: number, length: number) => boolean): ScanResult | null {
-    const sidecar = this.sidecars.read(id, segment);
-    if (sidecar === null || !endsAgree(segmentPath(this.dir, id), sidecar)) return null;
-    const lines = sidecar.lines;
-    // Its rows must follow what came before, as a scan would require; otherwise scan it.
-    const first = lines.find((l) => l.line.k === 'e')?.line as { seq: number } | undefined;
-    if (first !== undefined && first.seq < this.nextSeq) return null;
-    for (const { line, offset, length } of lines) accept(line, offset, length);
-    this.sealedCheck.trusted(id, sidecar.size, sidecar.sha256);
-    return { goodEnd: sidecar.size, goodEndNeedsNewline: false, size: sidecar.size, badLines: 0 };
-  }
-
   private scanAndRemember(id: number, path: string, newest: boolean, accept: (line: LogLine | null, offset: number, length: number) => boolean): ScanResult {
     const summaries: LineSummary[] = [];
     const scan = scanSegment(path, (text, offset, length) => {
@@ -435,10 +375,7 @@ export class EventLog {
       return true;
     });
     // Only a sealed segment that scanned clean to its last byte gets a sidecar.
-    if (!newest && scan.badLines === 0 && !scan.goodEndNeedsNewline && scan.goodEnd === scan.size) {
-      const bytes = readQuietly(path);
-      if (bytes !== null && bytes.length === scan.size) this.sidecars.write(id, bytes, summaries);
-    }
+    if (!newest) this.sidecars.scanned(id, path, scan, summaries);
     return scan;
   }
 
@@ -601,23 +538,5 @@ export class EventLog {
 
   private source() {
     return { index: this.index, types: this.types, locations: this.locations, dir: this.dir };
-  }
-}
-
-/** A sealed segment's size and mtime, or null if it cannot be read now (the scan then reports why). */
-function statQuietly(path: string): { size: number; mtimeMs: number } | null {
-  try {
-    return statSync(path);
-  } catch {
-    return null;
-  }
-}
-
-/** A sealed segment's bytes, or null if it cannot be read now (the scan then reports why). */
-function readQuietly(path: string): Buffer | null {
-  try {
-    return readFileSync(path);
-  } catch {
-    return null;
   }
 }
