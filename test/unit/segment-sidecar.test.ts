@@ -70,6 +70,22 @@ function withoutSidecars(dataDir: string): string {
   return copy;
 }
 
+/** A receiver on `dataDir` whose damage reports are collected (the background hash waits a minute unless run). */
+async function started(dataDir: string, clock: TestClock): Promise<{ r: WebhookReceiver; url: string; reports: DamageReport[] }> {
+  const reports: DamageReport[] = [];
+  const r = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 5, damage: (x) => reports.push(x), sealedCheckDelayMs: 60_000 });
+  const { url } = await r.start();
+  return { r, url: url!, reports };
+}
+
+/** What a start from the sidecars knows, checked against a start of the same folder without them. */
+async function sameAsFullScan(dataDir: string, clock: TestClock): Promise<Seen> {
+  const reference = await load(withoutSidecars(dataDir), clock);
+  const fromSidecars = await load(dataDir, clock);
+  expect(fromSidecars).toEqual(reference);
+  return fromSidecars;
+}
+
 const segments = (dataDir: string) => readdirSync(join(dataDir, LOG)).filter((f) => f.endsWith('.jsonl')).sort();
 const sealed = (dataDir: string) => segments(dataDir).slice(0, -1);
 
@@ -142,9 +158,7 @@ describe('segment sidecars', () => {
     rot(victim, (b) => {
       b[b.indexOf('\n', b.indexOf('\n') + 1) + 5] = 0x7b;
     });
-    const reports: DamageReport[] = [];
-    const r = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 5, damage: (x) => reports.push(x), sealedCheckDelayMs: 60_000 });
-    await r.start();
+    const { r, reports } = await started(dataDir, clock);
     expect(reports).toEqual([]);
     const changed = await r.checkSealedSegments();
     expect(changed).toEqual([Number(/\d+/.exec(sealed(dataDir)[1])![0])]);
@@ -152,19 +166,14 @@ describe('segment sidecars', () => {
     expect(readdirSync(join(dataDir, INDEX)).length).toBe(segments(dataDir).length - 1);
     await r.stop();
     // The next start scans it, as if there had never been sidecars.
-    const reference = await load(withoutSidecars(dataDir), clock);
-    const next = await load(dataDir, clock);
-    expect(next).toEqual(reference);
-    expect(next.reports.length).toBeGreaterThan(0);
+    expect((await sameAsFullScan(dataDir, clock)).reports.length).toBeGreaterThan(0);
   });
 
   it('an unchanged log passes the background hash with no report, and keeps its sidecars', async () => {
     const clock = new TestClock();
     const dataDir = await buildLog(clock);
     await load(dataDir, clock);
-    const reports: DamageReport[] = [];
-    const r = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 5, damage: (x) => reports.push(x) });
-    await r.start();
+    const { r, reports } = await started(dataDir, clock);
     expect(await r.checkSealedSegments()).toEqual([]);
     await r.stop();
     expect(reports).toEqual([]);
@@ -178,9 +187,7 @@ describe('segment sidecars', () => {
     rot(newest, (b) => {
       b[b.indexOf('\n', b.indexOf('\n') + 1) + 5] = 0x7b;
     });
-    const reports: DamageReport[] = [];
-    const r = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 5, damage: (x) => reports.push(x), sealedCheckDelayMs: 60_000 });
-    await r.start();
+    const { r, reports } = await started(dataDir, clock);
     // A scan would have reported the broken line here.
     expect(reports).toEqual([]);
     expect((await r.checkSealedSegments()).length).toBe(1);
@@ -193,18 +200,16 @@ describe('segment sidecars', () => {
     const dataDir = await buildLog(clock);
     const newest = join(dataDir, INDEX, segments(dataDir).at(-1)!.replace('.jsonl', '.idx'));
     const written = statSync(newest).mtimeMs;
-    const reports: DamageReport[] = [];
-    const r = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 5, damage: (x) => reports.push(x), sealedCheckDelayMs: 60_000 });
-    const { url } = await r.start();
+    const { r, url, reports } = await started(dataDir, clock);
     // Trusted: not replaced by a scan's sidecar.
     expect(statSync(newest).mtimeMs).toBe(written);
     // A repeat and a new event land in the newest segment: its first bytes are still the ones hashed.
-    await deliver(url!, guest(21));
-    await deliver(url!, guest(500));
+    await deliver(url, guest(21));
+    await deliver(url, guest(500));
     expect(await r.checkSealedSegments()).toEqual([]);
     expect(reports).toEqual([]);
     await r.stop();
-    expect(await load(dataDir, clock)).toEqual(await load(withoutSidecars(dataDir), clock));
+    await sameAsFullScan(dataDir, clock);
   });
 
   it('a segment whose first or last line changed with its mtime put back is scanned at the start, not trusted', async () => {
@@ -220,10 +225,7 @@ describe('segment sidecars', () => {
     rot(second, (b) => {
       b[b.length - 2] = 0x20;
     });
-    const reference = await load(withoutSidecars(dataDir), clock);
-    const fromSidecars = await load(dataDir, clock);
-    expect(fromSidecars).toEqual(reference);
-    expect(fromSidecars.reports.length).toBeGreaterThan(0);
+    expect((await sameAsFullScan(dataDir, clock)).reports.length).toBeGreaterThan(0);
   });
 
   it('a sidecar damaged after it was written (one byte of its numbers, its keys or its texts) is not trusted: the start knows what a full scan knows', async () => {
@@ -247,8 +249,7 @@ describe('segment sidecars', () => {
     flip(join(dataDir, INDEX, sidecars[0]), (b) => parts(b).numbers + 8);
     flip(join(dataDir, INDEX, sidecars[1]), (b) => parts(b).texts - 1);
     flip(join(dataDir, INDEX, sidecars[2]), (b) => b.indexOf('_', parts(b).texts) + 1);
-    const reference = await load(withoutSidecars(dataDir), clock);
-    expect(await load(dataDir, clock)).toEqual(reference);
+    await sameAsFullScan(dataDir, clock);
   });
 
   it('a torn or foreign sidecar is ignored and written again; sidecars of removed segments go', async () => {
@@ -259,8 +260,7 @@ describe('segment sidecars', () => {
     writeFileSync(join(dataDir, INDEX, sidecars[0]), '{"format":1,"size":');
     writeFileSync(join(dataDir, INDEX, sidecars[1]), readFileSync(join(dataDir, INDEX, sidecars[2])));
     writeFileSync(join(dataDir, INDEX, 'seg-99999999.idx'), '{}');
-    const reference = await load(withoutSidecars(dataDir), clock);
-    expect(await load(dataDir, clock)).toEqual(reference);
+    await sameAsFullScan(dataDir, clock);
     expect(existsSync(join(dataDir, INDEX, 'seg-99999999.idx'))).toBe(false);
     expect(readFileSync(join(dataDir, INDEX, sidecars[0]), 'utf8')).toMatch(/"sha256"/);
   });
@@ -275,9 +275,7 @@ describe('sidecars written as segments are sealed', () => {
     expect(readdirSync(index).sort()).toEqual(segments(dataDir).map((f) => f.replace('.jsonl', '.idx')));
     const mtimes = () => readdirSync(index).map((f) => statSync(join(index, f)).mtimeMs);
     const before = mtimes();
-    const reference = await load(withoutSidecars(dataDir), clock);
-    const fromSidecars = await load(dataDir, clock);
-    expect(fromSidecars).toEqual(reference);
+    await sameAsFullScan(dataDir, clock);
     // Trusted as written while the listener ran: not replaced by a scan's.
     expect(mtimes()).toEqual(before);
   });
@@ -316,6 +314,6 @@ describe('sidecars written as segments are sealed', () => {
     await r.stop();
     const failedSegment = readdirSync(join(dataDir, LOG)).filter((f) => f.endsWith('.jsonl')).sort()[1];
     expect(existsSync(join(dataDir, INDEX, failedSegment.replace('.jsonl', '.idx')))).toBe(false);
-    expect(await load(dataDir, clock)).toEqual(await load(withoutSidecars(dataDir), clock));
+    await sameAsFullScan(dataDir, clock);
   });
 });

@@ -102,12 +102,18 @@ describe('tabs board pushes', () => {
     expect(r.screen()?.board).toEqual(r.truth());
   });
 
-  it('during a burst that a screen draws at once, pushes are at least BOARD_MIN_GAP_MS apart, and BOARD_RUSH_GAP_MS once the rate is a rush', () => {
+  /** A rig with the least gap, one tab, and a screen that has drawn the whole board. */
+  const drawnBoard = () => {
     const r = rig({ uuid: 'loc-1' }, BOARD_MIN_GAP_MS);
     r.apply(open('tab-a', 1));
     r.pusher.watch('screen-1', null);
     vi.advanceTimersByTime(0);
     r.pusher.watch('screen-1', r.screen()!.version);
+    return r;
+  };
+
+  it('during a burst that a screen draws at once, pushes are at least BOARD_MIN_GAP_MS apart, and BOARD_RUSH_GAP_MS once the rate is a rush', () => {
+    const r = drawnBoard();
     const times: number[] = [];
     // One event every 5 ms for 2 s; the screen draws every push the moment it arrives.
     for (let n = 0; n < 400; n++) {
@@ -133,11 +139,7 @@ describe('tabs board pushes', () => {
   });
 
   it('in a rush, the board goes out halfway through each rush gap of the wall clock, between the other screens\' pushes', () => {
-    const r = rig({ uuid: 'loc-1' }, BOARD_MIN_GAP_MS);
-    r.apply(open('tab-a', 1));
-    r.pusher.watch('screen-1', null);
-    vi.advanceTimersByTime(0);
-    r.pusher.watch('screen-1', r.screen()!.version);
+    const r = drawnBoard();
     const pushedAt: number[] = [];
     // One event every 5 ms for 3 s, time in 1 ms steps; the screen draws each push at once.
     for (let ms = 0; ms < 3000; ms++) {
