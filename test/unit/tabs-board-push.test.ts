@@ -141,13 +141,19 @@ describe('tabs board pushes', () => {
   it('in a rush, the board goes out halfway through each rush gap of the wall clock, between the other screens\' pushes', () => {
     const r = drawnBoard();
     const pushedAt: number[] = [];
-    // One event every 5 ms for 3 s, time in 1 ms steps; the screen draws each push at once.
+    let drawAt: number | null = null;
+    // One event every 5 ms for 3 s, time in 1 ms steps; the screen says it drew each push 30 ms
+    // after it came, while events keep coming (so its "drawn" finds the next push waiting).
     for (let ms = 0; ms < 3000; ms++) {
       if (ms % 5 === 0) r.apply(item('tab-a', `item-${ms}`, 2 + ms));
       const before = r.pushes.length;
       vi.advanceTimersByTime(1);
       if (r.pushes.length > before) {
         pushedAt.push(Date.now());
+        drawAt = Date.now() + 30;
+      }
+      if (drawAt !== null && Date.now() >= drawAt) {
+        drawAt = null;
         r.pusher.watch('screen-1', r.screen()!.version);
       }
     }
@@ -168,10 +174,12 @@ describe('tabs board pushes', () => {
     for (let n = 0; n < 200; n++) r.apply(item('tab-a', `item-${n}`, 2 + n));
     vi.advanceTimersByTime(500);
     expect(r.pushes).toHaveLength(1);
-    // ...until the screen says it drew version 1: then one push carries all 200.
+    // ...until the screen says it drew version 1: then one push carries all 200, at the board's
+    // next turn (200 events at once are a rush: push-gate.ts's RUSH_PHASE).
     r.pusher.watch('screen-1', 1);
-    vi.advanceTimersByTime(0);
+    for (let ms = 0; ms <= BOARD_RUSH_GAP_MS && r.pushes.length < 2; ms++) vi.advanceTimersByTime(1);
     expect(r.pushes).toHaveLength(2);
+    expect(Date.now() % BOARD_RUSH_GAP_MS).toBe(RUSH_PHASE.board);
     expect(r.screen()?.board).toEqual(r.truth());
 
     // Never acknowledged: the next change still goes out, a second after the last push.

@@ -143,8 +143,9 @@ export class BoardPusher {
     const sinceLast = this.options.now() - this.lastPushAt;
     const gap = this.rush.rush ? (this.options.rushGapMs ?? BOARD_RUSH_GAP_MS) : (this.options.minGapMs ?? BOARD_MIN_GAP_MS);
     let wait = undrawn ? Math.max(0, ACK_WAIT_MS - sinceLast) : Math.max(now ? 0 : this.options.pushDelayMs, gap - sinceLast);
-    // In a rush the board takes its turn between the other screens' pushes (push-gate.ts).
-    if (this.rush.rush && !undrawn && !now) wait = waitForPhase(wait, gap, RUSH_PHASE.board * (gap / RUSH_GAP_MS), Date.now());
+    // In a rush the board takes its turn between the other screens' pushes (push-gate.ts), also
+    // when a screen's "drawn" lets the next push go; a screen that needs a whole board gets it now.
+    if (this.rush.rush && !undrawn && !this.needFull) wait = waitForPhase(wait, gap, RUSH_PHASE.board * (gap / RUSH_GAP_MS), Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flush();
