@@ -11,6 +11,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type LogIo, nodeLogIo, WebhookReceiver } from '../electron/core/webhooks';
+import { KEEP_ALIVE_MS } from '../electron/core/webhooks/webhook-receiver';
 
 type Message = { ready: true; url: string } | { stats: { answered: number; events: number; duplicate: number; stale: number; flagged: number; rejected: number; cpuMs: number; rssMiB: number } };
 
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
   // Same timeouts as the listener.
   server.requestTimeout = 15_000;
   server.headersTimeout = 10_000;
-  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
   process.on('message', (message) => {

@@ -1,4 +1,5 @@
 // limits, validation of every event type, dedupe and the stale window.
+import { Agent, request } from 'node:http';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES, type AcceptedEvent, type EventSummary } from '../../shared/webhooks';
 import { curlFor, signBody, WebhookReceiver, type WebhookReceiverOptions } from '../../electron/core/webhooks';
@@ -140,6 +141,32 @@ describe('limits and validation', () => {
     expect(detail.rawBody.length).toBe(4096);
     expect(detail.problem).toMatch(/^body too large/);
   });
+
+  it('keeps an idle keep-alive connection past Node\'s 5 s default, so a sender reusing it is not reset', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = () =>
+      new Promise<{ status: number; port: number }>((resolve, reject) => {
+        const body = JSON.stringify(openTab());
+        const req = request(url, { method: 'POST', agent, headers: { 'content-length': Buffer.byteLength(body), 'X-Service-Signature': signBody(body, SECRET) } }, (res) => {
+          const port = res.socket.localPort ?? -1;
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, port }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const first = await send();
+      // Past 5 s and the second or so Node may add before closing.
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      const second = await send();
+      expect([first.status, second.status]).toEqual([200, 200]);
+      // The same connection: the listener did not close it while it sat idle.
+      expect(second.port).toBe(first.port);
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
 
   it('accepts a body of exactly the limit', async () => {
     await receiver.stop();

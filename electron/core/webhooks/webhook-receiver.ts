@@ -33,6 +33,9 @@ export interface ReplayResult {
 
 export type AuthPatch = { secret?: string | null; customHeaders?: Record<string, string>; headerPrefix?: string };
 
+/** How long an idle keep-alive connection is kept (see start()). */
+export const KEEP_ALIVE_MS = 65_000;
+
 export class WebhookReceiver {
   readonly events: TypedEmitter<WebhookReceiverEvents>;
   private readonly options: ResolvedOptions;
@@ -118,7 +121,11 @@ export class WebhookReceiver {
     // The service gives up after 10 s (6.2); a sender slower than that is not the service.
     server.requestTimeout = 15_000;
     server.headersTimeout = 10_000;
-    server.keepAliveTimeout = 5_000;
+    // Idle keep-alive connections stay open 65 s, past the idle timeouts senders and proxies
+    // commonly use (60 s), so the listener is not the side that closes a connection a sender is
+    // about to reuse: with Node's 5 s, a request sent just as the close went out was reset
+    // (ECONNRESET), which the sender sees as a failed delivery. The soak counted two in a minute.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
     // Garbage HTTP and resets before a request was parsed: answer 400 if possible, then drop.
     server.on('clientError', (_error, socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
