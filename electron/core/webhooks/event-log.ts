@@ -265,6 +265,7 @@ export class EventLog {
     if (!reuse) await this.io.syncDir(this.dir);
     // The file on disk is the truth for where the next line starts.
     segment.bytes = await file.size();
+    this.sidecars.reopened(segment.id, segment.bytes);
     if (!reuse && segment.bytes === 0) this.sidecars.began(segment.id);
     return { file, segment, start: segment.bytes };
   }
@@ -332,7 +333,7 @@ export class EventLog {
       const newest = n === live.length - 1;
       // A segment whose sidecar still describes it is not parsed again (segment-sidecar.ts): a
       // sealed one, or the newest when the last run closed the log cleanly (close() wrote it).
-      const scan = this.sidecars.load(id, path, this.nextSeq, accept) ?? this.scanAndRemember(id, path, newest, accept);
+      const scan = this.sidecars.load(id, path, newest, this.nextSeq, accept) ?? this.scanAndRemember(id, path, newest, accept);
       segment.bytes = scan.goodEnd + (scan.goodEndNeedsNewline ? 1 : 0);
       seen.size = scan.size;
       seen.badLines = scan.badLines;
@@ -371,11 +372,10 @@ export class EventLog {
     const scan = scanSegment(path, (text, offset, length) => {
       const line = parseLogLine(text);
       if (!accept(line, offset, length)) return false;
-      if (!newest) summaries.push(summarize(line as LogLine, offset, length));
+      summaries.push(summarize(line as LogLine, offset, length));
       return true;
     });
-    // Only a sealed segment that scanned clean to its last byte gets a sidecar.
-    if (!newest) this.sidecars.scanned(id, path, scan, summaries);
+    this.sidecars.scanned(id, path, newest, scan, summaries);
     return scan;
   }
 

@@ -6,8 +6,8 @@
 //
 // Only what was durably written counts: lines are added after their group's fsync, the hash
 // covers exactly the bytes appended, and a failed write (the tail cut back, the file abandoned)
-// drops the segment, which the next start then scans as before. A segment already on disk at the
-// start is never tracked (its earlier bytes were not hashed here).
+// drops the segment, which the next start then scans as before. The newest segment a start found
+// clean is tracked too, from its bytes read and hashed at that start (SidecarKeeper.load).
 import { createHash, type Hash } from 'node:crypto';
 import type { LogLine } from './event-record';
 import { type LineSummary, summarize } from './segment-sidecar';
@@ -30,6 +30,22 @@ export class LiveSidecar {
     this.hash = createHash('sha256');
     this.lines = [];
     this.size = 0;
+  }
+
+  /**
+   * The newest segment as a start found it, `size` bytes already hashed into `hash` and described
+   * by `lines`: appends go on from there, so it too has a sidecar when it is sealed.
+   */
+  resume(segmentId: number, hash: Hash, size: number, lines: LineSummary[]): void {
+    this.segment = segmentId;
+    this.hash = hash;
+    this.lines = lines;
+    this.size = size;
+  }
+
+  /** The open file of `segmentId` is `size` bytes: anything but what was tracked voids the tracking. */
+  reopened(segmentId: number, size: number): void {
+    if (segmentId === this.segment && size !== this.size) this.drop();
   }
 
   /** Bytes of `segmentId` made durable, from its offset `this.size` on. */

@@ -3,13 +3,14 @@
 // describes the segment, or writes one after a clean scan; while this process writes a segment,
 // its sidecar is kept up (live-sidecar.ts) and written when the segment is sealed or the log is
 // closed cleanly; and what a start trusted is hashed in the background (sealed-check.ts).
+import { createHash, type Hash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { DamageSink } from '../storage/data-health';
 import type { LogLine } from './event-record';
 import { LiveSidecar, type SealedSummary } from './live-sidecar';
 import { SealedCheck } from './sealed-check';
 import type { ScanResult } from './segment-files';
-import { endsAgree, type LineSummary, SidecarStore } from './segment-sidecar';
+import { endsAgree, type LineSummary, SidecarStore, summarize } from './segment-sidecar';
 
 /** Linux stamps files from a clock that ticks every 1-10 ms. */
 const SIDECAR_WRITE_DELAY_MS = 50;
@@ -35,21 +36,37 @@ export class SidecarKeeper {
    * describes the segment at `path` (size, mtime, first and last lines) and its rows follow
    * `nextSeq` as a scan would require; null otherwise (scan it).
    */
-  load(id: number, path: string, nextSeq: number, accept: (line: LogLine, offset: number, length: number) => boolean): ScanResult | null {
+  load(id: number, path: string, newest: boolean, nextSeq: number, accept: (line: LogLine, offset: number, length: number) => boolean): ScanResult | null {
     const segment = statQuietly(path);
     if (segment === null) return null;
     const sidecar = this.store.read(id, segment);
     if (sidecar === null || !endsAgree(path, sidecar)) return null;
     const first = sidecar.lines.find((l) => l.line.k === 'e')?.line as { seq: number } | undefined;
     if (first !== undefined && first.seq < nextSeq) return null;
+    if (newest) {
+      // The newest is read and hashed now (8 MiB at most): appends go on from that hash, so the
+      // segment has its sidecar when it is sealed, and its check is done here.
+      const hash = hashOf(path, sidecar.size);
+      if (hash === null || hash.copy().digest('hex') !== sidecar.sha256) return null;
+      this.live.resume(id, hash, sidecar.size, sidecar.lines.map(({ line, offset, length }) => summarize(line, offset, length)));
+    } else {
+      this.check.trusted(id, sidecar.size, sidecar.sha256);
+    }
     for (const { line, offset, length } of sidecar.lines) accept(line, offset, length);
-    this.check.trusted(id, sidecar.size, sidecar.sha256);
     return { goodEnd: sidecar.size, goodEndNeedsNewline: false, size: sidecar.size, badLines: 0 };
   }
 
-  /** A start scanned sealed segment `id`: it gets a sidecar when it scanned clean to its last byte. */
-  scanned(id: number, path: string, scan: ScanResult, summaries: LineSummary[]): void {
+  /**
+   * A start scanned segment `id`, clean to its last byte: a sealed one gets its sidecar now, the
+   * newest is tracked from here on (its sidecar comes when it is sealed or the log closes).
+   */
+  scanned(id: number, path: string, newest: boolean, scan: ScanResult, summaries: LineSummary[]): void {
     if (scan.badLines > 0 || scan.goodEndNeedsNewline || scan.goodEnd !== scan.size) return;
+    if (newest) {
+      const hash = hashOf(path, scan.size);
+      if (hash !== null) this.live.resume(id, hash, scan.size, summaries);
+      return;
+    }
     const bytes = readQuietly(path);
     if (bytes !== null && bytes.length === scan.size) this.store.write(id, bytes, summaries);
   }
@@ -74,6 +91,11 @@ export class SidecarKeeper {
   /** This process created segment `id`, empty. */
   began(id: number): void {
     this.live.begin(id);
+  }
+
+  /** Segment `id` was opened for appending at `size` bytes (the file's own size). */
+  reopened(id: number, size: number): void {
+    this.live.reopened(id, size);
   }
 
   /** A group made durable: its bytes, then each of its lines. */
@@ -139,6 +161,13 @@ function statQuietly(path: string): { size: number; mtimeMs: number } | null {
   } catch {
     return null;
   }
+}
+
+/** SHA-256 of exactly the first `size` bytes of the file, not yet digested; null if there are fewer. */
+function hashOf(path: string, size: number): Hash | null {
+  const bytes = readQuietly(path);
+  if (bytes === null || bytes.length < size) return null;
+  return createHash('sha256').update(bytes.subarray(0, size));
 }
 
 /** A segment's bytes, or null if it cannot be read now. */
