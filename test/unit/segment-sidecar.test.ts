@@ -86,6 +86,19 @@ async function sameAsFullScan(dataDir: string, clock: TestClock): Promise<Seen> 
   return fromSidecars;
 }
 
+/**
+ * Every segment has a sidecar, and a start trusts them all: none is replaced by a scan's (a start
+ * rewrites a sidecar it does not trust), and it knows what a full scan knows.
+ */
+async function everySegmentTrusted(dataDir: string, clock: TestClock): Promise<void> {
+  const index = join(dataDir, INDEX);
+  expect(readdirSync(index).sort()).toEqual(segments(dataDir).map((f) => f.replace('.jsonl', '.idx')));
+  const mtimes = () => readdirSync(index).map((f) => statSync(join(index, f)).mtimeMs);
+  const before = mtimes();
+  await sameAsFullScan(dataDir, clock);
+  expect(mtimes()).toEqual(before);
+}
+
 const segments = (dataDir: string) => readdirSync(join(dataDir, LOG)).filter((f) => f.endsWith('.jsonl')).sort();
 const sealed = (dataDir: string) => segments(dataDir).slice(0, -1);
 
@@ -221,11 +234,7 @@ describe('segment sidecars', () => {
     const { r, url } = await started(dataDir, clock);
     for (let n = 0; n < 12; n++) await deliver(url, guest(700 + n));
     await r.stop();
-    expect(readdirSync(index).sort()).toEqual(segments(dataDir).map((f) => f.replace('.jsonl', '.idx')));
-    const mtimes = () => readdirSync(index).map((f) => statSync(join(index, f)).mtimeMs);
-    const before = mtimes();
-    await sameAsFullScan(dataDir, clock);
-    expect(mtimes()).toEqual(before);
+    await everySegmentTrusted(dataDir, clock);
   });
 
   it('a segment whose first or last line changed with its mtime put back is scanned at the start, not trusted', async () => {
@@ -287,13 +296,7 @@ describe('sidecars written as segments are sealed', () => {
     const clock = new TestClock();
     // One run only: every sealed segment was created and written by this process.
     const dataDir = await buildLog(clock);
-    const index = join(dataDir, INDEX);
-    expect(readdirSync(index).sort()).toEqual(segments(dataDir).map((f) => f.replace('.jsonl', '.idx')));
-    const mtimes = () => readdirSync(index).map((f) => statSync(join(index, f)).mtimeMs);
-    const before = mtimes();
-    await sameAsFullScan(dataDir, clock);
-    // Trusted as written while the listener ran: not replaced by a scan's.
-    expect(mtimes()).toEqual(before);
+    await everySegmentTrusted(dataDir, clock);
   });
 
   it('a segment with a failed write gets no sidecar from that run, and the next start still knows what a full scan knows', async () => {
