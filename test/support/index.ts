@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
 
-/** A set of temp folders with one prefix; removeAll() deletes them (call it in afterEach/afterAll). */
-export function tempDirs(prefix: string): { make(): string; removeAll(): void } {
+/** A set of temp folders with one prefix; removeAll() deletes them and their `siblings` (`<dir><suffix>`): call it in afterEach/afterAll. */
+export function tempDirs(prefix: string, siblings: string[] = []): { make(): string; removeAll(): void } {
   const made: string[] = [];
   return {
     make: () => {
@@ -16,7 +16,7 @@ export function tempDirs(prefix: string): { make(): string; removeAll(): void } 
       return dir;
     },
     removeAll: () => {
-      for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+      for (const dir of made.splice(0)) for (const path of [dir, ...siblings.map((s) => `${dir}${s}`)]) rmSync(path, { recursive: true, force: true });
     },
   };
 }

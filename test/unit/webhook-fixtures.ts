@@ -16,7 +16,8 @@ export class TestClock {
   }
 }
 
-const temp = tempDirs('venue-webhooks-');
+// An event log made on a temp dir keeps its sidecars beside it, in `<dir>-index`.
+const temp = tempDirs('venue-webhooks-', ['-index']);
 export const tempDir = (): string => temp.make();
 export const removeTempDirs = (): void => temp.removeAll();
 
