@@ -43,8 +43,6 @@ export class PushGate {
     private readonly gapMs = PUSH_GAP_MS,
     private readonly now: () => number = () => performance.now(),
     private readonly rushGapMs = Math.max(gapMs, RUSH_GAP_MS),
-    /** The wall clock the rush phase is read from (shared with the board's pushes). */
-    private readonly wallNow: () => number = Date.now,
   ) {
     this.rush = new RushMeter(now);
   }
@@ -58,7 +56,8 @@ export class PushGate {
     setImmediate(() => {
       const rush = this.rush.rush;
       const earliest = this.last + (rush ? this.rushGapMs : this.gapMs) - this.now();
-      const wait = rush ? waitForPhase(earliest, this.rushGapMs, RUSH_PHASE.screens, this.wallNow()) : earliest;
+      // The phase is read from the wall clock, as the board's is, so the two keep one beat.
+      const wait = rush ? waitForPhase(earliest, this.rushGapMs, RUSH_PHASE.screens, Date.now()) : earliest;
       if (wait <= 0) {
         this.fire();
       } else {

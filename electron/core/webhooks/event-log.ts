@@ -88,8 +88,7 @@ export class EventLog {
   private readonly query: LogQuery;
   private readonly segments: SegmentInfo[] = [];
   private readonly dedupe = new Map<string, { seq: number; seenAt: number }>();
-  /** Indexes of sealed segments, so a start does not parse them again (segment-sidecar.ts). */
-  /** Sealed segments' indexes beside the log (sidecar-keeper.ts). */
+  /** Segments' indexes beside the log, so a start does not parse them again (sidecar-keeper.ts). */
   private readonly sidecars: SidecarKeeper;
   private meta: LogMeta;
   private totals = emptyParts();

@@ -58,8 +58,9 @@ export class SidecarStore {
   }
 
   /**
-   * The sidecar of a sealed segment that has its recorded size and was not modified after the
-   * sidecar was written; null otherwise (scan it as usual). Its bytes are checked later (matches).
+   * The sidecar of a segment that has its recorded size and was not modified after the sidecar
+   * was written; null otherwise (scan it as usual). Its bytes are checked later (matches), or at
+   * once for the newest segment (sidecar-keeper.ts).
    */
   read(segmentId: number, segment: { size: number; mtimeMs: number }): Sidecar | null {
     const path = this.path(segmentId);
