@@ -1,5 +1,6 @@
 // limits, validation of every event type, dedupe and the stale window.
 import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES, type AcceptedEvent, type EventSummary } from '../../shared/webhooks';
 import { curlFor, signBody, WebhookReceiver, type WebhookReceiverOptions } from '../../electron/core/webhooks';
@@ -114,6 +115,70 @@ describe('authentication', () => {
       expect(detail.headers.AUTHORIZATION ?? detail.headers.authorization).toBe('[redacted]');
     }
     expect(curlFor(receiver.detail(ok.json!.seq as number)!, url)).toContain('"AUTHORIZATION: ${WEBHOOK_HEADER_AUTHORIZATION}"');
+  });
+
+  it('stores headers as sent: first spelling kept, repeats joined, names like __proto__ or constructor as plain keys', async () => {
+    const body = JSON.stringify(openTab());
+    const { port } = new URL(url);
+    const head = [
+      `POST /webhooks HTTP/1.1`,
+      `Host: venue.test`,
+      `Content-Type: application/json`,
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `X-Service-Signature: ${signBody(body, SECRET)}`,
+      `__proto__: polluted`,
+      `constructor: c1`,
+      `X-Trace: a`,
+      `x-trace: b`,
+      `toString: t`,
+      `Connection: close`,
+    ].join('\r\n');
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(`${head}\r\n\r\n${body}`));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer.slice(0, 200)).toMatch(/^HTTP\/1.1 200/);
+    const seq = (JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { seq: number }).seq;
+    const headers = receiver.detail(seq)!.headers;
+    expect(Object.getPrototypeOf(headers)).toBe(Object.prototype);
+    expect(Object.keys(headers)).toEqual(['Host', 'Content-Type', 'Content-Length', 'X-Service-Signature', '__proto__', 'constructor', 'X-Trace', 'toString', 'Connection']);
+    expect(Object.getOwnPropertyDescriptor(headers, '__proto__')?.value).toBe('polluted');
+    expect(headers.constructor).toBe('c1');
+    expect(headers['X-Trace']).toBe('a, b');
+    expect(headers.toString).toBe('t');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // The same headers after a restart, read back from the log.
+    await receiver.stop();
+    const again = new WebhookReceiver({ dataDir: (receiver as unknown as { given: { dataDir: string } }).given.dataDir, secret: SECRET, now: clock.now });
+    expect(again.detail(seq)!.headers).toEqual(headers);
+    await again.stop();
+    await receiver.start();
+  });
+
+  it('stop() waits for a delivery in progress: its body finishes, it is stored and answered 200', async () => {
+    const body = JSON.stringify(openTab());
+    const { port } = new URL(url);
+    const head = `POST /webhooks HTTP/1.1\r\nHost: venue.test\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Service-Signature: ${signBody(body, SECRET)}\r\n\r\n`;
+    const socket = connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(head + body.slice(0, 20));
+    await settle();
+    let stopped = false;
+    const stopping = receiver.stop().then(() => (stopped = true));
+    await settle();
+    expect(stopped).toBe(false);
+    socket.write(body.slice(20));
+    await stopping;
+    expect(answer).toMatch(/^HTTP\/1.1 200/);
+    socket.destroy();
+    const again = new WebhookReceiver({ dataDir: (receiver as unknown as { given: { dataDir: string } }).given.dataDir, secret: SECRET, now: clock.now });
+    expect(again.page().total).toBe(1);
+    await again.stop();
   });
 
   it('accepts unsigned deliveries as "unsigned" when no secret is configured, and says so in the status', async () => {

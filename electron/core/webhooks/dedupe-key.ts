@@ -27,7 +27,20 @@ export function canonicalJson(value: unknown): string {
 }
 
 function canonicalAt(value: unknown, depth: number): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  // Scalars by type: the same text JSON.stringify gives, without its call for each leaf.
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      return JSON.stringify(value) ?? 'null';
+  }
   if (depth >= RECURSION_LIMIT) return canonicalJsonIterative(value);
   if (Array.isArray(value)) {
     let out = '[';
@@ -41,10 +54,27 @@ function canonicalAt(value: unknown, depth: number): string {
   for (const key of keys) {
     const item = record[key];
     if (item === undefined) continue;
-    out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalAt(item, depth + 1)}`;
+    out += `${first ? '' : ','}${quotedKey(key)}:${canonicalAt(item, depth + 1)}`;
     first = false;
   }
   return `${out}}`;
+}
+
+/**
+ * Object keys are the schema's few field names, delivery after delivery: their quoted form is
+ * kept rather than made again for every key of every event. Bounded, so a sender inventing keys
+ * only fills it once; past the bound keys are quoted as they come.
+ */
+const QUOTED_KEYS_MAX = 512;
+const quotedKeys = new Map<string, string>();
+
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < QUOTED_KEYS_MAX) quotedKeys.set(key, quoted);
+  }
+  return quoted;
 }
 
 /** The same text as canonicalJson, by an explicit stack: no depth limit. Exported for the tests. */

@@ -9,12 +9,13 @@
 // - Repeats are answered 2xx and counted; events outside the retry window are answered 2xx and dropped.
 // - Work on the event (projections, push events) happens after the answer has been sent.
 import { acceptedFromEnvelope } from './accepted-event';
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type EnvelopeHint, isKnownEventType } from '../../../shared/schemas/webhook-events';
 import type { AcceptedEvent, EventSummary } from '../../../shared/webhooks';
 import { type Assessment, type AuthSettings, assessDelivery, signatureHeaderName } from './assess-delivery';
 import type { EventLog } from './event-log';
-import { isApplicable, type NewEventRow, toSummary } from './event-record';
+import { isApplicable, type StoredEventRow, toSummary } from './event-record';
 import { readBody, STUB_BYTES } from './request-body';
 import type { ResolvedOptions } from './receiver-options';
 
@@ -38,30 +39,34 @@ type Reply = { status: number; body: Record<string, unknown>; close?: boolean };
 const ALWAYS_REDACTED = new Set(['authorization', 'proxy-authorization', 'cookie']);
 export const REDACTED = '[redacted]';
 
-/** Incoming headers with their original spelling; repeated ones joined as Node joins them. */
+/**
+ * Incoming headers with their original spelling; repeated ones joined as Node joins them. A plain
+ * object, as rows read back from disk are (JSON.parse makes plain objects): a null-prototype one
+ * is a slow dictionary for V8 to fill and to stringify, once per delivery. Own properties only,
+ * so a header named like an Object.prototype member is an ordinary key, and `__proto__` is defined
+ * rather than assigned (assigning it would set the prototype).
+ */
 function headerRecord(raw: string[], secretNames: Set<string>): Record<string, string> {
-  // No prototype: a header named __proto__ must stay a plain key.
-  const out = Object.create(null) as Record<string, string>;
+  const out: Record<string, string> = {};
   const spelling = new Map<string, string>();
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const lower = raw[i].toLowerCase();
-    const name = spelling.get(lower) ?? raw[i];
-    spelling.set(lower, name);
+    let name = spelling.get(lower);
+    if (name === undefined) {
+      name = raw[i];
+      spelling.set(lower, name);
+    }
     const value = ALWAYS_REDACTED.has(lower) || secretNames.has(lower) ? REDACTED : raw[i + 1];
-    out[name] = name in out && value !== REDACTED ? `${out[name]}, ${value}` : value;
+    const joined = Object.hasOwn(out, name) && value !== REDACTED ? `${out[name]}, ${value}` : value;
+    if (name === '__proto__') Object.defineProperty(out, name, { value: joined, enumerable: true, writable: true, configurable: true });
+    else out[name] = joined;
   }
   return out;
 }
 
-function bodyText(body: Buffer): { rawBody: string; rawBodyBase64: string | null } {
-  const rawBody = body.toString('utf8');
-  // Invalid UTF-8 does not survive as text; keep the exact bytes beside it for "copy as curl".
-  return { rawBody, rawBodyBase64: Buffer.from(rawBody, 'utf8').equals(body) ? null : body.toString('base64') };
-}
-
 /** What a row says the event is: from the envelope when accepted, from a best-effort hint when refused. */
-type RowIdentity = Pick<NewEventRow, 'type' | 'knownType' | 'targetUuid' | 'targetId' | 'locationUuid' | 'locationName' | 'locationId' | 'createdAt'>;
-type RowVerdict = Pick<NewEventRow, 'verification' | 'problem' | 'dedupeKey' | 'httpStatus' | 'signature'> & { bodyBytes?: number; truncated?: boolean };
+type RowIdentity = Pick<StoredEventRow, 'type' | 'knownType' | 'targetUuid' | 'targetId' | 'locationUuid' | 'locationName' | 'locationId' | 'createdAt'>;
+type RowVerdict = Pick<StoredEventRow, 'verification' | 'problem' | 'dedupeKey' | 'httpStatus' | 'signature'> & { bodyBytes?: number; truncated?: boolean };
 
 function identityFromHint(hint: EnvelopeHint | null): RowIdentity {
   return {
@@ -80,6 +85,13 @@ function identityFromHint(hint: EnvelopeHint | null): RowIdentity {
 export class DeliveryHandler {
   /** Dedupe keys being stored right now: a concurrent repeat waits for the first to land. */
   private readonly inflight = new Map<string, Promise<number>>();
+  /** Requests being handled, and who waits for there to be none (stop). */
+  private active = 0;
+  private idleWaiters: (() => void)[] = [];
+  /** Work after answers, run in arrival order from one setImmediate per turn of the loop. */
+  private afterQueue: (() => void)[] = [];
+  /** The custom header names to redact, kept for as long as the auth settings object is the same. */
+  private redactFor: { auth: AuthSettings; names: Set<string> } | null = null;
 
   constructor(
     private readonly log: EventLog,
@@ -87,23 +99,75 @@ export class DeliveryHandler {
     private readonly hooks: DeliveryHooks,
   ) {}
 
+  /**
+   * Answers one request. Never rejects: whatever goes wrong ends in an answer (500 at worst), so
+   * the server needs no promise of its own per request; `idle()` says when none is in progress.
+   */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let reply: Reply;
-    let after: (() => void) | null = null;
+    this.active += 1;
     try {
-      ({ reply, after } = await this.decide(req));
-    } catch (error) {
-      reply = { status: 500, body: { error: `internal error: ${(error as Error).message}` } };
+      let reply: Reply;
+      let after: (() => void) | null = null;
+      try {
+        ({ reply, after } = await this.decide(req));
+      } catch (error) {
+        reply = { status: 500, body: { error: `internal error: ${(error as Error).message}` } };
+      }
+      if (reply.status >= 300) this.hooks.failed();
+      if (res.writableEnded || res.destroyed) return;
+      const body = JSON.stringify(reply.body);
+      const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+      if (reply.status === 405) headers.allow = 'POST';
+      if (reply.close) headers.connection = 'close';
+      res.writeHead(reply.status, headers);
+      res.end(body);
+      if (after !== null) this.later(after);
+    } catch {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    } finally {
+      this.active -= 1;
+      if (this.active === 0 && this.idleWaiters.length > 0) {
+        const waiters = this.idleWaiters;
+        this.idleWaiters = [];
+        for (const resolve of waiters) resolve();
+      }
     }
-    if (reply.status >= 300) this.hooks.failed();
-    if (res.writableEnded || res.destroyed) return;
-    const body = JSON.stringify(reply.body);
-    const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
-    if (reply.status === 405) headers.allow = 'POST';
-    if (reply.close) headers.connection = 'close';
-    res.writeHead(reply.status, headers);
-    res.end(body);
-    if (after !== null) setImmediate(after);
+  }
+
+  /** Resolves once no request is being handled. */
+  idle(): Promise<void> {
+    if (this.active === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Runs `work` after this turn's answers have gone out. One setImmediate drains every answer's
+   * work in order, rather than one each: a group commit answers dozens of requests at once.
+   */
+  private later(work: () => void): void {
+    this.afterQueue.push(work);
+    if (this.afterQueue.length === 1) setImmediate(this.drainAfter);
+  }
+
+  private readonly drainAfter = (): void => {
+    const queue = this.afterQueue;
+    this.afterQueue = [];
+    for (let i = 0; i < queue.length; i++) {
+      try {
+        queue[i]();
+      } catch (error) {
+        // As a setImmediate of its own would: the error is uncaught, the rest still run.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  };
+
+  private redactedNames(auth: AuthSettings): Set<string> {
+    if (this.redactFor?.auth !== auth) this.redactFor = { auth, names: new Set(Object.keys(auth.customHeaders).map((n) => n.toLowerCase())) };
+    return this.redactFor.names;
   }
 
   private async decide(req: IncomingMessage): Promise<{ reply: Reply; after: (() => void) | null }> {
@@ -115,8 +179,7 @@ export class DeliveryHandler {
     const receivedAt = this.options.now();
     this.hooks.arrived(receivedAt);
     // Custom headers configured by the integrator carry its own credential (spec 5.7): redact them.
-    const secretNames = new Set(Object.keys(this.hooks.auth().customHeaders).map((n) => n.toLowerCase()));
-    const headers = headerRecord(req.rawHeaders, secretNames);
+    const headers = headerRecord(req.rawHeaders, this.redactedNames(this.hooks.auth()));
     if (read.kind === 'too-large') {
       const size = Math.max(read.seenBytes, read.declaredBytes ?? 0);
       const header = req.headers[signatureHeaderName(this.hooks.auth().headerPrefix)];
@@ -148,11 +211,15 @@ export class DeliveryHandler {
   /**
    * The one builder of a stored row. Every field is written out, in one order, instead of
    * spreading a base row and overriding keys: objects built that way cost V8 several µs each to
-   * make and to stringify, and every delivery makes one.
+   * make and to stringify, and every delivery makes one. The log numbers it (`seq`) as it is
+   * appended; the same object is then the stored row.
    */
-  private row(receivedAt: number, headers: Record<string, string>, body: Buffer, id: RowIdentity, verdict: RowVerdict): NewEventRow {
-    const text = bodyText(body);
+  private row(receivedAt: number, headers: Record<string, string>, body: Buffer, id: RowIdentity, verdict: RowVerdict): StoredEventRow {
+    // Invalid UTF-8 does not survive as text; keep the exact bytes beside it for "copy as curl".
+    const valid = isUtf8(body);
     return {
+      k: 'e',
+      seq: 0,
       receivedAt,
       type: id.type,
       knownType: id.knownType,
@@ -166,8 +233,8 @@ export class DeliveryHandler {
       problem: verdict.problem,
       dedupeKey: verdict.dedupeKey,
       headers,
-      rawBody: text.rawBody,
-      rawBodyBase64: text.rawBodyBase64,
+      rawBody: body.toString('utf8'),
+      rawBodyBase64: valid ? null : body.toString('base64'),
       bodyBytes: verdict.bodyBytes ?? body.length,
       truncated: verdict.truncated ?? false,
       httpStatus: verdict.httpStatus,
@@ -176,15 +243,14 @@ export class DeliveryHandler {
   }
 
   /** Refusals are recorded best effort: the refusal stands even if the disk does not cooperate. */
-  private async storeRefused(row: NewEventRow, reply: Reply): Promise<{ reply: Reply; after: (() => void) | null }> {
-    let seq: number | null = null;
+  private async storeRefused(row: StoredEventRow, reply: Reply): Promise<{ reply: Reply; after: (() => void) | null }> {
     try {
-      seq = await this.log.append(row);
+      await this.log.appendRow(row);
     } catch {
       // Nothing to add: the answer is already a refusal.
+      return { reply, after: null };
     }
-    const stored = seq;
-    return { reply, after: stored === null ? null : () => this.hooks.stored(toSummary({ k: 'e', seq: stored, ...row }, 1), null) };
+    return { reply, after: () => this.hooks.stored(toSummary(row, 1), null) };
   }
 
   private async accept(
@@ -241,7 +307,7 @@ export class DeliveryHandler {
       httpStatus: 200,
       signature: a.signature,
     });
-    const storing = this.log.append(row);
+    const storing = this.log.appendRow(row);
     this.inflight.set(key, storing);
     let seq: number;
     try {
@@ -251,13 +317,12 @@ export class DeliveryHandler {
     } finally {
       this.inflight.delete(key);
     }
-    const stored = { k: 'e' as const, seq, ...row };
     // The same builder replay uses (accepted-event.ts): one shape for the projections.
     const event: AcceptedEvent | null =
-      isApplicable(stored) && a.check.problem === null
+      isApplicable(row) && a.check.problem === null
         ? acceptedFromEnvelope(e, a.check, { seq, receivedAt, verification: a.verification, dedupeKey: key })
         : null;
     const reply: Reply = { status: 200, body: a.check.problem === null ? { ok: true, seq } : { ok: true, seq, flagged: a.check.problem } };
-    return { reply, after: () => this.hooks.stored(toSummary(stored, 1), event) };
+    return { reply, after: () => this.hooks.stored(toSummary(row, 1), event) };
   }
 }

@@ -130,8 +130,17 @@ export class EventLog {
 
   /** Stores a row; resolves with its seq once it is durable. */
   append(row: NewEventRow): Promise<number> {
+    return this.appendRow({ k: 'e', seq: 0, ...row });
+  }
+
+  /**
+   * The same for a row built whole by its caller (the receiver, once per delivery): its `seq` is
+   * set here, and the object itself is what is written, with no copy made of it.
+   */
+  appendRow(row: StoredEventRow): Promise<number> {
     const seq = this.nextSeq++;
-    return this.enqueue({ k: 'e', seq, ...row }, seq);
+    row.seq = seq;
+    return this.enqueue(row, seq);
   }
 
   /** Records a repeat delivery of row `seq` (counted, and its `deliveries` goes up). */

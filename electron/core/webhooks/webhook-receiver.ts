@@ -42,7 +42,6 @@ export class WebhookReceiver {
   private readonly log: EventLog;
   private readonly handler: DeliveryHandler;
   private readonly projections: ProjectionSet;
-  private readonly active = new Set<Promise<void>>();
   private auth: AuthSettings;
   private server: Server | null = null;
   private state: ListenerStatus['state'] = 'stopped';
@@ -111,12 +110,8 @@ export class WebhookReceiver {
       // A sender that resets mid-request must never reach the process as an unhandled 'error'.
       req.on('error', ignore);
       res.on('error', ignore);
-      const work = this.handler.handle(req, res).catch(() => {
-        if (!res.headersSent) res.writeHead(500);
-        res.end();
-      });
-      this.active.add(work);
-      void work.finally(() => this.active.delete(work));
+      // Never rejects (it answers 500 at worst); stop() waits for it through handler.idle().
+      void this.handler.handle(req, res);
     });
     // The service gives up after 10 s (6.2); a sender slower than that is not the service.
     server.requestTimeout = 15_000;
@@ -168,7 +163,7 @@ export class WebhookReceiver {
     if (server !== null) {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await Promise.allSettled([...this.active]);
+      await this.handler.idle();
       server.closeAllConnections();
       await closed;
     }
