@@ -139,6 +139,19 @@ describe('without a credential only the pairing endpoint answers', () => {
   });
 });
 
+describe('closing the hub', () => {
+  it('records every connected device as gone before close() resolves, so nothing is written after', async () => {
+    const h = await hub();
+    await link(await pairDevice(h, 'manager', 'Office'));
+    await waitUntil(() => h.hub.devices()[0]?.online === true);
+    await h.server.close();
+    // Before, the disconnect came a tick later and wrote hub/devices.json after the hub had closed.
+    expect(h.hub.devices()[0].online).toBe(false);
+    const saved = JSON.parse(readFileSync(join(h.dataDir, 'hub', 'devices.json'), 'utf8')) as { devices: { lastSeenAt: number }[] };
+    expect(saved.devices[0].lastSeenAt).toBe(h.hub.devices()[0].lastSeenAt);
+  });
+});
+
 describe('every request is checked against the device role and the person', () => {
   it('a kiosk device punches, but cannot refund, change settings or manage devices, even with a manager PIN', async () => {
     const h = await hub();

@@ -94,10 +94,13 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
     port,
     close: async () => {
       offRevoked();
+      // Each socket's 'close' records its device's disconnect (lastSeenAt, written to disk): wait
+      // for those, so the hub writes nothing after close() has resolved.
+      const disconnects = [...sockets.keys()].map((ws) => new Promise<void>((resolve) => (ws.readyState === ws.CLOSED ? resolve() : ws.once('close', () => resolve()))));
       for (const ws of wss.clients) ws.terminate();
       wss.close();
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), ...disconnects]);
     },
   };
 }
