@@ -3,6 +3,9 @@
 //             on 127.0.0.1:0 with a fresh data directory;
 //   nofsync   the same receiver on a log whose fdatasync does nothing (never how the app runs: an
 //             acknowledged event could be lost on power loss), so the cost of durability is a figure;
+//   nodisk    the same receiver on a log that writes nothing at all: every check, the row's JSON and
+//             the bookkeeping, with each group answered in the turn it arrived. What the receiver's
+//             own work allows on this machine, whatever the disk does;
 //   bare      a bare node:http server that reads the body and answers 200 with a JSON body of the
 //             same shape, nothing else.
 // Both are started the same way, so the comparison is the listener's own work and nothing more.
@@ -23,7 +26,7 @@ const cpuMs = () => {
 };
 
 async function main(): Promise<void> {
-  if (mode === 'listener' || mode === 'nofsync') {
+  if (mode === 'listener' || mode === 'nofsync' || mode === 'nodisk') {
     // Writes as usual, but the sync returns at once: the page cache holds what was "acknowledged".
     const noSync: LogIo = {
       openAppend: async (path) => {
@@ -32,8 +35,26 @@ async function main(): Promise<void> {
       },
       syncDir: async () => {},
     };
+    // Nothing reaches the disk; sizes are counted so the log's offsets stay what they would be.
+    const noDisk: LogIo = {
+      openAppend: async () => {
+        let size = 0;
+        return {
+          size: async () => size,
+          append: async (data) => {
+            size += data.length;
+          },
+          sync: async () => {},
+          truncate: async (n) => {
+            size = n;
+          },
+          close: async () => {},
+        };
+      },
+      syncDir: async () => {},
+    };
     // Retention as the app configures it (webhook-settings.ts: 200 000 rows).
-    const receiver = new WebhookReceiver({ dataDir, secret, port: 0, retentionEvents: 200_000, logIo: mode === 'nofsync' ? noSync : undefined });
+    const receiver = new WebhookReceiver({ dataDir, secret, port: 0, retentionEvents: 200_000, logIo: mode === 'nofsync' ? noSync : mode === 'nodisk' ? noDisk : undefined });
     const status = await receiver.start();
     if (status.url === null) throw new Error(`the listener did not start: ${status.message}`);
     let answered = 0;

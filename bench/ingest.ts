@@ -30,6 +30,12 @@ export const INGEST_ROWS = {
     unit: 'req/s',
     baselineOf: 'bare node:http server, same run (ratio: median of paired ratios)',
   },
+  nodisk: {
+    key: 'ingest.throughput_nodisk',
+    label: 'the same receiver on a log that writes nothing (checks, row JSON and bookkeeping only): the most its own work allows here',
+    unit: 'req/s',
+    baselineOf: 'bare node:http server, same run (ratio: median of paired ratios)',
+  },
   durability: {
     key: 'ingest.durable_vs_nofsync',
     label: 'durable receiver (fdatasync per group commit) against the same without fdatasync: the cost of durability',
@@ -90,7 +96,7 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-type Side = 'bare' | 'listener' | 'nofsync';
+type Side = 'bare' | 'listener' | 'nofsync' | 'nodisk';
 
 /** `loopFile`: the child also writes its event-loop delay and RSS there once a second (loop-probe.ts). */
 export async function startServer(mode: Side, dataDir: string, loopFile?: string): Promise<Server> {
@@ -157,13 +163,17 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
   // Its own data folder: the two receivers must not share a log.
   const noSyncDir = mkdtempSync(join(tmpdir(), 'venue-bench-nofsync-'));
   const noSync = await startServer('nofsync', noSyncDir);
+  const noDiskDir = mkdtempSync(join(tmpdir(), 'venue-bench-nodisk-'));
+  const noDisk = await startServer('nodisk', noDiskDir);
   try {
     if (warmup > 0) {
       await measure(bare, warmup, connections);
       await measure(listener, warmup, connections);
       await measure(noSync, warmup, connections);
+      await measure(noDisk, warmup, connections);
     }
     const noSyncRuns: RunFigures[] = [];
+    const noDiskRuns: RunFigures[] = [];
     const runs: { bare: RunFigures; listener: RunFigures }[] = [];
     const pacedRuns: { bare: RunFigures; listener: RunFigures }[] = [];
     for (let rep = 0; rep < reps; rep++) {
@@ -174,6 +184,7 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
       runs.push(figures);
       // Right after the pair, so it meets the same machine load.
       noSyncRuns.push(await measure(noSync, requests, connections));
+      noDiskRuns.push(await measure(noDisk, requests, connections));
       const paced = {} as { bare: RunFigures; listener: RunFigures };
       for (const side of order) paced[side] = await measure(side === 'bare' ? bare : listener, pacedCount, connections, pacedRate);
       pacedRuns.push(paced);
@@ -200,6 +211,7 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
     const R = INGEST_ROWS;
     const noSyncRatios = runs.map((r, i) => noSyncRuns[i].rps / r.bare.rps);
     const durableRatios = runs.map((r, i) => r.listener.rps / noSyncRuns[i].rps);
+    const noDiskRatios = runs.map((r, i) => noDiskRuns[i].rps / r.bare.rps);
     return [
       makeRow({
         ...R.throughput,
@@ -216,6 +228,14 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
         ratio: median(noSyncRatios),
         runs: noSyncRuns.map((r) => r.rps),
         note: `paired ratios ${noSyncRatios.map((r) => r.toFixed(2)).join(', ')}; p99 ${median(noSyncRuns.map((r) => r.p99)).toFixed(1)} ms`,
+      }),
+      makeRow({
+        ...R.nodisk,
+        value: median(noDiskRuns.map((r) => r.rps)),
+        baseline: bareRps,
+        ratio: median(noDiskRatios),
+        runs: noDiskRuns.map((r) => r.rps),
+        note: `paired ratios ${noDiskRatios.map((r) => r.toFixed(2)).join(', ')}; CPU ${median(noDiskRuns.map((r) => r.cpuUsPerRequest)).toFixed(0)} µs per request`,
       }),
       makeRow({
         ...R.durability,
@@ -253,8 +273,7 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
       }),
     ];
   } finally {
-    await Promise.all([bare.stop(), listener.stop(), noSync.stop()]);
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(noSyncDir, { recursive: true, force: true });
+    await Promise.all([bare.stop(), listener.stop(), noSync.stop(), noDisk.stop()]);
+    for (const dir of [dataDir, noSyncDir, noDiskDir]) rmSync(dir, { recursive: true, force: true });
   }
 }
