@@ -209,9 +209,20 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
     const pickAll = (side: 'bare' | 'listener', f: (r: RunFigures) => number) => all.map((r) => f(r[side]));
     const note = `${reps} run(s) of ${requests.toLocaleString('en-US')} requests at ${connections} connections each side`;
     const R = INGEST_ROWS;
-    const noSyncRatios = runs.map((r, i) => noSyncRuns[i].rps / r.bare.rps);
     const durableRatios = runs.map((r, i) => r.listener.rps / noSyncRuns[i].rps);
-    const noDiskRatios = runs.map((r, i) => noDiskRuns[i].rps / r.bare.rps);
+    /** A receiver variant's row against the bare server, paired run by run. */
+    const againstBare = (template: RowTemplate, sideRuns: RunFigures[], extra: (median: (f: (r: RunFigures) => number) => number) => string) => {
+      const paired = runs.map((r, i) => sideRuns[i].rps / r.bare.rps);
+      const of = (f: (r: RunFigures) => number) => median(sideRuns.map(f));
+      return makeRow({
+        ...template,
+        value: of((r) => r.rps),
+        baseline: bareRps,
+        ratio: median(paired),
+        runs: sideRuns.map((r) => r.rps),
+        note: `paired ratios ${paired.map((r) => r.toFixed(2)).join(', ')}; ${extra(of)}`,
+      });
+    };
     return [
       makeRow({
         ...R.throughput,
@@ -221,22 +232,8 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
         runs: pick('listener', (r) => r.rps),
         note: `${note}; paired ratios ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
       }),
-      makeRow({
-        ...R.nofsync,
-        value: median(noSyncRuns.map((r) => r.rps)),
-        baseline: bareRps,
-        ratio: median(noSyncRatios),
-        runs: noSyncRuns.map((r) => r.rps),
-        note: `paired ratios ${noSyncRatios.map((r) => r.toFixed(2)).join(', ')}; p99 ${median(noSyncRuns.map((r) => r.p99)).toFixed(1)} ms`,
-      }),
-      makeRow({
-        ...R.nodisk,
-        value: median(noDiskRuns.map((r) => r.rps)),
-        baseline: bareRps,
-        ratio: median(noDiskRatios),
-        runs: noDiskRuns.map((r) => r.rps),
-        note: `paired ratios ${noDiskRatios.map((r) => r.toFixed(2)).join(', ')}; CPU ${median(noDiskRuns.map((r) => r.cpuUsPerRequest)).toFixed(0)} µs per request`,
-      }),
+      againstBare(R.nofsync, noSyncRuns, (of) => `p99 ${of((r) => r.p99).toFixed(1)} ms`),
+      againstBare(R.nodisk, noDiskRuns, (of) => `CPU ${of((r) => r.cpuUsPerRequest).toFixed(0)} µs per request`),
       makeRow({
         ...R.durability,
         value: listenerRps,
