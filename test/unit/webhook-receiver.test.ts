@@ -8,13 +8,15 @@ import { deliver, envelope, post, removeTempDirs, SAMPLES, SECRET, T0, TestClock
 
 let receiver: WebhookReceiver;
 let url: string;
+let dataDir: string;
 let clock: TestClock;
 let applied: AcceptedEvent[];
 let appended: EventSummary[];
 
 async function open(options: Partial<WebhookReceiverOptions> = {}): Promise<void> {
   clock = new TestClock();
-  receiver = new WebhookReceiver({ dataDir: tempDir(), secret: SECRET, now: clock.now, ...options });
+  dataDir = options.dataDir ?? tempDir();
+  receiver = new WebhookReceiver({ secret: SECRET, now: clock.now, ...options, dataDir });
   applied = [];
   appended = [];
   receiver.events.on('applied', (e) => applied.push(e));
@@ -23,6 +25,9 @@ async function open(options: Partial<WebhookReceiverOptions> = {}): Promise<void
   expect(status.state).toBe('listening');
   url = status.url!;
 }
+
+/** A second receiver on the same data folder, as after a restart (not started). */
+const reopened = () => new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now });
 
 /** Push events and projections run after the answer; let them. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -152,10 +157,9 @@ describe('authentication', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     // The same headers after a restart, read back from the log.
     await receiver.stop();
-    const again = new WebhookReceiver({ dataDir: (receiver as unknown as { given: { dataDir: string } }).given.dataDir, secret: SECRET, now: clock.now });
+    const again = reopened();
     expect(again.detail(seq)!.headers).toEqual(headers);
     await again.stop();
-    await receiver.start();
   });
 
   it('stop() waits for a delivery in progress: its body finishes, it is stored and answered 200', async () => {
@@ -176,7 +180,7 @@ describe('authentication', () => {
     await stopping;
     expect(answer).toMatch(/^HTTP\/1.1 200/);
     socket.destroy();
-    const again = new WebhookReceiver({ dataDir: (receiver as unknown as { given: { dataDir: string } }).given.dataDir, secret: SECRET, now: clock.now });
+    const again = reopened();
     expect(again.page().total).toBe(1);
     await again.stop();
   });
