@@ -1,7 +1,8 @@
 // Child process of the ingest bench (forked with an IPC channel, started as `node --import tsx`):
-//   listener  the app's WebhookReceiver (verify, validate, durable append with fsync, dedupe, 2xx)
+//   listener  the app's WebhookReceiver (verify, validate, durable append, dedupe, 2xx; on Linux the
+//             log's writes are O_DSYNC, elsewhere a write and an fdatasync per group)
 //             on 127.0.0.1:0 with a fresh data directory;
-//   nofsync   the same receiver on a log whose fdatasync does nothing (never how the app runs: an
+//   nofsync   the same receiver on plain writes whose fdatasync does nothing (never how the app runs: an
 //             acknowledged event could be lost on power loss), so the cost of durability is a figure;
 //   nodisk    the same receiver on a log that writes nothing at all: every check, the row's JSON and
 //             the bookkeeping, with each group answered in the turn it arrived. What the receiver's
@@ -13,7 +14,7 @@
 // time) and exits on 'stop'.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type LogIo, nodeLogIo, WebhookReceiver } from '../electron/core/webhooks';
+import { createNodeLogIo, type LogIo, WebhookReceiver } from '../electron/core/webhooks';
 import { KEEP_ALIVE_MS } from '../electron/core/webhooks/webhook-receiver';
 
 type Message = { ready: true; url: string } | { stats: { answered: number; events: number; duplicate: number; stale: number; flagged: number; rejected: number; cpuMs: number; rssMiB: number } };
@@ -28,9 +29,11 @@ const cpuMs = () => {
 async function main(): Promise<void> {
   if (mode === 'listener' || mode === 'nofsync' || mode === 'nodisk') {
     // Writes as usual, but the sync returns at once: the page cache holds what was "acknowledged".
+    // Plain writes (no O_DSYNC), whatever the platform's log does.
+    const plainWrites = createNodeLogIo({ durableWrites: false });
     const noSync: LogIo = {
       openAppend: async (path) => {
-        const file = await nodeLogIo.openAppend(path);
+        const file = await plainWrites.openAppend(path);
         return { size: () => file.size(), append: (data) => file.append(data), sync: async () => {}, truncate: (n) => file.truncate(n), close: () => file.close() };
       },
       syncDir: async () => {},

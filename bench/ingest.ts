@@ -38,7 +38,7 @@ export const INGEST_ROWS = {
   },
   durability: {
     key: 'ingest.durable_vs_nofsync',
-    label: 'durable receiver (fdatasync per group commit) against the same without fdatasync: the cost of durability',
+    label: 'durable receiver (one O_DSYNC write per group commit on Linux) against the same on plain writes without fdatasync: the cost of durability',
     unit: 'req/s',
     baselineOf: 'the no-fsync receiver, same run (ratio: median of paired ratios)',
   },

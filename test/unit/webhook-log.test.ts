@@ -1,9 +1,9 @@
 // The event log behind the receiver: restarts, a torn tail after a crash, retention, a failing
 // disk (503), group commit, and paging/filtering from disk.
-import { appendFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, constants, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EventLog, type LogIo, nodeLogIo, WebhookReceiver, type WebhookReceiverOptions } from '../../electron/core/webhooks';
+import { createNodeLogIo, DURABLE_WRITES, EventLog, type LogIo, nodeLogIo, WebhookReceiver, type WebhookReceiverOptions } from '../../electron/core/webhooks';
 import { deliver, envelope, keepAlive, removeTempDirs, SAMPLES, SECRET, T0, TestClock, tempDir } from './webhook-fixtures';
 
 afterAll(removeTempDirs);
@@ -236,6 +236,49 @@ describe('durability', () => {
     expect(b.receiver.page().rows.map((r) => r.targetUuid)).toEqual(['cust-0', 'cust-1']);
     expect((await deliver(b.url, guest(1))).json).toMatchObject({ duplicate: true });
     await b.receiver.stop();
+  });
+
+  /** The open flags of this process's descriptor for `path`, from /proc (Linux only). */
+  function openFlags(path: string): number {
+    for (const fd of readdirSync('/proc/self/fd')) {
+      let target: string;
+      try {
+        target = readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      if (target !== path) continue;
+      const line = /^flags:\s+([0-7]+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'));
+      if (line !== null) return Number.parseInt(line[1], 8);
+    }
+    throw new Error(`${path} is not open in this process`);
+  }
+
+  it('opens segments with O_DSYNC on Linux (each write durable when it returns), plain appends plus fdatasync when asked', async () => {
+    expect(DURABLE_WRITES).toBe(process.platform === 'linux');
+    const dir = tempDir();
+    for (const durableWrites of [true, false]) {
+      const path = join(dir, `plain-${durableWrites}.jsonl`);
+      const file = await createNodeLogIo({ durableWrites }).openAppend(path);
+      await file.append(Buffer.from('{"k":"s"}\n'));
+      await file.append(Buffer.from('{"k":"d"}\n'));
+      await file.sync();
+      if (process.platform === 'linux') {
+        expect(openFlags(path) & constants.O_DSYNC).toBe(durableWrites ? constants.O_DSYNC : 0);
+        expect(openFlags(path) & constants.O_APPEND).toBe(constants.O_APPEND);
+      }
+      expect(await file.size()).toBe(20);
+      await file.close();
+      expect(readFileSync(path, 'utf8')).toBe('{"k":"s"}\n{"k":"d"}\n');
+    }
+    // The log itself, with no io given, writes its segment that way on Linux.
+    const logDir = tempDir();
+    const log = new EventLog({ dir: logDir });
+    await log.markStale('X', '2020-01-01T00:00:00Z');
+    const segment = join(logDir, readdirSync(logDir).filter((f) => f.endsWith('.jsonl'))[0]);
+    if (process.platform === 'linux') expect(openFlags(segment) & constants.O_DSYNC).toBe(constants.O_DSYNC);
+    await log.close();
+    expect(readFileSync(segment, 'utf8')).toContain('"k":"s"');
   });
 
   it('writes appends made in the same tick together, with one fsync', async () => {

@@ -8,7 +8,8 @@
 // Storage, under <dataDir>/webhook-log/:
 //   seg-00000001.jsonl, seg-00000002.jsonl, ...  one JSON record a line: 'e' event rows (refused
 //       ones too), 'd' repeat-delivery notes, 's' stale notes; appended with group commit (one
-//       write + one fdatasync per tick), torn tails cut on load, whole files dropped for retention.
+//       write + one fdatasync per tick; on Linux one O_DSYNC write), torn tails cut on load, whole
+//       files dropped for retention.
 //   log-meta.json  counters and young dedupe keys of dropped segments, and which segments are gone.
 // In memory: a typed-array index (seq, segment, offset, length, type/location/verification codes,
 // flags, deliveries) and the dedupe keys of the last 48 h. Details, pages and search read the disk.
@@ -20,4 +21,4 @@ export { curlFor, shellQuote } from './curl';
 export { dedupeKey, canonicalJson } from './dedupe-key';
 export { assessDelivery, type Assessment, type AuthSettings } from './assess-delivery';
 export { EventLog, type EventLogOptions } from './event-log';
-export { type LogIo, type LogFile, nodeLogIo } from './log-io';
+export { type LogIo, type LogFile, nodeLogIo, createNodeLogIo, DURABLE_WRITES } from './log-io';
