@@ -18,7 +18,7 @@ import { median } from './stats';
 export const INGEST_ROWS = {
   throughput: {
     key: 'ingest.throughput',
-    label: 'signed events/s the listener accepts (verify, validate, fsync append, dedupe, 2xx)',
+    label: 'signed events/s the listener accepts (verify, validate, durable append, dedupe, 2xx)',
     unit: 'req/s',
     baselineOf: 'bare node:http server answering 200 to the same requests',
     // Checked on the median of paired ratios (each listener run against the bare run next to it).

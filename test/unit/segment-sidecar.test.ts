@@ -5,9 +5,10 @@
 // start when it was written to, by the background hash (sealed-check.ts) when only its bytes changed.
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type LogIo, nodeLogIo, WebhookReceiver } from '../../electron/core/webhooks';
 import type { DamageReport } from '../../electron/core/storage/data-health';
+import { SidecarStore } from '../../electron/core/webhooks/segment-sidecar';
 import { deliver, envelope, removeTempDirs, SECRET, TestClock, tempDir } from './webhook-fixtures';
 
 afterAll(removeTempDirs);
@@ -296,6 +297,31 @@ describe('sidecars written as segments are sealed', () => {
     const clock = new TestClock();
     // One run only: every sealed segment was created and written by this process.
     const dataDir = await buildLog(clock);
+    await everySegmentTrusted(dataDir, clock);
+  });
+
+  it('a clean stop waits for the sidecar write of a sealed segment still under way (a slow disk), and deliveries go on meanwhile', async () => {
+    const clock = new TestClock();
+    const dataDir = tempDir();
+    // The first segment's sidecar takes 300 ms to write (a slow disk); the others are written as usual.
+    const original = SidecarStore.prototype.writeSealed;
+    const slow = vi.spyOn(SidecarStore.prototype, 'writeSealed').mockImplementation(async function (this: SidecarStore, id, sealed) {
+      if (id === 1) await new Promise((resolve) => setTimeout(resolve, 300));
+      return original.call(this, id, sealed);
+    });
+    try {
+      const r = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 5 });
+      const { url } = await r.start();
+      for (let n = 0; n < 6; n++) await deliver(url!, guest(n));
+      // The sixth event sealed the first segment; its sidecar write starts 50 ms later.
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(slow).toHaveBeenCalledTimes(1);
+      expect((await deliver(url!, guest(6))).status).toBe(200);
+      await r.stop();
+    } finally {
+      slow.mockRestore();
+    }
+    expect(readdirSync(join(dataDir, INDEX)).sort()).toEqual(['seg-00000001.idx', 'seg-00000002.idx']);
     await everySegmentTrusted(dataDir, clock);
   });
 

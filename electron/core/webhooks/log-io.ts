@@ -58,8 +58,8 @@ class NodeLogFile implements LogFile {
  * Whether the log's files are opened with O_DSYNC, so that each write returns only once its bytes
  * and the file's new length are on disk, as a write followed by fdatasync would. A group commit
  * then takes one trip to libuv's thread pool instead of two (write, back to the event loop,
- * fdatasync, back again); with the receiver saturated that was 13-15 % more events a second and
- * less CPU per event here (docs/performance.md). Linux only: on macOS libuv's fdatasync is
+ * fdatasync, back again); with the receiver saturated that was about 10 % more events a second,
+ * 8 % less CPU per event and a lower p99 here (docs/performance.md). Linux only: on macOS libuv's fdatasync is
  * F_FULLFSYNC, which also empties the drive's cache and O_DSYNC does not, and Windows has no
  * O_DSYNC; both keep the write and the fdatasync.
  */

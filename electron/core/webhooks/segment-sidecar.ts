@@ -22,7 +22,7 @@
 // bytes: sidecar-codec.ts.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { mkdir, open, rename } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { join } from 'node:path';
 import { type LogLine, parseLogLine } from './event-record';
@@ -122,13 +122,11 @@ export class SidecarStore {
     this.writeSummary(segmentId, { size: segmentBytes.length, sha256: createHash('sha256').update(segmentBytes).digest('hex'), lines });
   }
 
-  /** The same from what was tracked while the segment was written (live-sidecar.ts). */
+  /** The same from what was tracked while the segment was written (live-sidecar.ts), at a start. */
   writeSummary(segmentId: number, sealed: { size: number; sha256: string; lines: LineSummary[] }): void {
     try {
       mkdirSync(this.dir, { recursive: true });
-      const bytes = encodeSidecar(sealed.size, sealed.sha256, sealed.lines);
-      const path = this.path(segmentId);
-      const temp = `${path}.${process.pid}.tmp`;
+      const { bytes, path, temp } = this.prepare(segmentId, sealed);
       const fd = openSync(temp, 'w', 0o600);
       try {
         writeSync(fd, bytes);
@@ -140,6 +138,33 @@ export class SidecarStore {
     } catch {
       // Derived data: the segment is the truth, and the next start scans it again.
     }
+  }
+
+  /**
+   * The same while the log is being written: the file's write, fsync and rename run on libuv's
+   * thread pool. Done on the event loop, a 1 MB sidecar's fsync held the webhook answers and the
+   * screens' bridge for 10-40 ms once per segment sealed (every 7 s at 1 000 events/s).
+   */
+  async writeSealed(segmentId: number, sealed: { size: number; sha256: string; lines: LineSummary[] }): Promise<void> {
+    try {
+      const { bytes, path, temp } = this.prepare(segmentId, sealed);
+      await mkdir(this.dir, { recursive: true });
+      const handle = await open(temp, 'w', 0o600);
+      try {
+        await handle.writeFile(bytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, path);
+    } catch {
+      // Derived data: the segment is the truth, and the next start scans it again.
+    }
+  }
+
+  private prepare(segmentId: number, sealed: { size: number; sha256: string; lines: LineSummary[] }): { bytes: Buffer; path: string; temp: string } {
+    const path = this.path(segmentId);
+    return { bytes: encodeSidecar(sealed.size, sealed.sha256, sealed.lines), path, temp: `${path}.${process.pid}.tmp` };
   }
 
   /** Removes sidecars of segments that retention (or anything else) removed, and stray temp files. */

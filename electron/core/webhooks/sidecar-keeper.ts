@@ -20,6 +20,8 @@ export class SidecarKeeper {
   private readonly live = new LiveSidecar();
   private readonly check: SealedCheck;
   private pending: { timer: ReturnType<typeof setTimeout>; id: number; summary: SealedSummary } | null = null;
+  /** Sidecar writes under way (off the event loop); a clean close waits for them. */
+  private readonly writing = new Set<Promise<void>>();
   /** Wall time of the last append (a file timestamp, not the log's clock). */
   private lastWriteAt = 0;
 
@@ -138,11 +140,12 @@ export class SidecarKeeper {
    */
   async closed(open: { id: number; bytes: number } | undefined): Promise<void> {
     this.writePending();
+    await Promise.all(this.writing);
     if (open === undefined) return;
     const since = Date.now() - this.lastWriteAt;
     if (since < SIDECAR_WRITE_DELAY_MS) await new Promise((resolve) => setTimeout(resolve, SIDECAR_WRITE_DELAY_MS - since));
     const summary = this.live.seal(open.id, open.bytes);
-    if (summary !== null) this.store.writeSummary(open.id, summary);
+    if (summary !== null) await this.store.writeSealed(open.id, summary);
   }
 
   private writePending(): void {
@@ -150,7 +153,9 @@ export class SidecarKeeper {
     if (pending === null) return;
     this.pending = null;
     clearTimeout(pending.timer);
-    this.store.writeSummary(pending.id, pending.summary);
+    const writing = this.store.writeSealed(pending.id, pending.summary);
+    this.writing.add(writing);
+    void writing.finally(() => this.writing.delete(writing));
   }
 }
 
