@@ -11,24 +11,26 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { LogLine } from './event-record';
 import { type LineSummary, summarize } from './segment-sidecar';
+import { SidecarBuilder } from './sidecar-codec';
 
+/** A sealed segment's size and hash, and its lines already laid out as the sidecar's body. */
 export interface SealedSummary {
   size: number;
   sha256: string;
-  lines: LineSummary[];
+  body: SidecarBuilder;
 }
 
 export class LiveSidecar {
   private segment: number | null = null;
   private hash: Hash | null = null;
-  private lines: LineSummary[] = [];
+  private body = new SidecarBuilder();
   private size = 0;
 
   /** A segment file this process just created, empty. */
   begin(segmentId: number): void {
     this.segment = segmentId;
     this.hash = createHash('sha256');
-    this.lines = [];
+    this.body = new SidecarBuilder();
     this.size = 0;
   }
 
@@ -39,7 +41,8 @@ export class LiveSidecar {
   resume(segmentId: number, hash: Hash, size: number, lines: LineSummary[]): void {
     this.segment = segmentId;
     this.hash = hash;
-    this.lines = lines;
+    this.body = new SidecarBuilder();
+    for (const l of lines) this.body.add(l);
     this.size = size;
   }
 
@@ -57,16 +60,16 @@ export class LiveSidecar {
 
   /** A line in those bytes, committed to the index. */
   line(segmentId: number, line: LogLine, offset: number, length: number): void {
-    if (segmentId === this.segment) this.lines.push(summarize(line, offset, length));
+    if (segmentId === this.segment) this.body.add(summarize(line, offset, length));
   }
 
   /** The tracked segment is sealed at `sizeOnDisk` bytes: its sidecar, or null when not tracked whole. */
   seal(segmentId: number, sizeOnDisk: number): SealedSummary | null {
-    if (segmentId !== this.segment || this.hash === null || this.size !== sizeOnDisk || this.lines.length === 0) {
+    if (segmentId !== this.segment || this.hash === null || this.size !== sizeOnDisk || this.body.lines === 0) {
       if (segmentId === this.segment) this.drop();
       return null;
     }
-    const sealed = { size: this.size, sha256: this.hash.digest('hex'), lines: this.lines };
+    const sealed = { size: this.size, sha256: this.hash.digest('hex'), body: this.body };
     this.drop();
     return sealed;
   }
@@ -75,7 +78,7 @@ export class LiveSidecar {
   drop(): void {
     this.segment = null;
     this.hash = null;
-    this.lines = [];
+    this.body = new SidecarBuilder();
     this.size = 0;
   }
 }

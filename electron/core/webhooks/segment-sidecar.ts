@@ -26,7 +26,7 @@ import { mkdir, open, rename } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { join } from 'node:path';
 import { type LogLine, parseLogLine } from './event-record';
-import { decodeSidecar, encodeSidecar, type RestoredLine } from './sidecar-codec';
+import { decodeSidecar, encodeSidecar, type RestoredLine, type SidecarBuilder } from './sidecar-codec';
 
 /**
  * One line as the index needs it: [kind, offset, length, …].
@@ -117,16 +117,12 @@ export class SidecarStore {
     }
   }
 
-  /** Written after a clean scan of a sealed segment; a failure only costs the next start a scan. */
+  /** Written after a clean scan of a sealed segment at a start; a failure only costs the next start a scan. */
   write(segmentId: number, segmentBytes: Buffer, lines: LineSummary[]): void {
-    this.writeSummary(segmentId, { size: segmentBytes.length, sha256: createHash('sha256').update(segmentBytes).digest('hex'), lines });
-  }
-
-  /** The same from what was tracked while the segment was written (live-sidecar.ts), at a start. */
-  writeSummary(segmentId: number, sealed: { size: number; sha256: string; lines: LineSummary[] }): void {
     try {
       mkdirSync(this.dir, { recursive: true });
-      const { bytes, path, temp } = this.prepare(segmentId, sealed);
+      const { path, temp } = this.paths(segmentId);
+      const bytes = encodeSidecar(segmentBytes.length, createHash('sha256').update(segmentBytes).digest('hex'), lines);
       const fd = openSync(temp, 'w', 0o600);
       try {
         writeSync(fd, bytes);
@@ -141,13 +137,15 @@ export class SidecarStore {
   }
 
   /**
-   * The same while the log is being written: the file's write, fsync and rename run on libuv's
-   * thread pool. Done on the event loop, a 1 MB sidecar's fsync held the webhook answers and the
-   * screens' bridge for 10-40 ms once per segment sealed (every 7 s at 1 000 events/s).
+   * The sidecar of a segment this process wrote and sealed (live-sidecar.ts), its body already
+   * built line by line: the file's write, fsync and rename run on libuv's thread pool. Done on the
+   * event loop, a 1 MB sidecar's fsync held the webhook answers and the screens' bridge for
+   * 10-40 ms once per segment sealed (every ~7 s at 1 000 events/s).
    */
-  async writeSealed(segmentId: number, sealed: { size: number; sha256: string; lines: LineSummary[] }): Promise<void> {
+  async writeSealed(segmentId: number, sealed: { size: number; sha256: string; body: SidecarBuilder }): Promise<void> {
     try {
-      const { bytes, path, temp } = this.prepare(segmentId, sealed);
+      const { path, temp } = this.paths(segmentId);
+      const bytes = sealed.body.finish(sealed.size, sealed.sha256);
       await mkdir(this.dir, { recursive: true });
       const handle = await open(temp, 'w', 0o600);
       try {
@@ -162,9 +160,9 @@ export class SidecarStore {
     }
   }
 
-  private prepare(segmentId: number, sealed: { size: number; sha256: string; lines: LineSummary[] }): { bytes: Buffer; path: string; temp: string } {
+  private paths(segmentId: number): { path: string; temp: string } {
     const path = this.path(segmentId);
-    return { bytes: encodeSidecar(sealed.size, sealed.sha256, sealed.lines), path, temp: `${path}.${process.pid}.tmp` };
+    return { path, temp: `${path}.${process.pid}.tmp` };
   }
 
   /** Removes sidecars of segments that retention (or anything else) removed, and stray temp files. */
