@@ -2,27 +2,12 @@
 // rank's key) is written once in a table and referred to by number, and each map is one flat list
 // of numbers. At 100 000 events that is a fraction of the size of the maps as JSON objects, and
 // reading it back allocates one string per distinct value instead of one per mention.
+import type { StringTable } from '../string-table';
 import type { Rank } from './ranked';
 
 /** How a fact's fields are written: a string (or null), a number, a rank, or a list of strings. */
 type Kind = 'str' | 'num' | 'rank' | 'strs';
 export type FactShape = readonly (readonly [field: string, kind: Kind])[];
-
-export class StringTable {
-  readonly strings: string[] = [];
-  private readonly ids = new Map<string, number>();
-
-  id(value: string | null): number {
-    if (value === null) return -1;
-    let id = this.ids.get(value);
-    if (id === undefined) {
-      id = this.strings.length;
-      this.strings.push(value);
-      this.ids.set(value, id);
-    }
-    return id;
-  }
-}
 
 function str(strings: readonly string[], id: number): string | null {
   if (id === -1) return null;

@@ -34,7 +34,8 @@ import type { Projection } from '../webhooks/projections';
 import { isLater, rankOf, type Rank } from './ranked';
 import { boardOrder, newestClosedFirst } from '../../../shared/board-push';
 import { record } from '../webhooks/checkpoint-codec';
-import { decodeFacts, decodeSets, decodeStrings, encodeFacts, encodeSets, encodeStrings, type FactShape, StringTable } from './open-tabs-checkpoint';
+import { decodeFacts, decodeSets, decodeStrings, encodeFacts, encodeSets, encodeStrings, type FactShape } from './open-tabs-checkpoint';
+import { StringTable } from '../string-table';
 
 
 interface Ranked {

@@ -16,6 +16,7 @@
 // rather than trusted. Anything that does not add up decodes to null.
 import { createHash } from 'node:crypto';
 import { endianness } from 'node:os';
+import { StringTable } from '../string-table';
 import type { LogLine, StoredEventRow } from './event-record';
 import type { LineSummary, Sidecar } from './segment-sidecar';
 
@@ -78,8 +79,7 @@ export class SidecarBuilder {
   private at = 0;
   private count = 0;
   private readonly keys: string[] = [];
-  private readonly strings: string[] = [];
-  private readonly known = new Map<string, number>();
+  private readonly texts = new StringTable();
 
   add(l: LineSummary): void {
     // An 'e' line is 11 numbers, the most any kind takes.
@@ -126,7 +126,7 @@ export class SidecarBuilder {
   finish(size: number, sha256: string): Buffer {
     const numberBytes = Buffer.from(this.numbers.buffer, 0, this.at * 8);
     const keyBytes = Buffer.from(this.keys.join(''), 'utf8');
-    const stringBytes = Buffer.from(JSON.stringify(this.strings), 'utf8');
+    const stringBytes = Buffer.from(JSON.stringify(this.texts.strings), 'utf8');
     const body = Buffer.concat([numberBytes, keyBytes, stringBytes]);
     const header: Header = {
       format: SIDECAR_FORMAT,
@@ -145,15 +145,7 @@ export class SidecarBuilder {
 
   /** Texts (types, locations, verifications, stale createdAt) as indexes into one list; -1 for null. */
   private text(value: unknown): number {
-    if (value === null) return -1;
-    const s = String(value);
-    let i = this.known.get(s);
-    if (i === undefined) {
-      i = this.strings.length;
-      this.strings.push(s);
-      this.known.set(s, i);
-    }
-    return i;
+    return this.texts.id(value === null ? null : String(value));
   }
 }
 
