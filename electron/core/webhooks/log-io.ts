@@ -59,9 +59,9 @@ class NodeLogFile implements LogFile {
  * and the file's new length are on disk, as a write followed by fdatasync would. A group commit
  * then takes one trip to libuv's thread pool instead of two (write, back to the event loop,
  * fdatasync, back again); with the receiver saturated that was about 10 % more events a second,
- * 8 % less CPU per event and a lower p99 here (docs/performance.md). Linux only: on macOS libuv's fdatasync is
- * F_FULLFSYNC, which also empties the drive's cache and O_DSYNC does not, and Windows has no
- * O_DSYNC; both keep the write and the fdatasync.
+ * 8 % less CPU per event and a lower p99 here (docs/performance.md). Linux only: on macOS
+ * libuv's fdatasync is F_FULLFSYNC, which also empties the drive's cache and O_DSYNC does not,
+ * and Windows has no O_DSYNC; both keep the write and the fdatasync.
  */
 export const DURABLE_WRITES = process.platform === 'linux' && typeof constants.O_DSYNC === 'number';
 
