@@ -41,8 +41,7 @@ export class LiveSidecar {
   resume(segmentId: number, hash: Hash, size: number, lines: LineSummary[]): void {
     this.segment = segmentId;
     this.hash = hash;
-    this.body = new SidecarBuilder();
-    for (const l of lines) this.body.add(l);
+    this.body = SidecarBuilder.of(lines);
     this.size = size;
   }
 

@@ -21,12 +21,12 @@
 // again. Sidecars are derived data: deleting the folder only makes the next start slower. Their
 // bytes: sidecar-codec.ts.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync, unlinkSync } from 'node:fs';
 import { mkdir, open, rename } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { join } from 'node:path';
 import { type LogLine, parseLogLine } from './event-record';
-import { decodeSidecar, encodeSidecar, type RestoredLine, type SidecarBuilder } from './sidecar-codec';
+import { decodeSidecar, type RestoredLine, type SidecarBuilder } from './sidecar-codec';
 
 /**
  * One line as the index needs it: [kind, offset, length, …].
@@ -117,30 +117,13 @@ export class SidecarStore {
     }
   }
 
-  /** Written after a clean scan of a sealed segment at a start; a failure only costs the next start a scan. */
-  write(segmentId: number, segmentBytes: Buffer, lines: LineSummary[]): void {
-    try {
-      mkdirSync(this.dir, { recursive: true });
-      const { path, temp } = this.paths(segmentId);
-      const bytes = encodeSidecar(segmentBytes.length, createHash('sha256').update(segmentBytes).digest('hex'), lines);
-      const fd = openSync(temp, 'w', 0o600);
-      try {
-        writeSync(fd, bytes);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temp, path);
-    } catch {
-      // Derived data: the segment is the truth, and the next start scans it again.
-    }
-  }
-
   /**
-   * The sidecar of a segment this process wrote and sealed (live-sidecar.ts), its body already
-   * built line by line: the file's write, fsync and rename run on libuv's thread pool. Done on the
+   * A sealed segment's sidecar, its body already built (line by line as this process wrote the
+   * segment, live-sidecar.ts, or from a start's clean scan of it); a failure only costs the next
+   * start a scan. The file's write, fsync and rename run on libuv's thread pool: done on the
    * event loop, a 1 MB sidecar's fsync held the webhook answers and the screens' bridge for
-   * 10-40 ms once per segment sealed (every ~7 s at 1 000 events/s).
+   * 10-40 ms once per segment sealed (every ~7 s at 1 000 events/s), and a start that scanned
+   * segments waited for each one's.
    */
   async writeSealed(segmentId: number, sealed: { size: number; sha256: string; body: SidecarBuilder }): Promise<void> {
     try {

@@ -62,12 +62,6 @@ interface Header {
 
 const KIND = { e: 0, d: 1, s: 2 } as const;
 
-export function encodeSidecar(size: number, sha256: string, lines: LineSummary[]): Buffer {
-  const builder = new SidecarBuilder();
-  for (const l of lines) builder.add(l);
-  return builder.finish(size, sha256);
-}
-
 /**
  * A sidecar's body built a line at a time, as the log commits them (live-sidecar.ts), so sealing
  * a segment of thousands of lines leaves only the joins and a hash for the event loop. Built at
@@ -80,6 +74,13 @@ export class SidecarBuilder {
   private count = 0;
   private readonly keys: string[] = [];
   private readonly texts = new StringTable();
+
+  /** A builder holding `lines` already (a start's scan, or the newest segment it resumes). */
+  static of(lines: LineSummary[]): SidecarBuilder {
+    const builder = new SidecarBuilder();
+    for (const l of lines) builder.add(l);
+    return builder;
+  }
 
   add(l: LineSummary): void {
     // An 'e' line is 11 numbers, the most any kind takes.

@@ -11,6 +11,7 @@ import { LiveSidecar, type SealedSummary } from './live-sidecar';
 import { SealedCheck } from './sealed-check';
 import type { ScanResult } from './segment-files';
 import { endsAgree, type LineSummary, SidecarStore, summarize } from './segment-sidecar';
+import { SidecarBuilder } from './sidecar-codec';
 
 /** Linux stamps files from a clock that ticks every 1-10 ms. */
 const SIDECAR_WRITE_DELAY_MS = 50;
@@ -59,8 +60,9 @@ export class SidecarKeeper {
   }
 
   /**
-   * A start scanned segment `id`, clean to its last byte: a sealed one gets its sidecar now, the
-   * newest is tracked from here on (its sidecar comes when it is sealed or the log closes).
+   * A start scanned segment `id`, clean to its last byte: a sealed one gets its sidecar (written
+   * off the event loop, so the start does not wait for the disk), the newest is tracked from here
+   * on (its sidecar comes when it is sealed or the log closes).
    */
   scanned(id: number, path: string, newest: boolean, scan: ScanResult, summaries: LineSummary[]): void {
     if (scan.badLines > 0 || scan.goodEndNeedsNewline || scan.goodEnd !== scan.size) return;
@@ -70,7 +72,8 @@ export class SidecarKeeper {
       return;
     }
     const bytes = readQuietly(path);
-    if (bytes !== null && bytes.length === scan.size) this.store.write(id, bytes, summaries);
+    if (bytes === null || bytes.length !== scan.size) return;
+    this.write(id, { size: scan.size, sha256: createHash('sha256').update(bytes).digest('hex'), body: SidecarBuilder.of(summaries) });
   }
 
   /** After the start: the background hash of what it trusted, in `delayMs`. */
@@ -153,7 +156,12 @@ export class SidecarKeeper {
     if (pending === null) return;
     this.pending = null;
     clearTimeout(pending.timer);
-    const writing = this.store.writeSealed(pending.id, pending.summary);
+    this.write(pending.id, pending.summary);
+  }
+
+  /** Starts writing a sealed segment's sidecar off the event loop; a clean close waits for it. */
+  private write(id: number, sealed: SealedSummary): void {
+    const writing = this.store.writeSealed(id, sealed);
     this.writing.add(writing);
     void writing.finally(() => this.writing.delete(writing));
   }
