@@ -44,7 +44,7 @@ export const API_ROWS = {
   },
   overhead: {
     key: 'api.client_overhead',
-    label: 'the client\'s own cost per call: one call at a time, cached valid token, median minus raw',
+    label: "the client's own cost per call: one call at a time, cached valid token, median minus raw",
     unit: 'ms',
     baselineOf: 'raw fetch one at a time, median; ratio = client/raw',
   },
@@ -67,20 +67,29 @@ async function batch(calls: number, call: () => Promise<unknown>): Promise<{ per
 }
 
 async function postJson(url: string, body: unknown): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await response.json()) as unknown;
   if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
   return json;
 }
 
 async function sandboxClientTokens(base: string): Promise<number> {
-  const list = (await (await fetch(`${base}/_sandbox/tokens`)).json()) as { accessTokens: { kind: string; accessId: string }[] };
+  const list = (await (await fetch(`${base}/_sandbox/tokens`)).json()) as {
+    accessTokens: { kind: string; accessId: string }[];
+  };
   return list.accessTokens.filter((t) => t.kind === 'client' && t.accessId === DEMO_ACCESS_ID).length;
 }
 
 export async function benchApiClient(profile: Profile, log: (line: string) => void): Promise<Row[]> {
   const { calls, rounds } = profile.api;
-  const sandbox = await startChild([...NODE_TSX, 'electron/sandbox/cli.ts', '--port', '0'], /sandbox ready at (http:\/\/\S+)/);
+  const sandbox = await startChild(
+    [...NODE_TSX, 'electron/sandbox/cli.ts', '--port', '0'],
+    /sandbox ready at (http:\/\/\S+)/,
+  );
   const base = sandbox.url;
   try {
     let tokenRequests = 0;
@@ -95,9 +104,17 @@ export async function benchApiClient(profile: Profile, log: (line: string) => vo
     const sandboxCounts: number[] = [];
     let failures = 0;
     const rawBatch = async () => {
-      const token = ((await postJson(`${base}/oauth/token`, { grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID, api_access_secret: DEMO_ACCESS_SECRET })) as { access_token: string }).access_token;
+      const token = (
+        (await postJson(`${base}/oauth/token`, {
+          grant_type: 'client_credentials',
+          api_access_id: DEMO_ACCESS_ID,
+          api_access_secret: DEMO_ACCESS_SECRET,
+        })) as { access_token: string }
+      ).access_token;
       const result = await batch(calls, async () => {
-        const response = await fetch(`${base}/api/loc`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+        const response = await fetch(`${base}/api/loc`, {
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        });
         const text = await response.text();
         if (response.status !== 200) throw new Error(`raw GET /api/loc: ${response.status}`);
         return JSON.parse(text) as unknown;
@@ -105,7 +122,14 @@ export async function benchApiClient(profile: Profile, log: (line: string) => vo
       if (result.failures > 0) throw new Error(`${result.failures} raw calls failed`);
       return median(result.perCall);
     };
-    const newClient = () => new ServiceClient({ baseUrl: base, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET, secrets: new MemorySecretStore(), fetch: counting });
+    const newClient = () =>
+      new ServiceClient({
+        baseUrl: base,
+        accessId: DEMO_ACCESS_ID,
+        accessSecret: DEMO_ACCESS_SECRET,
+        secrets: new MemorySecretStore(),
+        fetch: counting,
+      });
     const validBatch = async (client: ServiceClient) => {
       const result = await batch(calls, () => client.listLocations('integration'));
       if (result.failures > 0) throw new Error(`${result.failures} client calls with a valid token failed`);
@@ -151,13 +175,21 @@ export async function benchApiClient(profile: Profile, log: (line: string) => vo
     }
     // One call at a time, alternating, so queueing behind other calls does not count.
     const single = { raw: [] as number[], client: [] as number[] };
-    const token = ((await postJson(`${base}/oauth/token`, { grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID, api_access_secret: DEMO_ACCESS_SECRET })) as { access_token: string }).access_token;
+    const token = (
+      (await postJson(`${base}/oauth/token`, {
+        grant_type: 'client_credentials',
+        api_access_id: DEMO_ACCESS_ID,
+        api_access_secret: DEMO_ACCESS_SECRET,
+      })) as { access_token: string }
+    ).access_token;
     const sequentialClient = newClient();
     try {
       await sequentialClient.listLocations('integration');
       for (let i = 0; i < profile.api.sequential; i++) {
         let t0 = wallNow();
-        const response = await fetch(`${base}/api/loc`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+        const response = await fetch(`${base}/api/loc`, {
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        });
         JSON.parse(await response.text());
         single.raw.push(wallNow() - t0);
         t0 = wallNow();
@@ -179,8 +211,21 @@ export async function benchApiClient(profile: Profile, log: (line: string) => vo
         note: `sandbox saw ${sandboxCounts.join(', ')} new client token(s) per round`,
       }),
       makeRow({ ...API_ROWS.failed, value: failures, baseline: calls * rounds, ratio: null }),
-      makeRow({ ...API_ROWS.expiredAdded, value: median(expired) - rawMedian, baseline: rawMedian, ratio: median(expired) / rawMedian, runs: expired, note: `${rounds} round(s) of ${calls} concurrent calls` }),
-      makeRow({ ...API_ROWS.validAdded, value: median(valid) - rawMedian, baseline: rawMedian, ratio: median(valid) / rawMedian, runs: valid }),
+      makeRow({
+        ...API_ROWS.expiredAdded,
+        value: median(expired) - rawMedian,
+        baseline: rawMedian,
+        ratio: median(expired) / rawMedian,
+        runs: expired,
+        note: `${rounds} round(s) of ${calls} concurrent calls`,
+      }),
+      makeRow({
+        ...API_ROWS.validAdded,
+        value: median(valid) - rawMedian,
+        baseline: rawMedian,
+        ratio: median(valid) / rawMedian,
+        runs: valid,
+      }),
       makeRow({
         ...API_ROWS.overhead,
         value: median(single.client) - median(single.raw),

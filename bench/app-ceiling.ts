@@ -18,11 +18,17 @@ export interface CeilingStep {
   passed: boolean;
 }
 
-export async function findCeiling(url: string, steps: readonly number[], stepSeconds: number, warmupSeconds = 0): Promise<{ ceiling: number; steps: CeilingStep[] }> {
+export async function findCeiling(
+  url: string,
+  steps: readonly number[],
+  stepSeconds: number,
+  warmupSeconds = 0,
+): Promise<{ ceiling: number; steps: CeilingStep[] }> {
   const out: CeilingStep[] = [];
   let ceiling = 0;
   await withPacedSockets(50, async (sockets) => {
-    if (warmupSeconds > 0 && steps.length > 0) await runPaced(url, prepareDeliveries(Math.round(steps[0] * warmupSeconds)), steps[0], sockets);
+    if (warmupSeconds > 0 && steps.length > 0)
+      await runPaced(url, prepareDeliveries(Math.round(steps[0] * warmupSeconds)), steps[0], sockets);
     for (const rate of steps) {
       const result = await runPaced(url, prepareDeliveries(Math.round(rate * stepSeconds)), rate, sockets);
       const bad = result.non2xx + result.errors + result.timeouts;
@@ -36,5 +42,10 @@ export async function findCeiling(url: string, steps: readonly number[], stepSec
 }
 
 export function describeSteps(steps: CeilingStep[]): string {
-  return steps.map((s) => `${s.rate}/s→${Math.round(s.achieved)}/s p99 ${s.p99.toFixed(1)} ms${s.bad ? ` ${s.bad} bad` : ''}${s.passed ? '' : ' ✗'}`).join(', ');
+  return steps
+    .map(
+      (s) =>
+        `${s.rate}/s→${Math.round(s.achieved)}/s p99 ${s.p99.toFixed(1)} ms${s.bad ? ` ${s.bad} bad` : ''}${s.passed ? '' : ' ✗'}`,
+    )
+    .join(', ');
 }

@@ -104,7 +104,14 @@ async function soak(url: string, pid: number, loopFile: string, context: Section
   await sleep(Math.max(0, to + settleMs - Date.now()));
   const rssSettled = median([rssMB(pid), (await sleep(300), rssMB(pid)), (await sleep(300), rssMB(pid))]);
   const p99s = during.map((s) => s.p99);
-  return { load, loopWorst: p99s.length ? Math.max(...p99s) : Number.NaN, loopMedian: median(p99s), rssBefore, rssAfter, rssSettled };
+  return {
+    load,
+    loopWorst: p99s.length ? Math.max(...p99s) : Number.NaN,
+    loopMedian: median(p99s),
+    rssBefore,
+    rssAfter,
+    rssSettled,
+  };
 }
 
 async function openScreen(context: SectionContext, url: string, screen: 'Events' | 'Tabs'): Promise<Page> {
@@ -116,7 +123,13 @@ async function openScreen(context: SectionContext, url: string, screen: 'Events'
 }
 
 /** RSS at a moment after the load minus RSS before it, the whole app against the receiver alone. */
-function rssRow(template: RowTemplate, app: SoakFigures, alone: SoakFigures, at: 'rssAfter' | 'rssSettled', afterMs: number): Row {
+function rssRow(
+  template: RowTemplate,
+  app: SoakFigures,
+  alone: SoakFigures,
+  at: 'rssAfter' | 'rssSettled',
+  afterMs: number,
+): Row {
   return makeRow({
     ...template,
     value: app[at] - app.rssBefore,
@@ -128,7 +141,10 @@ function rssRow(template: RowTemplate, app: SoakFigures, alone: SoakFigures, at:
 
 /** What the bad answers were, e.g. "app: HTTP 503 ×2; receiver alone: none". */
 function badNote(app: LoadResult, alone: LoadResult): string {
-  const list = (l: LoadResult) => Object.entries(l.bad ?? {}).map(([what, n]) => `${what} ×${n}`).join(', ') || 'none';
+  const list = (l: LoadResult) =>
+    Object.entries(l.bad ?? {})
+      .map(([what, n]) => `${what} ×${n}`)
+      .join(', ') || 'none';
   return `app: ${list(app)}; receiver alone: ${list(alone)}`;
 }
 
@@ -137,7 +153,10 @@ export async function benchAppSoak(context: SectionContext): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'venue-bench-app-'));
   const hostLoop = join(dir, 'host-loop.jsonl');
   const receiverLoop = join(dir, 'receiver-loop.jsonl');
-  const sandbox = await startChild([...NODE_TSX, 'electron/sandbox/cli.ts', '--port', '0'], /sandbox ready at (http:\/\/\S+)/);
+  const sandbox = await startChild(
+    [...NODE_TSX, 'electron/sandbox/cli.ts', '--port', '0'],
+    /sandbox ready at (http:\/\/\S+)/,
+  );
   let host: RunningHost | null = null;
   const pages: Page[] = [];
   try {
@@ -148,7 +167,11 @@ export async function benchAppSoak(context: SectionContext): Promise<Row[]> {
     });
     const client = await HostClient.connect(host.url);
     // The board of the bench's location, as a manager would have chosen it.
-    await client.call('tabsSetLocation', { uuid: HARBOUR.locationUuid, name: HARBOUR.locationName }).catch((error: Error) => context.log(`app: could not choose the location (${error.message}); the board shows every location`));
+    await client
+      .call('tabsSetLocation', { uuid: HARBOUR.locationUuid, name: HARBOUR.locationName })
+      .catch((error: Error) =>
+        context.log(`app: could not choose the location (${error.message}); the board shows every location`),
+      );
     pages.push(await openScreen(context, host.url, 'Events'), await openScreen(context, host.url, 'Tabs'));
     const pushesBefore = client.pushes.get('tabsBoard') ?? 0;
     const app = await soak(host.listener, host.pid, hostLoop, context);
@@ -164,7 +187,9 @@ export async function benchAppSoak(context: SectionContext): Promise<Row[]> {
     } finally {
       await receiver.stop();
     }
-    context.log(`app: receiver alone: p99 ${alone.load.p99.toFixed(1)} ms, loop p99 worst ${alone.loopWorst} ms, RSS ${alone.rssBefore.toFixed(0)} → ${alone.rssAfter.toFixed(0)} MB`);
+    context.log(
+      `app: receiver alone: p99 ${alone.load.p99.toFixed(1)} ms, loop p99 worst ${alone.loopWorst} ms, RSS ${alone.rssBefore.toFixed(0)} → ${alone.rssAfter.toFixed(0)} MB`,
+    );
 
     const appCeiling = await findCeiling(host.listener, steps, stepSeconds, context.profile.app.warmupSeconds);
     client.close();
@@ -175,19 +200,42 @@ export async function benchAppSoak(context: SectionContext): Promise<Row[]> {
     } finally {
       await bare.stop();
     }
-    context.log(`app: ceiling whole app ${appCeiling.ceiling}/s (${describeSteps(appCeiling.steps)}); bare ${bareCeiling.ceiling}/s (${describeSteps(bareCeiling.steps)})`);
+    context.log(
+      `app: ceiling whole app ${appCeiling.ceiling}/s (${describeSteps(appCeiling.steps)}); bare ${bareCeiling.ceiling}/s (${describeSteps(bareCeiling.steps)})`,
+    );
 
     const bad = (l: LoadResult) => l.non2xx + l.errors + l.timeouts;
     const R = APP_ROWS;
     const note = `${rate}/s for ${seconds} s (${(rate * seconds).toLocaleString('en-US')} events)`;
     const topped = steps.length > 0 && bareCeiling.ceiling === steps[steps.length - 1];
     return [
-      makeRow({ ...R.p99, value: app.load.p99, baseline: alone.load.p99, note: `${note}; p50 ${app.load.p50.toFixed(2)} vs ${alone.load.p50.toFixed(2)} ms` }),
-      makeRow({ ...R.non2xx, value: bad(app.load), baseline: bad(alone.load), ratio: null, note: badNote(app.load, alone.load) }),
-      makeRow({ ...R.loop, value: app.loopWorst, baseline: alone.loopWorst, note: `median second ${app.loopMedian} vs ${alone.loopMedian} ms` }),
+      makeRow({
+        ...R.p99,
+        value: app.load.p99,
+        baseline: alone.load.p99,
+        note: `${note}; p50 ${app.load.p50.toFixed(2)} vs ${alone.load.p50.toFixed(2)} ms`,
+      }),
+      makeRow({
+        ...R.non2xx,
+        value: bad(app.load),
+        baseline: bad(alone.load),
+        ratio: null,
+        note: badNote(app.load, alone.load),
+      }),
+      makeRow({
+        ...R.loop,
+        value: app.loopWorst,
+        baseline: alone.loopWorst,
+        note: `median second ${app.loopMedian} vs ${alone.loopMedian} ms`,
+      }),
       rssRow(R.rss, app, alone, 'rssAfter', context.profile.app.idleMs),
       rssRow(R.rssSettled, app, alone, 'rssSettled', context.profile.app.settleMs),
-      makeRow({ ...R.pushes, value: pushes / seconds, baseline: rate, note: `${pushes} pushes for ${(rate * seconds).toLocaleString('en-US')} events` }),
+      makeRow({
+        ...R.pushes,
+        value: pushes / seconds,
+        baseline: rate,
+        note: `${pushes} pushes for ${(rate * seconds).toLocaleString('en-US')} events`,
+      }),
       makeRow({
         ...R.ceiling,
         value: appCeiling.ceiling,

@@ -40,7 +40,10 @@ declare module 'autocannon' {
     stop(): void;
   }
 
-  function autocannon(options: AutocannonOptions, done: (error: Error | null, result: AutocannonResult) => void): AutocannonInstance;
+  function autocannon(
+    options: AutocannonOptions,
+    done: (error: Error | null, result: AutocannonResult) => void,
+  ): AutocannonInstance;
   // The package's own shape: a declaration of a default-exporting module, not our code's style.
   // eslint-disable-next-line no-restricted-syntax
   export default autocannon;

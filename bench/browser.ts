@@ -68,7 +68,12 @@ export async function waitForRow(page: Page, seq: number, timeoutMs = 10_000): P
 }
 
 /** The earliest row (any seq, or only `seq` when given) that appeared at or after page time `since`, once painted. */
-export async function waitForRowSince(page: Page, since: number, seq: number | null = null, timeoutMs = 30_000): Promise<SeenRow> {
+export async function waitForRowSince(
+  page: Page,
+  since: number,
+  seq: number | null = null,
+  timeoutMs = 30_000,
+): Promise<SeenRow> {
   const handle = await page.waitForFunction(
     `(() => {
       let best = null;

@@ -23,7 +23,11 @@ export interface Started {
 }
 
 /** Starts `command` in its own process group and resolves once stdout prints a line matching `ready`. */
-export function startChild(command: string[], ready: RegExp, options: { timeoutMs?: number; env?: NodeJS.ProcessEnv; t0?: number } = {}): Promise<Started> {
+export function startChild(
+  command: string[],
+  ready: RegExp,
+  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv; t0?: number } = {},
+): Promise<Started> {
   const t0 = options.t0 ?? wallNow();
   const child = spawn(command[0], command.slice(1), {
     cwd: ROOT,
@@ -39,7 +43,11 @@ export function startChild(command: string[], ready: RegExp, options: { timeoutM
   return new Promise<Started>((resolvePromise, reject) => {
     let out = '';
     const timer = setTimeout(() => {
-      fail(new Error(`${command.join(' ')} printed no ready line within ${options.timeoutMs ?? 30_000} ms\n${err.slice(-2000)}`));
+      fail(
+        new Error(
+          `${command.join(' ')} printed no ready line within ${options.timeoutMs ?? 30_000} ms\n${err.slice(-2000)}`,
+        ),
+      );
     }, options.timeoutMs ?? 30_000);
     const fail = (error: Error) => {
       clearTimeout(timer);
@@ -47,7 +55,9 @@ export function startChild(command: string[], ready: RegExp, options: { timeoutM
       reject(error);
     };
     child.once('error', fail);
-    child.once('exit', (code, signal) => fail(new Error(`${command.join(' ')} exited (${code ?? signal}) before it was ready\n${err.slice(-2000)}`)));
+    child.once('exit', (code, signal) =>
+      fail(new Error(`${command.join(' ')} exited (${code ?? signal}) before it was ready\n${err.slice(-2000)}`)),
+    );
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = ready.exec(out);

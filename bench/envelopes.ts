@@ -7,7 +7,11 @@ import type { AutocannonRequest } from 'autocannon';
 import { signBody } from '../electron/core/webhooks';
 
 export const BENCH_SECRET = 'whsec-bench-0123456789abcdef';
-export const HARBOUR = { locationUuid: '1c000000-0000-4000-8000-000000000001', locationName: 'Harbour Bar & Kitchen', locationId: '4101' };
+export const HARBOUR = {
+  locationUuid: '1c000000-0000-4000-8000-000000000001',
+  locationName: 'Harbour Bar & Kitchen',
+  locationId: '4101',
+};
 
 /**
  * Valid data (spec 6.4) for the types of a tab's life, in a rotation that reads like a busy venue:
@@ -50,10 +54,24 @@ function data(type: BenchType, n: number): { targetUuid?: string; targetId?: str
     case 'ITEM_ADDED':
       return {
         targetUuid: randomUUID(),
-        data: { orderId: `o${n}`, productId: 'p1', name: 'Lager', productName: 'Lager 0.5', categoryName: 'Beer', quantity: 1 + (n % 3), price: 450, tags: ['draft'], tabId, tabUuid: tab },
+        data: {
+          orderId: `o${n}`,
+          productId: 'p1',
+          name: 'Lager',
+          productName: 'Lager 0.5',
+          categoryName: 'Beer',
+          quantity: 1 + (n % 3),
+          price: 450,
+          tags: ['draft'],
+          tabId,
+          tabUuid: tab,
+        },
       };
     case 'OPEN_TAB':
-      return { targetUuid: tabUuid(round), data: { name: `Guest ${n}`, spotName: `Table ${n % 40}`, total: 0, openedFrom: 'SERVER_TAB' } };
+      return {
+        targetUuid: tabUuid(round),
+        data: { name: `Guest ${n}`, spotName: `Table ${n % 40}`, total: 0, openedFrom: 'SERVER_TAB' },
+      };
     case 'CLOSE_TAB':
       // The first OPEN_TABS rounds close nothing that exists (a tab the listener never saw open).
       return { targetUuid: tabUuid(round - OPEN_TABS), data: {} };
@@ -91,7 +109,10 @@ export function restartNumbering(): void {
 }
 
 /** One signed delivery: body and headers. `type` defaults to rotating through BENCH_TYPES. */
-export function signedDelivery(secret = BENCH_SECRET, type?: BenchType): { body: string; headers: Record<string, string> } {
+export function signedDelivery(
+  secret = BENCH_SECRET,
+  type?: BenchType,
+): { body: string; headers: Record<string, string> } {
   const n = counter++;
   const chosen = type ?? BENCH_TYPES[n % BENCH_TYPES.length];
   const envelope = { type: chosen, ...HARBOUR, ...data(chosen, n), createdAt: new Date().toISOString() };
@@ -106,7 +127,11 @@ export function signedDelivery(secret = BENCH_SECRET, type?: BenchType): { body:
   };
 }
 
-export function prepareDeliveries(count: number, secret = BENCH_SECRET, type?: BenchType): { body: string; headers: Record<string, string> }[] {
+export function prepareDeliveries(
+  count: number,
+  secret = BENCH_SECRET,
+  type?: BenchType,
+): { body: string; headers: Record<string, string> }[] {
   return Array.from({ length: count }, () => signedDelivery(secret, type));
 }
 
@@ -115,7 +140,12 @@ export function prepareDeliveries(count: number, secret = BENCH_SECRET, type?: B
  * time (autocannon calls setupRequest once per request it sends, the first of every connection
  * included). `built()` says how many were handed out.
  */
-export function deliveryRequests(path: string, count: number, secret = BENCH_SECRET, type?: BenchType): { requests: AutocannonRequest[]; built: () => number } {
+export function deliveryRequests(
+  path: string,
+  count: number,
+  secret = BENCH_SECRET,
+  type?: BenchType,
+): { requests: AutocannonRequest[]; built: () => number } {
   const prepared = prepareDeliveries(count, secret, type);
   let next = 0;
   return {

@@ -47,9 +47,19 @@ async function tradeLaunchToken(url: string, timeoutMs = 10_000): Promise<{ toke
 
 export async function startHostOn(dataDir: string, options: HostChildOptions = {}): Promise<RunningHost> {
   const t0 = wallNow();
-  const command = [...NODE_TSX, ...(options.probe ? ['--import', './bench/loop-probe.ts'] : []), 'electron/host/cli.ts', '--data-dir', dataDir];
+  const command = [
+    ...NODE_TSX,
+    ...(options.probe ? ['--import', './bench/loop-probe.ts'] : []),
+    'electron/host/cli.ts',
+    '--data-dir',
+    dataDir,
+  ];
   if (options.serviceUrl) command.push('--service-url', options.serviceUrl);
-  const host = await startChild(command, /ready at (http:\/\/\S+)/, { t0, timeoutMs: 120_000, env: { VENUE_WEBHOOK_SECRET: BENCH_SECRET, ...options.env } });
+  const host = await startChild(command, /ready at (http:\/\/\S+)/, {
+    t0,
+    timeoutMs: 120_000,
+    env: { VENUE_WEBHOOK_SECRET: BENCH_SECRET, ...options.env },
+  });
   try {
     const { token, at } = await tradeLaunchToken(host.url);
     const url = new URL(host.url);
@@ -58,7 +68,13 @@ export async function startHostOn(dataDir: string, options: HostChildOptions = {
     const state = await client.call('getWebhookState');
     client.close();
     if (state.status.url === null) throw new Error(`the host's listener is not running: ${state.status.message}`);
-    return { child: host.child, pid: host.child.pid!, url: url.toString(), listener: state.status.url, startMs: at - t0 };
+    return {
+      child: host.child,
+      pid: host.child.pid!,
+      url: url.toString(),
+      listener: state.status.url,
+      startMs: at - t0,
+    };
   } catch (error) {
     await stopChild(host.child);
     throw error;

@@ -15,7 +15,13 @@ export class HostClient {
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as { id?: number; ok?: boolean; result?: unknown; error?: { message: string }; event?: string };
+      const message = JSON.parse(data.toString()) as {
+        id?: number;
+        ok?: boolean;
+        result?: unknown;
+        error?: { message: string };
+        event?: string;
+      };
       if (typeof message.event === 'string') this.pushes.set(message.event, (this.pushes.get(message.event) ?? 0) + 1);
       if (typeof message.id !== 'number') return;
       const waiter = this.pending.get(message.id);
@@ -34,7 +40,9 @@ export class HostClient {
   /** `hostUrl` as the host prints it: http://127.0.0.1:PORT/?token=… */
   static async connect(hostUrl: string): Promise<HostClient> {
     const url = new URL(hostUrl);
-    const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token') ?? ''}`, { origin: `http://${url.host}` });
+    const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token') ?? ''}`, {
+      origin: `http://${url.host}`,
+    });
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);

@@ -17,7 +17,20 @@ import type { AddressInfo } from 'node:net';
 import { createNodeLogIo, type LogIo, WebhookReceiver } from '../electron/core/webhooks';
 import { KEEP_ALIVE_MS } from '../electron/core/webhooks/webhook-receiver';
 
-type Message = { ready: true; url: string } | { stats: { answered: number; events: number; duplicate: number; stale: number; flagged: number; rejected: number; cpuMs: number; rssMiB: number } };
+type Message =
+  | { ready: true; url: string }
+  | {
+      stats: {
+        answered: number;
+        events: number;
+        duplicate: number;
+        stale: number;
+        flagged: number;
+        rejected: number;
+        cpuMs: number;
+        rssMiB: number;
+      };
+    };
 
 const [mode, secret, dataDir] = process.argv.slice(2);
 const send = (message: Message) => process.send?.(message);
@@ -34,7 +47,13 @@ async function main(): Promise<void> {
     const noSync: LogIo = {
       openAppend: async (path) => {
         const file = await plainWrites.openAppend(path);
-        return { size: () => file.size(), append: (data) => file.append(data), sync: async () => {}, truncate: (n) => file.truncate(n), close: () => file.close() };
+        return {
+          size: () => file.size(),
+          append: (data) => file.append(data),
+          sync: async () => {},
+          truncate: (n) => file.truncate(n),
+          close: () => file.close(),
+        };
       },
       syncDir: async () => {},
     };
@@ -57,22 +76,43 @@ async function main(): Promise<void> {
       syncDir: async () => {},
     };
     // Retention as the app configures it (webhook-settings.ts: 200 000 rows).
-    const receiver = new WebhookReceiver({ dataDir, secret, port: 0, retentionEvents: 200_000, logIo: mode === 'nofsync' ? noSync : mode === 'nodisk' ? noDisk : undefined });
+    const receiver = new WebhookReceiver({
+      dataDir,
+      secret,
+      port: 0,
+      retentionEvents: 200_000,
+      logIo: mode === 'nofsync' ? noSync : mode === 'nodisk' ? noDisk : undefined,
+    });
     const status = await receiver.start();
     if (status.url === null) throw new Error(`the listener did not start: ${status.message}`);
     let answered = 0;
     receiver.events.on('appended', () => {
       answered += 1;
     });
-    process.on('message', (message) => void (async () => {
-      if (message === 'stats') {
-        const c = receiver.counters();
-        send({ stats: { answered, events: c.verified, duplicate: c.duplicate, stale: c.stale, flagged: c.flagged, rejected: c.rejected, cpuMs: cpuMs(), rssMiB: process.memoryUsage.rss() / 1048576 } });
-      } else if (message === 'stop') {
-        await receiver.stop();
-        process.exit(0);
-      }
-    })());
+    process.on(
+      'message',
+      (message) =>
+        void (async () => {
+          if (message === 'stats') {
+            const c = receiver.counters();
+            send({
+              stats: {
+                answered,
+                events: c.verified,
+                duplicate: c.duplicate,
+                stale: c.stale,
+                flagged: c.flagged,
+                rejected: c.rejected,
+                cpuMs: cpuMs(),
+                rssMiB: process.memoryUsage.rss() / 1048576,
+              },
+            });
+          } else if (message === 'stop') {
+            await receiver.stop();
+            process.exit(0);
+          }
+        })(),
+    );
     send({ ready: true, url: status.url });
     return;
   }
@@ -97,7 +137,18 @@ async function main(): Promise<void> {
   const { port } = server.address() as AddressInfo;
   process.on('message', (message) => {
     if (message === 'stats') {
-      send({ stats: { answered, events: answered, duplicate: 0, stale: 0, flagged: 0, rejected: 0, cpuMs: cpuMs(), rssMiB: process.memoryUsage.rss() / 1048576 } });
+      send({
+        stats: {
+          answered,
+          events: answered,
+          duplicate: 0,
+          stale: 0,
+          flagged: 0,
+          rejected: 0,
+          cpuMs: cpuMs(),
+          rssMiB: process.memoryUsage.rss() / 1048576,
+        },
+      });
     } else if (message === 'stop') {
       server.closeAllConnections();
       server.close(() => process.exit(0));

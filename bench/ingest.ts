@@ -32,17 +32,24 @@ export const INGEST_ROWS = {
   },
   nodisk: {
     key: 'ingest.throughput_nodisk',
-    label: 'the same receiver on a log that writes nothing (checks, row JSON and bookkeeping only): the most its own work allows here',
+    label:
+      'the same receiver on a log that writes nothing (checks, row JSON and bookkeeping only): the most its own work allows here',
     unit: 'req/s',
     baselineOf: 'bare node:http server, same run (ratio: median of paired ratios)',
   },
   durability: {
     key: 'ingest.durable_vs_nofsync',
-    label: 'durable receiver (one O_DSYNC write per group commit on Linux) against the same on plain writes without fdatasync: the cost of durability',
+    label:
+      'durable receiver (one O_DSYNC write per group commit on Linux) against the same on plain writes without fdatasync: the cost of durability',
     unit: 'req/s',
     baselineOf: 'the no-fsync receiver, same run (ratio: median of paired ratios)',
   },
-  p50: { key: 'ingest.p50', label: 'median answer latency at 50 connections', unit: 'ms', baselineOf: 'bare server, same run' },
+  p50: {
+    key: 'ingest.p50',
+    label: 'median answer latency at 50 connections',
+    unit: 'ms',
+    baselineOf: 'bare server, same run',
+  },
   p99: {
     key: 'ingest.p99',
     label: 'p99 answer latency at 50 connections',
@@ -186,7 +193,8 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
       noSyncRuns.push(await measure(noSync, requests, connections));
       noDiskRuns.push(await measure(noDisk, requests, connections));
       const paced = {} as { bare: RunFigures; listener: RunFigures };
-      for (const side of order) paced[side] = await measure(side === 'bare' ? bare : listener, pacedCount, connections, pacedRate);
+      for (const side of order)
+        paced[side] = await measure(side === 'bare' ? bare : listener, pacedCount, connections, pacedRate);
       pacedRuns.push(paced);
       log(
         `ingest rep ${rep + 1}/${reps}: listener ${Math.round(figures.listener.rps)} req/s p50 ${figures.listener.p50.toFixed(2)} p99 ${figures.listener.p99.toFixed(2)} ms; ` +
@@ -211,7 +219,11 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
     const R = INGEST_ROWS;
     const durableRatios = runs.map((r, i) => r.listener.rps / noSyncRuns[i].rps);
     /** A receiver variant's row against the bare server, paired run by run. */
-    const againstBare = (template: RowTemplate, sideRuns: RunFigures[], extra: (median: (f: (r: RunFigures) => number) => number) => string) => {
+    const againstBare = (
+      template: RowTemplate,
+      sideRuns: RunFigures[],
+      extra: (median: (f: (r: RunFigures) => number) => number) => string,
+    ) => {
       const paired = runs.map((r, i) => sideRuns[i].rps / r.bare.rps);
       const of = (f: (r: RunFigures) => number) => median(sideRuns.map(f));
       return makeRow({
@@ -241,8 +253,18 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
         ratio: median(durableRatios),
         note: `paired ratios ${durableRatios.map((r) => r.toFixed(2)).join(', ')}`,
       }),
-      makeRow({ ...R.p50, value: median(pick('listener', (r) => r.p50)), baseline: median(pick('bare', (r) => r.p50)), runs: pick('listener', (r) => r.p50) }),
-      makeRow({ ...R.p99, value: median(pick('listener', (r) => r.p99)), baseline: median(pick('bare', (r) => r.p99)), runs: pick('listener', (r) => r.p99) }),
+      makeRow({
+        ...R.p50,
+        value: median(pick('listener', (r) => r.p50)),
+        baseline: median(pick('bare', (r) => r.p50)),
+        runs: pick('listener', (r) => r.p50),
+      }),
+      makeRow({
+        ...R.p99,
+        value: median(pick('listener', (r) => r.p99)),
+        baseline: median(pick('bare', (r) => r.p99)),
+        runs: pick('listener', (r) => r.p99),
+      }),
       makeRow({
         ...R.paced,
         value: median(pickPaced('listener', (r) => r.p99)),

@@ -21,7 +21,12 @@ export interface LoadResult {
   p99: number;
 }
 
-export async function runLoad(url: string, requests: AutocannonRequest[], amount: number, connections: number): Promise<LoadResult> {
+export async function runLoad(
+  url: string,
+  requests: AutocannonRequest[],
+  amount: number,
+  connections: number,
+): Promise<LoadResult> {
   const latencies: number[] = [];
   let ok2xx = 0;
   let non2xx = 0;
@@ -82,20 +87,24 @@ export async function runPaced(
   const send = (delivery: { body: string; headers: Record<string, string> }) =>
     new Promise<void>((done) => {
       const t0 = wallNow();
-      const req = request(url, { method: 'POST', agent, headers: { ...delivery.headers, 'content-length': Buffer.byteLength(delivery.body) } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          lastAnswer = wallNow();
-          latencies.push(lastAnswer - t0);
-          onAnswer?.(t0, lastAnswer - t0);
-          if ((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300) ok2xx += 1;
-          else {
-            non2xx += 1;
-            note(`HTTP ${res.statusCode}`);
-          }
-          done();
-        });
-      });
+      const req = request(
+        url,
+        { method: 'POST', agent, headers: { ...delivery.headers, 'content-length': Buffer.byteLength(delivery.body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            lastAnswer = wallNow();
+            latencies.push(lastAnswer - t0);
+            onAnswer?.(t0, lastAnswer - t0);
+            if ((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300) ok2xx += 1;
+            else {
+              non2xx += 1;
+              note(`HTTP ${res.statusCode}`);
+            }
+            done();
+          });
+        },
+      );
       req.on('error', (error: NodeJS.ErrnoException) => {
         errors += 1;
         note(error.code ?? error.message);

@@ -50,7 +50,8 @@ export const LOG_ROWS = {
   },
   filterText: {
     key: 'log.filter_text',
-    label: 'listEvents({text}) over the host WebSocket until the first page is complete (100 matches, or every match), full log',
+    label:
+      'listEvents({text}) over the host WebSocket until the first page is complete (100 matches, or every match), full log',
     unit: 'ms',
     baselineOf: 'listEvents({}) unfiltered, same path',
     target: { on: 'value', op: '<', limit: 50 },
@@ -85,7 +86,8 @@ export const LOG_ROWS = {
   },
   coreRestart: {
     key: 'log.core_restart',
-    label: 'core restart on the full log in process (createApp + start): log index from sidecars, projections from their checkpoint',
+    label:
+      'core restart on the full log in process (createApp + start): log index from sidecars, projections from their checkpoint',
     unit: 'ms',
     baselineOf: 'the same on an empty data folder',
     target: { on: 'value', op: '<', limit: 1000 },
@@ -118,7 +120,10 @@ async function timeCall(fn: () => Promise<unknown>): Promise<number> {
  * Returns the time to the complete first page, the calls it took and the longest one (the longest
  * the host's event loop was held by it).
  */
-async function firstPage(client: HostClient, text: string): Promise<{ ms: number; calls: number; longest: number; total: number; more: boolean }> {
+async function firstPage(
+  client: HostClient,
+  text: string,
+): Promise<{ ms: number; calls: number; longest: number; total: number; more: boolean }> {
   const t0 = wallNow();
   let calls = 0;
   let longest = 0;
@@ -127,7 +132,8 @@ async function firstPage(client: HostClient, text: string): Promise<{ ms: number
     const page = await client.call('listEvents', { text }, 0, 100);
     longest = Math.max(longest, wallNow() - c0);
     calls += 1;
-    if (page.more !== true || page.rows.length >= 100 || calls >= 1000) return { ms: wallNow() - t0, calls, longest, total: page.total, more: page.more === true };
+    if (page.more !== true || page.rows.length >= 100 || calls >= 1000)
+      return { ms: wallNow() - t0, calls, longest, total: page.total, more: page.more === true };
   }
 }
 
@@ -144,7 +150,9 @@ async function measureScreen(page: Page, hostUrl: string, oldestSeq: number, set
   })()`)) as number;
   const first: SeenRow = await waitForRowSince(page, clicked);
   await sleep(settleMs * 0.5);
-  const domRows = (await page.evaluate(`document.querySelectorAll('[data-testid="event-list"] [role="row"]').length`)) as number;
+  const domRows = (await page.evaluate(
+    `document.querySelectorAll('[data-testid="event-list"] [role="row"]').length`,
+  )) as number;
   const scrolled = (await page.evaluate(`(() => {
     const list = document.querySelector('[data-testid="event-list"]');
     const t = performance.timeOrigin + performance.now();
@@ -155,7 +163,12 @@ async function measureScreen(page: Page, hostUrl: string, oldestSeq: number, set
   return { render: first.frame! - clicked, scroll: last.frame! - scrolled, domRows };
 }
 
-async function screenRuns(context: SectionContext, hostUrl: string, oldestSeq: number, reps: number): Promise<ScreenFigures[]> {
+async function screenRuns(
+  context: SectionContext,
+  hostUrl: string,
+  oldestSeq: number,
+  reps: number,
+): Promise<ScreenFigures[]> {
   const { settleMs } = context.profile.log;
   const browser = await context.browser();
   const out: ScreenFigures[] = [];
@@ -183,7 +196,8 @@ async function rssSettled(pid: number, settleMs: number): Promise<number> {
 async function fill(listener: string, count: number) {
   const { requests } = deliveryRequests(new URL(listener).pathname, count);
   const result = await runLoad(listener, requests, count, 50);
-  if (result.ok2xx !== count) throw new Error(`filling the log: ${count - result.ok2xx} of ${count} deliveries were not answered 2xx`);
+  if (result.ok2xx !== count)
+    throw new Error(`filling the log: ${count - result.ok2xx} of ${count} deliveries were not answered 2xx`);
   return result;
 }
 
@@ -216,7 +230,9 @@ export async function benchLogScale(context: SectionContext): Promise<Row[]> {
     let client = await HostClient.connect(host.url);
     const smallScreen = await screenRuns(context, host.url, await oldestSeq(client), renderReps);
     client.close();
-    context.log(`log: small log (${small}) start ${restartSmall.toFixed(0)} ms, RSS ${rssBefore.toFixed(0)} MB, render ${median(smallScreen.map((s) => s.render)).toFixed(1)} ms, scroll ${median(smallScreen.map((s) => s.scroll)).toFixed(1)} ms, ${smallScreen[0].domRows} DOM rows`);
+    context.log(
+      `log: small log (${small}) start ${restartSmall.toFixed(0)} ms, RSS ${rssBefore.toFixed(0)} MB, render ${median(smallScreen.map((s) => s.render)).toFixed(1)} ms, scroll ${median(smallScreen.map((s) => s.scroll)).toFixed(1)} ms, ${smallScreen[0].domRows} DOM rows`,
+    );
 
     const rates: number[] = [];
     const per = Math.ceil((total - small) / chunks);
@@ -228,7 +244,9 @@ export async function benchLogScale(context: SectionContext): Promise<Row[]> {
       peak = Math.max(peak, rssMB(pid));
     }
     const fillSeconds = (wallNow() - fillStarted) / 1000;
-    context.log(`log: filled to ${total} in ${fillSeconds.toFixed(1)} s, chunk rates ${rates.map((r) => Math.round(r)).join(', ')} events/s, RSS ${rssMB(pid).toFixed(0)} MB`);
+    context.log(
+      `log: filled to ${total} in ${fillSeconds.toFixed(1)} s, chunk rates ${rates.map((r) => Math.round(r)).join(', ')} events/s, RSS ${rssMB(pid).toFixed(0)} MB`,
+    );
 
     client = await HostClient.connect(host.url);
     const { total: stored } = await client.call('listEvents', {}, 0, 1);
@@ -240,13 +258,19 @@ export async function benchLogScale(context: SectionContext): Promise<Row[]> {
     for (let i = 0; i < filterReps; i++) {
       plain.push(await timeCall(() => client.call('listEvents', {}, 0, 100)));
       // A different filter every call: the log caches the matches of the last one.
-      byType.push(await timeCall(() => client.call('listEvents', { type: BENCH_TYPES[i % BENCH_TYPES.length] }, 0, 100)));
+      byType.push(
+        await timeCall(() => client.call('listEvents', { type: BENCH_TYPES[i % BENCH_TYPES.length] }, 0, 100)),
+      );
       const text = TEXTS[i % TEXTS.length];
       const found = await firstPage(client, text);
       byText.push(found.ms);
-      textNotes.push(`"${text}" ${found.ms.toFixed(0)} ms in ${found.calls} call(s), longest ${found.longest.toFixed(0)} ms, ${found.total}${found.more ? '+' : ''} found`);
+      textNotes.push(
+        `"${text}" ${found.ms.toFixed(0)} ms in ${found.calls} call(s), longest ${found.longest.toFixed(0)} ms, ${found.total}${found.more ? '+' : ''} found`,
+      );
     }
-    context.log(`log: listEvents at ${total}: plain ${median(plain).toFixed(1)} ms, type ${median(byType).toFixed(1)} ms, text ${median(byText).toFixed(1)} ms (${textNotes.join('; ')})`);
+    context.log(
+      `log: listEvents at ${total}: plain ${median(plain).toFixed(1)} ms, type ${median(byType).toFixed(1)} ms, text ${median(byText).toFixed(1)} ms (${textNotes.join('; ')})`,
+    );
     const bigScreen = await screenRuns(context, host.url, await oldestSeq(client), renderReps);
     client.close();
     const rssAfter = await rssSettled(pid, settleMs);
@@ -256,7 +280,9 @@ export async function benchLogScale(context: SectionContext): Promise<Row[]> {
     // venue after a rush. The reading right after the calls stays in log.rss_after.
     await sleep(idleMs);
     const rssIdle = await rssSettled(pid, settleMs);
-    context.log(`log: full log render ${median(bigScreen.map((s) => s.render)).toFixed(1)} ms, scroll ${median(bigScreen.map((s) => s.scroll)).toFixed(1)} ms, ${bigScreen[0].domRows} DOM rows, RSS ${rssAfter.toFixed(0)} MB`);
+    context.log(
+      `log: full log render ${median(bigScreen.map((s) => s.render)).toFixed(1)} ms, scroll ${median(bigScreen.map((s) => s.scroll)).toFixed(1)} ms, ${bigScreen[0].domRows} DOM rows, RSS ${rssAfter.toFixed(0)} MB`,
+    );
 
     const fullStarts: number[] = [];
     for (let i = 0; i < restarts; i++) {
@@ -274,7 +300,9 @@ export async function benchLogScale(context: SectionContext): Promise<Row[]> {
     for (let i = 0; i < restarts; i++) coreStarts.push(await coreStartMs(dataDir));
     const emptyDir = mkdtempSync(join(tmpdir(), 'venue-bench-empty-'));
     const coreEmpty = await coreStartMs(emptyDir).finally(() => rmSync(emptyDir, { recursive: true, force: true }));
-    context.log(`log: core restart in process ${median(coreStarts).toFixed(0)} ms (empty folder ${coreEmpty.toFixed(0)} ms)`);
+    context.log(
+      `log: core restart in process ${median(coreStarts).toFixed(0)} ms (empty folder ${coreEmpty.toFixed(0)} ms)`,
+    );
 
     const R = LOG_ROWS;
     const pick = (runs: ScreenFigures[], f: (s: ScreenFigures) => number) => runs.map(f);
@@ -295,11 +323,38 @@ export async function benchLogScale(context: SectionContext): Promise<Row[]> {
         note: `${rssBefore.toFixed(0)} → ${rssIdle.toFixed(0)} MB, read ${((idleMs + settleMs) / 1000).toFixed(1)} s after the last call; ${rssAfter.toFixed(0)} MB right after it (log.rss_after)`,
       }),
       makeRow({ ...R.filterType, value: median(byType), baseline: median(plain), runs: byType, note: sizes }),
-      makeRow({ ...R.filterText, value: median(byText), baseline: median(plain), runs: byText, note: textNotes.join('; ') }),
-      makeRow({ ...R.render, value: median(pick(bigScreen, (s) => s.render)), baseline: median(pick(smallScreen, (s) => s.render)), runs: pick(bigScreen, (s) => s.render), note: sizes }),
-      makeRow({ ...R.scroll, value: median(pick(bigScreen, (s) => s.scroll)), baseline: median(pick(smallScreen, (s) => s.scroll)), runs: pick(bigScreen, (s) => s.scroll) }),
-      makeRow({ ...R.domRows, value: Math.max(...pick(bigScreen, (s) => s.domRows)), baseline: Math.max(...pick(smallScreen, (s) => s.domRows)) }),
-      makeRow({ ...R.restart, value: restartFull, baseline: restartSmall, runs: fullStarts, note: `${restarts} start(s) each; ${sizes}` }),
+      makeRow({
+        ...R.filterText,
+        value: median(byText),
+        baseline: median(plain),
+        runs: byText,
+        note: textNotes.join('; '),
+      }),
+      makeRow({
+        ...R.render,
+        value: median(pick(bigScreen, (s) => s.render)),
+        baseline: median(pick(smallScreen, (s) => s.render)),
+        runs: pick(bigScreen, (s) => s.render),
+        note: sizes,
+      }),
+      makeRow({
+        ...R.scroll,
+        value: median(pick(bigScreen, (s) => s.scroll)),
+        baseline: median(pick(smallScreen, (s) => s.scroll)),
+        runs: pick(bigScreen, (s) => s.scroll),
+      }),
+      makeRow({
+        ...R.domRows,
+        value: Math.max(...pick(bigScreen, (s) => s.domRows)),
+        baseline: Math.max(...pick(smallScreen, (s) => s.domRows)),
+      }),
+      makeRow({
+        ...R.restart,
+        value: restartFull,
+        baseline: restartSmall,
+        runs: fullStarts,
+        note: `${restarts} start(s) each; ${sizes}`,
+      }),
       makeRow({ ...R.rssRestart, value: rssRestart, baseline: rssBefore }),
       makeRow({ ...R.coreRestart, value: median(coreStarts), baseline: coreEmpty, runs: coreStarts, note: sizes }),
     ];

@@ -19,7 +19,16 @@ if (file) {
     const ms = (ns: number) => Math.max(0, Math.round((ns - RESOLUTION_MS * 1e6) / 1e4) / 100);
     const mem = process.memoryUsage();
     const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
-    const line = { t: Date.now(), p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max), rss: mb(mem.rss), heap: mb(mem.heapTotal), used: mb(mem.heapUsed), ext: mb(mem.external) };
+    const line = {
+      t: Date.now(),
+      p50: ms(histogram.percentile(50)),
+      p99: ms(histogram.percentile(99)),
+      max: ms(histogram.max),
+      rss: mb(mem.rss),
+      heap: mb(mem.heapTotal),
+      used: mb(mem.heapUsed),
+      ext: mb(mem.external),
+    };
     histogram.reset();
     try {
       appendFileSync(file, `${JSON.stringify(line)}\n`);

@@ -13,7 +13,16 @@ export interface Profile {
    * settleMs: pause before RSS readings and after the screen opens (shorter only in smoke runs);
    * idleMs: how long the host is left idle before the RSS reading of log.rss_growth.
    */
-  log: { small: number; total: number; chunks: number; filterReps: number; renderReps: number; restarts: number; settleMs: number; idleMs: number };
+  log: {
+    small: number;
+    total: number;
+    chunks: number;
+    filterReps: number;
+    renderReps: number;
+    restarts: number;
+    settleMs: number;
+    idleMs: number;
+  };
   /** calls: concurrent calls per batch; sequential: one-at-a-time calls for the client's own overhead. */
   api: { calls: number; rounds: number; sequential: number };
   startup: { spawns: number; warmup: number };
@@ -21,7 +30,15 @@ export interface Profile {
    * Whole app: `rate` events/s for `seconds` after `warmupSeconds`, RSS read `idleMs` and `settleMs` after the load;
    * the ceiling tries `steps` (events/s) for `stepSeconds` each until one fails.
    */
-  app: { rate: number; seconds: number; warmupSeconds: number; idleMs: number; settleMs: number; steps: number[]; stepSeconds: number };
+  app: {
+    rate: number;
+    seconds: number;
+    warmupSeconds: number;
+    idleMs: number;
+    settleMs: number;
+    steps: number[];
+    stepSeconds: number;
+  };
 }
 
 export const PROFILES: Record<Mode, Profile> = {
@@ -29,19 +46,53 @@ export const PROFILES: Record<Mode, Profile> = {
     mode: 'full',
     ingest: { requests: 30_000, warmup: 5_000, reps: 5, connections: 50, paced: 3_000, pacedRate: 1_000 },
     screen: { events: 300, warmup: 10 },
-    log: { small: 1_000, total: 100_000, chunks: 10, filterReps: 5, renderReps: 3, restarts: 2, settleMs: 1_000, idleMs: 10_000 },
+    log: {
+      small: 1_000,
+      total: 100_000,
+      chunks: 10,
+      filterReps: 5,
+      renderReps: 3,
+      restarts: 2,
+      settleMs: 1_000,
+      idleMs: 10_000,
+    },
     api: { calls: 100, rounds: 5, sequential: 300 },
     startup: { spawns: 5, warmup: 1 },
-    app: { rate: 1_000, seconds: 60, warmupSeconds: 5, idleMs: 20_000, settleMs: 60_000, steps: [1_000, 2_000, 3_000, 4_000, 6_000, 8_000, 12_000, 16_000], stepSeconds: 5 },
+    app: {
+      rate: 1_000,
+      seconds: 60,
+      warmupSeconds: 5,
+      idleMs: 20_000,
+      settleMs: 60_000,
+      steps: [1_000, 2_000, 3_000, 4_000, 6_000, 8_000, 12_000, 16_000],
+      stepSeconds: 5,
+    },
   },
   quick: {
     mode: 'quick',
     ingest: { requests: 3_000, warmup: 500, reps: 1, connections: 50, paced: 1_000, pacedRate: 1_000 },
     screen: { events: 30, warmup: 3 },
-    log: { small: 200, total: 3_000, chunks: 2, filterReps: 2, renderReps: 1, restarts: 1, settleMs: 1_000, idleMs: 5_000 },
+    log: {
+      small: 200,
+      total: 3_000,
+      chunks: 2,
+      filterReps: 2,
+      renderReps: 1,
+      restarts: 1,
+      settleMs: 1_000,
+      idleMs: 5_000,
+    },
     api: { calls: 100, rounds: 1, sequential: 50 },
     startup: { spawns: 1, warmup: 1 },
-    app: { rate: 1_000, seconds: 5, warmupSeconds: 1, idleMs: 3_000, settleMs: 5_000, steps: [1_000, 2_000, 4_000], stepSeconds: 1 },
+    app: {
+      rate: 1_000,
+      seconds: 5,
+      warmupSeconds: 1,
+      idleMs: 3_000,
+      settleMs: 5_000,
+      steps: [1_000, 2_000, 4_000],
+      stepSeconds: 1,
+    },
   },
   smoke: {
     mode: 'smoke',

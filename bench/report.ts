@@ -40,7 +40,10 @@ export interface Row extends Omit<RowInput, 'ratio'> {
 }
 
 export function makeRow(input: RowInput): Row {
-  const computed = input.baseline === null || input.baseline === 0 || !Number.isFinite(input.baseline) ? null : input.value / input.baseline;
+  const computed =
+    input.baseline === null || input.baseline === 0 || !Number.isFinite(input.baseline)
+      ? null
+      : input.value / input.baseline;
   const ratio = input.ratio !== undefined ? input.ratio : computed;
   return { ...input, ratio, status: judge(input, ratio) };
 }
@@ -51,7 +54,8 @@ function judge(input: RowInput, ratio: number | null): Row['status'] {
   const subject = input.target.on === 'value' ? input.value : ratio;
   if (subject === null || !Number.isFinite(subject)) return 'error';
   const { op, limit } = input.target;
-  const ok = op === '<' ? subject < limit : op === '<=' ? subject <= limit : op === '>=' ? subject >= limit : subject === limit;
+  const ok =
+    op === '<' ? subject < limit : op === '<=' ? subject <= limit : op === '>=' ? subject >= limit : subject === limit;
   return ok ? 'met' : 'missed';
 }
 
@@ -91,13 +95,19 @@ export function formatTable(rows: readonly Row[]): string {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i].length)));
   const numeric = new Set([1, 3, 4]);
-  const line = (cells: string[]) => cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (numeric.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
 /** What the baseline of each row is, one line per row, printed under the table. */
 export function formatLegend(rows: readonly Row[]): string {
-  return rows.map((r) => `  ${r.key}: ${r.label}; baseline = ${r.baselineOf}${r.note ? ` (${r.note})` : ''}`).join('\n');
+  return rows
+    .map((r) => `  ${r.key}: ${r.label}; baseline = ${r.baselineOf}${r.note ? ` (${r.note})` : ''}`)
+    .join('\n');
 }
 
 /** A row in the JSON file: value null when it could not be measured (JSON has no NaN). */
@@ -114,7 +124,13 @@ export interface BenchReport {
   rows: Record<string, JsonRow>;
 }
 
-export function writeJson(file: string, machine: Record<string, unknown>, mode: string, startedAt: Date, rows: readonly Row[]): void {
+export function writeJson(
+  file: string,
+  machine: Record<string, unknown>,
+  mode: string,
+  startedAt: Date,
+  rows: readonly Row[],
+): void {
   const report: BenchReport = {
     machine,
     mode,

@@ -37,11 +37,29 @@ interface Section {
 }
 
 const SECTIONS: Section[] = [
-  { name: 'ingest', title: '1. webhook ingest', usesBuild: false, rows: INGEST_ROWS, run: (c) => benchIngest(c.profile, c.log) },
+  {
+    name: 'ingest',
+    title: '1. webhook ingest',
+    usesBuild: false,
+    rows: INGEST_ROWS,
+    run: (c) => benchIngest(c.profile, c.log),
+  },
   { name: 'screen', title: '2. event to screen', usesBuild: true, rows: SCREEN_ROWS, run: benchScreen },
   { name: 'log', title: '3. event log at scale', usesBuild: true, rows: LOG_ROWS, run: benchLogScale },
-  { name: 'api', title: '4. API client', usesBuild: false, rows: API_ROWS, run: (c) => benchApiClient(c.profile, c.log) },
-  { name: 'startup', title: '5. start-up and size', usesBuild: true, rows: STARTUP_ROWS, run: (c) => benchStartup(c.profile, c.log) },
+  {
+    name: 'api',
+    title: '4. API client',
+    usesBuild: false,
+    rows: API_ROWS,
+    run: (c) => benchApiClient(c.profile, c.log),
+  },
+  {
+    name: 'startup',
+    title: '5. start-up and size',
+    usesBuild: true,
+    rows: STARTUP_ROWS,
+    run: (c) => benchStartup(c.profile, c.log),
+  },
   { name: 'app', title: '6. whole app under load', usesBuild: true, rows: APP_ROWS, run: benchAppSoak },
   { name: 'hub', title: '7. hub and satellites', usesBuild: false, rows: HUB_ROWS, run: benchHub },
 ];
@@ -75,7 +93,11 @@ function build(skip: boolean, log: (line: string) => void): void {
     log('build: skipped (--no-build), measuring the existing out/');
     return;
   }
-  const result = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  const result = spawnSync('npx', ['electron-vite', 'build'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   if (result.status === 0) {
     log('build: npx electron-vite build ok');
     return;
@@ -123,7 +145,9 @@ async function main(): Promise<void> {
       } catch (error) {
         const why = error instanceof Error ? error.message : String(error);
         console.error(`${section.title} FAILED: ${error instanceof Error ? error.stack : why}`);
-        rows.push(...Object.values(section.rows).map((template) => errorRow(template, `section failed: ${why.split('\n')[0]}`)));
+        rows.push(
+          ...Object.values(section.rows).map((template) => errorRow(template, `section failed: ${why.split('\n')[0]}`)),
+        );
       }
       console.error(`${section.title}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
@@ -141,8 +165,14 @@ async function main(): Promise<void> {
   console.log('');
   machine.loadAverage1mAtSectionStart = sectionLoad;
   machine.loadAverage1mAtEnd = Math.round(loadavg()[0] * 100) / 100;
-  console.log(`load average (1 min) at each section's start: ${Object.entries(sectionLoad).map(([k, v]) => `${k} ${v}`).join(', ')}; at the end ${machine.loadAverage1mAtEnd}`);
-  console.log(`${rows.filter((r) => r.status === 'met').length} targets met, ${missed.length} missed${missed.length ? ` (${missed.join(', ')})` : ''}${failed.length ? `, ${failed.length} not measured (${failed.join(', ')})` : ''}; ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`);
+  console.log(
+    `load average (1 min) at each section's start: ${Object.entries(sectionLoad)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}; at the end ${machine.loadAverage1mAtEnd}`,
+  );
+  console.log(
+    `${rows.filter((r) => r.status === 'met').length} targets met, ${missed.length} missed${missed.length ? ` (${missed.join(', ')})` : ''}${failed.length ? `, ${failed.length} not measured (${failed.join(', ')})` : ''}; ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`,
+  );
   if (values.json) {
     writeJson(values.json, machine, mode, startedAt, rows);
     console.log(`figures written to ${values.json}`);

@@ -66,7 +66,10 @@ function jitter(): Promise<void> {
   return sleep(20 + Math.random() * 30);
 }
 
-async function measureApp(context: SectionContext, count: number): Promise<{ samples: Sample[]; clock: ClockOffset[] }> {
+async function measureApp(
+  context: SectionContext,
+  count: number,
+): Promise<{ samples: Sample[]; clock: ClockOffset[] }> {
   const app = await startApp();
   const storedAt = new Map<number, number>();
   let waiting: ((seq: number) => void) | null = null;
@@ -89,7 +92,10 @@ async function measureApp(context: SectionContext, count: number): Promise<{ sam
     const samples: Sample[] = [];
     for (let i = 0; i < count; i++) {
       const stored = new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no event reached the log within 10 s of the trigger')), 10_000);
+        const timer = setTimeout(
+          () => reject(new Error('no event reached the log within 10 s of the trigger')),
+          10_000,
+        );
         waiting = (seq) => {
           clearTimeout(timer);
           waiting = null;
@@ -103,11 +109,18 @@ async function measureApp(context: SectionContext, count: number): Promise<{ sam
         body: JSON.stringify({ type: 'ORDER_PLACED' }),
       });
       const answer = (await response.json()) as { deliveries?: unknown[] };
-      if (!response.ok || (answer.deliveries?.length ?? 0) === 0) throw new Error(`the sandbox did not send the event (${response.status} ${JSON.stringify(answer).slice(0, 200)})`);
+      if (!response.ok || (answer.deliveries?.length ?? 0) === 0)
+        throw new Error(
+          `the sandbox did not send the event (${response.status} ${JSON.stringify(answer).slice(0, 200)})`,
+        );
       const seq = await stored;
       const seen = await waitForRow(page, seq);
       const offset = clock[0].offset;
-      samples.push({ painted: (seen.frame ?? Number.NaN) - offset - sent, dom: seen.dom - offset - sent, stored: storedAt.get(seq)! - sent });
+      samples.push({
+        painted: (seen.frame ?? Number.NaN) - offset - sent,
+        dom: seen.dom - offset - sent,
+        stored: storedAt.get(seq)! - sent,
+      });
       await jitter();
     }
     clock.push(await clockOffset(page));
@@ -119,7 +132,10 @@ async function measureApp(context: SectionContext, count: number): Promise<{ sam
   }
 }
 
-async function measureBare(context: SectionContext, count: number): Promise<{ samples: number[]; clock: ClockOffset[] }> {
+async function measureBare(
+  context: SectionContext,
+  count: number,
+): Promise<{ samples: number[]; clock: ClockOffset[] }> {
   const server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(BARE_PAGE);
@@ -167,7 +183,9 @@ export async function benchScreen(context: SectionContext): Promise<Row[]> {
     `screen: app p50 ${percentile(painted, 50).toFixed(1)} p95 ${percentile(painted, 95).toFixed(1)} ms (DOM p95 ${percentile(
       samples.map((s) => s.dom),
       95,
-    ).toFixed(1)}); bare p50 ${percentile(bareSamples, 50).toFixed(1)} p95 ${percentile(bareSamples, 95).toFixed(1)} ms; ${clockNote}`,
+    ).toFixed(
+      1,
+    )}); bare p50 ${percentile(bareSamples, 50).toFixed(1)} p95 ${percentile(bareSamples, 95).toFixed(1)} ms; ${clockNote}`,
   );
   const note = `${events} events after ${warmup} warm-up; ${clockNote}; DOM insertion p95 ${percentile(
     samples.map((s) => s.dom),
@@ -176,6 +194,13 @@ export async function benchScreen(context: SectionContext): Promise<Row[]> {
   return [
     makeRow({ ...SCREEN_ROWS.p50, value: percentile(painted, 50), baseline: percentile(bareSamples, 50), note }),
     makeRow({ ...SCREEN_ROWS.p95, value: percentile(painted, 95), baseline: percentile(bareSamples, 95) }),
-    makeRow({ ...SCREEN_ROWS.stored, value: percentile(samples.map((s) => s.stored), 95), baseline: percentile(painted, 95) }),
+    makeRow({
+      ...SCREEN_ROWS.stored,
+      value: percentile(
+        samples.map((s) => s.stored),
+        95,
+      ),
+      baseline: percentile(painted, 95),
+    }),
   ];
 }

@@ -70,7 +70,13 @@ interface StartTimes {
   firstRun: number[];
 }
 
-async function startTimes(profile: Profile, launcher: string[], withFirstRun: boolean, log: (line: string) => void, label: string): Promise<StartTimes> {
+async function startTimes(
+  profile: Profile,
+  launcher: string[],
+  withFirstRun: boolean,
+  log: (line: string) => void,
+  label: string,
+): Promise<StartTimes> {
   const times: StartTimes = { host: [], bare: [], firstRun: [] };
   const returning = mkdtempSync(join(tmpdir(), 'venue-bench-start-'));
   const bare = () => timeStart([...launcher, 'bench/bare-start.ts'], null);
@@ -88,7 +94,9 @@ async function startTimes(profile: Profile, launcher: string[], withFirstRun: bo
     rmSync(returning, { recursive: true, force: true });
   }
   const ms = (xs: number[]) => xs.map((t) => Math.round(t)).join(', ');
-  log(`startup (${label}): host ${ms(times.host)} ms${withFirstRun ? `; first run ${ms(times.firstRun)} ms` : ''}; bare ${ms(times.bare)} ms`);
+  log(
+    `startup (${label}): host ${ms(times.host)} ms${withFirstRun ? `; first run ${ms(times.firstRun)} ms` : ''}; bare ${ms(times.bare)} ms`,
+  );
   return times;
 }
 
@@ -106,14 +114,27 @@ function appBundleKB(): { kB: number; files: string[] } {
 async function reactFloorKB(): Promise<number> {
   const dir = join(ROOT, '.tmp/bench-react-floor');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>\n');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>\n',
+  );
   writeFileSync(
     join(dir, 'main.js'),
     "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('div', null, 'ready'));\n",
   );
   const { build } = await import('vite');
-  type Output = { output: ({ type: 'chunk'; fileName: string; code: string } | { type: 'asset'; fileName: string; source: string | Uint8Array })[] };
-  const result = (await build({ configFile: false, root: dir, logLevel: 'silent', build: { write: false, minify: true } })) as Output | Output[];
+  type Output = {
+    output: (
+      | { type: 'chunk'; fileName: string; code: string }
+      | { type: 'asset'; fileName: string; source: string | Uint8Array }
+    )[];
+  };
+  const result = (await build({
+    configFile: false,
+    root: dir,
+    logLevel: 'silent',
+    build: { write: false, minify: true },
+  })) as Output | Output[];
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((o) => o.output);
   let kB = 0;
   for (const o of outputs) {
@@ -140,8 +161,20 @@ export async function benchStartup(profile: Profile, log: (line: string) => void
       runs: npx.host,
       note: `${profile.startup.spawns} spawn(s) each after a warm-up`,
     }),
-    makeRow({ ...STARTUP_ROWS.firstRun, value: median(npx.firstRun), baseline: median(npx.bare), ratio: pairedRatio(npx.firstRun, npx.bare), runs: npx.firstRun }),
-    makeRow({ ...STARTUP_ROWS.hostNode, value: median(node.host), baseline: median(node.bare), ratio: pairedRatio(node.host, node.bare), runs: node.host }),
+    makeRow({
+      ...STARTUP_ROWS.firstRun,
+      value: median(npx.firstRun),
+      baseline: median(npx.bare),
+      ratio: pairedRatio(npx.firstRun, npx.bare),
+      runs: npx.firstRun,
+    }),
+    makeRow({
+      ...STARTUP_ROWS.hostNode,
+      value: median(node.host),
+      baseline: median(node.bare),
+      ratio: pairedRatio(node.host, node.bare),
+      runs: node.host,
+    }),
     makeRow({ ...STARTUP_ROWS.bundle, value: bundle.kB, baseline: floor, note: bundle.files.join(', ') }),
   ];
 }

@@ -1,1 +1,3 @@
-export function electronBinary(root?: string): { ok: true; binary: string; reason?: undefined } | { ok: false; reason: string; binary?: undefined };
+export function electronBinary(
+  root?: string,
+): { ok: true; binary: string; reason?: undefined } | { ok: false; reason: string; binary?: undefined };

@@ -9,7 +9,8 @@ const run = require('@doyensec/electronegativity');
 
 /** check id → why it does not apply here (explained at length in docs/security.md). */
 export const ACCEPTED = {
-  CSP_GLOBAL_CHECK: 'the CSP is set by onHeadersReceived from a constant in electron/host/static-files.ts, which the check cannot follow',
+  CSP_GLOBAL_CHECK:
+    'the CSP is set by onHeadersReceived from a constant in electron/host/static-files.ts, which the check cannot follow',
 };
 
 const SEVERITY_ORDER = ['INFORMATIONAL', 'LOW', 'MEDIUM', 'HIGH'];
@@ -21,9 +22,13 @@ const inputs = ['electron'];
 let failed = 0;
 let total = 0;
 for (const dir of inputs) {
-  const result = await run({ input: resolve(root, dir), electronVersionOverride: '45.4.1', parserPlugins: [],
+  const result = await run({
+    input: resolve(root, dir),
+    electronVersionOverride: '45.4.1',
+    parserPlugins: [],
     // This check downloads Electron's release list; the pinned version is reviewed by hand instead.
-    excludeFromScan: ['AvailableSecurityFixesGlobalCheck'] });
+    excludeFromScan: ['AvailableSecurityFixesGlobalCheck'],
+  });
   for (const issue of result.issues) {
     total += 1;
     const level = issue.severity.name ?? String(issue.severity.format?.() ?? issue.severity);
@@ -31,7 +36,9 @@ for (const dir of inputs) {
     const where = `${relative(root, issue.file)}:${issue.location.line}`;
     const bad = rank > 1 || !(issue.id in ACCEPTED);
     if (bad) failed += 1;
-    console.log(`${bad ? 'FINDING' : 'accepted'} ${level} ${issue.id} at ${where}${bad ? '' : ` (${ACCEPTED[issue.id]})`}`);
+    console.log(
+      `${bad ? 'FINDING' : 'accepted'} ${level} ${issue.id} at ${where}${bad ? '' : ` (${ACCEPTED[issue.id]})`}`,
+    );
   }
   for (const error of result.errors ?? []) console.log(`parse note: ${error.file ?? ''} ${error.message ?? ''}`);
 }

@@ -28,7 +28,9 @@ mkdirSync(out, { recursive: true });
 const app = await startApp();
 // A venue that is set up and busy: the screenshots show what staff see on a working night.
 const harbour = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
-await app.core.handlers.laborSetLocation(null, { ...harbour, timezone: 'America/New_York' }).catch((e) => console.warn(`kiosk location: ${e}`));
+await app.core.handlers
+  .laborSetLocation(null, { ...harbour, timezone: 'America/New_York' })
+  .catch((e) => console.warn(`kiosk location: ${e}`));
 await app.core.handlers.tabsSetLocation(harbour);
 await app.core.handlers.subscribeLocations([harbour.uuid], 'integration');
 const control = createControlClient(app.sandboxUrl);
@@ -38,10 +40,20 @@ const catalog = await app.core.handlers.tabsCatalog();
 if (catalog.available) {
   const card = catalog.products.find((p) => p.giftCard !== null);
   if (card) {
-    await app.core.handlers.giftCardSell({ spotUuid: catalog.spots[0].uuid, spotName: catalog.spots[0].name, name: 'Robin', lines: [{ productUuid: card.uuid, quantity: 2, label: card.name, unitPrice: card.price ?? 0 }], paymentType: 'CARD', wait: true });
+    await app.core.handlers.giftCardSell({
+      spotUuid: catalog.spots[0].uuid,
+      spotName: catalog.spots[0].name,
+      name: 'Robin',
+      lines: [{ productUuid: card.uuid, quantity: 2, label: card.name, unitPrice: card.price ?? 0 }],
+      paymentType: 'CARD',
+      wait: true,
+    });
   }
 }
-for (const [pin, brk] of [['1111', false], ['2222', true]] as const) {
+for (const [pin, brk] of [
+  ['1111', false],
+  ['2222', true],
+] as const) {
   const s = await app.core.handlers.laborIdentify({ pin });
   await app.core.handlers.laborPunch(s.token, { action: 'punch-in' }).catch(() => {});
   if (brk) await app.core.handlers.laborPunch(s.token, { action: 'break-start' }).catch(() => {});
@@ -53,7 +65,10 @@ async function shoot(page: Page, name: string, size: string): Promise<void> {
   console.log(file);
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
 try {
   for (const size of SIZES) {
     const page = await browser.newPage({ viewport: { width: size.width, height: size.height } });

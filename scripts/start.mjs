@@ -26,7 +26,17 @@ if (electron.ok) {
     const match = /ready at (http\S+)/.exec(String(chunk));
     const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
     if (match && process.env.DISPLAY && chromium) {
-      run(chromium, [`--app=${match[1]}`, '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'], { stdio: 'ignore', detached: true }).unref();
+      run(
+        chromium,
+        [
+          `--app=${match[1]}`,
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+        { stdio: 'ignore', detached: true },
+      ).unref();
     }
   });
   const stop = () => host.kill('SIGTERM');

@@ -22,14 +22,35 @@ await h.tabsSaveSettings({ giftCardLateSeconds: 2 });
 await control.simulateGuests({ tabs: 6, orders: 5, close: 'some' });
 await h.passOrder('PASS-POST-5000', [{ productUuid: product(5), quantity: 3 }]);
 const sale = { spotUuid: '5b000000-0000-4000-8000-000000000001', spotName: 'Bar Seat 1', paymentType: 'CARD' as const };
-await h.giftCardSell({ ...sale, lines: [{ productUuid: product(8), quantity: 2, label: 'Gift Card $25', unitPrice: 2500 }, { productUuid: product(11), quantity: 1, label: 'Partner Gift Card $25', unitPrice: 2500 }], wait: false });
-await h.giftCardSell({ ...sale, spotName: 'Bar Seat 2', spotUuid: '5b000000-0000-4000-8000-000000000002', lines: [{ productUuid: product(9), quantity: 1, label: 'Gift Card $50', unitPrice: 5000 }], wait: true });
+await h.giftCardSell({
+  ...sale,
+  lines: [
+    { productUuid: product(8), quantity: 2, label: 'Gift Card $25', unitPrice: 2500 },
+    { productUuid: product(11), quantity: 1, label: 'Partner Gift Card $25', unitPrice: 2500 },
+  ],
+  wait: false,
+});
+await h.giftCardSell({
+  ...sale,
+  spotName: 'Bar Seat 2',
+  spotUuid: '5b000000-0000-4000-8000-000000000002',
+  lines: [{ productUuid: product(9), quantity: 1, label: 'Gift Card $50', unitPrice: 5000 }],
+  wait: true,
+});
 await control.giftCardFault({ mode: 'never-issue' });
-await h.giftCardSell({ ...sale, lines: [{ productUuid: product(10), quantity: 1, label: 'Plastic Gift Card $100', unitPrice: 10000 }], wait: false });
-for (const type of ['QR_SCANNED', 'GUEST_SUBSCRIBED', 'OPTION_GROUP_UPDATED', 'PRODUCT_UPDATED']) await h.triggerSandboxEvent({ type });
+await h.giftCardSell({
+  ...sale,
+  lines: [{ productUuid: product(10), quantity: 1, label: 'Plastic Gift Card $100', unitPrice: 10000 }],
+  wait: false,
+});
+for (const type of ['QR_SCANNED', 'GUEST_SUBSCRIBED', 'OPTION_GROUP_UPDATED', 'PRODUCT_UPDATED'])
+  await h.triggerSandboxEvent({ type });
 await new Promise((r) => setTimeout(r, 2500));
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
 const shot = async (page: Page, name: string, size: string) => {
   const file = `${out}/${name}-${size}.png`;
   await page.screenshot({ path: file });
@@ -65,7 +86,10 @@ try {
     await nav('Gift cards');
     await page.getByTestId('sale').first().waitFor();
     await page.getByRole('radio', { name: 'Bar Seat 2' }).click();
-    await page.getByRole('button', { name: /^Gift Card \$25/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Gift Card \$25/ })
+      .first()
+      .click();
     await shot(page, 'gift-cards', size.name);
 
     await nav('Tabs');
@@ -73,7 +97,11 @@ try {
     await shot(page, 'tabs', size.name);
     await page.getByRole('tab', { name: /Closed/ }).click();
     await page.getByTestId('tab-card').first().getByRole('button', { name: 'Refund…' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /Refund one more/ }).first().click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Refund one more/ })
+      .first()
+      .click();
     await shot(page, 'tabs-refund', size.name);
     await page.close();
   }

@@ -6,14 +6,42 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 // Suites of the client against the sandbox (labor, tabs, connection, webhooks). The sandbox's own
 // spec tests (sandbox-*.test.ts) pin the default reading and run once.
-const OTHER_READING_UNIT = ['test/unit/api-', 'test/unit/connection-', 'test/unit/core-webhooks', 'test/unit/labor-service', 'test/unit/labor-faults', 'test/unit/labor-kill', 'test/unit/labor-outbox', 'test/unit/practice-venue', 'test/unit/tabs-', 'test/unit/webhook-open-tabs', 'test/unit/webhook-replay'];
-const OTHER_READING_E2E = ['test/e2e/labor.spec.ts', 'test/e2e/tabs.spec.ts', 'test/e2e/webhooks.spec.ts', 'test/e2e/foundation.spec.ts'];
+const OTHER_READING_UNIT = [
+  'test/unit/api-',
+  'test/unit/connection-',
+  'test/unit/core-webhooks',
+  'test/unit/labor-service',
+  'test/unit/labor-faults',
+  'test/unit/labor-kill',
+  'test/unit/labor-outbox',
+  'test/unit/practice-venue',
+  'test/unit/tabs-',
+  'test/unit/webhook-open-tabs',
+  'test/unit/webhook-replay',
+];
+const OTHER_READING_E2E = [
+  'test/e2e/labor.spec.ts',
+  'test/e2e/tabs.spec.ts',
+  'test/e2e/webhooks.spec.ts',
+  'test/e2e/foundation.spec.ts',
+];
 
 const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'] },
   { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'] },
   { name: 'electronegativity', cmd: ['node', 'scripts/electronegativity.mjs'] },
-  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'], report: 'test-results/vitest.json' },
+  {
+    name: 'unit',
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/vitest.json',
+    ],
+    report: 'test-results/vitest.json',
+  },
   { name: 'build', cmd: ['npx', 'electron-vite', 'build'] },
   { name: 'e2e', cmd: ['npx', 'playwright', 'test'], report: 'test-results/playwright.json', needs: 'build' },
   // The same client suites again against the sandbox's other reading of every open point of the
@@ -22,7 +50,15 @@ const steps = [
   {
     name: 'unit (other reading)',
     env: { VENUE_SANDBOX_READING: 'other' },
-    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-other.json', ...OTHER_READING_UNIT],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/vitest-other.json',
+      ...OTHER_READING_UNIT,
+    ],
     report: 'test-results/vitest-other.json',
   },
   {
@@ -47,8 +83,13 @@ for (const step of steps) {
   }
   console.log(`\n== ${step.name}: ${step.cmd.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0', ...step.env } });
-  console.log(`== ${step.name}: ${result.status === 0 ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const result = spawnSync(step.cmd[0], step.cmd.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0', ...step.env },
+  });
+  console.log(
+    `== ${step.name}: ${result.status === 0 ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (result.status !== 0) failedSteps.push(step.name);
   if (step.report) count(step.name, step.report, result.status === 0);
 }
@@ -75,6 +116,7 @@ function count(name, file, stepOk) {
 }
 
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
-if (failedSteps.some((s) => s === 'typecheck' || s === 'lint' || s === 'build')) totals.failed += failedSteps.filter((s) => ['typecheck', 'lint', 'build'].includes(s)).length;
+if (failedSteps.some((s) => s === 'typecheck' || s === 'lint' || s === 'build'))
+  totals.failed += failedSteps.filter((s) => ['typecheck', 'lint', 'build'].includes(s)).length;
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -21,10 +21,12 @@ export type BoardPush =
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Open tabs oldest first (openedAt, then uuid): the order the core sends. */
-export const boardOrder = (a: OpenTab, b: OpenTab) => byKey(a.openedAt ?? '', b.openedAt ?? '') || byKey(a.uuid, b.uuid);
+export const boardOrder = (a: OpenTab, b: OpenTab) =>
+  byKey(a.openedAt ?? '', b.openedAt ?? '') || byKey(a.uuid, b.uuid);
 
 /** Closed tabs newest first (closedAt, then uuid). */
-export const newestClosedFirst = (a: OpenTab, b: OpenTab) => (a.closedAt! > b.closedAt! ? -1 : a.closedAt! < b.closedAt! ? 1 : byKey(a.uuid, b.uuid));
+export const newestClosedFirst = (a: OpenTab, b: OpenTab) =>
+  a.closedAt! > b.closedAt! ? -1 : a.closedAt! < b.closedAt! ? 1 : byKey(a.uuid, b.uuid);
 
 export interface HeldBoard {
   board: BoardView;

@@ -66,10 +66,12 @@ export function computeAlerts(rows: BoardRow[], settings: LaborSettings, now: nu
     const shiftMs = Math.max(0, now - row.shiftStart);
     if (row.breakStart !== null) {
       const breakMs = Math.max(0, now - row.breakStart);
-      if (breakMs >= settings.breakLongAfterMinutes * MINUTE) alerts.push({ userId: row.userId, name: row.name, kind: 'break-long', elapsedMs: breakMs });
+      if (breakMs >= settings.breakLongAfterMinutes * MINUTE)
+        alerts.push({ userId: row.userId, name: row.name, kind: 'break-long', elapsedMs: breakMs });
     } else {
       const sinceRest = Math.max(0, now - (row.lastBreakEnd ?? row.shiftStart));
-      if (sinceRest >= settings.breakDueAfterMinutes * MINUTE) alerts.push({ userId: row.userId, name: row.name, kind: 'break-due', elapsedMs: sinceRest });
+      if (sinceRest >= settings.breakDueAfterMinutes * MINUTE)
+        alerts.push({ userId: row.userId, name: row.name, kind: 'break-due', elapsedMs: sinceRest });
     }
     if (shiftMs >= settings.overtimeAfterMinutes * MINUTE) {
       alerts.push({ userId: row.userId, name: row.name, kind: 'overtime', elapsedMs: shiftMs });
@@ -86,7 +88,8 @@ export function computeTotals(entries: LaborEntry[], nameOf: (userId: string) =>
   const byUser = new Map<string, PersonTotals>();
   const totals = (userId: string) => {
     let t = byUser.get(userId);
-    if (!t) byUser.set(userId, (t = { userId, name: nameOf(userId), shifts: 0, workedMs: 0, breakMs: 0, tipsCents: 0 }));
+    if (!t)
+      byUser.set(userId, (t = { userId, name: nameOf(userId), shifts: 0, workedMs: 0, breakMs: 0, tipsCents: 0 }));
     return t;
   };
   for (const e of entries) {
@@ -101,7 +104,9 @@ export function computeTotals(entries: LaborEntry[], nameOf: (userId: string) =>
       if (!isPaidBreak(e.punchType)) t.workedMs -= length;
     }
   }
-  return [...byUser.values()].map((t) => ({ ...t, workedMs: Math.max(0, t.workedMs) })).sort((a, b) => a.name.localeCompare(b.name));
+  return [...byUser.values()]
+    .map((t) => ({ ...t, workedMs: Math.max(0, t.workedMs) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Durations as shown (whole minutes, rounded down): a column's total is the sum of its cells. */

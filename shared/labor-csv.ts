@@ -36,7 +36,14 @@ export function csvField(value: string | number | null): string {
 
 function localTime(ms: number | null, timezone: string | null): string | null {
   if (ms === null) return null;
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false };
+  const options: Intl.DateTimeFormatOptions = {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  };
   let f: Intl.DateTimeFormat;
   try {
     f = new Intl.DateTimeFormat('en-CA', timezone ? { ...options, timeZone: timezone } : options);
@@ -80,7 +87,10 @@ export function timesheetCsv(rows: TimesheetRow[], timezone: string | null, now:
       else unpaid += length;
     }
     const listed = breaks
-      .map((b) => `${clock(b.punchIn, timezone)}-${b.punchOut === null ? 'open' : clock(b.punchOut, timezone)} ${isPaidBreak(b.punchType) ? 'paid' : 'unpaid'}`)
+      .map(
+        (b) =>
+          `${clock(b.punchIn, timezone)}-${b.punchOut === null ? 'open' : clock(b.punchOut, timezone)} ${isPaidBreak(b.punchType) ? 'paid' : 'unpaid'}`,
+      )
       .join('; ');
     const open = r.punchOut === null || breaks.some((b) => b.punchOut === null);
     lines.push(
@@ -107,7 +117,12 @@ export function timesheetCsv(rows: TimesheetRow[], timezone: string | null, now:
         .join(','),
     );
   };
-  for (const shift of shifts) push(shift, (breaksOf.get(shift.uuid) ?? []).sort((a, b) => a.punchIn - b.punchIn), true);
+  for (const shift of shifts)
+    push(
+      shift,
+      (breaksOf.get(shift.uuid) ?? []).sort((a, b) => a.punchIn - b.punchIn),
+      true,
+    );
   for (const b of orphans) push(b, [b], false);
   return `${lines.join('\r\n')}\r\n`;
 }

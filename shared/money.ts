@@ -51,7 +51,8 @@ export function parseDollars(text: string, rules: MoneyRules = {}): MoneyParse {
   const cents = Math.round(Number(cleaned) * 100);
   if (!Number.isSafeInteger(cents)) return fail('too-large');
   if (cents === 0 && !rules.allowZero) return fail('zero');
-  if (rules.maxCents !== undefined && cents > rules.maxCents) return fail('too-large', `The most you can enter here is ${formatMoney(rules.maxCents)}.`);
+  if (rules.maxCents !== undefined && cents > rules.maxCents)
+    return fail('too-large', `The most you can enter here is ${formatMoney(rules.maxCents)}.`);
   return { ok: true, cents };
 }
 

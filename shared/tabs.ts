@@ -51,7 +51,8 @@ export interface OrderLineInput {
 }
 
 /** 'unknown': the service sent no spend_limit (flag off): neither "no limit" nor a bar. */
-export type SpendLimit = { kind: 'unknown' } | { kind: 'none' } | { kind: 'limit'; amount: number; mode: 'pre' | 'post' | null };
+export type SpendLimit =
+  { kind: 'unknown' } | { kind: 'none' } | { kind: 'limit'; amount: number; mode: 'pre' | 'post' | null };
 
 export interface PassView {
   xPassId: string;
@@ -292,16 +293,29 @@ export function limitWarning(pass: PassView, orderTotal: number | null): LimitWa
   const { amount, mode } = pass.limit;
   const spent = pass.spent ?? 0;
   if (mode === 'post' && spent >= amount) {
-    return { level: 'refuse', text: `This pass has used its ${formatMoney(amount)} limit: the service will refuse this order.` };
+    return {
+      level: 'refuse',
+      text: `This pass has used its ${formatMoney(amount)} limit: the service will refuse this order.`,
+    };
   }
-  if (orderTotal === null) return { level: 'unchecked', text: 'A line has no price, so the app cannot check the spend limit.' };
+  if (orderTotal === null)
+    return { level: 'unchecked', text: 'A line has no price, so the app cannot check the spend limit.' };
   if (spent + orderTotal <= amount) return null;
   const left = Math.max(0, amount - spent);
   if (mode === 'pre') {
-    return { level: 'refuse', text: `Over the limit: this ${formatMoney(orderTotal)} order is more than the ${formatMoney(left)} left. The service will refuse it.` };
+    return {
+      level: 'refuse',
+      text: `Over the limit: this ${formatMoney(orderTotal)} order is more than the ${formatMoney(left)} left. The service will refuse it.`,
+    };
   }
   if (mode === 'post') {
-    return { level: 'block-after', text: `This ${formatMoney(orderTotal)} order goes over the ${formatMoney(left)} left. It will go through, then the pass is blocked.` };
+    return {
+      level: 'block-after',
+      text: `This ${formatMoney(orderTotal)} order goes over the ${formatMoney(left)} left. It will go through, then the pass is blocked.`,
+    };
   }
-  return { level: 'maybe', text: `This order goes over the ${formatMoney(left)} left: the service may refuse it or block the pass after it.` };
+  return {
+    level: 'maybe',
+    text: `This order goes over the ${formatMoney(left)} left: the service may refuse it or block the pass after it.`,
+  };
 }

@@ -11,12 +11,26 @@ export const VENUE_LOCALE = 'en-US';
 // under a rush), and building a formatter costs far more than using one.
 const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 const CLOCK_SECONDS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', second: '2-digit' };
-const DAY_TIME: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' };
+const DAY_TIME: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+};
 const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' };
 const SHORT_DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
 const DATE_TIME: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' };
 const ZONE_NAME: Intl.DateTimeFormatOptions = { timeZoneName: 'short', hour: 'numeric' };
-const PARTS: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+const PARTS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
 
 const cache = new Map<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
 
@@ -85,7 +99,11 @@ export function venueDay(ms: number, timezone: string | null): string {
  * "9:42 PM" for a time on the venue's today, else "Mar 1, 9:42 PM": staff read these at a glance.
  * Accepts unix ms or an ISO string; "—" when there is no time.
  */
-export function formatVenueTime(at: number | string | null | undefined, timezone: string | null, now: number = Date.now()): string {
+export function formatVenueTime(
+  at: number | string | null | undefined,
+  timezone: string | null,
+  now: number = Date.now(),
+): string {
   if (at === null || at === undefined) return '—';
   const ms = typeof at === 'number' ? at : Date.parse(at);
   if (!Number.isFinite(ms)) return '—';
@@ -104,10 +122,16 @@ export function zoneOffsetMinutes(ms: number, timezone: string | null): number {
  * The venue zone's short name ("EST", "GMT+1") when its clock differs from this computer's at
  * `now`, else null: people only need the zone when the two could be confused.
  */
-export function zoneNote(timezone: string | null, now: number = Date.now(), computerZone: string | null = null): string | null {
+export function zoneNote(
+  timezone: string | null,
+  now: number = Date.now(),
+  computerZone: string | null = null,
+): string | null {
   if (!timezone) return null;
   if (zoneOffsetMinutes(now, timezone) === zoneOffsetMinutes(now, computerZone)) return null;
-  const part = formatter(timezone, ZONE_NAME).formatToParts(now).find((p) => p.type === 'timeZoneName');
+  const part = formatter(timezone, ZONE_NAME)
+    .formatToParts(now)
+    .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timezone;
 }
 

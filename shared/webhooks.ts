@@ -65,7 +65,10 @@ export interface EventDetail extends EventSummary {
   /** The dedupe key the listener derived (no event id exists in the spec). */
   dedupeKey: string | null;
   /** 'unchecked': the body was refused before it could be verified (too large). */
-  signature: { header: string | null; result: 'match' | 'mismatch' | 'missing' | 'malformed' | 'not-configured' | 'unchecked' };
+  signature: {
+    header: string | null;
+    result: 'match' | 'mismatch' | 'missing' | 'malformed' | 'not-configured' | 'unchecked';
+  };
   /** Set only when the body was not valid UTF-8: the exact bytes, base64 (rawBody is then lossy). */
   rawBodyBase64: string | null;
   /** Size of the body as received; larger than rawBody when it was cut (413 stubs keep 4 KiB). */

@@ -10,14 +10,20 @@ export interface BridgeMessage {
   [extra: string]: unknown;
 }
 
-export const MALFORMED_MESSAGE = { id: null, ok: false, error: { code: 'invalid-arguments', message: 'Messages must be JSON objects {id, channel, args}' } } as const;
+export const MALFORMED_MESSAGE = {
+  id: null,
+  ok: false,
+  error: { code: 'invalid-arguments', message: 'Messages must be JSON objects {id, channel, args}' },
+} as const;
 
 /** The message, or null when it is binary, not JSON, or not a JSON object. */
 export function parseBridgeMessage(data: RawData, isBinary: boolean): BridgeMessage | null {
   if (isBinary) return null;
   try {
     const message: unknown = JSON.parse(data.toString());
-    return typeof message === 'object' && message !== null && !Array.isArray(message) ? (message as BridgeMessage) : null;
+    return typeof message === 'object' && message !== null && !Array.isArray(message)
+      ? (message as BridgeMessage)
+      : null;
   } catch {
     return null;
   }

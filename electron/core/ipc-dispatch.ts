@@ -16,7 +16,10 @@ export async function dispatchRequest(
   args: unknown,
 ): Promise<DispatchOutcome> {
   if (!isIpcChannel(channel)) {
-    return { ok: false, error: { code: 'unknown-channel', message: `Unknown request: ${String(channel).slice(0, 80)}` } };
+    return {
+      ok: false,
+      error: { code: 'unknown-channel', message: `Unknown request: ${String(channel).slice(0, 80)}` },
+    };
   }
   const parsed = ipcArgSchemas[channel].safeParse(args);
   if (!parsed.success) {

@@ -16,7 +16,6 @@ import { hubModeSaved } from '../core/hub/hub-mode';
 import { DEFAULT_HUB_PORT, startVenueHub } from './venue-hub';
 import { runSatellite } from './satellite-cli';
 
-
 const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]] [--satellite HOST:PORT [--pair-code CODE --device-name NAME] [--hub-fingerprint FP]]
   --find-hubs: list the venue hubs announced on this LAN (mDNS) and exit; --no-mdns: the hub does not announce itself
   --satellite: this device's screen works through the venue hub at HOST:PORT (pair once with the code the hub shows)
@@ -41,8 +40,13 @@ function port(value: string | undefined, name: string): number | undefined {
 }
 
 /** File first, then the flag (with a warning: it shows in `ps`), then the environment. */
-function webhookSecret(flag: string | undefined, file: string | undefined, fromEnv: string | undefined): string | undefined {
-  if (flag !== undefined && file !== undefined) fail('Give the webhook secret once: --webhook-secret-file or --webhook-secret, not both');
+function webhookSecret(
+  flag: string | undefined,
+  file: string | undefined,
+  fromEnv: string | undefined,
+): string | undefined {
+  if (flag !== undefined && file !== undefined)
+    fail('Give the webhook secret once: --webhook-secret-file or --webhook-secret, not both');
   if (file !== undefined) {
     let text: string;
     try {
@@ -56,7 +60,9 @@ function webhookSecret(flag: string | undefined, file: string | undefined, fromE
     return secret;
   }
   if (flag !== undefined) {
-    console.error('Warning: --webhook-secret is visible to every local user in the process list; use --webhook-secret-file FILE or VENUE_WEBHOOK_SECRET.');
+    console.error(
+      'Warning: --webhook-secret is visible to every local user in the process list; use --webhook-secret-file FILE or VENUE_WEBHOOK_SECRET.',
+    );
     return flag;
   }
   return fromEnv === '' ? undefined : fromEnv;
@@ -99,21 +105,31 @@ async function main() {
   const env = process.env;
   if (values['find-hubs']) {
     const hubs = await findHubs();
-    if (hubs.length === 0) console.log('No venue hub answered on this network. Type its address instead: --satellite 192.168.1.20:47800');
-    for (const hub of hubs) console.log(`${hub.address}  ${hub.name}  certificate ${hub.fingerprint ?? '(not announced)'}`);
+    if (hubs.length === 0)
+      console.log('No venue hub answered on this network. Type its address instead: --satellite 192.168.1.20:47800');
+    for (const hub of hubs)
+      console.log(`${hub.address}  ${hub.name}  certificate ${hub.fingerprint ?? '(not announced)'}`);
     return;
   }
   const serviceUrl = values['service-url'] ?? env.VENUE_SERVICE_URL;
-  if (serviceUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(serviceUrl)) fail(`--service-url must be an http(s) URL, not "${serviceUrl}"`);
+  if (serviceUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(serviceUrl))
+    fail(`--service-url must be an http(s) URL, not "${serviceUrl}"`);
   const dataDir = resolve(values['data-dir'] ?? env.VENUE_DATA_DIR ?? resolve(homedir(), '.venue-companion'));
   // VENUE_RENDERER_DIR: another built renderer (tests run the CLI before `npm run build` has run).
   const rendererDir = resolve(env.VENUE_RENDERER_DIR || resolve(import.meta.dirname, '../../out/renderer'));
-  if (!values.check && !existsSync(resolve(rendererDir, 'index.html'))) fail('The renderer is not built: run `npm run build` first (npm start does it for you).');
+  if (!values.check && !existsSync(resolve(rendererDir, 'index.html')))
+    fail('The renderer is not built: run `npm run build` first (npm start does it for you).');
 
-  if (values.satellite !== undefined || values['satellite-setup'] || values['pair-code'] !== undefined || env.VENUE_SATELLITE) {
+  if (
+    values.satellite !== undefined ||
+    values['satellite-setup'] ||
+    values['pair-code'] !== undefined ||
+    env.VENUE_SATELLITE
+  ) {
     if (values.hub) fail('A device is either the hub or a satellite, not both');
     const pairCode = values['pair-code'];
-    if (pairCode !== undefined && !/^\d{6}$/.test(pairCode)) fail(`--pair-code is the 6-digit code the hub shows, not "${pairCode}"`);
+    if (pairCode !== undefined && !/^\d{6}$/.test(pairCode))
+      fail(`--pair-code is the 6-digit code the hub shows, not "${pairCode}"`);
     return runSatellite({
       dataDir,
       rendererDir,
@@ -129,7 +145,8 @@ async function main() {
   const log = (line: string) => console.error(line);
   // The hub's certificate is made once and kept: satellites pin it at pairing.
   // --hub, VENUE_HUB=1, or "This device is the venue hub" saved in Settings.
-  const hub = values.hub || env.VENUE_HUB === '1' || hubModeSaved(dataDir) ? await HubService.open({ dataDir, log }) : undefined;
+  const hub =
+    values.hub || env.VENUE_HUB === '1' || hubModeSaved(dataDir) ? await HubService.open({ dataDir, log }) : undefined;
   const core = await createApp({
     dataDir,
     secrets: new MemorySecretStore(),
@@ -161,7 +178,12 @@ async function main() {
     await core.stop();
     process.exit(code);
   }
-  const host = await startHost({ rendererDir, handlers: core.handlers, events: core.events, port: port(values.port ?? env.VENUE_PORT, '--port') });
+  const host = await startHost({
+    rendererDir,
+    handlers: core.handlers,
+    events: core.events,
+    port: port(values.port ?? env.VENUE_PORT, '--port'),
+  });
   const venueHub = hub
     ? await startVenueHub({
         hub,
@@ -173,9 +195,13 @@ async function main() {
         log,
       })
     : null;
-  console.error(`Secrets and tokens are kept in memory only and forgotten when the host exits. Data folder: ${dataDir}`);
+  console.error(
+    `Secrets and tokens are kept in memory only and forgotten when the host exits. Data folder: ${dataDir}`,
+  );
   console.log(`Venue Companion (headless) ready at ${host.url}`);
-  console.error('That address signs one browser in, once (its token is retired when used, so the copy in the process list is useless).');
+  console.error(
+    'That address signs one browser in, once (its token is retired when used, so the copy in the process list is useless).',
+  );
 
   let stopping = false;
   const stop = async () => {

@@ -36,7 +36,13 @@ export function embeddedSandbox(options: EmbeddedSandboxOptions = {}): LocalSand
     open: async ({ headerPrefix }) => {
       opening ??= (async () => {
         if (!link) {
-          running = await startSandbox({ ...options.sandbox, port: options.port ?? 0, headerPrefix, stateFile: options.stateFile, log: options.log });
+          running = await startSandbox({
+            ...options.sandbox,
+            port: options.port ?? 0,
+            headerPrefix,
+            stateFile: options.stateFile,
+            log: options.log,
+          });
           await drainStaleSockets(running.baseUrl, options.fetch ?? fetch);
           link = sandboxLink(running.baseUrl, options.fetch);
         }
@@ -74,7 +80,11 @@ async function drainStaleSockets(baseUrl: string, fetchImpl: FetchLike): Promise
 }
 
 /** A SandboxLink to a sandbox at `baseUrl` (embedded or `npm run sandbox`). */
-export function sandboxLink(baseUrl: string, fetchImpl: FetchLike = fetch, credentials = { accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET }): SandboxLink {
+export function sandboxLink(
+  baseUrl: string,
+  fetchImpl: FetchLike = fetch,
+  credentials = { accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET },
+): SandboxLink {
   const control = createControlClient(baseUrl, fetchImpl as typeof fetch);
   const webhooks = createWebhookControlClient(baseUrl, fetchImpl as typeof fetch);
   return {
@@ -88,7 +98,10 @@ export function sandboxLink(baseUrl: string, fetchImpl: FetchLike = fetch, crede
       await control.addRedirectUrl(credentials.accessId, url);
     },
     registerEndpoint: async (input) => {
-      const created = await webhooks.registerEndpoint({ ...input, eventTypes: [...input.eventTypes] as WebhookEventType[] });
+      const created = await webhooks.registerEndpoint({
+        ...input,
+        eventTypes: [...input.eventTypes] as WebhookEventType[],
+      });
       return { id: created.id };
     },
     removeEndpoint: async (id) => {

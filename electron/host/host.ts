@@ -88,7 +88,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Before anything is written: a client that resets while we refuse it must not crash the host.
     socket.on('error', () => socket.destroy());
-    const refusal = allowedHosts.has(req.headers.host ?? '') ? checkUpgrade(req, token, allowedOrigins, cookieName, useLaunchToken) : '421 Misdirected Request';
+    const refusal = allowedHosts.has(req.headers.host ?? '')
+      ? checkUpgrade(req, token, allowedOrigins, cookieName, useLaunchToken)
+      : '421 Misdirected Request';
     if (refusal) {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
@@ -114,7 +116,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   };
 }
 
-function checkUpgrade(req: IncomingMessage, token: string, allowedOrigins: Set<string>, cookieName: string, useLaunchToken: (given: string) => boolean): string | null {
+function checkUpgrade(
+  req: IncomingMessage,
+  token: string,
+  allowedOrigins: Set<string>,
+  cookieName: string,
+  useLaunchToken: (given: string) => boolean,
+): string | null {
   const url = new URL(req.url ?? '/', 'http://host');
   if (url.pathname !== '/ws') return '404 Not Found';
   if (!allowedOrigins.has(req.headers.origin ?? '')) return '403 Forbidden';
@@ -147,14 +155,21 @@ function readCookie(header: string | undefined, name: string): string | null {
  * address) and in history. Answer with an HttpOnly, SameSite=Strict cookie and send the page to
  * the same address without the token. Returns true when it answered.
  */
-function tradeToken(req: IncomingMessage, res: ServerResponse, token: string, cookieName: string, useLaunchToken: (given: string) => boolean): boolean {
+function tradeToken(
+  req: IncomingMessage,
+  res: ServerResponse,
+  token: string,
+  cookieName: string,
+  useLaunchToken: (given: string) => boolean,
+): boolean {
   const url = new URL(req.url ?? '/', 'http://host');
   const given = url.searchParams.get('token');
   if (given === null || req.method !== 'GET') return false;
   url.searchParams.delete('token');
   const location = url.pathname + (url.search === '?' ? '' : url.search);
   const headers: Record<string, string> = { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
-  if (sameToken(given, token) || useLaunchToken(given)) headers['set-cookie'] = `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+  if (sameToken(given, token) || useLaunchToken(given))
+    headers['set-cookie'] = `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`;
   res.writeHead(303, headers).end();
   return true;
 }
@@ -165,20 +180,24 @@ function attach(ws: WebSocket, options: HostOptions, broadcast: EventBroadcast):
   ws.on('error', () => ws.terminate());
   broadcast.add(ws);
   // A handler that throws must not become an unhandled rejection: every path below answers.
-  ws.on('message', (data, isBinary) => void (async () => {
-    const message = parseBridgeMessage(data, isBinary);
-    if (message === null) {
-      send(ws, MALFORMED_MESSAGE);
-      return;
-    }
-    const id = messageId(message);
-    try {
-      const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
-      send(ws, { id, ...outcome });
-    } catch {
-      send(ws, { id, ok: false, error: { code: 'failed', message: 'The request could not be completed' } });
-    }
-  })());
+  ws.on(
+    'message',
+    (data, isBinary) =>
+      void (async () => {
+        const message = parseBridgeMessage(data, isBinary);
+        if (message === null) {
+          send(ws, MALFORMED_MESSAGE);
+          return;
+        }
+        const id = messageId(message);
+        try {
+          const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
+          send(ws, { id, ...outcome });
+        } catch {
+          send(ws, { id, ok: false, error: { code: 'failed', message: 'The request could not be completed' } });
+        }
+      })(),
+  );
 }
 
 function send(ws: WebSocket, message: unknown): void {

@@ -18,11 +18,23 @@ export async function runSatellite(options: SatelliteCliOptions): Promise<void> 
   const log = (line: string) => console.error(line);
   const satellite = await startSatelliteOrSetup({ ...options, log });
   const status = satellite.status();
-  if (status.link === 'unpaired') console.error(`Not paired yet: pair this device on its screen with the code the hub shows. Data folder: ${options.dataDir}`);
-  else console.error(`Satellite "${status.deviceName}" (${status.role}) of the hub at ${status.hubAddress}; hub certificate ${status.fingerprint}. Data folder: ${options.dataDir}`);
-  if (status.link !== 'connected' && status.link !== 'unpaired') console.error(status.message ?? 'The hub is not connected yet.');
+  if (status.link === 'unpaired')
+    console.error(
+      `Not paired yet: pair this device on its screen with the code the hub shows. Data folder: ${options.dataDir}`,
+    );
+  else
+    console.error(
+      `Satellite "${status.deviceName}" (${status.role}) of the hub at ${status.hubAddress}; hub certificate ${status.fingerprint}. Data folder: ${options.dataDir}`,
+    );
+  if (status.link !== 'connected' && status.link !== 'unpaired')
+    console.error(status.message ?? 'The hub is not connected yet.');
   satellite.events.on('satellite', (s) => console.error(`Hub link: ${s.link}${s.message ? ` (${s.message})` : ''}`));
-  const host = await startHost({ rendererDir: options.rendererDir, handlers: satellite.handlers, events: satellite.events, port: options.port });
+  const host = await startHost({
+    rendererDir: options.rendererDir,
+    handlers: satellite.handlers,
+    events: satellite.events,
+    port: options.port,
+  });
   console.log(`Venue Companion (satellite) ready at ${host.url}`);
   let stopping = false;
   const stop = async () => {

@@ -20,7 +20,12 @@ const SESSION_MS = 2 * 60_000;
 const MAX_WRONG = 5;
 const LOCK_MS = 30_000;
 
-const cacheSchema = z.object({ version: z.literal(1), roster: z.array(z.any()), view: z.any().nullable(), snapshot: z.any().nullable().optional() });
+const cacheSchema = z.object({
+  version: z.literal(1),
+  roster: z.array(z.any()),
+  view: z.any().nullable(),
+  snapshot: z.any().nullable().optional(),
+});
 
 type QueueLine = { add: ForwardedPunch } | { done: string; outcome: ForwardOutcome };
 
@@ -55,7 +60,13 @@ export class SatelliteKiosk {
       else this.pending.delete(line.done);
     }
     this.queue = new AppendOnly(path);
-    const cache = loadJsonFile(options.dataDir, CACHE, cacheSchema, () => ({ version: 1 as const, roster: [], view: null }), { label: "The kiosk's copy of the roster" }).value;
+    const cache = loadJsonFile(
+      options.dataDir,
+      CACHE,
+      cacheSchema,
+      () => ({ version: 1 as const, roster: [], view: null }),
+      { label: "The kiosk's copy of the roster" },
+    ).value;
     this.roster = cache.roster as CachedStaff[];
     this.view = cache.view as LaborView | null;
     this.snapshot = (cache.snapshot ?? null) as AppSnapshot | null;
@@ -185,7 +196,8 @@ export class SatelliteKiosk {
     if (this.pending.delete(punch.punchId)) {
       this.queue.append({ done: punch.punchId, outcome });
       this.options.onWaiting(this.pending.size);
-      if (outcome.status === 'refused') this.options.log?.(`The hub refused a queued punch (${punch.action} of ${punch.userId}): ${outcome.message}`);
+      if (outcome.status === 'refused')
+        this.options.log?.(`The hub refused a queued punch (${punch.action} of ${punch.userId}): ${outcome.message}`);
     }
     return outcome;
   }
@@ -206,7 +218,9 @@ export class SatelliteKiosk {
           name: staff.name,
           // No manager rights away from the hub: nothing a manager does can be checked here.
           manager: false,
-          roles: staff.roles.filter((r) => r.locationUuid === locationUuid).map(({ role, roleUuid }) => ({ role, roleUuid })),
+          roles: staff.roles
+            .filter((r) => r.locationUuid === locationUuid)
+            .map(({ role, roleUuid }) => ({ role, roleUuid })),
           expiresAt: now + SESSION_MS,
         };
         this.sessions.set(session.token, session);
@@ -223,15 +237,30 @@ export class SatelliteKiosk {
     const rows = this.view.board.rows.filter((r) => r.userId !== punch.userId);
     const row = this.view.board.rows.find((r) => r.userId === punch.userId);
     const at = punch.capturedAt;
-    if (punch.action === 'punch-in') rows.push({ userId: punch.userId, name: session.name, role: punch.role?.role ?? null, shiftStart: at, breakStart: null, lastBreakEnd: null, pending: true });
+    if (punch.action === 'punch-in')
+      rows.push({
+        userId: punch.userId,
+        name: session.name,
+        role: punch.role?.role ?? null,
+        shiftStart: at,
+        breakStart: null,
+        lastBreakEnd: null,
+        pending: true,
+      });
     else if (row && punch.action === 'break-start') rows.push({ ...row, breakStart: at, pending: true });
-    else if (row && punch.action === 'break-end') rows.push({ ...row, breakStart: null, lastBreakEnd: at, pending: true });
+    else if (row && punch.action === 'break-end')
+      rows.push({ ...row, breakStart: null, lastBreakEnd: at, pending: true });
     this.view = { ...this.view, board: { ...this.view.board, rows } };
     this.saveCache();
     this.options.onView(this.view);
   }
 
   private saveCache(): void {
-    saveJsonFile(this.options.dataDir, CACHE, { version: 1, roster: this.roster, view: this.view, snapshot: this.snapshot });
+    saveJsonFile(this.options.dataDir, CACHE, {
+      version: 1,
+      roster: this.roster,
+      view: this.view,
+      snapshot: this.snapshot,
+    });
   }
 }

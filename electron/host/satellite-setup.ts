@@ -45,11 +45,18 @@ export async function startSatelliteOrSetup(options: SatelliteOptions): Promise<
     },
     satellitePair: async (input) => {
       if (inner) throw new Error('This device is already paired');
-      const { address, code, name, fingerprint } = input as { address: string; code: string; name: string; fingerprint: string };
+      const { address, code, name, fingerprint } = input as {
+        address: string;
+        code: string;
+        name: string;
+        fingerprint: string;
+      };
       // The fingerprint the person compared on both screens: pairing refuses any other certificate.
       const pairing = await pairWithHub({ url: normalizeUrl(address), code, name, expectFingerprint: fingerprint });
       savePairing(options.dataDir, pairing);
-      options.log?.(`Paired with the hub at ${pairing.url} as "${pairing.name}" (${pairing.role}); hub certificate ${pairing.fingerprint}`);
+      options.log?.(
+        `Paired with the hub at ${pairing.url} as "${pairing.name}" (${pairing.role}); hub certificate ${pairing.fingerprint}`,
+      );
       const started = await startSatellite({ ...options, pairCode: undefined, hubUrl: undefined });
       if (closed) {
         await started.close();

@@ -44,11 +44,19 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
   if (options.pairCode) {
     const url = options.hubUrl ?? pairing?.url;
     if (!url) throw new Error('Give the hub address to pair with (--satellite host:port)');
-    pairing = await pairWithHub({ url, code: options.pairCode, name: options.deviceName ?? 'Satellite', expectFingerprint: options.expectFingerprint });
+    pairing = await pairWithHub({
+      url,
+      code: options.pairCode,
+      name: options.deviceName ?? 'Satellite',
+      expectFingerprint: options.expectFingerprint,
+    });
     savePairing(options.dataDir, pairing);
-    log(`Paired with the hub at ${pairing.url} as "${pairing.name}" (${pairing.role}); hub certificate ${pairing.fingerprint}`);
+    log(
+      `Paired with the hub at ${pairing.url} as "${pairing.name}" (${pairing.role}); hub certificate ${pairing.fingerprint}`,
+    );
   }
-  if (!pairing) throw new Error('This device is not paired with a hub yet: give --pair-code with the code the hub shows');
+  if (!pairing)
+    throw new Error('This device is not paired with a hub yet: give --pair-code with the code the hub shows');
   if (options.hubUrl && normalizeUrl(options.hubUrl) !== pairing.url) {
     // The hub moved address; the certificate pin is what keeps this safe.
     pairing = { ...pairing, url: normalizeUrl(options.hubUrl) };
@@ -105,7 +113,11 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
         },
         onClose: (revoked) => {
           link = null;
-          if (revoked) return setState('revoked', 'This device was revoked by a manager on the venue hub. Ask a manager to pair it again.');
+          if (revoked)
+            return setState(
+              'revoked',
+              'This device was revoked by a manager on the venue hub. Ask a manager to pair it again.',
+            );
           setState('connecting', UNREACHABLE);
           schedule();
         },
@@ -114,7 +126,8 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
       link = opened;
       delay = retry.first;
       setState('connected', null);
-      if (kiosk) void kiosk.connected(opened).catch((error: unknown) => log(`Sending queued punches failed: ${String(error)}`));
+      if (kiosk)
+        void kiosk.connected(opened).catch((error: unknown) => log(`Sending queued punches failed: ${String(error)}`));
     } catch (error) {
       if (error instanceof HubRefused && error.reason !== 'unreachable') {
         // Revoked or forgotten by the hub: retrying would change nothing.
@@ -137,12 +150,15 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
     handlers[channel] = async (...args) => {
       if (channel === 'satelliteStatus') return status();
       if (channel === 'satelliteFindHubs' || channel === 'satelliteCheckHub' || channel === 'satellitePair') {
-        throw new Error(`This device is already paired with the hub at ${paired.url}; to pair it anew, move its satellite.json away`);
+        throw new Error(
+          `This device is already paired with the hub at ${paired.url}; to pair it anew, move its satellite.json away`,
+        );
       }
       if (kiosk && linkState !== 'revoked') {
         // The punch flow goes through the kiosk's queue, with the hub or without it.
         if (channel === 'laborIdentify') return kiosk.identify(args[0] as Parameters<SatelliteKiosk['identify']>[0]);
-        if (channel === 'laborPunch') return kiosk.punch(args[0] as string, args[1] as Parameters<SatelliteKiosk['punch']>[1]);
+        if (channel === 'laborPunch')
+          return kiosk.punch(args[0] as string, args[1] as Parameters<SatelliteKiosk['punch']>[1]);
         if (channel === 'laborEndSession') return (kiosk.endSession(args[0] as string), null);
         if (channel === 'laborView' && !link?.open && kiosk.cachedView) return kiosk.cachedView;
         if (channel === 'getSnapshot' && !link?.open && kiosk.cachedSnapshot) return kiosk.cachedSnapshot;

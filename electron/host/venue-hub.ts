@@ -41,7 +41,10 @@ export async function startVenueHub(options: VenueHubOptions): Promise<RunningVe
   hub.address = `${lanAddress(options.host)}:${server.port}`;
   options.log(`Venue hub: satellites pair at port ${server.port}; certificate fingerprint ${hub.fingerprint}`);
   // Announced on the LAN so satellites can find it (`--find-hubs`); pairing still pins the certificate.
-  const unadvertise = options.mdns === false ? null : advertiseHub({ name: `Venue hub ${hostname()}`, port: server.port, fingerprint: hub.fingerprint });
+  const unadvertise =
+    options.mdns === false
+      ? null
+      : advertiseHub({ name: `Venue hub ${hostname()}`, port: server.port, fingerprint: hub.fingerprint });
   return {
     port: server.port,
     close: async () => {

@@ -83,7 +83,12 @@ function createWindow(activeCore: AppCore): BrowserWindow {
     }
     // Kiosk, full-screen and maximised sizes are not the normal window's size.
     const bounds = boundsToSave(
-      { kiosk: win.isKiosk(), fullscreen: win.isFullScreen(), maximized: win.isMaximized(), minimized: win.isMinimized() },
+      {
+        kiosk: win.isKiosk(),
+        fullscreen: win.isFullScreen(),
+        maximized: win.isMaximized(),
+        minimized: win.isMinimized(),
+      },
       win.getBounds(),
     );
     if (bounds !== null) windowState.set('bounds', bounds);
@@ -122,46 +127,51 @@ app.on('web-contents-created', (_event, contents) => {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 });
 
-app.whenReady().then(async () => {
-  session.defaultSession.setPermissionCheckHandler(() => false);
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
-  });
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+app
+  .whenReady()
+  .then(async () => {
+    session.defaultSession.setPermissionCheckHandler(() => false);
+    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+      callback({
+        responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+      });
+    });
+    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
 
-  const dataDir = app.getPath('userData');
-  // What the core reports (damaged files kept aside, failed sends, …) goes somewhere a person can read.
-  const log = fileLogSink(app.getPath('logs'));
-  // "This device is the venue hub" (Settings): the paired kiosk, bar and manager devices reach it.
-  const hub = hubModeSaved(dataDir) ? await HubService.open({ dataDir, log }) : undefined;
-  core = await createApp({
-    dataDir,
-    log,
-    hub,
-    secrets: new SafeStorageSecretStore(dataDir, log),
-    runtime: 'electron',
-    defaultRedirectPort: DEFAULT_REDIRECT_PORT,
-    kiosk: kioskMode(),
-    openExternal: async (url) => {
-      // The core hands over only the sign-in page of the service it is connected to.
-      await shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
-      return true;
-    },
-  });
-  registerIpcHandlers(core.handlers, rendererUrl);
-  await core.start();
-  startHeapTrim({ onTrim: (t) => log(heapTrimLine(t)) });
-  if (hub) venueHub = await startVenueHub({ hub, core, dataDir, log });
-  createWindow(core);
+    const dataDir = app.getPath('userData');
+    // What the core reports (damaged files kept aside, failed sends, …) goes somewhere a person can read.
+    const log = fileLogSink(app.getPath('logs'));
+    // "This device is the venue hub" (Settings): the paired kiosk, bar and manager devices reach it.
+    const hub = hubModeSaved(dataDir) ? await HubService.open({ dataDir, log }) : undefined;
+    core = await createApp({
+      dataDir,
+      log,
+      hub,
+      secrets: new SafeStorageSecretStore(dataDir, log),
+      runtime: 'electron',
+      defaultRedirectPort: DEFAULT_REDIRECT_PORT,
+      kiosk: kioskMode(),
+      openExternal: async (url) => {
+        // The core hands over only the sign-in page of the service it is connected to.
+        await shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
+        return true;
+      },
+    });
+    registerIpcHandlers(core.handlers, rendererUrl);
+    await core.start();
+    startHeapTrim({ onTrim: (t) => log(heapTrimLine(t)) });
+    if (hub) venueHub = await startVenueHub({ hub, core, dataDir, log });
+    createWindow(core);
 
-  app.on('activate', () => {
-    if (core && BrowserWindow.getAllWindows().length === 0) createWindow(core);
+    app.on('activate', () => {
+      if (core && BrowserWindow.getAllWindows().length === 0) createWindow(core);
+    });
+  })
+  .catch((error: unknown) => {
+    // Without this the app would sit in the dock with no window and no word of why.
+    dialog.showErrorBox('Venue Companion could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
   });
-}).catch((error: unknown) => {
-  // Without this the app would sit in the dock with no window and no word of why.
-  dialog.showErrorBox('Venue Companion could not start', error instanceof Error ? error.message : String(error));
-  app.exit(1);
-});
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();

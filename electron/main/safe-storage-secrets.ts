@@ -57,7 +57,9 @@ export class SafeStorageSecretStore implements SecretStore {
       } catch {
         // Keep going without a copy rather than not start.
       }
-      this.log(`secrets.json could not be read (${error instanceof Error ? error.message : String(error)}); ${kept}. Enter the secrets again in Settings.`);
+      this.log(
+        `secrets.json could not be read (${error instanceof Error ? error.message : String(error)}); ${kept}. Enter the secrets again in Settings.`,
+      );
     }
   }
 

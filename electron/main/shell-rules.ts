@@ -39,7 +39,10 @@ export function hostsOf(urls: readonly (string | null | undefined)[]): string[] 
 }
 
 /** Bounds worth remembering: a kiosk, full-screen or maximised window says nothing about the normal size. */
-export function boundsToSave(state: { kiosk: boolean; fullscreen: boolean; maximized: boolean; minimized: boolean }, bounds: Rect): Rect | null {
+export function boundsToSave(
+  state: { kiosk: boolean; fullscreen: boolean; maximized: boolean; minimized: boolean },
+  bounds: Rect,
+): Rect | null {
   if (state.kiosk || state.fullscreen || state.maximized || state.minimized) return null;
   if (bounds.width < 200 || bounds.height < 200) return null;
   return bounds;

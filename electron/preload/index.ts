@@ -1,7 +1,14 @@
 // Exposes exactly the IPC contract to the renderer as window.venue: one function per request and
 // one `on` for push events. ipcRenderer itself never crosses the bridge.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IPC_PREFIX, ipcChannels, type IpcEventMap, type IpcEventName, type IpcHandlers, type VenueApi } from '../../shared/contract';
+import {
+  IPC_PREFIX,
+  ipcChannels,
+  type IpcEventMap,
+  type IpcEventName,
+  type IpcHandlers,
+  type VenueApi,
+} from '../../shared/contract';
 import type { DispatchOutcome } from '../core/ipc-dispatch';
 
 const calls = Object.fromEntries(

@@ -17,7 +17,9 @@ export interface Principal {
 }
 
 const unauthorized = (error: string, message: string) =>
-  errorJson(401, error, message, { 'www-authenticate': `Bearer error="invalid_token", error_description="${message}"` });
+  errorJson(401, error, message, {
+    'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+  });
 
 // The 'bare' reading: a service whose 403 carries no machine-readable code, just a word.
 const invalidToken = (world: SandboxWorld, message: string): SandboxResponse =>
@@ -31,19 +33,26 @@ export function authenticate(ctx: RouteContext): Parsed<Principal> {
     return { ok: false, response: unauthorized('missing_token', 'Send Authorization: Bearer <ACCESS_TOKEN>.') };
   }
   const m = /^Bearer +(\S+) *$/i.exec(header);
-  if (!m) return { ok: false, response: invalidToken(ctx.world, 'The Authorization header is not of the form "Bearer <token>".') };
+  if (!m)
+    return {
+      ok: false,
+      response: invalidToken(ctx.world, 'The Authorization header is not of the form "Bearer <token>".'),
+    };
 
   const { world } = ctx;
   const check = world.tokens.check(m[1], world.clock.nowMs());
   if (!check.ok) {
-    if (check.reason === 'expired') return { ok: false, response: unauthorized('token_expired', 'The access token has expired.') };
-    if (check.reason === 'revoked') return { ok: false, response: unauthorized('token_revoked', 'The access token has been revoked.') };
+    if (check.reason === 'expired')
+      return { ok: false, response: unauthorized('token_expired', 'The access token has expired.') };
+    if (check.reason === 'revoked')
+      return { ok: false, response: unauthorized('token_revoked', 'The access token has been revoked.') };
     return { ok: false, response: invalidToken(world, 'The access token is not valid.') };
   }
   const integration = world.integrations.get(check.record.accessId);
   const user = check.record.userId === null ? null : (world.users.get(check.record.userId) ?? undefined);
   // The token outlived what it was issued for (e.g. a reset with keepTokens dropped a custom integration).
-  if (!integration || user === undefined) return { ok: false, response: invalidToken(world, 'The access token is not valid.') };
+  if (!integration || user === undefined)
+    return { ok: false, response: invalidToken(world, 'The access token is not valid.') };
   return { ok: true, value: { token: check.record, integration, user } };
 }
 
@@ -54,7 +63,8 @@ export function authenticate(ctx: RouteContext): Parsed<Principal> {
  */
 export function accessibleLocationUuids(world: SandboxWorld, p: Principal): string[] {
   return [...world.locations.keys()].filter(
-    (uuid) => p.integration.authorizedLocationUuids.has(uuid) && (p.user === null || p.user.locationUuids.includes(uuid)),
+    (uuid) =>
+      p.integration.authorizedLocationUuids.has(uuid) && (p.user === null || p.user.locationUuids.includes(uuid)),
   );
 }
 

@@ -47,13 +47,16 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
     const key = FLAGS[flag as keyof typeof FLAGS];
     if (key === 'port') {
-      if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new UsageError(`--port must be an integer 0-65535, got '${value}'`);
+      if (!/^\d{1,5}$/.test(value) || Number(value) > 65535)
+        throw new UsageError(`--port must be an integer 0-65535, got '${value}'`);
       out.port = Number(value);
     } else if (key === 'headerPrefix') {
-      if (!/^[A-Za-z0-9-]{1,64}$/.test(value)) throw new UsageError('--header-prefix takes letters, digits and dashes only');
+      if (!/^[A-Za-z0-9-]{1,64}$/.test(value))
+        throw new UsageError('--header-prefix takes letters, digits and dashes only');
       out.headerPrefix = value;
     } else if (key === 'reading') {
-      if (!READING_NAMES.includes(value as ReadingName)) throw new UsageError(`--reading must be one of ${READING_NAMES.join(', ')}`);
+      if (!READING_NAMES.includes(value as ReadingName))
+        throw new UsageError(`--reading must be one of ${READING_NAMES.join(', ')}`);
       readings = namedReadings(value as ReadingName);
     } else if (key === 'readings') {
       try {

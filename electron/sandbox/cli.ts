@@ -28,7 +28,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const running = sandbox;
-  process.stderr.write(`sandbox: integration ${opts.accessId ?? DEMO_ACCESS_ID}; control API at ${running.baseUrl}/_sandbox\n`);
+  process.stderr.write(
+    `sandbox: integration ${opts.accessId ?? DEMO_ACCESS_ID}; control API at ${running.baseUrl}/_sandbox\n`,
+  );
   process.stdout.write(`sandbox ready at ${running.baseUrl}\n`);
 
   const stop = (signal: string) => {

@@ -10,7 +10,12 @@ export interface ConsentForm {
 }
 
 const unescapeHtml = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** Reads the consent form out of the page's HTML; throws if the page has none (an error page). */
 export function parseConsentForm(html: string): ConsentForm {
@@ -21,7 +26,9 @@ export function parseConsentForm(html: string): ConsentForm {
     fields[unescapeHtml(m[1])] = unescapeHtml(m[2]);
   }
   const users: ConsentForm['users'] = [];
-  for (const m of html.matchAll(/<input type="radio" name="user_id" id="([^"]+)" value="([^"]+)"[^>]*>\s*<label for="\1">([^<]*)<\/label>/g)) {
+  for (const m of html.matchAll(
+    /<input type="radio" name="user_id" id="([^"]+)" value="([^"]+)"[^>]*>\s*<label for="\1">([^<]*)<\/label>/g,
+  )) {
     users.push({ id: unescapeHtml(m[2]), name: unescapeHtml(m[3]) });
   }
   return { action: unescapeHtml(form[1]), fields, users };
@@ -48,7 +55,8 @@ export async function answerConsent(authorizeUrl: string, choice: ConsentChoice 
   const f = choice.fetchImpl ?? fetch;
   const pageRes = await f(authorizeUrl, { redirect: 'manual' });
   const pageHtml = await pageRes.text();
-  if (pageRes.status !== 200) return { status: pageRes.status, location: pageRes.headers.get('location'), body: pageHtml };
+  if (pageRes.status !== 200)
+    return { status: pageRes.status, location: pageRes.headers.get('location'), body: pageHtml };
   const form = parseConsentForm(pageHtml);
   const body = new URLSearchParams(form.fields);
   body.set('decision', choice.decision ?? 'allow');

@@ -19,16 +19,21 @@ const enc = encodeURIComponent;
 export function tabControlMethods(call: ControlCall) {
   return {
     tabs: (query: { locationUuid?: string; status?: 'OPEN' | 'CLOSED' } = {}) => {
-      const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined) as [string, string][]).toString();
+      const qs = new URLSearchParams(
+        Object.entries(query).filter(([, v]) => v !== undefined) as [string, string][],
+      ).toString();
       return call<{ tabs: ControlView[] }>('GET', `/tabs${qs ? `?${qs}` : ''}`);
     },
     tab: (tabUuid: string) => call<ControlView>('GET', `/tabs/${enc(tabUuid)}`),
-    posOrder: (tabUuid: string, body: { items: Array<{ product_uuid: string; quantity?: number; price?: number }>; source?: 'pos' | 'guest' }) =>
-      call<ControlView>('POST', `/tabs/${enc(tabUuid)}/orders`, body),
+    posOrder: (
+      tabUuid: string,
+      body: { items: Array<{ product_uuid: string; quantity?: number; price?: number }>; source?: 'pos' | 'guest' },
+    ) => call<ControlView>('POST', `/tabs/${enc(tabUuid)}/orders`, body),
     closeTab: (tabUuid: string) => call<ControlView>('POST', `/tabs/${enc(tabUuid)}/close`, {}),
     setOrderStatus: (orderUuid: string, status: 'PLACED' | 'PENDING' | 'VOIDED' | 'COMPLETED') =>
       call<ControlView>('POST', `/orders/${enc(orderUuid)}/status`, { status }),
-    itemAction: (itemId: string, action: 'void' | 'comp' | 'remove') => call<ControlView>('POST', `/items/${enc(itemId)}/${action}`, {}),
+    itemAction: (itemId: string, action: 'void' | 'comp' | 'remove') =>
+      call<ControlView>('POST', `/items/${enc(itemId)}/${action}`, {}),
     giftCards: () => call<{ giftCards: ControlView[] }>('GET', '/gift-cards'),
     giftCardFault: (input: GiftCardFaultInput) => call<{ fault: unknown }>('POST', '/gift-cards/faults', input),
     clearGiftCardFault: () => call<{ fault: null }>('DELETE', '/gift-cards/faults'),
@@ -39,6 +44,9 @@ export function tabControlMethods(call: ControlCall) {
     simulateGuests: (input: SimulateGuestsInput = {}) =>
       call<{ opened: string[]; orders: string[]; closed: string[] }>('POST', '/guests/simulate', input),
     autoGuests: (intervalMs: number | null, locationUuid?: string) =>
-      call<{ running: boolean; intervalMs: number | null; locationUuid: string }>('POST', '/guests/auto', { intervalMs, locationUuid }),
+      call<{ running: boolean; intervalMs: number | null; locationUuid: string }>('POST', '/guests/auto', {
+        intervalMs,
+        locationUuid,
+      }),
   };
 }

@@ -55,7 +55,8 @@ export function createControlClient(baseUrl: string, fetchImpl: typeof fetch = f
     advanceClock: (seconds: number) => call<ClockView>('POST', '/clock/advance', { seconds }),
     revokeTokens: (body: { token: string } | { refreshToken: string } | { all: true }) =>
       call<{ revoked: number }>('POST', '/tokens/revoke', body),
-    mintCode: (accessId: string, userId: string) => call<{ code: string; expiresAt: string }>('POST', '/codes', { accessId, userId }),
+    mintCode: (accessId: string, userId: string) =>
+      call<{ code: string; expiresAt: string }>('POST', '/codes', { accessId, userId }),
     integrations: () => call<{ integrations: IntegrationView[] }>('GET', '/integrations'),
     registerIntegration: (input: RegisterIntegrationInput) => call<IntegrationView>('POST', '/integrations', input),
     addRedirectUrl: (accessId: string, url: string) =>

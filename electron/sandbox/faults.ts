@@ -4,7 +4,15 @@
 
 // status429/status503 answer with Retry-After (retryAfterS); commit-then-504 commits, then answers
 // 504 the way a proxy does when the service was slow: the client cannot know the outcome.
-export const FAULT_MODES = ['status500', 'reset', 'delay', 'commit-lose-response', 'status429', 'status503', 'commit-then-504'] as const;
+export const FAULT_MODES = [
+  'status500',
+  'reset',
+  'delay',
+  'commit-lose-response',
+  'status429',
+  'status503',
+  'commit-then-504',
+] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export interface FaultInput {

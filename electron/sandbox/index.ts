@@ -8,10 +8,25 @@ import { SandboxWorld } from './world';
 import { captureWorld, readWorldFile, restoreWorld, writeWorldFile } from './world-state';
 
 export { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from './seed';
-export { SEED_LOCATIONS, SEED_USERS, SEED_PASSES, SEED_ROLES, OTHER_ACCESS_ID, OTHER_ACCESS_SECRET, DEMO_REDIRECT_URLS } from './seed';
+export {
+  SEED_LOCATIONS,
+  SEED_USERS,
+  SEED_PASSES,
+  SEED_ROLES,
+  OTHER_ACCESS_ID,
+  OTHER_ACCESS_SECRET,
+  DEMO_REDIRECT_URLS,
+} from './seed';
 export { SandboxWorld } from './world';
 export type { FaultMode, FaultInput, FaultRule } from './faults';
-export { defaultReadings, otherReadings, parseReadings, readingsFromEnv, namedReadings, type SandboxReadings } from './readings';
+export {
+  defaultReadings,
+  otherReadings,
+  parseReadings,
+  readingsFromEnv,
+  namedReadings,
+  type SandboxReadings,
+} from './readings';
 
 export interface SandboxOptions {
   /** Default 0: the OS picks a free port. */
@@ -77,7 +92,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     try {
       writeWorldFile(stateFile, captureWorld(world, listening.port));
     } catch (error) {
-      log?.(`The practice venue could not be saved to ${stateFile}: ${error instanceof Error ? error.message : String(error)}`);
+      log?.(
+        `The practice venue could not be saved to ${stateFile}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
   const timer = stateFile ? setInterval(save, SAVE_EVERY_MS) : null;

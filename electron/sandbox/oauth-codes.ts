@@ -7,7 +7,12 @@ import type { SandboxWorld } from './world';
 
 export const AUTH_CODE_TTL_MS = 10 * 60 * 1000;
 
-export function issueAuthCode(world: SandboxWorld, accessId: string, userId: string, redirectUrl: string): AuthCodeRecord {
+export function issueAuthCode(
+  world: SandboxWorld,
+  accessId: string,
+  userId: string,
+  redirectUrl: string,
+): AuthCodeRecord {
   const now = world.clock.nowMs();
   const record: AuthCodeRecord = {
     code: randomToken('sbxcode'),
@@ -28,7 +33,8 @@ export type RedeemResult = { ok: true; record: AuthCodeRecord } | { ok: false; m
 export function redeemAuthCode(world: SandboxWorld, code: string, accessId: string): RedeemResult {
   const record = world.codes.get(code);
   if (!record) return { ok: false, message: 'The authorization code is not known.' };
-  if (record.accessId !== accessId) return { ok: false, message: 'The authorization code was issued to another integration.' };
+  if (record.accessId !== accessId)
+    return { ok: false, message: 'The authorization code was issued to another integration.' };
   if (record.used) return { ok: false, message: 'The authorization code has already been used.' };
   if (world.clock.nowMs() >= record.expiresAtMs) return { ok: false, message: 'The authorization code has expired.' };
   record.used = true;

@@ -99,15 +99,18 @@ export function parseReadings(input: unknown, base: SandboxReadings = { ...defau
   const raw = input as Record<string, unknown>;
   let out: SandboxReadings = { ...base };
   if (raw.reading !== undefined) {
-    if (!READING_NAMES.includes(raw.reading as ReadingName)) throw new Error(`reading must be one of ${READING_NAMES.join(', ')}.`);
+    if (!READING_NAMES.includes(raw.reading as ReadingName))
+      throw new Error(`reading must be one of ${READING_NAMES.join(', ')}.`);
     out = namedReadings(raw.reading as ReadingName);
   }
   for (const [key, value] of Object.entries(raw)) {
     if (key === 'reading') continue;
-    if (!(key in CHOICES)) throw new Error(`Unknown reading point '${key}'. Known: ${Object.keys(CHOICES).join(', ')}.`);
+    if (!(key in CHOICES))
+      throw new Error(`Unknown reading point '${key}'. Known: ${Object.keys(CHOICES).join(', ')}.`);
     const choice = CHOICES[key as keyof SandboxReadings];
     if (choice === 'page-size') {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 10_000) throw new Error('pageSize must be a whole number from 0 to 10000.');
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 10_000)
+        throw new Error('pageSize must be a whole number from 0 to 10000.');
     } else if (choice === 'boolean') {
       if (typeof value !== 'boolean') throw new Error(`${key} must be true or false.`);
     } else if (!(choice as readonly unknown[]).includes(value)) {
@@ -122,6 +125,7 @@ export function parseReadings(input: unknown, base: SandboxReadings = { ...defau
 export function readingsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxReadings {
   const name = env.VENUE_SANDBOX_READING?.trim();
   if (!name) return namedReadings('default');
-  if (!READING_NAMES.includes(name as ReadingName)) throw new Error(`VENUE_SANDBOX_READING must be one of ${READING_NAMES.join(', ')}, not '${name}'.`);
+  if (!READING_NAMES.includes(name as ReadingName))
+    throw new Error(`VENUE_SANDBOX_READING must be one of ${READING_NAMES.join(', ')}, not '${name}'.`);
   return namedReadings(name as ReadingName);
 }

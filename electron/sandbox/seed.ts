@@ -81,15 +81,38 @@ const uuid = (prefix: string, n: number) => `${prefix}000000-0000-4000-8000-${St
 
 function seedLocations(): SandboxLocation[] {
   return [
-    { uuid: harbour, id: '4101', name: 'Harbour Bar & Kitchen', timezone: 'America/New_York', featureFlags: { tab_pass_spend_limits: true } },
-    { uuid: garden, id: '4102', name: 'Garden Terrace', timezone: 'America/New_York', featureFlags: { tab_pass_spend_limits: false } },
-    { uuid: rooftop, id: '4103', name: 'Rooftop Lounge', timezone: 'America/Chicago', featureFlags: { tab_pass_spend_limits: true } },
+    {
+      uuid: harbour,
+      id: '4101',
+      name: 'Harbour Bar & Kitchen',
+      timezone: 'America/New_York',
+      featureFlags: { tab_pass_spend_limits: true },
+    },
+    {
+      uuid: garden,
+      id: '4102',
+      name: 'Garden Terrace',
+      timezone: 'America/New_York',
+      featureFlags: { tab_pass_spend_limits: false },
+    },
+    {
+      uuid: rooftop,
+      id: '4103',
+      name: 'Rooftop Lounge',
+      timezone: 'America/Chicago',
+      featureFlags: { tab_pass_spend_limits: true },
+    },
   ];
 }
 
 function seedUsers(): DemoUser[] {
   return [
-    { id: SEED_USERS.alex, name: 'Alex Manager', email: 'alex.manager@example.test', locationUuids: [harbour, garden, rooftop] },
+    {
+      id: SEED_USERS.alex,
+      name: 'Alex Manager',
+      email: 'alex.manager@example.test',
+      locationUuids: [harbour, garden, rooftop],
+    },
     { id: SEED_USERS.sam, name: 'Sam Server', email: 'sam.server@example.test', locationUuids: [harbour] },
     { id: SEED_USERS.riley, name: 'Riley Host', email: 'riley.host@example.test', locationUuids: [rooftop] },
   ];
@@ -126,7 +149,13 @@ function seedCatalog(): { categories: Category[]; products: Product[] } {
     categories.push(c);
     return c;
   };
-  const prod = (c: Category, name: string, priceCents: number, tags: string[], giftCard: Product['giftCard'] = null) => {
+  const prod = (
+    c: Category,
+    name: string,
+    priceCents: number,
+    tags: string[],
+    giftCard: Product['giftCard'] = null,
+  ) => {
     const n = products.length + 1;
     products.push({
       uuid: uuid('3d', n),
@@ -177,7 +206,14 @@ function seedFloor(): { zones: Zone[]; spots: Spot[] } {
     { uuid: uuid('6a', 1), id: '6101', name: 'Bar', groupName: 'Inside', tags: ['bar'], locationUuid: harbour },
     { uuid: uuid('6a', 2), id: '6102', name: 'Patio', groupName: 'Outside', tags: ['outdoor'], locationUuid: harbour },
     { uuid: uuid('6a', 3), id: '6103', name: 'Lawn', groupName: 'Outside', tags: ['outdoor'], locationUuid: garden },
-    { uuid: uuid('6a', 4), id: '6104', name: 'Deck', groupName: 'Roof', tags: ['outdoor', 'view'], locationUuid: rooftop },
+    {
+      uuid: uuid('6a', 4),
+      id: '6104',
+      name: 'Deck',
+      groupName: 'Roof',
+      tags: ['outdoor', 'view'],
+      locationUuid: rooftop,
+    },
   ];
   const spot = (n: number, name: string, zone: Zone): Spot => ({
     uuid: uuid('5b', n),
@@ -200,10 +236,25 @@ function seedFloor(): { zones: Zone[]; spots: Spot[] } {
 
 function seedPasses(): TabPass[] {
   return [
-    { xPassId: SEED_PASSES.pre, locationUuid: harbour, name: 'Pre-limit pass ($50)', spendLimit: { amount: 5000, enforce: 'pre' } },
-    { xPassId: SEED_PASSES.post, locationUuid: harbour, name: 'Post-limit pass ($50)', spendLimit: { amount: 5000, enforce: 'post' } },
+    {
+      xPassId: SEED_PASSES.pre,
+      locationUuid: harbour,
+      name: 'Pre-limit pass ($50)',
+      spendLimit: { amount: 5000, enforce: 'pre' },
+    },
+    {
+      xPassId: SEED_PASSES.post,
+      locationUuid: harbour,
+      name: 'Post-limit pass ($50)',
+      spendLimit: { amount: 5000, enforce: 'post' },
+    },
     { xPassId: SEED_PASSES.noLimit, locationUuid: harbour, name: 'Unlimited pass', spendLimit: null },
-    { xPassId: SEED_PASSES.garden, locationUuid: garden, name: 'Garden pass ($25)', spendLimit: { amount: 2500, enforce: 'pre' } },
+    {
+      xPassId: SEED_PASSES.garden,
+      locationUuid: garden,
+      name: 'Garden pass ($25)',
+      spendLimit: { amount: 2500, enforce: 'pre' },
+    },
   ];
 }
 

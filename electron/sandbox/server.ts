@@ -34,7 +34,12 @@ export function formatBaseUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-export async function listen(world: SandboxWorld, routes: RouteDef[], host: string, port: number): Promise<ListeningServer> {
+export async function listen(
+  world: SandboxWorld,
+  routes: RouteDef[],
+  host: string,
+  port: number,
+): Promise<ListeningServer> {
   const router = new Router(routes);
   const timers = new Set<NodeJS.Timeout>();
   let baseUrl = '';
@@ -53,7 +58,9 @@ export async function listen(world: SandboxWorld, routes: RouteDef[], host: stri
     if (m.kind === 'not-found') return errorJson(404, 'not_found', `No route ${method} ${url.pathname}.`);
     if (m.kind === 'bad-path') return errorJson(400, 'invalid_path', 'The path contains malformed percent-encoding.');
     if (m.kind === 'method-not-allowed') {
-      return errorJson(405, 'method_not_allowed', `${method} is not allowed on ${url.pathname}.`, { allow: m.allow.join(', ') });
+      return errorJson(405, 'method_not_allowed', `${method} is not allowed on ${url.pathname}.`, {
+        allow: m.allow.join(', '),
+      });
     }
     return m.route.handler({
       world,
@@ -90,7 +97,15 @@ export async function listen(world: SandboxWorld, routes: RouteDef[], host: stri
     if (fault?.mode === 'status429' || fault?.mode === 'status503') {
       const status = fault.mode === 'status429' ? 429 : 503;
       const headers = { 'retry-after': String(fault.retryAfterS) };
-      return send(res, errorJson(status, status === 429 ? 'rate_limited' : 'unavailable', `Injected fault ${fault.id} (${fault.mode}); try again in ${fault.retryAfterS} s.`, headers));
+      return send(
+        res,
+        errorJson(
+          status,
+          status === 429 ? 'rate_limited' : 'unavailable',
+          `Injected fault ${fault.id} (${fault.mode}); try again in ${fault.retryAfterS} s.`,
+          headers,
+        ),
+      );
     }
     if (fault?.mode === 'reset') return dropConnection(req);
     if (fault?.mode === 'delay') await sleep(fault.delayMs);
@@ -98,14 +113,20 @@ export async function listen(world: SandboxWorld, routes: RouteDef[], host: stri
     const response = await route(req, method, url, rawBody);
     // The handler has committed its effects; the client never learns the outcome.
     if (fault?.mode === 'commit-lose-response') return dropConnection(req);
-    if (fault?.mode === 'commit-then-504') return send(res, { status: 504, headers: { 'content-type': 'text/html' }, body: '<html><body>504 Gateway Time-out</body></html>' });
+    if (fault?.mode === 'commit-then-504')
+      return send(res, {
+        status: 504,
+        headers: { 'content-type': 'text/html' },
+        body: '<html><body>504 Gateway Time-out</body></html>',
+      });
     if (!res.destroyed) send(res, response);
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       console.error('[sandbox] request failed:', err);
-      if (!res.headersSent && !res.destroyed) send(res, errorJson(500, 'internal_error', 'The sandbox failed to handle this request.'));
+      if (!res.headersSent && !res.destroyed)
+        send(res, errorJson(500, 'internal_error', 'The sandbox failed to handle this request.'));
     });
   });
 

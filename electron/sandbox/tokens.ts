@@ -13,8 +13,7 @@ export function randomToken(prefix: string): string {
 }
 
 export type TokenCheck =
-  | { ok: true; record: AccessTokenRecord }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
+  { ok: true; record: AccessTokenRecord } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
 
 export class TokenStore {
   readonly access = new Map<string, AccessTokenRecord>();

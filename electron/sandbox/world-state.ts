@@ -3,7 +3,16 @@
 // to a real service and back, and a restart. Written with v8 serialisation (Maps included) to a
 // temp file renamed over the old one, so a crash mid-write leaves the previous state. Work in
 // flight (webhook deliveries and retries, gift cards still being issued, route faults) is not kept.
-import { existsSync, readFileSync, renameSync, writeFileSync, mkdirSync, openSync, fsyncSync, closeSync } from 'node:fs';
+import {
+  existsSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  mkdirSync,
+  openSync,
+  fsyncSync,
+  closeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { SandboxWorld } from './world';
@@ -14,7 +23,21 @@ export interface WorldFile {
   version: number;
   port: number;
   clockOffsetMs: number;
-  world: Pick<SandboxWorld, 'locations' | 'users' | 'roles' | 'staff' | 'categories' | 'products' | 'zones' | 'spots' | 'passes' | 'integrations' | 'codes' | 'consents'>;
+  world: Pick<
+    SandboxWorld,
+    | 'locations'
+    | 'users'
+    | 'roles'
+    | 'staff'
+    | 'categories'
+    | 'products'
+    | 'zones'
+    | 'spots'
+    | 'passes'
+    | 'integrations'
+    | 'codes'
+    | 'consents'
+  >;
   tokens: { access: SandboxWorld['tokens']['access']; refresh: SandboxWorld['tokens']['refresh'] };
   labor: ReturnType<SandboxWorld['labor']['exportState']>;
   tabs: {
@@ -48,7 +71,15 @@ export function captureWorld(world: SandboxWorld, port: number): WorldFile {
     tokens: { access: w.tokens.access, refresh: w.tokens.refresh },
     labor: w.labor.exportState(),
     tabs: {
-      maps: { tabs: t.tabs, orders: t.orders, items: t.items, payments: t.payments, refunds: t.refunds, giftCards: t.giftCards, passTabs: t.passTabs },
+      maps: {
+        tabs: t.tabs,
+        orders: t.orders,
+        items: t.items,
+        payments: t.payments,
+        refunds: t.refunds,
+        giftCards: t.giftCards,
+        passTabs: t.passTabs,
+      },
       guestSeq: t.guestSeq,
       counters: t.counterState(),
     },
@@ -78,7 +109,10 @@ export function readWorldFile(path: string): { file: WorldFile | null; problem: 
       // Kept aside too: the next save would otherwise overwrite it.
       const aside = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
       renameSync(path, aside);
-      return { file: null, problem: `The practice venue in ${path} is from another version; kept it as ${aside} and started from the seed` };
+      return {
+        file: null,
+        problem: `The practice venue in ${path} is from another version; kept it as ${aside} and started from the seed`,
+      };
     }
     return { file, problem: null };
   } catch (error) {
@@ -88,7 +122,10 @@ export function readWorldFile(path: string): { file: WorldFile | null; problem: 
     } catch {
       // keep going on the seed; the unreadable file stays where it is
     }
-    return { file: null, problem: `The practice venue could not be read (${error instanceof Error ? error.message : String(error)}); kept it as ${aside} and started from the seed` };
+    return {
+      file: null,
+      problem: `The practice venue could not be read (${error instanceof Error ? error.message : String(error)}); kept it as ${aside} and started from the seed`,
+    };
   }
 }
 

@@ -32,8 +32,23 @@ export function App() {
   const kioskDevice = useAppStore((s) => s.satellite?.mode === 'satellite' && s.satellite.role === 'kiosk');
   const unpaired = useAppStore((s) => s.satellite?.link === 'unpaired');
   if (unpaired) return <PairScreen />;
-  if (kioskMode || kioskDevice) return <><SatelliteBanner /><KioskShell /></>;
-  if (kioskView) return <KioskShell onLeaveKioskView={(token) => api().laborLeaveKioskView(token).then(() => navigate('kiosk'))} />;
+  if (kioskMode || kioskDevice)
+    return (
+      <>
+        <SatelliteBanner />
+        <KioskShell />
+      </>
+    );
+  if (kioskView)
+    return (
+      <KioskShell
+        onLeaveKioskView={(token) =>
+          api()
+            .laborLeaveKioskView(token)
+            .then(() => navigate('kiosk'))
+        }
+      />
+    );
   return (
     <div className="app">
       <nav className="nav" aria-label="Screens">
@@ -63,7 +78,15 @@ function ScreenView({ screen }: { screen: Screen }) {
     case 'settings':
       return <SettingsScreen />;
     case 'kiosk':
-      return <KioskScreen onKioskView={() => api().laborEnterKioskView().then(() => undefined)} />;
+      return (
+        <KioskScreen
+          onKioskView={() =>
+            api()
+              .laborEnterKioskView()
+              .then(() => undefined)
+          }
+        />
+      );
     case 'passes':
       return <PassesScreen />;
     case 'gift-cards':

@@ -7,7 +7,10 @@ export interface ConnectionRequests {
   /** Save connection settings (sandbox or a real service); the secret is write-only. */
   saveConnection: { args: [input: ConnectionInput]; result: ConnectionStatus };
   /** Ask for an integration token now: with the form's values (nothing saved) or, without, the saved ones. */
-  testConnection: { args: [input?: ConnectionInput]; result: ConnectionStatus & { test: { ok: boolean; message: string } } };
+  testConnection: {
+    args: [input?: ConnectionInput];
+    result: ConnectionStatus & { test: { ok: boolean; message: string } };
+  };
   /** Read-only probes of the configured service: which reading it shows, what the app assumes, what to register. */
   checkService: { args: []; result: ServiceCheckReport };
   /** Start the practice venue over from the seed (embedded sandbox only). */

@@ -37,7 +37,12 @@ const HUB_ONLY_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
 ]);
 
 /** Managing devices is for the manager's own device (and the hub's screen). */
-const DEVICE_ADMIN_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>(['hubView', 'hubOpenPairing', 'hubRenameDevice', 'hubRevokeDevice']);
+const DEVICE_ADMIN_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
+  'hubView',
+  'hubOpenPairing',
+  'hubRenameDevice',
+  'hubRevokeDevice',
+]);
 
 export function deviceMayCall(role: DeviceRole, channel: IpcChannel): boolean {
   if (HUB_ONLY_CHANNELS.has(channel)) return false;

@@ -22,7 +22,10 @@ export interface HubRequests {
   /** Unpaired satellite: the certificate the hub at `address` presents, to compare with the hub's screen before any code is sent. */
   satelliteCheckHub: { args: [address: string]; result: { address: string; fingerprint: string } };
   /** Unpaired satellite: pair with the hub's code, pinning the certificate checked above. */
-  satellitePair: { args: [input: { address: string; code: string; name: string; fingerprint: string }]; result: SatelliteStatus };
+  satellitePair: {
+    args: [input: { address: string; code: string; name: string; fingerprint: string }];
+    result: SatelliteStatus;
+  };
 }
 
 export interface HubEvents {

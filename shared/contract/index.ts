@@ -1,29 +1,55 @@
 // The IPC contract: every renderer→main call and every main→renderer event, typed end to end.
 // Each feature owns a part (one file); this index joins them. The Electron IPC handlers, the
 // preload, the headless host's WebSocket and the renderer's bridge are all generated from it.
-import { dataHealthChannelKeys, dataHealthEventKeys, type DataHealthEvents, type DataHealthRequests } from './data-health';
-import { connectionChannelKeys, connectionEventKeys, type ConnectionEvents, type ConnectionRequests } from './connection';
+import {
+  dataHealthChannelKeys,
+  dataHealthEventKeys,
+  type DataHealthEvents,
+  type DataHealthRequests,
+} from './data-health';
+import {
+  connectionChannelKeys,
+  connectionEventKeys,
+  type ConnectionEvents,
+  type ConnectionRequests,
+} from './connection';
 import { hubChannelKeys, hubEventKeys, type HubEvents, type HubRequests } from './hub';
 import { laborChannelKeys, laborEventKeys, type LaborEvents, type LaborRequests } from './labor';
 import { tabsChannelKeys, tabsEventKeys, type TabsEvents, type TabsRequests } from './tabs';
 import { webhookChannelKeys, webhookEventKeys, type WebhookEvents, type WebhookRequests } from './webhooks';
 
 /** Every request the renderer can make: its arguments and its result. */
-export interface IpcRequestMap extends ConnectionRequests, WebhookRequests, LaborRequests, TabsRequests, DataHealthRequests, HubRequests {}
+export interface IpcRequestMap
+  extends ConnectionRequests, WebhookRequests, LaborRequests, TabsRequests, DataHealthRequests, HubRequests {}
 
 /** Every event main pushes to the renderer, with its payload. */
-export interface IpcEventMap extends ConnectionEvents, WebhookEvents, LaborEvents, TabsEvents, DataHealthEvents, HubEvents {}
+export interface IpcEventMap
+  extends ConnectionEvents, WebhookEvents, LaborEvents, TabsEvents, DataHealthEvents, HubEvents {}
 
 export type IpcChannel = keyof IpcRequestMap;
 export type IpcEventName = keyof IpcEventMap;
 export type IpcArgs<K extends IpcChannel> = IpcRequestMap[K]['args'];
 export type IpcResult<K extends IpcChannel> = IpcRequestMap[K]['result'];
 
-const channelKeys: Record<IpcChannel, true> = { ...connectionChannelKeys, ...webhookChannelKeys, ...laborChannelKeys, ...tabsChannelKeys, ...dataHealthChannelKeys, ...hubChannelKeys };
+const channelKeys: Record<IpcChannel, true> = {
+  ...connectionChannelKeys,
+  ...webhookChannelKeys,
+  ...laborChannelKeys,
+  ...tabsChannelKeys,
+  ...dataHealthChannelKeys,
+  ...hubChannelKeys,
+};
 /** Every request channel, for transports that generate one function or handler per request. */
 export const ipcChannels = Object.keys(channelKeys) as IpcChannel[];
 
-const eventKeys: Record<IpcEventName, true> = { ...connectionEventKeys, ...webhookEventKeys, ...laborEventKeys, ...tabsEventKeys, ...dataHealthEventKeys, ...hubEventKeys };
+const eventKeys: Record<IpcEventName, true> = {
+  ...connectionEventKeys,
+  ...webhookEventKeys,
+  ...laborEventKeys,
+  ...tabsEventKeys,
+  ...dataHealthEventKeys,
+  ...hubEventKeys,
+};
 /** Every push event name, for transports that must subscribe to all of them. */
 export const ipcEventNames = Object.keys(eventKeys) as IpcEventName[];
 

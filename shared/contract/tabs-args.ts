@@ -20,7 +20,10 @@ export const tabsArgSchemas = {
   tabsSaveSettings: z.tuple([
     z.strictObject({
       giftCardLateSeconds: z.number().int().min(1).max(86_400).optional(),
-      walkInSpot: z.strictObject({ uuid: id, name: z.string().max(200) }).nullable().optional(),
+      walkInSpot: z
+        .strictObject({ uuid: id, name: z.string().max(200) })
+        .nullable()
+        .optional(),
     }),
   ]),
   tabsSetMoneyUnit: z.tuple([z.enum(['cents', 'dollars'])]),
@@ -46,7 +49,11 @@ export const tabsArgSchemas = {
       .strictObject({
         paymentId: id.optional(),
         amount: z.number().int().min(1).max(100_000_000).optional(),
-        items: z.array(z.strictObject({ itemId: id, quantity: z.number().int().min(1).max(999), reason: reason.optional() })).min(1).max(100).optional(),
+        items: z
+          .array(z.strictObject({ itemId: id, quantity: z.number().int().min(1).max(999), reason: reason.optional() }))
+          .min(1)
+          .max(100)
+          .optional(),
         reason: reason.optional(),
         managerPin: z.string().regex(/^\d{4,8}$/, 'a manager PIN (4 to 8 digits) must approve a refund'),
       })

@@ -24,7 +24,10 @@ export interface TabsRequests {
   /** Choose the location the Passes, Gift cards and Tabs screens act at (kept across restarts). */
   tabsSetLocation: { args: [location: TabsLocation]; result: TabsSettingsView };
   /** Change when a pending gift card counts as late. */
-  tabsSaveSettings: { args: [patch: { giftCardLateSeconds?: number; walkInSpot?: { uuid: string; name: string } | null }]; result: TabsSettingsView };
+  tabsSaveSettings: {
+    args: [patch: { giftCardLateSeconds?: number; walkInSpot?: { uuid: string; name: string } | null }];
+    result: TabsSettingsView;
+  };
   /** The unit of money the spec leaves open (cents or dollars), chosen in Settings; clears a detection. */
   tabsSetMoneyUnit: { args: [unit: 'cents' | 'dollars']; result: TabsSettingsView };
   /** Products and spots at the chosen location, or why they cannot be listed (then lines are typed). */
@@ -79,4 +82,9 @@ export const tabsChannelKeys: Record<keyof TabsRequests, true> = {
 };
 
 /** Runtime list of this part's events. */
-export const tabsEventKeys: Record<keyof TabsEvents, true> = { tabsSettings: true, tabsBoard: true, tabsGiftCards: true, tabsNotices: true };
+export const tabsEventKeys: Record<keyof TabsEvents, true> = {
+  tabsSettings: true,
+  tabsBoard: true,
+  tabsGiftCards: true,
+  tabsNotices: true,
+};

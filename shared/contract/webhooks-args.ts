@@ -1,6 +1,12 @@
 // Runtime validation of the webhook requests' arguments (main side only).
 import { z } from 'zod';
-import { headerNameSchema, retentionEventsSchema, webhookHostSchema, webhookPathSchema, webhookPortSchema } from '../schemas/settings/webhooks';
+import {
+  headerNameSchema,
+  retentionEventsSchema,
+  webhookHostSchema,
+  webhookPathSchema,
+  webhookPortSchema,
+} from '../schemas/settings/webhooks';
 
 const seq = z.number().int().min(0);
 const headerName = headerNameSchema;

@@ -11,7 +11,14 @@ const optionalId = z
   .optional()
   .catch(undefined);
 const optionalNumber = z
-  .union([z.number().finite(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)])
+  .union([
+    z.number().finite(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/)
+      .transform(Number),
+  ])
   .optional()
   .catch(undefined);
 const optionalBoolean = z
@@ -120,10 +127,7 @@ function userLabel(user: unknown): string | null {
 // are read tolerantly.
 
 const flagsLike = z
-  .union([
-    z.record(z.string(), z.unknown()),
-    z.array(z.union([z.string(), z.looseObject({})])),
-  ])
+  .union([z.record(z.string(), z.unknown()), z.array(z.union([z.string(), z.looseObject({})]))])
   .optional()
   .catch(undefined);
 

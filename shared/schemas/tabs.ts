@@ -4,7 +4,15 @@
 // A field of the wrong type is treated as absent, never as a failed request.
 import { z } from 'zod';
 import { fixedUnitReader, type MoneyReader } from '../money-units';
-import type { CatalogProduct, CatalogSpot, GiftCardInfo, PassView, SpendLimit, TabDetailItem, TabDetailPayment } from '../tabs';
+import type {
+  CatalogProduct,
+  CatalogSpot,
+  GiftCardInfo,
+  PassView,
+  SpendLimit,
+  TabDetailItem,
+  TabDetailPayment,
+} from '../tabs';
 
 // Money: every amount goes through a MoneyReader (shared/money-units.ts decides the unit of each
 // field); the constants below read the sandbox's default (cents) for callers without a connection.
@@ -16,7 +24,14 @@ const idText = z
   .optional()
   .catch(undefined);
 const num = z
-  .union([z.number().finite(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)])
+  .union([
+    z.number().finite(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .transform(Number),
+  ])
   .optional()
   .catch(undefined);
 const list = z.array(z.unknown()).optional().catch(undefined);
@@ -63,7 +78,11 @@ function spendLimitOf(raw: Raw, money: MoneyReader): SpendLimit {
 /** Reads a pass answer; `xPassId` is what was asked for, used when the answer does not repeat it. */
 export function passSchema(xPassId: string, now: number, money: MoneyReader = CENTS) {
   return z.unknown().transform((body): PassView => {
-    const raw = unwrap(body, ['pass', 'data', 'tab_pass', 'tabPass'], (r) => 'x_pass_id' in r || 'spend_limit' in r || 'spent' in r);
+    const raw = unwrap(
+      body,
+      ['pass', 'data', 'tab_pass', 'tabPass'],
+      (r) => 'x_pass_id' in r || 'spend_limit' in r || 'spent' in r,
+    );
     return {
       xPassId: pick(idText, raw, 'x_pass_id', 'xPassId', 'id') ?? xPassId,
       name: pick(text, raw, 'name', 'label') ?? null,
@@ -80,7 +99,10 @@ export function passSchema(xPassId: string, now: number, money: MoneyReader = CE
 export const passOrderAnswerSchemaOf = (money: MoneyReader) =>
   z.unknown().transform((body) => {
     const raw = unwrap(body, ['order', 'data'], (r) => 'total' in r && 'uuid' in r);
-    return { orderName: pick(text, raw, 'name', 'orderName') ?? null, total: money('order.total', pick(num, raw, 'total')) };
+    return {
+      orderName: pick(text, raw, 'name', 'orderName') ?? null,
+      total: money('order.total', pick(num, raw, 'total')),
+    };
   });
 export const passOrderAnswerSchema = passOrderAnswerSchemaOf(CENTS);
 
@@ -190,7 +212,9 @@ function productOf(value: unknown, money: MoneyReader): CatalogProduct | null {
     // A key named in cents is cents whatever the connection's unit.
     price: money('catalog.price', pick(num, value, 'price')) ?? pick(num, value, 'priceCents', 'price_cents') ?? null,
     category: pick(text, value, 'categoryName', 'category', 'category_name') ?? null,
-    giftCard: isRecord(card) ? { giftCardType: pick(text, card, 'giftCardType', 'type') ?? null, gateway: pick(text, card, 'gateway') ?? null } : null,
+    giftCard: isRecord(card)
+      ? { giftCardType: pick(text, card, 'giftCardType', 'type') ?? null, gateway: pick(text, card, 'gateway') ?? null }
+      : null,
   };
 }
 
@@ -198,7 +222,11 @@ function spotOf(value: unknown): CatalogSpot | null {
   if (!isRecord(value)) return null;
   const uuid = pick(idText, value, 'uuid', 'spot_uuid', 'spotUuid');
   if (uuid === undefined) return null;
-  return { uuid, name: pick(text, value, 'name') ?? uuid, zone: pick(text, value, 'zoneName', 'zone', 'zone_name') ?? null };
+  return {
+    uuid,
+    name: pick(text, value, 'name') ?? uuid,
+    zone: pick(text, value, 'zoneName', 'zone', 'zone_name') ?? null,
+  };
 }
 
 export const catalogAnswerSchemaOf = (money: MoneyReader) =>

@@ -16,7 +16,10 @@ const id = z.union([z.string(), z.number().finite().transform(String)]);
 const num = z.number().finite();
 const texts = z.array(z.string());
 /** Spec 6.2: optional, and in practice sometimes null (CATEGORY_UPDATED targetUuid); ids may be numbers. */
-const optionalText = z.union([z.string(), z.number().finite().transform(String)]).nullable().optional();
+const optionalText = z
+  .union([z.string(), z.number().finite().transform(String)])
+  .nullable()
+  .optional();
 
 const ISO_PREFIX = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** True for an ISO 8601 date-time that Date.parse understands (so it can be age-checked). */
@@ -214,7 +217,9 @@ export function isKnownEventType(type: string): type is WebhookEventType {
 
 /** The first few issues, one line, for the inspector's problem column. */
 export function describeIssues(error: z.ZodError, prefix: string): string {
-  const shown = error.issues.slice(0, 3).map((i) => `${[prefix, ...i.path.map(String)].filter((p) => p !== '').join('.') || '(root)'}: ${i.message}`);
+  const shown = error.issues
+    .slice(0, 3)
+    .map((i) => `${[prefix, ...i.path.map(String)].filter((p) => p !== '').join('.') || '(root)'}: ${i.message}`);
   const more = error.issues.length > 3 ? ` (+${error.issues.length - 3} more)` : '';
   return shown.join('; ') + more;
 }
@@ -292,13 +297,23 @@ export function parseEnvelope(body: string): EnvelopeParse {
   try {
     value = JSON.parse(body);
   } catch (error) {
-    return { ok: false, reason: 'not-json', message: `body is not JSON (${(error as Error).message})`, hint: EMPTY_HINT };
+    return {
+      ok: false,
+      reason: 'not-json',
+      message: `body is not JSON (${(error as Error).message})`,
+      hint: EMPTY_HINT,
+    };
   }
   const quick = plainEnvelope(value);
   if (quick !== null) return { ok: true, envelope: quick };
   const parsed = webhookEnvelopeSchema.safeParse(value);
   if (!parsed.success) {
-    return { ok: false, reason: 'invalid-envelope', message: `invalid envelope: ${describeIssues(parsed.error, '')}`, hint: envelopeHint(value) };
+    return {
+      ok: false,
+      reason: 'invalid-envelope',
+      message: `invalid envelope: ${describeIssues(parsed.error, '')}`,
+      hint: envelopeHint(value),
+    };
   }
   return { ok: true, envelope: parsed.data };
 }
@@ -310,12 +325,16 @@ export type DataCheck =
 /** Checks an envelope's data (and target) against its type. Unknown types are reported, not refused. */
 export function checkEventData(envelope: WebhookEnvelope): DataCheck {
   const type = envelope.type;
-  if (!isKnownEventType(type)) return { knownType: false, problem: `unknown event type ${JSON.stringify(type.slice(0, 100))}`, type, data: null };
+  if (!isKnownEventType(type))
+    return { knownType: false, problem: `unknown event type ${JSON.stringify(type.slice(0, 100))}`, type, data: null };
   const problems: string[] = [];
   const target = WEBHOOK_TARGETS[type];
-  if (target === 'uuid' && typeof envelope.targetUuid !== 'string') problems.push('targetUuid: expected a string for this type');
-  if (target !== 'uuid' && typeof envelope.targetId !== 'string') problems.push('targetId: expected a string for this type');
-  if (target === 'id-uuid-null' && envelope.targetUuid != null) problems.push('targetUuid: expected null for this type');
+  if (target === 'uuid' && typeof envelope.targetUuid !== 'string')
+    problems.push('targetUuid: expected a string for this type');
+  if (target !== 'uuid' && typeof envelope.targetId !== 'string')
+    problems.push('targetId: expected a string for this type');
+  if (target === 'id-uuid-null' && envelope.targetUuid != null)
+    problems.push('targetUuid: expected null for this type');
   const parsed = webhookDataSchemas[type].safeParse(envelope.data);
   if (!parsed.success) problems.push(describeIssues(parsed.error, 'data'));
   if (problems.length > 0) return { knownType: true, problem: problems.join('; '), type, data: null };

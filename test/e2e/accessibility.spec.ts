@@ -23,9 +23,17 @@ async function furnish(app: RunningApp): Promise<void> {
   await control.simulateGuests({ tabs: 1, close: 'all' });
   // A card that never comes, so the Gift cards screen shows a pending (then late) card too.
   await control.giftCardFault({ mode: 'never-issue' });
-  const { products, spots } = await app.core.handlers.tabsCatalog().then((c) => (c.available ? c : { products: [], spots: [] }));
+  const { products, spots } = await app.core.handlers
+    .tabsCatalog()
+    .then((c) => (c.available ? c : { products: [], spots: [] }));
   const card = products.find((p) => p.giftCard !== null)!;
-  await app.core.handlers.giftCardSell({ spotUuid: spots[0].uuid, spotName: spots[0].name, lines: [{ productUuid: card.uuid, quantity: 1, label: card.name, unitPrice: card.price ?? 0 }], paymentType: 'CARD', wait: false });
+  await app.core.handlers.giftCardSell({
+    spotUuid: spots[0].uuid,
+    spotName: spots[0].name,
+    lines: [{ productUuid: card.uuid, quantity: 1, label: card.name, unitPrice: card.price ?? 0 }],
+    paymentType: 'CARD',
+    wait: false,
+  });
   // Someone on shift and someone on break, for the board's badges.
   const sam = await app.core.handlers.laborIdentify({ pin: '1111' });
   await app.core.handlers.laborPunch(sam.token, { action: 'punch-in' });
@@ -38,7 +46,13 @@ async function serious(page: Page, where: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.impact} ${v.id} (${v.help}) on ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+    .map(
+      (v) =>
+        `${where}: ${v.impact} ${v.id} (${v.help}) on ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 4)
+          .join(', ')}`,
+    );
 }
 
 for (const size of SIZES) {
@@ -61,7 +75,10 @@ for (const size of SIZES) {
         await expect(page.getByRole('table', { name: 'Entries' })).toBeVisible();
         found.push(...(await serious(page, 'Manager timesheet')));
         for (const section of ['Sync', 'Staff & PINs', 'Kiosk settings']) {
-          await page.getByRole('navigation', { name: 'Manager sections' }).getByRole('button', { name: new RegExp(`^${section}`) }).click();
+          await page
+            .getByRole('navigation', { name: 'Manager sections' })
+            .getByRole('button', { name: new RegExp(`^${section}`) })
+            .click();
           found.push(...(await serious(page, `Manager ${section}`)));
         }
         await page.getByRole('button', { name: 'Close' }).click();

@@ -12,7 +12,11 @@ const shot = (name: string) => test.info().outputPath(name);
 
 test('Settings shows what could not be read and where it was kept; Mark as read clears it', async ({ page }) => {
   const first = await startApp();
-  await first.core.handlers.laborSetLocation(null, { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen', timezone: null });
+  await first.core.handlers.laborSetLocation(null, {
+    uuid: '1c000000-0000-4000-8000-000000000001',
+    name: 'Harbour Bar & Kitchen',
+    timezone: null,
+  });
   await stopApp(first, false);
   writeFileSync(join(first.dataDir, 'tabs', 'settings.json'), '{"version": 1, "loc');
   const app = await startApp(first.dataDir);
@@ -35,7 +39,11 @@ test('Settings shows what could not be read and where it was kept; Mark as read 
 
 test('a kiosk whose staff list cannot be read stops sign-in and offers no manager set-up', async ({ page }) => {
   const first = await startApp();
-  await first.core.handlers.laborSetLocation(null, { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen', timezone: null });
+  await first.core.handlers.laborSetLocation(null, {
+    uuid: '1c000000-0000-4000-8000-000000000001',
+    name: 'Harbour Bar & Kitchen',
+    timezone: null,
+  });
   await stopApp(first, false);
   writeFileSync(join(first.dataDir, 'labor-staff.json'), 'not a staff list');
   const app = await startApp(first.dataDir);
@@ -43,7 +51,7 @@ test('a kiosk whose staff list cannot be read stops sign-in and offers no manage
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(app.host.url);
     await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
-    await expect(page.getByTestId('roster-error')).toContainText("staff list could not be read");
+    await expect(page.getByTestId('roster-error')).toContainText('staff list could not be read');
     await page.screenshot({ path: shot('data-health-kiosk-1280x800.png') });
     await page.getByRole('button', { name: 'Manager' }).click();
     await expect(page.getByRole('button', { name: /Create|Set up/i })).toHaveCount(0);
@@ -62,12 +70,20 @@ async function enterPin(page: Page, pin: string): Promise<void> {
 
 test('on a kiosk, a manager sees the notices in the manager area and marks them read', async ({ page }) => {
   const first = await startApp();
-  await first.core.handlers.laborSetLocation(null, { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen', timezone: null });
+  await first.core.handlers.laborSetLocation(null, {
+    uuid: '1c000000-0000-4000-8000-000000000001',
+    name: 'Harbour Bar & Kitchen',
+    timezone: null,
+  });
   await stopApp(first, false);
   writeFileSync(join(first.dataDir, 'labor-board.json'), '{"locationUuid": 12');
   const core = await createApp({ dataDir: first.dataDir, runtime: 'headless', kiosk: true });
   await core.start();
-  const host = await startHost({ rendererDir: resolve(import.meta.dirname, '../../out/renderer'), handlers: core.handlers, events: core.events });
+  const host = await startHost({
+    rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
+    handlers: core.handlers,
+    events: core.events,
+  });
   const app: RunningApp = { core, host, dataDir: first.dataDir, sandboxUrl: '' };
   try {
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -17,14 +17,17 @@ export interface RunningApp {
 const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
 
 export async function startApp(dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'))): Promise<RunningApp> {
-  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('out/renderer is missing: run `npm run build` before the e2e tests');
+  if (!existsSync(join(rendererDir, 'index.html')))
+    throw new Error('out/renderer is missing: run `npm run build` before the e2e tests');
   const core = await createApp({ dataDir, runtime: 'headless' });
   await core.start();
   // The connection's money unit, set as a venue sets it in Settings: the one its service uses
   // (dollars under the sandbox's other reading, VENUE_SANDBOX_READING=other).
   const sandboxUrl = core.sandbox()?.baseUrl;
   if (sandboxUrl) {
-    const { readings } = (await (await fetch(`${sandboxUrl}/_sandbox/readings`)).json()) as { readings: { moneyUnit: 'cents' | 'dollars' } };
+    const { readings } = (await (await fetch(`${sandboxUrl}/_sandbox/readings`)).json()) as {
+      readings: { moneyUnit: 'cents' | 'dollars' };
+    };
     if (readings.moneyUnit !== 'cents') await core.handlers.tabsSetMoneyUnit(readings.moneyUnit);
   }
   const host = await startHost({ rendererDir, handlers: core.handlers, events: core.events });

@@ -19,7 +19,10 @@ async function enterPin(page: Page, pin: string): Promise<void> {
   await page.getByRole('button', { name: 'Enter PIN' }).click();
 }
 
-test('refund: what is wrong with the amount is said beside the field; unpaid open tabs offer no refund', async ({ openApp, app }) => {
+test('refund: what is wrong with the amount is said beside the field; unpaid open tabs offer no refund', async ({
+  openApp,
+  app,
+}) => {
   await app.core.handlers.tabsSetLocation({ uuid: SEED_LOCATIONS.harbour, name: HARBOUR });
   await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
   const control = createControlClient(app.sandboxUrl);
@@ -74,7 +77,10 @@ test('a late gift card can be checked again, and the screen never invites a seco
   await expect(page.getByTestId('sale')).toHaveCount(1);
 });
 
-test('timesheet editor: punch-out before punch-in is caught in the form; a service error stays on screen at 1280', async ({ page, app }) => {
+test('timesheet editor: punch-out before punch-in is caught in the form; a service error stays on screen at 1280', async ({
+  page,
+  app,
+}) => {
   await page.goto(app.host.url);
   await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
   await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
@@ -89,7 +95,9 @@ test('timesheet editor: punch-out before punch-in is caught in the form; a servi
   const punchIn = await editor.getByLabel('Punch in').inputValue();
   const before = punchIn.replace(/T(\d{2})/, (_m, h: string) => `T${String((Number(h) + 23) % 24).padStart(2, '0')}`);
   // An hour before punch-in (on the same day unless punch-in was just after midnight).
-  await editor.getByLabel('Punch out').fill(Number(punchIn.slice(11, 13)) > 0 ? before : punchIn.replace(/T\d{2}:\d{2}/, 'T00:00'));
+  await editor
+    .getByLabel('Punch out')
+    .fill(Number(punchIn.slice(11, 13)) > 0 ? before : punchIn.replace(/T\d{2}:\d{2}/, 'T00:00'));
   await expect(editor.getByRole('alert')).toContainText('Punch out must be after punch in');
   await expect(editor.getByRole('button', { name: 'Save change' })).toBeDisabled();
 
@@ -105,7 +113,11 @@ test('timesheet editor: punch-out before punch-in is caught in the form; a servi
   expect(table!.x + table!.width).toBeLessThanOrEqual(1280);
 });
 
-test('small words: "1 event", and an empty board after everyone left does not say "yet"', async ({ openApp, app, page }) => {
+test('small words: "1 event", and an empty board after everyone left does not say "yet"', async ({
+  openApp,
+  app,
+  page,
+}) => {
   await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
   await openApp();
   await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
@@ -122,12 +134,18 @@ test('small words: "1 event", and an empty board after everyone left does not sa
   await expect(page.getByTestId('board-row')).toHaveCount(1);
   await enterPin(page, '1111');
   await page.getByRole('button', { name: 'Punch out' }).click();
-  await page.getByRole('button', { name: /^Punch out/ }).last().click();
+  await page
+    .getByRole('button', { name: /^Punch out/ })
+    .last()
+    .click();
   await page.getByTestId('punch-confirmation').getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('board-empty')).toHaveText('Everyone has punched out.');
 });
 
-test('gift cards: a walk-in sale needs no table, and the cart and guest name stay in view at 1280x800', async ({ openApp, app }) => {
+test('gift cards: a walk-in sale needs no table, and the cart and guest name stay in view at 1280x800', async ({
+  openApp,
+  app,
+}) => {
   await app.core.handlers.tabsSetLocation({ uuid: SEED_LOCATIONS.harbour, name: HARBOUR });
   await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
   const page = await openApp();
@@ -147,7 +165,10 @@ test('gift cards: a walk-in sale needs no table, and the cart and guest name sta
   await expect(page.getByTestId('sale').first()).toContainText('Robin');
 });
 
-test('kiosk view: a workstation shows the kiosk alone, and only a manager PIN leaves it, without a restart', async ({ openApp, page }) => {
+test('kiosk view: a workstation shows the kiosk alone, and only a manager PIN leaves it, without a restart', async ({
+  openApp,
+  page,
+}) => {
   await openApp();
   await page.getByRole('navigation').getByRole('button', { name: 'Kiosk', exact: true }).click();
   await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
@@ -168,7 +189,11 @@ test('kiosk view: a workstation shows the kiosk alone, and only a manager PIN le
   await expect(page.getByTestId('status-bar')).toBeVisible();
 });
 
-test('staff words: an unreachable service is one plain sentence, the technical text behind "Details"', async ({ openApp, app, page }) => {
+test('staff words: an unreachable service is one plain sentence, the technical text behind "Details"', async ({
+  openApp,
+  app,
+  page,
+}) => {
   app.core.sandbox()!.world.faults.add({ route: '/*', mode: 'reset', count: 'always' });
   await openApp();
   await page.getByRole('navigation').getByRole('button', { name: 'Kiosk', exact: true }).click();
@@ -184,7 +209,11 @@ test('staff words: an unreachable service is one plain sentence, the technical t
   await expect(details.locator('code')).toBeVisible();
 });
 
-test('the Events list works from the keyboard alone: Tab to a row, arrows to move, Enter to open', async ({ openApp, app, page }) => {
+test('the Events list works from the keyboard alone: Tab to a row, arrows to move, Enter to open', async ({
+  openApp,
+  app,
+  page,
+}) => {
   await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
   await openApp();
   await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
@@ -196,7 +225,16 @@ test('the Events list works from the keyboard alone: Tab to a row, arrows to mov
   await expect(grid.getByRole('row')).toHaveCount(3);
   // Focus reaches the first row by Tab (the list is one tab stop, like a grid should be).
   await page.getByLabel('Search').focus();
-  for (let i = 0; i < 5 && !(await grid.getByRole('row').nth(1).evaluate((el) => el === el.ownerDocument.activeElement)); i++) await page.keyboard.press('Tab');
+  for (
+    let i = 0;
+    i < 5 &&
+    !(await grid
+      .getByRole('row')
+      .nth(1)
+      .evaluate((el) => el === el.ownerDocument.activeElement));
+    i++
+  )
+    await page.keyboard.press('Tab');
   await expect(grid.getByRole('row').nth(1)).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('event-detail').getByRole('heading', { level: 2 })).toContainText('CLOSE_TAB');
@@ -206,7 +244,9 @@ test('the Events list works from the keyboard alone: Tab to a row, arrows to mov
   await expect(grid.getByRole('row').nth(2)).toHaveAttribute('aria-selected', 'true');
 });
 
-test('staff words in settings: a listener port taken by another program is one plain sentence, the system text behind "Details"', async ({ openApp }) => {
+test('staff words in settings: a listener port taken by another program is one plain sentence, the system text behind "Details"', async ({
+  openApp,
+}) => {
   // Another program holds a port on this computer.
   const { createServer } = await import('node:net');
   const other = createServer();

@@ -9,7 +9,10 @@ test('connects to the embedded sandbox and shows the integration token', async (
   await expect(page.getByTestId('status-bar')).toContainText('Embedded sandbox');
 });
 
-test('signs in through the consent page, then lists and subscribes a location as the user', async ({ openApp, context }) => {
+test('signs in through the consent page, then lists and subscribes a location as the user', async ({
+  openApp,
+  context,
+}) => {
   const page = await openApp();
   await page.getByRole('button', { name: 'Settings' }).click();
   const popupPromise = context.waitForEvent('page');
@@ -34,7 +37,9 @@ test('signs in through the consent page, then lists and subscribes a location as
   await expect(page.locator('.location-list li').first()).toContainText(/^(?!.*not subscribed).*subscribed/);
 });
 
-test('wrong credentials and an unreachable service give clear messages and the app keeps running', async ({ openApp }) => {
+test('wrong credentials and an unreachable service give clear messages and the app keeps running', async ({
+  openApp,
+}) => {
   // A separate sandbox stands in for the real service: switching to 'Real service' stops the embedded one.
   const remote = await startSandbox();
   try {
@@ -46,7 +51,9 @@ test('wrong credentials and an unreachable service give clear messages and the a
     await page.getByLabel('API access secret').fill('wrong');
     await page.getByRole('button', { name: 'Save connection' }).click();
     await expect(page.getByTestId('integration-token')).toContainText(/rejected the access id or secret/i);
-    await expect(page.getByRole('form', { name: 'Connection' }).getByRole('alert')).toContainText(/rejected the access id or secret/i);
+    await expect(page.getByRole('form', { name: 'Connection' }).getByRole('alert')).toContainText(
+      /rejected the access id or secret/i,
+    );
 
     await page.getByLabel('Base URL').fill('http://127.0.0.1:9');
     await page.getByLabel('API access id').fill('anything');

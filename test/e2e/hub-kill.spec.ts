@@ -39,7 +39,9 @@ async function punch(page: Page, pin: string): Promise<Punch> {
   return action;
 }
 
-test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands once when the hub is back', async ({ browser }) => {
+test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands once when the hub is back', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const service = await run.sandbox();
   const control = createControlClient(service.url);
@@ -49,12 +51,28 @@ test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands 
   const dir = run.folder();
   expect(await new Roster(dir, 16_384).seedDemo(staff, DEMO_PINS, DEMO_MANAGERS)).toBe(true);
   const hubPort = await freePort();
-  const hubArgs = ['--hub', '--hub-host', '127.0.0.1', '--hub-port', String(hubPort), '--service-url', service.url, '--no-mdns'];
+  const hubArgs = [
+    '--hub',
+    '--hub-host',
+    '127.0.0.1',
+    '--hub-port',
+    String(hubPort),
+    '--service-url',
+    service.url,
+    '--no-mdns',
+  ];
   const hubEnv = { VENUE_ACCESS_ID: DEMO_ACCESS_ID, VENUE_ACCESS_SECRET: DEMO_ACCESS_SECRET };
   const hub = await run.host(hubArgs, { dir, env: hubEnv });
 
   const hubPage = await openHubDevices(browser, hub.url);
-  const kiosk = await run.host(['--satellite', `127.0.0.1:${hubPort}`, '--pair-code', await openCode(hubPage, 'kiosk'), '--device-name', 'Staff door']);
+  const kiosk = await run.host([
+    '--satellite',
+    `127.0.0.1:${hubPort}`,
+    '--pair-code',
+    await openCode(hubPage, 'kiosk'),
+    '--device-name',
+    'Staff door',
+  ]);
   await hubPage.close();
 
   const page = await browser.newPage({ viewport: { width: 1080, height: 1920 } });
@@ -89,21 +107,37 @@ test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands 
   await expect(page.getByTestId('sync-pending')).toHaveText('All punches synced', { timeout: 30_000 });
 
   // Exactly once, as the service sees it: per person, one shift opened per punch in, one closed per punch out.
-  interface WireEntry { user_id: string; time_punch_type: string; punch_in: string; punch_out: string | null }
+  interface WireEntry {
+    user_id: string;
+    time_punch_type: string;
+    punch_in: string;
+    punch_out: string | null;
+  }
   const since = startedAt - 1000;
   const seen = async () => {
-    const { entries } = (await (await fetch(`${service.url}/_sandbox/labor/entries`)).json()) as { entries: WireEntry[] };
+    const { entries } = (await (await fetch(`${service.url}/_sandbox/labor/entries`)).json()) as {
+      entries: WireEntry[];
+    };
     const shifts = entries.filter((e) => e.time_punch_type.toLowerCase() === 'shift');
     return ['1111', '2222', '3333'].map((pin) => {
       const mine = shifts.filter((e) => DEMO_PINS[e.user_id] === pin);
-      return { pin, ins: mine.filter((e) => Date.parse(e.punch_in) >= since).length, outs: mine.filter((e) => e.punch_out !== null && Date.parse(e.punch_out) >= since).length };
+      return {
+        pin,
+        ins: mine.filter((e) => Date.parse(e.punch_in) >= since).length,
+        outs: mine.filter((e) => e.punch_out !== null && Date.parse(e.punch_out) >= since).length,
+      };
     });
   };
   const count = (pin: string, action: Punch) => done.filter((d) => d.pin === pin && d.action === action).length;
-  await expect.poll(seen, { timeout: 60_000 }).toEqual(['1111', '2222', '3333'].map((pin) => ({ pin, ins: count(pin, 'in'), outs: count(pin, 'out') })));
+  await expect
+    .poll(seen, { timeout: 60_000 })
+    .toEqual(['1111', '2222', '3333'].map((pin) => ({ pin, ins: count(pin, 'in'), outs: count(pin, 'out') })));
 
   // The hub accepted each of the kiosk's punch ids once, refused none, across its death.
-  const lines = readFileSync(join(dir, 'hub', 'forwarded-punches.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; refused?: string });
+  const lines = readFileSync(join(dir, 'hub', 'forwarded-punches.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { id: string; refused?: string });
   expect(lines.filter((l) => l.refused)).toEqual([]);
   expect(new Set(lines.map((l) => l.id)).size).toBe(lines.length);
   expect(lines.length).toBe(done.length);

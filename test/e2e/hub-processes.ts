@@ -30,7 +30,9 @@ export interface Processes {
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done())));
+  return new Promise((done) =>
+    child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done()),
+  );
 }
 
 function start(command: string[], dir: string, ready: RegExp, env: NodeJS.ProcessEnv): Promise<Proc> {
@@ -68,9 +70,17 @@ export function processes(): Processes {
   return {
     host: (args, options = {}) => {
       const dir = options.dir ?? newDir();
-      return track(start(['electron/host/cli.ts', '--data-dir', dir, '--port', '0', ...args], dir, /ready at (\S+)/, options.env ?? {}));
+      return track(
+        start(
+          ['electron/host/cli.ts', '--data-dir', dir, '--port', '0', ...args],
+          dir,
+          /ready at (\S+)/,
+          options.env ?? {},
+        ),
+      );
     },
-    sandbox: () => track(start(['electron/sandbox/cli.ts', '--port', '0'], newDir(), /sandbox ready at (http:\/\/\S+)/, {})),
+    sandbox: () =>
+      track(start(['electron/sandbox/cli.ts', '--port', '0'], newDir(), /sandbox ready at (http:\/\/\S+)/, {})),
     folder: newDir,
     kill: async (proc) => {
       proc.child.kill('SIGKILL');

@@ -33,7 +33,11 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   const fingerprint = (await hubPage.locator('.hub-fingerprint').textContent())!;
   // The hub announces itself on the LAN (mDNS): `--find-hubs` lists it with the same fingerprint.
   const listed = await new Promise<string>((done) => {
-    const finder = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--find-hubs'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
+    const finder = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--find-hubs'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '' },
+    });
     let text = '';
     finder.stdout.on('data', (d: Buffer) => (text += d.toString()));
     finder.once('exit', () => done(text));
@@ -41,10 +45,26 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   expect(listed).toContain(`:${hubPort}`);
   expect(listed).toContain(fingerprint);
   await hubPage.screenshot({ path: shot('devices-pairing-1280x800.png') });
-  const kiosk = await host(['--satellite', hubAddress, '--pair-code', kioskCode, '--device-name', 'Staff door', '--hub-fingerprint', fingerprint]);
+  const kiosk = await host([
+    '--satellite',
+    hubAddress,
+    '--pair-code',
+    kioskCode,
+    '--device-name',
+    'Staff door',
+    '--hub-fingerprint',
+    fingerprint,
+  ]);
   // Both screens show the same fingerprint: the satellite printed the one it pinned.
   expect(kiosk.err()).toContain(fingerprint);
-  const manager = await host(['--satellite', hubAddress, '--pair-code', await openCode(hubPage, 'manager'), '--device-name', 'Office laptop']);
+  const manager = await host([
+    '--satellite',
+    hubAddress,
+    '--pair-code',
+    await openCode(hubPage, 'manager'),
+    '--device-name',
+    'Office laptop',
+  ]);
   const rows = hubPage.getByTestId('hub-device');
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: 'online' })).toHaveCount(2);
@@ -56,7 +76,13 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   const shown = await openCode(hubPage, 'workstation');
   const wrong = shown === '000000' ? '000001' : '000000';
   const reasons: string[] = [];
-  for (let i = 0; i < 5; i++) reasons.push(await pairWithHub({ url: hubAddress, code: wrong, name: 'Guesser' }).then(() => 'paired', (e: PairingRefused) => e.reason));
+  for (let i = 0; i < 5; i++)
+    reasons.push(
+      await pairWithHub({ url: hubAddress, code: wrong, name: 'Guesser' }).then(
+        () => 'paired',
+        (e: PairingRefused) => e.reason,
+      ),
+    );
   expect(reasons).toEqual(['wrong', 'wrong', 'wrong', 'wrong', 'replaced']);
   await hubPage.getByRole('button', { name: 'Devices' }).click();
 
@@ -97,10 +123,14 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
 
   // A guest order: the sandbox's webhook reaches the hub, and both the hub's and the manager
   // satellite's Tabs boards show it (the manager sets up tabs from its own device).
-  const managerPairing = (JSON.parse(readFileSync(join(manager.dir, 'satellite.json'), 'utf8')) as { pairing: SatellitePairing }).pairing;
+  const managerPairing = (
+    JSON.parse(readFileSync(join(manager.dir, 'satellite.json'), 'utf8')) as { pairing: SatellitePairing }
+  ).pairing;
   const office = await HubLink.open(managerPairing);
   const snapshot = (await office.request('getSnapshot', [])) as { ok: true; result: AppSnapshot };
-  expect((await office.request('tabsSetLocation', [{ uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' }])).ok).toBe(true);
+  expect(
+    (await office.request('tabsSetLocation', [{ uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' }])).ok,
+  ).toBe(true);
   expect((await office.request('subscribeLocations', [[SEED_LOCATIONS.harbour], 'integration'])).ok).toBe(true);
   office.close();
   await createControlClient(snapshot.result.connection.settings.baseUrl).simulateGuests({ tabs: 2, close: 'none' });
@@ -109,21 +139,35 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
     await expect(page.getByTestId('tab-card')).toHaveCount(2);
   }
   await managerPage.screenshot({ path: shot('manager-satellite-tabs-1280x800.png') });
-  await managerPage.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await managerPage
+    .getByRole('navigation', { name: 'Screens' })
+    .getByRole('button', { name: 'Kiosk', exact: true })
+    .click();
   await managerPage.getByRole('button', { name: 'Manager' }).click();
   await enterPin(managerPage, '9999');
 
   // A kiosk-role device cannot refund or change settings, even calling the hub directly with its credential.
-  const pairing = (JSON.parse(readFileSync(join(kiosk.dir, 'satellite.json'), 'utf8')) as { pairing: SatellitePairing }).pairing;
+  const pairing = (JSON.parse(readFileSync(join(kiosk.dir, 'satellite.json'), 'utf8')) as { pairing: SatellitePairing })
+    .pairing;
   const direct = await HubLink.open(pairing);
-  expect(await direct.request('tabRefund', ['tab-1', { amount: 100, managerPin: '9999' }])).toMatchObject({ ok: false, error: { message: /kiosk device cannot/ } });
-  expect(await direct.request('saveConnection', [{ mode: 'practice' }])).toMatchObject({ ok: false, error: { message: /kiosk device cannot/ } });
+  expect(await direct.request('tabRefund', ['tab-1', { amount: 100, managerPin: '9999' }])).toMatchObject({
+    ok: false,
+    error: { message: /kiosk device cannot/ },
+  });
+  expect(await direct.request('saveConnection', [{ mode: 'practice' }])).toMatchObject({
+    ok: false,
+    error: { message: /kiosk device cannot/ },
+  });
   direct.close();
 
   // Revoked from the manager's satellite: the kiosk is cut off and says so; its credential is refused.
   await managerPage.getByRole('button', { name: 'Devices' }).click();
   managerPage.once('dialog', (d) => void d.accept());
-  await managerPage.getByTestId('hub-device').filter({ hasText: 'kiosk' }).getByRole('button', { name: 'Revoke' }).click();
+  await managerPage
+    .getByTestId('hub-device')
+    .filter({ hasText: 'kiosk' })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
   await expect(kioskPage.getByTestId('satellite-banner')).toContainText('revoked');
   await kioskPage.screenshot({ path: shot('kiosk-revoked-1080x1920.png') });
   await expect(HubLink.open(pairing)).rejects.toMatchObject({ reason: 'revoked' } satisfies Partial<HubRefused>);

@@ -70,7 +70,10 @@ function serviceEntries(app: RunningApp) {
   return app.core.sandbox()!.world.labor.all();
 }
 
-test('PIN → punch in → break → end break → punch out with tips, on the board and in the timesheet', async ({ page, app }) => {
+test('PIN → punch in → break → end break → punch out with tips, on the board and in the timesheet', async ({
+  page,
+  app,
+}) => {
   await openKiosk(page, app.host.url);
 
   // Someone else on shift, so the board has a live row in the screenshots.
@@ -97,7 +100,9 @@ test('PIN → punch in → break → end break → punch out with tips, on the b
   await page.getByRole('button', { name: /Edit shift of Jordan Bartender/ }).click();
   await page.getByLabel('Declared tips').fill('15.00');
   await page.getByRole('button', { name: 'Save change' }).click();
-  await expect(page.locator('[data-testid="audit"]').filter({ hasText: 'Alex Manager' })).toContainText('tips $12.50 → $15.00');
+  await expect(page.locator('[data-testid="audit"]').filter({ hasText: 'Alex Manager' })).toContainText(
+    'tips $12.50 → $15.00',
+  );
   await expect(jordanTotals).toContainText('$15.00');
   await expect.poll(() => serviceEntries(app).find((e) => e.uuid === shift.uuid)?.declaredTips).toBe(1500);
   await page.screenshot({ path: shot('labor-timesheet-1280x800.png'), fullPage: true });
@@ -107,7 +112,9 @@ test('PIN → punch in → break → end break → punch out with tips, on the b
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   // One day; or, when the service sent no time zone (the other reading), the days around today.
-  expect(file.suggestedFilename()).toMatch(/^timesheet-harbour-bar-kitchen-\d{4}-\d{2}-\d{2}(-to-\d{4}-\d{2}-\d{2})?\.csv$/);
+  expect(file.suggestedFilename()).toMatch(
+    /^timesheet-harbour-bar-kitchen-\d{4}-\d{2}-\d{2}(-to-\d{4}-\d{2}-\d{2})?\.csv$/,
+  );
 
   await page.setViewportSize({ width: 1080, height: 1920 });
   await page.screenshot({ path: shot('labor-timesheet-1080x1920.png') });
@@ -115,7 +122,10 @@ test('PIN → punch in → break → end break → punch out with tips, on the b
   await page.screenshot({ path: shot('labor-kiosk-1080x1920.png') });
 });
 
-test('the same shift with the service down, then back: punches wait, then the count goes to zero', async ({ page, app }) => {
+test('the same shift with the service down, then back: punches wait, then the count goes to zero', async ({
+  page,
+  app,
+}) => {
   await openKiosk(page, app.host.url);
   const world = app.core.sandbox()!.world;
   world.faults.add({ route: '/*', mode: 'reset', count: 'always' });
@@ -146,7 +156,10 @@ test('the same shift with the service down, then back: punches wait, then the co
   expect(entries.find((e) => e.shiftUuid !== null)?.shiftUuid).toBe(entries.find((e) => e.shiftUuid === null)?.uuid);
 });
 
-test('a kiosk left alone goes back to the PIN pad after the idle timeout; a touch restarts the wait', async ({ page, app }) => {
+test('a kiosk left alone goes back to the PIN pad after the idle timeout; a touch restarts the wait', async ({
+  page,
+  app,
+}) => {
   // A fake page clock, so the 30 s default is tested without waiting 30 s.
   await page.clock.install();
   await openKiosk(page, app.host.url);
@@ -176,7 +189,11 @@ test('kiosk mode: the kiosk is the whole app, and app settings sit behind the ma
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'));
   const core = await createApp({ dataDir, runtime: 'headless', kiosk: true });
   await core.start();
-  const host = await startHost({ rendererDir: resolve(import.meta.dirname, '../../out/renderer'), handlers: core.handlers, events: core.events });
+  const host = await startHost({
+    rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
+    handlers: core.handlers,
+    events: core.events,
+  });
   const app: RunningApp = { core, host, dataDir, sandboxUrl: core.sandbox()?.baseUrl ?? '' };
   try {
     await page.goto(host.url);
@@ -200,10 +217,17 @@ test.describe('without the venue’s time zone', () => {
   // The computer runs in the venue's zone, so its day is known exactly; the service sends no zone.
   test.use({ timezoneId: 'America/New_York' });
 
-  test('the timesheet opens on the days around today and its timeline shows the shift under way, at any hour', async ({ page, app }) => {
+  test('the timesheet opens on the days around today and its timeline shows the shift under way, at any hour', async ({
+    page,
+    app,
+  }) => {
     // Under the other reading the service's locations carry no zone; here it is set for this test
     // alone, so the check runs under both readings.
-    const set = await fetch(`${app.sandboxUrl}/_sandbox/readings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ locationFields: 'bare' }) });
+    const set = await fetch(`${app.sandboxUrl}/_sandbox/readings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ locationFields: 'bare' }),
+    });
     expect(set.ok).toBe(true);
     await openKiosk(page, app.host.url);
     await enterPin(page, '1111');

@@ -20,13 +20,18 @@ test('Test connection tries the typed values without saving, and always answers 
 
     await page.getByLabel('API access secret').fill('wrong');
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await expect(form.getByTestId('connection-test-result')).toContainText(/Not connected: .*rejected the access id or secret/i);
+    await expect(form.getByTestId('connection-test-result')).toContainText(
+      /Not connected: .*rejected the access id or secret/i,
+    );
   } finally {
     await remote.close();
   }
 });
 
-test('the practice venue keeps its subscriptions across a switch and back; Reset asks, then starts over', async ({ app, openApp }) => {
+test('the practice venue keeps its subscriptions across a switch and back; Reset asks, then starts over', async ({
+  app,
+  openApp,
+}) => {
   const remote = await startSandbox();
   try {
     await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');

@@ -10,7 +10,10 @@ const HARBOUR = 'Harbour Bar & Kitchen';
 /** This run's sandbox readings (VENUE_SANDBOX_READING): the other one has no catalog route and sends dollars. */
 const READINGS = readingsFromEnv();
 const NO_CATALOG = READINGS.extraRoutes === 'absent';
-const LIMIT_TEXT = READINGS.spendLimitRefusal === 'other-wording' ? 'This order would take the pass over its spending limit.' : 'This pass has reached its spend limit.';
+const LIMIT_TEXT =
+  READINGS.spendLimitRefusal === 'other-wording'
+    ? 'This order would take the pass over its spending limit.'
+    : 'This pass has reached its spend limit.';
 
 /** Settings → Money units, as a venue whose service sends dollars sets it once. */
 async function matchMoneyUnit(page: Page): Promise<void> {
@@ -23,7 +26,9 @@ async function matchMoneyUnit(page: Page): Promise<void> {
 /** A tile tap where the service lists products; the typed product id and price where it does not. */
 async function addProduct(page: Page, app: RunningApp, name: string, times = 1): Promise<void> {
   if (!NO_CATALOG) return tap(page, new RegExp(`^${name.replace(/[&]/g, '\\$&')}`), times);
-  const product = app.core.sandbox()!.world.products.find((p) => p.name === name && p.locationUuid === SEED_LOCATIONS.harbour)!;
+  const product = app.core
+    .sandbox()!
+    .world.products.find((p) => p.name === name && p.locationUuid === SEED_LOCATIONS.harbour)!;
   for (let i = 0; i < times; i++) {
     const manual = page.locator('details.manual-line');
     if (!(await manual.getAttribute('open').then((v) => v !== null))) await manual.locator('summary').click();
@@ -49,7 +54,10 @@ function slowCards(app: RunningApp): void {
   app.core.sandbox()!.world.tabs.giftCardTiming = { minDelayMs: 2000, maxDelayMs: 2500, waitCapMs: 6000 };
 }
 
-test("a 'pre' pass refuses the order that would cross its limit, with the service's alert", async ({ openApp, app }) => {
+test("a 'pre' pass refuses the order that would cross its limit, with the service's alert", async ({
+  openApp,
+  app,
+}) => {
   const page = await openApp();
   await matchMoneyUnit(page);
   await open(page, 'Passes');
@@ -105,7 +113,10 @@ test("a 'post' pass accepts the order that crosses its limit, then refuses the n
 
 test('gift cards issued live and with waiting, each matched to its item', async ({ openApp, app }) => {
   // Without a catalog route the sale needs typed product and spot ids: the core tests cover that reading.
-  test.skip(NO_CATALOG, 'the other sandbox reading has no catalog route: gift-card tiles and spots cannot be listed (covered by tabs-gift-cards unit tests)');
+  test.skip(
+    NO_CATALOG,
+    'the other sandbox reading has no catalog route: gift-card tiles and spots cannot be listed (covered by tabs-gift-cards unit tests)',
+  );
   slowCards(app);
   const page = await openApp();
   await open(page, 'Gift cards');
@@ -138,7 +149,10 @@ test('gift cards issued live and with waiting, each matched to its item', async 
 });
 
 test('an itemized refund is seen on the tabs board', async ({ openApp, app }) => {
-  test.skip(NO_CATALOG, 'the other sandbox reading has no single-tab route: the refund form asks for typed ids (covered by tabs-board unit tests)');
+  test.skip(
+    NO_CATALOG,
+    'the other sandbox reading has no single-tab route: the refund form asks for typed ids (covered by tabs-board unit tests)',
+  );
   await app.core.handlers.tabsSetLocation({ uuid: SEED_LOCATIONS.harbour, name: HARBOUR });
   await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
   const { closed } = await createControlClient(app.sandboxUrl).simulateGuests({ tabs: 1, close: 'all' });
@@ -151,8 +165,14 @@ test('an itemized refund is seen on the tabs board', async ({ openApp, app }) =>
   await card.getByRole('button', { name: 'Refund…' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Refund Guest 1' });
-  await dialog.getByRole('button', { name: /^Refund one more/ }).first().click();
-  await dialog.getByRole('textbox', { name: /^Reason for/ }).first().fill('Sent back');
+  await dialog
+    .getByRole('button', { name: /^Refund one more/ })
+    .first()
+    .click();
+  await dialog
+    .getByRole('textbox', { name: /^Reason for/ })
+    .first()
+    .fill('Sent back');
   const submit = dialog.getByRole('button', { name: /^Refund \$/ });
   const amount = (await submit.textContent())!.replace('Refund ', '');
   // Every refund needs a manager's PIN, checked in the core: a server's PIN is refused at the field.
@@ -164,10 +184,15 @@ test('an itemized refund is seen on the tabs board', async ({ openApp, app }) =>
   await submit.click();
   await expect(dialog).toHaveCount(0);
 
-  await expect(card.getByTestId('refund-done')).toHaveText(new RegExp(`^Refunded \\${amount} \\(items\\) from payment \\d+, approved by Alex Manager$`));
+  await expect(card.getByTestId('refund-done')).toHaveText(
+    new RegExp(`^Refunded \\${amount} \\(items\\) from payment \\d+, approved by Alex Manager$`),
+  );
 });
 
-test('the board costs nothing while no screen shows it, and the Tabs screen gets it whole, then only what changed', async ({ openApp, app }) => {
+test('the board costs nothing while no screen shows it, and the Tabs screen gets it whole, then only what changed', async ({
+  openApp,
+  app,
+}) => {
   await app.core.handlers.tabsSetLocation({ uuid: SEED_LOCATIONS.harbour, name: HARBOUR });
   await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
   const control = createControlClient(app.sandboxUrl);

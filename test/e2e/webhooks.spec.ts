@@ -2,7 +2,10 @@ import { test, expect } from './fixtures';
 
 const HARBOUR = '1c000000-0000-4000-8000-000000000001';
 
-test('a sandbox event arrives verified in the inspector and a forged one is shown as rejected', async ({ openApp, app }) => {
+test('a sandbox event arrives verified in the inspector and a forged one is shown as rejected', async ({
+  openApp,
+  app,
+}) => {
   await app.core.handlers.subscribeLocations([HARBOUR], 'integration');
   const page = await openApp();
   await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
@@ -42,7 +45,10 @@ test('filters narrow the list by type and verification', async ({ openApp, app }
   await expect(page.getByText('No events match these filters.')).toBeVisible();
 });
 
-test('the sandbox panel sends typed event data, says plainly when it is not JSON, and the event can be found and replayed', async ({ openApp, app }) => {
+test('the sandbox panel sends typed event data, says plainly when it is not JSON, and the event can be found and replayed', async ({
+  openApp,
+  app,
+}) => {
   await app.core.handlers.subscribeLocations([HARBOUR], 'integration');
   const page = await openApp();
   await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
@@ -71,7 +77,12 @@ test('the sandbox panel sends typed event data, says plainly when it is not JSON
 
 test('saving or removing the signature secret shows at once', async ({ openApp, app }) => {
   // Off the sandbox, nothing re-creates a practice secret behind the user's back.
-  await app.core.handlers.saveConnection({ mode: 'remote', baseUrl: 'http://127.0.0.1:9', accessId: 'someone', accessSecret: 'something' });
+  await app.core.handlers.saveConnection({
+    mode: 'remote',
+    baseUrl: 'http://127.0.0.1:9',
+    accessId: 'someone',
+    accessSecret: 'something',
+  });
   const page = await openApp();
   await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
   const card = page.getByRole('region', { name: 'Webhook listener' });
@@ -97,7 +108,10 @@ test('saving or removing the signature secret shows at once', async ({ openApp, 
   expect(app.core.webhooks.status().signatureRequired).toBe(true);
 });
 
-test('the sandbox panel shows delivery attempts: a forged event is refused and retried, a real one delivered', async ({ openApp, app }) => {
+test('the sandbox panel shows delivery attempts: a forged event is refused and retried, a real one delivered', async ({
+  openApp,
+  app,
+}) => {
   await app.core.handlers.subscribeLocations([HARBOUR], 'integration');
   const page = await openApp();
   await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
@@ -114,11 +128,18 @@ test('the sandbox panel shows delivery attempts: a forged event is refused and r
   await expect(forged.getByRole('cell').nth(2)).toHaveText('2');
 });
 
-test('a search shows its first page with "100+ events" and counts the rest once scrolled to the end', async ({ openApp, app }) => {
+test('a search shows its first page with "100+ events" and counts the rest once scrolled to the end', async ({
+  openApp,
+  app,
+}) => {
   await app.core.handlers.subscribeLocations([HARBOUR], 'integration');
   // 130 matches: more than a page (100) plus the one the search looks ahead for.
   for (let i = 0; i < 130; i++) {
-    const response = await fetch(`${app.sandboxUrl}/_sandbox/webhooks/trigger`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ORDER_PLACED' }) });
+    const response = await fetch(`${app.sandboxUrl}/_sandbox/webhooks/trigger`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'ORDER_PLACED' }),
+    });
     expect(response.ok).toBe(true);
   }
   await expect.poll(async () => (await app.core.handlers.listEvents({}, 0, 1)).total).toBe(130);
@@ -135,7 +156,10 @@ test('a search shows its first page with "100+ events" and counts the rest once 
   await expect(page.getByTestId('event-list').getByRole('row').last()).toContainText('ORDER_PLACED');
 });
 
-test('the list keeps moving during a stream of events even when each read takes longer than the gap between pushes', async ({ openApp, app }) => {
+test('the list keeps moving during a stream of events even when each read takes longer than the gap between pushes', async ({
+  openApp,
+  app,
+}) => {
   await app.core.handlers.subscribeLocations([HARBOUR], 'integration');
   const page = await openApp();
   await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
@@ -153,7 +177,11 @@ test('the list keeps moving during a stream of events even when each read takes 
   let streaming = true;
   const stream = (async () => {
     for (let i = 0; i < 60; i++) {
-      const response = await fetch(`${app.sandboxUrl}/_sandbox/webhooks/trigger`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ORDER_PLACED' }) });
+      const response = await fetch(`${app.sandboxUrl}/_sandbox/webhooks/trigger`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'ORDER_PLACED' }),
+      });
       expect(response.ok).toBe(true);
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -165,7 +193,9 @@ test('the list keeps moving during a stream of events even when each read takes 
   }
   await stream;
   // Several counts were on screen while the events came in, not only the first and the last.
-  expect([...seen].filter((text) => /^\d+ events?$/.test(text) && text !== '60 events').length).toBeGreaterThanOrEqual(3);
+  expect([...seen].filter((text) => /^\d+ events?$/.test(text) && text !== '60 events').length).toBeGreaterThanOrEqual(
+    3,
+  );
   await expect(count).toHaveText('60 events');
 });
 
@@ -185,7 +215,11 @@ test('each push of new rows costs the host one read of the page on screen, not t
   // Events 70 ms apart: each is its own push. A redraw while a read was on its way used to queue a
   // second read of the same page (120 reads for 60 pushes).
   for (let i = 0; i < 30; i++) {
-    const response = await fetch(`${app.sandboxUrl}/_sandbox/webhooks/trigger`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ORDER_PLACED' }) });
+    const response = await fetch(`${app.sandboxUrl}/_sandbox/webhooks/trigger`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'ORDER_PLACED' }),
+    });
     expect(response.ok).toBe(true);
     await new Promise((r) => setTimeout(r, 70));
   }

@@ -16,7 +16,8 @@ export function tempDirs(prefix: string, siblings: string[] = []): { make(): str
       return dir;
     },
     removeAll: () => {
-      for (const dir of made.splice(0)) for (const path of [dir, ...siblings.map((s) => `${dir}${s}`)]) rmSync(path, { recursive: true, force: true });
+      for (const dir of made.splice(0))
+        for (const path of [dir, ...siblings.map((s) => `${dir}${s}`)]) rmSync(path, { recursive: true, force: true });
     },
   };
 }

@@ -97,14 +97,21 @@ describe('transport errors', () => {
     const error = await caught(c.listLocations('integration'));
     expect(error.kind).toBe('bad-response');
     expect(error.route).toBe('GET /api/loc');
-    expect(error.message).toMatch(/^The service answered GET \/api\/loc with something that is not JSON \(200, text\/html/);
+    expect(error.message).toMatch(
+      /^The service answered GET \/api\/loc with something that is not JSON \(200, text\/html/,
+    );
     expect(c.reachability()).toEqual({ state: 'error', message: error.message });
     c.dispose();
   });
 
   it('reads the words out of an HTML error page', async () => {
     const error = await caught(requestJson({ method: 'GET', url: `${html.url}/api/broken`, route: 'GET /api/broken' }));
-    expect(error).toMatchObject({ kind: 'http', status: 502, retryable: true, serviceMessage: 'Bad gateway upstream down' });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 502,
+      retryable: true,
+      serviceMessage: 'Bad gateway upstream down',
+    });
     expect(error.message).toBe('The service answered GET /api/broken with 502: Bad gateway upstream down');
   });
 
@@ -134,7 +141,9 @@ describe('transport errors', () => {
     const c = client(sandbox.baseUrl);
     const error = await caught(c.listLocations('integration'));
     expect(error).toMatchObject({ kind: 'http', status: 500, retryable: true });
-    expect(error.message).toMatch(/^The service answered GET \/api\/loc with 500: Injected fault .* \(internal_error\)$/);
+    expect(error.message).toMatch(
+      /^The service answered GET \/api\/loc with 500: Injected fault .* \(internal_error\)$/,
+    );
     c.dispose();
   });
 });

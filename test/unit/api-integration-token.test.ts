@@ -8,7 +8,13 @@ import { ServiceError } from '../../electron/core/api/errors';
 import type { FetchLike } from '../../electron/core/api/http';
 import { ServiceClient, type ServiceClientOptions } from '../../electron/core/api/service-client';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { type RunningSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, startSandbox } from '../../electron/sandbox';
+import {
+  type RunningSandbox,
+  DEMO_ACCESS_ID,
+  DEMO_ACCESS_SECRET,
+  SEED_LOCATIONS,
+  startSandbox,
+} from '../../electron/sandbox';
 
 /** Real fetch, with a log of every route asked for. */
 function countingFetch(rewrite?: (route: string, res: Response) => Promise<Response>) {
@@ -83,7 +89,9 @@ describe('integration token', () => {
     expect(results[0].map((l) => l.uuid)).toEqual([SEED_LOCATIONS.harbour, SEED_LOCATIONS.garden]);
     // A service that shows no flags and no subscription state reads as "not shown", never as "off".
     const full = sandbox.world.readings.locationFields === 'full';
-    expect(results[0][0]).toMatchObject(full ? { flags: { tab_pass_spend_limits: true }, subscribed: false } : { flags: {}, subscribed: null });
+    expect(results[0][0]).toMatchObject(
+      full ? { flags: { tab_pass_spend_limits: true }, subscribed: false } : { flags: {}, subscribed: null },
+    );
     expect(statuses).toEqual(['fetching', 'valid']);
     // The status never carries the token itself.
     expect(JSON.stringify(c.integration.status())).not.toContain('sbxat_');
@@ -133,7 +141,9 @@ describe('integration token', () => {
     const c = makeClient({ fetch: counter.fetch });
     const error = await caught(c.listLocations('integration'));
     expect(error.kind).toBe('auth');
-    expect(error.message).toBe('401 on GET /api/loc even with a new token: The access token has been revoked. (token_revoked)');
+    expect(error.message).toBe(
+      '401 on GET /api/loc even with a new token: The access token has been revoked. (token_revoked)',
+    );
     expect(counter.count('POST /oauth/token')).toBe(2);
     expect(counter.count('GET /api/loc')).toBe(2);
   });
@@ -154,7 +164,9 @@ describe('integration token', () => {
 
   it('a second 403 with a new token is a permission problem, said so, and not retried again', async () => {
     const counter = countingFetch(async (route, res) =>
-      route === 'POST /oauth/token' ? Response.json({ ...((await res.json()) as object), access_token: 'garbage' }) : res,
+      route === 'POST /oauth/token'
+        ? Response.json({ ...((await res.json()) as object), access_token: 'garbage' })
+        : res,
     );
     const c = makeClient({ fetch: counter.fetch });
     const error = await caught(c.listLocations('integration'));
@@ -190,7 +202,9 @@ describe('integration token', () => {
     const c = makeClient({ fetch: counter.fetch });
     const error = await caught(c.subscribeLocations([SEED_LOCATIONS.harbour, SEED_LOCATIONS.rooftop], 'integration'));
     expect(error.kind).toBe('forbidden');
-    expect(error.message).toMatch(/^403 on POST \/api\/loc\/subscribe: No location was subscribed: this token has no access to /);
+    expect(error.message).toMatch(
+      /^403 on POST \/api\/loc\/subscribe: No location was subscribed: this token has no access to /,
+    );
     expect(counter.count('POST /api/loc/subscribe')).toBe(1);
     // All or none: harbour was not subscribed either.
     expect((await c.listLocations('integration')).every((l) => !l.subscribed)).toBe(true);

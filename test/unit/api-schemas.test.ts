@@ -20,11 +20,19 @@ describe('tokenResponseSchema', () => {
       expiresIn: 86400,
       refreshToken: 'r',
     });
-    expect(t).toMatchObject({ accessToken: 'u', refreshToken: 'r', lifetimeSeconds: 86400, expiresAtSeconds: 1_700_086_400 });
+    expect(t).toMatchObject({
+      accessToken: 'u',
+      refreshToken: 'r',
+      lifetimeSeconds: 86400,
+      expiresAtSeconds: 1_700_086_400,
+    });
   });
 
   it('accepts mixed spellings, numeric strings and a relative `expires`', () => {
-    expect(tokenResponseSchema.parse({ accessToken: 'x', expires: 3600 })).toMatchObject({ accessToken: 'x', lifetimeSeconds: 3600 });
+    expect(tokenResponseSchema.parse({ accessToken: 'x', expires: 3600 })).toMatchObject({
+      accessToken: 'x',
+      lifetimeSeconds: 3600,
+    });
     expect(tokenResponseSchema.parse({ token: 'y', expires_in: '120' })).toMatchObject({ lifetimeSeconds: 120 });
     expect(tokenResponseSchema.parse({ access_token: 'z', refresh_token: 'rr', extra: { new: 1 } })).toMatchObject({
       refreshToken: 'rr',
@@ -33,7 +41,9 @@ describe('tokenResponseSchema', () => {
   });
 
   it('derives the lifetime from initiated/expires when expiresIn is missing', () => {
-    expect(tokenResponseSchema.parse({ token: 't', initiated: 1_700_000_000, expires: 1_700_000_600 }).lifetimeSeconds).toBe(600);
+    expect(
+      tokenResponseSchema.parse({ token: 't', initiated: 1_700_000_000, expires: 1_700_000_600 }).lifetimeSeconds,
+    ).toBe(600);
   });
 
   it('refuses an answer without any token', () => {
@@ -108,9 +118,9 @@ describe('extractServiceMessage', () => {
 
   it('reads plain text and HTML error pages', () => {
     expect(extractServiceMessage(undefined, '  Service   unavailable \n')).toBe('Service unavailable');
-    expect(extractServiceMessage(undefined, '<html><head><title>502</title></head><body><h1>Bad gateway</h1></body></html>')).toBe(
-      'Bad gateway',
-    );
+    expect(
+      extractServiceMessage(undefined, '<html><head><title>502</title></head><body><h1>Bad gateway</h1></body></html>'),
+    ).toBe('Bad gateway');
   });
 
   it('returns null for nothing useful', () => {

@@ -9,10 +9,22 @@ import type { FetchLike } from '../../electron/core/api/http';
 import { ServiceClient, type ServiceClientOptions } from '../../electron/core/api/service-client';
 import { REFRESH_TOKEN_SECRET } from '../../electron/core/api/user-session';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { type RunningSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_USERS, startSandbox } from '../../electron/sandbox';
+import {
+  type RunningSandbox,
+  DEMO_ACCESS_ID,
+  DEMO_ACCESS_SECRET,
+  SEED_LOCATIONS,
+  SEED_USERS,
+  startSandbox,
+} from '../../electron/sandbox';
 
 const unescapeHtml = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** What a browser does: load the consent page, pick a user, press a button, follow the redirect. */
 async function actAsBrowser(
@@ -110,7 +122,8 @@ describe('user session', () => {
       accessSecret: DEMO_ACCESS_SECRET,
       secrets: new MemorySecretStore(),
       // What the core does for the embedded sandbox: register this flow's loopback URL.
-      beforeAuthorize: (url) => control(`/_sandbox/integrations/${DEMO_ACCESS_ID}/redirect-urls`, { url }).then(() => {}),
+      beforeAuthorize: (url) =>
+        control(`/_sandbox/integrations/${DEMO_ACCESS_ID}/redirect-urls`, { url }).then(() => {}),
       ...options,
     });
     clients.push(c);
@@ -266,7 +279,9 @@ describe('user session', () => {
 
     const error = await caught(c.listLocations('user'));
     expect(error).toMatchObject({ kind: 'sign-in-required', status: 400 });
-    expect(error.message).toMatch(/^The service no longer accepts this sign-in: the refresh was refused with 400: .*revoked/);
+    expect(error.message).toMatch(
+      /^The service no longer accepts this sign-in: the refresh was refused with 400: .*revoked/,
+    );
     expect(c.user.session()).toMatchObject({ needsSignIn: true, token: { state: 'revoked' } });
     expect(sessions.at(-1)).toMatchObject({ needsSignIn: true });
     expect(await secrets.get(REFRESH_TOKEN_SECRET)).toBeNull();
@@ -302,7 +317,10 @@ describe('user session', () => {
     const { session } = await signIn(c);
     await control('/_sandbox/faults', { route: 'POST /api/oauth/token', mode: 'status500' });
     await expect(c.user.refresh()).rejects.toMatchObject({ kind: 'http', status: 500 });
-    expect(c.user.session()).toMatchObject({ needsSignIn: false, token: { state: 'valid', expiresAt: session.token.expiresAt } });
+    expect(c.user.session()).toMatchObject({
+      needsSignIn: false,
+      token: { state: 'valid', expiresAt: session.token.expiresAt },
+    });
     // Retried a minute later, successfully.
     expect(clock.nextTimerAt()).toBe(clock.now() + 60_000);
     clock.advance(60_000);

@@ -19,7 +19,13 @@ afterEach(async () => {
 async function app(kiosk: boolean): Promise<App> {
   const dir = mkdtempSync(join(tmpdir(), 'venue-authority-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const a = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), kiosk, labor: { scryptN: 1024 } });
+  const a = await createApp({
+    dataDir: dir,
+    runtime: 'headless',
+    secrets: new MemorySecretStore(),
+    kiosk,
+    labor: { scryptN: 1024 },
+  });
   cleanups.push(() => a.stop());
   await a.start();
   // The practice venue seeds the roster with its demo staff (manager PIN 9999) on connect.
@@ -27,7 +33,8 @@ async function app(kiosk: boolean): Promise<App> {
   return a;
 }
 
-const call = (a: App, channel: string, ...args: unknown[]): Promise<DispatchOutcome> => dispatchRequest(a.handlers, channel, args);
+const call = (a: App, channel: string, ...args: unknown[]): Promise<DispatchOutcome> =>
+  dispatchRequest(a.handlers, channel, args);
 const ok = async <T>(p: Promise<DispatchOutcome>): Promise<T> => {
   const o = await p;
   if (!o.ok) throw new Error(o.error.message);
@@ -40,12 +47,18 @@ describe('kiosk: privileged settings need a manager signed in on this kiosk', ()
     const before = (await ok<{ settings: { host: string } }>(call(a, 'getWebhookState'))).settings.host;
     const refused = [
       await call(a, 'saveWebhookSettings', { host: '0.0.0.0' }),
-      await call(a, 'saveConnection', { mode: 'remote', baseUrl: 'https://example.test', accessId: 'x', accessSecret: 'y' }),
+      await call(a, 'saveConnection', {
+        mode: 'remote',
+        baseUrl: 'https://example.test',
+        accessId: 'x',
+        accessSecret: 'y',
+      }),
       await call(a, 'startTunnel', 'token'),
       await call(a, 'stopTunnel'),
       await call(a, 'resetPracticeVenue'),
     ];
-    for (const o of refused) expect(o).toEqual({ ok: false, error: { code: 'failed', message: KIOSK_SETTINGS_REFUSED } });
+    for (const o of refused)
+      expect(o).toEqual({ ok: false, error: { code: 'failed', message: KIOSK_SETTINGS_REFUSED } });
     expect((await ok<{ settings: { host: string } }>(call(a, 'getWebhookState'))).settings.host).toBe(before);
 
     // A staff PIN is not enough; a manager's is.
@@ -61,7 +74,10 @@ describe('kiosk: privileged settings need a manager signed in on this kiosk', ()
   it('on a desktop run the window is trusted with settings; manager requests still need a manager token', async () => {
     const a = await app(false);
     expect((await call(a, 'stopTunnel')).ok).toBe(true);
-    expect(await call(a, 'laborStaff', 'not-a-token')).toMatchObject({ ok: false, error: { message: /session has ended/ } });
+    expect(await call(a, 'laborStaff', 'not-a-token')).toMatchObject({
+      ok: false,
+      error: { message: /session has ended/ },
+    });
   });
 });
 
@@ -72,13 +88,24 @@ describe('bug B: a roster change ends manager rights in open sessions at once', 
     const staff = await ok<{ userId: string; name: string; roles: unknown[] }[]>(call(a, 'laborStaff', alex.token));
     const sam = staff.find((s) => s.userId === '2002')!;
     const jordan = staff.find((s) => s.userId === '2004')!;
-    await ok(call(a, 'laborSaveStaff', alex.token, { userId: sam.userId, name: sam.name, manager: true, roles: sam.roles }));
-    await ok(call(a, 'laborSaveStaff', alex.token, { userId: jordan.userId, name: jordan.name, manager: true, roles: jordan.roles }));
+    await ok(
+      call(a, 'laborSaveStaff', alex.token, { userId: sam.userId, name: sam.name, manager: true, roles: sam.roles }),
+    );
+    await ok(
+      call(a, 'laborSaveStaff', alex.token, {
+        userId: jordan.userId,
+        name: jordan.name,
+        manager: true,
+        roles: jordan.roles,
+      }),
+    );
     const samSession = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '1111' }));
     const jordanSession = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '2222' }));
     expect(samSession.manager && jordanSession.manager).toBe(true);
 
-    await ok(call(a, 'laborSaveStaff', alex.token, { userId: sam.userId, name: sam.name, manager: false, roles: sam.roles }));
+    await ok(
+      call(a, 'laborSaveStaff', alex.token, { userId: sam.userId, name: sam.name, manager: false, roles: sam.roles }),
+    );
     expect(await call(a, 'laborStaff', samSession.token)).toMatchObject({ ok: false });
     await ok(call(a, 'laborRemoveStaff', alex.token, jordan.userId));
     expect(await call(a, 'laborStaff', jordanSession.token)).toMatchObject({ ok: false });
@@ -100,12 +127,16 @@ describe('PIN guessing', () => {
     }
     expect(wrong).toBeLessThanOrEqual(5);
     expect(locked).toBeGreaterThan(390);
-    expect((await ok<{ padLockedUntil: number | null }>(call(a, 'laborView'))).padLockedUntil).toBeGreaterThan(Date.now());
+    expect((await ok<{ padLockedUntil: number | null }>(call(a, 'laborView'))).padLockedUntil).toBeGreaterThan(
+      Date.now(),
+    );
   });
 
   it('simultaneous guesses are serialised: no more than five get past the lock check', async () => {
     const a = await app(false);
-    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => call(a, 'laborIdentify', { userId: '2001', pin: String(5000 + i) })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => call(a, 'laborIdentify', { userId: '2001', pin: String(5000 + i) })),
+    );
     const checked = outcomes.filter((o) => !o.ok && /not recognised/.test(o.error.message)).length;
     expect(checked).toBe(4);
     expect(outcomes.filter((o) => !o.ok && /locked/.test(o.error.message))).toHaveLength(36);
@@ -118,9 +149,18 @@ describe('refunds need a manager PIN in every mode', () => {
   it('refuses a missing, a staff and a wrong PIN before anything reaches the service, and records who approved', async () => {
     const a = await app(false);
     const tab = 'no-such-tab';
-    expect(await call(a, 'tabRefund', tab, { amount: 100 })).toMatchObject({ ok: false, error: { code: 'invalid-arguments', message: /manager PIN/ } });
-    expect(await call(a, 'tabRefund', tab, { amount: 100, managerPin: '2222' })).toMatchObject({ ok: false, error: { message: /not a manager’s/ } });
-    expect(await call(a, 'tabRefund', tab, { amount: 100, managerPin: '8642' })).toMatchObject({ ok: false, error: { message: /not recognised/ } });
+    expect(await call(a, 'tabRefund', tab, { amount: 100 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-arguments', message: /manager PIN/ },
+    });
+    expect(await call(a, 'tabRefund', tab, { amount: 100, managerPin: '2222' })).toMatchObject({
+      ok: false,
+      error: { message: /not a manager’s/ },
+    });
+    expect(await call(a, 'tabRefund', tab, { amount: 100, managerPin: '8642' })).toMatchObject({
+      ok: false,
+      error: { message: /not recognised/ },
+    });
   });
 });
 
@@ -131,7 +171,10 @@ describe('kiosk view on a workstation is kept and enforced by the core', () => {
     const view = await ok<{ kioskView: boolean }>(call(a, 'laborEnterKioskView'));
     expect(view.kioskView).toBe(true);
     // The screen is not asked: the bridge itself now refuses settings without a manager signed in.
-    expect(await call(a, 'saveWebhookSettings', { host: '0.0.0.0' })).toMatchObject({ ok: false, error: { message: KIOSK_SETTINGS_REFUSED } });
+    expect(await call(a, 'saveWebhookSettings', { host: '0.0.0.0' })).toMatchObject({
+      ok: false,
+      error: { message: KIOSK_SETTINGS_REFUSED },
+    });
     const staff = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '2222' }));
     expect(await call(a, 'laborLeaveKioskView', staff.token)).toMatchObject({ ok: false });
     expect(a.labor.view().kioskView).toBe(true);
@@ -144,12 +187,22 @@ describe('kiosk view on a workstation is kept and enforced by the core', () => {
   it('is remembered in the data folder across a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'venue-kiosk-view-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const first = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), labor: { scryptN: 1024 } });
+    const first = await createApp({
+      dataDir: dir,
+      runtime: 'headless',
+      secrets: new MemorySecretStore(),
+      labor: { scryptN: 1024 },
+    });
     await first.start();
     for (let i = 0; i < 100 && first.labor.roster.needsManagerSetup(); i++) await new Promise((r) => setTimeout(r, 50));
     await ok(call(first, 'laborEnterKioskView'));
     await first.stop();
-    const second = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), labor: { scryptN: 1024 } });
+    const second = await createApp({
+      dataDir: dir,
+      runtime: 'headless',
+      secrets: new MemorySecretStore(),
+      labor: { scryptN: 1024 },
+    });
     cleanups.push(() => second.stop());
     await second.start();
     expect(second.labor.view().kioskView).toBe(true);
@@ -159,9 +212,17 @@ describe('kiosk view on a workstation is kept and enforced by the core', () => {
   it('is refused while no manager exists, so nobody can be locked out of the workstation', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'venue-kiosk-view-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const a = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), labor: { scryptN: 1024 } });
+    const a = await createApp({
+      dataDir: dir,
+      runtime: 'headless',
+      secrets: new MemorySecretStore(),
+      labor: { scryptN: 1024 },
+    });
     cleanups.push(() => a.stop());
     // Not started: no practice venue has seeded the demo manager.
-    expect(await call(a, 'laborEnterKioskView')).toMatchObject({ ok: false, error: { message: /Add a manager with a PIN first/ } });
+    expect(await call(a, 'laborEnterKioskView')).toMatchObject({
+      ok: false,
+      error: { message: /Add a manager with a PIN first/ },
+    });
   });
 });

@@ -51,17 +51,45 @@ describe('canary secrets', () => {
     try {
       await app.start();
       // A wrong secret first (its refusal is logged and shown), then the right one.
-      await app.handlers.saveConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: 'canary-id', accessSecret: CANARIES.wrongAccessSecret });
+      await app.handlers.saveConnection({
+        mode: 'remote',
+        baseUrl: service.baseUrl,
+        accessId: 'canary-id',
+        accessSecret: CANARIES.wrongAccessSecret,
+      });
       await app.handlers.testConnection().catch((error: unknown) => logs.push(String(error)));
-      await app.handlers.testConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: 'canary-id', accessSecret: CANARIES.wrongAccessSecret }).then((r) => logs.push(r.test.message));
-      await app.handlers.saveConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: 'canary-id', accessSecret: CANARIES.accessSecret });
+      await app.handlers
+        .testConnection({
+          mode: 'remote',
+          baseUrl: service.baseUrl,
+          accessId: 'canary-id',
+          accessSecret: CANARIES.wrongAccessSecret,
+        })
+        .then((r) => logs.push(r.test.message));
+      await app.handlers.saveConnection({
+        mode: 'remote',
+        baseUrl: service.baseUrl,
+        accessId: 'canary-id',
+        accessSecret: CANARIES.accessSecret,
+      });
       await app.handlers.testConnection();
 
-      await app.handlers.saveWebhookSettings({ secret: CANARIES.webhookSecret, customHeaders: { 'X-Canary': CANARIES.customHeader } });
+      await app.handlers.saveWebhookSettings({
+        secret: CANARIES.webhookSecret,
+        customHeaders: { 'X-Canary': CANARIES.customHeader },
+      });
       await app.handlers.startTunnel(CANARIES.tunnelToken);
       const url = app.webhooks.status().url!;
-      const body = JSON.stringify(envelope('OPEN_TAB', { targetUuid: 'tab-canary', data: { name: 'T', spotName: 'S', total: 1, openedFrom: 'SERVER_TAB' } }, new Date().toISOString()));
-      expect((await deliver(url, body, CANARIES.webhookSecret, { 'X-Canary': CANARIES.customHeader })).status).toBe(200);
+      const body = JSON.stringify(
+        envelope(
+          'OPEN_TAB',
+          { targetUuid: 'tab-canary', data: { name: 'T', spotName: 'S', total: 1, openedFrom: 'SERVER_TAB' } },
+          new Date().toISOString(),
+        ),
+      );
+      expect((await deliver(url, body, CANARIES.webhookSecret, { 'X-Canary': CANARIES.customHeader })).status).toBe(
+        200,
+      );
       expect((await deliver(url, body, 'not-it', { 'X-Canary': CANARIES.customHeader })).status).toBe(401);
       expect((await deliver(url, body, CANARIES.webhookSecret, { 'X-Canary': 'wrong' })).status).toBe(401);
       // The stored events keep the signature header the service sent (a hash), never the secret.
@@ -74,7 +102,9 @@ describe('canary secrets', () => {
       await app.handlers.laborEndSession(manager.token);
       await app.handlers.laborIdentify({ pin: CANARIES.managerPin });
       await app.handlers.laborIdentify({ pin: '11112222' }).catch((error: unknown) => logs.push(String(error)));
-      await app.handlers.tabRefund('no-such-tab', { amount: 100, managerPin: CANARIES.managerPin }).catch((error: unknown) => logs.push(String(error)));
+      await app.handlers
+        .tabRefund('no-such-tab', { amount: 100, managerPin: CANARIES.managerPin })
+        .catch((error: unknown) => logs.push(String(error)));
       await app.handlers.stopTunnel();
     } finally {
       await app.stop();
@@ -83,10 +113,17 @@ describe('canary secrets', () => {
 
     const files = allFiles(dataDir);
     const haystacks = [...files.map((f) => readFileSync(f).toString('latin1')), ...logs];
-    const counts = Object.fromEntries(Object.entries(CANARIES).map(([name, canary]) => [name, haystacks.reduce((n, text) => n + text.split(canary).length - 1, 0)]));
-    expect(files.some((f) => f.endsWith(".jsonl"))).toBe(true); // the event log was searched too
+    const counts = Object.fromEntries(
+      Object.entries(CANARIES).map(([name, canary]) => [
+        name,
+        haystacks.reduce((n, text) => n + text.split(canary).length - 1, 0),
+      ]),
+    );
+    expect(files.some((f) => f.endsWith('.jsonl'))).toBe(true); // the event log was searched too
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    console.log(`[figure] canary secrets: ${Object.keys(CANARIES).length} canaries, ${files.length} files and ${logs.length} log lines searched, ${total} occurrences ${JSON.stringify(counts)}`);
+    console.log(
+      `[figure] canary secrets: ${Object.keys(CANARIES).length} canaries, ${files.length} files and ${logs.length} log lines searched, ${total} occurrences ${JSON.stringify(counts)}`,
+    );
     expect(files.length).toBeGreaterThan(5);
     expect(logs.length).toBeGreaterThan(0);
     expect(counts).toEqual(Object.fromEntries(Object.keys(CANARIES).map((k) => [k, 0])));

@@ -43,7 +43,10 @@ async function until<T>(read: () => T, ok: (v: T) => boolean, ms = 5000): Promis
 describe('connection service', () => {
   it('starts on the embedded sandbox and gets an integration token', async () => {
     const c = await core(tempDir());
-    const status = await until(() => c.connection.status(), (s) => s.integrationToken.state === 'valid');
+    const status = await until(
+      () => c.connection.status(),
+      (s) => s.integrationToken.state === 'valid',
+    );
     expect(status.settings.mode).toBe('sandbox');
     expect(status.settings.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(status.integrationToken.state).toBe('valid');
@@ -54,7 +57,12 @@ describe('connection service', () => {
     const secrets = new MemorySecretStore();
     const service = await remote();
     const c = await core(dir, secrets);
-    const status = await c.handlers.saveConnection({ mode: 'remote', baseUrl: `${service.baseUrl}/`, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET });
+    const status = await c.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: `${service.baseUrl}/`,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+    });
     expect(status.settings.baseUrl).toBe(service.baseUrl);
     expect(c.sandbox()).toBeNull();
     const tested = await c.handlers.testConnection();
@@ -65,15 +73,27 @@ describe('connection service', () => {
 
     await c.stop();
     const again = await core(dir, secrets);
-    expect(again.connection.status().settings).toMatchObject({ mode: 'remote', baseUrl: service.baseUrl, hasSecret: true });
+    expect(again.connection.status().settings).toMatchObject({
+      mode: 'remote',
+      baseUrl: service.baseUrl,
+      hasSecret: true,
+    });
   });
 
   it('refuses incomplete or malformed remote settings with a sentence', async () => {
     const c = await core(tempDir());
-    await expect(c.handlers.saveConnection({ mode: 'remote', baseUrl: 'not a url', accessId: 'a', accessSecret: 'b' })).rejects.toThrow(/not a web address/);
-    await expect(c.handlers.saveConnection({ mode: 'remote', baseUrl: 'ftp://x.example', accessId: 'a', accessSecret: 'b' })).rejects.toThrow(/https:\/\//);
-    await expect(c.handlers.saveConnection({ mode: 'remote', baseUrl: 'https://x.example', accessId: '', accessSecret: 'b' })).rejects.toThrow(/access id is required/);
-    await expect(c.handlers.saveConnection({ mode: 'remote', baseUrl: 'https://x.example', accessId: 'a' })).rejects.toThrow(/secret is required/);
+    await expect(
+      c.handlers.saveConnection({ mode: 'remote', baseUrl: 'not a url', accessId: 'a', accessSecret: 'b' }),
+    ).rejects.toThrow(/not a web address/);
+    await expect(
+      c.handlers.saveConnection({ mode: 'remote', baseUrl: 'ftp://x.example', accessId: 'a', accessSecret: 'b' }),
+    ).rejects.toThrow(/https:\/\//);
+    await expect(
+      c.handlers.saveConnection({ mode: 'remote', baseUrl: 'https://x.example', accessId: '', accessSecret: 'b' }),
+    ).rejects.toThrow(/access id is required/);
+    await expect(
+      c.handlers.saveConnection({ mode: 'remote', baseUrl: 'https://x.example', accessId: 'a' }),
+    ).rejects.toThrow(/secret is required/);
     // Nothing was half-saved: still on the sandbox.
     expect(c.connection.status().settings.mode).toBe('sandbox');
   });
@@ -81,9 +101,19 @@ describe('connection service', () => {
   it('reports wrong credentials and an unreachable service without crashing', async () => {
     const service = await remote();
     const c = await core(tempDir());
-    await c.handlers.saveConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: 'wrong' });
+    await c.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: service.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: 'wrong',
+    });
     await expect(c.handlers.testConnection()).rejects.toThrow(/rejected the access id or secret \(400\)/);
-    await c.handlers.saveConnection({ mode: 'remote', baseUrl: 'http://127.0.0.1:9', accessId: 'a', accessSecret: 'b' });
+    await c.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: 'http://127.0.0.1:9',
+      accessId: 'a',
+      accessSecret: 'b',
+    });
     await expect(c.handlers.testConnection()).rejects.toThrow(/Could not reach http:\/\/127\.0\.0\.1:9/);
     const view = await c.handlers.listLocations('integration');
     expect(view.error).toMatch(/Could not reach/);
@@ -106,7 +136,9 @@ describe('connection service', () => {
     const c = await core(tempDir());
     const view = await c.handlers.listLocations('integration');
     expect(view.locations.length).toBe(2);
-    await expect(c.handlers.subscribeLocations([view.locations[0].uuid, '1c000000-0000-4000-8000-000000000003'], 'integration')).rejects.toThrow(/403/);
+    await expect(
+      c.handlers.subscribeLocations([view.locations[0].uuid, '1c000000-0000-4000-8000-000000000003'], 'integration'),
+    ).rejects.toThrow(/403/);
     const unchanged = await c.handlers.listLocations('integration');
     expect(unchanged.locations.every((l) => !l.subscribed)).toBe(true);
     const after = await c.handlers.subscribeLocations([view.locations[0].uuid], 'integration');

@@ -40,7 +40,12 @@ describe('switching the connection', () => {
     expect(firstSandbox).not.toBeNull();
 
     // Remote then back to the sandbox, without waiting in between: the second must not race the first.
-    const remote = a.handlers.saveConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET });
+    const remote = a.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: service.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+    });
     const back = a.handlers.saveConnection({ mode: 'sandbox' });
     await Promise.all([remote, back]);
 
@@ -57,7 +62,12 @@ describe('switching the connection', () => {
   it('two overlapping saves to the sandbox start it once', async () => {
     const service = await realService();
     const a = await app();
-    await a.handlers.saveConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET });
+    await a.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: service.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+    });
     expect(a.sandbox()).toBeNull();
     const started: string[] = [];
     a.connection.events.on('client', () => started.push(a.sandbox()?.baseUrl ?? 'none'));
@@ -72,9 +82,17 @@ describe('switching the connection', () => {
     const a = await app();
     const pushed: WebhookSettingsView[] = [];
     a.events.on('webhookSettings', (s) => pushed.push(s));
-    await vi.waitFor(() => expect(a.handlers.getWebhookState()).resolves.toMatchObject({ settings: { sandboxRegistered: true } }), { timeout: 5000 });
+    await vi.waitFor(
+      () => expect(a.handlers.getWebhookState()).resolves.toMatchObject({ settings: { sandboxRegistered: true } }),
+      { timeout: 5000 },
+    );
 
-    await a.handlers.saveConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET });
+    await a.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: service.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+    });
     await vi.waitFor(() => expect(pushed.at(-1)?.sandboxRegistered).toBe(false), { timeout: 5000 });
     expect(pushed.at(-1)).toEqual((await a.handlers.getWebhookState()).settings);
 

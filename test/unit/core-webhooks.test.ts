@@ -121,16 +121,32 @@ describe('the app receiving from the embedded sandbox', () => {
     const c = await core(dir);
     await c.handlers.subscribeLocations([HARBOUR], 'integration');
     const port = await freePort();
-    const state = await c.handlers.saveWebhookSettings({ port, path: '/hooks/venue', customHeaders: { Authorization: 'Bearer venue-cred' } });
+    const state = await c.handlers.saveWebhookSettings({
+      port,
+      path: '/hooks/venue',
+      customHeaders: { Authorization: 'Bearer venue-cred' },
+    });
     expect(state.status.url).toBe(`http://127.0.0.1:${port}/hooks/venue`);
-    expect(state.settings).toMatchObject({ host: '127.0.0.1', port, path: '/hooks/venue', customHeaderNames: ['Authorization'] });
+    expect(state.settings).toMatchObject({
+      host: '127.0.0.1',
+      port,
+      path: '/hooks/venue',
+      customHeaderNames: ['Authorization'],
+    });
     // A stranger without the header is refused; the sandbox, registered with it, still gets through.
-    const stranger = await fetch(state.status.url!, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const stranger = await fetch(state.status.url!, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(stranger.status).toBe(401);
     await c.handlers.triggerSandboxEvent({ type: 'MENU_UPDATED' });
     await until(() => c.webhooks.counters().verified === 1);
     const [row] = (await c.handlers.listEvents({ verification: 'verified' }, 0, 1)).rows;
-    expect((await c.handlers.getEvent(row.seq))!.headers.authorization ?? (await c.handlers.getEvent(row.seq))!.headers.Authorization).toBe('[redacted]');
+    expect(
+      (await c.handlers.getEvent(row.seq))!.headers.authorization ??
+        (await c.handlers.getEvent(row.seq))!.headers.Authorization,
+    ).toBe('[redacted]');
     await c.stop();
     const again = await core(dir);
     expect(again.webhooks.state().settings).toMatchObject({ port, path: '/hooks/venue' });

@@ -59,31 +59,81 @@ async function buildFixture(): Promise<Fixture> {
 
   // Files no quick run writes: a gift-card sale, a manager's edit, an earlier notice.
   new GiftCardSales(join(dir, 'tabs')).add({
-    id: 'sale-1', createdAt: 1, locationUuid: HARBOUR.uuid, spotName: null, name: null, mode: 'wait', paymentType: 'CASH', state: 'done',
-    message: null, tabUuid: 't-1', tabId: null, total: 2500, expected: 1, lines: [], items: [], payments: [], answerCards: [], answeredAt: 2,
+    id: 'sale-1',
+    createdAt: 1,
+    locationUuid: HARBOUR.uuid,
+    spotName: null,
+    name: null,
+    mode: 'wait',
+    paymentType: 'CASH',
+    state: 'done',
+    message: null,
+    tabUuid: 't-1',
+    tabId: null,
+    total: 2500,
+    expected: 1,
+    lines: [],
+    items: [],
+    payments: [],
+    answerCards: [],
+    answeredAt: 2,
   });
   const audit = new AuditLog(dir);
   audit.add('entry-1', { userId: 'u1', name: 'A Manager' }, [{ field: 'punch_in', from: 1, to: 2 }], 3);
   audit.add('entry-2', { userId: 'u1', name: 'A Manager' }, [{ field: 'punch_out', from: 1, to: 2 }], 4);
   audit.close();
-  new DataHealth(dir).report({ severity: 'info', path: join(dir, 'x'), keptAs: null, count: null, sentence: 'An earlier notice.', detail: 'fixture' });
+  new DataHealth(dir).report({
+    severity: 'info',
+    path: join(dir, 'x'),
+    keptAs: null,
+    count: null,
+    sentence: 'An earlier notice.',
+    detail: 'fixture',
+  });
 
   // The event log: 14 events in segments of 4 with retention at 12, so segment 1 is retired.
   rmSync(join(dir, LOG), { recursive: true, force: true });
-  const receiver = new WebhookReceiver({ dataDir: join(dir, 'webhooks'), secret: SECRET, segmentEvents: 4, retentionEvents: 12 });
+  const receiver = new WebhookReceiver({
+    dataDir: join(dir, 'webhooks'),
+    secret: SECRET,
+    segmentEvents: 4,
+    retentionEvents: 12,
+  });
   const { url } = await receiver.start();
   for (let n = 0; n < 14; n++) {
-    const reply = await deliver(url!, envelope('GUEST_SUBSCRIBED', { targetUuid: `cust-${n}`, data: { handle: `h${n}` } }, new Date().toISOString()));
+    const reply = await deliver(
+      url!,
+      envelope('GUEST_SUBSCRIBED', { targetUuid: `cust-${n}`, data: { handle: `h${n}` } }, new Date().toISOString()),
+    );
     expect(reply.status).toBe(200);
   }
   await receiver.stop();
   // One start on it, so the projections' checkpoint (webhooks/checkpoint-….bin) covers these events.
-  const again = await createApp({ dataDir: dir, runtime: 'headless', serviceUrl: 'http://127.0.0.1:9', accessId: 'a', accessSecret: 'b', labor: TUNING });
+  const again = await createApp({
+    dataDir: dir,
+    runtime: 'headless',
+    serviceUrl: 'http://127.0.0.1:9',
+    accessId: 'a',
+    accessSecret: 'b',
+    labor: TUNING,
+  });
   await again.start();
   await again.stop();
   expect(readdirSync(join(dir, 'webhooks')).some((n) => /^checkpoint-.*\.bin$/.test(n))).toBe(true);
-  expect(readdirSync(join(dir, LOG)).sort()).toEqual(['log-meta.json', basename(SEG(2)), basename(SEG(3)), basename(SEG(4))]);
-  const rows = Object.fromEntries([2, 3, 4].map((n) => [SEG(n), readFileSync(join(dir, SEG(n)), 'utf8').trim().split('\n').length]));
+  expect(readdirSync(join(dir, LOG)).sort()).toEqual([
+    'log-meta.json',
+    basename(SEG(2)),
+    basename(SEG(3)),
+    basename(SEG(4)),
+  ]);
+  const rows = Object.fromEntries(
+    [2, 3, 4].map((n) => [
+      SEG(n),
+      readFileSync(join(dir, SEG(n)), 'utf8')
+        .trim()
+        .split('\n').length,
+    ]),
+  );
   return { dir, punches, staff: staffCount, events: 10, rows };
 }
 
@@ -153,10 +203,20 @@ function damage(dir: string, file: string, mode: Mode): { bytes: Buffer | null; 
     case 'wrong':
       if (file.endsWith('log-meta.json')) {
         // Plausible: right shape, numbers from another log (would hide every event it has).
-        bytes = Buffer.from(JSON.stringify({ version: 1, droppedThrough: 3, lastSeq: 900, base: { verified: 0, unsigned: 0, rejected: 0, duplicate: 0, stale: 0, flagged: 0 }, carriedKeys: [] }));
+        bytes = Buffer.from(
+          JSON.stringify({
+            version: 1,
+            droppedThrough: 3,
+            lastSeq: 900,
+            base: { verified: 0, unsigned: 0, rejected: 0, duplicate: 0, stale: 0, flagged: 0 },
+            carriedKeys: [],
+          }),
+        );
       } else if (JSONL(file)) {
         const lines = original.toString('utf8').split('\n');
-        lines[targetLines(file, lines, 1)[0]] = JSON.stringify(file.includes('outbox') ? { t: 'punch', p: { id: 'x' } } : { k: 'e', seq: 'one' });
+        lines[targetLines(file, lines, 1)[0]] = JSON.stringify(
+          file.includes('outbox') ? { t: 'punch', p: { id: 'x' } } : { k: 'e', seq: 'one' },
+        );
         bytes = Buffer.from(lines.join('\n'));
         linesHit = 1;
       } else {
@@ -190,7 +250,12 @@ async function run(dir: string, practiceVenue = false): Promise<Outcome> {
     await app.start();
     const snapshot = await app.handlers.getSnapshot();
     const page = await app.handlers.listEvents({}, 0, 1000);
-    const setupRefused = await app.handlers.laborSetupManager({ userId: 'intruder', name: 'Intruder', pin: '1357' }).then(() => false, () => true);
+    const setupRefused = await app.handlers
+      .laborSetupManager({ userId: 'intruder', name: 'Intruder', pin: '1357' })
+      .then(
+        () => false,
+        () => true,
+      );
     return {
       notices: snapshot.dataHealth?.notices ?? [],
       punches: app.labor.outbox.all().length,
@@ -208,7 +273,9 @@ async function run(dir: string, practiceVenue = false): Promise<Outcome> {
 
 function keptCopies(dir: string, file: string): string[] {
   const path = join(dir, file);
-  return readdirSync(dirname(path)).filter((n) => n.startsWith(`${basename(path)}.damaged-`)).map((n) => join(dirname(path), n));
+  return readdirSync(dirname(path))
+    .filter((n) => n.startsWith(`${basename(path)}.damaged-`))
+    .map((n) => join(dirname(path), n));
 }
 
 /** The notice count each case must report; undefined: no count asserted (not countable). */
@@ -224,7 +291,8 @@ function expectedCount(file: string, mode: Mode, linesHit: number, bytes: Buffer
     if (mode === 'wrong') return 1;
     return rows; // zero or delete: every event of the segment
   }
-  if (file === 'labor-outbox.log' || file === 'labor-audit.log') return mode === 'zero' || mode === 'delete' ? null : linesHit;
+  if (file === 'labor-outbox.log' || file === 'labor-audit.log')
+    return mode === 'zero' || mode === 'delete' ? null : linesHit;
   return null;
 }
 
@@ -252,7 +320,20 @@ const FILES = [
 /** Deleting these is indistinguishable from never having had them: defaults, no notice. */
 // An audit log nobody has written to yet is empty: zero bytes is not damage there.
 const SILENT_WHEN_EMPTY = new Set(['labor-audit.log']);
-const SILENT_WHEN_DELETED = new Set(['settings.json', 'webhook-settings.json', 'labor-settings.json', 'labor-board.json', 'labor-audit.log', 'tabs/settings.json', 'tabs/gift-card-sales.json', 'tabs/dismissed-notices.json', 'tabs/money-units.json', 'data-health.json', 'practice-venue/venue.v8', CHECKPOINT]);
+const SILENT_WHEN_DELETED = new Set([
+  'settings.json',
+  'webhook-settings.json',
+  'labor-settings.json',
+  'labor-board.json',
+  'labor-audit.log',
+  'tabs/settings.json',
+  'tabs/gift-card-sales.json',
+  'tabs/dismissed-notices.json',
+  'tabs/money-units.json',
+  'data-health.json',
+  'practice-venue/venue.v8',
+  CHECKPOINT,
+]);
 
 const results: string[] = [];
 
@@ -262,7 +343,9 @@ describe('corruption matrix', () => {
   }, 60_000);
 
   afterAll(() => {
-    console.log(`[figure] corruption matrix: ${results.length} cases (${FILES.length} files x ${MODES.length} ways), 0 crashes\n${results.join('\n')}`);
+    console.log(
+      `[figure] corruption matrix: ${results.length} cases (${FILES.length} files x ${MODES.length} ways), 0 crashes\n${results.join('\n')}`,
+    );
   });
 
   it('starts clean on the undamaged folder (the baseline every case is compared with)', async () => {
@@ -270,7 +353,13 @@ describe('corruption matrix', () => {
     cpSync(fixture.dir, dir, { recursive: true });
     const out = await run(dir);
     expect(out.notices.map((n) => n.sentence)).toEqual(['An earlier notice.']);
-    expect(out).toMatchObject({ punches: fixture.punches, staff: fixture.staff, events: fixture.events, rosterError: null, setupRefused: true });
+    expect(out).toMatchObject({
+      punches: fixture.punches,
+      staff: fixture.staff,
+      events: fixture.events,
+      rosterError: null,
+      setupRefused: true,
+    });
     expect(fixture.punches).toBeGreaterThanOrEqual(4);
   });
 
@@ -295,18 +384,28 @@ describe('corruption matrix', () => {
         }
 
         // Reported, with the exact count where it can be counted.
-        const silent = (mode === 'delete' && SILENT_WHEN_DELETED.has(entry)) || (mode === 'zero' && SILENT_WHEN_EMPTY.has(file)) || harmless || file.endsWith('.v8');
+        const silent =
+          (mode === 'delete' && SILENT_WHEN_DELETED.has(entry)) ||
+          (mode === 'zero' && SILENT_WHEN_EMPTY.has(file)) ||
+          harmless ||
+          file.endsWith('.v8');
         if (!silent) {
-          expect(notice, `a notice for ${file} (${mode}); got ${JSON.stringify(out.notices.map((n) => n.file))}`).toBeDefined();
+          expect(
+            notice,
+            `a notice for ${file} (${mode}); got ${JSON.stringify(out.notices.map((n) => n.file))}`,
+          ).toBeDefined();
           const count = expectedCount(file, mode, linesHit, bytes);
           if (count !== undefined) expect(notice!.count).toBe(count);
           expect(out.logs.some((l) => l.startsWith('data health'))).toBe(true);
         }
-        if (file.endsWith('.v8') && mode !== 'delete' && mode !== 'truncate') expect(out.logs.some((l) => /practice venue/.test(l))).toBe(true);
+        if (file.endsWith('.v8') && mode !== 'delete' && mode !== 'truncate')
+          expect(out.logs.some((l) => /practice venue/.test(l))).toBe(true);
 
         // The outbox says what the lines were when it can tell, and never calls garbage a note.
-        if (file === 'labor-outbox.log' && mode === 'wrong') expect(notice!.sentence).toMatch(/^1 punch in the punch outbox could not be read/);
-        if (file === 'labor-outbox.log' && mode === 'random') expect(notice!.sentence).toMatch(/^2 lines that may each have been a punch/);
+        if (file === 'labor-outbox.log' && mode === 'wrong')
+          expect(notice!.sentence).toMatch(/^1 punch in the punch outbox could not be read/);
+        if (file === 'labor-outbox.log' && mode === 'random')
+          expect(notice!.sentence).toMatch(/^2 lines that may each have been a punch/);
 
         // Nothing valid lost from the other files.
         if (file !== 'labor-outbox.log') expect(out.punches).toBe(fixture.punches);
@@ -325,7 +424,9 @@ describe('corruption matrix', () => {
           expect(out.staff).toBe(fixture.staff);
         }
         expect(out.setupRefused).toBe(true);
-        results.push(`  ${file} ${mode}: ${notice ? `${notice.severity}, count ${notice.count ?? '-'}, kept ${notice.keptAs ?? 'nothing (no bytes left)'}` : 'no notice (defaults)'}`);
+        results.push(
+          `  ${file} ${mode}: ${notice ? `${notice.severity}, count ${notice.count ?? '-'}, kept ${notice.keptAs ?? 'nothing (no bytes left)'}` : 'no notice (defaults)'}`,
+        );
       }, 30_000);
     }
   }

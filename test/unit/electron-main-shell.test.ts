@@ -106,7 +106,8 @@ vi.mock('electron', () => {
       return stub.state.isPackaged;
     },
     requestSingleInstanceLock: () => stub.state.singleInstance,
-    on: (name: string, fn: Handler) => stub.state.appHandlers.set(name, [...(stub.state.appHandlers.get(name) ?? []), fn]),
+    on: (name: string, fn: Handler) =>
+      stub.state.appHandlers.set(name, [...(stub.state.appHandlers.get(name) ?? []), fn]),
     whenReady: () => Promise.resolve(),
     quit: () => stub.state.quit(),
     exit: () => {},
@@ -119,7 +120,10 @@ vi.mock('electron', () => {
       setPermissionCheckHandler: (fn: Handler) => (stub.state.permissionCheck = fn),
     },
   };
-  const ipcMain = { handle: (channel: string, fn: Handler) => stub.state.ipc.set(channel, fn), removeHandler: () => {} };
+  const ipcMain = {
+    handle: (channel: string, fn: Handler) => stub.state.ipc.set(channel, fn),
+    removeHandler: () => {},
+  };
   const shell = { openExternal: (url: string) => stub.state.openExternal(url) };
   const screen = { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1440, height: 900 } }] };
   const safeStorage = { isEncryptionAvailable: () => false };
@@ -222,7 +226,9 @@ describe('electron/main against a stub electron', () => {
 
   it('answers IPC only from the top frame of its own page', async () => {
     const win = await loadMain();
-    const handle = stub.state.ipc.get('venue:getSnapshot') ?? [...stub.state.ipc.entries()].find(([k]: [string]) => k.endsWith('getSnapshot'))?.[1];
+    const handle =
+      stub.state.ipc.get('venue:getSnapshot') ??
+      [...stub.state.ipc.entries()].find(([k]: [string]) => k.endsWith('getSnapshot'))?.[1];
     expect(handle).toBeTypeOf('function');
     const own = { senderFrame: { url: win.loaded, parent: null } };
     expect((await handle(own)).ok).toBe(true);
@@ -250,9 +256,15 @@ describe('electron/main against a stub electron', () => {
     expect(win.options.webPreferences.devTools).toBe(false);
     expect(win.menu).toBeNull();
     const contents = win.webContents as FakeContents;
-    expect(contents.fire('before-input-event', { key: 'F12', control: false, meta: false, alt: false, shift: false })).toBe(true);
-    expect(contents.fire('before-input-event', { key: 'w', control: true, meta: false, alt: false, shift: false })).toBe(true);
-    expect(contents.fire('before-input-event', { key: 'a', control: false, meta: false, alt: false, shift: false })).toBe(false);
+    expect(
+      contents.fire('before-input-event', { key: 'F12', control: false, meta: false, alt: false, shift: false }),
+    ).toBe(true);
+    expect(
+      contents.fire('before-input-event', { key: 'w', control: true, meta: false, alt: false, shift: false }),
+    ).toBe(true);
+    expect(
+      contents.fire('before-input-event', { key: 'a', control: false, meta: false, alt: false, shift: false }),
+    ).toBe(false);
     expect(win.fire('close')).toBe(true);
     stub.state.managerPresent = true;
     expect(win.fire('close')).toBe(false);

@@ -89,7 +89,11 @@ function upgradeRequest(path: string, origin: string | null): string {
 }
 
 /** A client frame; `masked: false` is itself a protocol error for a server. */
-function frame(opcode: number, payload: Buffer, options: { rsv?: number; masked?: boolean; declared?: number } = {}): Buffer {
+function frame(
+  opcode: number,
+  payload: Buffer,
+  options: { rsv?: number; masked?: boolean; declared?: number } = {},
+): Buffer {
   const length = options.declared ?? payload.length;
   const masked = options.masked ?? true;
   const first = 0x80 | ((options.rsv ?? 0) << 4) | opcode;
@@ -149,7 +153,10 @@ function listenerCase(i: number): [Buffer, Ending] {
   const endings: Ending[] = ['reset-now', 'reset-after-data', 'end-after-data'];
   const ending = endings[i % 3];
   const post = (headers: string, body: Buffer) =>
-    Buffer.concat([Buffer.from(`POST /webhooks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${headers}\r\n`), body]);
+    Buffer.concat([
+      Buffer.from(`POST /webhooks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${headers}\r\n`),
+      body,
+    ]);
   switch (i % 6) {
     case 0:
       return [randomBytes(1 + (i % 400)), ending];
@@ -158,7 +165,10 @@ function listenerCase(i: number): [Buffer, Ending] {
     case 2: // claims 5 MiB
       return [post('Content-Length: 5242880\r\n', randomBytes(2048)), ending];
     case 3:
-      return [post('Transfer-Encoding: chunked\r\n', Buffer.from(`zz\r\n${randomBytes(8).toString('hex')}\r\n`)), ending];
+      return [
+        post('Transfer-Encoding: chunked\r\n', Buffer.from(`zz\r\n${randomBytes(8).toString('hex')}\r\n`)),
+        ending,
+      ];
     case 4:
       return [Buffer.from(upgradeRequest('/webhooks', null)), ending];
     default:
@@ -179,7 +189,9 @@ async function runAll(count: number, port: number, make: (i: number) => [Buffer,
 
 function askHost(): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, { headers: { Origin: `http://127.0.0.1:${host.port}` } });
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, {
+      headers: { Origin: `http://127.0.0.1:${host.port}` },
+    });
     ws.once('error', reject);
     ws.once('open', () => ws.send(JSON.stringify({ id: 1, channel: 'no-such-channel', args: [] })));
     ws.on('message', (data) => {
@@ -192,16 +204,26 @@ function askHost(): Promise<unknown> {
 }
 
 describe('nothing thrown at a socket crashes the host or the listener', () => {
-  it(`survives ${HOST_CASES + LISTENER_CASES} hostile connections and still answers`, { timeout: 240_000 }, async () => {
-    await Promise.all([runAll(HOST_CASES, host.port, hostCase), runAll(LISTENER_CASES, listenerPort, listenerCase)]);
-    console.log(`[figure] crash fuzz: ${HOST_CASES} host cases + ${LISTENER_CASES} listener cases, ${crashes} crashes`);
-    expect(crashes).toBe(0);
+  it(
+    `survives ${HOST_CASES + LISTENER_CASES} hostile connections and still answers`,
+    { timeout: 240_000 },
+    async () => {
+      await Promise.all([runAll(HOST_CASES, host.port, hostCase), runAll(LISTENER_CASES, listenerPort, listenerCase)]);
+      console.log(
+        `[figure] crash fuzz: ${HOST_CASES} host cases + ${LISTENER_CASES} listener cases, ${crashes} crashes`,
+      );
+      expect(crashes).toBe(0);
 
-    const page = await fetch(`http://127.0.0.1:${host.port}/`);
-    expect(page.status).toBe(200);
-    expect(await askHost()).toMatchObject({ id: 1, ok: false, error: { code: 'unknown-channel' } });
-    const hook = await fetch(`http://127.0.0.1:${listenerPort}/webhooks`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
-    expect(hook.status).toBeGreaterThanOrEqual(400);
-    expect(receiver.status().state).toBe('listening');
-  });
+      const page = await fetch(`http://127.0.0.1:${host.port}/`);
+      expect(page.status).toBe(200);
+      expect(await askHost()).toMatchObject({ id: 1, ok: false, error: { code: 'unknown-channel' } });
+      const hook = await fetch(`http://127.0.0.1:${listenerPort}/webhooks`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(hook.status).toBeGreaterThanOrEqual(400);
+      expect(receiver.status().state).toBe('listening');
+    },
+  );
 });

@@ -30,7 +30,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
 function run(args: string[], env: Record<string, string> = {}) {
   // Node itself with tsx's loader, not the tsx wrapper: the wrapper relays signals with 30 ms
   // timeouts and, on a loaded machine, kills the child before it can stop cleanly.
@@ -88,7 +87,13 @@ async function call(url: URL, channel: string): Promise<any> {
 }
 
 function envelope(type: string) {
-  return JSON.stringify({ type, targetUuid: 'loc-1', locationUuid: 'loc-1', createdAt: new Date().toISOString(), data: {} });
+  return JSON.stringify({
+    type,
+    targetUuid: 'loc-1',
+    locationUuid: 'loc-1',
+    createdAt: new Date().toISOString(),
+    data: {},
+  });
 }
 
 async function deliver(port: number, body: string, secret: string | null): Promise<number> {
@@ -99,7 +104,10 @@ async function deliver(port: number, body: string, secret: string | null): Promi
   return res.status;
 }
 
-async function checkRun(p: ReturnType<typeof run>, expected: { port: number; webhookPort: number; dataDir: string; secret: string }) {
+async function checkRun(
+  p: ReturnType<typeof run>,
+  expected: { port: number; webhookPort: number; dataDir: string; secret: string },
+) {
   try {
     const url = await ready(p);
     expect(Number(url.port)).toBe(expected.port);
@@ -107,11 +115,19 @@ async function checkRun(p: ReturnType<typeof run>, expected: { port: number; web
 
     const snapshot = await call(url, 'getSnapshot');
     expect(snapshot.result).toMatchObject({ runtime: 'headless', dataDir: expected.dataDir });
-    expect(snapshot.result.connection.settings).toMatchObject({ mode: 'remote', baseUrl: sandbox.baseUrl, hasSecret: true });
+    expect(snapshot.result.connection.settings).toMatchObject({
+      mode: 'remote',
+      baseUrl: sandbox.baseUrl,
+      hasSecret: true,
+    });
     expect(existsSync(join(expected.dataDir, 'webhooks'))).toBe(true);
 
     const webhooks = await call(url, 'getWebhookState');
-    expect(webhooks.result.status).toMatchObject({ state: 'listening', url: `http://127.0.0.1:${expected.webhookPort}/webhooks`, signatureRequired: true });
+    expect(webhooks.result.status).toMatchObject({
+      state: 'listening',
+      url: `http://127.0.0.1:${expected.webhookPort}/webhooks`,
+      signatureRequired: true,
+    });
     expect(await deliver(expected.webhookPort, envelope('MENU_UPDATED'), null)).toBe(401);
     expect(await deliver(expected.webhookPort, envelope('MENU_UPDATED'), 'not-the-secret')).toBe(401);
     expect(await deliver(expected.webhookPort, envelope('LOCATION_UPDATED'), expected.secret)).toBe(200);
@@ -127,21 +143,44 @@ async function checkRun(p: ReturnType<typeof run>, expected: { port: number; web
 
 describe('npm run host', () => {
   it('takes every option as a flag, and as an environment variable', async () => {
-    const [port1, hook1, port2, hook2, port3, hook3] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const [port1, hook1, port2, hook2, port3, hook3] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
     const flagsDir = join(dir, 'flags-data');
     const envDir = join(dir, 'env-data');
     const plainDir = join(dir, 'plain-flag-data');
     const secretFile = join(dir, 'webhook-secret.txt');
     writeFileSync(secretFile, 'file-secret-123\n');
     const flags = run([
-      '--port', String(port1),
-      '--data-dir', flagsDir,
-      '--service-url', sandbox.baseUrl,
-      '--webhook-port', String(hook1),
-      '--webhook-secret-file', secretFile,
+      '--port',
+      String(port1),
+      '--data-dir',
+      flagsDir,
+      '--service-url',
+      sandbox.baseUrl,
+      '--webhook-port',
+      String(hook1),
+      '--webhook-secret-file',
+      secretFile,
     ]);
     // The secret as a plain flag still works, with a warning: it shows in the process list.
-    const plainFlag = run(['--port', String(port3), '--data-dir', plainDir, '--service-url', sandbox.baseUrl, '--webhook-port', String(hook3), '--webhook-secret', 'flag-secret-789']);
+    const plainFlag = run([
+      '--port',
+      String(port3),
+      '--data-dir',
+      plainDir,
+      '--service-url',
+      sandbox.baseUrl,
+      '--webhook-port',
+      String(hook3),
+      '--webhook-secret',
+      'flag-secret-789',
+    ]);
     const fromEnv = run([], {
       VENUE_PORT: String(port2),
       VENUE_DATA_DIR: envDir,
@@ -164,10 +203,14 @@ describe('npm run host', () => {
     [['--service-url', 'ftp://example.com'], /--service-url must be an http\(s\) URL/],
     [['--no-such-flag'], /Unknown option/],
     [['--webhook-secret-file', '/no/such/secret-file'], /--webhook-secret-file \/no\/such\/secret-file cannot be read/],
-  ])('refuses %j with a sentence and exit code 2, printing no ready line', async (args, message) => {
-    const p = run(args as string[]);
-    expect(await p.exited).toBe(2);
-    expect(p.err()).toMatch(message);
-    expect(p.out()).toBe('');
-  }, 30_000);
+  ])(
+    'refuses %j with a sentence and exit code 2, printing no ready line',
+    async (args, message) => {
+      const p = run(args as string[]);
+      expect(await p.exited).toBe(2);
+      expect(p.err()).toMatch(message);
+      expect(p.out()).toBe('');
+    },
+    30_000,
+  );
 });

@@ -112,7 +112,9 @@ describe('headless host', () => {
     const ws = await open('', { Origin: origin(), Cookie: cookie.split(';')[0] });
     expect((await ask(ws, { id: 1, channel: 'getSnapshot', args: [] })).ok).toBe(true);
     ws.close();
-    await expect(open('', { Origin: origin(), Cookie: `venue-token-${host.port}=${'0'.repeat(host.token.length)}` })).rejects.toThrow('refused 401');
+    await expect(
+      open('', { Origin: origin(), Cookie: `venue-token-${host.port}=${'0'.repeat(host.token.length)}` }),
+    ).rejects.toThrow('refused 401');
     // A wrong token is dropped from the address too, and earns no cookie.
     const wrong = await fetch(`${origin()}/?token=nope`, { redirect: 'manual' });
     expect(wrong.status).toBe(303);
@@ -152,6 +154,8 @@ describe('headless host', () => {
     expect(await status('evil.example')).toBe(421);
     expect(await status(`evil.example:${host.port}`)).toBe(421);
     expect(await status(`localhost:${host.port}`)).toBe(200);
-    await expect(open(host.token, { Origin: origin(), Host: `rebound.example:${host.port}` })).rejects.toThrow('refused 421');
+    await expect(open(host.token, { Origin: origin(), Host: `rebound.example:${host.port}` })).rejects.toThrow(
+      'refused 421',
+    );
   });
 });

@@ -13,6 +13,9 @@ describe('hub discovery', () => {
     const name = `Harbour hub ${process.pid}`;
     stops.push(advertiseHub({ name, port: 47_811, fingerprint: 'AB:CD:EF' }));
     const found = await findHubs(2500);
-    expect(found.find((h) => h.name === name)).toMatchObject({ address: expect.stringMatching(/:47811$/), fingerprint: 'AB:CD:EF' });
+    expect(found.find((h) => h.name === name)).toMatchObject({
+      address: expect.stringMatching(/:47811$/),
+      fingerprint: 'AB:CD:EF',
+    });
   });
 });

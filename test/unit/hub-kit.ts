@@ -24,7 +24,13 @@ export interface TestHub {
 export async function startTestHub(dataDir?: string, port = 0): Promise<TestHub> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'venue-hub-'));
   const hub = await HubService.open({ dataDir: dir });
-  const app = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), labor: { scryptN: 1024 }, hub });
+  const app = await createApp({
+    dataDir: dir,
+    runtime: 'headless',
+    secrets: new MemorySecretStore(),
+    labor: { scryptN: 1024 },
+    hub,
+  });
   await app.start();
   // The practice venue seeds the roster with its demo staff (manager PIN 9999) on connect.
   for (let i = 0; i < 100 && app.labor.roster.needsManagerSetup(); i++) await new Promise((r) => setTimeout(r, 50));
@@ -32,7 +38,14 @@ export async function startTestHub(dataDir?: string, port = 0): Promise<TestHub>
   const [location] = await app.handlers.laborLocations();
   if (!app.labor.view().location) await app.handlers.laborSetLocation(null, location);
   const relay = new KioskRelay(app.labor, dir);
-  const server = await startHubServer({ hub, handlers: app.handlers, events: app.events, host: '127.0.0.1', port, relay });
+  const server = await startHubServer({
+    hub,
+    handlers: app.handlers,
+    events: app.events,
+    host: '127.0.0.1',
+    port,
+    relay,
+  });
   hub.address = `wss://127.0.0.1:${server.port}`;
   return {
     app,

@@ -25,26 +25,42 @@ function folder(): string {
 }
 
 async function app(dataDir: string, extra: { kiosk?: boolean; hub?: HubService } = {}): Promise<App> {
-  const a = await createApp({ dataDir, runtime: 'headless', secrets: new MemorySecretStore(), labor: { scryptN: 1024 }, ...extra });
+  const a = await createApp({
+    dataDir,
+    runtime: 'headless',
+    secrets: new MemorySecretStore(),
+    labor: { scryptN: 1024 },
+    ...extra,
+  });
   cleanups.push(() => a.stop());
   return a;
 }
 
-const call = (a: App, channel: string, ...args: unknown[]): Promise<DispatchOutcome> => dispatchRequest(a.handlers, channel, args);
+const call = (a: App, channel: string, ...args: unknown[]): Promise<DispatchOutcome> =>
+  dispatchRequest(a.handlers, channel, args);
 
 describe('venue hub mode', () => {
   it('is saved for the next start, and says a restart is needed until then', async () => {
     const dir = folder();
     const a = await app(dir);
-    expect(await call(a, 'hubMode')).toEqual({ ok: true, result: { startsAsHub: false, running: false, restartNeeded: false } });
-    expect(await call(a, 'hubSetMode', true)).toEqual({ ok: true, result: { startsAsHub: true, running: false, restartNeeded: true } });
+    expect(await call(a, 'hubMode')).toEqual({
+      ok: true,
+      result: { startsAsHub: false, running: false, restartNeeded: false },
+    });
+    expect(await call(a, 'hubSetMode', true)).toEqual({
+      ok: true,
+      result: { startsAsHub: true, running: false, restartNeeded: true },
+    });
     expect(hubModeSaved(dir)).toBe(true);
     await a.stop();
     cleanups.splice(cleanups.length - 1, 1);
     // The next start, as Electron main and the host both do it: the saved choice opens the hub.
     const hub = await HubService.open({ dataDir: dir });
     const b = await app(dir, { hub });
-    expect(await call(b, 'hubMode')).toEqual({ ok: true, result: { startsAsHub: true, running: true, restartNeeded: false } });
+    expect(await call(b, 'hubMode')).toEqual({
+      ok: true,
+      result: { startsAsHub: true, running: true, restartNeeded: false },
+    });
     expect((await call(b, 'hubSetMode', false)).ok).toBe(true);
     expect(hubModeSaved(dir)).toBe(false);
   });
@@ -53,7 +69,8 @@ describe('venue hub mode', () => {
     const a = await app(folder(), { kiosk: true });
     expect(await call(a, 'hubSetMode', true)).toMatchObject({ ok: false, error: { message: KIOSK_SETTINGS_REFUSED } });
     expect(await call(a, 'hubSetMode', 'yes')).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
-    for (const role of ['kiosk', 'workstation', 'manager'] as const) expect(deviceMayCall(role, 'hubSetMode')).toBe(false);
+    for (const role of ['kiosk', 'workstation', 'manager'] as const)
+      expect(deviceMayCall(role, 'hubSetMode')).toBe(false);
   });
 
   it('a damaged setting is kept aside and reported, and the device starts alone', () => {

@@ -27,7 +27,10 @@ async function hub(dataDir?: string): Promise<TestHub> {
   return h;
 }
 
-async function link(pairing: Parameters<typeof HubLink.open>[0], handlers?: Parameters<typeof HubLink.open>[1]): Promise<HubLink> {
+async function link(
+  pairing: Parameters<typeof HubLink.open>[0],
+  handlers?: Parameters<typeof HubLink.open>[1],
+): Promise<HubLink> {
   const l = await HubLink.open(pairing, handlers);
   cleanups.push(() => l.close());
   return l;
@@ -52,10 +55,17 @@ describe('pairing', () => {
     expect(seen.fingerprint).toBe(h.hub.fingerprint);
     expect(h.hub.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     const { pairing } = h.hub.openPairing('kiosk');
-    const paired = await pairWithHub({ url: h.url, code: pairing!.code, name: 'Staff door', expectFingerprint: h.hub.fingerprint.toLowerCase() });
+    const paired = await pairWithHub({
+      url: h.url,
+      code: pairing!.code,
+      name: 'Staff door',
+      expectFingerprint: h.hub.fingerprint.toLowerCase(),
+    });
     expect(paired).toMatchObject({ role: 'kiosk', name: 'Staff door', fingerprint: h.hub.fingerprint });
     // One use: the same code again is refused, and the hub is no longer pairing.
-    await expect(pairWithHub({ url: h.url, code: pairing!.code, name: 'Again' })).rejects.toMatchObject({ reason: 'no-code' });
+    await expect(pairWithHub({ url: h.url, code: pairing!.code, name: 'Again' })).rejects.toMatchObject({
+      reason: 'no-code',
+    });
     expect(h.hub.view().devices.map((d) => [d.name, d.role])).toEqual([['Staff door', 'kiosk']]);
   });
 
@@ -65,14 +75,30 @@ describe('pairing', () => {
     const wrong = first.code === '000000' ? '000001' : '000000';
     const refusals: PairingRefused[] = [];
     for (let i = 0; i < 5; i++) {
-      refusals.push(await pairWithHub({ url: h.url, code: wrong, name: 'Guesser' }).then(() => { throw new Error('paired'); }, (e: PairingRefused) => e));
+      refusals.push(
+        await pairWithHub({ url: h.url, code: wrong, name: 'Guesser' }).then(
+          () => {
+            throw new Error('paired');
+          },
+          (e: PairingRefused) => e,
+        ),
+      );
     }
-    expect(refusals.map((r) => [r.reason, r.attemptsLeft])).toEqual([['wrong', 4], ['wrong', 3], ['wrong', 2], ['wrong', 1], ['replaced', 0]]);
+    expect(refusals.map((r) => [r.reason, r.attemptsLeft])).toEqual([
+      ['wrong', 4],
+      ['wrong', 3],
+      ['wrong', 2],
+      ['wrong', 1],
+      ['replaced', 0],
+    ]);
     const second = h.hub.view().pairing!;
     expect(second.role).toBe('manager');
     expect(second.attemptsLeft).toBe(5);
     // The right code from before the lockout is dead (unless the new random code is the same number).
-    if (second.code !== first.code) await expect(pairWithHub({ url: h.url, code: first.code, name: 'Late' })).rejects.toMatchObject({ reason: 'wrong' });
+    if (second.code !== first.code)
+      await expect(pairWithHub({ url: h.url, code: first.code, name: 'Late' })).rejects.toMatchObject({
+        reason: 'wrong',
+      });
     const paired = await pairWithHub({ url: h.url, code: second.code, name: "Manager's laptop" });
     expect(paired.role).toBe('manager');
   });
@@ -80,7 +106,9 @@ describe('pairing', () => {
   it('refuses to send the code to a hub whose fingerprint is not the expected one', async () => {
     const h = await hub();
     const { pairing } = h.hub.openPairing('kiosk');
-    await expect(pairWithHub({ url: h.url, code: pairing!.code, name: 'x', expectFingerprint: 'AB:CD' })).rejects.toThrow(/not pairing/);
+    await expect(
+      pairWithHub({ url: h.url, code: pairing!.code, name: 'x', expectFingerprint: 'AB:CD' }),
+    ).rejects.toThrow(/not pairing/);
     expect(h.hub.view().pairing?.attemptsLeft).toBe(5);
   });
 });
@@ -93,7 +121,10 @@ describe('the certificate and the registry are kept in the data folder', () => {
     await h.stop();
     const again = await HubService.open({ dataDir: h.dataDir });
     expect(again.fingerprint).toBe(fingerprint);
-    expect(again.authenticate(paired.credential)).toMatchObject({ ok: true, device: { name: 'Bar', role: 'workstation' } });
+    expect(again.authenticate(paired.credential)).toMatchObject({
+      ok: true,
+      device: { name: 'Bar', role: 'workstation' },
+    });
     const file = readFileSync(join(h.dataDir, 'hub', 'devices.json'), 'utf8');
     expect(file).not.toContain(paired.credential);
     expect(existsSync(join(h.dataDir, 'hub', 'hub-key.pem'))).toBe(true);
@@ -104,7 +135,9 @@ describe('without a credential only the pairing endpoint answers', () => {
   it('refuses the contract socket without, or with a wrong, credential; every other path is 404', async () => {
     const h = await hub();
     const paired = await pairDevice(h, 'manager');
-    await expect(HubLink.open({ ...paired, credential: 'not-a-credential' })).rejects.toMatchObject({ reason: 'unauthorized' });
+    await expect(HubLink.open({ ...paired, credential: 'not-a-credential' })).rejects.toMatchObject({
+      reason: 'unauthorized',
+    });
     const status = await new Promise<number>((resolve) => {
       const ws = new WebSocket(`${h.url.replace('https', 'wss')}/ws`, { rejectUnauthorized: false });
       ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
@@ -121,7 +154,9 @@ describe('without a credential only the pairing endpoint answers', () => {
     const paired = await pairDevice(h, 'kiosk');
     // The same certificate, answering every upgrade as a stopping hub does (ws closes first: 503).
     const stopping = createHttpsServer({ cert: h.hub.certificate.cert, key: h.hub.certificate.key });
-    stopping.on('upgrade', (_req, socket) => socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'));
+    stopping.on('upgrade', (_req, socket) =>
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'),
+    );
     await new Promise<void>((resolve) => stopping.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise<void>((resolve) => stopping.close(() => resolve())));
     const url = `https://127.0.0.1:${(stopping.address() as AddressInfo).port}`;
@@ -147,7 +182,9 @@ describe('closing the hub', () => {
     await h.server.close();
     // Before, the disconnect came a tick later and wrote hub/devices.json after the hub had closed.
     expect(h.hub.devices()[0].online).toBe(false);
-    const saved = JSON.parse(readFileSync(join(h.dataDir, 'hub', 'devices.json'), 'utf8')) as { devices: { lastSeenAt: number }[] };
+    const saved = JSON.parse(readFileSync(join(h.dataDir, 'hub', 'devices.json'), 'utf8')) as {
+      devices: { lastSeenAt: number }[];
+    };
     expect(saved.devices[0].lastSeenAt).toBe(h.hub.devices()[0].lastSeenAt);
   });
 });
@@ -165,23 +202,38 @@ describe('every request is checked against the device role and the person', () =
     const settings = await kiosk.request('saveWebhookSettings', [{ host: '0.0.0.0' }]);
     expect(settings).toMatchObject({ ok: false, error: { message: /kiosk device cannot/ } });
     const m = await ok<StaffSession>(kiosk.request('laborIdentify', [{ pin: '9999' }]));
-    expect(await kiosk.request('hubView', [m.token])).toMatchObject({ ok: false, error: { message: /kiosk device cannot/ } });
+    expect(await kiosk.request('hubView', [m.token])).toMatchObject({
+      ok: false,
+      error: { message: /kiosk device cannot/ },
+    });
     expect(await kiosk.request('laborStaff', [m.token])).toMatchObject({ ok: false });
-    expect(await kiosk.request('laborEnterKioskView', [])).toMatchObject({ ok: false, error: { message: /hub itself/ } });
+    expect(await kiosk.request('laborEnterKioskView', [])).toMatchObject({
+      ok: false,
+      error: { message: /hub itself/ },
+    });
   });
 
   it('a manager device still needs a manager session; a workstation may not touch settings', async () => {
     const h = await hub();
     const manager = await link(await pairDevice(h, 'manager', 'Office'));
-    expect(await manager.request('hubView', ['x'.repeat(32)])).toMatchObject({ ok: false, error: { message: /session has ended/ } });
+    expect(await manager.request('hubView', ['x'.repeat(32)])).toMatchObject({
+      ok: false,
+      error: { message: /session has ended/ },
+    });
     const staff = await ok<StaffSession>(manager.request('laborIdentify', [{ pin: '2222' }]));
-    expect(await manager.request('hubView', [staff.token])).toMatchObject({ ok: false, error: { message: /manager/i } });
+    expect(await manager.request('hubView', [staff.token])).toMatchObject({
+      ok: false,
+      error: { message: /manager/i },
+    });
     const m = await ok<StaffSession>(manager.request('laborIdentify', [{ pin: '9999' }]));
     const view = await ok<HubView>(manager.request('hubView', [m.token]));
     expect(view.devices.find((d) => d.name === 'Office')?.online).toBe(true);
 
     const bar = await link(await pairDevice(h, 'workstation', 'Bar'));
-    expect(await bar.request('stopTunnel', [])).toMatchObject({ ok: false, error: { message: /workstation device cannot/ } });
+    expect(await bar.request('stopTunnel', [])).toMatchObject({
+      ok: false,
+      error: { message: /workstation device cannot/ },
+    });
     // A refund from the bar reaches the core's own checks (here: no such tab), not a device refusal.
     const refund = await bar.request('tabRefund', ['tab-404', { amount: 100, managerPin: '9999' }]);
     expect(refund.ok).toBe(false);
@@ -196,7 +248,9 @@ describe('revoking a device', () => {
     let closedRevoked: boolean | null = null;
     await link(paired, { onClose: (revoked) => (closedRevoked = revoked) });
     await waitUntil(() => h.hub.view().devices[0].online);
-    const m = await ok<StaffSession>(h.app.handlers.laborIdentify({ pin: '9999' }).then((result) => ({ ok: true as const, result })));
+    const m = await ok<StaffSession>(
+      h.app.handlers.laborIdentify({ pin: '9999' }).then((result) => ({ ok: true as const, result })),
+    );
     await h.app.handlers.hubRevokeDevice(m.token, paired.deviceId);
     await waitUntil(() => closedRevoked !== null);
     expect(closedRevoked).toBe(true);
@@ -208,7 +262,9 @@ describe('revoking a device', () => {
     const h = await hub();
     const paired = await pairDevice(h, 'kiosk', 'Door');
     const m = await h.app.handlers.laborIdentify({ pin: '9999' });
-    expect((await h.app.handlers.hubRenameDevice(m.token, paired.deviceId, '  Staff\u0000door ')).devices[0].name).toBe('Staff door');
+    expect((await h.app.handlers.hubRenameDevice(m.token, paired.deviceId, '  Staff\u0000door ')).devices[0].name).toBe(
+      'Staff door',
+    );
     await expect(h.app.handlers.hubRevokeDevice(m.token, 'dev_nope')).rejects.toThrow(/not paired/);
   });
 });

@@ -2,9 +2,23 @@
 // service sends them.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LABOR_SETTINGS, type BoardRow, type LaborEntry, type TimesheetRow } from '../../shared/labor';
-import { addDays, computeAlerts, computeTotals, fiscalDayOf, formatCents, formatDuration } from '../../shared/labor-calc';
+import {
+  addDays,
+  computeAlerts,
+  computeTotals,
+  fiscalDayOf,
+  formatCents,
+  formatDuration,
+} from '../../shared/labor-calc';
 import { csvField, timesheetCsv } from '../../shared/labor-csv';
-import { findEntry, findEntryList, findUuid, normalizeEntry, parseWhen, tipsToCents } from '../../electron/core/labor/entry-normalize';
+import {
+  findEntry,
+  findEntryList,
+  findUuid,
+  normalizeEntry,
+  parseWhen,
+  tipsToCents,
+} from '../../electron/core/labor/entry-normalize';
 
 const H = 3_600_000;
 const M = 60_000;
@@ -26,7 +40,16 @@ describe('fiscal day', () => {
 });
 
 describe('alerts', () => {
-  const row = (over: Partial<BoardRow>): BoardRow => ({ userId: 'u', name: 'Jo', role: 'bartender', shiftStart: 0, breakStart: null, lastBreakEnd: null, pending: false, ...over });
+  const row = (over: Partial<BoardRow>): BoardRow => ({
+    userId: 'u',
+    name: 'Jo',
+    role: 'bartender',
+    shiftStart: 0,
+    breakStart: null,
+    lastBreakEnd: null,
+    pending: false,
+    ...over,
+  });
   const kinds = (rows: BoardRow[], now: number) => computeAlerts(rows, DEFAULT_LABOR_SETTINGS, now).map((a) => a.kind);
 
   it('break due after N hours without one, counted from the last break', () => {
@@ -69,8 +92,22 @@ describe('totals', () => {
     const totals = computeTotals(
       [
         entry({ uuid: 's1', punchIn: 0, punchOut: 8 * H, declaredTips: 4500 }),
-        entry({ uuid: 'b1', kind: 'break', shiftUuid: 's1', punchType: 'unpaid_break', punchIn: 3 * H, punchOut: 3 * H + 30 * M }),
-        entry({ uuid: 'b2', kind: 'break', shiftUuid: 's1', punchType: 'paid_break', punchIn: 6 * H, punchOut: 6 * H + 10 * M }),
+        entry({
+          uuid: 'b1',
+          kind: 'break',
+          shiftUuid: 's1',
+          punchType: 'unpaid_break',
+          punchIn: 3 * H,
+          punchOut: 3 * H + 30 * M,
+        }),
+        entry({
+          uuid: 'b2',
+          kind: 'break',
+          shiftUuid: 's1',
+          punchType: 'paid_break',
+          punchIn: 6 * H,
+          punchOut: 6 * H + 10 * M,
+        }),
         entry({ uuid: 's2', userId: 'u2', punchIn: 0, declaredTips: null }),
       ],
       (id) => (id === 'u1' ? 'Jordan' : 'Sam'),
@@ -97,12 +134,23 @@ describe('CSV', () => {
     expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(csvField(-5)).toBe('-5');
     const rows: TimesheetRow[] = [
-      { ...entry({ uuid: 's1', punchIn: Date.UTC(2025, 2, 2, 2), punchOut: Date.UTC(2025, 2, 2, 6), declaredTips: 1250 }), name: '=Jo, "the" bartender', audit: [] },
+      {
+        ...entry({
+          uuid: 's1',
+          punchIn: Date.UTC(2025, 2, 2, 2),
+          punchOut: Date.UTC(2025, 2, 2, 6),
+          declaredTips: 1250,
+        }),
+        name: '=Jo, "the" bartender',
+        audit: [],
+      },
     ];
     const csv = timesheetCsv(rows, 'America/New_York', 0);
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^date,employee,employee_id,role,clock_in,clock_out,shift_hours,paid_break_hours,unpaid_break_hours,net_paid_hours/);
+    expect(lines[0]).toMatch(
+      /^date,employee,employee_id,role,clock_in,clock_out,shift_hours,paid_break_hours,unpaid_break_hours,net_paid_hours/,
+    );
     expect(lines[1]).toContain(`"'=Jo, ""the"" bartender"`);
     expect(lines[1]).toContain('2025-03-01 21:00');
     expect(lines[1]).toContain('4.00');
@@ -113,10 +161,42 @@ describe('CSV', () => {
   it('for payroll: one row per shift with its breaks, and net hours that leave unpaid breaks out', () => {
     const shiftIn = Date.UTC(2025, 2, 2, 0);
     const rows: TimesheetRow[] = [
-      { ...entry({ uuid: 's1', punchIn: shiftIn, punchOut: shiftIn + 4 * H, declaredTips: 500 }), name: 'Jordan', audit: [] },
-      { ...entry({ uuid: 'b1', kind: 'break', shiftUuid: 's1', punchType: 'unpaid_break', punchIn: shiftIn + H, punchOut: shiftIn + H + 30 * M, declaredTips: null }), name: 'Jordan', audit: [] },
-      { ...entry({ uuid: 'b2', kind: 'break', shiftUuid: 's1', punchType: 'paid_break', punchIn: shiftIn + 2 * H, punchOut: shiftIn + 2 * H + 15 * M, declaredTips: null }), name: 'Jordan', audit: [] },
-      { ...entry({ uuid: 's2', userId: 'u2', punchIn: shiftIn, punchOut: shiftIn + 2 * H, declaredTips: null }), name: 'Sam', audit: [] },
+      {
+        ...entry({ uuid: 's1', punchIn: shiftIn, punchOut: shiftIn + 4 * H, declaredTips: 500 }),
+        name: 'Jordan',
+        audit: [],
+      },
+      {
+        ...entry({
+          uuid: 'b1',
+          kind: 'break',
+          shiftUuid: 's1',
+          punchType: 'unpaid_break',
+          punchIn: shiftIn + H,
+          punchOut: shiftIn + H + 30 * M,
+          declaredTips: null,
+        }),
+        name: 'Jordan',
+        audit: [],
+      },
+      {
+        ...entry({
+          uuid: 'b2',
+          kind: 'break',
+          shiftUuid: 's1',
+          punchType: 'paid_break',
+          punchIn: shiftIn + 2 * H,
+          punchOut: shiftIn + 2 * H + 15 * M,
+          declaredTips: null,
+        }),
+        name: 'Jordan',
+        audit: [],
+      },
+      {
+        ...entry({ uuid: 's2', userId: 'u2', punchIn: shiftIn, punchOut: shiftIn + 2 * H, declaredTips: null }),
+        name: 'Sam',
+        audit: [],
+      },
     ];
     const lines = timesheetCsv(rows, 'America/New_York', 0).trim().split('\r\n');
     const header = lines[0].split(',');
@@ -170,32 +250,77 @@ describe('reading entries tolerantly', () => {
   });
 
   it('accepts camelCase, numeric ids and times, role objects, dollar tips, and a shift naming itself', () => {
-    const e = normalizeEntry({ uuid: 's1', timeShiftId: 's1', userId: 2004, userRole: { name: 'server' }, punchIn: 1_740_866_400, punchOut: '1740880800000', declaredTips: '12.50' }, day);
-    expect(e).toMatchObject({ uuid: 's1', kind: 'shift', shiftUuid: null, userId: '2004', role: 'server', punchIn: 1_740_866_400_000, punchOut: 1_740_880_800_000, declaredTips: 1250, fiscalDay: '2000-01-01' });
+    const e = normalizeEntry(
+      {
+        uuid: 's1',
+        timeShiftId: 's1',
+        userId: 2004,
+        userRole: { name: 'server' },
+        punchIn: 1_740_866_400,
+        punchOut: '1740880800000',
+        declaredTips: '12.50',
+      },
+      day,
+    );
+    expect(e).toMatchObject({
+      uuid: 's1',
+      kind: 'shift',
+      shiftUuid: null,
+      userId: '2004',
+      role: 'server',
+      punchIn: 1_740_866_400_000,
+      punchOut: 1_740_880_800_000,
+      declaredTips: 1250,
+      fiscalDay: '2000-01-01',
+    });
     expect(tipsToCents(1250, 'cents')).toBe(1250);
     expect(tipsToCents(12.5, 'cents')).toBe(1250);
     expect(tipsToCents(13, 'dollars')).toBe(1300);
     expect(tipsToCents('x', 'cents')).toBeNull();
     // With the dollars unit, 13 is $13.00, not 13 cents.
-    expect(normalizeEntry({ uuid: 's2', user_id: 1, punch_in: 1_740_866_400, declared_tips: 13 }, day, { unit: 'dollars' })?.declaredTips).toBe(1300);
+    expect(
+      normalizeEntry({ uuid: 's2', user_id: 1, punch_in: 1_740_866_400, declared_tips: 13 }, day, { unit: 'dollars' })
+        ?.declaredTips,
+    ).toBe(1300);
     expect(parseWhen('garbage')).toBeNull();
     expect(normalizeEntry({ uuid: 'x' }, day)).toBeNull();
   });
 
   it('tells shifts from breaks by punch type first, whatever id kind the service uses', () => {
     // A shift carrying its own numeric time_shift_id is still a shift; its break points at that number.
-    const shift = normalizeEntry({ time_entry_uuid: 'u-1', time_shift_id: 70001, time_punch_type: 'SHIFT', user_id: 1, punch_in: 1_740_866_400 }, day);
+    const shift = normalizeEntry(
+      { time_entry_uuid: 'u-1', time_shift_id: 70001, time_punch_type: 'SHIFT', user_id: 1, punch_in: 1_740_866_400 },
+      day,
+    );
     expect(shift).toMatchObject({ kind: 'shift', shiftUuid: null, shiftId: 70001 });
-    const brk = normalizeEntry({ time_entry_uuid: 'u-2', time_shift_id: 70001, time_punch_type: 'UNPAID_BREAK', user_id: 1, punch_in: 1_740_867_400 }, day);
+    const brk = normalizeEntry(
+      {
+        time_entry_uuid: 'u-2',
+        time_shift_id: 70001,
+        time_punch_type: 'UNPAID_BREAK',
+        user_id: 1,
+        punch_in: 1_740_867_400,
+      },
+      day,
+    );
     expect(brk).toMatchObject({ kind: 'break', shiftUuid: '70001' });
     // Numeric on breaks only: the shift's own number is its id field.
-    const bare = normalizeEntry({ time_entry_uuid: 'u-3', id: 70002, time_punch_type: 'shift', user_id: 1, punch_in: 1_740_866_400 }, day);
+    const bare = normalizeEntry(
+      { time_entry_uuid: 'u-3', id: 70002, time_punch_type: 'shift', user_id: 1, punch_in: 1_740_866_400 },
+      day,
+    );
     expect(bare).toMatchObject({ kind: 'shift', shiftId: 70002 });
   });
 
   it('finds the list bare or wrapped, and one entry or its uuid', () => {
     const item = { time_entry_uuid: 'a', user_id: '1', punch_in: '2025-03-01T00:00:00Z' };
-    for (const body of [[item], { entries: [item] }, { data: [item] }, { results: [item] }, { data: { items: [item] } }]) {
+    for (const body of [
+      [item],
+      { entries: [item] },
+      { data: [item] },
+      { results: [item] },
+      { data: { items: [item] } },
+    ]) {
       expect(findEntryList(body)).toEqual([item]);
     }
     expect(findEntryList({ nope: 1 })).toBeNull();

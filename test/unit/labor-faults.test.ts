@@ -9,7 +9,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PunchAction } from '../../shared/labor';
 import { SEED_ROLES, startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import type { FaultInput } from '../../electron/sandbox/faults';
-import { HARBOUR, drained, entriesAt, rng, sleep, startLabor, tempDir, verifyAgainstModel, type ModelShift, type RunningLabor } from './labor-test-kit';
+import {
+  HARBOUR,
+  drained,
+  entriesAt,
+  rng,
+  sleep,
+  startLabor,
+  tempDir,
+  verifyAgainstModel,
+  type ModelShift,
+  type RunningLabor,
+} from './labor-test-kit';
 
 const ENTRIES = '/api/loc/:location/labor/entries';
 const ENTRY = '/api/loc/:location/labor/entries/:entry';
@@ -19,16 +30,37 @@ function addStaff(sb: RunningSandbox, count: number): string[] {
   const ids: string[] = [];
   for (let i = 1; i <= count; i++) {
     const userId = String(3000 + i);
-    sb.world.staff.push({ userId, name: `Temp ${i}`, locationUuid: HARBOUR.uuid, roleUuid: SEED_ROLES.bartender, role: 'bartender' });
+    sb.world.staff.push({
+      userId,
+      name: `Temp ${i}`,
+      locationUuid: HARBOUR.uuid,
+      roleUuid: SEED_ROLES.bartender,
+      role: 'bartender',
+    });
     ids.push(userId);
   }
   return ids;
 }
 
 function randomFault(random: () => number): FaultInput {
-  const pick = <T,>(items: T[]): T => items[Math.floor(random() * items.length)];
-  const route = pick([`POST ${ENTRIES}`, `POST ${ENTRIES}`, `POST ${ENTRIES}`, `PATCH ${ENTRY}`, `PATCH ${ENTRY}`, `GET ${ENTRIES}`, `GET ${ENTRY}`]);
-  const mode = pick(['status500', 'reset', 'delay', 'delay-short', 'commit-lose-response', 'commit-lose-response'] as const);
+  const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)];
+  const route = pick([
+    `POST ${ENTRIES}`,
+    `POST ${ENTRIES}`,
+    `POST ${ENTRIES}`,
+    `PATCH ${ENTRY}`,
+    `PATCH ${ENTRY}`,
+    `GET ${ENTRIES}`,
+    `GET ${ENTRY}`,
+  ]);
+  const mode = pick([
+    'status500',
+    'reset',
+    'delay',
+    'delay-short',
+    'commit-lose-response',
+    'commit-lose-response',
+  ] as const);
   const count = 1 + Math.floor(random() * 3);
   if (mode === 'delay') return { route, mode: 'delay', delayMs: 600, count }; // longer than the client's 250 ms timeout
   if (mode === 'delay-short') return { route, mode: 'delay', delayMs: 60, count };
@@ -42,7 +74,11 @@ function countHits(sb: RunningSandbox): Record<string, number> {
   sb.world.faults.take = (method, pathname) => {
     const rule = take(method, pathname);
     if (rule) {
-      const route = pathname.endsWith('/labor/entries') ? 'entries' : pathname.includes('/labor/entries/') ? 'entry' : 'other';
+      const route = pathname.endsWith('/labor/entries')
+        ? 'entries'
+        : pathname.includes('/labor/entries/')
+          ? 'entry'
+          : 'other';
       const key = `${method} ${route} ${rule.mode}`;
       hits[key] = (hits[key] ?? 0) + 1;
     }
@@ -73,7 +109,10 @@ describe('labor outbox under mixed faults', () => {
   it('a few hundred punches end up on the service exactly once, in the right shifts', async () => {
     const random = rng(20250301);
     const people = ['2002', '2004', '2006', ...addStaff(sb, 5)];
-    const roleOf = (userId: string) => (userId === '2002' ? { role: 'server', roleUuid: SEED_ROLES.server } : { role: 'bartender', roleUuid: SEED_ROLES.bartender });
+    const roleOf = (userId: string) =>
+      userId === '2002'
+        ? { role: 'server', roleUuid: SEED_ROLES.server }
+        : { role: 'bartender', roleUuid: SEED_ROLES.bartender };
     const open = new Map<string, ModelShift>();
     const shifts: ModelShift[] = [];
     const hits = countHits(sb);
@@ -108,7 +147,11 @@ describe('labor outbox under mixed faults', () => {
       else action = roll < 0.45 ? 'break-start' : 'punch-out';
       const tips = action === 'punch-out' ? Math.floor(random() * 20_000) : undefined;
 
-      const receipt = running.labor.capture(userId, { action, role: action === 'punch-in' ? roleOf(userId) : undefined, declaredTipsCents: tips });
+      const receipt = running.labor.capture(userId, {
+        action,
+        role: action === 'punch-in' ? roleOf(userId) : undefined,
+        declaredTipsCents: tips,
+      });
       const at = receipt.at;
       if (action === 'punch-in') {
         const s: ModelShift = { userId, startAt: at, endAt: null, tips: null, breaks: [] };
@@ -137,7 +180,10 @@ describe('labor outbox under mixed faults', () => {
     expect(faults).toBeGreaterThanOrEqual(50);
     // Every fault mode really met the labor routes, the ambiguous ones on both POST and PATCH.
     for (const mode of ['status500', 'reset', 'delay', 'commit-lose-response']) {
-      expect(sum(hits, new RegExp(`^(POST|PATCH) entr(y|ies) ${mode}$`)), `${mode} hits ${JSON.stringify(hits)}`).toBeGreaterThanOrEqual(3);
+      expect(
+        sum(hits, new RegExp(`^(POST|PATCH) entr(y|ies) ${mode}$`)),
+        `${mode} hits ${JSON.stringify(hits)}`,
+      ).toBeGreaterThanOrEqual(3);
     }
     expect(sum(hits, /^POST entries commit-lose-response$/)).toBeGreaterThanOrEqual(2);
     expect(sum(hits, /^PATCH entry commit-lose-response$/)).toBeGreaterThanOrEqual(2);
@@ -156,13 +202,30 @@ describe('labor outbox under mixed faults', () => {
    * given one-shot faults; `before(i)` may change the world before step i. Ends with exactly two
    * shifts and two breaks on the service, all closed, tips once each, and every fault used.
    */
-  async function twoShiftsUnder(modes: FaultInput[], before: (i: number) => void = () => {}, drainMs = 20_000): Promise<void> {
+  async function twoShiftsUnder(
+    modes: FaultInput[],
+    before: (i: number) => void = () => {},
+    drainMs = 20_000,
+  ): Promise<void> {
     running = await startLabor(sb, dir);
     for (const fault of modes) sb.world.faults.add({ ...fault, count: 1 });
-    const steps: PunchAction[] = ['punch-in', 'break-start', 'break-end', 'punch-out', 'punch-in', 'break-start', 'break-end', 'punch-out'];
+    const steps: PunchAction[] = [
+      'punch-in',
+      'break-start',
+      'break-end',
+      'punch-out',
+      'punch-in',
+      'break-start',
+      'break-end',
+      'punch-out',
+    ];
     for (const [i, action] of steps.entries()) {
       before(i);
-      running.labor.capture('2004', { action, role: action === 'punch-in' ? { role: 'bartender', roleUuid: SEED_ROLES.bartender } : undefined, declaredTipsCents: 500 });
+      running.labor.capture('2004', {
+        action,
+        role: action === 'punch-in' ? { role: 'bartender', roleUuid: SEED_ROLES.bartender } : undefined,
+        declaredTipsCents: 500,
+      });
       await sleep(5);
     }
     await drained(running.labor, drainMs);

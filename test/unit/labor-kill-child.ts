@@ -19,8 +19,19 @@ export interface PlanStep {
 
 const [dataDir, baseUrl, planFile] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planFile, 'utf8')) as PlanStep[];
-const client = new ServiceClient({ baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET, secrets: new MemorySecretStore(), timeoutMs: 250 });
-const labor = new LaborService({ dataDir, api: () => client, tuning: FAST_TUNING, money: () => ({ unit: readingsFromEnv().moneyUnit }) });
+const client = new ServiceClient({
+  baseUrl,
+  accessId: DEMO_ACCESS_ID,
+  accessSecret: DEMO_ACCESS_SECRET,
+  secrets: new MemorySecretStore(),
+  timeoutMs: 250,
+});
+const labor = new LaborService({
+  dataDir,
+  api: () => client,
+  tuning: FAST_TUNING,
+  money: () => ({ unit: readingsFromEnv().moneyUnit }),
+});
 if (!labor.settings().location) labor.saveSettings({ location: HARBOUR });
 await labor.start();
 
@@ -45,7 +56,15 @@ for (;;) {
   }
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
-const punches = labor.outbox.all().map((x) => ({ id: x.p.id, seq: x.p.seq, kind: x.p.kind, userId: x.p.userId, capturedAt: x.p.capturedAt, tips: x.p.declaredTips, status: x.status }));
+const punches = labor.outbox.all().map((x) => ({
+  id: x.p.id,
+  seq: x.p.seq,
+  kind: x.p.kind,
+  userId: x.p.userId,
+  capturedAt: x.p.capturedAt,
+  tips: x.p.declaredTips,
+  status: x.status,
+}));
 process.stdout.write(`drained ${JSON.stringify(punches)}\n`);
 await labor.stop();
 client.dispose();

@@ -34,12 +34,20 @@ function makePlan(people: string[], perPerson: number, random: () => number): Pl
   return plan;
 }
 
-function runChild(dataDir: string, baseUrl: string, planFile: string): { child: ChildProcess; done: Promise<string | null> } {
+function runChild(
+  dataDir: string,
+  baseUrl: string,
+  planFile: string,
+): { child: ChildProcess; done: Promise<string | null> } {
   // node itself with the tsx loader (not the tsx wrapper), so SIGKILL hits the process that does the work.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/unit/labor-kill-child.ts'), dataDir, baseUrl, planFile], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'test/unit/labor-kill-child.ts'), dataDir, baseUrl, planFile],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk) => (out += chunk));
@@ -70,7 +78,13 @@ describe('labor outbox across kill -9', () => {
   it('loses and doubles nothing when the process is killed at random moments', async () => {
     const random = rng(42);
     for (const userId of ['3001', '3002', '3003']) {
-      sb.world.staff.push({ userId, name: `Temp ${userId}`, locationUuid: HARBOUR.uuid, roleUuid: SEED_ROLES.bartender, role: 'bartender' });
+      sb.world.staff.push({
+        userId,
+        name: `Temp ${userId}`,
+        locationUuid: HARBOUR.uuid,
+        roleUuid: SEED_ROLES.bartender,
+        role: 'bartender',
+      });
     }
     const plan = makePlan(['2004', '2006', '3001', '3002', '3003'], 12, random);
     const planFile = join(dir, 'plan.json');
@@ -98,11 +112,23 @@ describe('labor outbox across kill -9', () => {
     const last = runChild(dataDir, sb.baseUrl, planFile);
     const out = await last.done;
     expect(out).toMatch(/^drained /m);
-    const punches = JSON.parse(out!.slice(out!.indexOf('drained ') + 8)) as { id: string; seq: number; kind: string; userId: string; capturedAt: number; tips: number | null; status: string }[];
+    const punches = JSON.parse(out!.slice(out!.indexOf('drained ') + 8)) as {
+      id: string;
+      seq: number;
+      kind: string;
+      userId: string;
+      capturedAt: number;
+      tips: number | null;
+      status: string;
+    }[];
 
     expect(kills, 'kills that landed while the child was still working').toBeGreaterThanOrEqual(5);
     // Every planned punch was captured exactly once (a restarted child skips the ones it has).
-    for (const step of plan) expect(punches.filter((p) => p.id === step.punchId), step.punchId).toHaveLength(1);
+    for (const step of plan)
+      expect(
+        punches.filter((p) => p.id === step.punchId),
+        step.punchId,
+      ).toHaveLength(1);
     expect(punches.every((p) => p.status === 'done')).toBe(true);
     verifyAgainstModel(sb, modelFromPunches([...punches].sort((a, b) => a.seq - b.seq)));
   }, 60_000);

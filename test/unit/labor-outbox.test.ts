@@ -15,7 +15,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const parse = (raw: unknown) => (raw && typeof raw === 'object' && typeof (raw as { n?: unknown }).n === 'number' ? (raw as { n: number }) : null);
+const parse = (raw: unknown) =>
+  raw && typeof raw === 'object' && typeof (raw as { n?: unknown }).n === 'number' ? (raw as { n: number }) : null;
 
 describe('append-only log', () => {
   it('keeps every appended record across reopening', () => {
@@ -108,7 +109,10 @@ describe('outbox', () => {
     o.markFailed(first.id, 400, 'user_id 9 is not a staff member at this location.');
     expect(o.nextFor('a')?.p.id).toBe(second.id);
     const items = o.items();
-    expect(items.find((i) => i.id === first.id)).toMatchObject({ state: 'failed', message: '400: user_id 9 is not a staff member at this location.' });
+    expect(items.find((i) => i.id === first.id)).toMatchObject({
+      state: 'failed',
+      message: '400: user_id 9 is not a staff member at this location.',
+    });
     expect(items.find((i) => i.id === brk.id)?.state).toBe('blocked');
     expect(items.find((i) => i.id === out.id)?.state).toBe('blocked');
     expect(o.summary('waiting', null, null)).toMatchObject({ pending: 1, failed: 1, blocked: 2 });
@@ -137,9 +141,16 @@ describe('outbox', () => {
       now = later;
       at().close();
     }
-    const lines = readFileSync(join(dir, FILE), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(join(dir, FILE), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.find((r) => r.t === 'discard' && r.id === a.id)).toMatchObject({ at: 10_000, by: 'manager-7' });
-    expect(lines.find((r) => r.t === 'failed' && r.id === b.id)).toMatchObject({ at: 20_000, status: 409, message: 'conflict' });
+    expect(lines.find((r) => r.t === 'failed' && r.id === b.id)).toMatchObject({
+      at: 20_000,
+      status: 409,
+      message: 'conflict',
+    });
     expect(lines.some((r) => r.by === 'compaction')).toBe(false);
   });
 
@@ -186,15 +197,21 @@ describe('outbox', () => {
     o.close();
   });
 
-  it.runIf(processStart(process.ppid) !== null)('takes over a lock whose pid now belongs to another process, but not one held by a live copy', () => {
-    // The parent process is alive, but it started at another time than the lock says: a reused pid.
-    writeFileSync(join(dir, 'labor-outbox.lock'), JSON.stringify({ pid: process.ppid, start: '1' }));
-    open().close();
-    // The same pid with its real start time is a live copy of the app: refused.
-    writeFileSync(join(dir, 'labor-outbox.lock'), JSON.stringify({ pid: process.ppid, start: processStart(process.ppid) }));
-    expect(() => open()).toThrow(/Another copy of the app/);
-    rmSync(join(dir, 'labor-outbox.lock'));
-  });
+  it.runIf(processStart(process.ppid) !== null)(
+    'takes over a lock whose pid now belongs to another process, but not one held by a live copy',
+    () => {
+      // The parent process is alive, but it started at another time than the lock says: a reused pid.
+      writeFileSync(join(dir, 'labor-outbox.lock'), JSON.stringify({ pid: process.ppid, start: '1' }));
+      open().close();
+      // The same pid with its real start time is a live copy of the app: refused.
+      writeFileSync(
+        join(dir, 'labor-outbox.lock'),
+        JSON.stringify({ pid: process.ppid, start: processStart(process.ppid) }),
+      );
+      expect(() => open()).toThrow(/Another copy of the app/);
+      rmSync(join(dir, 'labor-outbox.lock'));
+    },
+  );
 
   it('removes temp files a crash left mid-write, and keeps everything else', () => {
     writeFileSync(join(dir, `${FILE}.999999.tmp`), 'half a rewrite');

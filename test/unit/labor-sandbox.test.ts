@@ -2,7 +2,15 @@
 // plus the choices documented in docs/service-assumptions.md, and the fault modes on these routes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../electron/sandbox/control-client';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_ROLES, defaultReadings, startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import {
+  DEMO_ACCESS_ID,
+  DEMO_ACCESS_SECRET,
+  SEED_LOCATIONS,
+  SEED_ROLES,
+  defaultReadings,
+  startSandbox,
+  type RunningSandbox,
+} from '../../electron/sandbox';
 
 const { harbour, garden, rooftop } = SEED_LOCATIONS;
 const JORDAN = '2004'; // bartender at Harbour
@@ -37,7 +45,11 @@ beforeEach(async () => {
   const res = await fetch(`${sb.baseUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID, api_access_secret: DEMO_ACCESS_SECRET }),
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      api_access_id: DEMO_ACCESS_ID,
+      api_access_secret: DEMO_ACCESS_SECRET,
+    }),
   });
   token = ((await res.json()) as { access_token: string }).access_token;
 });
@@ -47,7 +59,10 @@ const url = (location: string, rest = '') => `${sb.baseUrl}/api/loc/${location}/
 async function call(method: string, target: string, body?: unknown, auth = true) {
   const res = await fetch(target, {
     method,
-    headers: { ...(auth ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(auth ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -55,21 +70,39 @@ async function call(method: string, target: string, body?: unknown, auth = true)
 }
 
 const post = (body: unknown, location: string = harbour) => call('POST', url(location), body);
-const patch = (uuid: string, body: unknown, location: string = harbour) => call('PATCH', url(location, `/${uuid}`), body);
+const patch = (uuid: string, body: unknown, location: string = harbour) =>
+  call('PATCH', url(location, `/${uuid}`), body);
 const list = async (query = '', location: string = harbour) => {
   const r = await call('GET', url(location, query));
   expect(r.status).toBe(200);
   return (r.body as unknown as { entries: Entry[] }).entries;
 };
 
-async function shift(userId = JORDAN, punchIn = '2025-03-01T21:00:00Z', extra: Record<string, unknown> = {}): Promise<Entry> {
-  const r = await post({ time_punch_type: 'shift', user_role: userId === SAM ? 'server' : 'bartender', user_id: userId, punch_in: punchIn, ...extra });
+async function shift(
+  userId = JORDAN,
+  punchIn = '2025-03-01T21:00:00Z',
+  extra: Record<string, unknown> = {},
+): Promise<Entry> {
+  const r = await post({
+    time_punch_type: 'shift',
+    user_role: userId === SAM ? 'server' : 'bartender',
+    user_id: userId,
+    punch_in: punchIn,
+    ...extra,
+  });
   expect(r.status).toBe(201);
   return r.body;
 }
 
 async function brk(s: Entry, punchIn: string, extra: Record<string, unknown> = {}): Promise<Entry> {
-  const r = await post({ time_punch_type: 'unpaid_break', user_role: s.user_role, user_id: s.user_id, punch_in: punchIn, time_shift_id: s.time_entry_uuid, ...extra });
+  const r = await post({
+    time_punch_type: 'unpaid_break',
+    user_role: s.user_role,
+    user_id: s.user_id,
+    punch_in: punchIn,
+    time_shift_id: s.time_entry_uuid,
+    ...extra,
+  });
   expect(r.status).toBe(201);
   return r.body;
 }
@@ -78,7 +111,9 @@ describe('access', () => {
   it('needs a bearer token and a location that authorised the integration', async () => {
     expect((await call('GET', url(harbour), undefined, false)).status).toBe(401);
     expect((await call('GET', url(rooftop))).status).toBe(403);
-    expect((await call('POST', url(rooftop), { time_punch_type: 'shift', user_role: 'host', user_id: '2003' })).status).toBe(403);
+    expect(
+      (await call('POST', url(rooftop), { time_punch_type: 'shift', user_role: 'host', user_id: '2003' })).status,
+    ).toBe(403);
     expect((await call('GET', url(harbour, '/'))).status).toBe(404);
   });
 });
@@ -104,14 +139,33 @@ describe('POST creates a shift', () => {
     const at = Date.parse(r.body.punch_in);
     expect(at).toBeGreaterThanOrEqual(before);
     expect(at).toBeLessThan(before + 5_000);
-    expect(r.body).toMatchObject({ punch_out: null, is_open: true, time_shift_id: null, user_role: 'bartender', user_role_uuid: SEED_ROLES.bartender, declared_tips: null });
+    expect(r.body).toMatchObject({
+      punch_out: null,
+      is_open: true,
+      time_shift_id: null,
+      user_role: 'bartender',
+      user_role_uuid: SEED_ROLES.bartender,
+      declared_tips: null,
+    });
   });
 
   it('with punch_out the entry is closed; punch_out before punch_in is refused', async () => {
-    const closed = await post({ time_punch_type: 'shift', user_role: SEED_ROLES.server, user_id: SAM, punch_in: '2025-03-01T17:00:00Z', punch_out: '2025-03-01T23:00:00Z' });
+    const closed = await post({
+      time_punch_type: 'shift',
+      user_role: SEED_ROLES.server,
+      user_id: SAM,
+      punch_in: '2025-03-01T17:00:00Z',
+      punch_out: '2025-03-01T23:00:00Z',
+    });
     expect(closed.status).toBe(201);
     expect(closed.body).toMatchObject({ is_open: false, user_role: 'server', punch_out: '2025-03-01T23:00:00.000Z' });
-    const backwards = await post({ time_punch_type: 'shift', user_role: 'server', user_id: SAM, punch_in: '2025-03-01T17:00:00Z', punch_out: '2025-03-01T16:00:00Z' });
+    const backwards = await post({
+      time_punch_type: 'shift',
+      user_role: 'server',
+      user_id: SAM,
+      punch_in: '2025-03-01T17:00:00Z',
+      punch_out: '2025-03-01T16:00:00Z',
+    });
     expect(backwards.status).toBe(400);
   });
 
@@ -124,7 +178,11 @@ describe('POST creates a shift', () => {
     expect((await post({ ...base, punch_in: '01/03/2025 21:00' })).status).toBe(400);
     expect((await post({ ...base, punch_in: 1740862800000 })).status).toBe(400);
     expect((await post({ ...base, time_punch_type: 'unpaid_break' })).status).toBe(400);
-    const notJson = await fetch(url(harbour), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{' });
+    const notJson = await fetch(url(harbour), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
     expect(await list()).toEqual([]);
   });
@@ -134,12 +192,22 @@ describe('POST with time_shift_id adds a break', () => {
   it('adds a break to an open shift', async () => {
     const s = await shift();
     const b = await brk(s, '2025-03-01T23:00:00Z');
-    expect(b).toMatchObject({ time_shift_id: s.time_entry_uuid, time_punch_type: 'unpaid_break', is_open: true, fiscal_day: s.fiscal_day });
+    expect(b).toMatchObject({
+      time_shift_id: s.time_entry_uuid,
+      time_punch_type: 'unpaid_break',
+      is_open: true,
+      fiscal_day: s.fiscal_day,
+    });
   });
 
   it('404 for a shift that does not exist (or is a break, or at another location); 400 for a closed one', async () => {
     const s = await shift();
-    const body = { time_punch_type: 'unpaid_break', user_role: 'bartender', user_id: JORDAN, punch_in: '2025-03-01T22:00:00Z' };
+    const body = {
+      time_punch_type: 'unpaid_break',
+      user_role: 'bartender',
+      user_id: JORDAN,
+      punch_in: '2025-03-01T22:00:00Z',
+    };
     expect((await post({ ...body, time_shift_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
     const b = await brk(s, '2025-03-01T22:00:00Z');
     expect((await post({ ...body, time_shift_id: b.time_entry_uuid })).status).toBe(404);
@@ -155,10 +223,17 @@ describe('POST with time_shift_id adds a break', () => {
 
   it('refuses a break before its shift, a shift type, or another person', async () => {
     const s = await shift();
-    const body = { time_punch_type: 'unpaid_break', user_role: 'bartender', user_id: JORDAN, time_shift_id: s.time_entry_uuid };
+    const body = {
+      time_punch_type: 'unpaid_break',
+      user_role: 'bartender',
+      user_id: JORDAN,
+      time_shift_id: s.time_entry_uuid,
+    };
     expect((await post({ ...body, punch_in: '2025-03-01T20:00:00Z' })).status).toBe(400);
     expect((await post({ ...body, time_punch_type: 'shift', punch_in: '2025-03-01T22:00:00Z' })).status).toBe(400);
-    expect((await post({ ...body, user_id: SAM, user_role: 'server', punch_in: '2025-03-01T22:00:00Z' })).status).toBe(400);
+    expect((await post({ ...body, user_id: SAM, user_role: 'server', punch_in: '2025-03-01T22:00:00Z' })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -183,7 +258,14 @@ describe('GET one and PATCH', () => {
       declared_tips: 4250,
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ punch_in: '2025-03-01T20:30:00.000Z', punch_out: '2025-03-02T01:00:00.000Z', user_role: 'server', user_role_uuid: SEED_ROLES.server, declared_tips: 4250, is_open: false });
+    expect(r.body).toMatchObject({
+      punch_in: '2025-03-01T20:30:00.000Z',
+      punch_out: '2025-03-02T01:00:00.000Z',
+      user_role: 'server',
+      user_role_uuid: SEED_ROLES.server,
+      declared_tips: 4250,
+      is_open: false,
+    });
     const again = await call('GET', url(harbour, `/${s.time_entry_uuid}`));
     expect(again.body.declared_tips).toBe(4250);
   });
@@ -217,7 +299,9 @@ describe('GET one and PATCH', () => {
     expect((await patch(b.time_entry_uuid, { punch_in: '2025-03-01T20:00:00Z' })).status).toBe(400);
     expect((await patch(b.time_entry_uuid, { declared_tips: 100 })).status).toBe(400);
     expect((await patch(b.time_entry_uuid, { time_punch_type: 'shift' })).status).toBe(400);
-    expect((await patch(b.time_entry_uuid, { time_punch_type: 'paid_break', punch_out: '2025-03-01T23:20:00Z' })).status).toBe(200);
+    expect(
+      (await patch(b.time_entry_uuid, { time_punch_type: 'paid_break', punch_out: '2025-03-01T23:20:00Z' })).status,
+    ).toBe(200);
     expect((await patch(s.time_entry_uuid, { punch_out: '2025-03-02T01:00:00Z' })).status).toBe(200);
     expect((await patch(b.time_entry_uuid, { punch_out: '2025-03-02T02:00:00Z' })).status).toBe(400);
     expect((await patch(b.time_entry_uuid, { punch_out: null })).status).toBe(400);
@@ -281,7 +365,17 @@ describe('GET lists shifts and breaks', () => {
   });
 
   it('says which query parameter is wrong', async () => {
-    for (const q of ['?type=everything', '?is_open=yes', '?fiscal_day_start=2025-3-1', '?fiscal_day_end=2025-02-30', '?limit=0', '?limit=ten', '?sort_by=name', '?sort_direction=up', '?fiscal_day_start=2025-03-02&fiscal_day_end=2025-03-01']) {
+    for (const q of [
+      '?type=everything',
+      '?is_open=yes',
+      '?fiscal_day_start=2025-3-1',
+      '?fiscal_day_end=2025-02-30',
+      '?limit=0',
+      '?limit=ten',
+      '?sort_by=name',
+      '?sort_direction=up',
+      '?fiscal_day_start=2025-03-02&fiscal_day_end=2025-03-01',
+    ]) {
       const r = await call('GET', url(harbour, q));
       expect(r.status, q).toBe(400);
       expect(String(r.body.message), q).toMatch(/type|is_open|fiscal_day|limit|sort/);
@@ -290,7 +384,8 @@ describe('GET lists shifts and breaks', () => {
 
   it('the control API lists every entry without a token, and clears them', async () => {
     await shift();
-    const all = (await control().venue(), await fetch(`${sb.baseUrl}/_sandbox/labor/entries`).then((r) => r.json())) as { entries: Entry[] };
+    const all = (await control().venue(),
+    await fetch(`${sb.baseUrl}/_sandbox/labor/entries`).then((r) => r.json())) as { entries: Entry[] };
     expect(all.entries).toHaveLength(1);
     const cleared = await fetch(`${sb.baseUrl}/_sandbox/labor/entries`, { method: 'DELETE' }).then((r) => r.json());
     expect(cleared).toEqual({ cleared: 1 });
@@ -327,7 +422,9 @@ describe('fault modes on the labor routes', () => {
     expect(created).toMatchObject({ user_id: JORDAN, punch_in: '2025-03-01T21:00:00.000Z' });
 
     await control().addFault({ route: 'PATCH /api/loc/:location/labor/entries/:entry', mode: 'commit-lose-response' });
-    await expect(patch(created.time_entry_uuid, { punch_out: '2025-03-02T01:00:00Z', declared_tips: 900 })).rejects.toThrow();
+    await expect(
+      patch(created.time_entry_uuid, { punch_out: '2025-03-02T01:00:00Z', declared_tips: 900 }),
+    ).rejects.toThrow();
     expect((await list())[0]).toMatchObject({ punch_out: '2025-03-02T01:00:00.000Z', declared_tips: 900 });
   });
 

@@ -19,9 +19,14 @@ let singleReadsFail = false;
 const skippingFetch: typeof fetch = async (input, init) => {
   const res = await fetch(input, init);
   if (hidden === null || (init?.method ?? 'GET') !== 'GET' || !res.ok) return res;
-  const body = (await res.json()) as { entries?: { user_id?: unknown }[]; user_id?: unknown; entry?: { user_id?: unknown } };
+  const body = (await res.json()) as {
+    entries?: { user_id?: unknown }[];
+    user_id?: unknown;
+    entry?: { user_id?: unknown };
+  };
   if (Array.isArray(body.entries)) body.entries = body.entries.filter((e) => String(e.user_id) !== hidden);
-  else if (singleReadsFail && String(body.user_id ?? body.entry?.user_id) === hidden) return new Response('{"error":"busy"}', { status: 503 });
+  else if (singleReadsFail && String(body.user_id ?? body.entry?.user_id) === hidden)
+    return new Response('{"error":"busy"}', { status: 503 });
   return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
 };
 

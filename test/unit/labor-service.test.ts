@@ -30,7 +30,9 @@ describe('roster, PINs and sessions', () => {
   it('seeds the sandbox demo staff with hashed demo PINs; a PIN alone says who you are', async () => {
     const view = await h.laborView();
     expect(view.staff.map((s) => s.name)).toEqual(['Alex Manager', 'Jordan Bartender', 'Morgan Server', 'Sam Server']);
-    expect(view.staff.find((s) => s.name === 'Morgan Server')?.roles).toEqual([{ role: 'bartender', roleUuid: SEED_ROLES.bartender }]);
+    expect(view.staff.find((s) => s.name === 'Morgan Server')?.roles).toEqual([
+      { role: 'bartender', roleUuid: SEED_ROLES.bartender },
+    ]);
     expect(view.needsManagerSetup).toBe(false);
     const jordan = await h.laborIdentify({ pin: '2222' });
     expect(jordan).toMatchObject({ userId: '2004', name: 'Jordan Bartender', manager: false });
@@ -61,9 +63,16 @@ describe('roster, PINs and sessions', () => {
   it('manager actions need a manager session; PINs are unique; a manager can add staff and set PINs', async () => {
     const staff = await h.laborIdentify({ pin: '2222' });
     await expect(h.laborStaff(staff.token)).rejects.toThrow(/Only a manager/);
-    await expect(h.laborTimesheet('x'.repeat(32), { fromDay: today(), toDay: today(), sortBy: 'punch_in', sortDir: 'asc' })).rejects.toThrow(/session has ended/);
+    await expect(
+      h.laborTimesheet('x'.repeat(32), { fromDay: today(), toDay: today(), sortBy: 'punch_in', sortDir: 'asc' }),
+    ).rejects.toThrow(/session has ended/);
     const m = await h.laborIdentify({ pin: '9999' });
-    await h.laborSaveStaff(m.token, { userId: '2099', name: 'Pat New', manager: false, roles: [{ locationUuid: HARBOUR.uuid, role: 'host', roleUuid: SEED_ROLES.host }] });
+    await h.laborSaveStaff(m.token, {
+      userId: '2099',
+      name: 'Pat New',
+      manager: false,
+      roles: [{ locationUuid: HARBOUR.uuid, role: 'host', roleUuid: SEED_ROLES.host }],
+    });
     await expect(h.laborSetPin(m.token, '2099', '2222')).rejects.toThrow(/already in use/);
     const list = await h.laborSetPin(m.token, '2099', '7777');
     expect(list.find((s) => s.userId === '2099')).toMatchObject({ hasPin: true, name: 'Pat New' });
@@ -119,7 +128,10 @@ describe('a bartender’s night', () => {
     const out = await h.laborPunch(s.token, { action: 'punch-out' });
     expect(out.punchIds).toHaveLength(2);
     await drained(running.labor);
-    const [shift, brk] = [entriesAt(sb).find((e) => e.shiftUuid === null)!, entriesAt(sb).find((e) => e.shiftUuid !== null)!];
+    const [shift, brk] = [
+      entriesAt(sb).find((e) => e.shiftUuid === null)!,
+      entriesAt(sb).find((e) => e.shiftUuid !== null)!,
+    ];
     expect(brk.punchOutMs).toBe(shift.punchOutMs);
     expect(shift.declaredTips).toBe(0);
   });
@@ -147,8 +159,12 @@ describe('a bartender’s night', () => {
     });
     const s = await h.laborIdentify({ pin: '1111' });
     await expect(h.laborPunch(s.token, { action: 'punch-in' })).rejects.toThrow(/Choose the role/);
-    await expect(h.laborPunch(s.token, { action: 'punch-in', role: { role: 'bartender', roleUuid: null } })).rejects.toThrow(/not set up/);
-    expect((await h.laborPunch(s.token, { action: 'punch-in', role: { role: 'host', roleUuid: SEED_ROLES.host } })).role).toBe('host');
+    await expect(
+      h.laborPunch(s.token, { action: 'punch-in', role: { role: 'bartender', roleUuid: null } }),
+    ).rejects.toThrow(/not set up/);
+    expect(
+      (await h.laborPunch(s.token, { action: 'punch-in', role: { role: 'host', roleUuid: SEED_ROLES.host } })).role,
+    ).toBe('host');
   });
 });
 
@@ -180,7 +196,12 @@ describe('offline and refused punches', () => {
   it('parks a punch the service refuses with a 400, with its message, until a manager retries or discards it', async () => {
     const m = await h.laborIdentify({ pin: '9999' });
     // Pat is on this kiosk's roster but not on the service's staff: the service answers 400.
-    await h.laborSaveStaff(m.token, { userId: '2099', name: 'Pat New', manager: false, roles: [{ locationUuid: HARBOUR.uuid, role: 'host', roleUuid: SEED_ROLES.host }] });
+    await h.laborSaveStaff(m.token, {
+      userId: '2099',
+      name: 'Pat New',
+      manager: false,
+      roles: [{ locationUuid: HARBOUR.uuid, role: 'host', roleUuid: SEED_ROLES.host }],
+    });
     await h.laborSetPin(m.token, '2099', '7777');
     const pat = await h.laborIdentify({ pin: '7777' });
     await h.laborPunch(pat.token, { action: 'punch-in' });
@@ -194,7 +215,13 @@ describe('offline and refused punches', () => {
     expect(items[1]).toMatchObject({ action: 'punch-out', state: 'blocked' });
 
     // The service learns about Pat; a retry now goes through, and the punch-out follows.
-    sb.world.staff.push({ userId: '2099', name: 'Pat New', locationUuid: HARBOUR.uuid, roleUuid: SEED_ROLES.host, role: 'host' });
+    sb.world.staff.push({
+      userId: '2099',
+      name: 'Pat New',
+      locationUuid: HARBOUR.uuid,
+      roleUuid: SEED_ROLES.host,
+      role: 'host',
+    });
     await h.laborRetryPunch(m.token, items[0].id);
     await drained(running.labor);
     expect(entriesAt(sb)).toMatchObject([{ userId: '2099', declaredTips: 100 }]);
@@ -231,40 +258,82 @@ describe('manager timesheet', () => {
   it('lists a fiscal-day range, filters by role and person, sorts, and totals per person', async () => {
     await night();
     const m = await h.laborIdentify({ pin: '9999' });
-    const all = await h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), sortBy: 'punch_in', sortDir: 'asc' });
+    const all = await h.laborTimesheet(m.token, {
+      fromDay: today(),
+      toDay: today(),
+      sortBy: 'punch_in',
+      sortDir: 'asc',
+    });
     expect(all.rows).toHaveLength(3);
     const names = all.rows.map((r) => r.name);
     // Under the minute reading the three punches share a minute and tie on punch_in, in whichever order they reached the service.
-    if (sb.world.readings.punchPrecision === 'second') expect(names).toEqual(['Jordan Bartender', 'Sam Server', 'Jordan Bartender']);
+    if (sb.world.readings.punchPrecision === 'second')
+      expect(names).toEqual(['Jordan Bartender', 'Sam Server', 'Jordan Bartender']);
     else expect([...names].sort()).toEqual(['Jordan Bartender', 'Jordan Bartender', 'Sam Server']);
     expect(all.rows.map((r) => r.punchIn)).toEqual(all.rows.map((r) => r.punchIn).sort((a, b) => a - b));
     expect(all.totals.map((t) => [t.name, t.shifts, t.tipsCents])).toEqual([
       ['Jordan Bartender', 1, 0],
       ['Sam Server', 1, 3000],
     ]);
-    const desc = await h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), sortBy: 'punch_in', sortDir: 'desc' });
+    const desc = await h.laborTimesheet(m.token, {
+      fromDay: today(),
+      toDay: today(),
+      sortBy: 'punch_in',
+      sortDir: 'desc',
+    });
     // Same rows, punch-in order reversed (under the minute reading rows can tie on punch_in).
     expect(desc.rows.map((r) => r.punchIn)).toEqual([...all.rows.map((r) => r.punchIn)].reverse());
     expect(new Set(desc.rows.map((r) => r.uuid))).toEqual(new Set(all.rows.map((r) => r.uuid)));
-    const byOut = await h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), sortBy: 'punch_out', sortDir: 'asc' });
+    const byOut = await h.laborTimesheet(m.token, {
+      fromDay: today(),
+      toDay: today(),
+      sortBy: 'punch_out',
+      sortDir: 'asc',
+    });
     expect(byOut.rows.at(-1)?.punchOut).toBeNull();
-    const servers = await h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), role: 'server', sortBy: 'created', sortDir: 'asc' });
+    const servers = await h.laborTimesheet(m.token, {
+      fromDay: today(),
+      toDay: today(),
+      role: 'server',
+      sortBy: 'created',
+      sortDir: 'asc',
+    });
     expect(servers.rows.map((r) => r.name)).toEqual(['Sam Server']);
-    const jordan = await h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), userId: '2004', sortBy: 'created', sortDir: 'asc' });
+    const jordan = await h.laborTimesheet(m.token, {
+      fromDay: today(),
+      toDay: today(),
+      userId: '2004',
+      sortBy: 'created',
+      sortDir: 'asc',
+    });
     expect(jordan.rows).toHaveLength(2);
-    const yesterday = await h.laborTimesheet(m.token, { fromDay: '2020-01-01', toDay: '2020-01-02', sortBy: 'created', sortDir: 'asc' });
+    const yesterday = await h.laborTimesheet(m.token, {
+      fromDay: '2020-01-01',
+      toDay: '2020-01-02',
+      sortBy: 'created',
+      sortDir: 'asc',
+    });
     expect(yesterday.rows).toEqual([]);
   });
 
   it('an edit PATCHes the service and leaves one audit record (who, when, old → new); a refused edit leaves none', async () => {
     await night();
     const m = await h.laborIdentify({ pin: '9999' });
-    const sheet = await h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), sortBy: 'punch_in', sortDir: 'asc' });
+    const sheet = await h.laborTimesheet(m.token, {
+      fromDay: today(),
+      toDay: today(),
+      sortBy: 'punch_in',
+      sortDir: 'asc',
+    });
     const sam = sheet.rows.find((r) => r.name === 'Sam Server')!;
     const earlier = sam.punchIn - 15 * 60_000;
     // The PATCH's answer is lost: the edit is confirmed by reading the entry back.
     sb.world.faults.add({ route: 'PATCH /api/loc/:location/labor/entries/:entry', mode: 'commit-lose-response' });
-    const edited = await h.laborEditEntry(m.token, sam.uuid, { punchIn: earlier, declaredTips: 3500, roleUuid: SEED_ROLES.host });
+    const edited = await h.laborEditEntry(m.token, sam.uuid, {
+      punchIn: earlier,
+      declaredTips: 3500,
+      roleUuid: SEED_ROLES.host,
+    });
     expect(edited).toMatchObject({ punchIn: earlier, declaredTips: 3500, role: 'host' });
     expect(edited.audit).toHaveLength(1);
     expect(edited.audit[0]).toMatchObject({ byUserId: '2001', byName: 'Alex Manager' });
@@ -273,9 +342,16 @@ describe('manager timesheet', () => {
       { field: 'user_role_uuid', from: 'server', to: 'host' },
       { field: 'declared_tips', from: 3000, to: 3500 },
     ]);
-    await expect(h.laborEditEntry(m.token, sam.uuid, { punchOut: earlier - 60_000 })).rejects.toThrow(/before punch_in/);
+    await expect(h.laborEditEntry(m.token, sam.uuid, { punchOut: earlier - 60_000 })).rejects.toThrow(
+      /before punch_in/,
+    );
     await expect(h.laborEditEntry(m.token, sam.uuid, { declaredTips: 3500 })).rejects.toThrow(/Nothing was changed/);
-    const again = await h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), sortBy: 'punch_in', sortDir: 'asc' });
+    const again = await h.laborTimesheet(m.token, {
+      fromDay: today(),
+      toDay: today(),
+      sortBy: 'punch_in',
+      sortDir: 'asc',
+    });
     expect(again.rows.find((r) => r.uuid === sam.uuid)?.audit).toHaveLength(1);
     expect(again.totals.find((t) => t.name === 'Sam Server')?.tipsCents).toBe(3500);
   });
@@ -285,10 +361,17 @@ describe('manager timesheet', () => {
     const s = await h.laborIdentify({ pin: '2222' });
     await h.laborPunch(s.token, { action: 'punch-in' });
     const m = await h.laborIdentify({ pin: '9999' });
-    await expect(h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), sortBy: 'punch_in', sortDir: 'asc' })).rejects.toThrow();
+    await expect(
+      h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), sortBy: 'punch_in', sortDir: 'asc' }),
+    ).rejects.toThrow();
     sb.world.faults.clear();
     sb.world.faults.add({ route: 'POST /api/loc/:location/labor/entries', mode: 'status500', count: 'always' });
-    const sheet = await h.laborTimesheet(m.token, { fromDay: today(), toDay: today(), sortBy: 'punch_in', sortDir: 'asc' });
+    const sheet = await h.laborTimesheet(m.token, {
+      fromDay: today(),
+      toDay: today(),
+      sortBy: 'punch_in',
+      sortDir: 'asc',
+    });
     expect(sheet.unsynced).toMatchObject([{ action: 'punch-in', userId: '2004' }]);
   });
 });
@@ -302,7 +385,9 @@ describe('first run without a roster', () => {
       expect((await hh.laborView()).needsManagerSetup).toBe(true);
       const m = await hh.laborSetupManager({ userId: '2001', name: 'Alex Manager', pin: '4321' });
       expect(m.manager).toBe(true);
-      await expect(hh.laborSetupManager({ userId: '9', name: 'Mallory', pin: '1234' })).rejects.toThrow(/already exists/);
+      await expect(hh.laborSetupManager({ userId: '9', name: 'Mallory', pin: '1234' })).rejects.toThrow(
+        /already exists/,
+      );
       expect((await hh.laborIdentify({ pin: '4321' })).manager).toBe(true);
     } finally {
       await other.stop();

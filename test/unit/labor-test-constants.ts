@@ -15,4 +15,3 @@ export const FAST_TUNING: Partial<LaborTuning> = {
   boardRefreshMs: 0,
   scryptN: 1024,
 };
-

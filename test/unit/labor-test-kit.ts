@@ -64,11 +64,17 @@ export async function drained(labor: LaborService, timeoutMs = 30_000): Promise<
   for (;;) {
     const s = labor.view().outbox;
     if (s.pending + s.failed + s.blocked === 0) return;
-    if (s.pending === 0 && s.failed + s.blocked > 0 && labor.outboxItems().every((i) => i.state === 'failed' || i.state === 'blocked')) {
+    if (
+      s.pending === 0 &&
+      s.failed + s.blocked > 0 &&
+      labor.outboxItems().every((i) => i.state === 'failed' || i.state === 'blocked')
+    ) {
       throw new Error(`punches were parked instead of sent: ${JSON.stringify(labor.outboxItems().slice(0, 5))}`);
     }
     if (Date.now() - started > timeoutMs) {
-      throw new Error(`outbox not drained after ${timeoutMs} ms: ${JSON.stringify(s)} ${JSON.stringify(labor.outboxItems().slice(0, 5))}`);
+      throw new Error(
+        `outbox not drained after ${timeoutMs} ms: ${JSON.stringify(s)} ${JSON.stringify(labor.outboxItems().slice(0, 5))}`,
+      );
     }
     await sleep(20);
   }
@@ -107,7 +113,9 @@ export interface ModelShift {
 }
 
 /** Builds the expected shifts from punches in capture order. */
-export function modelFromPunches(punches: { kind: string; userId: string; capturedAt: number; tips: number | null }[]): ModelShift[] {
+export function modelFromPunches(
+  punches: { kind: string; userId: string; capturedAt: number; tips: number | null }[],
+): ModelShift[] {
   const shifts: ModelShift[] = [];
   const open = new Map<string, ModelShift>();
   for (const p of punches) {
@@ -153,9 +161,10 @@ export function verifyAgainstModel(sb: RunningSandbox, shifts: ModelShift[]): vo
     expect(shift.punchOutMs, `end of shift ${nth + 1} of ${s.userId}`).toBe(kept(s.endAt));
     expect(shift.declaredTips).toBe(s.tips);
     const breaks = sandboxBreaks.filter((e) => e.shiftUuid === shift.uuid);
-    expect(breaks.map((b) => [b.punchInMs, b.punchOutMs]), `breaks of shift ${nth + 1} of ${s.userId}`).toEqual(
-      s.breaks.map((b) => [kept(b.startAt), kept(b.endAt)]),
-    );
+    expect(
+      breaks.map((b) => [b.punchInMs, b.punchOutMs]),
+      `breaks of shift ${nth + 1} of ${s.userId}`,
+    ).toEqual(s.breaks.map((b) => [kept(b.startAt), kept(b.endAt)]));
   }
   // Every break sits in a shift of the same person (none orphaned, none in someone else's shift).
   for (const b of sandboxBreaks) {

@@ -34,7 +34,11 @@ describe('money units', () => {
     units.observe('GIFT_CARD_CREATED.balance', 12.5);
     expect(units.unit).toBe('cents');
     expect(units.read('ORDER_PLACED.total', 12.5)).toBe(1250);
-    expect(units.current()).toEqual({ unit: 'dollars', source: 'detected', detected: { field: 'ORDER_PLACED.total', value: 12.5, at: 42 } });
+    expect(units.current()).toEqual({
+      unit: 'dollars',
+      source: 'detected',
+      detected: { field: 'ORDER_PLACED.total', value: 12.5, at: 42 },
+    });
     expect(describeMoneyUnits(units.current())).toMatch(/Detected: the service sent 12.5 in ORDER_PLACED.total/);
     // Now whole numbers are dollars too: $13.00 spent is 13.
     expect(units.read('pass.spent', 13)).toBe(1300);
@@ -50,8 +54,13 @@ describe('money units', () => {
     const units = new MoneyUnits(null);
     units.choose('dollars');
     const read = (f: Parameters<MoneyUnits['read']>[0], v: number | undefined) => units.read(f, v);
-    expect(passSchema('P', 1, read).parse({ spend_limit: { amount: 5000, enforce_mode: 'pre' }, spent: 13 })).toMatchObject({ limit: { amount: 5000 }, spent: 1300 });
-    const tab = tabAnswerSchemaOf(read).parse({ tab: { uuid: 't', items: [{ id: 1, price: 7 }], payments: [{ id: 9, amount: 14, tip: 2.5 }] }, processorAccounts: [{ itemId: 1, balance: 2500 }] });
+    expect(
+      passSchema('P', 1, read).parse({ spend_limit: { amount: 5000, enforce_mode: 'pre' }, spent: 13 }),
+    ).toMatchObject({ limit: { amount: 5000 }, spent: 1300 });
+    const tab = tabAnswerSchemaOf(read).parse({
+      tab: { uuid: 't', items: [{ id: 1, price: 7 }], payments: [{ id: 9, amount: 14, tip: 2.5 }] },
+      processorAccounts: [{ itemId: 1, balance: 2500 }],
+    });
     expect(tab.items[0]).toMatchObject({ id: '1', price: 700 });
     expect(tab.payments[0]).toMatchObject({ id: '9', amount: 1400, tip: 250 });
     expect(tab.processorAccounts![0].balance).toBe(2500);

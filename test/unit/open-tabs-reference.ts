@@ -102,7 +102,15 @@ export class ReferenceOpenTabs {
         const d = event.data;
         const extra = d as Record<string, unknown>;
         const ids = [extra.itemId, extra.id].filter((v): v is string => typeof v === 'string');
-        const fact: ItemFact = { rank, tabUuid: d.tabUuid, orderId: d.orderId, name: d.name, quantity: d.quantity, price: d.price, ids };
+        const fact: ItemFact = {
+          rank,
+          tabUuid: d.tabUuid,
+          orderId: d.orderId,
+          name: d.name,
+          quantity: d.quantity,
+          price: d.price,
+          ids,
+        };
         keepLatest(event.type === 'ITEM_ADDED' ? this.added : this.removed, event.targetUuid as string, fact);
         linkOrder(d.orderId, d.tabUuid);
         touch(d.tabUuid);
@@ -115,13 +123,23 @@ export class ReferenceOpenTabs {
         break;
       }
       case 'ORDER_PLACED':
-        keepLatest(this.orderTotals, event.targetUuid as string, { rank, total: event.data.total, aliases: orderAliases(event.data) });
+        keepLatest(this.orderTotals, event.targetUuid as string, {
+          rank,
+          total: event.data.total,
+          aliases: orderAliases(event.data),
+        });
         linkOrder(event.targetUuid as string, event.data.tabUuid);
         touch(event.data.tabUuid);
         break;
       case 'PAYMENT_REFUNDED': {
         const d = event.data;
-        keepLatest(this.refunds, d.refundPaymentId, { rank, tabUuid: d.tabUuid, paymentId: event.targetId, amount: d.refundAmount, refundType: d.refundType });
+        keepLatest(this.refunds, d.refundPaymentId, {
+          rank,
+          tabUuid: d.tabUuid,
+          paymentId: event.targetId,
+          amount: d.refundAmount,
+          refundType: d.refundType,
+        });
         touch(d.tabUuid);
         break;
       }
@@ -147,7 +165,15 @@ export class ReferenceOpenTabs {
     const itemById = new Map<string, OpenTabItem>();
     for (const uuid of new Set([...this.added.keys(), ...this.removed.keys()])) {
       const fact = (this.added.get(uuid) ?? this.removed.get(uuid)) as ItemFact;
-      const item: OpenTabItem = { key: uuid, name: fact.name, quantity: fact.quantity, price: fact.price, voided: false, comped: false, removed: this.removed.has(uuid) };
+      const item: OpenTabItem = {
+        key: uuid,
+        name: fact.name,
+        quantity: fact.quantity,
+        price: fact.price,
+        voided: false,
+        comped: false,
+        removed: this.removed.has(uuid),
+      };
       tabLines(fact.tabUuid).set(uuid, item);
       const ids = new Set([uuid, ...(this.added.get(uuid)?.ids ?? []), ...(this.removed.get(uuid)?.ids ?? [])]);
       // Ties between UUIDs claiming one ID go to the smallest UUID, whatever the order seen.
@@ -164,7 +190,15 @@ export class ReferenceOpenTabs {
         if (tabUuid === undefined) continue; // Shown once its order is linked to a tab.
         const key = `id:${ref.itemId}`;
         const m = tabLines(tabUuid);
-        const line = m.get(key) ?? { key, name: null, quantity: 0, price: 0, voided: false, comped: false, removed: false };
+        const line = m.get(key) ?? {
+          key,
+          name: null,
+          quantity: 0,
+          price: 0,
+          voided: false,
+          comped: false,
+          removed: false,
+        };
         line[flag] = true;
         m.set(key, line);
       }
@@ -189,12 +223,18 @@ export class ReferenceOpenTabs {
     for (const uuid of uuids) {
       const items = [...(lines.get(uuid)?.values() ?? [])].sort((a, b) => byKey(a.key, b.key));
       // ORDER_PLACED totals (taxes and fees included) less items gone since; unplaced orders' items.
-      const placed = (placedByTab.get(uuid) ?? [])
-        .sort(byKey)
-        .map((orderId) => ({ orderId, total: this.orderTotals.get(orderId)!.total, aliases: this.orderTotals.get(orderId)!.aliases }));
+      const placed = (placedByTab.get(uuid) ?? []).sort(byKey).map((orderId) => ({
+        orderId,
+        total: this.orderTotals.get(orderId)!.total,
+        aliases: this.orderTotals.get(orderId)!.aliases,
+      }));
       // The join rule itself is shared (tabTotal); what this reference checks is which facts feed it.
       const total = tabTotal(
-        items.map((i) => ({ orderId: (this.added.get(i.key) ?? this.removed.get(i.key))?.orderId, amount: i.price * i.quantity, gone: i.removed || i.voided || i.comped })),
+        items.map((i) => ({
+          orderId: (this.added.get(i.key) ?? this.removed.get(i.key))?.orderId,
+          amount: i.price * i.quantity,
+          gone: i.removed || i.voided || i.comped,
+        })),
         placed,
       );
       const tab = this.tabs.get(uuid);

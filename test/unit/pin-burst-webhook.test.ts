@@ -46,10 +46,16 @@ describe('PIN checks and webhook answers', () => {
     const answers: { ms: number; finishedBefore: number; status: number }[] = [];
     for (let n = 0; n < 5; n++) {
       const start = performance.now();
-      const reply = await deliver(url, envelope('GUEST_SUBSCRIBED', { targetUuid: `burst-${n}`, data: { handle: `h${n}` } }, new Date().toISOString()), null);
+      const reply = await deliver(
+        url,
+        envelope('GUEST_SUBSCRIBED', { targetUuid: `burst-${n}`, data: { handle: `h${n}` } }, new Date().toISOString()),
+        null,
+      );
       answers.push({ ms: Math.round(performance.now() - start), finishedBefore: finished, status: reply.status });
     }
-    console.log(`[figure] PIN burst: 300 PIN checks queued; 5 webhook answers in ${answers.map((a) => `${a.ms} ms`).join(', ')} with ${answers[4].finishedBefore} of 300 checks done by the last`);
+    console.log(
+      `[figure] PIN burst: 300 PIN checks queued; 5 webhook answers in ${answers.map((a) => `${a.ms} ms`).join(', ')} with ${answers[4].finishedBefore} of 300 checks done by the last`,
+    );
     for (const a of answers) {
       expect(a.status).toBe(200);
       expect(a.ms).toBeLessThan(5_000);

@@ -36,10 +36,14 @@ async function realService() {
 // What the app is told; a service whose list does not show subscriptions (the other reading) is
 // asked through the sandbox's control API instead, which is what these tests are about anyway.
 const subscribed = async (a: App): Promise<boolean | undefined> => {
-  const shown = (await a.handlers.listLocations('integration')).locations.find((l) => l.uuid === SEED_LOCATIONS.harbour)?.subscribed;
+  const shown = (await a.handlers.listLocations('integration')).locations.find(
+    (l) => l.uuid === SEED_LOCATIONS.harbour,
+  )?.subscribed;
   if (shown !== null) return shown;
   const res = await fetch(`${a.sandbox()!.baseUrl}/_sandbox/integrations/${DEMO_ACCESS_ID}`);
-  return ((await res.json()) as { subscribedLocationUuids: string[] }).subscribedLocationUuids.includes(SEED_LOCATIONS.harbour);
+  return ((await res.json()) as { subscribedLocationUuids: string[] }).subscribedLocationUuids.includes(
+    SEED_LOCATIONS.harbour,
+  );
 };
 
 describe('the practice venue', () => {
@@ -52,7 +56,12 @@ describe('the practice venue', () => {
     before.world.labor.add(sampleEntry());
     const port = before.port;
 
-    await a.handlers.saveConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET });
+    await a.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: service.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+    });
     expect(a.sandbox()).toBeNull();
     await a.handlers.saveConnection({ mode: 'sandbox' });
 
@@ -74,7 +83,10 @@ describe('the practice venue', () => {
     await again.handlers.resetPracticeVenue();
     expect(await subscribed(again)).toBe(false);
     // The app reconnected and registered its listener on the fresh venue.
-    await vi.waitFor(async () => expect((await again.handlers.getWebhookState()).settings.sandboxRegistered).toBe(true), { timeout: 5000 });
+    await vi.waitFor(
+      async () => expect((await again.handlers.getWebhookState()).settings.sandboxRegistered).toBe(true),
+      { timeout: 5000 },
+    );
     await vi.waitFor(() => expect(again.connection.status().integrationToken.state).toBe('valid'), { timeout: 5000 });
   });
 
@@ -84,7 +96,12 @@ describe('the practice venue', () => {
     const first = await app(dir);
     await first.stop();
     writeFileSync(join(dir, 'practice-venue', 'venue.v8'), 'not a venue');
-    const a = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), log: (l) => lines.push(l) });
+    const a = await createApp({
+      dataDir: dir,
+      runtime: 'headless',
+      secrets: new MemorySecretStore(),
+      log: (l) => lines.push(l),
+    });
     cleanups.push(() => a.stop());
     await a.start();
     expect(await subscribed(a)).toBe(false);
@@ -95,7 +112,12 @@ describe('the practice venue', () => {
   it('refuses Reset practice venue on a real service, in words', async () => {
     const service = await realService();
     const a = await app(tempDir());
-    await a.handlers.saveConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET });
+    await a.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: service.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+    });
     await expect(a.handlers.resetPracticeVenue()).rejects.toThrow(/practice venue is not in use/);
   });
 });
@@ -105,23 +127,50 @@ describe('Settings → Test connection', () => {
     const service = await realService();
     const a = await app(tempDir());
 
-    const good = await a.handlers.testConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET });
-    expect(good.test).toEqual({ ok: true, message: expect.stringMatching(/^Connected: .*accepted these credentials\. Nothing was saved/) });
+    const good = await a.handlers.testConnection({
+      mode: 'remote',
+      baseUrl: service.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+    });
+    expect(good.test).toEqual({
+      ok: true,
+      message: expect.stringMatching(/^Connected: .*accepted these credentials\. Nothing was saved/),
+    });
     // Still on the practice venue: nothing was saved.
     expect(a.connection.status().settings.mode).toBe('sandbox');
     expect(good.settings.mode).toBe('sandbox');
 
-    const wrong = await a.handlers.testConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: 'wrong' });
+    const wrong = await a.handlers.testConnection({
+      mode: 'remote',
+      baseUrl: service.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: 'wrong',
+    });
     expect(wrong.test.ok).toBe(false);
     expect(wrong.test.message).toMatch(/^Not connected: .*rejected the access id or secret/);
 
-    const unreachable = await a.handlers.testConnection({ mode: 'remote', baseUrl: 'http://127.0.0.1:9', accessId: 'a', accessSecret: 'b' });
+    const unreachable = await a.handlers.testConnection({
+      mode: 'remote',
+      baseUrl: 'http://127.0.0.1:9',
+      accessId: 'a',
+      accessSecret: 'b',
+    });
     expect(unreachable.test).toMatchObject({ ok: false, message: expect.stringMatching(/Could not reach/) });
 
-    const malformed = await a.handlers.testConnection({ mode: 'remote', baseUrl: 'not a url', accessId: 'a', accessSecret: 'b' });
+    const malformed = await a.handlers.testConnection({
+      mode: 'remote',
+      baseUrl: 'not a url',
+      accessId: 'a',
+      accessSecret: 'b',
+    });
     expect(malformed.test).toMatchObject({ ok: false, message: expect.stringMatching(/not a web address/) });
 
-    const noSecret = await a.handlers.testConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: DEMO_ACCESS_ID });
+    const noSecret = await a.handlers.testConnection({
+      mode: 'remote',
+      baseUrl: service.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+    });
     expect(noSecret.test).toEqual({ ok: false, message: 'Enter the API access secret to test the connection.' });
 
     const sandbox = await a.handlers.testConnection({ mode: 'sandbox' });

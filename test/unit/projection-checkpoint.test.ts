@@ -27,8 +27,20 @@ interface Started {
 
 async function start(dataDir: string, clock: TestClock, checkpoint = true): Promise<Started> {
   const reports: DamageReport[] = [];
-  const receiver = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, checkpoint: checkpoint ? { overlap: OVERLAP } : false, damage: (r) => reports.push(r) });
-  const tabs = new TabsService({ dataDir: tempDir(), api: () => { throw new Error('offline'); }, now: clock.now });
+  const receiver = new WebhookReceiver({
+    dataDir,
+    secret: SECRET,
+    now: clock.now,
+    checkpoint: checkpoint ? { overlap: OVERLAP } : false,
+    damage: (r) => reports.push(r),
+  });
+  const tabs = new TabsService({
+    dataDir: tempDir(),
+    api: () => {
+      throw new Error('offline');
+    },
+    now: clock.now,
+  });
   let visited = 0;
   const original = EventLog.prototype.replay;
   EventLog.prototype.replay = function (this: EventLog, ...args: Parameters<EventLog['replay']>) {
@@ -51,7 +63,11 @@ function state(s: Started) {
 
 const story = (seed: number, n: number) => tabStory(n, rng(seed), T0 - 30 * 60_000);
 const notice = (n: number) => envelope('GUEST_SUBSCRIBED', { targetUuid: `guest-${n}`, data: { handle: `h${n}` } });
-const checkpointFile = (dataDir: string) => join(dataDir, readdirSync(dataDir).find((f) => f.startsWith('checkpoint-') && !f.includes('.damaged-'))!);
+const checkpointFile = (dataDir: string) =>
+  join(
+    dataDir,
+    readdirSync(dataDir).find((f) => f.startsWith('checkpoint-') && !f.includes('.damaged-'))!,
+  );
 
 async function deliverAll(url: string, events: unknown[]): Promise<void> {
   for (const e of events) expect((await deliver(url, e)).status).toBeLessThan(300);
@@ -102,25 +118,46 @@ describe('projection checkpoints', () => {
   const damages: [string, (file: string) => void, boolean][] = [
     ['cut short', (f) => writeFileSync(f, readFileSync(f).subarray(0, Math.floor(readFileSync(f).length / 2))), true],
     ['emptied', (f) => writeFileSync(f, ''), true],
-    ['random bytes', (f) => writeFileSync(f, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))), true],
-    ['one byte changed in the state', (f) => {
-      const b = readFileSync(f);
-      b[b.length - 10] = b[b.length - 10] === 0x31 ? 0x32 : 0x31;
-      writeFileSync(f, b);
-    }, true],
-    ['written by another version', (f) => {
-      const b = readFileSync(f).toString('utf8');
-      writeFileSync(f, b.replace('"format":1', '"format":99'));
-    }, false],
-    ['holding an older projection format', (f) => {
-      // A valid file (checksum and all) whose open-tabs state an older version wrote.
-      const b = readFileSync(f);
-      const nl = b.indexOf(10);
-      const header = JSON.parse(b.subarray(0, nl).toString('utf8'));
-      const body = Buffer.from(b.subarray(nl + 1).toString('utf8').replace(/"format":"open-tabs\/\d+"/, '"format":"open-tabs/0"'));
-      header.sha256 = createHash('sha256').update(body).digest('hex');
-      writeFileSync(f, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]));
-    }, false],
+    [
+      'random bytes',
+      (f) => writeFileSync(f, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))),
+      true,
+    ],
+    [
+      'one byte changed in the state',
+      (f) => {
+        const b = readFileSync(f);
+        b[b.length - 10] = b[b.length - 10] === 0x31 ? 0x32 : 0x31;
+        writeFileSync(f, b);
+      },
+      true,
+    ],
+    [
+      'written by another version',
+      (f) => {
+        const b = readFileSync(f).toString('utf8');
+        writeFileSync(f, b.replace('"format":1', '"format":99'));
+      },
+      false,
+    ],
+    [
+      'holding an older projection format',
+      (f) => {
+        // A valid file (checksum and all) whose open-tabs state an older version wrote.
+        const b = readFileSync(f);
+        const nl = b.indexOf(10);
+        const header = JSON.parse(b.subarray(0, nl).toString('utf8'));
+        const body = Buffer.from(
+          b
+            .subarray(nl + 1)
+            .toString('utf8')
+            .replace(/"format":"open-tabs\/\d+"/, '"format":"open-tabs/0"'),
+        );
+        header.sha256 = createHash('sha256').update(body).digest('hex');
+        writeFileSync(f, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]));
+      },
+      false,
+    ],
   ];
   for (const [how, damage, kept] of damages) {
     it(`a checkpoint ${how} falls back to a full replay, says so, and loses nothing`, async () => {

@@ -5,11 +5,29 @@ import { ProjectionSet, type Projection } from '../../electron/core/webhooks/pro
 import type { AcceptedEvent } from '../../shared/webhooks';
 
 const event = (seq: number, type: string): AcceptedEvent =>
-  ({ seq, type, receivedAt: 0, createdAt: '2026-01-01T00:00:00Z', dedupeKey: `k${seq}`, verification: 'verified', targetUuid: null, targetId: null, locationUuid: null, locationName: null, locationId: null, data: {} }) as unknown as AcceptedEvent;
+  ({
+    seq,
+    type,
+    receivedAt: 0,
+    createdAt: '2026-01-01T00:00:00Z',
+    dedupeKey: `k${seq}`,
+    verification: 'verified',
+    targetUuid: null,
+    targetId: null,
+    locationUuid: null,
+    locationName: null,
+    locationId: null,
+    data: {},
+  }) as unknown as AcceptedEvent;
 
 function recorder(types?: string[]): Projection & { seen: string[] } {
   const seen: string[] = [];
-  return { name: 'r', seen, ...(types ? { types: new Set(types) } : {}), apply: (e) => void seen.push(`${e.seq}:${e.type}`) };
+  return {
+    name: 'r',
+    seen,
+    ...(types ? { types: new Set(types) } : {}),
+    apply: (e) => void seen.push(`${e.seq}:${e.type}`),
+  };
 }
 
 describe('ProjectionSet', () => {

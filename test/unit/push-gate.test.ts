@@ -12,7 +12,11 @@ describe('PushGate', () => {
   it('sends a lone change at the next tick, and folds a burst into one push per gap', async () => {
     const sent: number[] = [];
     let state = 0;
-    const gate = new PushGate(() => sent.push(state), 50, () => Date.now());
+    const gate = new PushGate(
+      () => sent.push(state),
+      50,
+      () => Date.now(),
+    );
     state = 1;
     gate.poke();
     gate.poke();
@@ -43,7 +47,11 @@ describe('PushGate', () => {
 
   it('widens the gap to RUSH_GAP_MS in a rush (100+ changes a second), keeps 50 ms at a venue’s rates, and narrows it after a quiet spell', async () => {
     const sentAt: number[] = [];
-    const gate = new PushGate(() => sentAt.push(Date.now()), 50, () => Date.now());
+    const gate = new PushGate(
+      () => sentAt.push(Date.now()),
+      50,
+      () => Date.now(),
+    );
     const start = Date.now();
     // A change every 5 ms (200 a second) for 3 s: a rush.
     for (let ms = 0; ms < 3000; ms += 5) {
@@ -78,14 +86,22 @@ describe('PushGate', () => {
 
   it('in a rush, pushes keep the beat of the wall clock at RUSH_PHASE.screens, so the board (half a gap later) never lands with them', async () => {
     const sentAt: number[] = [];
-    const gate = new PushGate(() => sentAt.push(Date.now()), 50, () => Date.now());
+    const gate = new PushGate(
+      () => sentAt.push(Date.now()),
+      50,
+      () => Date.now(),
+    );
     for (let ms = 0; ms < 3000; ms += 5) {
       gate.poke();
       await vi.advanceTimersByTimeAsync(5);
     }
     await vi.advanceTimersByTimeAsync(RUSH_GAP_MS + 50);
     const rushPushes = sentAt.slice(-3);
-    expect(rushPushes.map((t) => t % RUSH_GAP_MS)).toEqual([RUSH_PHASE.screens, RUSH_PHASE.screens, RUSH_PHASE.screens]);
+    expect(rushPushes.map((t) => t % RUSH_GAP_MS)).toEqual([
+      RUSH_PHASE.screens,
+      RUSH_PHASE.screens,
+      RUSH_PHASE.screens,
+    ]);
     expect(RUSH_PHASE.board - RUSH_PHASE.screens).toBe(RUSH_GAP_MS / 2);
   });
 

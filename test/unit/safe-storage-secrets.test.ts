@@ -12,7 +12,8 @@ vi.mock('electron', () => ({
     encryptString: (value: string) => Buffer.from(`enc:${value}`),
     decryptString: (buffer: Buffer) => {
       const text = buffer.toString();
-      if (!text.startsWith('enc:')) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      if (!text.startsWith('enc:'))
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
       return text.slice(4);
     },
   },
@@ -25,7 +26,9 @@ describe('SafeStorageSecretStore', () => {
   it('keeps an undecryptable secrets.json aside, says so in the log, and starts without the secrets', async () => {
     const { SafeStorageSecretStore } = await import('../../electron/main/safe-storage-secrets');
     const dir = dirs.make();
-    const original = JSON.stringify({ 'connection.accessSecret': Buffer.from('from-another-keychain').toString('base64') });
+    const original = JSON.stringify({
+      'connection.accessSecret': Buffer.from('from-another-keychain').toString('base64'),
+    });
     writeFileSync(join(dir, 'secrets.json'), original);
     const lines: string[] = [];
     const store = new SafeStorageSecretStore(dir, (line) => lines.push(line));

@@ -11,7 +11,10 @@ const root = resolve(import.meta.dirname, '../..');
 
 function run(args: string[]) {
   // Node with tsx's loader, not the tsx wrapper, whose 30 ms signal relay kills the child on a busy machine.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -24,7 +27,9 @@ const waitFor = (check: () => boolean, ms = 15_000) => waitUntil(check, ms, 50);
 
 describe('parseCliArgs', () => {
   it('reads both --flag value and --flag=value', () => {
-    expect(parseCliArgs(['--port', '4010', '--access-id=abc', '--access-secret', 's3', '--header-prefix', 'Acme'])).toEqual({
+    expect(
+      parseCliArgs(['--port', '4010', '--access-id=abc', '--access-secret', 's3', '--header-prefix', 'Acme']),
+    ).toEqual({
       port: 4010,
       accessId: 'abc',
       accessSecret: 's3',
@@ -48,12 +53,17 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs([], { VENUE_SANDBOX_READING: 'x' })).toThrow(/VENUE_SANDBOX_READING/);
   });
 
-  it.each([[['--port', 'abc']], [['--port', '70000']], [['--port']], [['--access-id', '--port', '1']], [['--bogus']], [['4010']], [['--header-prefix', 'a b']]])(
-    'rejects %j',
-    (args) => {
-      expect(() => parseCliArgs(args)).toThrow(UsageError);
-    },
-  );
+  it.each([
+    [['--port', 'abc']],
+    [['--port', '70000']],
+    [['--port']],
+    [['--access-id', '--port', '1']],
+    [['--bogus']],
+    [['4010']],
+    [['--header-prefix', 'a b']],
+  ])('rejects %j', (args) => {
+    expect(() => parseCliArgs(args)).toThrow(UsageError);
+  });
 });
 
 describe('cli', () => {
@@ -67,7 +77,11 @@ describe('cli', () => {
     const res = await fetch(`${m![1]}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', api_access_id: 'cli-id', api_access_secret: 'cli-secret' }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        api_access_id: 'cli-id',
+        api_access_secret: 'cli-secret',
+      }),
     });
     expect(res.status).toBe(200);
     p.child.kill('SIGTERM');

@@ -23,14 +23,24 @@ const getPage = (query: string) => fetch(`${sb.baseUrl}/manager/oauth?${query}`,
 const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
 /** The page's text with entities decoded, for matching messages (the page escapes quotes). */
 const text = (html: string) =>
-  html.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  html
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const good = { response_type: 'code', access_id: DEMO_ACCESS_ID, redirect_url: REDIRECT };
 
 async function exchange(code: string) {
   const res = await fetch(`${sb.baseUrl}/api/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'authorization_code', api_access_id: DEMO_ACCESS_ID, api_access_secret: DEMO_ACCESS_SECRET, code }),
+    body: JSON.stringify({
+      grant_type: 'authorization_code',
+      api_access_id: DEMO_ACCESS_ID,
+      api_access_secret: DEMO_ACCESS_SECRET,
+      code,
+    }),
   });
   return { status: res.status, body: (await res.json()) as { token: string; refreshToken: string } };
 }
@@ -39,7 +49,11 @@ describe('GET /manager/oauth validation', () => {
   it.each([
     ['response_type is not code', { ...good, response_type: 'token' }, /response_type must be 'code'/],
     ['response_type is missing', { access_id: DEMO_ACCESS_ID, redirect_url: REDIRECT }, /response_type is required/],
-    ['access_id is unknown', { ...good, access_id: 'ghost-app' }, /access_id 'ghost-app' is not a registered integration/],
+    [
+      'access_id is unknown',
+      { ...good, access_id: 'ghost-app' },
+      /access_id 'ghost-app' is not a registered integration/,
+    ],
     ['access_id is missing', { response_type: 'code', redirect_url: REDIRECT }, /access_id is required/],
     ['redirect_url has a trailing slash', { ...good, redirect_url: `${REDIRECT}/` }, /must equal one of these exactly/],
     ['redirect_url differs in case', { ...good, redirect_url: REDIRECT.toUpperCase() }, /not registered/],
@@ -82,7 +96,9 @@ describe('GET /manager/oauth validation', () => {
       name: '<img src=x onerror=alert(1)>',
       redirectUrls: ['https://xss.example/cb'],
     });
-    const res = await getPage(q({ response_type: 'code', access_id: 'xss-app', redirect_url: 'https://xss.example/cb', state: '"><b>x' }));
+    const res = await getPage(
+      q({ response_type: 'code', access_id: 'xss-app', redirect_url: 'https://xss.example/cb', state: '"><b>x' }),
+    );
     expect(res.status).toBe(200);
     const body = await res.text();
     expect(body).not.toContain('<img');
@@ -109,9 +125,12 @@ describe('GET /manager/oauth validation', () => {
 describe('the authorization-code flow through the form', () => {
   it('Allow: 302 to redirect_url with a code and the unchanged state; the code works once', async () => {
     const state = 'st@te with spaces/&?=+ünï';
-    const out = await answerConsent(authorizeUrl(sb.baseUrl, { accessId: DEMO_ACCESS_ID, redirectUrl: REDIRECT, state }), {
-      userId: SEED_USERS.sam,
-    });
+    const out = await answerConsent(
+      authorizeUrl(sb.baseUrl, { accessId: DEMO_ACCESS_ID, redirectUrl: REDIRECT, state }),
+      {
+        userId: SEED_USERS.sam,
+      },
+    );
     expect(out.status).toBe(302);
     const location = new URL(out.location!);
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
@@ -132,21 +151,32 @@ describe('the authorization-code flow through the form', () => {
   it('no state sent → no state returned; empty state sent → empty state returned', async () => {
     const none = await answerConsent(authorizeUrl(sb.baseUrl, { accessId: DEMO_ACCESS_ID, redirectUrl: REDIRECT }));
     expect(new URL(none.location!).searchParams.has('state')).toBe(false);
-    const empty = await answerConsent(authorizeUrl(sb.baseUrl, { accessId: DEMO_ACCESS_ID, redirectUrl: REDIRECT, state: '' }));
+    const empty = await answerConsent(
+      authorizeUrl(sb.baseUrl, { accessId: DEMO_ACCESS_ID, redirectUrl: REDIRECT, state: '' }),
+    );
     expect(new URL(empty.location!).searchParams.get('state')).toBe('');
   });
 
   it('keeps a query already in the registered redirect URL', async () => {
     const control = createControlClient(sb.baseUrl);
     await control.addRedirectUrl(DEMO_ACCESS_ID, 'http://127.0.0.1:9/cb?app=venue');
-    const out = await answerConsent(authorizeUrl(sb.baseUrl, { accessId: DEMO_ACCESS_ID, redirectUrl: 'http://127.0.0.1:9/cb?app=venue', state: 'x' }));
+    const out = await answerConsent(
+      authorizeUrl(sb.baseUrl, {
+        accessId: DEMO_ACCESS_ID,
+        redirectUrl: 'http://127.0.0.1:9/cb?app=venue',
+        state: 'x',
+      }),
+    );
     expect(out.location).toMatch(/^http:\/\/127\.0\.0\.1:9\/cb\?app=venue&code=sbxcode_[^&]+&state=x$/);
   });
 
   it('Deny: 302 with error=access_denied and the state, no code', async () => {
-    const out = await answerConsent(authorizeUrl(sb.baseUrl, { accessId: DEMO_ACCESS_ID, redirectUrl: REDIRECT, state: 'abc' }), {
-      decision: 'deny',
-    });
+    const out = await answerConsent(
+      authorizeUrl(sb.baseUrl, { accessId: DEMO_ACCESS_ID, redirectUrl: REDIRECT, state: 'abc' }),
+      {
+        decision: 'deny',
+      },
+    );
     expect(out.status).toBe(302);
     const location = new URL(out.location!);
     expect(location.searchParams.get('error')).toBe('access_denied');
@@ -175,7 +205,12 @@ describe('the authorization-code flow through the form', () => {
     const tampered = await fetch(`${sb.baseUrl}/manager/oauth/decision`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...form.fields, redirect_url: 'https://evil.example/cb', decision: 'allow', user_id: SEED_USERS.alex }).toString(),
+      body: new URLSearchParams({
+        ...form.fields,
+        redirect_url: 'https://evil.example/cb',
+        decision: 'allow',
+        user_id: SEED_USERS.alex,
+      }).toString(),
       redirect: 'manual',
     });
     expect(tampered.status).toBe(400);
@@ -184,14 +219,21 @@ describe('the authorization-code flow through the form', () => {
     const forged = await fetch(`${sb.baseUrl}/manager/oauth/decision`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ access_id: DEMO_ACCESS_ID, redirect_url: REDIRECT, decision: 'allow', user_id: SEED_USERS.alex }).toString(),
+      body: new URLSearchParams({
+        access_id: DEMO_ACCESS_ID,
+        redirect_url: REDIRECT,
+        decision: 'allow',
+        user_id: SEED_USERS.alex,
+      }).toString(),
       redirect: 'manual',
     });
     expect(forged.status).toBe(400);
   });
 
   it('Allow without a known user is an error page, not a redirect', async () => {
-    const out = await answerConsent(authorizeUrl(sb.baseUrl, { accessId: DEMO_ACCESS_ID, redirectUrl: REDIRECT }), { userId: 'nobody' });
+    const out = await answerConsent(authorizeUrl(sb.baseUrl, { accessId: DEMO_ACCESS_ID, redirectUrl: REDIRECT }), {
+      userId: 'nobody',
+    });
     expect(out.status).toBe(400);
     expect(out.location).toBeNull();
     expect(out.body).toMatch(/Choose which demo user/);

@@ -36,7 +36,18 @@ describe('GET /_sandbox/venue', () => {
     expect(text).not.toContain(DEMO_ACCESS_SECRET);
     const venue = JSON.parse(text) as Record<string, Array<Record<string, unknown>>>;
     expect(Object.keys(venue).sort()).toEqual(
-      ['categories', 'integrations', 'locations', 'passes', 'products', 'roles', 'spots', 'staff', 'users', 'zones'].sort(),
+      [
+        'categories',
+        'integrations',
+        'locations',
+        'passes',
+        'products',
+        'roles',
+        'spots',
+        'staff',
+        'users',
+        'zones',
+      ].sort(),
     );
     expect(venue.locations.map((l) => l.uuid)).toEqual(Object.values(SEED_LOCATIONS));
     expect(venue.passes.map((p) => p.xPassId)).toEqual(expect.arrayContaining(Object.values(SEED_PASSES)));
@@ -54,17 +65,24 @@ describe('GET /_sandbox/venue', () => {
 
 describe('clock', () => {
   it('reads the injected real clock plus the offset, and advances', async () => {
-    expect(await control().clock()).toEqual({ now: '2030-01-01T00:00:00.000Z', nowMs: Date.UTC(2030, 0, 1), offsetMs: 0 });
+    expect(await control().clock()).toEqual({
+      now: '2030-01-01T00:00:00.000Z',
+      nowMs: Date.UTC(2030, 0, 1),
+      offsetMs: 0,
+    });
     const after = await control().advanceClock(90.5);
     expect(after).toEqual({ now: '2030-01-01T00:01:30.500Z', nowMs: Date.UTC(2030, 0, 1) + 90_500, offsetMs: 90_500 });
   });
 
-  it.each([['{"seconds":-1}'], ['{"seconds":"10"}'], ['{}'], ['{"seconds":1,"extra":true}'], ['not json']])('400 on %s', async (body) => {
-    const res = await raw('POST', '/_sandbox/clock/advance', body);
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(/^invalid_(body|json)$/);
-    expect(typeof res.body.message).toBe('string');
-  });
+  it.each([['{"seconds":-1}'], ['{"seconds":"10"}'], ['{}'], ['{"seconds":1,"extra":true}'], ['not json']])(
+    '400 on %s',
+    async (body) => {
+      const res = await raw('POST', '/_sandbox/clock/advance', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/^invalid_(body|json)$/);
+      expect(typeof res.body.message).toBe('string');
+    },
+  );
 
   it('tells onAdvance listeners (for work scheduled on the sandbox clock)', async () => {
     const seen: number[] = [];
@@ -86,7 +104,11 @@ describe('tokens', () => {
     const res = await fetch(`${sb.baseUrl}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID, api_access_secret: DEMO_ACCESS_SECRET }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        api_access_id: DEMO_ACCESS_ID,
+        api_access_secret: DEMO_ACCESS_SECRET,
+      }),
     });
     const { access_token } = (await res.json()) as { access_token: string };
     const listed = (await raw('GET', '/_sandbox/tokens')).body as { accessTokens: Array<Record<string, string>> };
@@ -108,7 +130,10 @@ describe('tokens', () => {
   });
 
   it('mints codes only for known integrations and users', async () => {
-    await expect(control().mintCode('ghost', SEED_USERS.alex)).rejects.toMatchObject({ status: 404, error: 'not_found' });
+    await expect(control().mintCode('ghost', SEED_USERS.alex)).rejects.toMatchObject({
+      status: 404,
+      error: 'not_found',
+    });
     await expect(control().mintCode(DEMO_ACCESS_ID, '9999')).rejects.toBeInstanceOf(SandboxControlError);
   });
 });
@@ -134,13 +159,21 @@ describe('integrations', () => {
     const tok = await fetch(`${sb.baseUrl}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', api_access_id: 'my-app', api_access_secret: 'my-secret' }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        api_access_id: 'my-app',
+        api_access_secret: 'my-secret',
+      }),
     });
     const { access_token } = (await tok.json()) as { access_token: string };
     const locs = await fetch(`${sb.baseUrl}/api/loc`, { headers: { authorization: `Bearer ${access_token}` } });
-    expect(((await locs.json()) as { locations: Array<{ uuid: string }> }).locations.map((l) => l.uuid)).toEqual([SEED_LOCATIONS.rooftop]);
+    expect(((await locs.json()) as { locations: Array<{ uuid: string }> }).locations.map((l) => l.uuid)).toEqual([
+      SEED_LOCATIONS.rooftop,
+    ]);
 
-    const out = await answerConsent(authorizeUrl(sb.baseUrl, { accessId: 'my-app', redirectUrl: 'http://127.0.0.1:5555/cb' }));
+    const out = await answerConsent(
+      authorizeUrl(sb.baseUrl, { accessId: 'my-app', redirectUrl: 'http://127.0.0.1:5555/cb' }),
+    );
     expect(out.status).toBe(302);
   });
 
@@ -161,10 +194,18 @@ describe('integrations', () => {
     expect((await raw('GET', `/_sandbox/integrations/${DEMO_ACCESS_ID}`)).body.accessId).toBe(DEMO_ACCESS_ID);
     expect((await raw('GET', '/_sandbox/integrations/ghost')).status).toBe(404);
     expect((await raw('POST', '/_sandbox/integrations/ghost/redirect-urls', '{"url":"http://x/cb"}')).status).toBe(404);
-    await expect(control().registerIntegration({ accessId: DEMO_ACCESS_ID, accessSecret: 'x' })).rejects.toMatchObject({ status: 409 });
-    await expect(control().registerIntegration({ accessId: 'a', accessSecret: 'x', redirectUrls: ['not a url'] })).rejects.toMatchObject({ status: 400 });
-    await expect(control().registerIntegration({ accessId: 'a', accessSecret: 'x', redirectUrls: ['http://x/cb#frag'] })).rejects.toMatchObject({ status: 400 });
-    await expect(control().registerIntegration({ accessId: 'a', accessSecret: 'x', authorizedLocationUuids: ['nope'] })).rejects.toMatchObject({ status: 400 });
+    await expect(control().registerIntegration({ accessId: DEMO_ACCESS_ID, accessSecret: 'x' })).rejects.toMatchObject({
+      status: 409,
+    });
+    await expect(
+      control().registerIntegration({ accessId: 'a', accessSecret: 'x', redirectUrls: ['not a url'] }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      control().registerIntegration({ accessId: 'a', accessSecret: 'x', redirectUrls: ['http://x/cb#frag'] }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      control().registerIntegration({ accessId: 'a', accessSecret: 'x', authorizedLocationUuids: ['nope'] }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it('reset forgets registered integrations', async () => {
@@ -182,7 +223,11 @@ describe('pages and discovery', () => {
   });
 
   it('/manager/integrations is an HTML dashboard listing integrations, escaped, without secrets', async () => {
-    await control().registerIntegration({ accessId: 'html-app', accessSecret: 'hidden-secret', name: '<b>Bold</b> & co' });
+    await control().registerIntegration({
+      accessId: 'html-app',
+      accessSecret: 'hidden-secret',
+      name: '<b>Bold</b> & co',
+    });
     const res = await fetch(`${sb.baseUrl}/manager/integrations`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -202,7 +247,11 @@ describe('startSandbox options', () => {
       const res = await fetch(`${other.baseUrl}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'client_credentials', api_access_id: 'custom-id', api_access_secret: 'custom-secret' }),
+        body: JSON.stringify({
+          grant_type: 'client_credentials',
+          api_access_id: 'custom-id',
+          api_access_secret: 'custom-secret',
+        }),
       });
       expect(res.status).toBe(200);
       expect(other.world.integrations.has(DEMO_ACCESS_ID)).toBe(false);

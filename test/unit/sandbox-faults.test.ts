@@ -2,10 +2,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { compileFaultPattern, faultPatternMatches, FaultRegistry } from '../../electron/sandbox/faults';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, startSandbox, type RunningSandbox } from '../../electron/sandbox/index';
+import {
+  DEMO_ACCESS_ID,
+  DEMO_ACCESS_SECRET,
+  SEED_LOCATIONS,
+  startSandbox,
+  type RunningSandbox,
+} from '../../electron/sandbox/index';
 
 describe('fault patterns', () => {
-  const m = (pattern: string, method: string, path: string) => faultPatternMatches(compileFaultPattern(pattern), method, path);
+  const m = (pattern: string, method: string, path: string) =>
+    faultPatternMatches(compileFaultPattern(pattern), method, path);
 
   it('matches method + exact path', () => {
     expect(m('POST /api/loc/subscribe', 'POST', '/api/loc/subscribe')).toBe(true);
@@ -32,7 +39,12 @@ describe('fault patterns', () => {
     reg.add({ route: '/a', mode: 'status500', count: 2 });
     reg.add({ route: '/a', mode: 'delay' });
     reg.add({ route: '/b', mode: 'reset', count: 'always' });
-    expect([1, 2, 3, 4].map(() => reg.take('GET', '/a')?.mode ?? null)).toEqual(['status500', 'status500', 'delay', null]);
+    expect([1, 2, 3, 4].map(() => reg.take('GET', '/a')?.mode ?? null)).toEqual([
+      'status500',
+      'status500',
+      'delay',
+      null,
+    ]);
     for (let i = 0; i < 5; i++) expect(reg.take('GET', '/b')?.mode).toBe('reset');
     expect(reg.list()).toHaveLength(1);
     expect(reg.list()[0].hits).toBe(5);
@@ -52,7 +64,11 @@ describe('faults over HTTP', () => {
     fetch(`${sb.baseUrl}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID, api_access_secret: DEMO_ACCESS_SECRET }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        api_access_id: DEMO_ACCESS_ID,
+        api_access_secret: DEMO_ACCESS_SECRET,
+      }),
     });
 
   async function token(): Promise<string> {

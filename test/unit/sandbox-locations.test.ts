@@ -45,7 +45,12 @@ async function userToken(userId: string): Promise<string> {
   const res = await fetch(`${sb.baseUrl}/api/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'authorization_code', code, api_access_id: DEMO_ACCESS_ID, api_access_secret: DEMO_ACCESS_SECRET }),
+    body: JSON.stringify({
+      grant_type: 'authorization_code',
+      code,
+      api_access_id: DEMO_ACCESS_ID,
+      api_access_secret: DEMO_ACCESS_SECRET,
+    }),
   });
   return ((await res.json()) as { token: string }).token;
 }
@@ -129,7 +134,9 @@ describe('POST /api/loc/subscribe', () => {
   });
 
   it('an unknown location uuid → 403 (existence is not revealed)', async () => {
-    expect((await subscribe(await clientToken(), { location_uuids: ['00000000-0000-4000-8000-000000000000'] })).status).toBe(403);
+    expect(
+      (await subscribe(await clientToken(), { location_uuids: ['00000000-0000-4000-8000-000000000000'] })).status,
+    ).toBe(403);
   });
 
   it.each([

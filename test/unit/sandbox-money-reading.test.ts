@@ -24,7 +24,9 @@ describe('sandbox money in decimal dollars (moneyUnit: dollars)', () => {
   });
 
   it('pass spent and order totals in dollars; the limit stays cents; event prices and totals in dollars', async () => {
-    const placed = await call(h.sb, token, 'POST', `/api/loc/${harbour}/tabs/passes/${SEED_PASSES.pre}/items`, { items: [{ product_uuid: FRIES, quantity: 2, price: 6.5 }] });
+    const placed = await call(h.sb, token, 'POST', `/api/loc/${harbour}/tabs/passes/${SEED_PASSES.pre}/items`, {
+      items: [{ product_uuid: FRIES, quantity: 2, price: 6.5 }],
+    });
     expect(placed.status).toBe(201);
     expect(placed.body.order.total).toBe(13);
     expect(placed.body.order.items[0].price).toBe(6.5);
@@ -35,13 +37,20 @@ describe('sandbox money in decimal dollars (moneyUnit: dollars)', () => {
   });
 
   it('tab payments are read as dollars with at most two decimals', async () => {
-    const body = (amount: number) => ({ spot_uuid: SPOT, items: [{ product_uuid: FRIES, quantity: 1 }], payments: [{ amount }], openTab: false });
+    const body = (amount: number) => ({
+      spot_uuid: SPOT,
+      items: [{ product_uuid: FRIES, quantity: 1 }],
+      payments: [{ amount }],
+      openTab: false,
+    });
     expect((await call(h.sb, token, 'POST', `/api/loc/${harbour}/tabs`, body(6.001))).status).toBe(400);
     const paid = await call(h.sb, token, 'POST', `/api/loc/${harbour}/tabs`, body(6));
     expect(paid.status).toBe(201);
     expect(paid.body.tab).toMatchObject({ total: 6, paid: 6, payments: [{ amount: 6 }] });
     // The refund request's amount is cents by the spec; the answer's money is dollars.
-    const refund = await call(h.sb, token, 'POST', `/api/loc/${harbour}/tabs/${paid.body.tab.uuid}/refund`, { amount: 150 });
+    const refund = await call(h.sb, token, 'POST', `/api/loc/${harbour}/tabs/${paid.body.tab.uuid}/refund`, {
+      amount: 150,
+    });
     expect(refund.status).toBe(200);
     expect(refund.body.refund.amount).toBe(1.5);
     expect(h.events.find((e) => e.type === 'PAYMENT_REFUNDED')!.data.refundAmount).toBe(1.5);
@@ -49,6 +58,8 @@ describe('sandbox money in decimal dollars (moneyUnit: dollars)', () => {
 
   it('has no catalog and no single-tab route', async () => {
     expect((await call(h.sb, token, 'GET', `/api/loc/${harbour}/catalog`)).status).toBe(404);
-    expect((await call(h.sb, token, 'GET', `/api/loc/${harbour}/tabs/7b000000-0000-4000-8000-000000000001`)).status).toBe(404);
+    expect(
+      (await call(h.sb, token, 'GET', `/api/loc/${harbour}/tabs/7b000000-0000-4000-8000-000000000001`)).status,
+    ).toBe(404);
   });
 });

@@ -20,7 +20,11 @@ afterAll(() => sb.close());
 beforeEach(() => sb.world.reset());
 
 const postJson = (path: string, body: unknown) =>
-  fetch(`${sb.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${sb.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 const creds = { api_access_id: DEMO_ACCESS_ID, api_access_secret: DEMO_ACCESS_SECRET };
 
@@ -56,28 +60,68 @@ describe('POST /oauth/token (client credentials)', () => {
   });
 
   it('gives a different token on every call (no refresh step: ask again)', async () => {
-    const a = (await (await postJson('/oauth/token', { grant_type: 'client_credentials', ...creds })).json()) as { access_token: string };
-    const b = (await (await postJson('/oauth/token', { grant_type: 'client_credentials', ...creds })).json()) as { access_token: string };
+    const a = (await (await postJson('/oauth/token', { grant_type: 'client_credentials', ...creds })).json()) as {
+      access_token: string;
+    };
+    const b = (await (await postJson('/oauth/token', { grant_type: 'client_credentials', ...creds })).json()) as {
+      access_token: string;
+    };
     expect(a.access_token).not.toBe(b.access_token);
   });
 
   it.each([
     ['missing grant_type', { ...creds }, 'invalid_request'],
     ['unknown grant_type', { grant_type: 'password', ...creds }, 'unsupported_grant_type'],
-    ['authorization_code is not served here', { grant_type: 'authorization_code', code: 'x', ...creds }, 'unsupported_grant_type'],
-    ['missing api_access_id', { grant_type: 'client_credentials', api_access_secret: DEMO_ACCESS_SECRET }, 'invalid_request'],
-    ['missing api_access_secret', { grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID }, 'invalid_request'],
-    ['non-string api_access_id', { grant_type: 'client_credentials', api_access_id: 42, api_access_secret: 'x' }, 'invalid_request'],
-    ['empty api_access_secret', { grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID, api_access_secret: '' }, 'invalid_request'],
-    ['wrong secret', { grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID, api_access_secret: 'nope' }, 'invalid_client'],
-    ['unknown access id', { grant_type: 'client_credentials', api_access_id: 'ghost', api_access_secret: 'x' }, 'invalid_client'],
-    ["another integration's secret", { grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID, api_access_secret: OTHER_ACCESS_SECRET }, 'invalid_client'],
+    [
+      'authorization_code is not served here',
+      { grant_type: 'authorization_code', code: 'x', ...creds },
+      'unsupported_grant_type',
+    ],
+    [
+      'missing api_access_id',
+      { grant_type: 'client_credentials', api_access_secret: DEMO_ACCESS_SECRET },
+      'invalid_request',
+    ],
+    [
+      'missing api_access_secret',
+      { grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID },
+      'invalid_request',
+    ],
+    [
+      'non-string api_access_id',
+      { grant_type: 'client_credentials', api_access_id: 42, api_access_secret: 'x' },
+      'invalid_request',
+    ],
+    [
+      'empty api_access_secret',
+      { grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID, api_access_secret: '' },
+      'invalid_request',
+    ],
+    [
+      'wrong secret',
+      { grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID, api_access_secret: 'nope' },
+      'invalid_client',
+    ],
+    [
+      'unknown access id',
+      { grant_type: 'client_credentials', api_access_id: 'ghost', api_access_secret: 'x' },
+      'invalid_client',
+    ],
+    [
+      "another integration's secret",
+      { grant_type: 'client_credentials', api_access_id: DEMO_ACCESS_ID, api_access_secret: OTHER_ACCESS_SECRET },
+      'invalid_client',
+    ],
   ])('400 on %s', async (_name, body, error) => {
     await expect400(await postJson('/oauth/token', body), error);
   });
 
   it('400 on a body that is not JSON', async () => {
-    const res = await fetch(`${sb.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const res = await fetch(`${sb.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     await expect400(res, 'invalid_request');
   });
 
@@ -95,7 +139,14 @@ describe('POST /api/oauth/token', () => {
     const res = await postJson('/api/oauth/token', { grant_type: 'authorization_code', code, ...creds });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['expires', 'expiresIn', 'initiated', 'refreshToken', 'token', 'tokenType']);
+    expect(Object.keys(body).sort()).toEqual([
+      'expires',
+      'expiresIn',
+      'initiated',
+      'refreshToken',
+      'token',
+      'tokenType',
+    ]);
     expect(body.tokenType).toBe('Bearer');
     expect(body.expiresIn).toBe(86400);
     expect(body.expires).toBe((body.initiated as number) + 86400);
@@ -108,8 +159,16 @@ describe('POST /api/oauth/token', () => {
     ['missing code', { grant_type: 'authorization_code', ...creds }, 'invalid_request'],
     ['unknown code', { grant_type: 'authorization_code', code: 'sbxcode_nope', ...creds }, 'invalid_grant'],
     ['client_credentials is not served here', { grant_type: 'client_credentials', ...creds }, 'unsupported_grant_type'],
-    ['missing secret', { grant_type: 'authorization_code', code: 'x', api_access_id: DEMO_ACCESS_ID }, 'invalid_request'],
-    ['wrong secret', { grant_type: 'authorization_code', code: 'x', api_access_id: DEMO_ACCESS_ID, api_access_secret: 'bad' }, 'invalid_client'],
+    [
+      'missing secret',
+      { grant_type: 'authorization_code', code: 'x', api_access_id: DEMO_ACCESS_ID },
+      'invalid_request',
+    ],
+    [
+      'wrong secret',
+      { grant_type: 'authorization_code', code: 'x', api_access_id: DEMO_ACCESS_ID, api_access_secret: 'bad' },
+      'invalid_client',
+    ],
     ['missing refresh token', { grant_type: 'refresh_token', ...creds }, 'invalid_request'],
     ['unknown refresh token', { grant_type: 'refresh_token', refresh_token: 'sbxrt_nope', ...creds }, 'invalid_grant'],
   ])('400 on %s', async (_name, body, error) => {
@@ -119,21 +178,26 @@ describe('POST /api/oauth/token', () => {
   it('a code is single-use', async () => {
     const { code } = await control().mintCode(DEMO_ACCESS_ID, SEED_USERS.alex);
     expect((await postJson('/api/oauth/token', { grant_type: 'authorization_code', code, ...creds })).status).toBe(200);
-    await expect400(await postJson('/api/oauth/token', { grant_type: 'authorization_code', code, ...creds }), 'invalid_grant');
+    await expect400(
+      await postJson('/api/oauth/token', { grant_type: 'authorization_code', code, ...creds }),
+      'invalid_grant',
+    );
   });
 
   it('a code expires after 10 minutes of sandbox clock', async () => {
     const fresh = await control().mintCode(DEMO_ACCESS_ID, SEED_USERS.alex);
     const stale = await control().mintCode(DEMO_ACCESS_ID, SEED_USERS.alex);
     await control().advanceClock(9 * 60);
-    expect((await postJson('/api/oauth/token', { grant_type: 'authorization_code', code: fresh.code, ...creds })).status).toBe(200);
+    expect(
+      (await postJson('/api/oauth/token', { grant_type: 'authorization_code', code: fresh.code, ...creds })).status,
+    ).toBe(200);
     await control().advanceClock(61);
     const res = await postJson('/api/oauth/token', { grant_type: 'authorization_code', code: stale.code, ...creds });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/expired/);
   });
 
-  it("a code only works for the integration it was issued to", async () => {
+  it('a code only works for the integration it was issued to', async () => {
     const { code } = await control().mintCode(DEMO_ACCESS_ID, SEED_USERS.alex);
     const res = await postJson('/api/oauth/token', {
       grant_type: 'authorization_code',

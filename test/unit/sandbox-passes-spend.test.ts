@@ -23,7 +23,9 @@ const passPath = (pass: string, loc: string = harbour) => `/api/loc/${loc}/tabs/
 
 /** One line at an open price, so a test can hit any total exactly. */
 const order = (pass: string, cents: number, loc: string = harbour, product = loc === garden ? NACHOS : FRIES) =>
-  call(h.sb, token, 'POST', `${passPath(pass, loc)}/items`, { items: [{ product_uuid: product, quantity: 1, price: cents }] });
+  call(h.sb, token, 'POST', `${passPath(pass, loc)}/items`, {
+    items: [{ product_uuid: product, quantity: 1, price: cents }],
+  });
 
 const spent = async (pass: string) => (await call(h.sb, token, 'GET', passPath(pass))).body.spent as number;
 
@@ -47,7 +49,10 @@ describe('GET /api/loc/{location}/tabs/passes/{x_pass_id}', () => {
       spend_limit: { amount: 5000, enforce_mode: 'pre' },
       spent: 0,
     });
-    expect((await call(h.sb, token, 'GET', passPath(SEED_PASSES.post))).body.spend_limit).toEqual({ amount: 5000, enforce_mode: 'post' });
+    expect((await call(h.sb, token, 'GET', passPath(SEED_PASSES.post))).body.spend_limit).toEqual({
+      amount: 5000,
+      enforce_mode: 'post',
+    });
   });
 
   it('flag on, no limit: spend_limit null, spent still present', async () => {
@@ -67,7 +72,9 @@ describe('GET /api/loc/{location}/tabs/passes/{x_pass_id}', () => {
   it('unknown pass, or a pass of another location → 404', async () => {
     expect((await call(h.sb, token, 'GET', passPath('PASS-NOPE'))).status).toBe(404);
     expect((await call(h.sb, token, 'GET', passPath(SEED_PASSES.garden, harbour))).status).toBe(404);
-    expect((await call(h.sb, token, 'POST', `${passPath('PASS-NOPE')}/items`, { items: [{ product_uuid: FRIES }] })).status).toBe(404);
+    expect(
+      (await call(h.sb, token, 'POST', `${passPath('PASS-NOPE')}/items`, { items: [{ product_uuid: FRIES }] })).status,
+    ).toBe(404);
   });
 
   it('401 without a token, 403 with a bad one or at a location the token cannot reach', async () => {
@@ -76,7 +83,9 @@ describe('GET /api/loc/{location}/tabs/passes/{x_pass_id}', () => {
     const res = await call(h.sb, token, 'GET', passPath(SEED_PASSES.pre, rooftop));
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('location_forbidden');
-    expect((await call(h.sb, token, 'POST', `${passPath(SEED_PASSES.pre, rooftop)}/items`, { items: [] })).status).toBe(403);
+    expect((await call(h.sb, token, 'POST', `${passPath(SEED_PASSES.pre, rooftop)}/items`, { items: [] })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -215,8 +224,16 @@ describe('the order itself', () => {
     });
     expect(res.status).toBe(201);
     const o = res.body.order;
-    expect(o).toMatchObject({ status: 'PLACED', total: 3400, viaPassItems: true, source: 'api', tabUuid: res.body.pass.tab_uuid });
-    expect(o.items.map((i: { name: string; quantity: number; price: number }) => [i.name, i.quantity, i.price])).toEqual([
+    expect(o).toMatchObject({
+      status: 'PLACED',
+      total: 3400,
+      viaPassItems: true,
+      source: 'api',
+      tabUuid: res.body.pass.tab_uuid,
+    });
+    expect(
+      o.items.map((i: { name: string; quantity: number; price: number }) => [i.name, i.quantity, i.price]),
+    ).toEqual([
       ['Negroni', 2, 1400],
       ['Fries (extra salt)', 1, 600],
     ]);
@@ -239,7 +256,14 @@ describe('the order itself', () => {
     });
     const added = ofType(h.events, 'ITEM_ADDED');
     expect(added.map((e) => e.targetUuid)).toEqual(o.items.map((i: { uuid: string }) => i.uuid));
-    expect(added[0].data).toMatchObject({ orderId: o.id, productId: '5101', productName: 'Negroni', categoryName: 'Cocktails', quantity: 2, price: 1400 });
+    expect(added[0].data).toMatchObject({
+      orderId: o.id,
+      productId: '5101',
+      productName: 'Negroni',
+      categoryName: 'Cocktails',
+      quantity: 2,
+      price: 1400,
+    });
     for (const e of h.events) expectSpecEvent(e);
   });
 

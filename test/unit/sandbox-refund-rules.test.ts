@@ -2,7 +2,15 @@
 // payment is refunded, the limits, and PAYMENT_REFUNDED with every 6.4 key.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_LOCATIONS } from '../../electron/sandbox/index';
-import { call, clientToken, expectSpecEvent, ofType, startHarness, type Harness, type Json } from './sandbox-tabs-helpers';
+import {
+  call,
+  clientToken,
+  expectSpecEvent,
+  ofType,
+  startHarness,
+  type Harness,
+  type Json,
+} from './sandbox-tabs-helpers';
 
 let h: Harness;
 let token: string;
@@ -21,7 +29,9 @@ const NEGRONI = '3d000000-0000-4000-8000-000000000001';
 const LAGER = '3d000000-0000-4000-8000-000000000003';
 
 /** A closed tab: 2 Negroni (2800) + 3 Lager (2400) = 5200, paid as given. */
-async function paidTab(payments: Json[] = [{ amount: 5200, tip: 500, customerFee: 100, gateway: 'GATEWAY_C', paymentType: 'CARD' }]) {
+async function paidTab(
+  payments: Json[] = [{ amount: 5200, tip: 500, customerFee: 100, gateway: 'GATEWAY_C', paymentType: 'CARD' }],
+) {
   const res = await call(h.sb, token, 'POST', `/api/loc/${harbour}/tabs`, {
     spot_uuid: BAR_1,
     items: [
@@ -34,10 +44,16 @@ async function paidTab(payments: Json[] = [{ amount: 5200, tip: 500, customerFee
   expect(res.status).toBe(201);
   h.events.length = 0;
   const tab = res.body.tab;
-  return { tab, negroni: tab.items[0].id as string, lager: tab.items[1].id as string, payments: tab.payments.map((p: Json) => p.id as string) };
+  return {
+    tab,
+    negroni: tab.items[0].id as string,
+    lager: tab.items[1].id as string,
+    payments: tab.payments.map((p: Json) => p.id as string),
+  };
 }
 
-const refund = (tabUuid: string, body: unknown, loc: string = harbour) => call(h.sb, token, 'POST', `/api/loc/${loc}/tabs/${tabUuid}/refund`, body);
+const refund = (tabUuid: string, body: unknown, loc: string = harbour) =>
+  call(h.sb, token, 'POST', `/api/loc/${loc}/tabs/${tabUuid}/refund`, body);
 
 describe('open refunds', () => {
   it('refunds an amount of the only payment; reason defaults to Refund; PAYMENT_REFUNDED', async () => {
@@ -79,7 +95,13 @@ describe('open refunds', () => {
   it('takes the subtotal first, then the tip, then the fee; refunding everything is allowed, one cent more is not', async () => {
     const { tab } = await paidTab();
     const res = await refund(tab.uuid, { amount: 5200 + 500 + 100, reason: 'Wrong table' });
-    expect(res.body.refund).toMatchObject({ amount: 5800, subtotal: 5200, tip: 500, customerFee: 100, reason: 'Wrong table' });
+    expect(res.body.refund).toMatchObject({
+      amount: 5800,
+      subtotal: 5200,
+      tip: 500,
+      customerFee: 100,
+      reason: 'Wrong table',
+    });
     const again = await refund(tab.uuid, { amount: 1 });
     expect(again.status).toBe(400);
     expect(again.body.message).toContain('paymentId');
@@ -122,7 +144,14 @@ describe('itemized refunds', () => {
       ],
     });
     const [e] = ofType(h.events, 'PAYMENT_REFUNDED');
-    expect(e.data).toMatchObject({ refundType: 'itemized', refundAmount: 3000, refundSubtotal: 3000, refundTip: 0, refundCustomerFee: 0, itemCount: 3 });
+    expect(e.data).toMatchObject({
+      refundType: 'itemized',
+      refundAmount: 3000,
+      refundSubtotal: 3000,
+      refundTip: 0,
+      refundCustomerFee: 0,
+      itemCount: 3,
+    });
     expectSpecEvent(e);
     const items = (await h.control.tab(tab.uuid)).items as Json[];
     expect(items.map((i) => i.refundedQuantity)).toEqual([1, 2]);
@@ -134,18 +163,27 @@ describe('itemized refunds', () => {
     expect(over.status).toBe(400);
     expect(over.body.error).toBe('refund_exceeds_quantity');
     expect(over.body.message).toContain('items.0.quantity');
-    const dup = await refund(tab.uuid, { items: [{ itemId: lager, quantity: 2 }, { itemId: lager, quantity: 2 }] });
+    const dup = await refund(tab.uuid, {
+      items: [
+        { itemId: lager, quantity: 2 },
+        { itemId: lager, quantity: 2 },
+      ],
+    });
     expect(dup.status).toBe(400);
     expect(dup.body.message).toContain('items.1.quantity');
     expect((await refund(tab.uuid, { items: [{ itemId: lager, quantity: 3 }] })).status).toBe(200);
-    expect((await refund(tab.uuid, { items: [{ itemId: lager, quantity: 1 }] })).body.error).toBe('refund_exceeds_quantity');
+    expect((await refund(tab.uuid, { items: [{ itemId: lager, quantity: 1 }] })).body.error).toBe(
+      'refund_exceeds_quantity',
+    );
     expect(ofType(h.events, 'PAYMENT_REFUNDED')).toHaveLength(1);
   });
 
   it('items of another tab, unknown items and voided items are refused', async () => {
     const { tab, negroni } = await paidTab();
     const other = await paidTab();
-    expect((await refund(tab.uuid, { items: [{ itemId: other.negroni, quantity: 1 }] })).body.message).toContain('items.0.itemId');
+    expect((await refund(tab.uuid, { items: [{ itemId: other.negroni, quantity: 1 }] })).body.message).toContain(
+      'items.0.itemId',
+    );
     expect((await refund(tab.uuid, { items: [{ itemId: '1', quantity: 1 }] })).status).toBe(400);
     await h.control.itemAction(negroni, 'void');
     const voided = await refund(tab.uuid, { items: [{ itemId: negroni, quantity: 1 }] });
@@ -158,7 +196,9 @@ describe('itemized refunds', () => {
     const res = await refund(tab.uuid, { paymentId: payments[0], items: [{ itemId: negroni, quantity: 1 }] });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('refund_exceeds_payment');
-    expect((await refund(tab.uuid, { paymentId: payments[1], items: [{ itemId: negroni, quantity: 1 }] })).status).toBe(200);
+    expect((await refund(tab.uuid, { paymentId: payments[1], items: [{ itemId: negroni, quantity: 1 }] })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -212,7 +252,9 @@ describe('body, tab and access answers', () => {
     const { tab } = await paidTab();
     expect((await refund('00000000-0000-4000-8000-000000000000', { amount: 1 })).status).toBe(404);
     expect((await refund(tab.uuid, { amount: 1 }, garden)).status).toBe(404);
-    expect((await call(h.sb, null, 'POST', `/api/loc/${harbour}/tabs/${tab.uuid}/refund`, { amount: 1 })).status).toBe(401);
+    expect((await call(h.sb, null, 'POST', `/api/loc/${harbour}/tabs/${tab.uuid}/refund`, { amount: 1 })).status).toBe(
+      401,
+    );
     expect((await refund(tab.uuid, { amount: 1 }, SEED_LOCATIONS.rooftop)).status).toBe(403);
   });
 });

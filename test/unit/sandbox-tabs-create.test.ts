@@ -69,7 +69,13 @@ describe('POST /api/loc/{location}/tabs', () => {
     expect(tab.items).toHaveLength(2);
     expect(h.events.map((e) => e.type)).toEqual(['OPEN_TAB', 'ORDER_PLACED', 'ITEM_ADDED', 'ITEM_ADDED']);
     expect(h.events[0].data).toMatchObject({ name: 'Jamie', total: 3600 });
-    expect(h.events[1].data).toMatchObject({ zoneName: 'Patio', zoneTags: ['outdoor'], zoneGroupName: 'Outside', total: 3600, tabUuid: tab.uuid });
+    expect(h.events[1].data).toMatchObject({
+      zoneName: 'Patio',
+      zoneTags: ['outdoor'],
+      zoneGroupName: 'Outside',
+      total: 3600,
+      tabUuid: tab.uuid,
+    });
     expect(h.events[2].data).toMatchObject({ tabId: tab.id, tabUuid: tab.uuid, orderId: tab.orders[0].id });
     for (const e of h.events) expectSpecEvent(e);
   });
@@ -78,13 +84,23 @@ describe('POST /api/loc/{location}/tabs', () => {
     const res = await create({
       spot_uuid: PATIO_1,
       items: [{ product_uuid: LAGER, quantity: 2 }],
-      payments: [{ amount: 1000, tip: 200 }, { amount: 600, gateway: 'GATEWAY_B', paymentType: 'CASH' }],
+      payments: [
+        { amount: 1000, tip: 200 },
+        { amount: 600, gateway: 'GATEWAY_B', paymentType: 'CASH' },
+      ],
       openTab: false,
     });
     expect(res.status).toBe(201);
     expect(res.body.tab).toMatchObject({ status: 'CLOSED', total: 1600, paid: 1600 });
     expect(res.body.tab.payments).toEqual([
-      expect.objectContaining({ amount: 1000, tip: 200, customerFee: 0, gateway: 'INTERNAL', paymentType: 'CARD', refundableAmount: 1200 }),
+      expect.objectContaining({
+        amount: 1000,
+        tip: 200,
+        customerFee: 0,
+        gateway: 'INTERNAL',
+        paymentType: 'CARD',
+        refundableAmount: 1200,
+      }),
       expect.objectContaining({ amount: 600, tip: 0, gateway: 'GATEWAY_B', paymentType: 'CASH' }),
     ]);
     expect(h.events.map((e) => e.type)).toEqual(['OPEN_TAB', 'ORDER_PLACED', 'ITEM_ADDED', 'CLOSE_TAB']);
@@ -113,7 +129,10 @@ describe('POST /api/loc/{location}/tabs', () => {
       [{ spot_uuid: PATIO_1, payments: [{ amount: 1.5 }] }, 'payments.0.amount'],
       [{ spot_uuid: PATIO_1, payments: [{ amount: 100, surprise: true }] }, 'surprise'],
       [{ spot_uuid: PATIO_1, openTab: false }, 'payments'],
-      [{ spot_uuid: PATIO_1, items: [{ product_uuid: LAGER }], payments: [{ amount: 700 }], openTab: false }, 'payments'],
+      [
+        { spot_uuid: PATIO_1, items: [{ product_uuid: LAGER }], payments: [{ amount: 700 }], openTab: false },
+        'payments',
+      ],
       [{ spot_uuid: PATIO_1, items: [{ product_uuid: LAGER }], payments: [{ amount: 900 }] }, 'payments'],
     ];
     for (const [body, field] of cases) {

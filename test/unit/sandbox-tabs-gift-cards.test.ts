@@ -3,8 +3,25 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCESS_ID, OTHER_ACCESS_ID, OTHER_ACCESS_SECRET, SEED_LOCATIONS, SEED_USERS } from '../../electron/sandbox/index';
-import { call, clientToken, DATA_KEYS, expectSpecEvent, ofType, startHarness, until, userToken, type Harness, type Json } from './sandbox-tabs-helpers';
+import {
+  DEMO_ACCESS_ID,
+  OTHER_ACCESS_ID,
+  OTHER_ACCESS_SECRET,
+  SEED_LOCATIONS,
+  SEED_USERS,
+} from '../../electron/sandbox/index';
+import {
+  call,
+  clientToken,
+  DATA_KEYS,
+  expectSpecEvent,
+  ofType,
+  startHarness,
+  until,
+  userToken,
+  type Harness,
+  type Json,
+} from './sandbox-tabs-helpers';
 
 let h: Harness;
 let token: string;
@@ -25,7 +42,12 @@ const PARTNER = '3d000000-0000-4000-8000-000000000011';
 const LAGER = '3d000000-0000-4000-8000-000000000003';
 
 /** Pays and closes in the same request: the only case waitForProcessorAccounts waits for. */
-function buy(items: Array<{ product_uuid: string; quantity?: number }>, prices: number, extra: Record<string, unknown> = {}, t = token) {
+function buy(
+  items: Array<{ product_uuid: string; quantity?: number }>,
+  prices: number,
+  extra: Record<string, unknown> = {},
+  t = token,
+) {
   return call(h.sb, t, 'POST', `/api/loc/${harbour}/tabs`, {
     spot_uuid: BAR_1,
     items,
@@ -58,7 +80,14 @@ describe('waitForProcessorAccounts: true on a paid tab', () => {
 
     const [d1, d2, plastic, partner] = cards;
     for (const c of [d1, d2]) {
-      expect(c).toMatchObject({ gateway: 'INTERNAL', giftCardType: 'DIGITAL', balance: 2500, tabId: tab.id, orderId: tab.orders[0].id, customerProfileUuid: null });
+      expect(c).toMatchObject({
+        gateway: 'INTERNAL',
+        giftCardType: 'DIGITAL',
+        balance: 2500,
+        tabId: tab.id,
+        orderId: tab.orders[0].id,
+        customerProfileUuid: null,
+      });
       expect(c.processorAccountUuid).toMatch(/^[0-9a-f-]{36}$/);
       expect(c.giftCardNumber).toMatch(/^\d{16}$/);
       expect(c.lastFour).toBe(c.giftCardNumber.slice(-4));
@@ -209,8 +238,15 @@ describe('who receives GIFT_CARD_CREATED', () => {
       }
       await buy([{ product_uuid: GC25 }], 2500);
       await until(() => received.length === 3);
-      expect(received.filter((r) => r.type === 'OPEN_TAB').map((r) => r.app).sort()).toEqual([DEMO_ACCESS_ID, OTHER_ACCESS_ID].sort());
-      expect(received.filter((r) => r.type === 'GIFT_CARD_CREATED')).toEqual([{ app: DEMO_ACCESS_ID, type: 'GIFT_CARD_CREATED' }]);
+      expect(
+        received
+          .filter((r) => r.type === 'OPEN_TAB')
+          .map((r) => r.app)
+          .sort(),
+      ).toEqual([DEMO_ACCESS_ID, OTHER_ACCESS_ID].sort());
+      expect(received.filter((r) => r.type === 'GIFT_CARD_CREATED')).toEqual([
+        { app: DEMO_ACCESS_ID, type: 'GIFT_CARD_CREATED' },
+      ]);
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
@@ -231,8 +267,14 @@ describe('gift-card controls', () => {
     await h.control.giftCardFault({ mode: 'slow', delayMs: 5 });
     h.reset();
     expect(h.sb.world.tabs.giftCardFault).toBeNull();
-    await expect(call(h.sb, null, 'POST', '/_sandbox/gift-cards/faults', { mode: 'slow' })).resolves.toMatchObject({ status: 400 });
+    await expect(call(h.sb, null, 'POST', '/_sandbox/gift-cards/faults', { mode: 'slow' })).resolves.toMatchObject({
+      status: 400,
+    });
     await expect(h.control.giftCardTiming({ minDelayMs: 10, maxDelayMs: 5 })).rejects.toMatchObject({ status: 400 });
-    expect(await h.control.giftCardTiming({ waitCapMs: 500 })).toEqual({ minDelayMs: 0, maxDelayMs: 0, waitCapMs: 500 });
+    expect(await h.control.giftCardTiming({ waitCapMs: 500 })).toEqual({
+      minDelayMs: 0,
+      maxDelayMs: 0,
+      waitCapMs: 500,
+    });
   });
 });

@@ -29,13 +29,20 @@ describe('POST /_sandbox/guests/simulate', () => {
       expect(e.onlyAccessId).toBeUndefined();
       expectSpecEvent(e);
     }
-    const tabs = (await h.control.tabs({ locationUuid: harbour, status: 'OPEN' })).tabs.filter((t) => t.openedFrom === 'SERVICE_MENU' && t.xPassId === null);
+    const tabs = (await h.control.tabs({ locationUuid: harbour, status: 'OPEN' })).tabs.filter(
+      (t) => t.openedFrom === 'SERVICE_MENU' && t.xPassId === null,
+    );
     expect(tabs.map((t) => t.uuid).sort()).toEqual([...res.opened].sort());
     for (const t of tabs as Json[]) expect(t.orders.every((o: Json) => o.source === 'guest')).toBe(true);
   });
 
   it('is deterministic after a reset', async () => {
-    const summary = () => h.events.map((e) => [e.type, e.data.name ?? e.data.itemNames ?? e.data.productName, e.data.quantity ?? e.data.total]);
+    const summary = () =>
+      h.events.map((e) => [
+        e.type,
+        e.data.name ?? e.data.itemNames ?? e.data.productName,
+        e.data.quantity ?? e.data.total,
+      ]);
     await h.control.simulateGuests({ tabs: 2, orders: 3 });
     const first = summary();
     h.reset();
@@ -96,7 +103,16 @@ describe('POS item actions', () => {
     expect(h.events[1]).toMatchObject({ targetId: b.id, data: { orderId: b.orderId } });
     expect(h.events[2]).toMatchObject({
       targetUuid: c.uuid,
-      data: { orderId: c.orderId, name: c.name, productName: c.productName, quantity: c.quantity, price: c.price, tags: c.tags, tabId: c.tabId, tabUuid: c.tabUuid },
+      data: {
+        orderId: c.orderId,
+        name: c.name,
+        productName: c.productName,
+        quantity: c.quantity,
+        price: c.price,
+        tags: c.tags,
+        tabId: c.tabId,
+        tabUuid: c.tabUuid,
+      },
     });
     for (const e of h.events) expectSpecEvent(e);
   });
@@ -126,16 +142,22 @@ describe('tab and order controls', () => {
   it('order status: only the four statuses; unknown order 404', async () => {
     const { orders } = await h.control.simulateGuests({ tabs: 1, close: 'none' });
     expect(await h.control.setOrderStatus(orders[0], 'PENDING')).toMatchObject({ status: 'PENDING' });
-    expect((await call(h.sb, null, 'POST', `/_sandbox/orders/${orders[0]}/status`, { status: 'LOST' })).status).toBe(400);
+    expect((await call(h.sb, null, 'POST', `/_sandbox/orders/${orders[0]}/status`, { status: 'LOST' })).status).toBe(
+      400,
+    );
     await expect(h.control.setOrderStatus('nope', 'VOIDED')).rejects.toMatchObject({ status: 404 });
   });
 
   it('POS orders on a closed tab are refused; GET /_sandbox lists the tab controls', async () => {
     const { opened } = await h.control.simulateGuests({ tabs: 1, close: 'all' });
-    await expect(h.control.posOrder(opened[0], { items: [{ product_uuid: '3d000000-0000-4000-8000-000000000001' }] })).rejects.toMatchObject({
+    await expect(
+      h.control.posOrder(opened[0], { items: [{ product_uuid: '3d000000-0000-4000-8000-000000000001' }] }),
+    ).rejects.toMatchObject({
       status: 409,
     });
     const index = await call(h.sb, null, 'GET', '/_sandbox');
-    expect(index.body.routes).toEqual(expect.arrayContaining(['POST /_sandbox/guests/simulate', 'POST /_sandbox/items/{itemId}/void']));
+    expect(index.body.routes).toEqual(
+      expect.arrayContaining(['POST /_sandbox/guests/simulate', 'POST /_sandbox/items/{itemId}/void']),
+    );
   });
 });

@@ -34,7 +34,11 @@ export async function startHarness(): Promise<Harness> {
   return { sb, control: createControlClient(sb.baseUrl), events, reset, close: () => sb.close() };
 }
 
-export async function clientToken(sb: RunningSandbox, accessId = DEMO_ACCESS_ID, secret = DEMO_ACCESS_SECRET): Promise<string> {
+export async function clientToken(
+  sb: RunningSandbox,
+  accessId = DEMO_ACCESS_ID,
+  secret = DEMO_ACCESS_SECRET,
+): Promise<string> {
   const res = await fetch(`${sb.baseUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -48,7 +52,12 @@ export async function userToken(sb: RunningSandbox, userId: string): Promise<str
   const res = await fetch(`${sb.baseUrl}/api/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'authorization_code', code, api_access_id: DEMO_ACCESS_ID, api_access_secret: DEMO_ACCESS_SECRET }),
+    body: JSON.stringify({
+      grant_type: 'authorization_code',
+      code,
+      api_access_id: DEMO_ACCESS_ID,
+      api_access_secret: DEMO_ACCESS_SECRET,
+    }),
   });
   return ((await res.json()) as { token: string }).token;
 }
@@ -59,7 +68,11 @@ export async function call(sb: RunningSandbox, token: string | null, method: str
   const headers: Record<string, string> = {};
   if (token !== null) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${sb.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${sb.baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
 }
@@ -68,12 +81,48 @@ export async function call(sb: RunningSandbox, token: string | null, method: str
 export const DATA_KEYS: Record<string, string[]> = {
   OPEN_TAB: ['name', 'spotName', 'total', 'openedFrom'],
   CLOSE_TAB: [],
-  ORDER_PLACED: ['created', 'orderName', 'scheduled', 'zoneName', 'spotName', 'zoneTags', 'zoneGroupName', 'total', 'tabUuid', 'itemNames', 'itemTags', 'categoryNames'],
-  ITEM_ADDED: ['orderId', 'productId', 'name', 'productName', 'categoryName', 'quantity', 'price', 'tags', 'tabId', 'tabUuid'],
+  ORDER_PLACED: [
+    'created',
+    'orderName',
+    'scheduled',
+    'zoneName',
+    'spotName',
+    'zoneTags',
+    'zoneGroupName',
+    'total',
+    'tabUuid',
+    'itemNames',
+    'itemTags',
+    'categoryNames',
+  ],
+  ITEM_ADDED: [
+    'orderId',
+    'productId',
+    'name',
+    'productName',
+    'categoryName',
+    'quantity',
+    'price',
+    'tags',
+    'tabId',
+    'tabUuid',
+  ],
   ITEM_REMOVED: ['orderId', 'name', 'productName', 'quantity', 'price', 'tags', 'tabId', 'tabUuid'],
   ITEM_VOIDED: ['orderId'],
   ITEM_COMPED: ['orderId'],
-  PAYMENT_REFUNDED: ['tabId', 'tabUuid', 'refundPaymentId', 'refundType', 'refundAmount', 'refundSubtotal', 'refundTip', 'refundCustomerFee', 'itemCount', 'gateway', 'paymentType'],
+  PAYMENT_REFUNDED: [
+    'tabId',
+    'tabUuid',
+    'refundPaymentId',
+    'refundType',
+    'refundAmount',
+    'refundSubtotal',
+    'refundTip',
+    'refundCustomerFee',
+    'itemCount',
+    'gateway',
+    'paymentType',
+  ],
   GIFT_CARD_CREATED: [
     'processorAccountUuid',
     'giftCardNumber',

@@ -2,7 +2,14 @@
 // 401-vs-403 split of spec parts 5 and 7.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../electron/sandbox/control-client';
-import { defaultReadings, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_USERS, startSandbox, type RunningSandbox } from '../../electron/sandbox/index';
+import {
+  defaultReadings,
+  DEMO_ACCESS_ID,
+  DEMO_ACCESS_SECRET,
+  SEED_USERS,
+  startSandbox,
+  type RunningSandbox,
+} from '../../electron/sandbox/index';
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -19,7 +26,11 @@ const creds = { api_access_id: DEMO_ACCESS_ID, api_access_secret: DEMO_ACCESS_SE
 const control = () => createControlClient(sb.baseUrl);
 
 async function post(path: string, body: unknown) {
-  const res = await fetch(`${sb.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sb.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, string & number> };
 }
 
@@ -43,7 +54,11 @@ describe('refresh exchange', () => {
   it('gives a new token with the same refreshToken, both tokens usable', async () => {
     const first = await userTokens();
     sb.world.clock.advanceMs(3_600_000);
-    const res = await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: first.refreshToken, ...creds });
+    const res = await post('/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: first.refreshToken,
+      ...creds,
+    });
     expect(res.status).toBe(200);
     expect(res.body.tokenType).toBe('Bearer');
     expect(res.body.token).not.toBe(first.token);
@@ -56,22 +71,42 @@ describe('refresh exchange', () => {
 
   it('reads the refresh token from the field its reading names (refresh_token, or refreshToken in the other)', async () => {
     const first = await userTokens();
-    const camel = await post('/api/oauth/token', { grant_type: 'refresh_token', refreshToken: first.refreshToken, ...creds });
+    const camel = await post('/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refreshToken: first.refreshToken,
+      ...creds,
+    });
     expect(camel.status).toBe(400);
     sb.world.readings = { ...sb.world.readings, refreshField: 'refreshToken' };
-    const res = await post('/api/oauth/token', { grant_type: 'refresh_token', refreshToken: first.refreshToken, ...creds });
+    const res = await post('/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refreshToken: first.refreshToken,
+      ...creds,
+    });
     expect(res.status).toBe(200);
   });
 
   it('rotates refresh tokens when its reading says so: the old one is spent, the answer carries the next', async () => {
     sb.world.readings = { ...sb.world.readings, refreshRotates: true };
     const first = await userTokens();
-    const res = await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: first.refreshToken, ...creds });
+    const res = await post('/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: first.refreshToken,
+      ...creds,
+    });
     expect(res.status).toBe(200);
     expect(res.body.refreshToken).not.toBe(first.refreshToken);
-    const again = await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: first.refreshToken, ...creds });
+    const again = await post('/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: first.refreshToken,
+      ...creds,
+    });
     expect(again.status).toBe(400);
-    const next = await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: res.body.refreshToken, ...creds });
+    const next = await post('/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: res.body.refreshToken,
+      ...creds,
+    });
     expect(next.status).toBe(200);
   });
 
@@ -79,7 +114,11 @@ describe('refresh exchange', () => {
     const first = await userTokens();
     sb.world.clock.advanceMs(400 * 86_400_000);
     expect((await listWith(`Bearer ${first.token}`)).status).toBe(401);
-    const res = await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: first.refreshToken, ...creds });
+    const res = await post('/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: first.refreshToken,
+      ...creds,
+    });
     expect(res.status).toBe(200);
     expect((await listWith(`Bearer ${res.body.token}`)).status).toBe(200);
   });
@@ -87,7 +126,11 @@ describe('refresh exchange', () => {
   it('a revoked refresh token → 400 invalid_grant, and its access tokens → 401', async () => {
     const first = await userTokens();
     expect(await control().revokeTokens({ refreshToken: first.refreshToken })).toEqual({ revoked: 2 });
-    const res = await post('/api/oauth/token', { grant_type: 'refresh_token', refresh_token: first.refreshToken, ...creds });
+    const res = await post('/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: first.refreshToken,
+      ...creds,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid_grant');
     expect((await listWith(`Bearer ${first.token}`)).status).toBe(401);

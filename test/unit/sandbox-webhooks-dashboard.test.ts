@@ -1,6 +1,13 @@
 // The /manager/integrations dashboard's webhook forms, posted as a browser without JavaScript would.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, OTHER_ACCESS_ID, SEED_LOCATIONS, startSandbox, type RunningSandbox } from '../../electron/sandbox/index';
+import {
+  DEMO_ACCESS_ID,
+  DEMO_ACCESS_SECRET,
+  OTHER_ACCESS_ID,
+  SEED_LOCATIONS,
+  startSandbox,
+  type RunningSandbox,
+} from '../../electron/sandbox/index';
 import { createWebhookControlClient } from '../../electron/sandbox/webhooks/control-client';
 import { WEBHOOK_EVENT_TYPES } from '../../electron/sandbox/webhooks/types';
 import { hmacHex, startReceiver, subscribe, type Receiver } from './sandbox-webhooks-harness';
@@ -54,7 +61,12 @@ describe('dashboard webhook section', () => {
     expect(res.headers.get('location')).toBe('/manager/integrations');
 
     const [ep] = (await hooks().endpoints()).endpoints;
-    expect(ep).toMatchObject({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['OPEN_TAB', 'CLOSE_TAB'], hasSecret: true });
+    expect(ep).toMatchObject({
+      accessId: DEMO_ACCESS_ID,
+      url: rx.url,
+      eventTypes: ['OPEN_TAB', 'CLOSE_TAB'],
+      hasSecret: true,
+    });
     expect(ep.customHeaders).toEqual({ Authorization: 'Bearer mine', 'X-Tenant': 'harbour' });
 
     const html = await dashboard();
@@ -70,7 +82,13 @@ describe('dashboard webhook section', () => {
   });
 
   it('an empty secret means unsigned; the remove form deletes the endpoint', async () => {
-    const form = new URLSearchParams({ accessId: OTHER_ACCESS_ID, url: rx.url, eventTypes: 'ITEM_ADDED', secret: '', customHeaders: '' });
+    const form = new URLSearchParams({
+      accessId: OTHER_ACCESS_ID,
+      url: rx.url,
+      eventTypes: 'ITEM_ADDED',
+      secret: '',
+      customHeaders: '',
+    });
     expect((await postForm('/manager/integrations/webhooks', form)).status).toBe(303);
     const [ep] = (await hooks().endpoints()).endpoints;
     expect(ep.hasSecret).toBe(false);
@@ -82,7 +100,11 @@ describe('dashboard webhook section', () => {
   });
 
   it('answers 400 with an HTML list of problems, escaped', async () => {
-    const form = new URLSearchParams({ accessId: DEMO_ACCESS_ID, url: 'not a url <script>', customHeaders: 'no colon here' });
+    const form = new URLSearchParams({
+      accessId: DEMO_ACCESS_ID,
+      url: 'not a url <script>',
+      customHeaders: 'no colon here',
+    });
     const res = await postForm('/manager/integrations/webhooks', form);
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -99,8 +121,19 @@ describe('dashboard webhook section', () => {
   });
 
   it('escapes registered values on the page', async () => {
-    await hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: 'https://x.example.test/h?a=<i>&b="q"', eventTypes: ['ITEM_ADDED'], customHeaders: { 'X-<b>': 'v' } }).catch(() => undefined);
-    await hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: 'https://x.example.test/h?a=<i>&b="q"', eventTypes: ['ITEM_ADDED'] });
+    await hooks()
+      .registerEndpoint({
+        accessId: DEMO_ACCESS_ID,
+        url: 'https://x.example.test/h?a=<i>&b="q"',
+        eventTypes: ['ITEM_ADDED'],
+        customHeaders: { 'X-<b>': 'v' },
+      })
+      .catch(() => undefined);
+    await hooks().registerEndpoint({
+      accessId: DEMO_ACCESS_ID,
+      url: 'https://x.example.test/h?a=<i>&b="q"',
+      eventTypes: ['ITEM_ADDED'],
+    });
     const html = await dashboard();
     expect(html).toContain('https://x.example.test/h?a=&lt;i&gt;&amp;b=&quot;q&quot;');
     expect(html).not.toContain('<i>');

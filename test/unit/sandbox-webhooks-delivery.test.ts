@@ -31,7 +31,12 @@ afterEach(() => rx.close());
 
 describe('delivery format (spec 6.2)', () => {
   it('POSTs the envelope with the service headers and a verifiable signature', async () => {
-    await hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['ITEM_ADDED'], secret: 'whsec-1' });
+    await hooks().registerEndpoint({
+      accessId: DEMO_ACCESS_ID,
+      url: rx.url,
+      eventTypes: ['ITEM_ADDED'],
+      secret: 'whsec-1',
+    });
     sb.world.clock.advanceMs(1500);
     const t = await hooks().trigger({ type: 'ITEM_ADDED' });
     const [r] = await rx.waitFor(1);
@@ -46,7 +51,15 @@ describe('delivery format (spec 6.2)', () => {
     expect(r.raw.toString('utf8')).toBe(t.throttled ? '' : t.body);
 
     const env = r.json;
-    expect(Object.keys(env)).toEqual(['type', 'targetUuid', 'locationUuid', 'locationName', 'locationId', 'createdAt', 'data']);
+    expect(Object.keys(env)).toEqual([
+      'type',
+      'targetUuid',
+      'locationUuid',
+      'locationName',
+      'locationId',
+      'createdAt',
+      'data',
+    ]);
     expect(env.type).toBe('ITEM_ADDED');
     expect(env.locationUuid).toBe(SEED_LOCATIONS.harbour);
     expect(env.locationName).toBe('Harbour Bar & Kitchen');
@@ -76,9 +89,16 @@ describe('delivery format (spec 6.2)', () => {
   });
 
   it('refuses custom headers the sender owns', async () => {
-    const refused: Array<Record<string, string>> = [{ 'X-Service-Signature': 'x' }, { 'content-type': 'text/plain' }, { 'Bad Name': 'x' }, { 'X-Ok': 'a\r\nb' }];
+    const refused: Array<Record<string, string>> = [
+      { 'X-Service-Signature': 'x' },
+      { 'content-type': 'text/plain' },
+      { 'Bad Name': 'x' },
+      { 'X-Ok': 'a\r\nb' },
+    ];
     for (const customHeaders of refused) {
-      await expect(hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['ITEM_ADDED'], customHeaders })).rejects.toMatchObject({
+      await expect(
+        hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['ITEM_ADDED'], customHeaders }),
+      ).rejects.toMatchObject({
         status: 400,
         error: 'invalid_body',
       });
@@ -90,7 +110,12 @@ describe('delivery format (spec 6.2)', () => {
     try {
       await subscribe(acme, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, [SEED_LOCATIONS.garden]);
       const c = createWebhookControlClient(acme.baseUrl);
-      await c.registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['LOCATION_UPDATED'], secret: 's' });
+      await c.registerEndpoint({
+        accessId: DEMO_ACCESS_ID,
+        url: rx.url,
+        eventTypes: ['LOCATION_UPDATED'],
+        secret: 's',
+      });
       await c.trigger({ type: 'LOCATION_UPDATED', locationUuid: SEED_LOCATIONS.garden });
       const [r] = await rx.waitFor(1);
       expect(r.headers['user-agent']).toBe('Acme-WebhookAgent/1.0');
@@ -107,7 +132,11 @@ describe('delivery format (spec 6.2)', () => {
 
 describe('who receives what', () => {
   it('an endpoint gets only its subscribed types, at locations its integration subscribed to', async () => {
-    const ep = await hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['OPEN_TAB', 'CLOSE_TAB'] });
+    const ep = await hooks().registerEndpoint({
+      accessId: DEMO_ACCESS_ID,
+      url: rx.url,
+      eventTypes: ['OPEN_TAB', 'CLOSE_TAB'],
+    });
     await hooks().trigger({ type: 'ITEM_ADDED' }); // type not subscribed
     await hooks().trigger({ type: 'OPEN_TAB', locationUuid: SEED_LOCATIONS.garden }); // location not subscribed
     const kept = await hooks().trigger({ type: 'CLOSE_TAB' });
@@ -128,8 +157,18 @@ describe('who receives what', () => {
     const rx2 = await startReceiver('/other');
     try {
       await subscribe(sb, OTHER_ACCESS_ID, OTHER_ACCESS_SECRET, [SEED_LOCATIONS.harbour]);
-      await hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['MENU_UPDATED'], secret: 'one' });
-      await hooks().registerEndpoint({ accessId: OTHER_ACCESS_ID, url: rx2.url, eventTypes: ['MENU_UPDATED'], secret: 'two' });
+      await hooks().registerEndpoint({
+        accessId: DEMO_ACCESS_ID,
+        url: rx.url,
+        eventTypes: ['MENU_UPDATED'],
+        secret: 'one',
+      });
+      await hooks().registerEndpoint({
+        accessId: OTHER_ACCESS_ID,
+        url: rx2.url,
+        eventTypes: ['MENU_UPDATED'],
+        secret: 'two',
+      });
       await hooks().trigger({ type: 'MENU_UPDATED' });
       const [[a], [b]] = await Promise.all([rx.waitFor(1), rx2.waitFor(1)]);
       expect(a.headers['x-service-application-id']).toBe(DEMO_ACCESS_ID);
@@ -154,7 +193,12 @@ describe('who receives what', () => {
 describe('world.webhooks.emit', () => {
   it('delivers asynchronously, exactly the data given', async () => {
     await hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['ITEM_COMPED'] });
-    sb.world.webhooks.emit({ type: 'ITEM_COMPED', locationUuid: SEED_LOCATIONS.harbour, targetId: '42', data: { orderId: '9' } });
+    sb.world.webhooks.emit({
+      type: 'ITEM_COMPED',
+      locationUuid: SEED_LOCATIONS.harbour,
+      targetId: '42',
+      data: { orderId: '9' },
+    });
     // Not inside the caller's stack: nothing has been sent yet.
     expect(rx.requests).toHaveLength(0);
     const [r] = await rx.waitFor(1);
@@ -163,18 +207,32 @@ describe('world.webhooks.emit', () => {
   });
 
   it('never throws, and drops what the service would never send', async () => {
-    await hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['CATEGORY_UPDATED', 'ITEM_ADDED'] });
+    await hooks().registerEndpoint({
+      accessId: DEMO_ACCESS_ID,
+      url: rx.url,
+      eventTypes: ['CATEGORY_UPDATED', 'ITEM_ADDED'],
+    });
     const warn = console.warn;
     console.warn = () => {};
     try {
-      expect(() => sb.world.webhooks.emit({ type: 'NOPE', locationUuid: SEED_LOCATIONS.harbour, data: {} })).not.toThrow();
-      expect(() => sb.world.webhooks.emit({ type: 'ITEM_ADDED', locationUuid: 'no-such-location', data: {} })).not.toThrow();
+      expect(() =>
+        sb.world.webhooks.emit({ type: 'NOPE', locationUuid: SEED_LOCATIONS.harbour, data: {} }),
+      ).not.toThrow();
+      expect(() =>
+        sb.world.webhooks.emit({ type: 'ITEM_ADDED', locationUuid: 'no-such-location', data: {} }),
+      ).not.toThrow();
       expect(() => sb.world.webhooks.emit(null as never)).not.toThrow();
     } finally {
       console.warn = warn;
     }
     // A targetUuid the type cannot carry is dropped, not sent.
-    sb.world.webhooks.emit({ type: 'CATEGORY_UPDATED', locationUuid: SEED_LOCATIONS.harbour, targetUuid: 'x', targetId: '3101', data: { cause: { type: 'PRODUCT_UPDATED' } } });
+    sb.world.webhooks.emit({
+      type: 'CATEGORY_UPDATED',
+      locationUuid: SEED_LOCATIONS.harbour,
+      targetUuid: 'x',
+      targetId: '3101',
+      data: { cause: { type: 'PRODUCT_UPDATED' } },
+    });
     const [r] = await rx.waitFor(1);
     expect(r.json.targetUuid).toBeNull();
     expect(r.json.targetId).toBe('3101');
@@ -183,7 +241,12 @@ describe('world.webhooks.emit', () => {
   });
 
   it('listing endpoints filters by integration and never shows the secret', async () => {
-    await hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['ITEM_ADDED'], secret: 'very-secret' });
+    await hooks().registerEndpoint({
+      accessId: DEMO_ACCESS_ID,
+      url: rx.url,
+      eventTypes: ['ITEM_ADDED'],
+      secret: 'very-secret',
+    });
     await hooks().registerEndpoint({ accessId: OTHER_ACCESS_ID, url: rx.url, eventTypes: ['ITEM_ADDED'] });
     const res = await fetch(`${sb.baseUrl}/_sandbox/webhooks/endpoints?accessId=${DEMO_ACCESS_ID}`);
     const text = await res.text();
@@ -195,7 +258,12 @@ describe('world.webhooks.emit', () => {
 
   it('registering the same integration + URL again updates that endpoint', async () => {
     const a = await hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['ITEM_ADDED'] });
-    const b = await hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['ITEM_REMOVED'], secret: 'k' });
+    const b = await hooks().registerEndpoint({
+      accessId: DEMO_ACCESS_ID,
+      url: rx.url,
+      eventTypes: ['ITEM_REMOVED'],
+      secret: 'k',
+    });
     expect(b.id).toBe(a.id);
     expect(b.eventTypes).toEqual(['ITEM_REMOVED']);
     expect(b.hasSecret).toBe(true);
@@ -203,19 +271,35 @@ describe('world.webhooks.emit', () => {
     await hooks().removeEndpoint(a.id);
     expect((await hooks().endpoints()).endpoints).toHaveLength(0);
     await expect(hooks().removeEndpoint(a.id)).rejects.toMatchObject({ status: 404 });
-    await expect(hooks().registerEndpoint({ accessId: 'ghost', url: rx.url, eventTypes: ['ITEM_ADDED'] })).rejects.toMatchObject({ status: 404 });
-    await expect(hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: 'ftp://x', eventTypes: ['ITEM_ADDED'] })).rejects.toMatchObject({ status: 400 });
-    await expect(hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: [] })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      hooks().registerEndpoint({ accessId: 'ghost', url: rx.url, eventTypes: ['ITEM_ADDED'] }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: 'ftp://x', eventTypes: ['ITEM_ADDED'] }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: [] }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it('a delivered event shows as delivered with one attempt', async () => {
-    const ep = await hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['GUEST_SUBSCRIBED'] });
+    const ep = await hooks().registerEndpoint({
+      accessId: DEMO_ACCESS_ID,
+      url: rx.url,
+      eventTypes: ['GUEST_SUBSCRIBED'],
+    });
     await hooks().trigger({ type: 'GUEST_SUBSCRIBED' });
     const [d] = await eventually(async () => {
       const { deliveries } = await hooks().deliveries({ endpointId: ep.id, status: 'delivered' });
       return deliveries.length === 1 && deliveries;
     });
-    expect(d).toMatchObject({ status: 'delivered', attempts: 1, lastResponseStatus: 200, lastError: null, nextAttemptAt: null });
+    expect(d).toMatchObject({
+      status: 'delivered',
+      attempts: 1,
+      lastResponseStatus: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    });
     const bad = await fetch(`${sb.baseUrl}/_sandbox/webhooks/deliveries?status=bogus`);
     expect(bad.status).toBe(400);
   });

@@ -1,6 +1,12 @@
 // At-least-once faults (duplicate, delay, reorder) and forged signatures, over real HTTP.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, startSandbox, type RunningSandbox } from '../../electron/sandbox/index';
+import {
+  DEMO_ACCESS_ID,
+  DEMO_ACCESS_SECRET,
+  SEED_LOCATIONS,
+  startSandbox,
+  type RunningSandbox,
+} from '../../electron/sandbox/index';
 import { createWebhookControlClient } from '../../electron/sandbox/webhooks/control-client';
 import { eventually, hmacHex, sleep, startReceiver, subscribe, type Receiver } from './sandbox-webhooks-harness';
 
@@ -16,7 +22,12 @@ beforeEach(async () => {
   sb.world.reset();
   rx = await startReceiver();
   await subscribe(sb, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, [SEED_LOCATIONS.harbour]);
-  await hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['OPEN_TAB', 'CLOSE_TAB'], secret: 'sek' });
+  await hooks().registerEndpoint({
+    accessId: DEMO_ACCESS_ID,
+    url: rx.url,
+    eventTypes: ['OPEN_TAB', 'CLOSE_TAB'],
+    secret: 'sek',
+  });
 });
 afterEach(() => rx.close());
 

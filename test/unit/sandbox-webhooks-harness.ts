@@ -42,7 +42,10 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
           }
           return false;
         };
-        const timer = setTimeout(() => reject(new Error(`receiver got ${requests.length} of ${count} requests`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${requests.length} of ${count} requests`)),
+          timeoutMs,
+        );
         const wait = () => {
           if (!check()) waiters.push(wait);
         };
@@ -82,11 +85,20 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
 export const hmacHex = (raw: Buffer | string, secret: string) => createHmac('sha256', secret).update(raw).digest('hex');
 
 /** Subscribes an integration to locations through POST /api/loc/subscribe, as a client would. */
-export async function subscribe(sb: RunningSandbox, accessId: string, accessSecret: string, locationUuids: string[]): Promise<void> {
+export async function subscribe(
+  sb: RunningSandbox,
+  accessId: string,
+  accessSecret: string,
+  locationUuids: string[],
+): Promise<void> {
   const tokenRes = await fetch(`${sb.baseUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', api_access_id: accessId, api_access_secret: accessSecret }),
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      api_access_id: accessId,
+      api_access_secret: accessSecret,
+    }),
   });
   const { access_token } = (await tokenRes.json()) as { access_token: string };
   const res = await fetch(`${sb.baseUrl}/api/loc/subscribe`, {
@@ -98,7 +110,10 @@ export async function subscribe(sb: RunningSandbox, accessId: string, accessSecr
 }
 
 /** Polls until `check` returns a value (not undefined/false) or the time runs out. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 3000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 3000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();

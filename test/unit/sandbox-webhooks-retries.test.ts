@@ -2,7 +2,13 @@
 // about 24 hours, then permanently failed; timeouts count as failures; flush, removal, close.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createControlClient } from '../../electron/sandbox/control-client';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, startSandbox, type RunningSandbox } from '../../electron/sandbox/index';
+import {
+  DEMO_ACCESS_ID,
+  DEMO_ACCESS_SECRET,
+  SEED_LOCATIONS,
+  startSandbox,
+  type RunningSandbox,
+} from '../../electron/sandbox/index';
 import { RETRY_WINDOW_MS } from '../../electron/sandbox/webhooks/backoff';
 import { createWebhookControlClient } from '../../electron/sandbox/webhooks/control-client';
 import type { DeliveryView } from '../../electron/sandbox/webhooks/deliveries';
@@ -124,7 +130,8 @@ describe('a failing endpoint', () => {
       const c = createWebhookControlClient(other.baseUrl);
       await c.registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['CLOSE_TAB'] });
       await c.trigger({ type: 'CLOSE_TAB' });
-      const attempts = (n: number) => eventually(async () => ((await c.deliveries()).deliveries[0]?.attempts ?? 0) >= n);
+      const attempts = (n: number) =>
+        eventually(async () => ((await c.deliveries()).deliveries[0]?.attempts ?? 0) >= n);
       await attempts(1);
       real += 30_000;
       vi.advanceTimersByTime(30_000);
@@ -170,7 +177,11 @@ describe('flush, removal, reset and close', () => {
     await hooks().registerEndpoint({ accessId: DEMO_ACCESS_ID, url: rx.url, eventTypes: ['CLOSE_TAB'] });
     await hooks().trigger({ type: 'CLOSE_TAB' });
     await rx.waitFor(1);
-    await fetch(`${sb.baseUrl}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${sb.baseUrl}/_sandbox/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect((await hooks().endpoints()).endpoints).toEqual([]);
     expect((await hooks().deliveries()).deliveries).toEqual([]);
   });
@@ -186,7 +197,9 @@ describe('flush, removal, reset and close', () => {
     const started = Date.now();
     await other.close();
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(() => other.world.webhooks.emit({ type: 'CLOSE_TAB', locationUuid: SEED_LOCATIONS.harbour, targetUuid: 'x', data: {} })).not.toThrow();
+    expect(() =>
+      other.world.webhooks.emit({ type: 'CLOSE_TAB', locationUuid: SEED_LOCATIONS.harbour, targetUuid: 'x', data: {} }),
+    ).not.toThrow();
     other.world.clock.advanceMs(3600_000);
     await sleep(50);
     expect(rx.requests).toHaveLength(1);

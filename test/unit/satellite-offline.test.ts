@@ -37,7 +37,10 @@ describe('a kiosk satellite that loses the hub', () => {
   it('200 punches across hub stops, restarts and its own restarts: each lands exactly once', async () => {
     const hubDir = mkdtempSync(join(tmpdir(), 'venue-hub-'));
     const satDir = mkdtempSync(join(tmpdir(), 'venue-satellite-'));
-    cleanups.push(() => removeDir(hubDir), () => removeDir(satDir));
+    cleanups.push(
+      () => removeDir(hubDir),
+      () => removeDir(satDir),
+    );
     let h: TestHub | null = await startTestHub(hubDir);
     cleanups.push(() => h?.stop());
     const port = Number(new URL(h.url).port);
@@ -45,7 +48,15 @@ describe('a kiosk satellite that loses the hub', () => {
     let clock = Date.now() - 260 * 60_000;
     const now = () => clock;
     const code = h.hub.openPairing('kiosk').pairing!.code;
-    const open = (pairCode?: string) => startSatellite({ dataDir: satDir, hubUrl: h ? h.url.replace('https://', '') : undefined, pairCode, deviceName: 'Door', retryMs: { first: 30, max: 150 }, now });
+    const open = (pairCode?: string) =>
+      startSatellite({
+        dataDir: satDir,
+        hubUrl: h ? h.url.replace('https://', '') : undefined,
+        pairCode,
+        deviceName: 'Door',
+        retryMs: { first: 30, max: 150 },
+        now,
+      });
     let s = await open(code);
     cleanups.push(() => s.close());
     // The roster copy arrives on connect; the board copy with the first read.
@@ -56,7 +67,10 @@ describe('a kiosk satellite that loses the hub', () => {
     // The practice venue starts with some people on shift since this morning: punch the others.
     await h.app.handlers.laborRefreshBoard();
     const here = h.app.labor.location().uuid;
-    const PEOPLE = STAFF.filter((p) => !h!.app.labor.rowFor(p.userId) && h!.app.labor.roster.get(p.userId)?.roles.some((r) => r.locationUuid === here));
+    const PEOPLE = STAFF.filter(
+      (p) =>
+        !h!.app.labor.rowFor(p.userId) && h!.app.labor.roster.get(p.userId)?.roles.some((r) => r.locationUuid === here),
+    );
     expect(PEOPLE.length).toBeGreaterThanOrEqual(2);
     const onShift = new Set<string>();
     const windowStart = clock;
@@ -97,7 +111,10 @@ describe('a kiosk satellite that loses the hub', () => {
 
     // Exactly once: every id accepted once by the hub, none refused, and the service holds one
     // entry per punch-in, each closed by its punch-out.
-    const lines = readFileSync(join(hubDir, 'hub', 'forwarded-punches.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; refused?: string });
+    const lines = readFileSync(join(hubDir, 'hub', 'forwarded-punches.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; refused?: string });
     expect(lines.filter((l) => l.refused)).toEqual([]);
     expect(new Set(lines.map((l) => l.id)).size).toBe(lines.length);
     expect(new Set(lines.map((l) => l.id))).toEqual(new Set(ids));
@@ -107,7 +124,9 @@ describe('a kiosk satellite that loses the hub', () => {
     expect(entries.filter((e) => e.punchOutMs !== null && e.punchOutMs >= windowStart).length).toBe(200 - ins);
     expect(offlinePunches).toBeGreaterThan(20);
     expect(waitedMax).toBeGreaterThan(5);
-    console.log(`[figure] kiosk without its hub: 200 punches, ${offlinePunches} taken while the hub was down, up to ${waitedMax} waiting at once; accepted once each: ${lines.length}, service entries opened: ${ours.length}`);
+    console.log(
+      `[figure] kiosk without its hub: 200 punches, ${offlinePunches} taken while the hub was down, up to ${waitedMax} waiting at once; accepted once each: ${lines.length}, service entries opened: ${ours.length}`,
+    );
   }, 180_000);
 });
 

@@ -57,12 +57,21 @@ async function call<T>(s: { handlers: unknown }, channel: string, ...args: unkno
 describe('a Wi-Fi drop between the kiosk and the hub', () => {
   it('is noticed by the heartbeat; the punch waits in the queue and lands once after', async () => {
     const h = await startTestHub();
-    cleanups.push(() => removeDir(h.dataDir), () => h.stop());
+    cleanups.push(
+      () => removeDir(h.dataDir),
+      () => h.stop(),
+    );
     const net = await relay(Number(new URL(h.url).port));
     cleanups.push(() => net.close());
     const dir = mkdtempSync(join(tmpdir(), 'venue-satellite-'));
     cleanups.push(() => removeDir(dir));
-    const kiosk = await startSatellite({ dataDir: dir, hubUrl: `127.0.0.1:${net.port}`, pairCode: h.hub.openPairing('kiosk').pairing!.code, deviceName: 'Door', retryMs: { first: 50, max: 200 } });
+    const kiosk = await startSatellite({
+      dataDir: dir,
+      hubUrl: `127.0.0.1:${net.port}`,
+      pairCode: h.hub.openPairing('kiosk').pairing!.code,
+      deviceName: 'Door',
+      retryMs: { first: 50, max: 200 },
+    });
     cleanups.push(() => kiosk.close());
     await call(kiosk, 'laborView');
     await waitUntil(() => h.hub.view().devices[0]?.online === true);
@@ -72,7 +81,10 @@ describe('a Wi-Fi drop between the kiosk and the hub', () => {
     // The hub notices too: no pong, so the kiosk is no longer shown online.
     await waitUntil(() => h.hub.view().devices[0].online === false, 20_000);
     const session = await call<StaffSession>(kiosk, 'laborIdentify', { pin: '2222' });
-    const receipt = await call<PunchReceipt>(kiosk, 'laborPunch', session.token, { action: 'punch-in', role: session.roles[0] });
+    const receipt = await call<PunchReceipt>(kiosk, 'laborPunch', session.token, {
+      action: 'punch-in',
+      role: session.roles[0],
+    });
     expect(kiosk.status().waitingPunches).toBe(1);
     expect(h.app.labor.rowFor('2004')).toBeNull();
     net.restore();

@@ -31,9 +31,20 @@ async function hub(dataDir?: string, port = 0): Promise<TestHub> {
   return h;
 }
 
-async function satellite(h: TestHub, role: 'kiosk' | 'manager' | 'workstation', dataDir = dir(), name: string = role): Promise<RunningSatellite> {
+async function satellite(
+  h: TestHub,
+  role: 'kiosk' | 'manager' | 'workstation',
+  dataDir = dir(),
+  name: string = role,
+): Promise<RunningSatellite> {
   const code = h.hub.openPairing(role).pairing!.code;
-  const s = await startSatellite({ dataDir, hubUrl: h.url.replace('https://', ''), pairCode: code, deviceName: name, retryMs: { first: 50, max: 200 } });
+  const s = await startSatellite({
+    dataDir,
+    hubUrl: h.url.replace('https://', ''),
+    pairCode: code,
+    deviceName: name,
+    retryMs: { first: 50, max: 200 },
+  });
   cleanups.push(() => s.close());
   return s;
 }
@@ -50,7 +61,12 @@ describe('satellites of one hub', () => {
     const h = await hub();
     const kiosk = await satellite(h, 'kiosk');
     const manager = await satellite(h, 'manager');
-    expect(kiosk.status()).toMatchObject({ mode: 'satellite', link: 'connected', role: 'kiosk', fingerprint: h.hub.fingerprint });
+    expect(kiosk.status()).toMatchObject({
+      mode: 'satellite',
+      link: 'connected',
+      role: 'kiosk',
+      fingerprint: h.hub.fingerprint,
+    });
     const pushed: LaborView[] = [];
     manager.events.on('labor', (view) => pushed.push(view));
 
@@ -63,8 +79,13 @@ describe('satellites of one hub', () => {
     // The manager satellite sees both devices online; the kiosk satellite may not ask.
     const m = await call<StaffSession>(manager, 'laborIdentify', { pin: '9999' });
     const devices = (await call<HubView>(manager, 'hubView', m.token)).devices;
-    expect(devices.map((d) => [d.role, d.online])).toEqual([['kiosk', true], ['manager', true]]);
-    await expect(call(kiosk, 'tabRefund', 'tab-1', { amount: 100, managerPin: '9999' })).rejects.toThrow(/kiosk device cannot/);
+    expect(devices.map((d) => [d.role, d.online])).toEqual([
+      ['kiosk', true],
+      ['manager', true],
+    ]);
+    await expect(call(kiosk, 'tabRefund', 'tab-1', { amount: 100, managerPin: '9999' })).rejects.toThrow(
+      /kiosk device cannot/,
+    );
   });
 
   it('keeps its pairing: a restart reconnects without a code', async () => {
@@ -94,7 +115,11 @@ describe('satellites of one hub', () => {
     const d = dir();
     const kiosk = await satellite(h, 'kiosk', d);
     await call(kiosk, 'getSnapshot');
-    await waitUntil(() => existsSync(join(d, 'satellite-cache.json')) && readFileSync(join(d, 'satellite-cache.json'), 'utf8').includes('"2004"'));
+    await waitUntil(
+      () =>
+        existsSync(join(d, 'satellite-cache.json')) &&
+        readFileSync(join(d, 'satellite-cache.json'), 'utf8').includes('"2004"'),
+    );
     await kiosk.close();
     await h.stop();
     const again = await startSatellite({ dataDir: d, retryMs: { first: 50, max: 200 } });
@@ -105,13 +130,17 @@ describe('satellites of one hub', () => {
     // Offline: staff only. A manager's PIN hash never leaves the hub, so it is not recognised here.
     await expect(call(again, 'laborIdentify', { pin: '0000' })).rejects.toThrow(/not recognised/);
     await expect(call(again, 'laborIdentify', { pin: '9999' })).rejects.toThrow(/not recognised/);
-    const cached = JSON.parse(readFileSync(join(d, 'satellite-cache.json'), 'utf8')) as { roster: { userId: string; manager: boolean }[] };
+    const cached = JSON.parse(readFileSync(join(d, 'satellite-cache.json'), 'utf8')) as {
+      roster: { userId: string; manager: boolean }[];
+    };
     expect(cached.roster.map((r) => r.userId)).not.toContain('2001');
     expect(cached.roster.every((r) => !r.manager)).toBe(true);
     const s = await call<StaffSession>(again, 'laborIdentify', { pin: '2222' });
     await call(again, 'laborPunch', s.token, { action: 'punch-in', role: s.roles[0] });
     expect(again.status().waitingPunches).toBe(1);
-    expect((await call<LaborView>(again, 'laborView')).board.rows.some((r) => r.userId === '2004' && r.pending)).toBe(true);
+    expect((await call<LaborView>(again, 'laborView')).board.rows.some((r) => r.userId === '2004' && r.pending)).toBe(
+      true,
+    );
   });
 
   it('rides out a hub restart: unreachable meanwhile, connected again after', async () => {

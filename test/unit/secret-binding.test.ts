@@ -46,10 +46,17 @@ describe('the access secret is bound to its base URL', () => {
     const evil = await stranger();
     const secrets = new MemorySecretStore();
     const c = await core(dirs.make(), secrets);
-    await c.handlers.saveConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET });
+    await c.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: service.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+    });
     expect(c.connection.status().settings.hasSecret).toBe(true);
 
-    await expect(c.handlers.saveConnection({ mode: 'remote', baseUrl: evil.url })).rejects.toThrow(/type the API access secret again.*only ever sent to/);
+    await expect(c.handlers.saveConnection({ mode: 'remote', baseUrl: evil.url })).rejects.toThrow(
+      /type the API access secret again.*only ever sent to/,
+    );
     const tried = await c.handlers.testConnection({ mode: 'remote', baseUrl: evil.url, accessId: DEMO_ACCESS_ID });
     expect(tried.test).toMatchObject({ ok: false, message: expect.stringMatching(/type the API access secret again/) });
     // Same address, secret left blank: still the stored one (nothing to retype).
@@ -59,7 +66,12 @@ describe('the access secret is bound to its base URL', () => {
     expect(evil.received()).toBe('');
 
     // Typed again for the new address: only now does it go there (and is bound to it).
-    await c.handlers.saveConnection({ mode: 'remote', baseUrl: evil.url, accessId: DEMO_ACCESS_ID, accessSecret: 'typed-for-the-new-one' });
+    await c.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: evil.url,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: 'typed-for-the-new-one',
+    });
     await expect.poll(() => evil.received()).toContain('typed-for-the-new-one');
     expect(evil.received()).not.toContain(DEMO_ACCESS_SECRET);
   });
@@ -71,7 +83,12 @@ describe('the access secret is bound to its base URL', () => {
     const dataDir = dirs.make();
     const secrets = new MemorySecretStore();
     const first = await core(dataDir, secrets);
-    await first.handlers.saveConnection({ mode: 'remote', baseUrl: service.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET });
+    await first.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: service.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+    });
     await first.stop();
     const path = join(dataDir, 'settings.json');
     writeFileSync(path, readFileSync(path, 'utf8').replace(service.baseUrl, evil.url));
@@ -85,11 +102,28 @@ describe('the access secret is bound to its base URL', () => {
 
   it('refuses plain http:// for a service on another computer, in words', async () => {
     const c = await core(dirs.make(), new MemorySecretStore());
-    await expect(c.handlers.saveConnection({ mode: 'remote', baseUrl: 'http://service.example.com', accessId: 'a', accessSecret: 'b' })).rejects.toThrow(
-      /another computer must use an address starting with https:\/\/.*https:\/\/service\.example\.com/,
-    );
-    await expect(c.handlers.saveConnection({ mode: 'remote', baseUrl: 'http://192.168.1.20:8080', accessId: 'a', accessSecret: 'b' })).rejects.toThrow(/https:\/\//);
-    const tried = await c.handlers.testConnection({ mode: 'remote', baseUrl: 'http://10.0.0.5', accessId: 'a', accessSecret: 'b' });
+    await expect(
+      c.handlers.saveConnection({
+        mode: 'remote',
+        baseUrl: 'http://service.example.com',
+        accessId: 'a',
+        accessSecret: 'b',
+      }),
+    ).rejects.toThrow(/another computer must use an address starting with https:\/\/.*https:\/\/service\.example\.com/);
+    await expect(
+      c.handlers.saveConnection({
+        mode: 'remote',
+        baseUrl: 'http://192.168.1.20:8080',
+        accessId: 'a',
+        accessSecret: 'b',
+      }),
+    ).rejects.toThrow(/https:\/\//);
+    const tried = await c.handlers.testConnection({
+      mode: 'remote',
+      baseUrl: 'http://10.0.0.5',
+      accessId: 'a',
+      accessSecret: 'b',
+    });
     expect(tried.test.ok).toBe(false);
     expect(tried.test.message).toMatch(/https:\/\//);
   });

@@ -45,7 +45,13 @@ interface Seen {
 
 async function load(dataDir: string, clock: TestClock, repeat = false): Promise<Seen> {
   const reports: DamageReport[] = [];
-  const r = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 5, damage: (x) => reports.push(x) });
+  const r = new WebhookReceiver({
+    dataDir,
+    secret: SECRET,
+    now: clock.now,
+    segmentEvents: 5,
+    damage: (x) => reports.push(x),
+  });
   const { url } = await r.start();
   const page = r.page({}, 0, 500);
   const details = page.rows.map((row) => r.detail(row.seq));
@@ -72,9 +78,19 @@ function withoutSidecars(dataDir: string): string {
 }
 
 /** A receiver on `dataDir` whose damage reports are collected (the background hash waits a minute unless run). */
-async function started(dataDir: string, clock: TestClock): Promise<{ r: WebhookReceiver; url: string; reports: DamageReport[] }> {
+async function started(
+  dataDir: string,
+  clock: TestClock,
+): Promise<{ r: WebhookReceiver; url: string; reports: DamageReport[] }> {
   const reports: DamageReport[] = [];
-  const r = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 5, damage: (x) => reports.push(x), sealedCheckDelayMs: 60_000 });
+  const r = new WebhookReceiver({
+    dataDir,
+    secret: SECRET,
+    now: clock.now,
+    segmentEvents: 5,
+    damage: (x) => reports.push(x),
+    sealedCheckDelayMs: 60_000,
+  });
   const { url } = await r.start();
   return { r, url: url!, reports };
 }
@@ -100,7 +116,10 @@ async function everySegmentTrusted(dataDir: string, clock: TestClock): Promise<v
   expect(mtimes()).toEqual(before);
 }
 
-const segments = (dataDir: string) => readdirSync(join(dataDir, LOG)).filter((f) => f.endsWith('.jsonl')).sort();
+const segments = (dataDir: string) =>
+  readdirSync(join(dataDir, LOG))
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
 const sealed = (dataDir: string) => segments(dataDir).slice(0, -1);
 
 describe('segment sidecars', () => {
@@ -124,18 +143,24 @@ describe('segment sidecars', () => {
   });
 
   const damages: [string, (file: string) => void][] = [
-    ['one byte changed inside a line', (f) => {
-      const b = readFileSync(f);
-      const at = b.indexOf('"handle"') + 2;
-      b[at] = b[at] === 0x68 ? 0x48 : 0x68;
-      writeFileSync(f, b);
-    }],
-    ['a line broken', (f) => {
-      const b = readFileSync(f);
-      const at = b.indexOf('\n') + 5;
-      b[at] = 0x7b;
-      writeFileSync(f, b);
-    }],
+    [
+      'one byte changed inside a line',
+      (f) => {
+        const b = readFileSync(f);
+        const at = b.indexOf('"handle"') + 2;
+        b[at] = b[at] === 0x68 ? 0x48 : 0x68;
+        writeFileSync(f, b);
+      },
+    ],
+    [
+      'a line broken',
+      (f) => {
+        const b = readFileSync(f);
+        const at = b.indexOf('\n') + 5;
+        b[at] = 0x7b;
+        writeFileSync(f, b);
+      },
+    ],
     ['cut short', (f) => writeFileSync(f, readFileSync(f).subarray(0, Math.floor(readFileSync(f).length * 0.6)))],
     ['random bytes', (f) => writeFileSync(f, Buffer.from(Array.from({ length: 900 }, (_, i) => (i * 131) % 256)))],
   ];
@@ -305,7 +330,11 @@ describe('sidecars written as segments are sealed', () => {
     const dataDir = tempDir();
     // The first segment's sidecar takes 300 ms to write (a slow disk); the others are written as usual.
     const original = SidecarStore.prototype.writeSealed;
-    const slow = vi.spyOn(SidecarStore.prototype, 'writeSealed').mockImplementation(async function (this: SidecarStore, id, sealed) {
+    const slow = vi.spyOn(SidecarStore.prototype, 'writeSealed').mockImplementation(async function (
+      this: SidecarStore,
+      id,
+      sealed,
+    ) {
       if (id === 1) await new Promise((resolve) => setTimeout(resolve, 300));
       return original.call(this, id, sealed);
     });
@@ -357,7 +386,9 @@ describe('sidecars written as segments are sealed', () => {
       await deliver(url!, guest(n));
     }
     await r.stop();
-    const failedSegment = readdirSync(join(dataDir, LOG)).filter((f) => f.endsWith('.jsonl')).sort()[1];
+    const failedSegment = readdirSync(join(dataDir, LOG))
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()[1];
     expect(existsSync(join(dataDir, INDEX, failedSegment.replace('.jsonl', '.idx')))).toBe(false);
     await sameAsFullScan(dataDir, clock);
   });

@@ -6,7 +6,15 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createApp } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { startSandbox, otherReadings, defaultReadings, SEED_LOCATIONS, SEED_ROLES, type RunningSandbox, type SandboxReadings } from '../../electron/sandbox';
+import {
+  startSandbox,
+  otherReadings,
+  defaultReadings,
+  SEED_LOCATIONS,
+  SEED_ROLES,
+  type RunningSandbox,
+  type SandboxReadings,
+} from '../../electron/sandbox';
 import type { ServiceCheckReport } from '../../shared/domain';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -25,28 +33,52 @@ async function service(readings: SandboxReadings): Promise<RunningSandbox> {
   const s = await startSandbox({ readings });
   cleanups.push(() => s.close());
   // A service that keeps minutes stores its punches on the minute.
-  const start = Math.floor((Date.now() - 3 * 3_600_000) / 60_000) * 60_000 + (readings.punchPrecision === 'minute' ? 0 : 17_000);
+  const start =
+    Math.floor((Date.now() - 3 * 3_600_000) / 60_000) * 60_000 + (readings.punchPrecision === 'minute' ? 0 : 17_000);
   const shift = s.world.labor.add({
-    locationUuid: SEED_LOCATIONS.harbour, shiftUuid: null, punchType: 'shift', userId: '2002', role: 'bartender',
-    roleUuid: SEED_ROLES.bartender, punchInMs: start, punchOutMs: start + 2 * 3_600_000, declaredTips: 1250, createdMs: start,
+    locationUuid: SEED_LOCATIONS.harbour,
+    shiftUuid: null,
+    punchType: 'shift',
+    userId: '2002',
+    role: 'bartender',
+    roleUuid: SEED_ROLES.bartender,
+    punchInMs: start,
+    punchOutMs: start + 2 * 3_600_000,
+    declaredTips: 1250,
+    createdMs: start,
   } as Parameters<RunningSandbox['world']['labor']['add']>[0]);
   s.world.labor.add({
-    locationUuid: SEED_LOCATIONS.harbour, shiftUuid: shift.uuid, punchType: 'unpaid_break', userId: '2002', role: 'bartender',
-    roleUuid: SEED_ROLES.bartender, punchInMs: start + 3_600_000, punchOutMs: start + 3_900_000, declaredTips: null, createdMs: start,
+    locationUuid: SEED_LOCATIONS.harbour,
+    shiftUuid: shift.uuid,
+    punchType: 'unpaid_break',
+    userId: '2002',
+    role: 'bartender',
+    roleUuid: SEED_ROLES.bartender,
+    punchInMs: start + 3_600_000,
+    punchOutMs: start + 3_900_000,
+    declaredTips: null,
+    createdMs: start,
   } as Parameters<RunningSandbox['world']['labor']['add']>[0]);
   return s;
 }
 
 async function check(readings: SandboxReadings): Promise<ServiceCheckReport> {
   const s = await service(readings);
-  const app = await createApp({ dataDir: tempDir(), runtime: 'headless', secrets: new MemorySecretStore(), serviceUrl: s.baseUrl, defaultRedirectPort: 47_698 });
+  const app = await createApp({
+    dataDir: tempDir(),
+    runtime: 'headless',
+    secrets: new MemorySecretStore(),
+    serviceUrl: s.baseUrl,
+    defaultRedirectPort: 47_698,
+  });
   cleanups.push(() => app.stop());
   await app.start();
   await app.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
   return app.handlers.checkService();
 }
 
-const saw = (report: ServiceCheckReport, point: string) => report.lines.find((l) => l.point === point)?.saw ?? `(no ${point})`;
+const saw = (report: ServiceCheckReport, point: string) =>
+  report.lines.find((l) => l.point === point)?.saw ?? `(no ${point})`;
 
 describe('Check this service', () => {
   it('under the default reading: uuids, full location fields, one answer, seconds, cents', async () => {
@@ -76,7 +108,13 @@ describe('Check this service', () => {
 
   it('says at once when the credentials do not work, and stops there', async () => {
     const s = await service(defaultReadings);
-    const app = await createApp({ dataDir: tempDir(), runtime: 'headless', serviceUrl: s.baseUrl, accessId: 'nobody', accessSecret: 'wrong' });
+    const app = await createApp({
+      dataDir: tempDir(),
+      runtime: 'headless',
+      serviceUrl: s.baseUrl,
+      accessId: 'nobody',
+      accessSecret: 'wrong',
+    });
     cleanups.push(() => app.stop());
     await app.start();
     const report = await app.handlers.checkService();
@@ -87,7 +125,11 @@ describe('Check this service', () => {
   it('the host --check prints the same report and exits', async () => {
     const s = await service(otherReadings);
     const run = promisify(execFile);
-    const { stdout } = await run('npx', ['tsx', 'electron/host/cli.ts', '--check', '--data-dir', tempDir(), '--service-url', s.baseUrl], { timeout: 60_000 });
+    const { stdout } = await run(
+      'npx',
+      ['tsx', 'electron/host/cli.ts', '--check', '--data-dir', tempDir(), '--service-url', s.baseUrl],
+      { timeout: 60_000 },
+    );
     expect(stdout).toMatch(/^Check of http:\/\/127\.0\.0\.1:\d+ at /);
     expect(stdout).toMatch(/- Punch types: SHIFT/);
     expect(stdout).toMatch(/sign-in redirect URL: http:\/\/127\.0\.0\.1:47613\/callback/);

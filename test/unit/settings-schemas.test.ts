@@ -7,7 +7,11 @@ import { tempDirs } from '../support';
 import { laborArgSchemas } from '../../shared/contract/labor-args';
 import { webhookArgSchemas } from '../../shared/contract/webhooks-args';
 import { loadLaborSettings, saveLaborSettings } from '../../electron/core/labor/labor-settings-store';
-import { defaultWebhookSettings, loadWebhookSettings, saveWebhookSettings } from '../../electron/core/webhook-listener/listener-settings';
+import {
+  defaultWebhookSettings,
+  loadWebhookSettings,
+  saveWebhookSettings,
+} from '../../electron/core/webhook-listener/listener-settings';
 
 const dirs = tempDirs('venue-settings-');
 const tempDir = () => dirs.make();
@@ -26,7 +30,11 @@ describe('one schema per setting', () => {
       nameTapNeedsPin: fc.boolean(),
       fiscalDayStartHour: fc.integer({ min: 0, max: 30 }),
     });
-    const location = fc.record({ uuid: fc.string({ minLength: 1, maxLength: 130 }), name: fc.string({ maxLength: 210 }), timezone: fc.option(fc.string({ maxLength: 70 })) });
+    const location = fc.record({
+      uuid: fc.string({ minLength: 1, maxLength: 130 }),
+      name: fc.string({ maxLength: 210 }),
+      timezone: fc.option(fc.string({ maxLength: 70 })),
+    });
     fc.assert(
       fc.property(settings, location, (s, loc) => {
         const sAccepted = laborArgSchemas.laborSaveSettings.safeParse([TOKEN, s]).success;
@@ -35,7 +43,11 @@ describe('one schema per setting', () => {
         const dir = tempDir();
         saveLaborSettings(dir, { location: loc, settings: s, kioskView: false });
         const problems: string[] = [];
-        expect(loadLaborSettings(dir, (line) => problems.push(line))).toEqual({ location: loc, settings: s, kioskView: false });
+        expect(loadLaborSettings(dir, (line) => problems.push(line))).toEqual({
+          location: loc,
+          settings: s,
+          kioskView: false,
+        });
         expect(problems).toEqual([]);
       }),
       { numRuns: 150 },

@@ -2,7 +2,14 @@
 // bug E: "Already on shift since …" is the venue's wall clock, not the host machine's.
 import { describe, expect, it } from 'vitest';
 import { formatMoney, parseDollars, parseMoney, centsToInput } from '../../shared/money';
-import { clockTime, formatVenueTime, fromLocalInput, toLocalInput, zoneNote, zoneOffsetMinutes } from '../../shared/time';
+import {
+  clockTime,
+  formatVenueTime,
+  fromLocalInput,
+  toLocalInput,
+  zoneNote,
+  zoneOffsetMinutes,
+} from '../../shared/time';
 import { errorMessage, plainWords, staffWords } from '../../shared/errors';
 import { buildPunches } from '../../electron/core/labor/build-punches';
 import type { LiveRow } from '../../electron/core/labor/board';
@@ -79,7 +86,9 @@ describe('staff words', () => {
 
   it('keeps the service’s reason but without routes, ids, cents and UTC times', () => {
     const w = staffWords(
-      new Error('The service answered POST /api/tab/4f1c2a9e-1111-4222-8333-123456789abc/refund with 400: 10000 is more than the 7400 cents refundable (amount_too_large)'),
+      new Error(
+        'The service answered POST /api/tab/4f1c2a9e-1111-4222-8333-123456789abc/refund with 400: 10000 is more than the 7400 cents refundable (amount_too_large)',
+      ),
     );
     expect(w.text).toBe('$100.00 is more than the $74.00 refundable (amount too large).');
     expect(w.text).not.toMatch(/POST|\/api|4f1c2a9e|cents/);
@@ -103,7 +112,15 @@ describe('bug E: "already on shift since" in the venue’s zone', () => {
     const shiftStart = Date.UTC(2026, 2, 1, 2, 4);
     const row = { userId: 'u1', name: 'Ana', shiftStart, breakStart: null } as unknown as LiveRow;
     const build = (timezone: string) => () =>
-      buildPunches({ action: 'punch-in' } as Parameters<typeof buildPunches>[0], { locationUuid: 'L', userId: 'u1', name: 'Ana', roles: [], row, now: shiftStart + 60_000, timezone });
+      buildPunches({ action: 'punch-in' } as Parameters<typeof buildPunches>[0], {
+        locationUuid: 'L',
+        userId: 'u1',
+        name: 'Ana',
+        roles: [],
+        row,
+        now: shiftStart + 60_000,
+        timezone,
+      });
     expect(build('Pacific/Auckland')).toThrow('You are already on shift (since 3:04 PM)');
     expect(build('America/New_York')).toThrow('You are already on shift (since 9:04 PM)');
   });
@@ -111,6 +128,8 @@ describe('bug E: "already on shift since" in the venue’s zone', () => {
 
 describe('staff words for the sandbox refund refusal', () => {
   it('turns cents into dollars but leaves payment ids alone', () => {
-    expect(plainWords('amount: 10000 is more than the 7400 cents left to refund on payment 1234.')).toBe('Amount: $100.00 is more than the $74.00 left to refund on payment 1234.');
+    expect(plainWords('amount: 10000 is more than the 7400 cents left to refund on payment 1234.')).toBe(
+      'Amount: $100.00 is more than the $74.00 left to refund on payment 1234.',
+    );
   });
 });

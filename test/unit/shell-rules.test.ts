@@ -45,7 +45,12 @@ describe('window bounds', () => {
     // Title bar above the top of the screen.
     expect(restorableBounds({ x: 100, y: -500, width: 1280, height: 800 }, [laptop])).toBeUndefined();
     // A size saved on a big screen fits the small one.
-    expect(restorableBounds({ x: 0, y: 0, width: 3840, height: 2160 }, [laptop])).toEqual({ x: 0, y: 0, width: 1440, height: 900 });
+    expect(restorableBounds({ x: 0, y: 0, width: 3840, height: 2160 }, [laptop])).toEqual({
+      x: 0,
+      y: 0,
+      width: 1440,
+      height: 900,
+    });
     expect(restorableBounds(undefined, [laptop])).toBeUndefined();
     expect(restorableBounds({ x: Number.NaN, y: 0, width: 800, height: 600 }, [laptop])).toBeUndefined();
     expect(restorableBounds(bounds, [])).toBeUndefined();

@@ -30,12 +30,19 @@ describe('sign-in redirect', () => {
     const service = await startSandbox();
     cleanups.push(() => service.close());
     // No beforeAuthorize: like a real service, nobody registered this redirect URL.
-    const client = new ServiceClient({ baseUrl: service.baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET, secrets: new MemorySecretStore() });
+    const client = new ServiceClient({
+      baseUrl: service.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+      secrets: new MemorySecretStore(),
+    });
     cleanups.push(() => client.dispose());
     const statuses: string[] = [];
     client.on('signIn', (s) => statuses.push(s.state === 'failed' ? `failed: ${s.message}` : s.state));
     const started = Date.now();
-    await expect(client.user.start()).rejects.toThrow(/refused this app \(400\).*Register http:\/\/127\.0\.0\.1:\d+\/callback exactly as a redirect URL.*not registered for this integration/);
+    await expect(client.user.start()).rejects.toThrow(
+      /refused this app \(400\).*Register http:\/\/127\.0\.0\.1:\d+\/callback exactly as a redirect URL.*not registered for this integration/,
+    );
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(statuses.at(-1)).toMatch(/^failed: The service's sign-in page refused/);
     expect(client.user.signInStatus().state).toBe('failed');
@@ -43,7 +50,10 @@ describe('sign-in redirect', () => {
 
   it('shows the fixed redirect URL to register, and none while the port is 0', async () => {
     const fixed = await app({ defaultRedirectPort: 47_699 });
-    expect(fixed.connection.status().settings).toMatchObject({ redirectPort: 47_699, redirectUrl: 'http://127.0.0.1:47699/callback' });
+    expect(fixed.connection.status().settings).toMatchObject({
+      redirectPort: 47_699,
+      redirectUrl: 'http://127.0.0.1:47699/callback',
+    });
     const any = await app();
     expect(any.connection.status().settings).toMatchObject({ redirectPort: 0, redirectUrl: null });
   });

@@ -29,7 +29,10 @@ describe('OpenTabsProjection, incremental', () => {
             expect(incremental.board()).toEqual(all);
             for (const at of ['loc-1', 'loc-2', null]) {
               const summary = incremental.summary(at, 2);
-              expect(boardViewOf(summary, at)).toEqual({ ...boardView(all, at), closed: boardView(all, at).closed.slice(0, 2) });
+              expect(boardViewOf(summary, at)).toEqual({
+                ...boardView(all, at),
+                closed: boardView(all, at).closed.slice(0, 2),
+              });
               expect(boardViewOf(incremental.summary(at, CLOSED_ON_BOARD), at)).toEqual(boardView(all, at));
             }
             const some = all[Math.floor(random() * Math.max(1, all.length))];
@@ -47,8 +50,25 @@ describe('OpenTabsProjection, incremental', () => {
     let seq = 0;
     const at = (minute: number) => new Date(T0 + minute * 60_000).toISOString();
     for (let n = 0; n < 200; n++) {
-      p.apply(accepted({ type: 'OPEN_TAB', targetUuid: `tab-${n}`, locationUuid: 'loc-1', createdAt: at(n), data: { name: `G${n}`, spotName: 'T', total: 0, openedFrom: 'SERVER_TAB' } }, ++seq));
-      if (n < 150) p.apply(accepted({ type: 'CLOSE_TAB', targetUuid: `tab-${n}`, locationUuid: 'loc-1', createdAt: at(n + 1), data: {} }, ++seq));
+      p.apply(
+        accepted(
+          {
+            type: 'OPEN_TAB',
+            targetUuid: `tab-${n}`,
+            locationUuid: 'loc-1',
+            createdAt: at(n),
+            data: { name: `G${n}`, spotName: 'T', total: 0, openedFrom: 'SERVER_TAB' },
+          },
+          ++seq,
+        ),
+      );
+      if (n < 150)
+        p.apply(
+          accepted(
+            { type: 'CLOSE_TAB', targetUuid: `tab-${n}`, locationUuid: 'loc-1', createdAt: at(n + 1), data: {} },
+            ++seq,
+          ),
+        );
     }
     const summary = p.summary('loc-1', CLOSED_ON_BOARD);
     expect(summary.open).toHaveLength(50);
@@ -57,7 +77,12 @@ describe('OpenTabsProjection, incremental', () => {
     expect(summary.closedCount).toBe(150);
     expect(p.summary('loc-2', CLOSED_ON_BOARD)).toEqual({ open: [], closed: [], closedCount: 0 });
     // An unchanged tab is the same object from one push to the next (nothing re-derived or copied).
-    p.apply(accepted({ type: 'CLOSE_TAB', targetUuid: 'tab-199', locationUuid: 'loc-1', createdAt: at(300), data: {} }, seq + 1));
+    p.apply(
+      accepted(
+        { type: 'CLOSE_TAB', targetUuid: 'tab-199', locationUuid: 'loc-1', createdAt: at(300), data: {} },
+        seq + 1,
+      ),
+    );
     const next = p.summary('loc-1', CLOSED_ON_BOARD);
     expect(next.closed[0].uuid).toBe('tab-199');
     expect(next.closed[1]).toBe(summary.closed[0]);

@@ -10,7 +10,17 @@ import { deriveGiftCards } from '../../electron/core/tabs/gift-card-view';
 import { NoticesProjection } from '../../electron/core/tabs/notices-projection';
 import { OpenTabsProjection } from '../../electron/core/tabs/open-tabs-projection';
 import type { AcceptedEvent } from '../../shared/webhooks';
-import { HARBOUR, PASSES, PRODUCTS, SPOT_BAR_1, acceptedEvents, removeTempDirs, startCore, until, type TestCore } from './tabs-kit';
+import {
+  HARBOUR,
+  PASSES,
+  PRODUCTS,
+  SPOT_BAR_1,
+  acceptedEvents,
+  removeTempDirs,
+  startCore,
+  until,
+  type TestCore,
+} from './tabs-kit';
 
 let t: TestCore;
 let events: AcceptedEvent[] = [];
@@ -39,10 +49,27 @@ beforeAll(async () => {
     wait: true,
   });
   const details = await t.core.handlers.tabDetails(sale.tabUuid!);
-  await t.core.handlers.tabRefund(sale.tabUuid!, { managerPin: '9999', paymentId: details.payments[0].id, items: [{ itemId: details.items[0].id, quantity: 1, reason: 'Wrong card' }] });
-  await t.core.handlers.tabRefund(sale.tabUuid!, { managerPin: '9999', paymentId: details.payments[0].id, amount: 500 });
-  for (const type of ['QR_SCANNED', 'GUEST_VERIFIED', 'OPTION_GROUP_UPDATED', 'CATEGORY_UPDATED', 'MENU_UPDATED']) await t.core.handlers.triggerSandboxEvent({ type });
-  await until(() => acceptedEvents(t.core), (list) => list.filter((e) => e.type === 'PAYMENT_REFUNDED').length === 2 && list.filter((e) => e.type === 'GIFT_CARD_CREATED').length === 3 && list.some((e) => e.type === 'MENU_UPDATED'), 8000, 'story delivered');
+  await t.core.handlers.tabRefund(sale.tabUuid!, {
+    managerPin: '9999',
+    paymentId: details.payments[0].id,
+    items: [{ itemId: details.items[0].id, quantity: 1, reason: 'Wrong card' }],
+  });
+  await t.core.handlers.tabRefund(sale.tabUuid!, {
+    managerPin: '9999',
+    paymentId: details.payments[0].id,
+    amount: 500,
+  });
+  for (const type of ['QR_SCANNED', 'GUEST_VERIFIED', 'OPTION_GROUP_UPDATED', 'CATEGORY_UPDATED', 'MENU_UPDATED'])
+    await t.core.handlers.triggerSandboxEvent({ type });
+  await until(
+    () => acceptedEvents(t.core),
+    (list) =>
+      list.filter((e) => e.type === 'PAYMENT_REFUNDED').length === 2 &&
+      list.filter((e) => e.type === 'GIFT_CARD_CREATED').length === 3 &&
+      list.some((e) => e.type === 'MENU_UPDATED'),
+    8000,
+    'story delivered',
+  );
   await new Promise((r) => setTimeout(r, 300));
   events = acceptedEvents(t.core);
 }, 30_000);
@@ -78,7 +105,12 @@ describe('the tabs board is a function of the set of events', () => {
     expect(all.length).toBeGreaterThanOrEqual(6);
     const items = all.flatMap((tab) => tab.items);
     expect(items.some((i) => i.removed)).toBe(true);
-    expect(all.flatMap((tab) => tab.refunds).map((r) => r.refundType).sort()).toEqual(['itemized', 'open']);
+    expect(
+      all
+        .flatMap((tab) => tab.refunds)
+        .map((r) => r.refundType)
+        .sort(),
+    ).toEqual(['itemized', 'open']);
     expect(board.closed.length).toBeGreaterThanOrEqual(2);
     expect(cards).toHaveLength(3);
     expect(notices).toHaveLength(3);

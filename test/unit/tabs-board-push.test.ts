@@ -6,7 +6,12 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyBoardPush, type BoardPush, type HeldBoard } from '../../shared/board-push';
 import { CLOSED_ON_BOARD } from '../../shared/tabs';
-import { BOARD_LEASE_MS, BOARD_MIN_GAP_MS, BOARD_RUSH_GAP_MS, BoardPusher } from '../../electron/core/tabs/board-pusher';
+import {
+  BOARD_LEASE_MS,
+  BOARD_MIN_GAP_MS,
+  BOARD_RUSH_GAP_MS,
+  BoardPusher,
+} from '../../electron/core/tabs/board-pusher';
 import { RUSH_PHASE } from '../../electron/core/push-gate';
 import { boardTabOf, boardViewOf } from '../../electron/core/tabs/board-view';
 import { OpenTabsProjection } from '../../electron/core/tabs/open-tabs-projection';
@@ -53,18 +58,51 @@ function rig(location: { uuid: string | null } = { uuid: 'loc-1' }, minGapMs = 0
     return held;
   };
   const truth = () => boardViewOf(openTabs.summary(location.uuid, CLOSED_ON_BOARD), location.uuid);
-  return { openTabs, pusher, pushes, apply, screen, truth, location, fullBuilds: () => fullBuilds, resyncs: () => resyncs };
+  return {
+    openTabs,
+    pusher,
+    pushes,
+    apply,
+    screen,
+    truth,
+    location,
+    fullBuilds: () => fullBuilds,
+    resyncs: () => resyncs,
+  };
 }
 
 const minute = (n: number) => new Date(T0 + n * 60_000).toISOString();
-const open = (tab: string, at: number, loc = 'loc-1'): Envelope => ({ type: 'OPEN_TAB', targetUuid: tab, locationUuid: loc, createdAt: minute(at), data: { name: tab, spotName: 'T1', total: 0, openedFrom: 'SERVER_TAB' } });
-const close = (tab: string, at: number, loc = 'loc-1'): Envelope => ({ type: 'CLOSE_TAB', targetUuid: tab, locationUuid: loc, createdAt: minute(at), data: {} });
+const open = (tab: string, at: number, loc = 'loc-1'): Envelope => ({
+  type: 'OPEN_TAB',
+  targetUuid: tab,
+  locationUuid: loc,
+  createdAt: minute(at),
+  data: { name: tab, spotName: 'T1', total: 0, openedFrom: 'SERVER_TAB' },
+});
+const close = (tab: string, at: number, loc = 'loc-1'): Envelope => ({
+  type: 'CLOSE_TAB',
+  targetUuid: tab,
+  locationUuid: loc,
+  createdAt: minute(at),
+  data: {},
+});
 const item = (tab: string, uuid: string, at: number): Envelope => ({
   type: 'ITEM_ADDED',
   targetUuid: uuid,
   locationUuid: 'loc-1',
   createdAt: minute(at),
-  data: { orderId: `o-${uuid}`, name: 'Fries', productName: 'Fries', quantity: 1, price: 500, tags: [], tabId: 't', tabUuid: tab, productId: 'p1', categoryName: 'Food' },
+  data: {
+    orderId: `o-${uuid}`,
+    name: 'Fries',
+    productName: 'Fries',
+    quantity: 1,
+    price: 500,
+    tags: [],
+    tabId: 't',
+    tabUuid: tab,
+    productId: 'p1',
+    categoryName: 'Food',
+  },
 });
 
 describe('tabs board pushes', () => {
@@ -138,7 +176,7 @@ describe('tabs board pushes', () => {
     expect(times.length).toBeLessThanOrEqual(11);
   });
 
-  it('in a rush, the board goes out halfway through each rush gap of the wall clock, between the other screens\' pushes', () => {
+  it("in a rush, the board goes out halfway through each rush gap of the wall clock, between the other screens' pushes", () => {
     const r = drawnBoard();
     const pushedAt: number[] = [];
     let drawAt: number | null = null;
@@ -157,7 +195,11 @@ describe('tabs board pushes', () => {
         r.pusher.watch('screen-1', r.screen()!.version);
       }
     }
-    expect(pushedAt.slice(-3).map((t) => t % BOARD_RUSH_GAP_MS)).toEqual([RUSH_PHASE.board, RUSH_PHASE.board, RUSH_PHASE.board]);
+    expect(pushedAt.slice(-3).map((t) => t % BOARD_RUSH_GAP_MS)).toEqual([
+      RUSH_PHASE.board,
+      RUSH_PHASE.board,
+      RUSH_PHASE.board,
+    ]);
     // The last events go out at the next turn: the gap, then the phase (two gaps at most).
     vi.advanceTimersByTime(2 * BOARD_RUSH_GAP_MS);
     expect(r.screen()?.board).toEqual(r.truth());

@@ -22,8 +22,18 @@ describe('gift cards: check a late card again', () => {
       });
       expect(sold.state).toBe('done');
       // The service issues it, but no event reaches this unsubscribed location.
-      await until(() => [...world.tabs.giftCards.values()].filter((c) => c.state === 'issued').length, (n) => n >= 1, 5000, 'card issued by the service');
-      await until(() => t.core.tabs.giftCardsView().sales.find((s) => s.id === sold.id)!.cards[0].state, (s) => s === 'late', 5000, 'card late');
+      await until(
+        () => [...world.tabs.giftCards.values()].filter((c) => c.state === 'issued').length,
+        (n) => n >= 1,
+        5000,
+        'card issued by the service',
+      );
+      await until(
+        () => t.core.tabs.giftCardsView().sales.find((s) => s.id === sold.id)!.cards[0].state,
+        (s) => s === 'late',
+        5000,
+        'card late',
+      );
 
       const checked = await t.core.handlers.giftCardCheckAgain(sold.id);
       if (READINGS.extraRoutes === 'absent') {

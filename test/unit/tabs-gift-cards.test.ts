@@ -7,7 +7,10 @@ import { DEMO_ACCESS_ID, startSandbox } from '../../electron/sandbox';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/webhooks';
 import { PRODUCTS, SPOT_BAR_1, removeTempDirs, startCore, tempDir, until, type TestCore } from './tabs-kit';
 
-const sale = (wait: boolean, lines = [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 2, label: 'Gift Card $25', unitPrice: 2500 }]): GiftCardSaleInput => ({
+const sale = (
+  wait: boolean,
+  lines = [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 2, label: 'Gift Card $25', unitPrice: 2500 }],
+): GiftCardSaleInput => ({
   spotUuid: SPOT_BAR_1.uuid,
   spotName: SPOT_BAR_1.name,
   lines,
@@ -15,7 +18,8 @@ const sale = (wait: boolean, lines = [{ productUuid: PRODUCTS.giftCard25.uuid, q
   wait,
 });
 
-const saleIn = (t: TestCore, id: string): GiftCardSale | undefined => t.core.tabs.giftCardsView().sales.find((s) => s.id === id);
+const saleIn = (t: TestCore, id: string): GiftCardSale | undefined =>
+  t.core.tabs.giftCardsView().sales.find((s) => s.id === id);
 
 describe('gift cards on the embedded sandbox', () => {
   let t: TestCore;
@@ -33,14 +37,21 @@ describe('gift cards on the embedded sandbox', () => {
   it('issue live: each card is pending, then issued by its GIFT_CARD_CREATED, matched to tab and item', async () => {
     // Slow enough that the answer always comes back before any card is issued.
     t.core.sandbox()!.world.tabs.giftCardTiming = { minDelayMs: 300, maxDelayMs: 400, waitCapMs: 2_000 };
-    const sold = await t.core.handlers.giftCardSell(sale(false, [
-      { productUuid: PRODUCTS.giftCard25.uuid, quantity: 2, label: 'Gift Card $25', unitPrice: 2500 },
-      { productUuid: PRODUCTS.partner25.uuid, quantity: 1, label: 'Partner Gift Card $25', unitPrice: 2500 },
-    ]));
+    const sold = await t.core.handlers.giftCardSell(
+      sale(false, [
+        { productUuid: PRODUCTS.giftCard25.uuid, quantity: 2, label: 'Gift Card $25', unitPrice: 2500 },
+        { productUuid: PRODUCTS.partner25.uuid, quantity: 1, label: 'Partner Gift Card $25', unitPrice: 2500 },
+      ]),
+    );
     expect(sold).toMatchObject({ state: 'done', mode: 'live', total: 7500 });
     expect(sold.tabUuid).toBeTruthy();
     expect(sold.cards.map((c) => c.state)).toEqual(['pending', 'pending', 'pending']);
-    const done = await until(() => saleIn(t, sold.id)!, (s) => s.cards.every((c) => c.state === 'issued'), 5000, 'cards issued');
+    const done = await until(
+      () => saleIn(t, sold.id)!,
+      (s) => s.cards.every((c) => c.state === 'issued'),
+      5000,
+      'cards issued',
+    );
     expect(done.cards).toHaveLength(3);
     for (const card of done.cards) {
       expect(card.seenIn).toEqual(['event']);
@@ -65,7 +76,12 @@ describe('gift cards on the embedded sandbox', () => {
       ['issued', true],
       ['issued', true],
     ]);
-    const both = await until(() => saleIn(t, sold.id)!, (s) => s.cards.every((c) => c.seenIn.length === 2), 5000, 'events matched');
+    const both = await until(
+      () => saleIn(t, sold.id)!,
+      (s) => s.cards.every((c) => c.seenIn.length === 2),
+      5000,
+      'events matched',
+    );
     expect(both.cards).toHaveLength(2);
     expect(t.core.tabs.giftCardsView().unmatched).toEqual([]);
   });
@@ -73,16 +89,30 @@ describe('gift cards on the embedded sandbox', () => {
   it('a card that never arrives is shown as late, and becomes issued when it finally comes', async () => {
     await t.core.handlers.tabsSaveSettings({ giftCardLateSeconds: 1 });
     await t.control.giftCardFault({ mode: 'never-issue' });
-    const sold = await t.core.handlers.giftCardSell(sale(false, [{ productUuid: PRODUCTS.giftCard50.uuid, quantity: 1, label: 'Gift Card $50', unitPrice: 5000 }]));
+    const sold = await t.core.handlers.giftCardSell(
+      sale(false, [{ productUuid: PRODUCTS.giftCard50.uuid, quantity: 1, label: 'Gift Card $50', unitPrice: 5000 }]),
+    );
     expect(sold.cards).toMatchObject([{ state: 'pending', seenIn: [] }]);
     // The late timer pushes by itself: the renderer needs no clock of its own.
     const pushed: string[] = [];
-    const off = t.core.events.on('tabsGiftCards', (v) => pushed.push(v.sales.find((s) => s.id === sold.id)?.cards[0].state ?? ''));
-    await until(() => pushed, (p) => p.includes('late'), 4000, 'late pushed');
+    const off = t.core.events.on('tabsGiftCards', (v) =>
+      pushed.push(v.sales.find((s) => s.id === sold.id)?.cards[0].state ?? ''),
+    );
+    await until(
+      () => pushed,
+      (p) => p.includes('late'),
+      4000,
+      'late pushed',
+    );
     off();
     expect(t.core.tabs.giftCardsView().late).toBeGreaterThanOrEqual(1);
     await t.control.releaseGiftCards();
-    await until(() => saleIn(t, sold.id)!, (s) => s.cards[0].state === 'issued', 5000, 'released card issued');
+    await until(
+      () => saleIn(t, sold.id)!,
+      (s) => s.cards[0].state === 'issued',
+      5000,
+      'released card issued',
+    );
     await t.core.handlers.tabsSaveSettings({ giftCardLateSeconds: 60 });
   });
 
@@ -113,21 +143,41 @@ describe('gift cards across a restart (a standalone sandbox as the service)', ()
       await register(url);
       await first.core.handlers.subscribeLocations([first.core.tabs.settingsView().location!.uuid], 'integration');
       // One card arrives before the restart, the other is held by the service.
-      const issuedBefore = await first.core.handlers.giftCardSell(sale(false, [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card $25', unitPrice: 2500 }]));
-      await until(() => saleIn(first, issuedBefore.id)!, (s) => s.cards[0].state === 'issued', 5000, 'first card');
+      const issuedBefore = await first.core.handlers.giftCardSell(
+        sale(false, [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card $25', unitPrice: 2500 }]),
+      );
+      await until(
+        () => saleIn(first, issuedBefore.id)!,
+        (s) => s.cards[0].state === 'issued',
+        5000,
+        'first card',
+      );
       await first.control.giftCardFault({ mode: 'never-issue' });
-      const held = await first.core.handlers.giftCardSell(sale(false, [{ productUuid: PRODUCTS.plastic100.uuid, quantity: 1, label: 'Plastic Gift Card $100', unitPrice: 10000 }]));
+      const held = await first.core.handlers.giftCardSell(
+        sale(false, [
+          { productUuid: PRODUCTS.plastic100.uuid, quantity: 1, label: 'Plastic Gift Card $100', unitPrice: 10000 },
+        ]),
+      );
       await first.stop();
 
       const port = Number(new URL(url).port);
       const second = await startCore({ dataDir, serviceUrl: sb.baseUrl, webhook: { secret, port }, subscribe: false });
       try {
         const view = second.core.tabs.giftCardsView();
-        expect(view.sales.find((s) => s.id === held.id)?.cards).toMatchObject([{ state: 'pending', productName: 'Plastic Gift Card $100' }]);
+        expect(view.sales.find((s) => s.id === held.id)?.cards).toMatchObject([
+          { state: 'pending', productName: 'Plastic Gift Card $100' },
+        ]);
         // The card issued before the restart comes back from the replayed webhook log.
-        expect(view.sales.find((s) => s.id === issuedBefore.id)?.cards).toMatchObject([{ state: 'issued', seenIn: ['event'] }]);
+        expect(view.sales.find((s) => s.id === issuedBefore.id)?.cards).toMatchObject([
+          { state: 'issued', seenIn: ['event'] },
+        ]);
         await second.control.releaseGiftCards();
-        const done = await until(() => saleIn(second, held.id)!, (s) => s.cards[0].state === 'issued', 5000, 'held card issued after restart');
+        const done = await until(
+          () => saleIn(second, held.id)!,
+          (s) => s.cards[0].state === 'issued',
+          5000,
+          'held card issued after restart',
+        );
         expect(done.cards[0].card).toMatchObject({ giftCardType: 'PHYSICAL', balance: 10000, claimUrl: null });
       } finally {
         await second.stop();

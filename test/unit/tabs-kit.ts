@@ -40,7 +40,9 @@ export interface TestCore {
 }
 
 /** A started core on the embedded sandbox (or `serviceUrl`), Harbour chosen, optionally subscribed. */
-export async function startCore(options: Partial<AppOptions> & { subscribe?: boolean; dataDir?: string } = {}): Promise<TestCore> {
+export async function startCore(
+  options: Partial<AppOptions> & { subscribe?: boolean; dataDir?: string } = {},
+): Promise<TestCore> {
   const dataDir = options.dataDir ?? tempDir();
   const core = await createApp({ runtime: 'headless', ...options, dataDir });
   await core.start();
@@ -50,7 +52,9 @@ export async function startCore(options: Partial<AppOptions> & { subscribe?: boo
   if (world) world.tabs.giftCardTiming = { minDelayMs: 20, maxDelayMs: 60, waitCapMs: 2_000 };
   await core.handlers.tabsSetLocation(HARBOUR);
   // The connection's money unit, set as a venue sets it in Settings: the one its service uses.
-  const readings = (await (await fetch(`${baseUrl}/_sandbox/readings`)).json()) as { readings: { moneyUnit: 'cents' | 'dollars' } };
+  const readings = (await (await fetch(`${baseUrl}/_sandbox/readings`)).json()) as {
+    readings: { moneyUnit: 'cents' | 'dollars' };
+  };
   await core.handlers.tabsSetMoneyUnit(readings.readings.moneyUnit);
   if (options.subscribe !== false) await core.handlers.subscribeLocations([HARBOUR.uuid], 'integration');
   return { core, dataDir, control: createControlClient(baseUrl), stop: () => core.stop() };
@@ -68,12 +72,18 @@ export const LIMIT_ALERT =
       : { alert: SPEND_LIMIT_ALERT, title: null };
 
 /** Polls `read` until `predicate` holds (real time). */
-export async function until<T>(read: () => T, predicate: (value: T) => boolean, timeoutMs = 5_000, what = 'condition'): Promise<T> {
+export async function until<T>(
+  read: () => T,
+  predicate: (value: T) => boolean,
+  timeoutMs = 5_000,
+  what = 'condition',
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = read();
     if (predicate(value)) return value;
-    if (Date.now() > end) throw new Error(`${what} not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 800)}`);
+    if (Date.now() > end)
+      throw new Error(`${what} not met in ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 800)}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -101,11 +111,25 @@ export function toAccepted(rawBody: string, seq: number): AcceptedEvent | null {
  * tab read, else (a service without that route, the other reading) typed from the POS receipt,
  * which here is the sandbox's own record of the tab (cents, like the app).
  */
-export async function refundIds(t: TestCore, tabUuid: string): Promise<{ source: string; payment: { id: string; amount: number; tip: number; refundable: number | null }; items: { id: string; price: number }[] }> {
+export async function refundIds(
+  t: TestCore,
+  tabUuid: string,
+): Promise<{
+  source: string;
+  payment: { id: string; amount: number; tip: number; refundable: number | null };
+  items: { id: string; price: number }[];
+}> {
   const details = await t.core.handlers.tabDetails(tabUuid);
   if (details.source !== 'none') return { source: details.source, payment: details.payments[0], items: details.items };
   const truth = (await t.control.tab(tabUuid)) as { tab?: Record<string, unknown> } & Record<string, unknown>;
-  const tab = (truth.tab ?? truth) as { payments: { id: string; amount: number; tip: number; refundableAmount: number }[]; items: { id: string; price: number }[] };
+  const tab = (truth.tab ?? truth) as {
+    payments: { id: string; amount: number; tip: number; refundableAmount: number }[];
+    items: { id: string; price: number }[];
+  };
   const p = tab.payments[0];
-  return { source: 'typed', payment: { id: p.id, amount: p.amount, tip: p.tip, refundable: p.refundableAmount }, items: tab.items };
+  return {
+    source: 'typed',
+    payment: { id: p.id, amount: p.amount, tip: p.tip, refundable: p.refundableAmount },
+    items: tab.items,
+  };
 }

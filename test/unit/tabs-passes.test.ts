@@ -3,7 +3,17 @@
 // and refusing the next, and spent read again after every order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passSchema } from '../../shared/schemas/tabs';
-import { LIMIT_ALERT, PASSES, READINGS, PRODUCTS, GARDEN, HARBOUR, removeTempDirs, startCore, type TestCore } from './tabs-kit';
+import {
+  LIMIT_ALERT,
+  PASSES,
+  READINGS,
+  PRODUCTS,
+  GARDEN,
+  HARBOUR,
+  removeTempDirs,
+  startCore,
+  type TestCore,
+} from './tabs-kit';
 
 let t: TestCore;
 beforeAll(async () => {
@@ -35,7 +45,10 @@ describe('tab passes', () => {
     expect(outcome).toMatchObject({ ok: false, reason: 'spend-limit', status: 400, ...LIMIT_ALERT });
     expect(outcome.pass?.spent).toBe(0);
     // Reaching the limit exactly is accepted (the app never pre-rejects on equality).
-    const exact = await t.core.handlers.passOrder(PASSES.pre, [{ productUuid: PRODUCTS.fishAndChips.uuid, quantity: 2 }, { productUuid: PRODUCTS.fries.uuid, quantity: 1 }]);
+    const exact = await t.core.handlers.passOrder(PASSES.pre, [
+      { productUuid: PRODUCTS.fishAndChips.uuid, quantity: 2 },
+      { productUuid: PRODUCTS.fries.uuid, quantity: 1 },
+    ]);
     expect(exact).toMatchObject({ ok: true, pass: { spent: 5000 } });
   });
 
@@ -53,9 +66,14 @@ describe('tab passes', () => {
   });
 
   it('a lost answer is uncertain, and the re-read spent shows the order went through', async () => {
-    await t.control.addFault({ route: 'POST /api/loc/:location/tabs/passes/:xPassId/items', mode: 'commit-lose-response' });
+    await t.control.addFault({
+      route: 'POST /api/loc/:location/tabs/passes/:xPassId/items',
+      mode: 'commit-lose-response',
+    });
     const before = (await t.core.handlers.passLookup(PASSES.noLimit)).spent ?? 0;
-    const outcome = await t.core.handlers.passOrder(PASSES.noLimit, [{ productUuid: PRODUCTS.water.uuid, quantity: 1 }]);
+    const outcome = await t.core.handlers.passOrder(PASSES.noLimit, [
+      { productUuid: PRODUCTS.water.uuid, quantity: 1 },
+    ]);
     expect(outcome).toMatchObject({ ok: false, reason: 'uncertain' });
     expect(outcome.pass?.spent).toBe(before + 400);
   });
@@ -63,8 +81,16 @@ describe('tab passes', () => {
   it('tolerates the pass shapes a real service might send', () => {
     const read = (body: unknown) => passSchema('P1', 1).parse(body);
     // A fraction can only be dollars: $12.50 spent is 1250 cents; the limit stays cents (spec 2.3).
-    expect(read({ spend_limit: { amount: '2500', enforceMode: 'POST' }, spent: 12.5 })).toMatchObject({ xPassId: 'P1', limit: { kind: 'limit', amount: 2500, mode: 'post' }, spent: 1250 });
-    expect(read({ data: { x_pass_id: 'P2', spend_limit: { amount: 100, enforce: 'Pre' }, spent: 0 } }).limit).toEqual({ kind: 'limit', amount: 100, mode: 'pre' });
+    expect(read({ spend_limit: { amount: '2500', enforceMode: 'POST' }, spent: 12.5 })).toMatchObject({
+      xPassId: 'P1',
+      limit: { kind: 'limit', amount: 2500, mode: 'post' },
+      spent: 1250,
+    });
+    expect(read({ data: { x_pass_id: 'P2', spend_limit: { amount: 100, enforce: 'Pre' }, spent: 0 } }).limit).toEqual({
+      kind: 'limit',
+      amount: 100,
+      mode: 'pre',
+    });
     expect(read({ spend_limit: {} }).limit).toEqual({ kind: 'none' });
     expect(read({ spend_limit: null, spent: 0 }).limit).toEqual({ kind: 'none' });
     expect(read({ name: 'x' })).toMatchObject({ limit: { kind: 'unknown' }, spent: null });
@@ -72,21 +98,37 @@ describe('tab passes', () => {
   });
 
   it('recognises the spend-limit refusal in every shape the sandbox can send, with its title and body', async () => {
-    const base = (t.core.sandbox()!.baseUrl);
+    const base = t.core.sandbox()!.baseUrl;
     const setRefusal = (spendLimitRefusal: string) =>
-      fetch(`${base}/_sandbox/readings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ spendLimitRefusal }) });
+      fetch(`${base}/_sandbox/readings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ spendLimitRefusal }),
+      });
     const cases = [
       { shape: 'alert-object', alert: 'This pass has reached its spend limit.', title: null },
       { shape: 'alert-title-body', alert: 'This pass has reached its spend limit.', title: 'Spend limit reached' },
       { shape: 'plain-string', alert: 'This pass has reached its spend limit.', title: null },
-      { shape: 'other-wording', alert: 'This order would take the pass over its spending limit.', title: 'Spending limit' },
+      {
+        shape: 'other-wording',
+        alert: 'This order would take the pass over its spending limit.',
+        title: 'Spending limit',
+      },
     ];
     try {
       for (const c of cases) {
         expect((await setRefusal(c.shape)).status).toBe(200);
         // The post pass is over its limit from the test above: every order is refused.
-        const outcome = await t.core.handlers.passOrder(PASSES.post, [{ productUuid: PRODUCTS.water.uuid, quantity: 1 }]);
-        expect(outcome, c.shape).toMatchObject({ ok: false, reason: 'spend-limit', status: 400, alert: c.alert, title: c.title });
+        const outcome = await t.core.handlers.passOrder(PASSES.post, [
+          { productUuid: PRODUCTS.water.uuid, quantity: 1 },
+        ]);
+        expect(outcome, c.shape).toMatchObject({
+          ok: false,
+          reason: 'spend-limit',
+          status: 400,
+          alert: c.alert,
+          title: c.title,
+        });
       }
     } finally {
       await setRefusal(READINGS.spendLimitRefusal);

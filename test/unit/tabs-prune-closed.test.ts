@@ -49,11 +49,24 @@ describe('OpenTabsProjection.pruneClosed', () => {
           targetId: 'pay-late',
           locationUuid: 'loc-1',
           createdAt: new Date(T0).toISOString(),
-          data: { tabId: 't0', tabUuid: forgotten[0], refundPaymentId: 'rp-late', refundType: 'open', refundAmount: 100, refundSubtotal: 100, refundTip: 0, refundCustomerFee: 0, itemCount: 0, gateway: 'INTERNAL', paymentType: 'card' },
+          data: {
+            tabId: 't0',
+            tabUuid: forgotten[0],
+            refundPaymentId: 'rp-late',
+            refundType: 'open',
+            refundAmount: 100,
+            refundSubtotal: 100,
+            refundTip: 0,
+            refundCustomerFee: 0,
+            itemCount: 0,
+            gateway: 'INTERNAL',
+            paymentType: 'card',
+          },
         },
         ++seq,
       );
-      for (const event of [...events.filter((_, n) => forgotten.includes(`tab-${n}`)).flat(), late]) projection.apply(event);
+      for (const event of [...events.filter((_, n) => forgotten.includes(`tab-${n}`)).flat(), late])
+        projection.apply(event);
       expect(projection.board()).toEqual(reference.board());
       // Pruning again forgets nothing more.
       expect(projection.pruneClosed(T0 - 48 * HOUR)).toBe(0);
@@ -64,8 +77,31 @@ describe('OpenTabsProjection.pruneClosed', () => {
     const projection = new OpenTabsProjection();
     let seq = 0;
     const open = (uuid: string, atMs: number) =>
-      projection.apply(accepted({ type: 'OPEN_TAB', targetUuid: uuid, locationUuid: 'loc-1', createdAt: new Date(atMs).toISOString(), data: { name: uuid, spotName: 'T', total: 0, openedFrom: 'SERVER_TAB' } }, ++seq));
-    const close = (uuid: string, atMs: number) => projection.apply(accepted({ type: 'CLOSE_TAB', targetUuid: uuid, locationUuid: 'loc-1', createdAt: new Date(atMs).toISOString(), data: {} }, ++seq));
+      projection.apply(
+        accepted(
+          {
+            type: 'OPEN_TAB',
+            targetUuid: uuid,
+            locationUuid: 'loc-1',
+            createdAt: new Date(atMs).toISOString(),
+            data: { name: uuid, spotName: 'T', total: 0, openedFrom: 'SERVER_TAB' },
+          },
+          ++seq,
+        ),
+      );
+    const close = (uuid: string, atMs: number) =>
+      projection.apply(
+        accepted(
+          {
+            type: 'CLOSE_TAB',
+            targetUuid: uuid,
+            locationUuid: 'loc-1',
+            createdAt: new Date(atMs).toISOString(),
+            data: {},
+          },
+          ++seq,
+        ),
+      );
     open('old', T0 - 72 * HOUR);
     close('old', T0 - 71 * HOUR);
     open('young', T0 - 2 * HOUR);

@@ -21,14 +21,18 @@ describe('unknown outcome, never a double', () => {
     removeTempDirs();
   });
 
-  const ordersOnPass = () => [...t.core.sandbox()!.world.tabs.orders.values()].filter((o) => (o as { viaPassItems?: boolean }).viaPassItems).length;
+  const ordersOnPass = () =>
+    [...t.core.sandbox()!.world.tabs.orders.values()].filter((o) => (o as { viaPassItems?: boolean }).viaPassItems)
+      .length;
 
   for (const mode of ['commit-lose-response', 'commit-then-504'] as FaultMode[]) {
     it(`a pass order committed then answered by ${mode} is unknown, and exactly one order exists`, async () => {
       const before = await t.core.handlers.passLookup(PASSES.noLimit);
       const ordersBefore = ordersOnPass();
       await t.control.addFault({ route: `POST /api/loc/:location/tabs/passes/${PASSES.noLimit}/items`, mode });
-      const outcome = await t.core.handlers.passOrder(PASSES.noLimit, [{ productUuid: PRODUCTS.lager.uuid, quantity: 1 }]);
+      const outcome = await t.core.handlers.passOrder(PASSES.noLimit, [
+        { productUuid: PRODUCTS.lager.uuid, quantity: 1 },
+      ]);
       expect(outcome).toMatchObject({ ok: false, reason: 'uncertain' });
       expect(ordersOnPass()).toBe(ordersBefore + 1);
       // "Check again" is a read: spent shows the order went through, and nothing is placed again.
@@ -41,7 +45,9 @@ describe('unknown outcome, never a double', () => {
   it('a pass order lost to a reset before the service saw it is unknown too, and nothing was placed', async () => {
     const ordersBefore = ordersOnPass();
     await t.control.addFault({ route: `POST /api/loc/:location/tabs/passes/${PASSES.noLimit}/items`, mode: 'reset' });
-    const outcome = await t.core.handlers.passOrder(PASSES.noLimit, [{ productUuid: PRODUCTS.lager.uuid, quantity: 1 }]);
+    const outcome = await t.core.handlers.passOrder(PASSES.noLimit, [
+      { productUuid: PRODUCTS.lager.uuid, quantity: 1 },
+    ]);
     expect(outcome).toMatchObject({ ok: false, reason: 'uncertain' });
     expect(ordersOnPass()).toBe(ordersBefore);
   });
@@ -68,7 +74,12 @@ describe('unknown outcome, never a double', () => {
     it(`a refund committed then answered by ${mode} is unknown on the tab, and exactly one refund exists`, async () => {
       const { closed } = await t.control.simulateGuests({ tabs: 1, close: 'all' });
       const uuid = closed[0];
-      await until(() => tabOn(t, uuid), (x) => !!x && x.closedAt !== null, 5000, 'closed tab');
+      await until(
+        () => tabOn(t, uuid),
+        (x) => !!x && x.closedAt !== null,
+        5000,
+        'closed tab',
+      );
       const world = t.core.sandbox()!.world;
       const refundsBefore = world.tabs.refunds.size;
       await t.control.addFault({ route: 'POST /api/loc/:location/tabs/:tab/refund', mode });
@@ -76,7 +87,12 @@ describe('unknown outcome, never a double', () => {
       expect(outcome).toMatchObject({ ok: false, uncertain: true });
       expect(world.tabs.refunds.size).toBe(refundsBefore + 1);
       // The card says "outcome unknown" (not "waiting to confirm"), and PAYMENT_REFUNDED shows the one refund.
-      const tab = await until(() => tabOn(t, uuid)!, (x) => x.refunds.length === 1, 5000, 'PAYMENT_REFUNDED on board');
+      const tab = await until(
+        () => tabOn(t, uuid)!,
+        (x) => x.refunds.length === 1,
+        5000,
+        'PAYMENT_REFUNDED on board',
+      );
       expect(tab.requestedRefunds).toMatchObject([{ unknown: true, amount: 100 }]);
       // "Check again" reads the tab: what is left to refund shows the one refund.
       const { payment } = await refundIds(t, uuid);

@@ -20,16 +20,36 @@ export function tangledEvent(random: () => number): Envelope {
   const itemData = () => {
     const roll = random();
     const extra = roll < 0.3 ? { itemId: pick(IDS) } : roll < 0.4 ? { id: pick(IDS) } : {};
-    return { orderId: pick(ORDERS), name: `Dish ${Math.floor(random() * 3)}`, productName: 'Dish', quantity: 1 + Math.floor(random() * 3), price: 100 * (1 + Math.floor(random() * 5)), tags: [], tabId: 't', tabUuid, ...extra };
+    return {
+      orderId: pick(ORDERS),
+      name: `Dish ${Math.floor(random() * 3)}`,
+      productName: 'Dish',
+      quantity: 1 + Math.floor(random() * 3),
+      price: 100 * (1 + Math.floor(random() * 5)),
+      tags: [],
+      tabId: 't',
+      tabUuid,
+      ...extra,
+    };
   };
   switch (Math.floor(random() * 9)) {
     case 0:
-      return { type: 'OPEN_TAB', targetUuid: tabUuid, ...base, data: { name: `Guest ${Math.floor(random() * 3)}`, spotName: 'Table 1', total: 0, openedFrom: 'SERVER_TAB' } };
+      return {
+        type: 'OPEN_TAB',
+        targetUuid: tabUuid,
+        ...base,
+        data: { name: `Guest ${Math.floor(random() * 3)}`, spotName: 'Table 1', total: 0, openedFrom: 'SERVER_TAB' },
+      };
     case 1:
       return { type: 'CLOSE_TAB', targetUuid: tabUuid, ...base, data: {} };
     case 2:
     case 3:
-      return { type: 'ITEM_ADDED', targetUuid: pick(ITEMS), ...base, data: { ...itemData(), productId: 'p1', categoryName: 'Food' } };
+      return {
+        type: 'ITEM_ADDED',
+        targetUuid: pick(ITEMS),
+        ...base,
+        data: { ...itemData(), productId: 'p1', categoryName: 'Food' },
+      };
     case 4:
       return { type: 'ITEM_REMOVED', targetUuid: pick(ITEMS), ...base, data: itemData() };
     case 5:
@@ -41,14 +61,39 @@ export function tangledEvent(random: () => number): Envelope {
         type: 'ORDER_PLACED',
         targetUuid: pick(ORDERS),
         ...base,
-        data: { created: createdAt, orderName: '#1', scheduled: false, zoneName: 'Main', spotName: 'Table 1', zoneTags: [], zoneGroupName: 'Inside', total: 1, tabUuid, itemNames: [], itemTags: [], categoryNames: [] },
+        data: {
+          created: createdAt,
+          orderName: '#1',
+          scheduled: false,
+          zoneName: 'Main',
+          spotName: 'Table 1',
+          zoneTags: [],
+          zoneGroupName: 'Inside',
+          total: 1,
+          tabUuid,
+          itemNames: [],
+          itemTags: [],
+          categoryNames: [],
+        },
       };
     default:
       return {
         type: 'PAYMENT_REFUNDED',
         targetId: 'pay-1',
         ...base,
-        data: { tabId: 't', tabUuid, refundPaymentId: pick(REFUNDS), refundType: 'open', refundAmount: 100 * (1 + Math.floor(random() * 3)), refundSubtotal: 100, refundTip: 0, refundCustomerFee: 0, itemCount: 0, gateway: 'INTERNAL', paymentType: 'card' },
+        data: {
+          tabId: 't',
+          tabUuid,
+          refundPaymentId: pick(REFUNDS),
+          refundType: 'open',
+          refundAmount: 100 * (1 + Math.floor(random() * 3)),
+          refundSubtotal: 100,
+          refundTip: 0,
+          refundCustomerFee: 0,
+          itemCount: 0,
+          gateway: 'INTERNAL',
+          paymentType: 'card',
+        },
       };
   }
 }

@@ -43,7 +43,10 @@ describe('tunnel service', () => {
         throw new Error('getaddrinfo ENOTFOUND connect.ngrok-agent.com');
       },
     });
-    await expect(tunnel.start(4000, 'tok')).resolves.toMatchObject({ state: 'error', message: expect.stringMatching(/offline/) });
+    await expect(tunnel.start(4000, 'tok')).resolves.toMatchObject({
+      state: 'error',
+      message: expect.stringMatching(/offline/),
+    });
   });
 });
 

@@ -11,7 +11,12 @@ let receiver: WebhookReceiver;
 let url: string;
 
 beforeEach(async () => {
-  receiver = new WebhookReceiver({ dataDir: tempDir(), secret: SECRET, now: new TestClock().now, customHeaders: { Authorization: 'Bearer xyz' } });
+  receiver = new WebhookReceiver({
+    dataDir: tempDir(),
+    secret: SECRET,
+    now: new TestClock().now,
+    customHeaders: { Authorization: 'Bearer xyz' },
+  });
   url = (await receiver.start()).url!;
 });
 afterEach(() => receiver.stop());
@@ -20,7 +25,13 @@ afterAll(removeTempDirs);
 // Asynchronous: the listener runs in this process and must keep answering while curl waits.
 // The custom header's credential is not stored; the command reads it from the environment.
 const sh = async (command: string) =>
-  (await promisify(execFile)('sh', ['-c', command], { encoding: 'utf8', timeout: 10_000, env: { ...process.env, WEBHOOK_HEADER_AUTHORIZATION: 'Bearer xyz' } })).stdout;
+  (
+    await promisify(execFile)('sh', ['-c', command], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      env: { ...process.env, WEBHOOK_HEADER_AUTHORIZATION: 'Bearer xyz' },
+    })
+  ).stdout;
 
 describe('curlFor', () => {
   it('quotes for the shell', async () => {
@@ -29,7 +40,10 @@ describe('curlFor', () => {
   });
 
   it('reproduces a signed delivery exactly: the listener sees the same event again', async () => {
-    const e = envelope('ITEM_ADDED', { ...SAMPLES.ITEM_ADDED, data: { ...SAMPLES.ITEM_ADDED.data, name: `Chef's "special" $5 \\ @home` } });
+    const e = envelope('ITEM_ADDED', {
+      ...SAMPLES.ITEM_ADDED,
+      data: { ...SAMPLES.ITEM_ADDED.data, name: `Chef's "special" $5 \\ @home` },
+    });
     const first = await deliver(url, e, SECRET, { Authorization: 'Bearer xyz' });
     expect(first.status).toBe(200);
     const detail = receiver.detail(first.json!.seq as number)!;
@@ -56,7 +70,12 @@ describe('curlFor', () => {
   });
 
   it('marks a truncated body and sends an empty header value as an empty header', () => {
-    const detail = { headers: { 'X-Empty': '' }, rawBody: '@file', rawBodyBase64: null, truncated: true } as unknown as EventDetail;
+    const detail = {
+      headers: { 'X-Empty': '' },
+      rawBody: '@file',
+      rawBodyBase64: null,
+      truncated: true,
+    } as unknown as EventDetail;
     const command = curlFor(detail, 'http://h/w');
     expect(command.split('\n')[0]).toMatch(/^# the body was cut/);
     expect(command).toContain(`-H 'X-Empty;'`);

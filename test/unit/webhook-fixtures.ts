@@ -33,18 +33,42 @@ export interface Sample {
 export const SAMPLES: Record<WebhookEventType, Sample> = {
   ITEM_ADDED: {
     targetUuid: 'item-u1',
-    data: { orderId: 'o1', productId: 'p1', name: 'Lager', productName: 'Lager 0.5', categoryName: 'Beer', quantity: 2, price: 450, tags: ['draft'], tabId: 't1', tabUuid: 'tab-u1' },
+    data: {
+      orderId: 'o1',
+      productId: 'p1',
+      name: 'Lager',
+      productName: 'Lager 0.5',
+      categoryName: 'Beer',
+      quantity: 2,
+      price: 450,
+      tags: ['draft'],
+      tabId: 't1',
+      tabUuid: 'tab-u1',
+    },
     mistyped: ['quantity', '2'],
   },
   ITEM_REMOVED: {
     targetUuid: 'item-u1',
-    data: { orderId: 'o1', name: 'Lager', productName: 'Lager 0.5', quantity: 2, price: 450, tags: [], tabId: 't1', tabUuid: 'tab-u1' },
+    data: {
+      orderId: 'o1',
+      name: 'Lager',
+      productName: 'Lager 0.5',
+      quantity: 2,
+      price: 450,
+      tags: [],
+      tabId: 't1',
+      tabUuid: 'tab-u1',
+    },
     mistyped: ['tags', 'draft'],
   },
   // Ids may come as numbers (issue 9: kept as strings), so a mistyped id is an object.
   ITEM_VOIDED: { targetId: 'item-7', data: { orderId: 'o1' }, mistyped: ['orderId', { id: 7 }] },
   ITEM_COMPED: { targetId: 'item-7', data: { orderId: 'o1' }, mistyped: ['orderId', null] },
-  OPEN_TAB: { targetUuid: 'tab-u1', data: { name: 'Ana', spotName: 'Table 4', total: 0, openedFrom: 'SERVER_TAB' }, mistyped: ['total', 'zero'] },
+  OPEN_TAB: {
+    targetUuid: 'tab-u1',
+    data: { name: 'Ana', spotName: 'Table 4', total: 0, openedFrom: 'SERVER_TAB' },
+    mistyped: ['total', 'zero'],
+  },
   CLOSE_TAB: { targetUuid: 'tab-u1', data: {}, mistyped: ['', null] },
   ORDER_PLACED: {
     targetUuid: 'order-u1',
@@ -81,12 +105,25 @@ export const SAMPLES: Record<WebhookEventType, Sample> = {
     },
     mistyped: ['refundAmount', '500'],
   },
-  GUEST_VERIFIED: { targetUuid: 'cust-1', data: { oldCustomerId: 'c-old', isFirstTime: true }, mistyped: ['isFirstTime', 'yes'] },
+  GUEST_VERIFIED: {
+    targetUuid: 'cust-1',
+    data: { oldCustomerId: 'c-old', isFirstTime: true },
+    mistyped: ['isFirstTime', 'yes'],
+  },
   GUEST_SUBSCRIBED: { targetUuid: 'cust-1', data: { handle: '+15550100' }, mistyped: ['handle', 15550100] },
-  GUEST_UNSUBSCRIBED: { targetUuid: 'cust-1', data: { handle: 'ana@example.com' }, mistyped: ['handle', ['ana@example.com']] },
+  GUEST_UNSUBSCRIBED: {
+    targetUuid: 'cust-1',
+    data: { handle: 'ana@example.com' },
+    mistyped: ['handle', ['ana@example.com']],
+  },
   MENU_UPDATED: { targetUuid: 'menu-1', data: {}, mistyped: ['', null] },
   PRODUCT_UPDATED: { targetUuid: 'prod-1', data: {}, mistyped: ['', null] },
-  CATEGORY_UPDATED: { targetUuid: null, targetId: 'cat-1', data: { cause: { type: 'PRODUCT_UPDATED', productUuid: 'prod-1' } }, mistyped: ['cause', 'PRODUCT_UPDATED'] },
+  CATEGORY_UPDATED: {
+    targetUuid: null,
+    targetId: 'cat-1',
+    data: { cause: { type: 'PRODUCT_UPDATED', productUuid: 'prod-1' } },
+    mistyped: ['cause', 'PRODUCT_UPDATED'],
+  },
   LOCATION_UPDATED: { targetUuid: 'loc-1', data: {}, mistyped: ['', null] },
   OPTION_GROUP_UPDATED: {
     targetUuid: 'og-1',
@@ -103,7 +140,11 @@ export const SAMPLES: Record<WebhookEventType, Sample> = {
     },
     mistyped: ['optionGroups', { depth: 0 }],
   },
-  QR_SCANNED: { targetId: 'spot-4', data: { type: 'SPOT', targetName: 'Table 4', entryPoint: 'TABLE_QR' }, mistyped: ['entryPoint', 3] },
+  QR_SCANNED: {
+    targetId: 'spot-4',
+    data: { type: 'SPOT', targetName: 'Table 4', entryPoint: 'TABLE_QR' },
+    mistyped: ['entryPoint', 3],
+  },
   GIFT_CARD_CREATED: {
     targetUuid: null,
     targetId: 'item-gc',
@@ -127,7 +168,11 @@ export const SAMPLES: Record<WebhookEventType, Sample> = {
 
 export const LOCATION = { locationUuid: 'loc-1', locationName: 'Harbour Bar', locationId: '101' };
 
-export function envelope(type: string, sample: Partial<Sample> & { data: Record<string, unknown> }, createdAt = new Date(T0).toISOString()) {
+export function envelope(
+  type: string,
+  sample: Partial<Sample> & { data: Record<string, unknown> },
+  createdAt = new Date(T0).toISOString(),
+) {
   const e: Record<string, unknown> = { type, ...LOCATION, createdAt, data: sample.data };
   if (sample.targetUuid !== undefined) e.targetUuid = sample.targetUuid;
   if (sample.targetId !== undefined) e.targetId = sample.targetId;
@@ -143,23 +188,36 @@ export interface Reply {
 export const keepAlive = new Agent({ keepAlive: true, maxSockets: 64 });
 
 /** POSTs exactly `body` with exactly `headers` (plus Content-Length); never throws on a closed socket after a status. */
-export function post(url: string, body: string | Buffer, headers: Record<string, string> = {}, options: { method?: string; agent?: Agent } = {}): Promise<Reply> {
+export function post(
+  url: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+  options: { method?: string; agent?: Agent } = {},
+): Promise<Reply> {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'POST', headers: { 'content-type': 'application/json', 'content-length': bytes.length, ...headers }, agent: options.agent ?? false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: Record<string, unknown> | null;
-        try {
-          json = JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          json = null;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, json });
-      });
-    });
+    const req = request(
+      url,
+      {
+        method: options.method ?? 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': bytes.length, ...headers },
+        agent: options.agent ?? false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: Record<string, unknown> | null;
+          try {
+            json = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            json = null;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, json });
+        });
+      },
+    );
     // The server may answer 413 and close before reading everything: the answer is what counts.
     req.on('error', (error) => reject(error));
     req.end(bytes);
@@ -167,7 +225,13 @@ export function post(url: string, body: string | Buffer, headers: Record<string,
 }
 
 /** Sends an event signed with `secret` (Service prefix), as the service would. */
-export function deliver(url: string, event: unknown, secret: string | null = SECRET, extra: Record<string, string> = {}, agent?: Agent): Promise<Reply> {
+export function deliver(
+  url: string,
+  event: unknown,
+  secret: string | null = SECRET,
+  extra: Record<string, string> = {},
+  agent?: Agent,
+): Promise<Reply> {
   const body = typeof event === 'string' ? event : JSON.stringify(event);
   const headers: Record<string, string> = { 'user-agent': 'Service-WebhookAgent/1.0', ...extra };
   if (secret !== null) headers['X-Service-Signature'] = signBody(body, secret);

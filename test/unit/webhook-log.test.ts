@@ -3,8 +3,26 @@
 import { appendFileSync, constants, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeLogIo, DURABLE_WRITES, EventLog, type LogIo, nodeLogIo, WebhookReceiver, type WebhookReceiverOptions } from '../../electron/core/webhooks';
-import { deliver, envelope, keepAlive, removeTempDirs, SAMPLES, SECRET, T0, TestClock, tempDir } from './webhook-fixtures';
+import {
+  createNodeLogIo,
+  DURABLE_WRITES,
+  EventLog,
+  type LogIo,
+  nodeLogIo,
+  WebhookReceiver,
+  type WebhookReceiverOptions,
+} from '../../electron/core/webhooks';
+import {
+  deliver,
+  envelope,
+  keepAlive,
+  removeTempDirs,
+  SAMPLES,
+  SECRET,
+  T0,
+  TestClock,
+  tempDir,
+} from './webhook-fixtures';
 
 afterAll(removeTempDirs);
 
@@ -18,10 +36,13 @@ async function started(options: WebhookReceiverOptions): Promise<{ receiver: Web
 }
 
 /** A distinct valid event per n. */
-const guest = (n: number, createdAt?: string) => envelope('GUEST_SUBSCRIBED', { targetUuid: `cust-${n}`, data: { handle: `h${n}` } }, createdAt);
+const guest = (n: number, createdAt?: string) =>
+  envelope('GUEST_SUBSCRIBED', { targetUuid: `cust-${n}`, data: { handle: `h${n}` } }, createdAt);
 
 function segmentFiles(dataDir: string): string[] {
-  return readdirSync(join(dataDir, 'webhook-log')).filter((f) => f.endsWith('.jsonl')).sort();
+  return readdirSync(join(dataDir, 'webhook-log'))
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
 }
 
 describe('restart', () => {
@@ -316,7 +337,9 @@ describe('durability', () => {
   it('group-commits: 50 concurrent deliveries share far fewer than 50 fsyncs', async () => {
     const { io, state } = flakyIo();
     const a = await started({ dataDir: tempDir(), now: new TestClock().now, logIo: io });
-    const replies = await Promise.all(Array.from({ length: 50 }, (_, n) => deliver(a.url, guest(n), SECRET, {}, keepAlive)));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => deliver(a.url, guest(n), SECRET, {}, keepAlive)),
+    );
     expect(replies.every((r) => r.status === 200)).toBe(true);
     expect(new Set(replies.map((r) => r.json!.seq)).size).toBe(50);
     expect(state.syncs).toBeGreaterThan(0);
@@ -337,7 +360,11 @@ describe('paging and filters', () => {
     await deliver(a.url, envelope('BRAND_NEW', { targetId: 'b1', data: { note: 'Needle in a haystack' } }));
     const r = a.receiver;
     expect(r.page().total).toBe(9);
-    expect(r.page({ type: 'GUEST_SUBSCRIBED' }, 2, 2)).toMatchObject({ total: 6, offset: 2, rows: [{ seq: 3 }, { seq: 4 }] });
+    expect(r.page({ type: 'GUEST_SUBSCRIBED' }, 2, 2)).toMatchObject({
+      total: 6,
+      offset: 2,
+      rows: [{ seq: 3 }, { seq: 4 }],
+    });
     expect(r.page({ type: 'OPEN_TAB' }).rows.map((x) => x.seq)).toEqual([7, 8]);
     expect(r.page({ type: 'OPEN_TAB', verification: 'rejected' }).rows.map((x) => x.seq)).toEqual([8]);
     expect(r.page({ locationUuid: 'loc-2' }).rows.map((x) => x.seq)).toEqual([7]);
@@ -353,17 +380,28 @@ describe('paging and filters', () => {
     await r.stop();
   });
 
-  it('a page read again (rows kept from the last read) shows new rows, a repeat\'s new delivery count, and rows past retention go', async () => {
+  it("a page read again (rows kept from the last read) shows new rows, a repeat's new delivery count, and rows past retention go", async () => {
     const dataDir = tempDir();
     const a = await started({ dataDir, now: new TestClock().now, segmentEvents: 3, retentionEvents: 6 });
     const r = a.receiver;
     for (let n = 0; n < 4; n++) await deliver(a.url, guest(n));
-    expect(r.newest({}, 0, 10).rows.map((x) => [x.seq, x.deliveries])).toEqual([[4, 1], [3, 1], [2, 1], [1, 1]]);
+    expect(r.newest({}, 0, 10).rows.map((x) => [x.seq, x.deliveries])).toEqual([
+      [4, 1],
+      [3, 1],
+      [2, 1],
+      [1, 1],
+    ]);
     // A repeat of seq 2: the row is the kept one, its count is today's.
     await deliver(a.url, guest(1));
     await deliver(a.url, guest(4));
     const again = r.newest({}, 0, 10).rows;
-    expect(again.map((x) => [x.seq, x.deliveries])).toEqual([[5, 1], [4, 1], [3, 1], [2, 2], [1, 1]]);
+    expect(again.map((x) => [x.seq, x.deliveries])).toEqual([
+      [5, 1],
+      [4, 1],
+      [3, 1],
+      [2, 2],
+      [1, 1],
+    ]);
     expect(again.find((x) => x.seq === 2)).toMatchObject({ type: 'GUEST_SUBSCRIBED', targetUuid: 'cust-1' });
     // Retention drops the oldest segment: its kept rows are not shown again.
     for (let n = 5; n < 9; n++) await deliver(a.url, guest(n));

@@ -58,8 +58,19 @@ describe('OpenTabsProjection', () => {
     const p = new OpenTabsProjection();
     p.apply(accepted(envelope('ITEM_VOIDED', { targetId: 'x9', data: { orderId: 'order-z' } }, at(1)), 1));
     expect(p.board()).toEqual([]);
-    p.apply(accepted(envelope('ORDER_PLACED', { targetUuid: 'order-z', data: { ...SAMPLES.ORDER_PLACED.data, tabUuid: 'tab-z' } }, at(2)), 2));
-    expect(p.board()).toMatchObject([{ uuid: 'tab-z', name: null, openedAt: null, items: [{ key: 'id:x9', voided: true }] }]);
+    p.apply(
+      accepted(
+        envelope(
+          'ORDER_PLACED',
+          { targetUuid: 'order-z', data: { ...SAMPLES.ORDER_PLACED.data, tabUuid: 'tab-z' } },
+          at(2),
+        ),
+        2,
+      ),
+    );
+    expect(p.board()).toMatchObject([
+      { uuid: 'tab-z', name: null, openedAt: null, items: [{ key: 'id:x9', voided: true }] },
+    ]);
   });
 
   it('returns a copy: callers cannot change the projection through the board', () => {

@@ -48,7 +48,14 @@ describe('authentication', () => {
     expect(reply.status).toBe(200);
     await settle();
     const detail = receiver.detail(reply.json!.seq as number)!;
-    expect(detail).toMatchObject({ verification: 'verified', type: 'OPEN_TAB', targetUuid: 'tab-u1', locationName: 'Harbour Bar', problem: null, deliveries: 1 });
+    expect(detail).toMatchObject({
+      verification: 'verified',
+      type: 'OPEN_TAB',
+      targetUuid: 'tab-u1',
+      locationName: 'Harbour Bar',
+      problem: null,
+      deliveries: 1,
+    });
     expect(detail.rawBody).toBe(body);
     expect(detail.signature).toEqual({ header: signBody(body, SECRET), result: 'match' });
     expect(detail.headers['X-Custom-Trace']).toBe('abc');
@@ -79,7 +86,9 @@ describe('authentication', () => {
     expect(page.total).toBe(5);
     expect(page.rows.map((r) => r.problem)).toEqual(cases.map((c) => c[2]));
     // The inspector still sees what the forged delivery claimed to be.
-    expect(page.rows.every((r) => r.type === 'OPEN_TAB' && r.targetUuid === 'tab-u1' && r.knownType === true)).toBe(true);
+    expect(page.rows.every((r) => r.type === 'OPEN_TAB' && r.targetUuid === 'tab-u1' && r.knownType === true)).toBe(
+      true,
+    );
     expect(receiver.detail(page.rows[0].seq)!.dedupeKey).toBeNull();
     expect(applied).toEqual([]);
     expect(receiver.counters()).toMatchObject({ received: 5, rejected: 5, verified: 0 });
@@ -119,7 +128,9 @@ describe('authentication', () => {
       expect(JSON.stringify(detail)).not.toContain('Bearer xy');
       expect(detail.headers.AUTHORIZATION ?? detail.headers.authorization).toBe('[redacted]');
     }
-    expect(curlFor(receiver.detail(ok.json!.seq as number)!, url)).toContain('"AUTHORIZATION: ${WEBHOOK_HEADER_AUTHORIZATION}"');
+    expect(curlFor(receiver.detail(ok.json!.seq as number)!, url)).toContain(
+      '"AUTHORIZATION: ${WEBHOOK_HEADER_AUTHORIZATION}"',
+    );
   });
 
   it('stores headers as sent: first spelling kept, repeats joined, names like __proto__ or constructor as plain keys', async () => {
@@ -149,7 +160,17 @@ describe('authentication', () => {
     const seq = (JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { seq: number }).seq;
     const headers = receiver.detail(seq)!.headers;
     expect(Object.getPrototypeOf(headers)).toBe(Object.prototype);
-    expect(Object.keys(headers)).toEqual(['Host', 'Content-Type', 'Content-Length', 'X-Service-Signature', '__proto__', 'constructor', 'X-Trace', 'toString', 'Connection']);
+    expect(Object.keys(headers)).toEqual([
+      'Host',
+      'Content-Type',
+      'Content-Length',
+      'X-Service-Signature',
+      '__proto__',
+      'constructor',
+      'X-Trace',
+      'toString',
+      'Connection',
+    ]);
     expect(Object.getOwnPropertyDescriptor(headers, '__proto__')?.value).toBe('polluted');
     expect(headers.constructor).toBe('c1');
     expect(headers['X-Trace']).toBe('a, b');
@@ -190,7 +211,10 @@ describe('authentication', () => {
     expect(receiver.status().signatureRequired).toBe(false);
     const reply = await deliver(url, openTab(), null);
     expect(reply.status).toBe(200);
-    expect(receiver.detail(reply.json!.seq as number)!).toMatchObject({ verification: 'unsigned', signature: { result: 'not-configured' } });
+    expect(receiver.detail(reply.json!.seq as number)!).toMatchObject({
+      verification: 'unsigned',
+      signature: { result: 'not-configured' },
+    });
     expect(receiver.counters()).toMatchObject({ unsigned: 1, verified: 0 });
   });
 });
@@ -206,21 +230,34 @@ describe('limits and validation', () => {
     expect(reply.headers.connection).toBe('close');
     const row = receiver.page({ verification: 'rejected' }).rows[0];
     const detail = receiver.detail(row.seq)!;
-    expect(detail).toMatchObject({ truncated: true, httpStatus: 413, bodyBytes: 1024 * 1024 + 1, signature: { result: 'unchecked' } });
+    expect(detail).toMatchObject({
+      truncated: true,
+      httpStatus: 413,
+      bodyBytes: 1024 * 1024 + 1,
+      signature: { result: 'unchecked' },
+    });
     expect(detail.rawBody.length).toBe(4096);
     expect(detail.problem).toMatch(/^body too large/);
   });
 
-  it('keeps an idle keep-alive connection past Node\'s 5 s default, so a sender reusing it is not reset', async () => {
+  it("keeps an idle keep-alive connection past Node's 5 s default, so a sender reusing it is not reset", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const send = () =>
       new Promise<{ status: number; port: number }>((resolve, reject) => {
         const body = JSON.stringify(openTab());
-        const req = request(url, { method: 'POST', agent, headers: { 'content-length': Buffer.byteLength(body), 'X-Service-Signature': signBody(body, SECRET) } }, (res) => {
-          const port = res.socket.localPort ?? -1;
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, port }));
-        });
+        const req = request(
+          url,
+          {
+            method: 'POST',
+            agent,
+            headers: { 'content-length': Buffer.byteLength(body), 'X-Service-Signature': signBody(body, SECRET) },
+          },
+          (res) => {
+            const port = res.socket.localPort ?? -1;
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, port }));
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });
@@ -272,7 +309,13 @@ describe('limits and validation', () => {
     expect(get.status).toBe(405);
     expect(get.headers.allow).toBe('POST');
     expect((await post(url.replace('/webhooks', '/other'), JSON.stringify(openTab()))).status).toBe(404);
-    expect((await post(`${url}?x=1`, JSON.stringify(openTab()), { 'X-Service-Signature': signBody(JSON.stringify(openTab()), SECRET) })).status).toBe(200);
+    expect(
+      (
+        await post(`${url}?x=1`, JSON.stringify(openTab()), {
+          'X-Service-Signature': signBody(JSON.stringify(openTab()), SECRET),
+        })
+      ).status,
+    ).toBe(200);
     expect(receiver.counters().received).toBe(1);
   });
 
@@ -280,35 +323,45 @@ describe('limits and validation', () => {
     const reply = await deliver(url, envelope('TABLE_MOVED', { targetUuid: 'x', data: { from: 1 } }));
     expect(reply.status).toBe(200);
     await settle();
-    expect(receiver.detail(reply.json!.seq as number)).toMatchObject({ knownType: false, verification: 'verified', problem: 'unknown event type "TABLE_MOVED"' });
+    expect(receiver.detail(reply.json!.seq as number)).toMatchObject({
+      knownType: false,
+      verification: 'verified',
+      problem: 'unknown event type "TABLE_MOVED"',
+    });
     expect(receiver.counters()).toMatchObject({ verified: 1, flagged: 1 });
     expect(applied).toEqual([]);
     expect(receiver.replay(reply.json!.seq as number).applied).toBe(false);
   });
 
-  it.each(WEBHOOK_EVENT_TYPES)('%s: valid data is accepted unflagged and applied; a mistyped documented key is stored flagged and not applied', async (type) => {
-    const sample = SAMPLES[type];
-    const good = await deliver(url, envelope(type, { ...sample, data: { ...sample.data, addedInAMinorVersion: [1, 2] } }));
-    expect(good.status).toBe(200);
-    await settle();
-    expect(receiver.detail(good.json!.seq as number)).toMatchObject({ type, knownType: true, problem: null });
-    expect(applied.map((e) => e.type)).toEqual([type]);
-    expect(applied[0].data).toMatchObject(sample.data);
+  it.each(WEBHOOK_EVENT_TYPES)(
+    '%s: valid data is accepted unflagged and applied; a mistyped documented key is stored flagged and not applied',
+    async (type) => {
+      const sample = SAMPLES[type];
+      const good = await deliver(
+        url,
+        envelope(type, { ...sample, data: { ...sample.data, addedInAMinorVersion: [1, 2] } }),
+      );
+      expect(good.status).toBe(200);
+      await settle();
+      expect(receiver.detail(good.json!.seq as number)).toMatchObject({ type, knownType: true, problem: null });
+      expect(applied.map((e) => e.type)).toEqual([type]);
+      expect(applied[0].data).toMatchObject(sample.data);
 
-    const [key, bad] = sample.mistyped;
-    // Types without data keys: break the target the type must carry (6.5) instead.
-    const broken =
-      key === ''
-        ? envelope(type, { data: sample.data })
-        : envelope(type, { ...sample, data: { ...sample.data, [key]: bad } });
-    const reply = await deliver(url, broken);
-    expect(reply.status).toBe(200);
-    await settle();
-    const detail = receiver.detail(reply.json!.seq as number)!;
-    expect(detail.problem).toContain(key === '' ? 'targetUuid' : `data.${key}`);
-    expect(applied).toHaveLength(1);
-    expect(receiver.counters()).toMatchObject({ verified: 2, flagged: 1 });
-  });
+      const [key, bad] = sample.mistyped;
+      // Types without data keys: break the target the type must carry (6.5) instead.
+      const broken =
+        key === ''
+          ? envelope(type, { data: sample.data })
+          : envelope(type, { ...sample, data: { ...sample.data, [key]: bad } });
+      const reply = await deliver(url, broken);
+      expect(reply.status).toBe(200);
+      await settle();
+      const detail = receiver.detail(reply.json!.seq as number)!;
+      expect(detail.problem).toContain(key === '' ? 'targetUuid' : `data.${key}`);
+      expect(applied).toHaveLength(1);
+      expect(receiver.counters()).toMatchObject({ verified: 2, flagged: 1 });
+    },
+  );
 
   it('flags a missing documented key, CATEGORY_UPDATED with a targetUuid, and option groups nested deeper than 2', async () => {
     const { orderId: _, ...noOrder } = SAMPLES.ITEM_ADDED.data;
@@ -368,9 +421,18 @@ describe('dedupe and freshness', () => {
   });
 
   it('answers 2xx to stale and future events, drops them and counts them', async () => {
-    const old = await deliver(url, envelope('OPEN_TAB', SAMPLES.OPEN_TAB, new Date(T0 - 25 * 3_600_000 - 1).toISOString()));
-    const future = await deliver(url, envelope('OPEN_TAB', SAMPLES.OPEN_TAB, new Date(T0 + 3_600_000 + 1).toISOString()));
-    const edge = await deliver(url, envelope('OPEN_TAB', SAMPLES.OPEN_TAB, new Date(T0 - 25 * 3_600_000 + 1000).toISOString()));
+    const old = await deliver(
+      url,
+      envelope('OPEN_TAB', SAMPLES.OPEN_TAB, new Date(T0 - 25 * 3_600_000 - 1).toISOString()),
+    );
+    const future = await deliver(
+      url,
+      envelope('OPEN_TAB', SAMPLES.OPEN_TAB, new Date(T0 + 3_600_000 + 1).toISOString()),
+    );
+    const edge = await deliver(
+      url,
+      envelope('OPEN_TAB', SAMPLES.OPEN_TAB, new Date(T0 - 25 * 3_600_000 + 1000).toISOString()),
+    );
     expect([old.json, future.json]).toEqual([
       { ok: true, stale: true },
       { ok: true, stale: true },

@@ -17,7 +17,8 @@ async function filledLog(): Promise<{ dataDir: string; clock: TestClock }> {
   const clock = new TestClock();
   const receiver = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now, segmentEvents: 7 });
   const { url } = await receiver.start();
-  for (let n = 1; n <= 40; n++) await deliver(url!, note(n, n === 20 ? 'a rare dish' : n % 3 === 0 ? `Burger ${n}` : `plain ${n}`));
+  for (let n = 1; n <= 40; n++)
+    await deliver(url!, note(n, n === 20 ? 'a rare dish' : n % 3 === 0 ? `Burger ${n}` : `plain ${n}`));
   await receiver.stop();
   return { dataDir, clock };
 }
@@ -40,7 +41,11 @@ describe('search newest first', () => {
     expect(rest.total).toBe(13);
     expect(rest.more).toBeUndefined();
     // The same matches as the exact oldest-first scan, reversed.
-    expect(ids(log.page({ text: 'burger' }, 0, 100).rows).reverse()).toEqual([...ids(first.rows), ...ids(second.rows), ...ids(rest.rows)]);
+    expect(ids(log.page({ text: 'burger' }, 0, 100).rows).reverse()).toEqual([
+      ...ids(first.rows),
+      ...ids(second.rows),
+      ...ids(rest.rows),
+    ]);
     await log.close();
   });
 

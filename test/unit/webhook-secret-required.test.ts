@@ -39,8 +39,12 @@ describe('a secret where others can reach the listener', () => {
   it('refuses a network address or a tunnel without a secret, and says why', async () => {
     const c = await core();
     expect((await c.handlers.getWebhookState()).settings.hasSecret).toBe(false);
-    await expect(c.handlers.saveWebhookSettings({ host: '0.0.0.0' })).rejects.toThrow(/secret is required because other computers can reach the listener/);
-    await expect(c.handlers.startTunnel('token')).rejects.toThrow(/secret is required because the tunnel makes the listener reachable from the internet/);
+    await expect(c.handlers.saveWebhookSettings({ host: '0.0.0.0' })).rejects.toThrow(
+      /secret is required because other computers can reach the listener/,
+    );
+    await expect(c.handlers.startTunnel('token')).rejects.toThrow(
+      /secret is required because the tunnel makes the listener reachable from the internet/,
+    );
     expect((await c.handlers.getWebhookState()).settings.host).toBe('127.0.0.1');
     expect(c.webhooks.tunnel.status().state).toBe('off');
 
@@ -49,7 +53,9 @@ describe('a secret where others can reach the listener', () => {
     await expect(c.handlers.saveWebhookSettings({ secret: null })).rejects.toThrow(/secret is required/);
     await c.handlers.saveWebhookSettings({ host: '127.0.0.1' });
     expect((await c.handlers.startTunnel('token')).state).toBe('online');
-    await expect(c.handlers.saveWebhookSettings({ secret: null })).rejects.toThrow(/tunnel makes the listener reachable/);
+    await expect(c.handlers.saveWebhookSettings({ secret: null })).rejects.toThrow(
+      /tunnel makes the listener reachable/,
+    );
     await c.handlers.stopTunnel();
     await c.handlers.saveWebhookSettings({ secret: null });
     expect((await c.handlers.getWebhookState()).settings.hasSecret).toBe(false);
@@ -57,7 +63,10 @@ describe('a secret where others can reach the listener', () => {
 
   it('listens on this computer only when the saved address is the network but no secret is kept', async () => {
     const dataDir = dirs.make();
-    writeFileSync(join(dataDir, 'webhook-settings.json'), JSON.stringify({ version: 1, host: '0.0.0.0', port: 0, path: '/webhooks', retentionEvents: 200_000 }));
+    writeFileSync(
+      join(dataDir, 'webhook-settings.json'),
+      JSON.stringify({ version: 1, host: '0.0.0.0', port: 0, path: '/webhooks', retentionEvents: 200_000 }),
+    );
     const c = await core(dataDir);
     expect(c.webhooks.status().url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks$/);
   });
@@ -85,12 +94,14 @@ describe('a signature that cannot be verified is never applied', () => {
     const body = Buffer.from(JSON.stringify(envelope('OPEN_TAB', SAMPLES.OPEN_TAB, new Date().toISOString())));
     const good = signBody(body, secret);
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     const hex = '0123456789abcdef';
     const forged = (i: number): string => {
       switch (i % 6) {
         case 0: // one hex digit changed
-          return good.slice(0, i % 64) + hex[(hex.indexOf(good[i % 64]) + 1 + (i % 15)) % 16] + good.slice((i % 64) + 1);
+          return (
+            good.slice(0, i % 64) + hex[(hex.indexOf(good[i % 64]) + 1 + (i % 15)) % 16] + good.slice((i % 64) + 1)
+          );
         case 1: // random 64 hex digits
           return Array.from({ length: 64 }, () => hex[Math.floor(rand() * 16)]).join('');
         case 2: // the right signature of a different body
@@ -100,20 +111,38 @@ describe('a signature that cannot be verified is never applied', () => {
         case 4: // truncated, padded or uppercase-mangled
           return i % 2 ? good.slice(0, 63) : `${good}0`;
         default: // garbage
-          return Array.from({ length: Math.floor(rand() * 100) }, () => String.fromCharCode(32 + Math.floor(rand() * 90))).join('');
+          return Array.from({ length: Math.floor(rand() * 100) }, () =>
+            String.fromCharCode(32 + Math.floor(rand() * 90)),
+          ).join('');
       }
     };
     let accepted = 0;
     const cases = 60_000;
     for (let i = 0; i < cases; i++) {
       const header = forged(i);
-      const withSecret = assessDelivery(body, { 'x-service-signature': header }, { secret, headerPrefix: 'Service', customHeaders: {} });
+      const withSecret = assessDelivery(
+        body,
+        { 'x-service-signature': header },
+        { secret, headerPrefix: 'Service', customHeaders: {} },
+      );
       // Half the cases: the same forged header at a listener with no secret at all.
-      const noSecret = i % 2 === 0 ? assessDelivery(body, { 'x-service-signature': header }, { secret: null, headerPrefix: 'Service', customHeaders: {} }) : null;
+      const noSecret =
+        i % 2 === 0
+          ? assessDelivery(
+              body,
+              { 'x-service-signature': header },
+              { secret: null, headerPrefix: 'Service', customHeaders: {} },
+            )
+          : null;
       if (withSecret.outcome === 'accepted' || noSecret?.outcome === 'accepted') accepted += 1;
     }
-    console.log(`[figure] webhook signature fuzz: ${cases} forged or mis-signed deliveries (plus ${cases / 2} of them at a listener with no secret), ${accepted} accepted`);
+    console.log(
+      `[figure] webhook signature fuzz: ${cases} forged or mis-signed deliveries (plus ${cases / 2} of them at a listener with no secret), ${accepted} accepted`,
+    );
     expect(accepted).toBe(0);
-    expect(assessDelivery(body, { 'x-service-signature': good }, { secret, headerPrefix: 'Service', customHeaders: {} }).outcome).toBe('accepted');
+    expect(
+      assessDelivery(body, { 'x-service-signature': good }, { secret, headerPrefix: 'Service', customHeaders: {} })
+        .outcome,
+    ).toBe('accepted');
   });
 });

@@ -15,8 +15,14 @@ const PINNED_KEY = 'b4bc8dae9ba7f836e1d1dc5482155ed11ba31089ef53d330f6182b74f9f3
 
 describe('signBody / verifySignature', () => {
   it('is hex HMAC-SHA256 of the raw bytes (a published test vector)', () => {
-    expect(signBody('The quick brown fox jumps over the lazy dog', 'key')).toBe('f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8');
-    expect(signBody(Buffer.from([0xff, 0x00]), 'k')).toBe(createHmac('sha256', 'k').update(Buffer.from([0xff, 0x00])).digest('hex'));
+    expect(signBody('The quick brown fox jumps over the lazy dog', 'key')).toBe(
+      'f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8',
+    );
+    expect(signBody(Buffer.from([0xff, 0x00]), 'k')).toBe(
+      createHmac('sha256', 'k')
+        .update(Buffer.from([0xff, 0x00]))
+        .digest('hex'),
+    );
   });
 
   it('checks with an HMAC equal to createHmac, for keys around the block size and any bytes', () => {
@@ -25,8 +31,13 @@ describe('signBody / verifySignature', () => {
       expect(hmacSha256(key, body).equals(createHmac('sha256', key).update(body).digest())).toBe(true);
     };
     // Alternating keys also checks that the padded blocks kept for one secret are not used for another.
-    for (const key of keys) for (const body of [Buffer.alloc(0), Buffer.from('{"a":1}'), Buffer.alloc(1000, 0xff)]) sameAsNode(key, body);
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 100 }), fc.uint8Array({ maxLength: 300 }), (key, bytes) => sameAsNode(key, Buffer.from(bytes))));
+    for (const key of keys)
+      for (const body of [Buffer.alloc(0), Buffer.from('{"a":1}'), Buffer.alloc(1000, 0xff)]) sameAsNode(key, body);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 100 }), fc.uint8Array({ maxLength: 300 }), (key, bytes) =>
+        sameAsNode(key, Buffer.from(bytes)),
+      ),
+    );
   });
 
   it('classifies headers', () => {
@@ -50,13 +61,18 @@ describe('properties', () => {
 
   it('never throws, and never accepts a body whose signature does not match', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), headerValue, fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })), (bytes, sig, extra) => {
-        const body = Buffer.from(bytes);
-        const headers: Record<string, string | undefined> = { ...extra, 'x-service-signature': sig };
-        const result = assessDelivery(body, headers, auth);
-        if (result.outcome === 'accepted') expect(sig?.trim().toLowerCase()).toBe(signBody(body, SECRET));
-        else expect([400, 401]).toContain(result.status);
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 300 }),
+        headerValue,
+        fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })),
+        (bytes, sig, extra) => {
+          const body = Buffer.from(bytes);
+          const headers: Record<string, string | undefined> = { ...extra, 'x-service-signature': sig };
+          const result = assessDelivery(body, headers, auth);
+          if (result.outcome === 'accepted') expect(sig?.trim().toLowerCase()).toBe(signBody(body, SECRET));
+          else expect([400, 401]).toContain(result.status);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -64,7 +80,17 @@ describe('properties', () => {
   it('never throws on arbitrary JSON-ish bodies with a valid signature, and accepts exactly the valid envelopes', () => {
     const jsonish = fc.oneof(
       fc.jsonValue().map((v) => JSON.stringify(v)),
-      fc.record({ type: fc.string(), createdAt: fc.oneof(fc.string(), fc.constant('2025-06-01T12:00:00Z')), data: fc.jsonValue(), targetUuid: fc.jsonValue() }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+      fc
+        .record(
+          {
+            type: fc.string(),
+            createdAt: fc.oneof(fc.string(), fc.constant('2025-06-01T12:00:00Z')),
+            data: fc.jsonValue(),
+            targetUuid: fc.jsonValue(),
+          },
+          { requiredKeys: [] },
+        )
+        .map((v) => JSON.stringify(v)),
       fc.string(),
     );
     fc.assert(
@@ -92,9 +118,18 @@ describe('properties', () => {
 });
 
 describe('plain envelopes skip the schema', () => {
-  const anything = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }));
+  const anything = fc.oneof(
+    fc.string({ maxLength: 8 }),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.integer(), { maxLength: 2 }),
+    fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }),
+  );
   // Mostly the documented kind of value, sometimes anything: most envelopes are then near-valid.
-  const likely = <T,>(good: fc.Arbitrary<T>) => fc.oneof({ arbitrary: good, weight: 6 }, { arbitrary: anything, weight: 1 });
+  const likely = <T>(good: fc.Arbitrary<T>) =>
+    fc.oneof({ arbitrary: good, weight: 6 }, { arbitrary: anything, weight: 1 });
   const envelopeLike = fc.record(
     {
       type: likely(fc.constantFrom('ITEM_ADDED', 'X', '')),
@@ -103,7 +138,15 @@ describe('plain envelopes skip the schema', () => {
       locationUuid: likely(fc.uuid()),
       locationName: likely(fc.string()),
       locationId: likely(fc.string()),
-      createdAt: likely(fc.constantFrom('2025-06-01T12:00:00Z', '2025-06-01T12:00:00.123+02:00', '2025-13-45T99:99', '2025-06-01', 'soon')),
+      createdAt: likely(
+        fc.constantFrom(
+          '2025-06-01T12:00:00Z',
+          '2025-06-01T12:00:00.123+02:00',
+          '2025-13-45T99:99',
+          '2025-06-01',
+          'soon',
+        ),
+      ),
       data: likely(fc.dictionary(fc.string({ maxLength: 5 }), anything, { maxKeys: 4 })),
       extra: anything,
     },
@@ -147,7 +190,14 @@ describe('dedupe key', () => {
     expect(key({ ...e, createdAt: '2025-06-01T12:00:00Z' })).toBe(base);
     // Descriptive fields do not identify the event.
     expect(key({ ...e, locationName: 'Renamed' })).toBe(base);
-    for (const change of [{ type: 'ITEM_REMOVED' }, { targetUuid: 'other' }, { targetId: 'x' }, { locationUuid: 'loc-9' }, { createdAt: '2025-06-01T12:00:00.001Z' }, { data: { ...(e.data as object), quantity: 3 } }]) {
+    for (const change of [
+      { type: 'ITEM_REMOVED' },
+      { targetUuid: 'other' },
+      { targetId: 'x' },
+      { locationUuid: 'loc-9' },
+      { createdAt: '2025-06-01T12:00:00.001Z' },
+      { data: { ...(e.data as object), quantity: 3 } },
+    ]) {
       expect(key({ ...e, ...change }), JSON.stringify(change)).not.toBe(base);
     }
   });
@@ -163,8 +213,16 @@ describe('dedupe key', () => {
 
   it('writes the same text by recursion as by the iterative walk, below and past the recursion limit', () => {
     // Dedupe keys already in a log were made by the walk: a repeat must still match after an upgrade.
-    const nest = (depth: number, leaf: unknown): unknown => (depth === 0 ? leaf : depth % 2 === 0 ? [nest(depth - 1, leaf), 1] : { z: nest(depth - 1, leaf), a: null, u: undefined });
-    for (const depth of [0, 1, 63, 64, 65, 200]) expect(canonicalJson(nest(depth, { b: 'é', a: [undefined, 2] }))).toBe(canonicalJsonIterative(nest(depth, { b: 'é', a: [undefined, 2] })));
+    const nest = (depth: number, leaf: unknown): unknown =>
+      depth === 0
+        ? leaf
+        : depth % 2 === 0
+          ? [nest(depth - 1, leaf), 1]
+          : { z: nest(depth - 1, leaf), a: null, u: undefined };
+    for (const depth of [0, 1, 63, 64, 65, 200])
+      expect(canonicalJson(nest(depth, { b: 'é', a: [undefined, 2] }))).toBe(
+        canonicalJsonIterative(nest(depth, { b: 'é', a: [undefined, 2] })),
+      );
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 6 }), (v) => {
         expect(canonicalJson(v)).toBe(canonicalJsonIterative(v));
@@ -173,7 +231,15 @@ describe('dedupe key', () => {
   });
 
   it('derives the same dedupe key as before (a fixed envelope, hex pinned)', () => {
-    const parsed = parseEnvelope(JSON.stringify({ type: 'ITEM_ADDED', targetUuid: 'u-1', locationUuid: 'loc', createdAt: '2025-06-01T12:00:00.000Z', data: { b: [1, { y: 2, x: 'é' }], a: null } }));
+    const parsed = parseEnvelope(
+      JSON.stringify({
+        type: 'ITEM_ADDED',
+        targetUuid: 'u-1',
+        locationUuid: 'loc',
+        createdAt: '2025-06-01T12:00:00.000Z',
+        data: { b: [1, { y: 2, x: 'é' }], a: null },
+      }),
+    );
     if (!parsed.ok) throw new Error(parsed.message);
     expect(dedupeKey(parsed.envelope)).toBe(PINNED_KEY);
   });

@@ -14,7 +14,12 @@ afterAll(removeTempDirs);
  * Sends `deliveries` with `concurrency` workers. A delivery that fails (non-2xx or a dropped
  * connection, as during a restart) is handed back, as the service would retry it later.
  */
-async function run(deliveries: Envelope[], url: string, concurrency: number, onProgress: (sent: number) => void = () => {}): Promise<Envelope[]> {
+async function run(
+  deliveries: Envelope[],
+  url: string,
+  concurrency: number,
+  onProgress: (sent: number) => void = () => {},
+): Promise<Envelope[]> {
   const failed: Envelope[] = [];
   let next = 0;
   await Promise.all(
@@ -45,7 +50,9 @@ describe('soak', () => {
       random,
     );
     // Re-serialize some retries the way a service might (other key order), signed anew.
-    const sent = deliveries.map((e, i) => (i % 7 === 0 ? JSON.stringify(Object.fromEntries(Object.entries(e).reverse())) : e)) as Envelope[];
+    const sent = deliveries.map((e, i) =>
+      i % 7 === 0 ? JSON.stringify(Object.fromEntries(Object.entries(e).reverse())) : e,
+    ) as Envelope[];
 
     const dataDir = tempDir();
     const clock = new TestClock();

@@ -3,13 +3,7 @@
 import { errorMessage } from '../../../shared/errors';
 
 export type ServiceErrorKind =
-  | 'network'
-  | 'timeout'
-  | 'http'
-  | 'bad-response'
-  | 'auth'
-  | 'forbidden'
-  | 'sign-in-required';
+  'network' | 'timeout' | 'http' | 'bad-response' | 'auth' | 'forbidden' | 'sign-in-required';
 
 export interface ServiceErrorInit {
   kind: ServiceErrorKind;

@@ -73,11 +73,25 @@ export class IntegrationTokenProvider {
     const expired = this.clock.now() >= this.held.expiresAt - this.marginMs;
     this.held = null;
     if (reason === 'invalid') {
-      this.setStatus(tokenStatus('error', null, 'The service called the integration token invalid (403); the next call gets a new one'));
+      this.setStatus(
+        tokenStatus(
+          'error',
+          null,
+          'The service called the integration token invalid (403); the next call gets a new one',
+        ),
+      );
     } else if (expired) {
-      this.setStatus(tokenStatus('expired', null, 'The service said the integration token expired (401); getting a new one'));
+      this.setStatus(
+        tokenStatus('expired', null, 'The service said the integration token expired (401); getting a new one'),
+      );
     } else {
-      this.setStatus(tokenStatus('revoked', null, 'The service refused the integration token before its expiry (401): it was revoked'));
+      this.setStatus(
+        tokenStatus(
+          'revoked',
+          null,
+          'The service refused the integration token before its expiry (401): it was revoked',
+        ),
+      );
     }
     return true;
   }

@@ -52,9 +52,9 @@ export async function openLoopbackListener(options: LoopbackListenerOptions): Pr
       return;
     }
     handled = true;
-    options.onCallback(url.searchParams).then(send, (error: unknown) =>
-      send({ status: 500, html: signInFailedPage(errorMessage(error)) }),
-    );
+    options
+      .onCallback(url.searchParams)
+      .then(send, (error: unknown) => send({ status: 500, html: signInFailedPage(errorMessage(error)) }));
   });
 
   await new Promise<void>((resolve, reject) => {

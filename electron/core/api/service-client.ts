@@ -160,7 +160,11 @@ export class ServiceClient {
       } catch (retryError) {
         if (renewal(retryError) === 'maybe-invalid') this.dropInvalid(as, fresh);
         if (isServiceError(retryError) && retryError.kind === 'http' && retryError.status === 401) {
-          throw relabel(retryError, 'auth', `401 on ${route} even with a new token${reasonSuffix(retryError.serviceMessage)}`);
+          throw relabel(
+            retryError,
+            'auth',
+            `401 on ${route} even with a new token${reasonSuffix(retryError.serviceMessage)}`,
+          );
         }
         if (isServiceError(retryError) && retryError.kind === 'http' && retryError.status === 403) {
           throw relabel(
@@ -243,7 +247,11 @@ export class ServiceClient {
   /** A service that answers, even with 4xx, is reachable; silence, 5xx or garbage is not. */
   private observe(error: ServiceError | null): void {
     const broken =
-      error && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'bad-response' || (error.status ?? 0) >= 500);
+      error &&
+      (error.kind === 'network' ||
+        error.kind === 'timeout' ||
+        error.kind === 'bad-response' ||
+        (error.status ?? 0) >= 500);
     const next: Reachability = broken ? { state: 'error', message: error.message } : { state: 'ok', message: null };
     if (this.lastReachability?.state === next.state && this.lastReachability.message === next.message) return;
     this.lastReachability = next;

@@ -74,7 +74,8 @@ function clip(value: string): string {
 export function extractServiceCode(parsed: unknown, wwwAuthenticate: string | null): string | null {
   if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
     const body = parsed as Record<string, unknown>;
-    const nested = body.error && typeof body.error === 'object' ? (body.error as Record<string, unknown>).code : undefined;
+    const nested =
+      body.error && typeof body.error === 'object' ? (body.error as Record<string, unknown>).code : undefined;
     for (const candidate of [body.error, body.code, nested]) {
       if (typeof candidate === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(candidate)) return candidate;
     }

@@ -75,12 +75,15 @@ export class SignInFlow {
     try {
       listener = await openLoopbackListener({ port, onCallback: (query) => this.onCallback(flow, query) });
     } catch (error) {
-      throw new ServiceError(`Could not listen for the sign-in answer on 127.0.0.1:${port}: ${(error as Error).message}`, {
-        kind: 'network',
-        route: SIGN_IN_ROUTE,
-        retryable: false,
-        cause: error,
-      });
+      throw new ServiceError(
+        `Could not listen for the sign-in answer on 127.0.0.1:${port}: ${(error as Error).message}`,
+        {
+          kind: 'network',
+          route: SIGN_IN_ROUTE,
+          retryable: false,
+          cause: error,
+        },
+      );
     }
     const flow: Flow = { state, listener, timer: null, settle };
     this.flow = flow;
@@ -183,7 +186,10 @@ export class SignInFlow {
 
     // State first: an answer that is not ours must not even be able to cancel our flow with error=.
     if (!sameSecret(query.get('state') ?? '', flow.state)) {
-      return fail(400, 'The answer did not carry the state this app sent, so it was refused (it may belong to another sign-in).');
+      return fail(
+        400,
+        'The answer did not carry the state this app sent, so it was refused (it may belong to another sign-in).',
+      );
     }
     const error = query.get('error');
     if (error) {
@@ -216,7 +222,9 @@ export class SignInFlow {
     flow.settle(outcome);
     // A newer flow owns the status now.
     if (report && !this.flow) {
-      this.setStatus(outcome instanceof ServiceError ? { state: 'failed', message: outcome.message } : { state: 'idle' });
+      this.setStatus(
+        outcome instanceof ServiceError ? { state: 'failed', message: outcome.message } : { state: 'idle' },
+      );
     }
   }
 

@@ -6,7 +6,11 @@ export function signedInPage(): string {
 }
 
 export function signInFailedPage(reason: string): string {
-  return page('Sign-in failed', 'Sign-in failed', `${reason} You can close this tab and try again from Venue Companion.`);
+  return page(
+    'Sign-in failed',
+    'Sign-in failed',
+    `${reason} You can close this tab and try again from Venue Companion.`,
+  );
 }
 
 export function notFoundPage(): string {

@@ -115,7 +115,9 @@ export class UserSessionManager {
     if (this.held && this.clock.now() < this.held.expiresAt - 30_000) return Promise.resolve(this.held.value);
     if (this.refreshToken) return this.refresh();
     if (this.held) {
-      return Promise.reject(this.signInRequired(route, "The user's token expired and no refresh token was given; sign in again."));
+      return Promise.reject(
+        this.signInRequired(route, "The user's token expired and no refresh token was given; sign in again."),
+      );
     }
     return Promise.reject(this.signInRequired(route, 'Nobody is signed in: sign in as a user first.'));
   }
@@ -124,7 +126,9 @@ export class UserSessionManager {
   async handleUnauthorized(token: string, route?: string): Promise<string> {
     if (this.held?.value === token) {
       this.held = null;
-      this.setStatus(tokenStatus('expired', null, "The service no longer accepts the user's token (401); refreshing it"));
+      this.setStatus(
+        tokenStatus('expired', null, "The service no longer accepts the user's token (401); refreshing it"),
+      );
     }
     return this.getToken(route);
   }
@@ -136,7 +140,9 @@ export class UserSessionManager {
   forgetToken(token: string): void {
     if (this.held?.value !== token) return;
     this.held = null;
-    this.setStatus(tokenStatus('error', null, "The service called the user's token invalid (403); the next call refreshes it"));
+    this.setStatus(
+      tokenStatus('error', null, "The service called the user's token invalid (403); the next call refreshes it"),
+    );
   }
 
   /** Refresh now (single-flight): what the timer and on-demand callers both use. */
@@ -191,7 +197,11 @@ export class UserSessionManager {
     try {
       // The spec does not show the refresh request: send the token under both plausible names, so a
       // service reading either one finds it (docs/service-assumptions.md).
-      await this.exchange({ grant_type: 'refresh_token', refresh_token: refreshToken, refreshToken }, false, generation);
+      await this.exchange(
+        { grant_type: 'refresh_token', refresh_token: refreshToken, refreshToken },
+        false,
+        generation,
+      );
       return this.held!.value;
     } catch (caught) {
       const error = caught as ServiceError;
@@ -216,7 +226,9 @@ export class UserSessionManager {
       // A passing failure (network, 5xx, odd answer): keep the session and try again later.
       const stillValid = this.held && this.clock.now() < this.held.expiresAt;
       this.setStatus(
-        stillValid ? tokenStatus('valid', this.held, null) : tokenStatus('error', null, `Could not refresh the user's token: ${error.message}`),
+        stillValid
+          ? tokenStatus('valid', this.held, null)
+          : tokenStatus('error', null, `Could not refresh the user's token: ${error.message}`),
       );
       this.scheduleRefresh(this.refreshRetryMs);
       throw error;
@@ -227,7 +239,11 @@ export class UserSessionManager {
    * Posts to the user token route (code or refresh exchange) and installs the answer as the session.
    * A new sign-in starts a new generation; a refresh only lands if its generation is still current.
    */
-  private async exchange(grant: Record<string, string>, newSession: boolean, generation = this.generation): Promise<UserSession> {
+  private async exchange(
+    grant: Record<string, string>,
+    newSession: boolean,
+    generation = this.generation,
+  ): Promise<UserSession> {
     const response = await this.request({
       method: 'POST',
       url: `${trimSlash(this.options.baseUrl)}/api/oauth/token`,
@@ -277,13 +293,17 @@ export class UserSessionManager {
     this.clearRefreshTimer();
     if (this.disposed || !this.refreshToken) return;
     const held = this.held;
-    const due = delayMs ?? (held ? held.issuedAt + (held.expiresAt - held.issuedAt) * this.refreshAt - this.clock.now() : 0);
-    this.refreshTimer = this.clock.setTimeout(() => {
-      this.refreshTimer = null;
-      this.refresh().catch(() => {
-        // Already reflected in the status; a passing failure has scheduled its own retry.
-      });
-    }, Math.max(0, due));
+    const due =
+      delayMs ?? (held ? held.issuedAt + (held.expiresAt - held.issuedAt) * this.refreshAt - this.clock.now() : 0);
+    this.refreshTimer = this.clock.setTimeout(
+      () => {
+        this.refreshTimer = null;
+        this.refresh().catch(() => {
+          // Already reflected in the status; a passing failure has scheduled its own retry.
+        });
+      },
+      Math.max(0, due),
+    );
   }
 
   private clearRefreshTimer(): void {

@@ -11,7 +11,10 @@ export interface ConnectionHandlerDeps {
   checkService: () => Promise<ServiceCheckReport>;
 }
 
-export function connectionHandlers(connection: ConnectionService, deps: ConnectionHandlerDeps): HandlersOf<ConnectionRequests> {
+export function connectionHandlers(
+  connection: ConnectionService,
+  deps: ConnectionHandlerDeps,
+): HandlersOf<ConnectionRequests> {
   return {
     getSnapshot: async () => deps.snapshot(),
     saveConnection: (input) => connection.save(input),

@@ -1,7 +1,15 @@
 // Owns "which service, with which credentials": the embedded sandbox (default) or a real service.
 // It builds the API client for the current settings, rebuilds it when they change, and folds the
 // client's token, sign-in and reachability changes into one ConnectionStatus event.
-import type { ConnectionInput, ConnectionStatus, Location, LocationsView, SignInStatus, TokenStatus, UserSession } from '../../../shared/domain';
+import type {
+  ConnectionInput,
+  ConnectionStatus,
+  Location,
+  LocationsView,
+  SignInStatus,
+  TokenStatus,
+  UserSession,
+} from '../../../shared/domain';
 import { ServiceClient, type ActAs } from '../api/service-client';
 import type { FetchLike } from '../api/http';
 import { CALLBACK_PATH } from '../api/loopback-listener';
@@ -103,7 +111,9 @@ export class ConnectionService {
         hasSecret: this.hasSecret,
         headerPrefix: this.settings.headerPrefix,
         redirectPort: this.settings.redirectPort,
-        redirectUrl: this.settings.redirectPort ? `http://127.0.0.1:${this.settings.redirectPort}${CALLBACK_PATH}` : null,
+        redirectUrl: this.settings.redirectPort
+          ? `http://127.0.0.1:${this.settings.redirectPort}${CALLBACK_PATH}`
+          : null,
       },
       reachability: this.reachability,
       message: this.message ?? this.settingsProblem,
@@ -130,8 +140,11 @@ export class ConnectionService {
       next.remoteAccessId = (input.accessId ?? next.remoteAccessId).trim();
       if (!next.remoteAccessId) throw new Error('The API access id is required to use a real service');
       // The stored secret goes only to the address it was saved for (secret-binding.ts).
-      const secret = input.accessSecret || (await storedSecretFor(this.options.secrets, next.remoteBaseUrl, this.settings.remoteBaseUrl));
-      if (!secret) throw new Error(secretNeededAgain(await secretBoundTo(this.options.secrets, this.settings.remoteBaseUrl)));
+      const secret =
+        input.accessSecret ||
+        (await storedSecretFor(this.options.secrets, next.remoteBaseUrl, this.settings.remoteBaseUrl));
+      if (!secret)
+        throw new Error(secretNeededAgain(await secretBoundTo(this.options.secrets, this.settings.remoteBaseUrl)));
       if (input.accessSecret) await storeSecret(this.options.secrets, input.accessSecret, next.remoteBaseUrl);
     }
     saveSettings(this.options.dataDir, next);
@@ -149,7 +162,10 @@ export class ConnectionService {
   async test(input?: ConnectionInput): Promise<ConnectionTestResult> {
     if (!input) {
       await this.api().checkCredentials();
-      return { ...this.status(), test: { ok: true, message: `Connected: ${this.baseUrl} accepted the saved credentials.` } };
+      return {
+        ...this.status(),
+        test: { ok: true, message: `Connected: ${this.baseUrl} accepted the saved credentials.` },
+      };
     }
     return { ...this.status(), test: await this.tryValues(input) };
   }
@@ -158,17 +174,30 @@ export class ConnectionService {
     let target: { baseUrl: string; accessId: string; accessSecret: string };
     try {
       if (input.mode === 'sandbox') {
-        if (!this.sandbox) return { ok: true, message: 'The practice venue runs inside this app with demo credentials: press Save connection to switch to it.' };
-        target = { baseUrl: this.sandbox.baseUrl, accessId: this.sandbox.accessId, accessSecret: this.sandbox.accessSecret };
+        if (!this.sandbox)
+          return {
+            ok: true,
+            message:
+              'The practice venue runs inside this app with demo credentials: press Save connection to switch to it.',
+          };
+        target = {
+          baseUrl: this.sandbox.baseUrl,
+          accessId: this.sandbox.accessId,
+          accessSecret: this.sandbox.accessSecret,
+        };
       } else {
         const baseUrl = normaliseBaseUrl(input.baseUrl ?? '');
         const accessId = (input.accessId ?? '').trim();
         if (!accessId) return { ok: false, message: 'Enter the API access id to test the connection.' };
         // An empty secret field means "the stored one", as for Save.
-        const accessSecret = input.accessSecret || (await storedSecretFor(this.options.secrets, baseUrl, this.settings.remoteBaseUrl));
+        const accessSecret =
+          input.accessSecret || (await storedSecretFor(this.options.secrets, baseUrl, this.settings.remoteBaseUrl));
         if (!accessSecret) {
           const boundTo = await secretBoundTo(this.options.secrets, this.settings.remoteBaseUrl);
-          return { ok: false, message: boundTo ? secretNeededAgain(boundTo) : 'Enter the API access secret to test the connection.' };
+          return {
+            ok: false,
+            message: boundTo ? secretNeededAgain(boundTo) : 'Enter the API access secret to test the connection.',
+          };
         }
         target = { baseUrl, accessId, accessSecret };
       }
@@ -179,7 +208,10 @@ export class ConnectionService {
     try {
       await client.checkCredentials();
       const where = input.mode === 'sandbox' ? 'The practice venue' : target.baseUrl;
-      return { ok: true, message: `Connected: ${where} accepted these credentials. Nothing was saved; press Save connection to use them.` };
+      return {
+        ok: true,
+        message: `Connected: ${where} accepted these credentials. Nothing was saved; press Save connection to use them.`,
+      };
     } catch (error) {
       return { ok: false, message: `Not connected: ${messageOf(error)}` };
     } finally {
@@ -190,7 +222,8 @@ export class ConnectionService {
   /** Back to the seeded practice venue; the app reconnects to it (endpoint, roster seed). */
   async resetPracticeVenue(): Promise<ConnectionStatus> {
     return this.serially(async () => {
-      if (!this.sandbox) throw new Error('The practice venue is not in use: choose the embedded sandbox in Settings first');
+      if (!this.sandbox)
+        throw new Error('The practice venue is not in use: choose the embedded sandbox in Settings first');
       await this.sandbox.reset();
       await this.connect();
       return this.status();
@@ -226,7 +259,12 @@ export class ConnectionService {
       const list: Location[] = await this.api().listLocations(as);
       this.setLocations({ as, locations: list, loadedAt: Date.now(), error: null });
     } catch (error) {
-      this.setLocations({ as, locations: this.locations.as === as ? this.locations.locations : [], loadedAt: this.locations.loadedAt, error: messageOf(error) });
+      this.setLocations({
+        as,
+        locations: this.locations.as === as ? this.locations.locations : [],
+        loadedAt: this.locations.loadedAt,
+        error: messageOf(error),
+      });
     }
     return this.locations;
   }
@@ -286,12 +324,19 @@ export class ConnectionService {
     this.client = client;
     this.events.emit('client', client);
     this.emitStatus();
-    await client.user.restore().catch((error) => this.options.log?.(`Could not restore the user session: ${messageOf(error)}`));
+    await client.user
+      .restore()
+      .catch((error) => this.options.log?.(`Could not restore the user session: ${messageOf(error)}`));
     // Check the credentials in the background: a slow or absent service must not hold up start-up.
     void client.checkCredentials().catch(() => {});
   }
 
-  private async resolveTarget(): Promise<{ baseUrl: string; accessId: string; accessSecret: string; sandbox: SandboxLink | null } | null> {
+  private async resolveTarget(): Promise<{
+    baseUrl: string;
+    accessId: string;
+    accessSecret: string;
+    sandbox: SandboxLink | null;
+  } | null> {
     const { options, settings } = this;
     if (options.serviceUrl) {
       await this.stopSandbox();
@@ -299,10 +344,16 @@ export class ConnectionService {
       this.hasSecret = true;
       if (!options.accessId || !options.accessSecret) {
         this.reachability = 'error';
-        this.message = 'A forced service URL needs its API access id and secret (VENUE_ACCESS_ID and VENUE_ACCESS_SECRET)';
+        this.message =
+          'A forced service URL needs its API access id and secret (VENUE_ACCESS_ID and VENUE_ACCESS_SECRET)';
         return null;
       }
-      return { baseUrl: normaliseBaseUrl(options.serviceUrl), accessId: options.accessId, accessSecret: options.accessSecret, sandbox: null };
+      return {
+        baseUrl: normaliseBaseUrl(options.serviceUrl),
+        accessId: options.accessId,
+        accessSecret: options.accessSecret,
+        sandbox: null,
+      };
     }
     if (settings.mode === 'sandbox') {
       if (!options.sandbox) {
@@ -313,12 +364,19 @@ export class ConnectionService {
       // The practice venue speaks with the prefix the user set, like the real service would.
       this.sandbox = await options.sandbox.open({ headerPrefix: settings.headerPrefix });
       this.hasSecret = true;
-      return { baseUrl: this.sandbox.baseUrl, accessId: this.sandbox.accessId, accessSecret: this.sandbox.accessSecret, sandbox: this.sandbox };
+      return {
+        baseUrl: this.sandbox.baseUrl,
+        accessId: this.sandbox.accessId,
+        accessSecret: this.sandbox.accessSecret,
+        sandbox: this.sandbox,
+      };
     }
     await this.stopSandbox();
     const stored = await options.secrets.get(ACCESS_SECRET_KEY);
     // Only the secret saved for this address: settings.json edited to point elsewhere gets none.
-    const secret = settings.remoteBaseUrl ? await storedSecretFor(options.secrets, settings.remoteBaseUrl, settings.remoteBaseUrl) : null;
+    const secret = settings.remoteBaseUrl
+      ? await storedSecretFor(options.secrets, settings.remoteBaseUrl, settings.remoteBaseUrl)
+      : null;
     this.hasSecret = secret !== null;
     this.baseUrl = settings.remoteBaseUrl;
     this.accessId = settings.remoteAccessId;

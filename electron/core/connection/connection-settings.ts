@@ -54,10 +54,13 @@ export function normaliseBaseUrl(input: string): string {
   } catch {
     throw new Error(`"${input}" is not a web address; it should look like https://service.example.com`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('The base URL must start with https:// (or http:// for a local sandbox)');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error('The base URL must start with https:// (or http:// for a local sandbox)');
   // The access secret and tokens travel to this address: unencrypted only to this computer itself.
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new Error(`A service on another computer must use an address starting with https://, so the access secret never travels unencrypted (for example https://${url.host}${url.pathname === '/' ? '' : url.pathname}).`);
+    throw new Error(
+      `A service on another computer must use an address starting with https://, so the access secret never travels unencrypted (for example https://${url.host}${url.pathname === '/' ? '' : url.pathname}).`,
+    );
   }
   if (url.search || url.hash) throw new Error('The base URL must not carry a query or fragment');
   return trimmed;

@@ -19,7 +19,11 @@ export function sameBaseUrl(a: string, b: string): boolean {
  * The stored secret if it was saved for `baseUrl`, else null. A secret saved before addresses were
  * recorded belongs to the address saved with it then (`legacyUrl`, the settings' current one).
  */
-export async function storedSecretFor(secrets: SecretStore, baseUrl: string, legacyUrl: string): Promise<string | null> {
+export async function storedSecretFor(
+  secrets: SecretStore,
+  baseUrl: string,
+  legacyUrl: string,
+): Promise<string | null> {
   const secret = await secrets.get(ACCESS_SECRET_KEY);
   if (secret === null) return null;
   const boundTo = (await secrets.get(ACCESS_SECRET_URL_KEY)) ?? legacyUrl;

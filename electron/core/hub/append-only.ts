@@ -27,7 +27,8 @@ export class AppendOnly {
     if (this.fd === null) {
       mkdirSync(dirname(this.path), { recursive: true });
       // A torn tail from a crash: start on a fresh line so the next record parses.
-      const torn = existsSync(this.path) && !readFileSync(this.path, 'utf8').endsWith('\n') && readFileSync(this.path).length > 0;
+      const torn =
+        existsSync(this.path) && !readFileSync(this.path, 'utf8').endsWith('\n') && readFileSync(this.path).length > 0;
       this.fd = openSync(this.path, 'a', 0o600);
       if (torn) writeSync(this.fd, '\n');
     }

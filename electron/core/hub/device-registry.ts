@@ -22,7 +22,8 @@ const fileSchema = z.object({ version: z.literal(1), devices: z.array(deviceSche
 
 export type DeviceRecord = z.infer<typeof deviceSchema>;
 
-export type Authentication = { ok: true; device: DeviceRecord } | { ok: false; reason: 'unknown' | 'revoked'; device?: DeviceRecord };
+export type Authentication =
+  { ok: true; device: DeviceRecord } | { ok: false; reason: 'unknown' | 'revoked'; device?: DeviceRecord };
 
 const FILE = 'devices.json';
 
@@ -30,7 +31,11 @@ export class DeviceRegistry {
   private devices: DeviceRecord[];
   private readonly dir: string;
 
-  constructor(dataDir: string, private readonly now: () => number = Date.now, damage?: DamageSink) {
+  constructor(
+    dataDir: string,
+    private readonly now: () => number = Date.now,
+    damage?: DamageSink,
+  ) {
     this.dir = join(dataDir, 'hub');
     this.devices = loadJsonFile(this.dir, FILE, fileSchema, () => ({ version: 1 as const, devices: [] }), {
       now,
@@ -119,7 +124,11 @@ export function hashCredential(credential: string): string {
 
 function cleanName(name: string): string {
   // Names reach every manager's screen: one line, printable, short.
-  const cleaned = name.replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
+  const cleaned = name
+    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 60);
   if (!cleaned) throw new Error('Give the device a name');
   return cleaned;
 }

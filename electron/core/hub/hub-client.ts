@@ -23,7 +23,11 @@ export interface SatellitePairing extends PinnedHub {
 }
 
 export class PairingRefused extends Error {
-  constructor(message: string, readonly reason: string, readonly attemptsLeft: number) {
+  constructor(
+    message: string,
+    readonly reason: string,
+    readonly attemptsLeft: number,
+  ) {
     super(message);
   }
 }
@@ -33,25 +37,33 @@ export function readHubCertificate(url: string, timeoutMs = 5000): Promise<Pinne
   const { hostname, port } = hubUrl(url);
   return new Promise((resolve, reject) => {
     // Not trusted yet, only read: nothing is sent over this connection.
-    const socket = connect({ host: hostname, port, rejectUnauthorized: false, servername: isIp(hostname) ? undefined : hostname }, () => {
-      const raw = socket.getPeerCertificate().raw;
-      socket.destroy();
-      if (!raw) return reject(new Error(`${url} did not present a certificate`));
-      const certPem = `-----BEGIN CERTIFICATE-----\n${raw.toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
-      resolve({ url: normalizeUrl(url), certPem, fingerprint: new X509Certificate(raw).fingerprint256 });
-    });
+    const socket = connect(
+      { host: hostname, port, rejectUnauthorized: false, servername: isIp(hostname) ? undefined : hostname },
+      () => {
+        const raw = socket.getPeerCertificate().raw;
+        socket.destroy();
+        if (!raw) return reject(new Error(`${url} did not present a certificate`));
+        const certPem = `-----BEGIN CERTIFICATE-----\n${raw.toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
+        resolve({ url: normalizeUrl(url), certPem, fingerprint: new X509Certificate(raw).fingerprint256 });
+      },
+    );
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`The hub at ${url} did not answer`)));
     socket.on('error', (error) => reject(new Error(`The hub at ${url} cannot be reached: ${error.message}`)));
   });
 }
 
 /** TLS options that trust exactly the pinned certificate. */
-export function pinnedTls(pin: PinnedHub): { ca: string; checkServerIdentity: (host: string, cert: PeerCertificate) => Error | undefined } {
+export function pinnedTls(pin: PinnedHub): {
+  ca: string;
+  checkServerIdentity: (host: string, cert: PeerCertificate) => Error | undefined;
+} {
   return {
     ca: pin.certPem,
     // The hub's address may change (DHCP); its certificate may not.
     checkServerIdentity: (_host, cert) =>
-      cert.fingerprint256 === pin.fingerprint ? undefined : new Error(`The hub's certificate changed (${cert.fingerprint256}); it was ${pin.fingerprint} at pairing`),
+      cert.fingerprint256 === pin.fingerprint
+        ? undefined
+        : new Error(`The hub's certificate changed (${cert.fingerprint256}); it was ${pin.fingerprint} at pairing`),
   };
 }
 
@@ -59,17 +71,42 @@ export function pinnedTls(pin: PinnedHub): { ca: string; checkServerIdentity: (h
  * Pair with the code the hub shows. `expectFingerprint`, when given, must match before the code
  * is sent; otherwise the certificate read now is pinned (and both screens show it to compare).
  */
-export async function pairWithHub(options: { url: string; code: string; name: string; expectFingerprint?: string }): Promise<SatellitePairing> {
+export async function pairWithHub(options: {
+  url: string;
+  code: string;
+  name: string;
+  expectFingerprint?: string;
+}): Promise<SatellitePairing> {
   const pin = await readHubCertificate(options.url);
   if (options.expectFingerprint && normalizeFingerprint(options.expectFingerprint) !== pin.fingerprint) {
-    throw new Error(`The hub at ${options.url} shows certificate ${pin.fingerprint}, not ${options.expectFingerprint}: not pairing`);
+    throw new Error(
+      `The hub at ${options.url} shows certificate ${pin.fingerprint}, not ${options.expectFingerprint}: not pairing`,
+    );
   }
   const { status, body } = await postJson(pin, '/pair', { code: options.code, name: options.name });
-  const answer = body as { deviceId?: string; credential?: string; role?: DeviceRole; name?: string; message?: string; reason?: string; attemptsLeft?: number };
+  const answer = body as {
+    deviceId?: string;
+    credential?: string;
+    role?: DeviceRole;
+    name?: string;
+    message?: string;
+    reason?: string;
+    attemptsLeft?: number;
+  };
   if (status !== 200 || !answer.credential || !answer.deviceId || !answer.role) {
-    throw new PairingRefused(answer.message ?? `The hub refused to pair (HTTP ${status})`, answer.reason ?? 'refused', answer.attemptsLeft ?? 0);
+    throw new PairingRefused(
+      answer.message ?? `The hub refused to pair (HTTP ${status})`,
+      answer.reason ?? 'refused',
+      answer.attemptsLeft ?? 0,
+    );
   }
-  return { ...pin, deviceId: answer.deviceId, credential: answer.credential, role: answer.role, name: answer.name ?? options.name };
+  return {
+    ...pin,
+    deviceId: answer.deviceId,
+    credential: answer.credential,
+    role: answer.role,
+    name: answer.name ?? options.name,
+  };
 }
 
 /** The contract channel to the hub, with the device credential, over the pinned certificate. */
@@ -88,7 +125,15 @@ export function postJson(pin: PinnedHub, path: string, body: unknown): Promise<{
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: hostname, port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }, ...pinnedTls(pin), timeout: 10_000 },
+      {
+        host: hostname,
+        port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+        ...pinnedTls(pin),
+        timeout: 10_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

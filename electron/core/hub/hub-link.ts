@@ -8,7 +8,10 @@ import { REVOKED_CLOSE_CODE } from './hub-server';
 export type LinkOutcome = { ok: true; result: unknown } | { ok: false; error: IpcErrorPayload };
 
 export class HubRefused extends Error {
-  constructor(message: string, readonly reason: 'revoked' | 'unauthorized' | 'unreachable') {
+  constructor(
+    message: string,
+    readonly reason: 'revoked' | 'unauthorized' | 'unreachable',
+  ) {
     super(message);
   }
 }
@@ -31,7 +34,10 @@ export class HubLink {
 
   private readonly heartbeat: NodeJS.Timeout;
 
-  private constructor(private readonly ws: WebSocket, handlers: HubLinkHandlers) {
+  private constructor(
+    private readonly ws: WebSocket,
+    handlers: HubLinkHandlers,
+  ) {
     let alive = true;
     ws.on('pong', () => (alive = true));
     this.heartbeat = setInterval(() => {
@@ -41,7 +47,15 @@ export class HubLink {
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
     ws.on('message', (data) => {
-      let message: { id?: number; ok?: boolean; result?: unknown; error?: IpcErrorPayload; event?: string; payload?: unknown; revoked?: boolean };
+      let message: {
+        id?: number;
+        ok?: boolean;
+        result?: unknown;
+        error?: IpcErrorPayload;
+        event?: string;
+        payload?: unknown;
+        revoked?: boolean;
+      };
       try {
         message = JSON.parse(data.toString()) as typeof message;
       } catch {
@@ -52,7 +66,11 @@ export class HubLink {
       else if (typeof message.id === 'number') {
         const done = this.pending.get(message.id);
         this.pending.delete(message.id);
-        done?.(message.ok ? { ok: true, result: message.result } : { ok: false, error: message.error ?? { code: 'failed', message: 'The hub refused' } });
+        done?.(
+          message.ok
+            ? { ok: true, result: message.result }
+            : { ok: false, error: message.error ?? { code: 'failed', message: 'The hub refused' } },
+        );
       }
     });
     ws.on('close', (code) => {
@@ -82,14 +100,31 @@ export class HubLink {
       ws.once('unexpected-response', (_req, res) => {
         const refused = String(res.headers['x-venue-refused'] ?? '');
         ws.terminate();
-        if (refused === 'revoked') reject(new HubRefused('This device was revoked by a manager on the venue hub. Ask a manager to pair it again.', 'revoked'));
-        else if (res.statusCode === 401) reject(new HubRefused(`The venue hub does not know this device (HTTP ${res.statusCode}). Pair it again.`, 'unauthorized'));
+        if (refused === 'revoked')
+          reject(
+            new HubRefused(
+              'This device was revoked by a manager on the venue hub. Ask a manager to pair it again.',
+              'revoked',
+            ),
+          );
+        else if (res.statusCode === 401)
+          reject(
+            new HubRefused(
+              `The venue hub does not know this device (HTTP ${res.statusCode}). Pair it again.`,
+              'unauthorized',
+            ),
+          );
         // Anything else is a hub that cannot take the device right now, not a verdict on it: a hub
         // that is stopping answers 503 (its socket server closes before its port does), and a
         // kiosk told "pair again" then stopped retrying and refused punches until restarted.
-        else reject(new HubRefused(`The venue hub cannot take this device right now (HTTP ${res.statusCode})`, 'unreachable'));
+        else
+          reject(
+            new HubRefused(`The venue hub cannot take this device right now (HTTP ${res.statusCode})`, 'unreachable'),
+          );
       });
-      ws.once('error', (error) => reject(new HubRefused(`The venue hub cannot be reached: ${error.message}`, 'unreachable')));
+      ws.once('error', (error) =>
+        reject(new HubRefused(`The venue hub cannot be reached: ${error.message}`, 'unreachable')),
+      );
     });
   }
 
@@ -112,7 +147,11 @@ export class HubLink {
   }
 
   private send(body: Record<string, unknown>, timeoutMs: number | null): Promise<LinkOutcome> {
-    if (!this.open) return Promise.resolve({ ok: false, error: { code: 'failed', message: 'The connection to the venue hub was lost' } });
+    if (!this.open)
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'failed', message: 'The connection to the venue hub was lost' },
+      });
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timer =

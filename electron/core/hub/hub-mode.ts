@@ -11,7 +11,10 @@ const FILE = 'hub-mode.json';
 const fileSchema = z.object({ version: z.literal(1), hub: z.boolean() });
 
 export function hubModeSaved(dataDir: string, damage?: DamageSink): boolean {
-  return loadJsonFile(dataDir, FILE, fileSchema, () => ({ version: 1 as const, hub: false }), { damage, label: 'The venue hub setting' }).value.hub;
+  return loadJsonFile(dataDir, FILE, fileSchema, () => ({ version: 1 as const, hub: false }), {
+    damage,
+    label: 'The venue hub setting',
+  }).value.hub;
 }
 
 export function saveHubMode(dataDir: string, hub: boolean): void {

@@ -45,13 +45,16 @@ const HEARTBEAT_MS = 5_000;
 export async function startHubServer(options: HubServerOptions): Promise<RunningHubServer> {
   const { hub } = options;
   const log = options.log ?? (() => {});
-  const server: Server = createServer({ cert: hub.certificate.cert, key: hub.certificate.key, minVersion: 'TLSv1.2' }, (req, res) => {
-    req.on('error', ignore);
-    res.on('error', ignore);
-    const path = new URL(req.url ?? '/', 'https://hub').pathname;
-    if (path === '/pair' && req.method === 'POST') return void pair(hub, req, res);
-    answer(res, 404, { message: 'Not found' });
-  });
+  const server: Server = createServer(
+    { cert: hub.certificate.cert, key: hub.certificate.key, minVersion: 'TLSv1.2' },
+    (req, res) => {
+      req.on('error', ignore);
+      res.on('error', ignore);
+      const path = new URL(req.url ?? '/', 'https://hub').pathname;
+      if (path === '/pair' && req.method === 'POST') return void pair(hub, req, res);
+      answer(res, 404, { message: 'Not found' });
+    },
+  );
   server.on('clientError', (_error, socket) => socket.destroy());
   // A satellite that drops mid-handshake must not reach the process as an error.
   server.on('tlsClientError', ignore);
@@ -67,7 +70,9 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
     const auth = hub.authenticate(bearer(req.headers.authorization));
     if (!auth.ok) {
       // A revoked device is told so (its screen says so); anything else learns nothing.
-      return auth.reason === 'revoked' ? refuse('403 Forbidden', 'revoked') : refuse('401 Unauthorized', 'no-credential');
+      return auth.reason === 'revoked'
+        ? refuse('403 Forbidden', 'revoked')
+        : refuse('401 Unauthorized', 'no-credential');
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.set(ws, auth.device.id);
@@ -96,7 +101,10 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
       offRevoked();
       // Each socket's 'close' records its device's disconnect (lastSeenAt, written to disk): wait
       // for those, so the hub writes nothing after close() has resolved.
-      const disconnects = [...sockets.keys()].map((ws) => new Promise<void>((resolve) => (ws.readyState === ws.CLOSED ? resolve() : ws.once('close', () => resolve()))));
+      const disconnects = [...sockets.keys()].map(
+        (ws) =>
+          new Promise<void>((resolve) => (ws.readyState === ws.CLOSED ? resolve() : ws.once('close', () => resolve()))),
+      );
       for (const ws of wss.clients) ws.terminate();
       wss.close();
       server.closeAllConnections();
@@ -127,48 +135,76 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
     unsubscribers.forEach((off) => off());
     hub.disconnected(device.id);
   });
-  ws.on('message', (data, isBinary) => void (async () => {
-    const message = parseBridgeMessage(data, isBinary);
-    if (message === null) {
-      send(ws, MALFORMED_MESSAGE);
-      return;
-    }
-    const id = messageId(message);
-    // Asked again for every request: a revoke takes effect even for a message already in flight.
-    const current = hub.stillAllowed(device.id);
-    if (!current) {
-      send(ws, { id, ok: false, error: { code: 'failed', message: REVOKED_MESSAGE } });
-      ws.close(REVOKED_CLOSE_CODE, 'revoked');
-      return;
-    }
-    hub.seen(device.id);
-    if (message.hub !== undefined) return relay(ws, id, current, message.hub, message.punch, options.relay);
-    if (isIpcChannel(message.channel) && !deviceMayCall(current.role, message.channel)) {
-      send(ws, { id, ok: false, error: { code: 'failed', message: deviceRefusal(current.role, message.channel) } });
-      return;
-    }
-    try {
-      const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
-      send(ws, { id, ...outcome });
-    } catch {
-      send(ws, { id, ok: false, error: { code: 'failed', message: 'The request could not be completed' } });
-    }
-  })());
+  ws.on(
+    'message',
+    (data, isBinary) =>
+      void (async () => {
+        const message = parseBridgeMessage(data, isBinary);
+        if (message === null) {
+          send(ws, MALFORMED_MESSAGE);
+          return;
+        }
+        const id = messageId(message);
+        // Asked again for every request: a revoke takes effect even for a message already in flight.
+        const current = hub.stillAllowed(device.id);
+        if (!current) {
+          send(ws, { id, ok: false, error: { code: 'failed', message: REVOKED_MESSAGE } });
+          ws.close(REVOKED_CLOSE_CODE, 'revoked');
+          return;
+        }
+        hub.seen(device.id);
+        if (message.hub !== undefined) return relay(ws, id, current, message.hub, message.punch, options.relay);
+        if (isIpcChannel(message.channel) && !deviceMayCall(current.role, message.channel)) {
+          send(ws, { id, ok: false, error: { code: 'failed', message: deviceRefusal(current.role, message.channel) } });
+          return;
+        }
+        try {
+          const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
+          send(ws, { id, ...outcome });
+        } catch {
+          send(ws, { id, ok: false, error: { code: 'failed', message: 'The request could not be completed' } });
+        }
+      })(),
+  );
 }
 
 /** Kiosk devices only: the roster's hashes for PIN checks while cut off, and their queued punches. */
-async function relay(ws: WebSocket, id: string | number | null, device: DeviceRecord, what: unknown, punch: unknown, kiosk: KioskRelay | undefined): Promise<void> {
-  if (!kiosk || device.role !== 'kiosk') return send(ws, { id, ok: false, error: { code: 'failed', message: 'Only a kiosk device keeps punching without the hub' } });
+async function relay(
+  ws: WebSocket,
+  id: string | number | null,
+  device: DeviceRecord,
+  what: unknown,
+  punch: unknown,
+  kiosk: KioskRelay | undefined,
+): Promise<void> {
+  if (!kiosk || device.role !== 'kiosk')
+    return send(ws, {
+      id,
+      ok: false,
+      error: { code: 'failed', message: 'Only a kiosk device keeps punching without the hub' },
+    });
   if (what === 'roster') return send(ws, { id, ok: true, result: kiosk.roster() });
   const p = punch as Partial<ForwardedPunch> | null;
   const valid =
-    what === 'forwardPunch' && p !== null && typeof p === 'object' &&
-    typeof p.punchId === 'string' && /^[0-9a-f-]{36}$/i.test(p.punchId) &&
-    typeof p.userId === 'string' && p.userId.length > 0 && p.userId.length <= 100 &&
+    what === 'forwardPunch' &&
+    p !== null &&
+    typeof p === 'object' &&
+    typeof p.punchId === 'string' &&
+    /^[0-9a-f-]{36}$/i.test(p.punchId) &&
+    typeof p.userId === 'string' &&
+    p.userId.length > 0 &&
+    p.userId.length <= 100 &&
     ['punch-in', 'break-start', 'break-end', 'punch-out'].includes(p.action as string) &&
-    typeof p.capturedAt === 'number' && Number.isFinite(p.capturedAt) &&
-    (p.role === undefined || (typeof p.role === 'object' && p.role !== null && typeof p.role.role === 'string' && p.role.role.length <= 100 && (p.role.roleUuid === null || typeof p.role.roleUuid === 'string'))) &&
-    (p.declaredTipsCents === undefined || (Number.isInteger(p.declaredTipsCents) && p.declaredTipsCents >= 0 && p.declaredTipsCents <= 10_000_000));
+    typeof p.capturedAt === 'number' &&
+    Number.isFinite(p.capturedAt) &&
+    (p.role === undefined ||
+      (typeof p.role === 'object' &&
+        p.role !== null &&
+        typeof p.role.role === 'string' &&
+        p.role.role.length <= 100 &&
+        (p.role.roleUuid === null || typeof p.role.roleUuid === 'string'))) &&
+    (p.declaredTipsCents === undefined ||
+      (Number.isInteger(p.declaredTipsCents) && p.declaredTipsCents >= 0 && p.declaredTipsCents <= 10_000_000));
   if (!valid) return send(ws, { id, ok: false, error: { code: 'invalid-arguments', message: 'Not a queued punch' } });
   send(ws, { id, ok: true, result: await kiosk.accept(p as ForwardedPunch) });
 }
@@ -181,7 +217,10 @@ async function pair(hub: HubService, req: IncomingMessage, res: ServerResponse):
   } catch {
     return answer(res, 400, { message: 'Send {"code": "123456", "name": "Bar"} as JSON' });
   }
-  const outcome = hub.pair(typeof body.code === 'string' ? body.code : '', typeof body.name === 'string' ? body.name : '');
+  const outcome = hub.pair(
+    typeof body.code === 'string' ? body.code : '',
+    typeof body.name === 'string' ? body.name : '',
+  );
   if (outcome.ok) return answer(res, 200, outcome);
   answer(res, 403, outcome);
 }
@@ -206,7 +245,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
 
 function answer(res: ServerResponse, status: number, body: unknown): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' }).end(JSON.stringify(body));
+  res
+    .writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close' })
+    .end(JSON.stringify(body));
 }
 
 function bearer(header: string | undefined): string {

@@ -35,7 +35,10 @@ export class HubService {
   private readonly now: () => number;
   private readonly log: (line: string) => void;
 
-  private constructor(readonly certificate: HubCertificate, options: HubServiceOptions) {
+  private constructor(
+    readonly certificate: HubCertificate,
+    options: HubServiceOptions,
+  ) {
     this.now = options.now ?? Date.now;
     this.log = options.log ?? (() => {});
     this.registry = new DeviceRegistry(options.dataDir, this.now, options.damage);
@@ -52,7 +55,13 @@ export class HubService {
   }
 
   view(): HubView {
-    return { enabled: true, fingerprint: this.fingerprint, address: this.address, devices: this.devices(), pairing: this.pairing.view() };
+    return {
+      enabled: true,
+      fingerprint: this.fingerprint,
+      address: this.address,
+      devices: this.devices(),
+      pairing: this.pairing.view(),
+    };
   }
 
   devices(): HubDeviceView[] {
@@ -66,13 +75,26 @@ export class HubService {
 
   pair(code: string, name: string): PairOutcome {
     const trimmed = typeof name === 'string' ? name.trim() : '';
-    if (!trimmed) return { ok: false, reason: 'name', attemptsLeft: this.pairing.view()?.attemptsLeft ?? 0, message: 'Give this device a name' };
+    if (!trimmed)
+      return {
+        ok: false,
+        reason: 'name',
+        attemptsLeft: this.pairing.view()?.attemptsLeft ?? 0,
+        message: 'Give this device a name',
+      };
     const attempt = this.pairing.attempt(code);
     if (!attempt.ok) return attempt;
     const { device, credential } = this.registry.issue(trimmed, attempt.role);
     this.log(`Paired device "${device.name}" as ${device.role} (${device.id})`);
     this.changed();
-    return { ok: true, deviceId: device.id, credential, role: device.role, name: device.name, fingerprint: this.fingerprint };
+    return {
+      ok: true,
+      deviceId: device.id,
+      credential,
+      role: device.role,
+      name: device.name,
+      fingerprint: this.fingerprint,
+    };
   }
 
   authenticate(credential: string): Authentication {
@@ -120,7 +142,15 @@ export class HubService {
   }
 
   private deviceView(d: DeviceRecord): HubDeviceView {
-    return { id: d.id, name: d.name, role: d.role, pairedAt: d.pairedAt, lastSeenAt: d.lastSeenAt, online: this.online.has(d.id), revokedAt: d.revokedAt };
+    return {
+      id: d.id,
+      name: d.name,
+      role: d.role,
+      pairedAt: d.pairedAt,
+      lastSeenAt: d.lastSeenAt,
+      online: this.online.has(d.id),
+      revokedAt: d.revokedAt,
+    };
   }
 
   private changed(): void {

@@ -27,7 +27,10 @@ export class KioskRelay {
   private readonly log: AppendOnly;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly labor: LaborService, dataDir: string) {
+  constructor(
+    private readonly labor: LaborService,
+    dataDir: string,
+  ) {
     const path = join(dataDir, 'hub', 'forwarded-punches.log');
     this.accepted = new Set(readLines<{ id: string }>(path).map((l) => l.id));
     this.log = new AppendOnly(path);
@@ -57,7 +60,11 @@ export class KioskRelay {
     if (!this.labor.roster.get(p.userId)) return this.refuse(p, 'That person is not on the roster any more');
     try {
       // The outbox also knows this id if the hub stopped between capture and the line below.
-      this.labor.capture(p.userId, { punchId: p.punchId, action: p.action, role: p.role, declaredTipsCents: p.declaredTipsCents }, p.capturedAt);
+      this.labor.capture(
+        p.userId,
+        { punchId: p.punchId, action: p.action, role: p.role, declaredTipsCents: p.declaredTipsCents },
+        p.capturedAt,
+      );
     } catch (error) {
       return this.refuse(p, error instanceof Error ? error.message : String(error));
     }

@@ -21,7 +21,10 @@ interface OpenCode {
 export class PairingCodes {
   private open: OpenCode | null = null;
 
-  constructor(private readonly now: () => number = Date.now, private readonly onReplaced: () => void = () => {}) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly onReplaced: () => void = () => {},
+  ) {}
 
   /** A fresh code for `role`; any earlier code stops working. */
   openCode(role: DeviceRole): HubPairingView {
@@ -31,15 +34,31 @@ export class PairingCodes {
 
   view(): HubPairingView | null {
     if (!this.open || this.open.expiresAt <= this.now()) return null;
-    return { code: this.open.code, role: this.open.role, expiresAt: this.open.expiresAt, attemptsLeft: MAX_WRONG_CODES - this.open.wrong };
+    return {
+      code: this.open.code,
+      role: this.open.role,
+      expiresAt: this.open.expiresAt,
+      attemptsLeft: MAX_WRONG_CODES - this.open.wrong,
+    };
   }
 
   attempt(code: string): PairingAttempt {
     const open = this.open;
-    if (!open) return { ok: false, reason: 'no-code', attemptsLeft: 0, message: 'The hub is not pairing right now: ask a manager to show a pairing code on the hub' };
+    if (!open)
+      return {
+        ok: false,
+        reason: 'no-code',
+        attemptsLeft: 0,
+        message: 'The hub is not pairing right now: ask a manager to show a pairing code on the hub',
+      };
     if (open.expiresAt <= this.now()) {
       this.open = null;
-      return { ok: false, reason: 'expired', attemptsLeft: 0, message: 'That pairing code has expired: ask a manager for a new one' };
+      return {
+        ok: false,
+        reason: 'expired',
+        attemptsLeft: 0,
+        message: 'That pairing code has expired: ask a manager for a new one',
+      };
     }
     if (sameCode(code, open.code)) {
       this.open = null; // one use
@@ -50,10 +69,20 @@ export class PairingCodes {
       // Same role and lifetime, a new number: whoever guessed has to start over, blind.
       this.open = { code: newCode(), role: open.role, expiresAt: this.now() + CODE_LIFETIME_MS, wrong: 0 };
       this.onReplaced();
-      return { ok: false, reason: 'replaced', attemptsLeft: 0, message: `${MAX_WRONG_CODES} wrong codes: the hub now shows a new code` };
+      return {
+        ok: false,
+        reason: 'replaced',
+        attemptsLeft: 0,
+        message: `${MAX_WRONG_CODES} wrong codes: the hub now shows a new code`,
+      };
     }
     const attemptsLeft = MAX_WRONG_CODES - open.wrong;
-    return { ok: false, reason: 'wrong', attemptsLeft, message: `That is not the code the hub shows (${attemptsLeft} tries left)` };
+    return {
+      ok: false,
+      reason: 'wrong',
+      attemptsLeft,
+      message: `That is not the code the hub shows (${attemptsLeft} tries left)`,
+    };
   }
 }
 

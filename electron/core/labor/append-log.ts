@@ -39,7 +39,12 @@ export class AppendLog<T> {
   }
 
   /** Reads every intact record (`parse` returns null for one it does not accept) and opens for appending. */
-  static open<T>(dir: string, name: string, parse: (raw: unknown) => T | null, now: () => number = Date.now): OpenedLog<T> {
+  static open<T>(
+    dir: string,
+    name: string,
+    parse: (raw: unknown) => T | null,
+    now: () => number = Date.now,
+  ): OpenedLog<T> {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, name);
     const existed = existsSync(path);
@@ -63,7 +68,8 @@ export class AppendLog<T> {
     const tornTailOnly = tail.length > 0 && unreadable.length === 0;
     if (tail.length > 0) unreadable.push(tail.slice(0, 200));
     // Kept before the rewrite takes anything out of the file.
-    const damaged = unreadable.length > 0 ? { keptAs: keepDamagedCopy(path, now()), lines: unreadable, tornTailOnly } : null;
+    const damaged =
+      unreadable.length > 0 ? { keptAs: keepDamagedCopy(path, now()), lines: unreadable, tornTailOnly } : null;
     const log = new AppendLog<T>(dir, path);
     if (damaged) log.rewrite(records);
     else if (!existed) fsyncDir(dir);

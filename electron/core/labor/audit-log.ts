@@ -17,7 +17,11 @@ const recordSchema = z.object({
   byUserId: z.string(),
   byName: z.string(),
   changes: z.array(
-    z.object({ field: z.enum(['punch_in', 'punch_out', 'user_role_uuid', 'time_punch_type', 'declared_tips']), from: value, to: value }),
+    z.object({
+      field: z.enum(['punch_in', 'punch_out', 'user_role_uuid', 'time_punch_type', 'declared_tips']),
+      from: value,
+      to: value,
+    }),
   ),
 });
 

@@ -22,7 +22,13 @@ const entry = z.object({
   created: z.number().nullable(),
 });
 const schema = z
-  .object({ locationUuid: z.string(), fetchStartedAt: z.number(), fetchedAt: z.number(), open: z.array(entry), recentBreaks: z.array(entry) })
+  .object({
+    locationUuid: z.string(),
+    fetchStartedAt: z.number(),
+    fetchedAt: z.number(),
+    open: z.array(entry),
+    recentBreaks: z.array(entry),
+  })
   .nullable();
 
 export function loadBoardCache(dir: string, damage?: DamageSink): BoardCache | null {

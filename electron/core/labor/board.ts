@@ -31,7 +31,9 @@ export function projectBoard(
   if (usable) {
     for (const e of usable.open) {
       if (e.kind !== 'shift' || e.punchOut !== null) continue;
-      const ended = usable.recentBreaks.filter((b) => b.shiftUuid === e.uuid && b.punchOut !== null).map((b) => b.punchOut as number);
+      const ended = usable.recentBreaks
+        .filter((b) => b.shiftUuid === e.uuid && b.punchOut !== null)
+        .map((b) => b.punchOut as number);
       rows.set(e.userId, {
         userId: e.userId,
         name: nameOf(e.userId),
@@ -56,7 +58,9 @@ export function projectBoard(
   const overlay = outbox
     .all()
     .filter((s) => s.p.locationUuid === locationUuid)
-    .filter((s) => s.status === 'pending' || (s.status === 'done' && (!usable || (s.doneAt ?? 0) >= usable.fetchStartedAt)));
+    .filter(
+      (s) => s.status === 'pending' || (s.status === 'done' && (!usable || (s.doneAt ?? 0) >= usable.fetchStartedAt)),
+    );
   for (const s of overlay) apply(rows, s, outbox, nameOf);
   return [...rows.values()].sort((a, b) => a.shiftStart - b.shiftStart);
 }

@@ -11,7 +11,6 @@ export type PunchDraft = Omit<Punch, 'seq'>;
 
 export const MAX_TIPS_CENTS = 10_000_000;
 
-
 export interface BuildContext {
   locationUuid: string;
   userId: string;
@@ -26,14 +25,31 @@ export interface BuildContext {
 
 export function buildPunches(input: PunchInput, c: BuildContext): PunchDraft[] {
   const clock = (ms: number) => clockTime(ms, c.timezone);
-  const base = { locationUuid: c.locationUuid, userId: c.userId, name: c.name, capturedAt: c.now, declaredTips: null, breakType: null };
+  const base = {
+    locationUuid: c.locationUuid,
+    userId: c.userId,
+    name: c.name,
+    capturedAt: c.now,
+    declaredTips: null,
+    breakType: null,
+  };
   const id = input.punchId ?? randomUUID();
   const { row } = c;
   switch (input.action) {
     case 'punch-in': {
       if (row) throw new Error(`You are already on shift (since ${clock(row.shiftStart)})`);
       const role = pickRole(input.role, c.roles);
-      return [{ ...base, id, kind: 'shift-start', role: role.role, roleUuid: role.roleUuid, shift: { local: `shift-${randomUUID()}` }, brk: null }];
+      return [
+        {
+          ...base,
+          id,
+          kind: 'shift-start',
+          role: role.role,
+          roleUuid: role.roleUuid,
+          shift: { local: `shift-${randomUUID()}` },
+          brk: null,
+        },
+      ];
     }
     case 'break-start':
       if (!row) throw new Error('You are not on shift');
@@ -52,16 +68,36 @@ export function buildPunches(input: PunchInput, c: BuildContext): PunchDraft[] {
       ];
     case 'break-end':
       if (!row || row.breakStart === null || !row.breakRef) throw new Error('You are not on a break');
-      return [{ ...base, id, kind: 'break-end', role: row.role, roleUuid: null, shift: row.shiftRef, brk: row.breakRef }];
+      return [
+        { ...base, id, kind: 'break-end', role: row.role, roleUuid: null, shift: row.shiftRef, brk: row.breakRef },
+      ];
     case 'punch-out': {
       if (!row) throw new Error('You are not on shift');
       const tips = input.declaredTipsCents ?? 0;
-      if (!Number.isInteger(tips) || tips < 0 || tips > MAX_TIPS_CENTS) throw new Error('Declared tips must be an amount from $0 to $100,000');
+      if (!Number.isInteger(tips) || tips < 0 || tips > MAX_TIPS_CENTS)
+        throw new Error('Declared tips must be an amount from $0 to $100,000');
       const out: PunchDraft[] = [];
       if (row.breakStart !== null && row.breakRef) {
-        out.push({ ...base, id: randomUUID(), kind: 'break-end', role: row.role, roleUuid: null, shift: row.shiftRef, brk: row.breakRef });
+        out.push({
+          ...base,
+          id: randomUUID(),
+          kind: 'break-end',
+          role: row.role,
+          roleUuid: null,
+          shift: row.shiftRef,
+          brk: row.breakRef,
+        });
       }
-      out.push({ ...base, id, kind: 'shift-end', role: row.role, roleUuid: null, shift: row.shiftRef, brk: null, declaredTips: tips });
+      out.push({
+        ...base,
+        id,
+        kind: 'shift-end',
+        role: row.role,
+        roleUuid: null,
+        shift: row.shiftRef,
+        brk: null,
+        declaredTips: tips,
+      });
       return out;
     }
   }
@@ -74,5 +110,7 @@ function pickRole(wanted: StaffRole | undefined, roles: StaffRole[]): StaffRole 
     return known ?? wanted;
   }
   if (roles.length === 1) return roles[0];
-  throw new Error(roles.length === 0 ? 'You have no role at this location; ask a manager' : 'Choose the role you are working');
+  throw new Error(
+    roles.length === 0 ? 'You have no role at this location; ask a manager' : 'Choose the role you are working',
+  );
 }

@@ -71,7 +71,8 @@ export class Drainer {
 
   summary(): OutboxSummary {
     const now = this.o.now();
-    const state: OutboxSummary['state'] = this.offline && this.globalNotBefore > now ? 'offline' : this.inFlight.size > 0 ? 'sending' : 'waiting';
+    const state: OutboxSummary['state'] =
+      this.offline && this.globalNotBefore > now ? 'offline' : this.inFlight.size > 0 ? 'sending' : 'waiting';
     const nextAt = this.timer ? this.timerAt : null;
     return this.o.outbox.summary(state, this.lastError, state === 'sending' ? null : nextAt);
   }
@@ -81,10 +82,13 @@ export class Drainer {
     if (this.timer && this.timerAt <= at) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.pump();
-    }, Math.max(0, at - this.o.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.pump();
+      },
+      Math.max(0, at - this.o.now()),
+    );
     this.timer.unref?.();
   }
 
@@ -215,7 +219,10 @@ export class Drainer {
   private backOff(s: PunchState, message: string, retryAfterMs: number | null = null): void {
     const { tuning } = this.o;
     // The service's own Retry-After wins over our backoff when it asks for longer (429, 503).
-    const wait = Math.max(retryAfterMs ?? 0, Math.min(tuning.backoffMaxMs, tuning.backoffMinMs * 2 ** Math.min(10, s.attempts)));
+    const wait = Math.max(
+      retryAfterMs ?? 0,
+      Math.min(tuning.backoffMaxMs, tuning.backoffMinMs * 2 ** Math.min(10, s.attempts)),
+    );
     s.notBefore = this.o.now() + wait;
     s.note = message;
     this.lastError = message;

@@ -27,7 +27,11 @@ export function diffPatch(before: LaborEntry, patch: EntryPatch, roleName: (uuid
   }
   if (patch.roleUuid !== undefined && patch.roleUuid !== before.roleUuid) {
     body.user_role_uuid = patch.roleUuid;
-    changes.push({ field: 'user_role_uuid', from: before.role ?? before.roleUuid, to: roleName(patch.roleUuid) ?? patch.roleUuid });
+    changes.push({
+      field: 'user_role_uuid',
+      from: before.role ?? before.roleUuid,
+      to: roleName(patch.roleUuid) ?? patch.roleUuid,
+    });
   }
   if (patch.punchType !== undefined && patch.punchType !== before.punchType) {
     body.time_punch_type = patch.punchType;
@@ -56,13 +60,19 @@ function shows(entry: LaborEntry, body: Record<string, unknown>): boolean {
   );
 }
 
-export async function editEntry(ctx: LaborApiContext, uuid: string, patch: EntryPatch, roleName: (uuid: string) => string | null): Promise<EditOutcome> {
+export async function editEntry(
+  ctx: LaborApiContext,
+  uuid: string,
+  patch: EntryPatch,
+  roleName: (uuid: string) => string | null,
+): Promise<EditOutcome> {
   const before = await getEntry(ctx, uuid);
   const { body, changes } = diffPatch(before, patch, roleName);
   if (changes.length === 0) throw new Error('Nothing was changed');
   try {
     // Tips are kept in cents here; the wire takes them in the connection's open money unit.
-    const wire = typeof body.declared_tips === 'number' ? { ...body, declared_tips: tipsOnWire(ctx, body.declared_tips) } : body;
+    const wire =
+      typeof body.declared_tips === 'number' ? { ...body, declared_tips: tipsOnWire(ctx, body.declared_tips) } : body;
     const answered = await patchEntry(ctx, uuid, wire);
     return { before, after: answered ?? (await getEntry(ctx, uuid)), changes };
   } catch (error) {

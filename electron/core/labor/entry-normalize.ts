@@ -18,7 +18,9 @@ export interface EntryMoney {
 export function tipsToCents(value: unknown, unit: EntryMoney['unit']): number | null {
   const n = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return null;
-  return unit === 'dollars' || !Number.isInteger(n) || (typeof value === 'string' && value.includes('.')) ? Math.round(n * 100) : n;
+  return unit === 'dollars' || !Number.isInteger(n) || (typeof value === 'string' && value.includes('.'))
+    ? Math.round(n * 100)
+    : n;
 }
 
 const CENTS: EntryMoney = { unit: 'cents' };
@@ -68,7 +70,11 @@ function idValue(value: unknown): string | number | null {
  * One entry in our shape. `money` says the unit of declared_tips (an open money field, see
  * shared/money-units.ts) and hears every tips value, so a fraction can correct a cents assumption.
  */
-export function normalizeEntry(value: unknown, fiscalDayOf: (ms: number) => string, money: EntryMoney = CENTS): LaborEntry | null {
+export function normalizeEntry(
+  value: unknown,
+  fiscalDayOf: (ms: number) => string,
+  money: EntryMoney = CENTS,
+): LaborEntry | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const raw = value as Raw;
   const uuid = text(first(raw, ['time_entry_uuid', 'timeEntryUuid', 'uuid', 'id']));
@@ -79,10 +85,18 @@ export function normalizeEntry(value: unknown, fiscalDayOf: (ms: number) => stri
   const rawType = text(first(raw, ['time_punch_type', 'timePunchType', 'punch_type']));
   // The punch type decides first: a shift may carry its own numeric time_shift_id, which must not
   // make it look like a break. Only without a type does a shift reference mean "break".
-  const kind: 'shift' | 'break' = rawType !== null ? (isBreakType(rawType) ? 'break' : 'shift') : shiftRef !== null && String(shiftRef) !== uuid ? 'break' : 'shift';
+  const kind: 'shift' | 'break' =
+    rawType !== null
+      ? isBreakType(rawType)
+        ? 'break'
+        : 'shift'
+      : shiftRef !== null && String(shiftRef) !== uuid
+        ? 'break'
+        : 'shift';
   const punchType = rawType ?? (kind === 'break' ? 'break' : 'shift');
   // How breaks name this shift: its own time_shift_id, else a separate numeric id, else its uuid.
-  const ownId = kind === 'shift' ? (shiftRef ?? (raw.id !== undefined && text(raw.id) !== uuid ? idValue(raw.id) : null)) : null;
+  const ownId =
+    kind === 'shift' ? (shiftRef ?? (raw.id !== undefined && text(raw.id) !== uuid ? idValue(raw.id) : null)) : null;
   const fiscal = text(first(raw, ['fiscal_day', 'fiscalDay', 'business_date', 'businessDate']));
   return {
     uuid,
@@ -115,7 +129,11 @@ export function findEntryList(body: unknown, depth = 0): unknown[] | null {
 }
 
 /** One entry: bare, or under entry / time_entry / data. */
-export function findEntry(body: unknown, fiscalDayOf: (ms: number) => string, money: EntryMoney = CENTS): LaborEntry | null {
+export function findEntry(
+  body: unknown,
+  fiscalDayOf: (ms: number) => string,
+  money: EntryMoney = CENTS,
+): LaborEntry | null {
   const direct = normalizeEntry(body, fiscalDayOf, money);
   if (direct) return direct;
   if (!body || typeof body !== 'object') return null;

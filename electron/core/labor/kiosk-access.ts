@@ -134,7 +134,8 @@ export class KioskAccess {
     const locked = this.sessions.recordWrongPin(userId);
     this.options.changed();
     const until = this.sessions.lockedUntilMs(userId);
-    if (locked && until) throw new Error(`Too many wrong PINs: the pad is locked for ${Math.ceil((until - this.options.now()) / 1000)} s`);
+    if (locked && until)
+      throw new Error(`Too many wrong PINs: the pad is locked for ${Math.ceil((until - this.options.now()) / 1000)} s`);
     throw new Error('That PIN is not recognised');
   }
 
@@ -147,7 +148,9 @@ export class KioskAccess {
       userId,
       name: this.roster.nameOf(userId),
       manager: isManager,
-      roles: (member?.roles ?? []).filter((r) => r.locationUuid === loc).map(({ role, roleUuid }) => ({ role, roleUuid })),
+      roles: (member?.roles ?? [])
+        .filter((r) => r.locationUuid === loc)
+        .map(({ role, roleUuid }) => ({ role, roleUuid })),
       expiresAt: s.expiresAt,
     };
   }

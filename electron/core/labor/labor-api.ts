@@ -39,8 +39,6 @@ export interface EntryList {
   complete: boolean;
 }
 
-
-
 const base = (locationUuid: string) => `/loc/${encodeURIComponent(locationUuid)}/labor/entries`;
 
 export async function listEntries(ctx: LaborApiContext, query: EntryQuery): Promise<LaborEntry[]> {
@@ -58,7 +56,8 @@ export async function listAllEntries(ctx: LaborApiContext, query: EntryQuery): P
   for (let page = 0; ; page++) {
     const body = await ctx.client.request('integration', 'GET', path, { query: q, timeoutMs: ctx.timeoutMs });
     const list = findEntryList(body);
-    if (!list) throw new Error('The service answered the labor entries list with something that is not a list of entries');
+    if (!list)
+      throw new Error('The service answered the labor entries list with something that is not a list of entries');
     for (const e of list) {
       const entry = normalizeEntry(e, ctx.fiscalDayOf, ctx.money);
       if (entry) entries.push(entry);
@@ -79,7 +78,9 @@ export async function listAllEntries(ctx: LaborApiContext, query: EntryQuery): P
 /** Breaks name their shift by uuid or by the shift's own (numeric) id: map every reference to the uuid. */
 function joinBreaks(ctx: LaborApiContext, entries: LaborEntry[]): LaborEntry[] {
   for (const e of entries) if (e.kind === 'shift') rememberShift(ctx, e);
-  return entries.map((e) => (e.kind === 'break' && e.shiftUuid !== null ? { ...e, shiftUuid: shiftUuidOf(ctx, e.shiftUuid) } : e));
+  return entries.map((e) =>
+    e.kind === 'break' && e.shiftUuid !== null ? { ...e, shiftUuid: shiftUuidOf(ctx, e.shiftUuid) } : e,
+  );
 }
 
 // Shift ids seen on the service (uuid <-> the id breaks carry), kept across calls so a break read
@@ -122,22 +123,38 @@ export async function shiftReference(ctx: LaborApiContext, shiftUuid: string): P
 }
 
 export async function getEntry(ctx: LaborApiContext, uuid: string): Promise<LaborEntry> {
-  const body = await ctx.client.request('integration', 'GET', `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`, { timeoutMs: ctx.timeoutMs });
+  const body = await ctx.client.request('integration', 'GET', `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`, {
+    timeoutMs: ctx.timeoutMs,
+  });
   const entry = findEntry(body, ctx.fiscalDayOf, ctx.money);
   if (!entry) throw new Error(`The service answered for labor entry ${uuid} with something that is not an entry`);
   rememberShift(ctx, entry);
-  return entry.kind === 'break' && entry.shiftUuid !== null ? { ...entry, shiftUuid: shiftUuidOf(ctx, entry.shiftUuid) } : entry;
+  return entry.kind === 'break' && entry.shiftUuid !== null
+    ? { ...entry, shiftUuid: shiftUuidOf(ctx, entry.shiftUuid) }
+    : entry;
 }
 
 /** POST: resolves with the new entry's uuid, or null when the answer did not say (then reconcile). */
 export async function createEntry(ctx: LaborApiContext, body: Record<string, unknown>): Promise<string | null> {
-  const answer = await ctx.client.request('integration', 'POST', base(ctx.locationUuid), { body, timeoutMs: ctx.timeoutMs });
+  const answer = await ctx.client.request('integration', 'POST', base(ctx.locationUuid), {
+    body,
+    timeoutMs: ctx.timeoutMs,
+  });
   const entry = findEntry(answer, ctx.fiscalDayOf, ctx.money);
   if (entry) rememberShift(ctx, entry);
   return findUuid(answer);
 }
 
-export async function patchEntry(ctx: LaborApiContext, uuid: string, body: Record<string, unknown>): Promise<LaborEntry | null> {
-  const answer = await ctx.client.request('integration', 'PATCH', `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`, { body, timeoutMs: ctx.timeoutMs });
+export async function patchEntry(
+  ctx: LaborApiContext,
+  uuid: string,
+  body: Record<string, unknown>,
+): Promise<LaborEntry | null> {
+  const answer = await ctx.client.request(
+    'integration',
+    'PATCH',
+    `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`,
+    { body, timeoutMs: ctx.timeoutMs },
+  );
   return findEntry(answer, ctx.fiscalDayOf, ctx.money);
 }

@@ -2,8 +2,22 @@
 // drainer that sends them, the live board, and the manager's timesheet. It only reaches the
 // service through `api()` at call time (the client is rebuilt when settings change) and reports
 // every change as one `labor` event.
-import type { EntryPatch, LaborEntry, LaborSettings, TimesheetQuery, TimesheetRow, TimesheetView } from '../../../shared/labor';
-import type { LaborView, KioskLocation, LocationChoice, OutboxItem, PunchInput, PunchReceipt } from '../../../shared/labor';
+import type {
+  EntryPatch,
+  LaborEntry,
+  LaborSettings,
+  TimesheetQuery,
+  TimesheetRow,
+  TimesheetView,
+} from '../../../shared/labor';
+import type {
+  LaborView,
+  KioskLocation,
+  LocationChoice,
+  OutboxItem,
+  PunchInput,
+  PunchReceipt,
+} from '../../../shared/labor';
 import { addDays, fiscalDayOf } from '../../../shared/labor-calc';
 import { locationsResponseSchema } from '../../../shared/schemas/service';
 import type { ServiceClient } from '../api/service-client';
@@ -104,7 +118,11 @@ export class LaborService {
         saveLaborSettings(dataDir, this.stored);
       }
     };
-    this.roster = new Roster(dataDir, this.tuning.scryptN, log, { damage, expected: this.stored.rosterSeen === true, saved: markRosterSeen });
+    this.roster = new Roster(dataDir, this.tuning.scryptN, log, {
+      damage,
+      expected: this.stored.rosterSeen === true,
+      saved: markRosterSeen,
+    });
     if (this.roster.exists()) markRosterSeen();
     this.access = new KioskAccess({
       roster: this.roster,
@@ -114,7 +132,14 @@ export class LaborService {
       changed: () => this.emitNow(),
     });
     this.audit = new AuditLog(dataDir, log, damage);
-    this.outbox = new Outbox({ dir: dataDir, now: this.now, settleAfterAttemptMs: this.tuning.timeoutMs + this.tuning.settleMs, log, damage, expected: ranBefore });
+    this.outbox = new Outbox({
+      dir: dataDir,
+      now: this.now,
+      settleAfterAttemptMs: this.tuning.timeoutMs + this.tuning.settleMs,
+      log,
+      damage,
+      expected: ranBefore,
+    });
     this.drainer = new Drainer({
       outbox: this.outbox,
       api: options.api,
@@ -165,7 +190,11 @@ export class LaborService {
       location: loc,
       settings: this.stored.settings,
       staff: loc ? this.roster.cardsAt(loc.uuid) : [],
-      board: { rows: this.liveRows().map(publicRow), fetchedAt: this.cache?.locationUuid === loc?.uuid ? (this.cache?.fetchedAt ?? null) : null, error: this.boardError },
+      board: {
+        rows: this.liveRows().map(publicRow),
+        fetchedAt: this.cache?.locationUuid === loc?.uuid ? (this.cache?.fetchedAt ?? null) : null,
+        error: this.boardError,
+      },
       outbox: this.drainer.summary(),
       needsManagerSetup: this.roster.needsManagerSetup(),
       rosterError: this.roster.unreadable ? ROSTER_UNREADABLE : null,
@@ -244,8 +273,18 @@ export class LaborService {
       const s = this.outbox.get(input.punchId) as PunchState;
       return this.receipt([s.p.id], input.action, s.p.capturedAt, userId, name, s.p.role);
     }
-    const roles = (member?.roles ?? []).filter((r) => r.locationUuid === loc.uuid).map(({ role, roleUuid }) => ({ role, roleUuid }));
-    const drafts = buildPunches(input, { locationUuid: loc.uuid, userId, name, roles, row: this.rowFor(userId), now: at ?? this.now(), timezone: loc.timezone ?? null });
+    const roles = (member?.roles ?? [])
+      .filter((r) => r.locationUuid === loc.uuid)
+      .map(({ role, roleUuid }) => ({ role, roleUuid }));
+    const drafts = buildPunches(input, {
+      locationUuid: loc.uuid,
+      userId,
+      name,
+      roles,
+      row: this.rowFor(userId),
+      now: at ?? this.now(),
+      timezone: loc.timezone ?? null,
+    });
     const punches = this.outbox.capture(drafts);
     this.drainer.kick();
     this.emitNow();
@@ -281,7 +320,8 @@ export class LaborService {
    */
   enterKioskView(): LaborView {
     if (this.roster.unreadable) throw new Error(ROSTER_UNREADABLE);
-    if (this.roster.needsManagerSetup()) throw new Error('Add a manager with a PIN first: leaving kiosk view needs a manager PIN');
+    if (this.roster.needsManagerSetup())
+      throw new Error('Add a manager with a PIN first: leaving kiosk view needs a manager PIN');
     this.saveSettings({ kioskView: true });
     return this.view();
   }
@@ -310,13 +350,23 @@ export class LaborService {
       const day = ctx.fiscalDayOf(i.capturedAt);
       return day >= query.fromDay && day <= query.toDay;
     });
-    return loadTimesheet(query, { ctx, audit: this.audit, nameOf: (id) => this.roster.nameOf(id), unsynced, now: this.now() });
+    return loadTimesheet(query, {
+      ctx,
+      audit: this.audit,
+      nameOf: (id) => this.roster.nameOf(id),
+      unsynced,
+      now: this.now(),
+    });
   }
 
   /** A manager's edit of one entry, recorded in the audit log with who made it. */
   async editEntry(token: string, entryUuid: string, patch: EntryPatch): Promise<TimesheetRow> {
     const by = this.access.who(this.access.requireManager(token));
-    const roleName = (uuid: string) => this.roster.views().flatMap((m) => m.roles).find((r) => r.roleUuid === uuid)?.role ?? null;
+    const roleName = (uuid: string) =>
+      this.roster
+        .views()
+        .flatMap((m) => m.roles)
+        .find((r) => r.roleUuid === uuid)?.role ?? null;
     const outcome = await editEntry(this.apiContext(), entryUuid, patch, roleName);
     this.audit.add(entryUuid, by, outcome.changes, this.now());
     void this.refreshBoard();
@@ -388,7 +438,13 @@ export class LaborService {
       const today = ctx.fiscalDayOf(startedAt);
       const [open, recentBreaks] = await Promise.all([
         listEntries(ctx, { type: 'all', is_open: true, limit: 1000 }),
-        listEntries(ctx, { type: 'breaks', is_open: false, fiscal_day_start: addDays(today, -1), fiscal_day_end: today, limit: 1000 }),
+        listEntries(ctx, {
+          type: 'breaks',
+          is_open: false,
+          fiscal_day_start: addDays(today, -1),
+          fiscal_day_end: today,
+          limit: 1000,
+        }),
       ]);
       if (this.stopped || this.stored.location?.uuid !== loc.uuid) return;
       open.push(...(await this.stillOpen(ctx, loc.uuid, open)));
@@ -412,7 +468,9 @@ export class LaborService {
   private async stillOpen(ctx: LaborApiContext, locationUuid: string, open: LaborEntry[]): Promise<LaborEntry[]> {
     const listed = new Set(open.map((e) => e.uuid));
     const previous = this.cache && this.cache.locationUuid === locationUuid ? this.cache : null;
-    const missing: { uuid: string; known: LaborEntry | null }[] = (previous?.open ?? []).filter((e) => !listed.has(e.uuid)).map((e) => ({ uuid: e.uuid, known: e }));
+    const missing: { uuid: string; known: LaborEntry | null }[] = (previous?.open ?? [])
+      .filter((e) => !listed.has(e.uuid))
+      .map((e) => ({ uuid: e.uuid, known: e }));
     // Entries this kiosk opened that the board showed from the outbox (confirmed after the last
     // fetch began): once this fetch has started, the board takes them from the fetch alone, so one
     // the paged list skipped would vanish and its person could not take a break or punch out.
@@ -453,7 +511,14 @@ export class LaborService {
     return projectBoard(this.cache, this.outbox, loc.uuid, (id) => this.roster.nameOf(id));
   }
 
-  private receipt(ids: string[], action: PunchInput['action'], at: number, userId: string, name: string, role: string | null): PunchReceipt {
+  private receipt(
+    ids: string[],
+    action: PunchInput['action'],
+    at: number,
+    userId: string,
+    name: string,
+    role: string | null,
+  ): PunchReceipt {
     const s = this.drainer.summary();
     return { punchIds: ids, action, at, userId, name, role, waitingToSync: s.pending + s.blocked + s.failed };
   }
@@ -463,11 +528,14 @@ export class LaborService {
     try {
       staff = await this.options.demoStaff?.();
     } catch (error) {
-      this.options.log?.(`labor: could not read the sandbox demo staff: ${error instanceof Error ? error.message : String(error)}`);
+      this.options.log?.(
+        `labor: could not read the sandbox demo staff: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return;
     }
     if (!staff) return;
-    if (await this.roster.seedDemo(staff, DEMO_PINS, DEMO_MANAGERS)) this.options.log?.('labor: roster seeded with the sandbox demo staff and PINs');
+    if (await this.roster.seedDemo(staff, DEMO_PINS, DEMO_MANAGERS))
+      this.options.log?.('labor: roster seeded with the sandbox demo staff and PINs');
   }
 
   private refreshSoon(): void {

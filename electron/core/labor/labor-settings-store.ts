@@ -31,11 +31,17 @@ export interface StoredLaborSettings {
 }
 
 export function loadLaborSettings(dir: string, log?: (line: string) => void, damage?: DamageSink): StoredLaborSettings {
-  const loaded = loadJsonFile(dir, FILE, fileSchema, () => ({ version: 1 as const, location: null, settings: { ...DEFAULT_LABOR_SETTINGS } }), {
-    damage,
-    label: 'The kiosk settings',
-    consequence: "the kiosk's location and limits must be set again",
-  });
+  const loaded = loadJsonFile(
+    dir,
+    FILE,
+    fileSchema,
+    () => ({ version: 1 as const, location: null, settings: { ...DEFAULT_LABOR_SETTINGS } }),
+    {
+      damage,
+      label: 'The kiosk settings',
+      consequence: "the kiosk's location and limits must be set again",
+    },
+  );
   if (loaded.problem) log?.(loaded.problem.message);
   const { location, settings, kioskView, rosterSeen } = loaded.value;
   return { location, settings, kioskView: kioskView ?? false, ...(rosterSeen ? { rosterSeen: true } : {}) };

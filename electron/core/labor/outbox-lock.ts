@@ -74,7 +74,10 @@ export function acquireOutboxLock(dir: string): () => void {
       const { pid, start } = holder(readFileSync(path, 'utf8'));
       const sameProcess = start === null || processStart(pid) === null || processStart(pid) === start;
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid) && sameProcess) {
-        throw new Error(`Another copy of the app (process ${pid}) is using the labor outbox in ${dir}; close it first`, { cause: error });
+        throw new Error(
+          `Another copy of the app (process ${pid}) is using the labor outbox in ${dir}; close it first`,
+          { cause: error },
+        );
       }
       rmSync(path, { force: true });
     }

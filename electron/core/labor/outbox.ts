@@ -121,14 +121,17 @@ export class Outbox {
 
   retry(id: string, by: string): void {
     const s = this.states.get(id);
-    if (!s || (s.status !== 'failed' && !(s.status === 'pending' && this.isBlocked(s)))) throw new Error('Only a failed or blocked punch can be retried');
+    if (!s || (s.status !== 'failed' && !(s.status === 'pending' && this.isBlocked(s))))
+      throw new Error('Only a failed or blocked punch can be retried');
     this.write([{ t: 'retry', id, at: this.options.now(), by }]);
   }
 
   discard(id: string, by: string): void {
     const s = this.states.get(id);
-    if (!s || s.status === 'done' || s.status === 'discarded') throw new Error('That punch is already on the service or discarded');
-    if (s.status === 'pending' && !this.isBlocked(s)) throw new Error('That punch is still being sent; only failed or blocked punches can be discarded');
+    if (!s || s.status === 'done' || s.status === 'discarded')
+      throw new Error('That punch is already on the service or discarded');
+    if (s.status === 'pending' && !this.isBlocked(s))
+      throw new Error('That punch is still being sent; only failed or blocked punches can be discarded');
     this.write([{ t: 'discard', id, at: this.options.now(), by }]);
   }
 
@@ -141,7 +144,14 @@ export class Outbox {
 
   /** 'ok' to send, 'wait' for an earlier punch, 'blocked' when a punch it needs failed or was discarded. */
   dependency(s: PunchState, depth = 0): 'ok' | 'wait' | 'blocked' {
-    const needed = s.p.kind === 'break-end' ? s.p.brk : s.p.kind === 'shift-start' ? null : s.p.kind === 'break-start' ? s.p.shift : s.p.shift;
+    const needed =
+      s.p.kind === 'break-end'
+        ? s.p.brk
+        : s.p.kind === 'shift-start'
+          ? null
+          : s.p.kind === 'break-start'
+            ? s.p.shift
+            : s.p.shift;
     if (!needed || !isLocal(needed)) return 'ok';
     const creator = this.states.get(this.creators.get(needed.local) ?? '');
     if (!creator || depth > 4) return 'blocked';
@@ -156,7 +166,13 @@ export class Outbox {
 
   /** People with punches still to send. */
   pendingUsers(): string[] {
-    return [...new Set(this.all().filter((s) => s.status === 'pending').map((s) => s.p.userId))];
+    return [
+      ...new Set(
+        this.all()
+          .filter((s) => s.status === 'pending')
+          .map((s) => s.p.userId),
+      ),
+    ];
   }
 
   /**
@@ -189,7 +205,14 @@ export class Outbox {
         else pending += 1;
       }
     }
-    return { pending, failed, blocked, state: pending === 0 ? 'idle' : state, lastError: pending === 0 ? null : lastError, nextAttemptAt: pending === 0 ? null : nextAttemptAt };
+    return {
+      pending,
+      failed,
+      blocked,
+      state: pending === 0 ? 'idle' : state,
+      lastError: pending === 0 ? null : lastError,
+      nextAttemptAt: pending === 0 ? null : nextAttemptAt,
+    };
   }
 
   /** Everything not yet on the service, in capture order. */
@@ -204,7 +227,16 @@ export class Outbox {
           userId: s.p.userId,
           name: s.p.name,
           capturedAt: s.p.capturedAt,
-          state: s.status === 'failed' ? 'failed' : blocked ? 'blocked' : s.sending ? 'sending' : s.unsure ? 'checking' : 'pending',
+          state:
+            s.status === 'failed'
+              ? 'failed'
+              : blocked
+                ? 'blocked'
+                : s.sending
+                  ? 'sending'
+                  : s.unsure
+                    ? 'checking'
+                    : 'pending',
           message:
             s.status === 'failed'
               ? `${s.failure?.status ? `${s.failure.status}: ` : ''}${s.failure?.message ?? 'refused'}`
@@ -251,7 +283,11 @@ export class Outbox {
     switch (r.t) {
       case 'attempt':
         s.attempts += 1;
-        s.unsure = { since: r.at, retryAt: r.at + this.options.settleAfterAttemptMs, message: 'Sent; checking whether the service recorded it' };
+        s.unsure = {
+          since: r.at,
+          retryAt: r.at + this.options.settleAfterAttemptMs,
+          message: 'Sent; checking whether the service recorded it',
+        };
         break;
       case 'unsure':
         s.unsure = { since: r.at, retryAt: r.retryAt, message: r.message };
@@ -291,16 +327,35 @@ export class Outbox {
       for (const r of [s.p.shift, s.p.brk]) if (r && isLocal(r)) referenced.add(this.creators.get(r.local) ?? '');
     }
     const keep = this.all().filter(
-      (s) => s.status === 'pending' || s.status === 'failed' || referenced.has(s.p.id) || now - s.p.capturedAt < RETENTION_MS,
+      (s) =>
+        s.status === 'pending' ||
+        s.status === 'failed' ||
+        referenced.has(s.p.id) ||
+        now - s.p.capturedAt < RETENTION_MS,
     );
     const records: LogRecord[] = [{ t: 'head', v: 1, at: now }];
     for (const s of keep) {
       records.push({ t: 'punch', p: s.p });
       if (s.status === 'done') records.push({ t: 'done', id: s.p.id, at: s.doneAt ?? now, uuid: s.uuid });
       // The original times and names, never the compaction's: a restart must not rewrite history.
-      else if (s.status === 'failed') records.push({ t: 'failed', id: s.p.id, at: s.failure?.at ?? now, status: s.failure?.status ?? null, message: s.failure?.message ?? '' });
-      else if (s.status === 'discarded') records.push({ t: 'discard', id: s.p.id, at: s.discarded?.at ?? now, by: s.discarded?.by ?? 'unknown' });
-      else if (s.unsure) records.push({ t: 'unsure', id: s.p.id, at: s.unsure.since, retryAt: s.unsure.retryAt, message: s.unsure.message });
+      else if (s.status === 'failed')
+        records.push({
+          t: 'failed',
+          id: s.p.id,
+          at: s.failure?.at ?? now,
+          status: s.failure?.status ?? null,
+          message: s.failure?.message ?? '',
+        });
+      else if (s.status === 'discarded')
+        records.push({ t: 'discard', id: s.p.id, at: s.discarded?.at ?? now, by: s.discarded?.by ?? 'unknown' });
+      else if (s.unsure)
+        records.push({
+          t: 'unsure',
+          id: s.p.id,
+          at: s.unsure.since,
+          retryAt: s.unsure.retryAt,
+          message: s.unsure.message,
+        });
     }
     this.log.rewrite(records);
     const kept = new Set(keep.map((s) => s.p.id));

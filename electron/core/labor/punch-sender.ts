@@ -4,7 +4,15 @@
 // POST, the entry itself for a PATCH. Only "absent" ever leads to a second send.
 import { addDays } from '../../../shared/labor-calc';
 import { isServiceError } from '../api/errors';
-import { createEntry, getEntry, listEntries, patchEntry, shiftReference, tipsOnWire, type LaborApiContext } from './labor-api';
+import {
+  createEntry,
+  getEntry,
+  listEntries,
+  patchEntry,
+  shiftReference,
+  tipsOnWire,
+  type LaborApiContext,
+} from './labor-api';
 import type { Outbox, PunchState } from './outbox';
 
 /** A service may keep whole seconds only: a punch_in within this of the capture time is a match. */
@@ -17,7 +25,10 @@ const MINUTE = 60_000;
  */
 export function sameMoment(stored: number, captured: number): boolean {
   if (Math.abs(stored - captured) < MATCH_TOLERANCE_MS) return true;
-  return stored % MINUTE === 0 && (stored === Math.floor(captured / MINUTE) * MINUTE || stored === Math.round(captured / MINUTE) * MINUTE);
+  return (
+    stored % MINUTE === 0 &&
+    (stored === Math.floor(captured / MINUTE) * MINUTE || stored === Math.round(captured / MINUTE) * MINUTE)
+  );
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -32,7 +43,12 @@ export async function sendPunch(ctx: LaborApiContext, outbox: Outbox, s: PunchSt
   const p = s.p;
   switch (p.kind) {
     case 'shift-start':
-      return createEntry(ctx, { time_punch_type: 'shift', user_role: p.role ?? p.roleUuid, user_id: p.userId, punch_in: iso(p.capturedAt) });
+      return createEntry(ctx, {
+        time_punch_type: 'shift',
+        user_role: p.role ?? p.roleUuid,
+        user_id: p.userId,
+        punch_in: iso(p.capturedAt),
+      });
     case 'break-start':
       return createEntry(ctx, {
         time_punch_type: p.breakType ?? 'unpaid_break',
@@ -53,7 +69,8 @@ export async function sendPunch(ctx: LaborApiContext, outbox: Outbox, s: PunchSt
   }
 }
 
-export type Presence = { state: 'present'; uuid: string | null } | { state: 'absent' } | { state: 'gone'; message: string };
+export type Presence =
+  { state: 'present'; uuid: string | null } | { state: 'absent' } | { state: 'gone'; message: string };
 
 export async function findOnService(ctx: LaborApiContext, outbox: Outbox, s: PunchState): Promise<Presence> {
   const p = s.p;
@@ -91,7 +108,10 @@ export async function findOnService(ctx: LaborApiContext, outbox: Outbox, s: Pun
     return entry.punchOut !== null ? { state: 'present', uuid: null } : { state: 'absent' };
   } catch (error) {
     if (isServiceError(error) && error.kind === 'http' && error.status === 404) {
-      return { state: 'gone', message: `The ${p.kind === 'break-end' ? 'break' : 'shift'} no longer exists on the service` };
+      return {
+        state: 'gone',
+        message: `The ${p.kind === 'break-end' ? 'break' : 'shift'} no longer exists on the service`,
+      };
     }
     throw error;
   }

@@ -68,7 +68,13 @@ const recordSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('attempt'), id: z.string(), at: z.number() }),
   z.object({ t: z.literal('unsure'), id: z.string(), at: z.number(), retryAt: z.number(), message: z.string() }),
   z.object({ t: z.literal('done'), id: z.string(), at: z.number(), uuid: z.string().nullable() }),
-  z.object({ t: z.literal('failed'), id: z.string(), at: z.number(), status: z.number().nullable(), message: z.string() }),
+  z.object({
+    t: z.literal('failed'),
+    id: z.string(),
+    at: z.number(),
+    status: z.number().nullable(),
+    message: z.string(),
+  }),
   z.object({ t: z.literal('retry'), id: z.string(), at: z.number(), by: z.string() }),
   z.object({ t: z.literal('discard'), id: z.string(), at: z.number(), by: z.string() }),
 ]);

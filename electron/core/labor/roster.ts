@@ -11,7 +11,13 @@ import { join } from 'node:path';
 
 const FILE = 'labor-staff.json';
 
-const pinHashSchema = z.object({ salt: z.string(), hash: z.string(), N: z.number().int(), r: z.number().int(), p: z.number().int() });
+const pinHashSchema = z.object({
+  salt: z.string(),
+  hash: z.string(),
+  N: z.number().int(),
+  r: z.number().int(),
+  p: z.number().int(),
+});
 const staffSchema = z.object({
   userId: z.string().min(1),
   name: z.string(),
@@ -108,7 +114,13 @@ export class Roster {
 
   views(): StaffRecordView[] {
     return this.data.staff
-      .map((s) => ({ userId: s.userId, name: s.name, manager: s.manager, hasPin: s.pin !== null, roles: s.roles.map((r) => ({ ...r })) }))
+      .map((s) => ({
+        userId: s.userId,
+        name: s.name,
+        manager: s.manager,
+        hasPin: s.pin !== null,
+        roles: s.roles.map((r) => ({ ...r })),
+      }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
@@ -137,10 +149,18 @@ export class Roster {
     this.writable();
     const existing = this.get(input.userId);
     const record: StaffRecord = { ...input, pin: existing?.pin ?? null, roles: input.roles.map((r) => ({ ...r })) };
-    if (existing && existing.manager && !input.manager && this.data.staff.filter((s) => s.manager && s.pin).length === 1 && existing.pin) {
+    if (
+      existing &&
+      existing.manager &&
+      !input.manager &&
+      this.data.staff.filter((s) => s.manager && s.pin).length === 1 &&
+      existing.pin
+    ) {
       throw new Error('This is the only manager with a PIN; make someone else a manager first');
     }
-    this.data.staff = existing ? this.data.staff.map((s) => (s.userId === input.userId ? record : s)) : [...this.data.staff, record];
+    this.data.staff = existing
+      ? this.data.staff.map((s) => (s.userId === input.userId ? record : s))
+      : [...this.data.staff, record];
     this.save();
   }
 
@@ -177,7 +197,8 @@ export class Roster {
   /** Fills an empty roster once from the sandbox's demo staff (never again, even if emptied later). */
   /** Seeds once: concurrent callers (start-up and a connection change) share the one seeding. */
   seedDemo(staff: DemoStaff[], pins: Record<string, string>, managers: string[]): Promise<boolean> {
-    if (this.unreadable || this.data.seeded || this.data.staff.length > 0 || staff.length === 0) return Promise.resolve(false);
+    if (this.unreadable || this.data.seeded || this.data.staff.length > 0 || staff.length === 0)
+      return Promise.resolve(false);
     // Only the caller that started the seeding is told it seeded (so it is logged once).
     if (this.seeding) return this.seeding.then(() => false);
     this.seeding = this.seedDemoOnce(staff, pins, managers).finally(() => {
@@ -190,13 +211,19 @@ export class Roster {
     const byUser = new Map<string, StaffRecord>();
     for (const m of staff) {
       let s = byUser.get(m.userId);
-      if (!s) byUser.set(m.userId, (s = { userId: m.userId, name: m.name, manager: managers.includes(m.userId), pin: null, roles: [] }));
+      if (!s)
+        byUser.set(
+          m.userId,
+          (s = { userId: m.userId, name: m.name, manager: managers.includes(m.userId), pin: null, roles: [] }),
+        );
       s.roles.push({ locationUuid: m.locationUuid, role: m.role, roleUuid: m.roleUuid });
     }
     // scrypt runs on libuv's pool: hash the PINs side by side rather than one after another.
-    await Promise.all([...byUser.values()].map(async (s) => {
-      if (pins[s.userId]) s.pin = await hashPin(pins[s.userId], this.scryptN);
-    }));
+    await Promise.all(
+      [...byUser.values()].map(async (s) => {
+        if (pins[s.userId]) s.pin = await hashPin(pins[s.userId], this.scryptN);
+      }),
+    );
     this.data = { version: 1, seeded: true, staff: [...byUser.values()] };
     this.save();
     return true;

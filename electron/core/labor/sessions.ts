@@ -40,7 +40,13 @@ export class Sessions {
 
   open(userId: string, manager: boolean): Session {
     const ttlMs = manager ? MANAGER_SESSION_MS : STAFF_SESSION_MS;
-    const s: Session = { token: randomBytes(24).toString('hex'), userId, manager, expiresAt: this.now() + ttlMs, ttlMs };
+    const s: Session = {
+      token: randomBytes(24).toString('hex'),
+      userId,
+      manager,
+      expiresAt: this.now() + ttlMs,
+      ttlMs,
+    };
     this.sessions.set(s.token, s);
     return s;
   }
@@ -48,7 +54,12 @@ export class Sessions {
   /** The live session for a token (its expiry slides), or an error a person can act on. */
   require(token: string, manager = false): Session {
     const s = this.live(token);
-    if (!s) throw new Error(manager ? 'The manager session has ended; enter a manager PIN again' : 'Your session has ended; enter your PIN again');
+    if (!s)
+      throw new Error(
+        manager
+          ? 'The manager session has ended; enter a manager PIN again'
+          : 'Your session has ended; enter your PIN again',
+      );
     if (manager && !s.manager) throw new Error('Only a manager can do this');
     s.expiresAt = this.now() + s.ttlMs;
     return s;
@@ -83,7 +94,8 @@ export class Sessions {
 
   assertUnlocked(userId?: string): void {
     const until = this.lockedUntilMs(userId);
-    if (until) throw new Error(`Too many wrong PINs: the pad is locked for ${Math.ceil((until - this.now()) / 1000)} s`);
+    if (until)
+      throw new Error(`Too many wrong PINs: the pad is locked for ${Math.ceil((until - this.now()) / 1000)} s`);
   }
 
   /** Counts a wrong PIN at this kiosk and, when the person was named, against that person. True when it locked. */

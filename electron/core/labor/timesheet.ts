@@ -14,7 +14,11 @@ function sortKey(e: LaborEntry, by: TimesheetQuery['sortBy']): number | null {
   return e.punchIn;
 }
 
-export function sortEntries<T extends LaborEntry>(entries: T[], by: TimesheetQuery['sortBy'], dir: TimesheetQuery['sortDir']): T[] {
+export function sortEntries<T extends LaborEntry>(
+  entries: T[],
+  by: TimesheetQuery['sortBy'],
+  dir: TimesheetQuery['sortDir'],
+): T[] {
   const sign = dir === 'asc' ? 1 : -1;
   return [...entries].sort((a, b) => {
     const ka = sortKey(a, by);

@@ -3,7 +3,16 @@
 // an open field arrives with a fraction (which cents cannot have). Every change is emitted so
 // Settings always says what is assumed; nothing is guessed silently.
 import { z } from 'zod';
-import { DEFAULT_MONEY_UNITS, showsDollars, wireToCents, centsToWire, isCentsBySpec, type MoneyField, type MoneyUnit, type MoneyUnitsView } from '../../../shared/money-units';
+import {
+  DEFAULT_MONEY_UNITS,
+  showsDollars,
+  wireToCents,
+  centsToWire,
+  isCentsBySpec,
+  type MoneyField,
+  type MoneyUnit,
+  type MoneyUnitsView,
+} from '../../../shared/money-units';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import type { DamageSink } from '../storage/data-health';
 

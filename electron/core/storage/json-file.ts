@@ -31,7 +31,13 @@ export interface JsonFileOptions {
   consequence?: string;
 }
 
-export function loadJsonFile<T>(dir: string, name: string, schema: z.ZodType<T>, defaults: () => T, options: JsonFileOptions = {}): JsonFileLoad<T> {
+export function loadJsonFile<T>(
+  dir: string,
+  name: string,
+  schema: z.ZodType<T>,
+  defaults: () => T,
+  options: JsonFileOptions = {},
+): JsonFileLoad<T> {
   const now = options.now ?? Date.now;
   mkdirSync(dir, { recursive: true });
   const path = join(dir, name);
@@ -40,7 +46,10 @@ export function loadJsonFile<T>(dir: string, name: string, schema: z.ZodType<T>,
   try {
     const parsed = schema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
     if (parsed.success) return { value: parsed.data, problem: null };
-    reason = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).slice(0, 3).join('; ');
+    reason = parsed.error.issues
+      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+      .slice(0, 3)
+      .join('; ');
   } catch (error) {
     reason = errorMessage(error);
   }

@@ -23,6 +23,9 @@ export function tabsInCents(tabs: OpenTab[], money: MoneyUnits): OpenTab[] {
     ...tab,
     total: money.read('ORDER_PLACED.total', tab.total) ?? 0,
     items: tab.items.map((item) => ({ ...item, price: money.read('ITEM_ADDED.price', item.price) ?? 0 })),
-    refunds: tab.refunds.map((refund) => ({ ...refund, amount: money.read('PAYMENT_REFUNDED.refund', refund.amount) ?? 0 })),
+    refunds: tab.refunds.map((refund) => ({
+      ...refund,
+      amount: money.read('PAYMENT_REFUNDED.refund', refund.amount) ?? 0,
+    })),
   }));
 }

@@ -141,11 +141,16 @@ export class BoardPusher {
     }
     const undrawn = this.version > this.acked;
     const sinceLast = this.options.now() - this.lastPushAt;
-    const gap = this.rush.rush ? (this.options.rushGapMs ?? BOARD_RUSH_GAP_MS) : (this.options.minGapMs ?? BOARD_MIN_GAP_MS);
-    let wait = undrawn ? Math.max(0, ACK_WAIT_MS - sinceLast) : Math.max(now ? 0 : this.options.pushDelayMs, gap - sinceLast);
+    const gap = this.rush.rush
+      ? (this.options.rushGapMs ?? BOARD_RUSH_GAP_MS)
+      : (this.options.minGapMs ?? BOARD_MIN_GAP_MS);
+    let wait = undrawn
+      ? Math.max(0, ACK_WAIT_MS - sinceLast)
+      : Math.max(now ? 0 : this.options.pushDelayMs, gap - sinceLast);
     // In a rush the board takes its turn between the other screens' pushes (push-gate.ts), also
     // when a screen's "drawn" lets the next push go; a screen that needs a whole board gets it now.
-    if (this.rush.rush && !undrawn && !this.needFull) wait = waitForPhase(wait, gap, RUSH_PHASE.board * (gap / RUSH_GAP_MS), Date.now());
+    if (this.rush.rush && !undrawn && !this.needFull)
+      wait = waitForPhase(wait, gap, RUSH_PHASE.board * (gap / RUSH_GAP_MS), Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flush();
@@ -210,7 +215,14 @@ export class BoardPusher {
     this.pushedClosedCount = closedCount;
     this.counts.delta++;
     this.counts.tabsSent += upsert.length;
-    this.send({ kind: 'delta', version: this.version + 1, base: this.version, upsert: this.options.boardTabs(upsert), remove, closedCount });
+    this.send({
+      kind: 'delta',
+      version: this.version + 1,
+      base: this.version,
+      upsert: this.options.boardTabs(upsert),
+      remove,
+      closedCount,
+    });
   }
 
   private send(push: BoardPush): void {

@@ -30,9 +30,18 @@ export function boardView(tabs: OpenTab[], locationUuid: string | null, extras: 
  * open tabs in board order, the CLOSED_ON_BOARD most recently closed, the closed count), so a push
  * costs the tabs shown rather than every tab ever seen.
  */
-export function boardViewOf(summary: TabsSummary, locationUuid: string | null, extras: BoardExtras = NO_EXTRAS): BoardView {
+export function boardViewOf(
+  summary: TabsSummary,
+  locationUuid: string | null,
+  extras: BoardExtras = NO_EXTRAS,
+): BoardView {
   const withExtras = (tab: OpenTab) => boardTabOf(tab, extras);
-  return { locationUuid, open: summary.open.map(withExtras), closed: summary.closed.map(withExtras), closedCount: summary.closedCount };
+  return {
+    locationUuid,
+    open: summary.open.map(withExtras),
+    closed: summary.closed.map(withExtras),
+    closedCount: summary.closedCount,
+  };
 }
 
 /** One tab as the board shows it: its label and the refunds asked here, each marked once confirmed. */
@@ -41,6 +50,9 @@ export function boardTabOf(tab: OpenTab, extras: BoardExtras = NO_EXTRAS): Board
   return {
     ...tab,
     label: extras.labels.get(tab.uuid) ?? null,
-    requestedRefunds: (extras.requested.get(tab.uuid) ?? []).map((r) => ({ ...r, confirmed: r.refundPaymentId !== null && confirmed.has(r.refundPaymentId) })),
+    requestedRefunds: (extras.requested.get(tab.uuid) ?? []).map((r) => ({
+      ...r,
+      confirmed: r.refundPaymentId !== null && confirmed.has(r.refundPaymentId),
+    })),
   };
 }

@@ -40,10 +40,24 @@ const saleSchema = z.object({
   lines: z.array(z.object({ productUuid: z.string(), label: z.string(), quantity: z.number().int() })),
   /** The tab's items from the answer (ids are what cards and refunds name). */
   items: z.array(
-    z.object({ id: z.string(), name: z.string(), quantity: z.number(), refundedQuantity: z.number(), price: z.number(), status: nullableText }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      quantity: z.number(),
+      refundedQuantity: z.number(),
+      price: z.number(),
+      status: nullableText,
+    }),
   ),
   payments: z.array(
-    z.object({ id: z.string(), amount: z.number(), tip: z.number(), refundable: z.number().nullable(), gateway: nullableText, paymentType: nullableText }),
+    z.object({
+      id: z.string(),
+      amount: z.number(),
+      tip: z.number(),
+      refundable: z.number().nullable(),
+      gateway: nullableText,
+      paymentType: nullableText,
+    }),
   ),
   answerCards: z.array(cardInfo),
   answeredAt: z.number().nullable(),
@@ -72,7 +86,13 @@ export class GiftCardSales {
     if (loaded.problem) log?.(loaded.problem.message);
     // A sale still 'sending' was cut off by a restart: whether it exists is unknown, not failed.
     this.sales = loaded.value.sales.map((s) =>
-      s.state === 'sending' ? { ...s, state: 'unknown' as const, message: 'The app stopped before the service answered: the sale may or may not exist.' } : s,
+      s.state === 'sending'
+        ? {
+            ...s,
+            state: 'unknown' as const,
+            message: 'The app stopped before the service answered: the sale may or may not exist.',
+          }
+        : s,
     );
   }
 

@@ -64,8 +64,14 @@ export async function sellGiftCards(
     const labels = new Map(input.lines.map((l) => [l.productUuid, l.label]));
     const items = answer.items
       .filter((i) => i.productUuid === null || bought.has(i.productUuid))
-      .map(({ productUuid, ...item }) => ({ ...item, name: item.name || labels.get(productUuid ?? '') || 'Gift card' }));
-    const note = input.wait && answer.processorAccounts === null ? 'The answer listed no cards; they will show as their events arrive.' : null;
+      .map(({ productUuid, ...item }) => ({
+        ...item,
+        name: item.name || labels.get(productUuid ?? '') || 'Gift card',
+      }));
+    const note =
+      input.wait && answer.processorAccounts === null
+        ? 'The answer listed no cards; they will show as their events arrive.'
+        : null;
     return sales.update(sale.id, {
       state: 'done',
       message: note,
@@ -80,7 +86,10 @@ export async function sellGiftCards(
     const refusal = classifyRefusal(error);
     return sales.update(sale.id, {
       state: refusal.kind === 'uncertain' ? 'unknown' : 'failed',
-      message: refusal.kind === 'uncertain' ? `No clear answer from the service (${refusal.text}); the sale may or may not exist.` : refusal.text,
+      message:
+        refusal.kind === 'uncertain'
+          ? `No clear answer from the service (${refusal.text}); the sale may or may not exist.`
+          : refusal.text,
     })!;
   } finally {
     changed();

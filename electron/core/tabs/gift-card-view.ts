@@ -26,7 +26,12 @@ function merged(answer: GiftCardInfo | null, event: GiftCardInfo | null): GiftCa
   return out;
 }
 
-export function deriveGiftCards(sales: readonly StoredSale[], announced: IssuedCard[], now: number, lateSeconds: number): DerivedGiftCards {
+export function deriveGiftCards(
+  sales: readonly StoredSale[],
+  announced: IssuedCard[],
+  now: number,
+  lateSeconds: number,
+): DerivedGiftCards {
   const lateMs = lateSeconds * 1000;
   const used = new Set<string>();
   const byItem = new Map<string, IssuedCard[]>();
@@ -48,11 +53,25 @@ export function deriveGiftCards(sales: readonly StoredSale[], announced: IssuedC
       pending += 1;
       nextLateAt = nextLateAt === null ? lateAt : Math.min(nextLateAt, lateAt);
     }
-    return { key, itemId, productName, state: isLate ? 'late' : 'pending', pendingSince: sale.createdAt, issuedAt: null, seenIn: [], card: null };
+    return {
+      key,
+      itemId,
+      productName,
+      state: isLate ? 'late' : 'pending',
+      pendingSince: sale.createdAt,
+      issuedAt: null,
+      seenIn: [],
+      card: null,
+    };
   };
 
   /** Pairs answer cards with event cards of the same identity; each becomes one issued card. */
-  const issued = (sale: StoredSale, productName: string | null, answers: GiftCardInfo[], events: IssuedCard[]): GiftCardView[] => {
+  const issued = (
+    sale: StoredSale,
+    productName: string | null,
+    answers: GiftCardInfo[],
+    events: IssuedCard[],
+  ): GiftCardView[] => {
     const out: GiftCardView[] = [];
     const left = [...events];
     for (const answer of answers) {
@@ -73,7 +92,16 @@ export function deriveGiftCards(sales: readonly StoredSale[], announced: IssuedC
     }
     for (const event of left) {
       used.add(event.key);
-      out.push({ key: `${sale.id}:${event.key}`, itemId: event.info.itemId, productName, state: 'issued', pendingSince: sale.createdAt, issuedAt: event.issuedAt, seenIn: ['event'], card: event.info });
+      out.push({
+        key: `${sale.id}:${event.key}`,
+        itemId: event.info.itemId,
+        productName,
+        state: 'issued',
+        pendingSince: sale.createdAt,
+        issuedAt: event.issuedAt,
+        seenIn: ['event'],
+        card: event.info,
+      });
     }
     return out;
   };
@@ -89,14 +117,19 @@ export function deriveGiftCards(sales: readonly StoredSale[], announced: IssuedC
         const got = issued(sale, item.name, answers, events);
         cards.push(...got);
         // A real service might issue several cards for one line: wait for as many as the quantity.
-        for (let k = got.length; k < item.quantity; k++) cards.push(waiting(sale, `${sale.id}:${item.id}:${k}`, item.id, item.name));
+        for (let k = got.length; k < item.quantity; k++)
+          cards.push(waiting(sale, `${sale.id}:${item.id}:${k}`, item.id, item.name));
       }
       // Answer cards naming no listed item, and, when the answer listed no items, the tab's cards.
-      const tabEvents = sale.items.length === 0 && sale.tabId ? announced.filter((e) => e.info.tabId === sale.tabId && !used.has(e.key)) : [];
+      const tabEvents =
+        sale.items.length === 0 && sale.tabId
+          ? announced.filter((e) => e.info.tabId === sale.tabId && !used.has(e.key))
+          : [];
       cards.push(...issued(sale, null, answersLeft, tabEvents));
       if (sale.items.length === 0) {
         const label = sale.lines.length === 1 ? sale.lines[0].label : null;
-        for (let k = cards.length; k < sale.expected; k++) cards.push(waiting(sale, `${sale.id}:expected:${k}`, null, label));
+        for (let k = cards.length; k < sale.expected; k++)
+          cards.push(waiting(sale, `${sale.id}:expected:${k}`, null, label));
       }
     }
     return {
@@ -122,6 +155,15 @@ export function deriveGiftCards(sales: readonly StoredSale[], announced: IssuedC
     .filter((c) => !used.has(c.key))
     .sort((a, b) => b.issuedAt - a.issuedAt || (a.key < b.key ? -1 : 1))
     .slice(0, UNMATCHED_SHOWN)
-    .map((c) => ({ key: `event:${c.key}`, itemId: c.info.itemId, productName: null, state: 'issued', pendingSince: null, issuedAt: c.issuedAt, seenIn: ['event'], card: c.info }));
+    .map((c) => ({
+      key: `event:${c.key}`,
+      itemId: c.info.itemId,
+      productName: null,
+      state: 'issued',
+      pendingSince: null,
+      issuedAt: c.issuedAt,
+      seenIn: ['event'],
+      card: c.info,
+    }));
   return { view: { sales: views, unmatched, lateSeconds, pending, late }, nextLateAt };
 }

@@ -20,7 +20,10 @@ export function noticeText(event: AcceptedEvent): { title: string; detail: strin
     case 'GUEST_VERIFIED': {
       const d = event.data;
       const merged = d.oldCustomerId ? `, merged with guest ${short(d.oldCustomerId)}` : '';
-      return { title: d.isFirstTime ? 'New guest verified (first time here)' : 'Returning guest verified', detail: `Guest ${short(event.targetUuid)}${merged}` };
+      return {
+        title: d.isFirstTime ? 'New guest verified (first time here)' : 'Returning guest verified',
+        detail: `Guest ${short(event.targetUuid)}${merged}`,
+      };
     }
     case 'GUEST_SUBSCRIBED':
       return { title: 'Guest subscribed to messages', detail: maskHandle(event.data.handle) };
@@ -32,7 +35,12 @@ export function noticeText(event: AcceptedEvent): { title: string; detail: strin
       return { title: 'Product updated', detail: `Product ${short(event.targetUuid)}` };
     case 'CATEGORY_UPDATED': {
       const cause = event.data.cause as Record<string, unknown>;
-      const product = typeof cause.productName === 'string' ? ` (${cause.productName} changed)` : cause.type === 'PRODUCT_UPDATED' ? ' (a product in it changed)' : '';
+      const product =
+        typeof cause.productName === 'string'
+          ? ` (${cause.productName} changed)`
+          : cause.type === 'PRODUCT_UPDATED'
+            ? ' (a product in it changed)'
+            : '';
       return { title: `Category updated${product}`, detail: `Category ${event.targetId ?? 'unknown'}` };
     }
     case 'LOCATION_UPDATED':
@@ -40,10 +48,16 @@ export function noticeText(event: AcceptedEvent): { title: string; detail: strin
     case 'OPTION_GROUP_UPDATED': {
       const d = event.data;
       const options = d.optionGroups.reduce((n, g) => n + g.options.length, 0);
-      return { title: `Option group "${d.optionGroupName}" ${d.action}`, detail: `${d.optionGroups.length} group(s), ${options} option(s)` };
+      return {
+        title: `Option group "${d.optionGroupName}" ${d.action}`,
+        detail: `${d.optionGroups.length} group(s), ${options} option(s)`,
+      };
     }
     case 'QR_SCANNED':
-      return { title: `QR code scanned at ${event.data.targetName}`, detail: `${event.data.type} via ${event.data.entryPoint}` };
+      return {
+        title: `QR code scanned at ${event.data.targetName}`,
+        detail: `${event.data.type} via ${event.data.entryPoint}`,
+      };
     default:
       return { title: event.type, detail: null };
   }

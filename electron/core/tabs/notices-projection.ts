@@ -15,7 +15,8 @@ interface RankedNotice {
   rank: Rank;
 }
 
-const newestFirst = (a: RankedNotice, b: RankedNotice) => (isLater(a.rank, b.rank) ? -1 : isLater(b.rank, a.rank) ? 1 : 0);
+const newestFirst = (a: RankedNotice, b: RankedNotice) =>
+  isLater(a.rank, b.rank) ? -1 : isLater(b.rank, a.rank) ? 1 : 0;
 
 export class NoticesProjection implements Projection {
   readonly name = 'notices';
@@ -29,7 +30,15 @@ export class NoticesProjection implements Projection {
     const { title, detail } = noticeText(event);
     this.notices.set(event.dedupeKey, {
       rank: rankOf(event),
-      notice: { key: event.dedupeKey, type: event.type, title, detail, locationUuid: event.locationUuid, locationName: event.locationName, createdAt: event.createdAt },
+      notice: {
+        key: event.dedupeKey,
+        type: event.type,
+        title,
+        detail,
+        locationUuid: event.locationUuid,
+        locationName: event.locationName,
+        createdAt: event.createdAt,
+      },
     });
     // Trimmed in batches so a long start-up replay stays linear; what survives is always the top `cap`.
     if (this.notices.size > this.cap * 2) {
@@ -47,6 +56,9 @@ export class NoticesProjection implements Projection {
 
   /** Newest first, at most `cap`. */
   list(): Notice[] {
-    return [...this.notices.values()].sort(newestFirst).slice(0, this.cap).map((n) => ({ ...n.notice }));
+    return [...this.notices.values()]
+      .sort(newestFirst)
+      .slice(0, this.cap)
+      .map((n) => ({ ...n.notice }));
   }
 }

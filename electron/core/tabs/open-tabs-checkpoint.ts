@@ -36,7 +36,12 @@ export function encodeFacts(map: ReadonlyMap<string, object>, shape: FactShape, 
   return out;
 }
 
-export function decodeFacts<V>(flat: unknown, shape: FactShape, strings: readonly string[], into: Map<string, V>): void {
+export function decodeFacts<V>(
+  flat: unknown,
+  shape: FactShape,
+  strings: readonly string[],
+  into: Map<string, V>,
+): void {
   if (!Array.isArray(flat)) throw new Error('checkpoint: a fact list is missing');
   const n = flat as number[];
   into.clear();
@@ -72,7 +77,8 @@ export function encodeStrings(map: ReadonlyMap<string, string>, table: StringTab
 export function decodeStrings(flat: unknown, strings: readonly string[], into: Map<string, string>): void {
   if (!Array.isArray(flat) || flat.length % 2 !== 0) throw new Error('checkpoint: a list of times is malformed');
   into.clear();
-  for (let i = 0; i < flat.length; i += 2) into.set(str(strings, flat[i]) as string, str(strings, flat[i + 1]) as string);
+  for (let i = 0; i < flat.length; i += 2)
+    into.set(str(strings, flat[i]) as string, str(strings, flat[i + 1]) as string);
 }
 
 /** Map<key, Set<string>> (the indexes). */

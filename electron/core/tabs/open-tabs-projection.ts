@@ -34,9 +34,16 @@ import type { Projection } from '../webhooks/projections';
 import { isLater, rankOf, type Rank } from './ranked';
 import { boardOrder, newestClosedFirst } from '../../../shared/board-push';
 import { record } from '../webhooks/checkpoint-codec';
-import { decodeFacts, decodeSets, decodeStrings, encodeFacts, encodeSets, encodeStrings, type FactShape } from './open-tabs-checkpoint';
+import {
+  decodeFacts,
+  decodeSets,
+  decodeStrings,
+  encodeFacts,
+  encodeSets,
+  encodeStrings,
+  type FactShape,
+} from './open-tabs-checkpoint';
 import { StringTable } from '../string-table';
-
 
 interface Ranked {
   rank: Rank;
@@ -66,7 +73,9 @@ interface RefundFact extends Ranked {
 
 /** Ids an ORDER_PLACED may also carry for its order (6.4 shows none; items name orders by id). */
 export function orderAliases(data: Record<string, unknown>): string[] {
-  return [data.orderId, data.id].filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
+  return [data.orderId, data.id]
+    .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+    .map(String);
 }
 
 /**
@@ -77,7 +86,10 @@ export function orderAliases(data: Record<string, unknown>): string[] {
  * has not arrived (deliveries reorder), it falls back to price × quantity of the live items.
  * Lines and orders come sorted by key, so the sums do not depend on arrival order.
  */
-export function tabTotal(lines: { orderId: string | undefined; amount: number; gone: boolean }[], placed: { orderId: string; total: number; aliases: string[] }[]): number {
+export function tabTotal(
+  lines: { orderId: string | undefined; amount: number; gone: boolean }[],
+  placed: { orderId: string; total: number; aliases: string[] }[],
+): number {
   const itemOrders = new Set(lines.map((l) => l.orderId).filter((o): o is string => o !== undefined));
   const names = placed.map((p) => [p.orderId, ...p.aliases]);
   const known = new Set(names.flat());
@@ -92,7 +104,6 @@ export function tabTotal(lines: { orderId: string | undefined; amount: number; g
   for (const l of lines) if (l.gone) total -= l.amount;
   return total;
 }
-
 
 /** Sets `key` to `fact` unless a later fact is already there. */
 function keepLatest<T extends Ranked>(map: Map<string, T>, key: string, fact: T): void {
@@ -125,7 +136,8 @@ export interface TabsSummary {
 }
 
 /** A tab known only from events without a location could be anywhere: it counts everywhere. */
-const atLocation = (tab: OpenTab, locationUuid: string | null) => locationUuid === null || tab.locationUuid === null || tab.locationUuid === locationUuid;
+const atLocation = (tab: OpenTab, locationUuid: string | null) =>
+  locationUuid === null || tab.locationUuid === null || tab.locationUuid === locationUuid;
 
 function copyTab(tab: OpenTab): OpenTab {
   return { ...tab, items: tab.items.map((i) => ({ ...i })), refunds: tab.refunds.map((r) => ({ ...r })) };
@@ -146,11 +158,28 @@ function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
 
 /** Bump when the facts' shape changes: an older checkpoint is then replaced by a replay of the log. */
 const OPEN_TABS_FORMAT = 'open-tabs/3';
-const ITEM_SHAPE: FactShape = [['rank', 'rank'], ['tabUuid', 'str'], ['orderId', 'str'], ['name', 'str'], ['quantity', 'num'], ['price', 'num'], ['ids', 'strs']];
+const ITEM_SHAPE: FactShape = [
+  ['rank', 'rank'],
+  ['tabUuid', 'str'],
+  ['orderId', 'str'],
+  ['name', 'str'],
+  ['quantity', 'num'],
+  ['price', 'num'],
+  ['ids', 'strs'],
+];
 
 export class OpenTabsProjection implements Projection {
   readonly name = 'open-tabs';
-  readonly types: ReadonlySet<string> = new Set(['OPEN_TAB', 'CLOSE_TAB', 'ITEM_ADDED', 'ITEM_REMOVED', 'ITEM_VOIDED', 'ITEM_COMPED', 'ORDER_PLACED', 'PAYMENT_REFUNDED']);
+  readonly types: ReadonlySet<string> = new Set([
+    'OPEN_TAB',
+    'CLOSE_TAB',
+    'ITEM_ADDED',
+    'ITEM_REMOVED',
+    'ITEM_VOIDED',
+    'ITEM_COMPED',
+    'ORDER_PLACED',
+    'PAYMENT_REFUNDED',
+  ]);
   // Facts.
   private readonly tabs = new Map<string, TabFact>();
   private readonly openedAt = new Map<string, string>();
@@ -194,7 +223,9 @@ export class OpenTabsProjection implements Projection {
   snapshot(): unknown {
     this.refresh();
     const table = new StringTable();
-    const facts = Object.fromEntries(this.factMaps().map(([name, map, shape]) => [name, encodeFacts(map, shape, table)]));
+    const facts = Object.fromEntries(
+      this.factMaps().map(([name, map, shape]) => [name, encodeFacts(map, shape, table)]),
+    );
     const times = { openedAt: encodeStrings(this.openedAt, table), closedAt: encodeStrings(this.closedAt, table) };
     const sets = Object.fromEntries(this.setMaps().map(([name, map]) => [name, encodeSets(map, table)]));
     const known = [...this.views.keys()].map((uuid) => table.id(uuid));
@@ -211,7 +242,8 @@ export class OpenTabsProjection implements Projection {
     this.reset();
     try {
       const r = record(state, OPEN_TABS_FORMAT);
-      if (!Array.isArray(r.strings) || !r.strings.every((v) => typeof v === 'string')) throw new Error('checkpoint: string table missing');
+      if (!Array.isArray(r.strings) || !r.strings.every((v) => typeof v === 'string'))
+        throw new Error('checkpoint: string table missing');
       const strings = r.strings as string[];
       const facts = (r.facts ?? {}) as Record<string, unknown>;
       const times = (r.times ?? {}) as Record<string, unknown>;
@@ -224,7 +256,8 @@ export class OpenTabsProjection implements Projection {
       const pruned = r.pruned as number[];
       for (let i = 0; i < pruned.length; i += 2) {
         const uuid = strings[pruned[i]];
-        if (uuid === undefined || typeof pruned[i + 1] !== 'number') throw new Error('checkpoint: a pruned tab is malformed');
+        if (uuid === undefined || typeof pruned[i + 1] !== 'number')
+          throw new Error('checkpoint: a pruned tab is malformed');
         this.pruned.set(uuid, pruned[i + 1]);
       }
       if (!Array.isArray(r.known)) throw new Error('checkpoint: known tabs missing');
@@ -264,7 +297,11 @@ export class OpenTabsProjection implements Projection {
       ['removed', this.removed, ITEM_SHAPE],
       ['orderTabs', this.orderTabs, [rank, ['tabUuid', 'str']]],
       ['orderTotals', this.orderTotals, [rank, ['total', 'num'], ['aliases', 'strs']]],
-      ['refunds', this.refunds, [rank, ['tabUuid', 'str'], ['paymentId', 'str'], ['amount', 'num'], ['refundType', 'str']]],
+      [
+        'refunds',
+        this.refunds,
+        [rank, ['tabUuid', 'str'], ['paymentId', 'str'], ['amount', 'num'], ['refundType', 'str']],
+      ],
     ];
   }
 
@@ -307,7 +344,15 @@ export class OpenTabsProjection implements Projection {
         const d = event.data;
         const extra = d as Record<string, unknown>;
         const ids = [extra.itemId, extra.id].filter((v): v is string => typeof v === 'string');
-        const fact: ItemFact = { rank, tabUuid: d.tabUuid, orderId: d.orderId, name: d.name, quantity: d.quantity, price: d.price, ids };
+        const fact: ItemFact = {
+          rank,
+          tabUuid: d.tabUuid,
+          orderId: d.orderId,
+          name: d.name,
+          quantity: d.quantity,
+          price: d.price,
+          ids,
+        };
         const uuid = event.targetUuid as string;
         const tabBefore = this.itemTab(uuid);
         const aliasesBefore = this.aliases(uuid);
@@ -328,7 +373,11 @@ export class OpenTabsProjection implements Projection {
         break;
       }
       case 'ORDER_PLACED':
-        keepLatest(this.orderTotals, event.targetUuid as string, { rank, total: event.data.total, aliases: orderAliases(event.data) });
+        keepLatest(this.orderTotals, event.targetUuid as string, {
+          rank,
+          total: event.data.total,
+          aliases: orderAliases(event.data),
+        });
         this.linkOrder(event.targetUuid as string, event.data.tabUuid, rank);
         touch(event.data.tabUuid);
         // The order's total changed for whichever tab holds the order now (a later event may have moved it).
@@ -337,7 +386,13 @@ export class OpenTabsProjection implements Projection {
       case 'PAYMENT_REFUNDED': {
         const d = event.data;
         const before = this.refunds.get(d.refundPaymentId)?.tabUuid;
-        keepLatest(this.refunds, d.refundPaymentId, { rank, tabUuid: d.tabUuid, paymentId: event.targetId, amount: d.refundAmount, refundType: d.refundType });
+        keepLatest(this.refunds, d.refundPaymentId, {
+          rank,
+          tabUuid: d.tabUuid,
+          paymentId: event.targetId,
+          amount: d.refundAmount,
+          refundType: d.refundType,
+        });
         const after = (this.refunds.get(d.refundPaymentId) as RefundFact).tabUuid;
         if (before !== after) {
           if (before !== undefined) {
@@ -392,7 +447,9 @@ export class OpenTabsProjection implements Projection {
 
   closedCount(locationUuid: string | null): number {
     this.refresh();
-    return locationUuid === null ? this.closedViews.length : (this.closedByLocation.get(locationUuid) ?? 0) + (this.closedByLocation.get(null) ?? 0);
+    return locationUuid === null
+      ? this.closedViews.length
+      : (this.closedByLocation.get(locationUuid) ?? 0) + (this.closedByLocation.get(null) ?? 0);
   }
 
   /** Whether an open tab shows at a location (closed ones show only among the most recent). */
@@ -655,7 +712,15 @@ export class OpenTabsProjection implements Projection {
       const added = this.added.get(itemUuid);
       const removed = this.removed.get(itemUuid);
       const fact = (added ?? removed) as ItemFact;
-      const item: OpenTabItem = { key: itemUuid, name: fact.name, quantity: fact.quantity, price: fact.price, voided: false, comped: false, removed: removed !== undefined };
+      const item: OpenTabItem = {
+        key: itemUuid,
+        name: fact.name,
+        quantity: fact.quantity,
+        price: fact.price,
+        voided: false,
+        comped: false,
+        removed: removed !== undefined,
+      };
       for (const id of new Set([itemUuid, ...(added?.ids ?? []), ...(removed?.ids ?? [])])) {
         if ((!this.voidOrders.has(id) && !this.compOrders.has(id)) || this.winner(id) !== itemUuid) continue;
         if (this.voidOrders.has(id)) item.voided = true;
@@ -669,7 +734,15 @@ export class OpenTabsProjection implements Projection {
         for (const itemId of byOrder.get(orderId) ?? []) {
           if (this.winner(itemId) !== undefined) continue;
           const key = `id:${itemId}`;
-          const line = lines.get(key) ?? { key, name: null, quantity: 0, price: 0, voided: false, comped: false, removed: false };
+          const line = lines.get(key) ?? {
+            key,
+            name: null,
+            quantity: 0,
+            price: 0,
+            voided: false,
+            comped: false,
+            removed: false,
+          };
           line[flag] = true;
           lines.set(key, line);
         }
@@ -690,7 +763,11 @@ export class OpenTabsProjection implements Projection {
       .sort(byKey)
       .map((orderId) => ({ orderId, ...(this.orderTotals.get(orderId) as { total: number; aliases: string[] }) }));
     const total = tabTotal(
-      items.map((i) => ({ orderId: (this.added.get(i.key) ?? this.removed.get(i.key))?.orderId, amount: i.price * i.quantity, gone: i.removed || i.voided || i.comped })),
+      items.map((i) => ({
+        orderId: (this.added.get(i.key) ?? this.removed.get(i.key))?.orderId,
+        amount: i.price * i.quantity,
+        gone: i.removed || i.voided || i.comped,
+      })),
       placed,
     );
     return {

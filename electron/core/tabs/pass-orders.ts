@@ -29,6 +29,13 @@ export async function orderOnPass(
   } catch (error) {
     const refusal = classifyRefusal(error);
     const after = await reread();
-    return { ok: false, reason: refusal.kind, status: refusal.status, alert: refusal.text, title: refusal.title, pass: after.pass };
+    return {
+      ok: false,
+      reason: refusal.kind,
+      status: refusal.status,
+      alert: refusal.text,
+      title: refusal.title,
+      pass: after.pass,
+    };
   }
 }

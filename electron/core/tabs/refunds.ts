@@ -12,10 +12,21 @@ import { errorMessage } from '../../../shared/errors';
 /** Statuses that mean "no such route here" rather than "this tab is wrong". */
 const ROUTE_MISSING = new Set([404, 405, 501]);
 
-export async function loadTabDetails(api: ServiceClient, locationUuid: string, tabUuid: string, localSale: StoredSale | undefined, money: MoneyCodec = CENTS_CODEC): Promise<TabDetails> {
+export async function loadTabDetails(
+  api: ServiceClient,
+  locationUuid: string,
+  tabUuid: string,
+  localSale: StoredSale | undefined,
+  money: MoneyCodec = CENTS_CODEC,
+): Promise<TabDetails> {
   try {
     const tab = await readTab(api, locationUuid, tabUuid, money);
-    return { source: 'service', note: null, items: tab.items.map(({ productUuid: _omit, ...item }) => item), payments: tab.payments };
+    return {
+      source: 'service',
+      note: null,
+      items: tab.items.map(({ productUuid: _omit, ...item }) => item),
+      payments: tab.payments,
+    };
   } catch (error) {
     const why = errorMessage(error);
     if (localSale && localSale.payments.length > 0) {
@@ -58,13 +69,30 @@ export async function refund(
       confirmed: false,
       ...(approvedBy ? { approvedBy } : {}),
     };
-    return { outcome: { ok: true, refundPaymentId: answer.refundPaymentId, amount: requested.amount, refundType: answer.refundType ?? requested.refundType }, requested };
+    return {
+      outcome: {
+        ok: true,
+        refundPaymentId: answer.refundPaymentId,
+        amount: requested.amount,
+        refundType: answer.refundType ?? requested.refundType,
+      },
+      requested,
+    };
   } catch (error) {
     const refusal = classifyRefusal(error);
     const uncertain = refusal.kind === 'uncertain';
     // An unknown outcome stays on the tab's card ("outcome unknown") so nobody refunds twice blind.
     const requested: RequestedRefund | null = uncertain
-      ? { at: now, refundPaymentId: null, paymentId: input.paymentId ?? null, refundType: input.items ? 'itemized' : 'open', amount: input.amount ?? null, confirmed: false, unknown: true, ...(approvedBy ? { approvedBy } : {}) }
+      ? {
+          at: now,
+          refundPaymentId: null,
+          paymentId: input.paymentId ?? null,
+          refundType: input.items ? 'itemized' : 'open',
+          amount: input.amount ?? null,
+          confirmed: false,
+          unknown: true,
+          ...(approvedBy ? { approvedBy } : {}),
+        }
       : null;
     return { outcome: { ok: false, message: refusal.text, status: refusal.status, uncertain }, requested };
   }

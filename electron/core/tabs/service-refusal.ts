@@ -26,7 +26,8 @@ export function classifyRefusal(error: unknown): Refusal {
   const alert = alertText(error.body);
   const said = alert ?? error.serviceMessage;
   const title = alertTitle(error.body);
-  const mentionsLimit = SPEND_LIMIT.test(JSON.stringify(error.body ?? null)) || SPEND_LIMIT.test(error.serviceMessage ?? '');
+  const mentionsLimit =
+    SPEND_LIMIT.test(JSON.stringify(error.body ?? null)) || SPEND_LIMIT.test(error.serviceMessage ?? '');
   return {
     kind: error.status === 400 && mentionsLimit ? 'spend-limit' : 'refused',
     status: error.status,
@@ -49,11 +50,15 @@ export function alertText(body: unknown): string | null {
   if (typeof body === 'string') return body.trim() || null;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
   const b = body as Record<string, unknown>;
-  const fromAlert = stringIn(b.alert) ?? (b.alert && typeof b.alert === 'object' ? alertBody(b.alert as Record<string, unknown>) : null);
+  const fromAlert =
+    stringIn(b.alert) ??
+    (b.alert && typeof b.alert === 'object' ? alertBody(b.alert as Record<string, unknown>) : null);
   if (fromAlert) return fromAlert;
   if (stringIn(b.message)) return stringIn(b.message);
   if (Array.isArray(b.errors)) {
-    const parts = b.errors.map((e) => stringIn(e) ?? (e && typeof e === 'object' ? stringIn((e as Record<string, unknown>).message) : null)).filter(Boolean);
+    const parts = b.errors
+      .map((e) => stringIn(e) ?? (e && typeof e === 'object' ? stringIn((e as Record<string, unknown>).message) : null))
+      .filter(Boolean);
     if (parts.length > 0) return parts.join('; ');
   }
   return null;

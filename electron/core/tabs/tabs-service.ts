@@ -80,7 +80,16 @@ export interface TabsServiceEvents {
 /** Parts pushed whole after a short batch; the board has its own pusher. */
 type Part = Exclude<keyof TabsServiceEvents, 'tabsBoard'>;
 
-const BOARD_TYPES = new Set(['OPEN_TAB', 'CLOSE_TAB', 'ITEM_ADDED', 'ITEM_REMOVED', 'ITEM_VOIDED', 'ITEM_COMPED', 'ORDER_PLACED', 'PAYMENT_REFUNDED']);
+const BOARD_TYPES = new Set([
+  'OPEN_TAB',
+  'CLOSE_TAB',
+  'ITEM_ADDED',
+  'ITEM_REMOVED',
+  'ITEM_VOIDED',
+  'ITEM_COMPED',
+  'ORDER_PLACED',
+  'PAYMENT_REFUNDED',
+]);
 const NOTICES_SHOWN = 200;
 /** Tabs derived per turn of the event loop while warming up after a restore (a few ms each turn). */
 const WARM_TABS_PER_TURN = 500;
@@ -132,7 +141,10 @@ export class TabsService {
 
   /** How money crosses the wire for the tab routes (MoneyUnits as a codec). */
   private get codec() {
-    return { read: (field: Parameters<MoneyUnits['read']>[0], value: number | undefined) => this.money.read(field, value), write: (field: Parameters<MoneyUnits['write']>[0], cents: number) => this.money.write(field, cents) };
+    return {
+      read: (field: Parameters<MoneyUnits['read']>[0], value: number | undefined) => this.money.read(field, value),
+      write: (field: Parameters<MoneyUnits['write']>[0], cents: number) => this.money.write(field, cents),
+    };
   }
 
   /** For webhookService.addProjection, before it starts: each one marks its part for a push. */
@@ -161,7 +173,12 @@ export class TabsService {
     });
     const part = (name: Part) => () => this.schedule(name);
     return [
-      watched(this.openTabs, BOARD_TYPES, () => this.board.changed(), () => this.board.everything()),
+      watched(
+        this.openTabs,
+        BOARD_TYPES,
+        () => this.board.changed(),
+        () => this.board.everything(),
+      ),
       watched(this.giftCardEvents, new Set(['GIFT_CARD_CREATED']), part('tabsGiftCards')),
       watched(this.notices, NOTICE_TYPES, part('tabsNotices')),
     ];
@@ -201,17 +218,29 @@ export class TabsService {
     const pruned = this.openTabs.pruneClosed(this.now() - (this.options.closedTabsKeptMs ?? 48 * 3_600_000));
     if (pruned > 0) {
       this.board.changed();
-      this.options.log?.(`tabs: forgot ${pruned} tab(s) closed more than ${Math.round((this.options.closedTabsKeptMs ?? 48 * 3_600_000) / 3_600_000)} h ago`);
+      this.options.log?.(
+        `tabs: forgot ${pruned} tab(s) closed more than ${Math.round((this.options.closedTabsKeptMs ?? 48 * 3_600_000) / 3_600_000)} h ago`,
+      );
     }
     return pruned;
   }
 
   snapshot(): TabsSnapshot {
-    return { settings: this.settingsView(), board: this.boardView(), giftCards: this.giftCardsView(), notices: this.noticesView() };
+    return {
+      settings: this.settingsView(),
+      board: this.boardView(),
+      giftCards: this.giftCardsView(),
+      notices: this.noticesView(),
+    };
   }
 
   settingsView(): TabsSettingsView {
-    return { location: this.settings.location, giftCardLateSeconds: this.settings.giftCardLateSeconds, walkInSpot: this.settings.walkInSpot ?? null, money: this.money.current() };
+    return {
+      location: this.settings.location,
+      giftCardLateSeconds: this.settings.giftCardLateSeconds,
+      walkInSpot: this.settings.walkInSpot ?? null,
+      money: this.money.current(),
+    };
   }
 
   boardView(): BoardView {
@@ -220,7 +249,10 @@ export class TabsService {
     // Only the tabs changed since the last push are derived again; the board holds the open tabs
     // and the CLOSED_ON_BOARD most recently closed, not a copy of every tab ever seen.
     // The projection keeps the wire numbers; they become cents here, in the connection's unit.
-    return boardViewOf(boardMoneyInCents(this.openTabs.summary(at, CLOSED_ON_BOARD), this.money), at, { labels, requested: this.requested });
+    return boardViewOf(boardMoneyInCents(this.openTabs.summary(at, CLOSED_ON_BOARD), this.money), at, {
+      labels,
+      requested: this.requested,
+    });
   }
 
   /** A screen shows the board (renewed every few seconds) and has drawn version `seen`. */
@@ -244,7 +276,12 @@ export class TabsService {
   }
 
   giftCardsView(): GiftCardsView {
-    const derived = deriveGiftCards(this.sales.list(), this.giftCardEvents.all(), this.now(), this.settings.giftCardLateSeconds);
+    const derived = deriveGiftCards(
+      this.sales.list(),
+      this.giftCardEvents.all(),
+      this.now(),
+      this.settings.giftCardLateSeconds,
+    );
     this.armLateTimer(derived.nextLateAt);
     return derived.view;
   }
@@ -265,7 +302,10 @@ export class TabsService {
     return this.settingsView();
   }
 
-  saveSettings(patch: { giftCardLateSeconds?: number; walkInSpot?: { uuid: string; name: string } | null }): TabsSettingsView {
+  saveSettings(patch: {
+    giftCardLateSeconds?: number;
+    walkInSpot?: { uuid: string; name: string } | null;
+  }): TabsSettingsView {
     if (patch.giftCardLateSeconds !== undefined) this.save({ giftCardLateSeconds: patch.giftCardLateSeconds });
     if (patch.walkInSpot !== undefined) this.save({ walkInSpot: patch.walkInSpot });
     this.schedule('tabsSettings');
@@ -288,7 +328,11 @@ export class TabsService {
     } catch (error) {
       // The spec has no catalog route: the screens fall back to typed product ids and prices.
       const why = errorMessage(error);
-      return { available: false, locationUuid: location.uuid, reason: `The service did not list products and spots (${why}).` };
+      return {
+        available: false,
+        locationUuid: location.uuid,
+        reason: `The service did not list products and spots (${why}).`,
+      };
     }
   }
 
@@ -308,7 +352,15 @@ export class TabsService {
 
   async sellGiftCards(input: GiftCardSaleInput): Promise<GiftCardSale> {
     const location = this.requireLocation();
-    const sale = await sellGiftCards(this.options.api(), location, input, this.sales, this.now, () => this.schedule('tabsGiftCards'), this.codec);
+    const sale = await sellGiftCards(
+      this.options.api(),
+      location,
+      input,
+      this.sales,
+      this.now,
+      () => this.schedule('tabsGiftCards'),
+      this.codec,
+    );
     const view = this.giftCardsView().sales.find((s) => s.id === sale.id);
     if (!view) throw new Error('The sale was made but is too old to show');
     return view;
@@ -321,25 +373,37 @@ export class TabsService {
   async checkGiftCardsAgain(saleId: string): Promise<GiftCardSale> {
     const sale = this.sales.get(saleId);
     if (!sale) throw new Error('That sale is no longer on this workstation.');
-    if (!sale.tabUuid) throw new Error('The service never confirmed this sale, so there is no tab to check. Do not sell again: ask a manager to look for the tab.');
+    if (!sale.tabUuid)
+      throw new Error(
+        'The service never confirmed this sale, so there is no tab to check. Do not sell again: ask a manager to look for the tab.',
+      );
     let answer: Awaited<ReturnType<typeof readTab>>;
     try {
       answer = await readTab(this.options.api(), sale.locationUuid, sale.tabUuid, this.codec);
     } catch (error) {
       // A service without a route to read one tab (the spec lists none): say so, sell nothing.
       if (!isServiceError(error) || error.status === null || ![404, 405, 501].includes(error.status)) throw error;
-      this.sales.update(sale.id, { message: 'This service has no route to read a tab, so the app cannot look for the cards itself: they show when their GIFT_CARD_CREATED events arrive (the location must be subscribed). Do not sell again.' });
+      this.sales.update(sale.id, {
+        message:
+          'This service has no route to read a tab, so the app cannot look for the cards itself: they show when their GIFT_CARD_CREATED events arrive (the location must be subscribed). Do not sell again.',
+      });
       this.schedule('tabsGiftCards');
       const view = this.giftCardsView().sales.find((s) => s.id === sale.id);
       if (!view) throw new Error('The sale is too old to show');
       return view;
     }
     const known = new Set(sale.answerCards.map((c) => c.processorAccountUuid ?? `${c.itemId}:${c.lastFour}`));
-    const fresh = (answer.processorAccounts ?? []).filter((c) => !known.has(c.processorAccountUuid ?? `${c.itemId}:${c.lastFour}`));
+    const fresh = (answer.processorAccounts ?? []).filter(
+      (c) => !known.has(c.processorAccountUuid ?? `${c.itemId}:${c.lastFour}`),
+    );
     const found = fresh.length > 0;
     this.sales.update(sale.id, {
       answerCards: [...sale.answerCards, ...fresh],
-      message: found ? null : answer.processorAccounts === null ? 'The service cannot list this tab’s cards yet; they will show when their events arrive.' : 'Checked again: the service has not issued these cards yet.',
+      message: found
+        ? null
+        : answer.processorAccounts === null
+          ? 'The service cannot list this tab’s cards yet; they will show when their events arrive.'
+          : 'Checked again: the service has not issued these cards yet.',
     });
     this.schedule('tabsGiftCards');
     const view = this.giftCardsView().sales.find((s) => s.id === sale.id);
@@ -348,13 +412,30 @@ export class TabsService {
   }
 
   tabDetails(tabUuid: string): Promise<TabDetails> {
-    return loadTabDetails(this.options.api(), this.locationOfTab(tabUuid), tabUuid, this.sales.byTab(tabUuid), this.codec);
+    return loadTabDetails(
+      this.options.api(),
+      this.locationOfTab(tabUuid),
+      tabUuid,
+      this.sales.byTab(tabUuid),
+      this.codec,
+    );
   }
 
   /** A refund approved by a manager's PIN (checked by the caller); who approved is kept with it and logged. */
   async refund(tabUuid: string, input: RefundInput, approvedBy?: RefundApprover): Promise<RefundOutcome> {
-    const result = await refund(this.options.api(), this.locationOfTab(tabUuid), tabUuid, input, this.now(), this.codec, approvedBy);
-    if (approvedBy) this.options.log?.(`tabs: refund on tab ${tabUuid} approved by ${approvedBy.name} (${approvedBy.userId}): ${result.outcome.ok ? 'accepted' : result.outcome.message}`);
+    const result = await refund(
+      this.options.api(),
+      this.locationOfTab(tabUuid),
+      tabUuid,
+      input,
+      this.now(),
+      this.codec,
+      approvedBy,
+    );
+    if (approvedBy)
+      this.options.log?.(
+        `tabs: refund on tab ${tabUuid} approved by ${approvedBy.name} (${approvedBy.userId}): ${result.outcome.ok ? 'accepted' : result.outcome.message}`,
+      );
     if (result.requested) {
       this.requested.set(tabUuid, [...(this.requested.get(tabUuid) ?? []), result.requested]);
       this.board.changed(tabUuid);

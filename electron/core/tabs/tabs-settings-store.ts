@@ -9,7 +9,10 @@ const schema = z.object({
   location: z.object({ uuid: z.string().min(1), name: z.string() }).nullable(),
   giftCardLateSeconds: z.number().int().min(1).max(86_400),
   /** The counter spot a walk-in gift-card sale uses without choosing a table (of `location`). */
-  walkInSpot: z.object({ uuid: z.string().min(1), name: z.string() }).nullable().optional(),
+  walkInSpot: z
+    .object({ uuid: z.string().min(1), name: z.string() })
+    .nullable()
+    .optional(),
   /** tab uuid → x_pass_id, newest last. */
   passTabs: z.record(z.string(), z.string()),
 });
@@ -22,17 +25,24 @@ const MAX_PASS_TABS = 200;
 export const DEFAULT_LATE_SECONDS = 60;
 
 export function loadTabsSettings(dir: string, log?: (line: string) => void, damage?: DamageSink): StoredTabsSettings {
-  const loaded = loadJsonFile(dir, FILE, schema, () => ({ version: 1 as const, location: null, giftCardLateSeconds: DEFAULT_LATE_SECONDS, passTabs: {} }), {
-    damage,
-    label: 'The tabs settings',
-    consequence: 'the tabs location and late-card limit must be set again',
-  });
+  const loaded = loadJsonFile(
+    dir,
+    FILE,
+    schema,
+    () => ({ version: 1 as const, location: null, giftCardLateSeconds: DEFAULT_LATE_SECONDS, passTabs: {} }),
+    {
+      damage,
+      label: 'The tabs settings',
+      consequence: 'the tabs location and late-card limit must be set again',
+    },
+  );
   if (loaded.problem) log?.(loaded.problem.message);
   return loaded.value;
 }
 
 export function saveTabsSettings(dir: string, settings: StoredTabsSettings): void {
   const entries = Object.entries(settings.passTabs);
-  const passTabs = entries.length > MAX_PASS_TABS ? Object.fromEntries(entries.slice(-MAX_PASS_TABS)) : settings.passTabs;
+  const passTabs =
+    entries.length > MAX_PASS_TABS ? Object.fromEntries(entries.slice(-MAX_PASS_TABS)) : settings.passTabs;
   saveJsonFile(dir, FILE, { ...settings, passTabs });
 }

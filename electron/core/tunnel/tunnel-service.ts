@@ -45,7 +45,8 @@ export class TunnelService {
     // A second Start (a double tap) supersedes the first: only the newest attempt may keep its tunnel.
     const attempt = ++this.attempts;
     await this.stop();
-    if (!authtoken.trim()) return this.set({ state: 'error', publicUrl: null, message: 'Enter your ngrok authtoken to start a tunnel' });
+    if (!authtoken.trim())
+      return this.set({ state: 'error', publicUrl: null, message: 'Enter your ngrok authtoken to start a tunnel' });
     this.set({ state: 'starting', publicUrl: null, message: null });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const connecting = Promise.resolve().then(() => this.connect({ port, authtoken: authtoken.trim() }));
@@ -62,7 +63,11 @@ export class TunnelService {
       }
       this.handle = handle;
       const base = handle.url();
-      return this.set({ state: 'online', publicUrl: base ? `${base.replace(/\/+$/, '')}${path}` : null, message: null });
+      return this.set({
+        state: 'online',
+        publicUrl: base ? `${base.replace(/\/+$/, '')}${path}` : null,
+        message: null,
+      });
     } catch (error) {
       if (attempt !== this.attempts) return this.current;
       // A tunnel that comes up after we gave up would stay open, unseen and unstoppable: close it.
@@ -93,7 +98,8 @@ export function explain(error: unknown, authtoken = ''): string {
   const raw = errorMessage(error);
   // The message reaches the screen: never let it carry the authtoken back.
   const text = authtoken ? raw.split(authtoken).join('[redacted]') : raw;
-  if (text === 'timeout') return 'The tunnel did not come up in time: this computer may be offline or ngrok may be blocked here';
+  if (text === 'timeout')
+    return 'The tunnel did not come up in time: this computer may be offline or ngrok may be blocked here';
   if (/ERR_NGROK_105|ERR_NGROK_107|authtoken|authentication failed|invalid.*token/i.test(text)) {
     return 'ngrok refused the authtoken: copy it again from your ngrok dashboard';
   }

@@ -6,14 +6,31 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { DamageSink } from '../storage/data-health';
 import { webhookSecretRequiredBecause } from '../../../shared/loopback';
-import type { EventFilter, EventPage, EventSummary, ListenerStatus, StoredRows, TunnelStatus, WebhookCounters, WebhookSettingsInput, WebhookSettingsView, WebhookState } from '../../../shared/webhooks';
+import type {
+  EventFilter,
+  EventPage,
+  EventSummary,
+  ListenerStatus,
+  StoredRows,
+  TunnelStatus,
+  WebhookCounters,
+  WebhookSettingsInput,
+  WebhookSettingsView,
+  WebhookState,
+} from '../../../shared/webhooks';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/webhooks';
 import type { ConnectionService } from '../connection/connection-service';
 import type { SecretStore } from '../secrets/secret-store';
 import { TunnelService } from '../tunnel/tunnel-service';
 import { TypedEmitter } from '../typed-emitter';
 import { WebhookReceiver, curlFor, type Projection } from '../webhooks';
-import { loadWebhookSettings, saveWebhookSettings, WEBHOOK_HEADERS_KEY, WEBHOOK_SECRET_KEY, type WebhookSettings } from './listener-settings';
+import {
+  loadWebhookSettings,
+  saveWebhookSettings,
+  WEBHOOK_HEADERS_KEY,
+  WEBHOOK_SECRET_KEY,
+  type WebhookSettings,
+} from './listener-settings';
 import { PushGate } from '../push-gate';
 
 /** The sentence when a secret is missing where one is required. */
@@ -89,7 +106,11 @@ export class WebhookListenerService {
     this.offClient?.();
     this.offClient = this.options.connection.events.on('client', () => {
       // The header prefix may have changed with the connection settings.
-      this.receiver?.reconfigure({ secret: this.secret, customHeaders: this.customHeaders, headerPrefix: this.headerPrefix() });
+      this.receiver?.reconfigure({
+        secret: this.secret,
+        customHeaders: this.customHeaders,
+        headerPrefix: this.headerPrefix(),
+      });
       void this.registerWithSandbox();
     });
     await this.registerWithSandbox();
@@ -124,11 +145,30 @@ export class WebhookListenerService {
   }
 
   status(): ListenerStatus {
-    return this.receiver?.status() ?? { state: 'stopped', url: null, lastEventAt: null, failures: 0, message: 'The webhook listener is not running', signatureRequired: false };
+    return (
+      this.receiver?.status() ?? {
+        state: 'stopped',
+        url: null,
+        lastEventAt: null,
+        failures: 0,
+        message: 'The webhook listener is not running',
+        signatureRequired: false,
+      }
+    );
   }
 
   counters(): WebhookCounters {
-    return this.receiver?.counters() ?? { received: 0, verified: 0, unsigned: 0, rejected: 0, duplicate: 0, stale: 0, flagged: 0 };
+    return (
+      this.receiver?.counters() ?? {
+        received: 0,
+        verified: 0,
+        unsigned: 0,
+        rejected: 0,
+        duplicate: 0,
+        stale: 0,
+        flagged: 0,
+      }
+    );
   }
 
   /** Newest first: the inspector shows the latest event at the top. */
@@ -154,7 +194,10 @@ export class WebhookListenerService {
     const { secrets } = this.options;
     // Checked before anything changes: a listener others can reach never runs without a secret.
     const secretAfter = input.secret !== undefined ? input.secret : this.secret;
-    const because = webhookSecretRequiredBecause(input.host ?? this.settings.host, this.tunnel.status().state === 'online' || this.tunnel.status().state === 'starting');
+    const because = webhookSecretRequiredBecause(
+      input.host ?? this.settings.host,
+      this.tunnel.status().state === 'online' || this.tunnel.status().state === 'starting',
+    );
     if (because && !secretAfter) throw new Error(secretRequired(because));
     if (input.secret !== undefined) {
       this.secret = input.secret;
@@ -183,7 +226,11 @@ export class WebhookListenerService {
       await this.receiver?.stop();
       await this.startReceiver();
     } else {
-      this.receiver?.reconfigure({ secret: this.secret, customHeaders: this.customHeaders, headerPrefix: this.headerPrefix() });
+      this.receiver?.reconfigure({
+        secret: this.secret,
+        customHeaders: this.customHeaders,
+        headerPrefix: this.headerPrefix(),
+      });
     }
     await this.registerWithSandbox();
     return this.state();
@@ -201,7 +248,10 @@ export class WebhookListenerService {
     // listen on this computer only until a secret is set, and say why.
     const because = webhookSecretRequiredBecause(this.settings.host, false);
     const host = because && !this.secret ? '127.0.0.1' : this.settings.host;
-    if (host !== this.settings.host) this.options.log?.(`webhooks: ${secretRequired(because!)} Listening on this computer only (127.0.0.1) until one is set.`);
+    if (host !== this.settings.host)
+      this.options.log?.(
+        `webhooks: ${secretRequired(because!)} Listening on this computer only (127.0.0.1) until one is set.`,
+      );
     const receiver = new WebhookReceiver({
       dataDir: join(this.options.dataDir, 'webhooks'),
       host,
@@ -226,7 +276,9 @@ export class WebhookListenerService {
     try {
       await receiver.start();
     } catch (error) {
-      this.options.log?.(`The webhook listener could not start: ${error instanceof Error ? error.message : String(error)}`);
+      this.options.log?.(
+        `The webhook listener could not start: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     this.events.emit('webhookStatus', receiver.status());
   }
@@ -263,7 +315,11 @@ export class WebhookListenerService {
       // Practice deliveries are signed too, so the inspector shows real verification.
       this.secret = randomBytes(24).toString('hex');
       await this.options.secrets.set(WEBHOOK_SECRET_KEY, this.secret);
-      this.receiver?.reconfigure({ secret: this.secret, customHeaders: this.customHeaders, headerPrefix: this.headerPrefix() });
+      this.receiver?.reconfigure({
+        secret: this.secret,
+        customHeaders: this.customHeaders,
+        headerPrefix: this.headerPrefix(),
+      });
     }
     try {
       // Same URL: the sandbox updates the endpoint in place (keeping pending retries); a new URL
@@ -272,11 +328,19 @@ export class WebhookListenerService {
         await sandbox.removeEndpoint(this.sandboxEndpoint.id).catch(() => {});
       }
       this.sandboxEndpoint = null;
-      const created = await sandbox.registerEndpoint({ accessId: sandbox.accessId, url, eventTypes: WEBHOOK_EVENT_TYPES, secret: this.secret, customHeaders: this.customHeaders });
+      const created = await sandbox.registerEndpoint({
+        accessId: sandbox.accessId,
+        url,
+        eventTypes: WEBHOOK_EVENT_TYPES,
+        secret: this.secret,
+        customHeaders: this.customHeaders,
+      });
       this.sandboxEndpoint = { baseUrl: sandbox.baseUrl, id: created.id, url };
       this.sandboxRegistered = true;
     } catch (error) {
-      this.options.log?.(`Could not register the webhook endpoint with the sandbox: ${error instanceof Error ? error.message : String(error)}`);
+      this.options.log?.(
+        `Could not register the webhook endpoint with the sandbox: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -306,7 +370,10 @@ function parseHeaders(stored: string | null): Record<string, string> {
   try {
     const parsed = JSON.parse(stored) as unknown;
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+      return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string')) as Record<
+        string,
+        string
+      >;
     }
   } catch {
     // fall through: unreadable custom headers are dropped, and the Settings screen shows none

@@ -2,7 +2,12 @@
 // in the SecretStore).
 import { z } from 'zod';
 // One schema per setting, shared with the contract's arguments.
-import { retentionEventsSchema, webhookHostSchema, webhookPathSchema, webhookPortSchema } from '../../../shared/schemas/settings/webhooks';
+import {
+  retentionEventsSchema,
+  webhookHostSchema,
+  webhookPathSchema,
+  webhookPortSchema,
+} from '../../../shared/schemas/settings/webhooks';
 import { loadJsonFile, saveJsonFile, type JsonFileLoad } from '../storage/json-file';
 import type { DamageSink } from '../storage/data-health';
 
@@ -20,7 +25,13 @@ export const WEBHOOK_SECRET_KEY = 'webhook.secret';
 export const WEBHOOK_HEADERS_KEY = 'webhook.customHeaders';
 const FILE = 'webhook-settings.json';
 
-export const defaultWebhookSettings = (): WebhookSettings => ({ version: 1, host: '127.0.0.1', port: 0, path: '/webhooks', retentionEvents: 200_000 });
+export const defaultWebhookSettings = (): WebhookSettings => ({
+  version: 1,
+  host: '127.0.0.1',
+  port: 0,
+  path: '/webhooks',
+  retentionEvents: 200_000,
+});
 
 export function loadWebhookSettings(dir: string, damage?: DamageSink): JsonFileLoad<WebhookSettings> {
   return loadJsonFile(dir, FILE, webhookSettingsSchema, defaultWebhookSettings, {

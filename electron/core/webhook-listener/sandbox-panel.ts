@@ -23,9 +23,15 @@ export function sandboxPanelHandlers(deps: SandboxPanelDeps): PanelHandlers {
   return {
     triggerSandboxEvent: async (input: SandboxTriggerInput) => {
       const result = await requireLink('Triggering events').trigger(input);
-      if (result.throttled) return { message: `${input.type} was throttled by the sandbox (one per 5 minutes per customer and target)` };
-      if (result.sentTo === 0) return { message: `${input.type} was not sent: no endpoint is subscribed to it for that location (subscribe the location in Settings)` };
-      return { message: `${input.forge ? 'Forged ' : ''}${input.type} sent to ${result.sentTo} endpoint${result.sentTo === 1 ? '' : 's'}` };
+      if (result.throttled)
+        return { message: `${input.type} was throttled by the sandbox (one per 5 minutes per customer and target)` };
+      if (result.sentTo === 0)
+        return {
+          message: `${input.type} was not sent: no endpoint is subscribed to it for that location (subscribe the location in Settings)`,
+        };
+      return {
+        message: `${input.forge ? 'Forged ' : ''}${input.type} sent to ${result.sentTo} endpoint${result.sentTo === 1 ? '' : 's'}`,
+      };
     },
     listSandboxDeliveries: async (): Promise<SandboxDelivery[]> => {
       const rows = await requireLink('Listing deliveries').deliveries();
@@ -38,7 +44,11 @@ export function sandboxPanelHandlers(deps: SandboxPanelDeps): PanelHandlers {
     },
     flushSandboxDeliveries: async () => {
       const { flushed } = await requireLink('Running retries').flush();
-      return { message: flushed ? `The sandbox retried ${flushed} deliver${flushed === 1 ? 'y' : 'ies'} now` : 'No delivery was waiting for a retry' };
+      return {
+        message: flushed
+          ? `The sandbox retried ${flushed} deliver${flushed === 1 ? 'y' : 'ies'} now`
+          : 'No delivery was waiting for a retry',
+      };
     },
   };
 }

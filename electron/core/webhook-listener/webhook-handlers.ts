@@ -6,7 +6,10 @@ import type { SandboxLink } from '../connection/sandbox-link';
 import type { WebhookListenerService } from './listener-service';
 import { sandboxPanelHandlers } from './sandbox-panel';
 
-export function webhookHandlers(webhooks: WebhookListenerService, link: () => SandboxLink | null): HandlersOf<WebhookRequests> {
+export function webhookHandlers(
+  webhooks: WebhookListenerService,
+  link: () => SandboxLink | null,
+): HandlersOf<WebhookRequests> {
   return {
     getWebhookState: async () => webhooks.state(),
     listEvents: async (filter, offset, limit) => webhooks.list(filter, offset, limit),

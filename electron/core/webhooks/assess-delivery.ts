@@ -57,7 +57,11 @@ function hintFrom(text: string): EnvelopeHint {
   }
 }
 
-export function assessDelivery(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, auth: AuthSettings): Assessment {
+export function assessDelivery(
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  auth: AuthSettings,
+): Assessment {
   const text = rawBody.toString('utf8');
   const rawHeader = headers[signatureHeaderName(auth.headerPrefix)];
   const header = Array.isArray(rawHeader) ? rawHeader.join(', ') : (rawHeader ?? null);
@@ -65,11 +69,18 @@ export function assessDelivery(rawBody: Buffer, headers: Record<string, string |
   const signature = { header, result };
 
   const headerProblem = customHeaderMismatch(headers, auth.customHeaders);
-  if (headerProblem !== null) return { outcome: 'rejected', status: 401, reason: headerProblem, hint: hintFrom(text), signature };
+  if (headerProblem !== null)
+    return { outcome: 'rejected', status: 401, reason: headerProblem, hint: hintFrom(text), signature };
   // Signed, but there is no secret here to check it with: a signature that cannot be verified is
   // never applied (whoever sent it expects it checked; a forger hopes it is not).
   if (result === 'not-configured' && header !== null && header.trim() !== '') {
-    return { outcome: 'rejected', status: 401, reason: 'signed, but no webhook secret is set here to check the signature', hint: hintFrom(text), signature };
+    return {
+      outcome: 'rejected',
+      status: 401,
+      reason: 'signed, but no webhook secret is set here to check the signature',
+      hint: hintFrom(text),
+      signature,
+    };
   }
   if (result === 'missing' || result === 'malformed' || result === 'mismatch') {
     return { outcome: 'rejected', status: 401, reason: SIGNATURE_REASONS[result], hint: hintFrom(text), signature };

@@ -10,7 +10,9 @@ export function entriesOf<V>(map: ReadonlyMap<string, V>): Entries<V> {
 
 function pairs(value: unknown, what: string): [string, unknown][] {
   if (!Array.isArray(value)) throw new Error(`checkpoint: ${what} is not a list`);
-  for (const pair of value) if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string') throw new Error(`checkpoint: ${what} holds a malformed entry`);
+  for (const pair of value)
+    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string')
+      throw new Error(`checkpoint: ${what} holds a malformed entry`);
   return value as [string, unknown][];
 }
 
@@ -27,7 +29,8 @@ export class CheckpointFormatChanged extends Error {}
 export function record(value: unknown, format: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null) throw new Error('checkpoint: not an object');
   const r = value as Record<string, unknown>;
-  if (r.format !== format) throw new CheckpointFormatChanged(`format ${String(r.format)}, this version reads ${format}`);
+  if (r.format !== format)
+    throw new CheckpointFormatChanged(`format ${String(r.format)}, this version reads ${format}`);
   return r;
 }
 

@@ -25,11 +25,17 @@ export function curlFor(detail: EventDetail, url: string): string {
     // `Name;` is curl's way of sending a header with an empty value (`Name:` would remove it).
     args.push('-H', shellQuote(value === '' ? `${name};` : `${name}: ${value}`));
   }
-  let note = detail.truncated ? `# the body was cut to its first ${Buffer.byteLength(detail.rawBody)} bytes when it was refused (413)\n` : '';
-  if (secrets.length > 0) note += `# set ${secrets.join(', ')} to the header value(s) configured for this listener; they are not stored\n`;
+  let note = detail.truncated
+    ? `# the body was cut to its first ${Buffer.byteLength(detail.rawBody)} bytes when it was refused (413)\n`
+    : '';
+  if (secrets.length > 0)
+    note += `# set ${secrets.join(', ')} to the header value(s) configured for this listener; they are not stored\n`;
   // A shell argument cannot hold a NUL byte, and invalid UTF-8 is only exact in base64: pipe those in.
-  const bytesB64 = detail.rawBodyBase64 ?? (detail.rawBody.includes('\u0000') ? Buffer.from(detail.rawBody, 'utf8').toString('base64') : null);
-  if (bytesB64 !== null) return `${note}printf '%s' ${shellQuote(bytesB64)} | base64 -d | ${args.join(' ')} --data-binary @-`;
+  const bytesB64 =
+    detail.rawBodyBase64 ??
+    (detail.rawBody.includes('\u0000') ? Buffer.from(detail.rawBody, 'utf8').toString('base64') : null);
+  if (bytesB64 !== null)
+    return `${note}printf '%s' ${shellQuote(bytesB64)} | base64 -d | ${args.join(' ')} --data-binary @-`;
   // --data-raw, not --data-binary: a body starting with @ must not be read as a file name.
   return `${note}${args.join(' ')} --data-raw ${shellQuote(detail.rawBody)}`;
 }

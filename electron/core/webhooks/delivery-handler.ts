@@ -58,15 +58,22 @@ function headerRecord(raw: string[], secretNames: Set<string>): Record<string, s
     }
     const value = ALWAYS_REDACTED.has(lower) || secretNames.has(lower) ? REDACTED : raw[i + 1];
     const joined = Object.hasOwn(out, name) && value !== REDACTED ? `${out[name]}, ${value}` : value;
-    if (name === '__proto__') Object.defineProperty(out, name, { value: joined, enumerable: true, writable: true, configurable: true });
+    if (name === '__proto__')
+      Object.defineProperty(out, name, { value: joined, enumerable: true, writable: true, configurable: true });
     else out[name] = joined;
   }
   return out;
 }
 
 /** What a row says the event is: from the envelope when accepted, from a best-effort hint when refused. */
-type RowIdentity = Pick<StoredEventRow, 'type' | 'knownType' | 'targetUuid' | 'targetId' | 'locationUuid' | 'locationName' | 'locationId' | 'createdAt'>;
-type RowVerdict = Pick<StoredEventRow, 'verification' | 'problem' | 'dedupeKey' | 'httpStatus' | 'signature'> & { bodyBytes?: number; truncated?: boolean };
+type RowIdentity = Pick<
+  StoredEventRow,
+  'type' | 'knownType' | 'targetUuid' | 'targetId' | 'locationUuid' | 'locationName' | 'locationId' | 'createdAt'
+>;
+type RowVerdict = Pick<StoredEventRow, 'verification' | 'problem' | 'dedupeKey' | 'httpStatus' | 'signature'> & {
+  bodyBytes?: number;
+  truncated?: boolean;
+};
 
 function identityFromHint(hint: EnvelopeHint | null): RowIdentity {
   return {
@@ -116,7 +123,10 @@ export class DeliveryHandler {
       if (reply.status >= 300) this.hooks.failed();
       if (res.writableEnded || res.destroyed) return;
       const body = JSON.stringify(reply.body);
-      const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+      const headers: Record<string, string | number> = {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      };
       if (reply.status === 405) headers.allow = 'POST';
       if (reply.close) headers.connection = 'close';
       res.writeHead(reply.status, headers);
@@ -166,7 +176,8 @@ export class DeliveryHandler {
   };
 
   private redactedNames(auth: AuthSettings): Set<string> {
-    if (this.redactFor?.auth !== auth) this.redactFor = { auth, names: new Set(Object.keys(auth.customHeaders).map((n) => n.toLowerCase())) };
+    if (this.redactFor?.auth !== auth)
+      this.redactFor = { auth, names: new Set(Object.keys(auth.customHeaders).map((n) => n.toLowerCase())) };
     return this.redactFor.names;
   }
 
@@ -175,7 +186,8 @@ export class DeliveryHandler {
     if (path !== this.options.path) return { reply: { status: 404, body: { error: 'not found' } }, after: null };
     if (req.method !== 'POST') return { reply: { status: 405, body: { error: 'only POST' } }, after: null };
     const read = await readBody(req, this.options.maxBodyBytes);
-    if (read.kind === 'aborted') return { reply: { status: 400, body: { error: 'request aborted' }, close: true }, after: null };
+    if (read.kind === 'aborted')
+      return { reply: { status: 400, body: { error: 'request aborted' }, close: true }, after: null };
     const receivedAt = this.options.now();
     this.hooks.arrived(receivedAt);
     // Custom headers configured by the integrator carry its own credential (spec 5.7): redact them.
@@ -214,7 +226,13 @@ export class DeliveryHandler {
    * make and to stringify, and every delivery makes one. The log numbers it (`seq`) as it is
    * appended; the same object is then the stored row.
    */
-  private row(receivedAt: number, headers: Record<string, string>, body: Buffer, id: RowIdentity, verdict: RowVerdict): StoredEventRow {
+  private row(
+    receivedAt: number,
+    headers: Record<string, string>,
+    body: Buffer,
+    id: RowIdentity,
+    verdict: RowVerdict,
+  ): StoredEventRow {
     // Invalid UTF-8 does not survive as text; keep the exact bytes beside it for "copy as curl".
     const valid = isUtf8(body);
     return {
@@ -269,7 +287,10 @@ export class DeliveryHandler {
         } catch {
           return { reply: unavailable, after: null };
         }
-        return { reply: { status: 200, body: { ok: true, seq: original, duplicate: true } }, after: () => this.hooks.repeated(original) };
+        return {
+          reply: { status: 200, body: { ok: true, seq: original, duplicate: true } },
+          after: () => this.hooks.repeated(original),
+        };
       }
       const pending = this.inflight.get(key);
       if (pending === undefined) break;
@@ -322,7 +343,10 @@ export class DeliveryHandler {
       isApplicable(row) && a.check.problem === null
         ? acceptedFromEnvelope(e, a.check, { seq, receivedAt, verification: a.verification, dedupeKey: key })
         : null;
-    const reply: Reply = { status: 200, body: a.check.problem === null ? { ok: true, seq } : { ok: true, seq, flagged: a.check.problem } };
+    const reply: Reply = {
+      status: 200,
+      body: a.check.problem === null ? { ok: true, seq } : { ok: true, seq, flagged: a.check.problem },
+    };
     return { reply, after: () => this.hooks.stored(toSummary(row, 1), event) };
   }
 }

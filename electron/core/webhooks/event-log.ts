@@ -11,10 +11,24 @@
 import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DamageSink } from '../storage/data-health';
-import { checkMeta, keepSegment, reportSegmentDamage, retireLeftovers, tornTailOnly, type SegmentScan } from './log-damage';
+import {
+  checkMeta,
+  keepSegment,
+  reportSegmentDamage,
+  retireLeftovers,
+  tornTailOnly,
+  type SegmentScan,
+} from './log-damage';
 import type { EventDetail, EventFilter, EventPage, WebhookCounters } from '../../../shared/webhooks';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/webhooks';
-import { isApplicable, type LogLine, type NewEventRow, parseLogLine, type StoredEventRow, toDetail } from './event-record';
+import {
+  isApplicable,
+  type LogLine,
+  type NewEventRow,
+  parseLogLine,
+  type StoredEventRow,
+  toDetail,
+} from './event-record';
 import { addParts, type CounterParts, countLine, emptyParts, toCounters } from './log-counters';
 import { FLAG_APPLICABLE, FLAG_KNOWN_TYPE, FLAG_PROBLEM, Interner, LogIndex, VERIFICATION_CODES } from './log-index';
 import { type LogFile, type LogIo, nodeLogIo } from './log-io';
@@ -113,14 +127,22 @@ export class EventLog {
     // Offsets are kept in the index as float64, but a segment this large would make retention coarse.
     this.segmentBytes = Math.max(1024, Math.min(options.segmentBytes ?? 8 * 1024 * 1024, 1 << 30));
     this.dedupeWindowMs = options.dedupeWindowMs ?? 48 * HOUR_MS;
-    this.query = new LogQuery({ index: this.index, types: this.types, locations: this.locations, dir: this.dir }, options.searchRowsPerCall);
+    this.query = new LogQuery(
+      { index: this.index, types: this.types, locations: this.locations, dir: this.dir },
+      options.searchRowsPerCall,
+    );
     for (const type of WEBHOOK_EVENT_TYPES) this.types.code(type, true);
     mkdirSync(this.dir, { recursive: true });
     const metaExisted = existsSync(join(this.dir, META_FILE));
     const { meta, problem } = loadLogMeta(this.dir, this.now, options.damage);
     if (problem) this.loadProblems.push(problem);
     this.meta = meta;
-    this.sidecars = new SidecarKeeper(this.dir, options.indexDir ?? `${options.dir}-index`, (problem) => this.loadProblems.push(problem), options.damage);
+    this.sidecars = new SidecarKeeper(
+      this.dir,
+      options.indexDir ?? `${options.dir}-index`,
+      (problem) => this.loadProblems.push(problem),
+      options.damage,
+    );
     this.load(problem !== null ? 'damaged' : metaExisted ? 'ok' : 'missing', options.damage);
     this.sidecars.scheduleCheck(options.sealedCheckDelayMs ?? SEALED_CHECK_DELAY_MS);
   }
@@ -256,7 +278,8 @@ export class EventLog {
   private async openForWrite(first: LogLine): Promise<{ file: LogFile; segment: SegmentInfo; start: number }> {
     const last = this.segments[this.segments.length - 1];
     const reuse = last !== undefined && !this.mustRotate && !this.full(last.rows, last.bytes, first);
-    if (this.file !== null && reuse && this.fileSegment === last.id) return { file: this.file, segment: last, start: last.bytes };
+    if (this.file !== null && reuse && this.fileSegment === last.id)
+      return { file: this.file, segment: last, start: last.bytes };
     if (this.file !== null) await this.abandonFile(null);
     let segment: SegmentInfo;
     if (reuse) {
@@ -295,7 +318,8 @@ export class EventLog {
     this.pruneDedupe();
     const drop = this.planRetention();
     if (drop === 0) return;
-    if (this.segments.slice(0, drop).some((s) => s.id === this.fileSegment) && this.file !== null) await this.abandonFile(null);
+    if (this.segments.slice(0, drop).some((s) => s.id === this.fileSegment) && this.file !== null)
+      await this.abandonFile(null);
     try {
       this.dropOldest(drop);
     } catch (error) {
@@ -313,11 +337,17 @@ export class EventLog {
     this.meta = checked.meta;
     if (checked.rebuilt) saveLogMeta(this.dir, this.meta);
     // Retired before a crash finished removing them: kept aside, never just deleted.
-    retireLeftovers(this.dir, ids.filter((id) => id <= this.meta.droppedThrough), this.now(), damage);
+    retireLeftovers(
+      this.dir,
+      ids.filter((id) => id <= this.meta.droppedThrough),
+      this.now(),
+      damage,
+    );
     const live = ids.filter((id) => id > this.meta.droppedThrough);
     const scans: SegmentScan[] = [];
     const keyCutoff = this.now() - this.dedupeWindowMs;
-    for (const [key, seq, seenAt] of this.meta.carriedKeys) if (seenAt >= keyCutoff) this.dedupe.set(key, { seq, seenAt });
+    for (const [key, seq, seenAt] of this.meta.carriedKeys)
+      if (seenAt >= keyCutoff) this.dedupe.set(key, { seq, seenAt });
     addParts(this.totals, this.meta.base);
     this.nextSeq = this.meta.lastSeq + 1;
     this.nextSegmentId = Math.max(this.meta.droppedThrough, ...live, 0) + 1;
@@ -341,7 +371,8 @@ export class EventLog {
       const newest = n === live.length - 1;
       // A segment whose sidecar still describes it is not parsed again (segment-sidecar.ts): a
       // sealed one, or the newest when the last run closed the log cleanly (close() wrote it).
-      const scan = this.sidecars.load(id, path, newest, this.nextSeq, accept) ?? this.scanAndRemember(id, path, newest, accept);
+      const scan =
+        this.sidecars.load(id, path, newest, this.nextSeq, accept) ?? this.scanAndRemember(id, path, newest, accept);
       segment.bytes = scan.goodEnd + (scan.goodEndNeedsNewline ? 1 : 0);
       seen.size = scan.size;
       seen.badLines = scan.badLines;
@@ -375,7 +406,12 @@ export class EventLog {
     this.sidecars.prune(new Set(this.segments.map((s) => s.id)));
   }
 
-  private scanAndRemember(id: number, path: string, newest: boolean, accept: (line: LogLine | null, offset: number, length: number) => boolean): ScanResult {
+  private scanAndRemember(
+    id: number,
+    path: string,
+    newest: boolean,
+    accept: (line: LogLine | null, offset: number, length: number) => boolean,
+  ): ScanResult {
     const summaries: LineSummary[] = [];
     const scan = scanSegment(path, (text, offset, length) => {
       const line = parseLogLine(text);

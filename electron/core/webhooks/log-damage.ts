@@ -80,7 +80,15 @@ export interface MetaCheck {
  * `lastSeq` and the first live row comes after it. Otherwise the meta is wrong (copied from
  * elsewhere, edited, damaged): it is kept aside and rebuilt from the segments.
  */
-export function checkMeta(dir: string, meta: LogMeta, metaState: 'ok' | 'missing' | 'damaged', ids: number[], now: number, damage: DamageSink | undefined, problems: string[]): MetaCheck {
+export function checkMeta(
+  dir: string,
+  meta: LogMeta,
+  metaState: 'ok' | 'missing' | 'damaged',
+  ids: number[],
+  now: number,
+  damage: DamageSink | undefined,
+  problems: string[],
+): MetaCheck {
   const metaPath = join(dir, META_FILE);
   const retired = ids.filter((id) => id <= meta.droppedThrough);
   const live = ids.filter((id) => id > meta.droppedThrough);
@@ -88,26 +96,30 @@ export function checkMeta(dir: string, meta: LogMeta, metaState: 'ok' | 'missing
   const firstLive = live.length > 0 ? firstRowSeq(segmentPath(dir, live[0])) : null;
   const retiredMax = retiredSeqs.length > 0 ? Math.max(...retiredSeqs) : null;
   let wrong: string | null = null;
-  if (retiredMax !== null && retiredMax !== meta.lastSeq) wrong = `segments up to ${meta.droppedThrough} hold events up to ${retiredMax}, but the meta says ${meta.lastSeq}`;
-  else if (firstLive !== null && firstLive <= meta.lastSeq) wrong = `the first kept event is ${firstLive}, but the meta says events up to ${meta.lastSeq} were removed`;
-  else if (metaState !== 'ok' && ids.length > 0 && ids[0] > 1) wrong = `${META_FILE} is ${metaState} but the first segment is ${ids[0]}`;
+  if (retiredMax !== null && retiredMax !== meta.lastSeq)
+    wrong = `segments up to ${meta.droppedThrough} hold events up to ${retiredMax}, but the meta says ${meta.lastSeq}`;
+  else if (firstLive !== null && firstLive <= meta.lastSeq)
+    wrong = `the first kept event is ${firstLive}, but the meta says events up to ${meta.lastSeq} were removed`;
+  else if (metaState !== 'ok' && ids.length > 0 && ids[0] > 1)
+    wrong = `${META_FILE} is ${metaState} but the first segment is ${ids[0]}`;
   if (wrong === null) return { meta, rebuilt: false };
   const metaExisted = metaState === 'ok';
   const keptAs = metaExisted ? keepDamagedCopy(metaPath, now) : null;
   const rebuilt: LogMeta = { ...meta, droppedThrough: ids.length > 0 ? ids[0] - 1 : 0, lastSeq: 0 };
   problems.push(`the event log's summary did not match its files (${wrong}); it was rebuilt from them`);
   // An unreadable meta was already reported (and kept) when it was loaded.
-  if (metaState !== 'damaged') damage?.({
-    key: 'mismatch',
-    severity: 'warning',
-    path: metaPath,
-    keptAs,
-    count: null,
-    sentence: metaExisted
-      ? "The event log's summary did not match the log; the log itself was kept and read in full, and the summary was rebuilt (totals of events removed earlier may be off)."
-      : "The event log's summary was missing; the log itself was read in full (totals of events removed earlier are lost).",
-    detail: `${wrong}${keptAs ? `; the summary as it was is kept as ${keptAs}` : ''}`,
-  });
+  if (metaState !== 'damaged')
+    damage?.({
+      key: 'mismatch',
+      severity: 'warning',
+      path: metaPath,
+      keptAs,
+      count: null,
+      sentence: metaExisted
+        ? "The event log's summary did not match the log; the log itself was kept and read in full, and the summary was rebuilt (totals of events removed earlier may be off)."
+        : "The event log's summary was missing; the log itself was read in full (totals of events removed earlier are lost).",
+      detail: `${wrong}${keptAs ? `; the summary as it was is kept as ${keptAs}` : ''}`,
+    });
   return { meta: rebuilt, rebuilt: true };
 }
 
@@ -170,9 +182,25 @@ export function reportSegmentDamage(
       detail: `${s.badLines} unreadable line(s)${s.keptAs ? `; the segment as it was is kept as ${s.keptAs}` : ''}`,
     }));
   const emptySpot = (s: SegmentScan) =>
-    spot(`seg-${s.id}`, () => ({ key: 'empty', severity: 'warning', path: segmentPath(dir, s.id), keptAs: null, count: null, sentence: '', detail: 'the segment has zero bytes' }));
+    spot(`seg-${s.id}`, () => ({
+      key: 'empty',
+      severity: 'warning',
+      path: segmentPath(dir, s.id),
+      keptAs: null,
+      count: null,
+      sentence: '',
+      detail: 'the segment has zero bytes',
+    }));
   const missingSpot = (id: number) =>
-    spot(`seg-${id}`, () => ({ key: 'missing', severity: 'warning', path: segmentPath(dir, id), keptAs: null, count: null, sentence: '', detail: 'the segment file is missing' }));
+    spot(`seg-${id}`, () => ({
+      key: 'missing',
+      severity: 'warning',
+      path: segmentPath(dir, id),
+      keptAs: null,
+      count: null,
+      sentence: '',
+      detail: 'the segment file is missing',
+    }));
 
   let prevLast = meta.lastSeq;
   let prevId = meta.droppedThrough;
@@ -196,7 +224,8 @@ export function reportSegmentDamage(
           path: segmentPath(dir, s.id),
           keptAs: null,
           count: null,
-          sentence: 'The newest part of the event log was found empty; events it held, if any, are not shown (the service sends again any it was not told arrived).',
+          sentence:
+            'The newest part of the event log was found empty; events it held, if any, are not shown (the service sends again any it was not told arrived).',
           detail: 'the newest segment has zero bytes',
         });
       }
@@ -206,7 +235,8 @@ export function reportSegmentDamage(
     if (gap > 0) {
       const owner = between[0] ?? (prevDamaged ? damagedSpot(prevDamaged) : s.badLines > 0 ? damagedSpot(s) : null);
       if (owner) owner.lost += gap;
-      else problems.push(`${gap} event number(s) before ${s.firstSeq} were never written (a failed write, answered 503)`);
+      else
+        problems.push(`${gap} event number(s) before ${s.firstSeq} were never written (a failed write, answered 503)`);
     }
     if (s.innerGap > 0) damagedSpot(s).lost += s.innerGap;
     between = [];

@@ -127,8 +127,12 @@ export class LogIndex {
   private grow(): void {
     const live = this.size;
     // Reclaim the dead front first; only grow when at least half the slots are live.
-    const capacity = live * 2 > this.capacity || this.capacity === 0 ? Math.max(1024, this.capacity * 2) : this.capacity;
-    const move = <T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(old: T, make: (n: number) => T): T => {
+    const capacity =
+      live * 2 > this.capacity || this.capacity === 0 ? Math.max(1024, this.capacity * 2) : this.capacity;
+    const move = <T extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(
+      old: T,
+      make: (n: number) => T,
+    ): T => {
       const next = capacity === this.capacity ? old : make(capacity);
       next.set(old.subarray(this.start, this.end), 0);
       return next;

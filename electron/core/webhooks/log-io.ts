@@ -67,7 +67,9 @@ export const DURABLE_WRITES = process.platform === 'linux' && typeof constants.O
 
 /** `durableWrites: false`: plain appends and an fdatasync per group (what other platforms do). */
 export function createNodeLogIo(options: { durableWrites: boolean }): LogIo {
-  const flags = options.durableWrites ? constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_DSYNC : 'a';
+  const flags = options.durableWrites
+    ? constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_DSYNC
+    : 'a';
   return {
     async openAppend(path) {
       return new NodeLogFile(await open(path, flags, 0o600), options.durableWrites);

@@ -28,7 +28,17 @@ function rowMatches(row: StoredEventRow, filter: EventFilter, text: string | nul
   if (filter.verification !== undefined && row.verification !== filter.verification) return false;
   if (filter.target !== undefined && row.targetUuid !== filter.target && row.targetId !== filter.target) return false;
   if (text !== null) {
-    const fields = [row.type, row.targetUuid, row.targetId, row.locationUuid, row.locationName, row.locationId, row.createdAt, row.problem, row.rawBody];
+    const fields = [
+      row.type,
+      row.targetUuid,
+      row.targetId,
+      row.locationUuid,
+      row.locationName,
+      row.locationId,
+      row.createdAt,
+      row.problem,
+      row.rawBody,
+    ];
     if (!fields.some((f) => f !== null && f.toLowerCase().includes(text))) return false;
   }
   return true;
@@ -148,7 +158,11 @@ export class FilterMatches {
   private indexVerdict(slot: number): IndexVerdict {
     const { index, types, locations } = this.source;
     const { filter, needsDisk } = this.plan;
-    if (filter.verification !== undefined && index.verification[slot] !== VERIFICATION_CODES[filter.verification as Verification]) return 'no';
+    if (
+      filter.verification !== undefined &&
+      index.verification[slot] !== VERIFICATION_CODES[filter.verification as Verification]
+    )
+      return 'no';
     const type = codeVerdict(index.type[slot], filter.type, types);
     if (type === 'no') return 'no';
     const location = codeVerdict(index.location[slot], filter.locationUuid, locations);

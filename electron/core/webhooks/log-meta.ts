@@ -23,13 +23,23 @@ export type LogMeta = z.infer<typeof metaSchema> & { base: CounterParts };
 
 export const META_FILE = 'log-meta.json';
 
-export function loadLogMeta(dir: string, now: () => number, damage?: DamageSink): { meta: LogMeta; problem: string | null } {
-  const loaded = loadJsonFile(dir, META_FILE, metaSchema, () => ({ version: 1 as const, droppedThrough: 0, lastSeq: 0, base: emptyParts(), carriedKeys: [] }), {
-    now,
-    damage,
-    label: "The event log's summary",
-    consequence: 'it is rebuilt from the log; totals of events removed earlier start again from zero',
-  });
+export function loadLogMeta(
+  dir: string,
+  now: () => number,
+  damage?: DamageSink,
+): { meta: LogMeta; problem: string | null } {
+  const loaded = loadJsonFile(
+    dir,
+    META_FILE,
+    metaSchema,
+    () => ({ version: 1 as const, droppedThrough: 0, lastSeq: 0, base: emptyParts(), carriedKeys: [] }),
+    {
+      now,
+      damage,
+      label: "The event log's summary",
+      consequence: 'it is rebuilt from the log; totals of events removed earlier start again from zero',
+    },
+  );
   return { meta: loaded.value, problem: loaded.problem?.message ?? null };
 }
 

@@ -117,7 +117,8 @@ export class LogQuery {
 
   private matches(filter: EventFilter): FilterMatches {
     const key = JSON.stringify(filter);
-    if (this.cache === null || this.cache.key !== key) this.cache = new FilterMatches(key, planFor(filter), this.source, this.diskRowsPerCall);
+    if (this.cache === null || this.cache.key !== key)
+      this.cache = new FilterMatches(key, planFor(filter), this.source, this.diskRowsPerCall);
     return this.cache;
   }
 

@@ -70,16 +70,38 @@ export function loadCheckpoint(
   try {
     if (newline < 0) throw new Error('no header line');
     header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as Header;
-    if (typeof header !== 'object' || header === null || !Number.isInteger(header.seq) || typeof header.sha256 !== 'string') throw new Error('malformed header');
+    if (
+      typeof header !== 'object' ||
+      header === null ||
+      !Number.isInteger(header.seq) ||
+      typeof header.sha256 !== 'string'
+    )
+      throw new Error('malformed header');
   } catch (error) {
     return fail(path, bytes, `has an unreadable header (${errorMessage(error)})`, projections, options);
   }
   // An older format is not damage: the new code simply rebuilds once.
-  if (header.format !== FORMAT) return fail(path, null, `was written by another version (format ${String(header.format)})`, projections, options, 'info');
+  if (header.format !== FORMAT)
+    return fail(
+      path,
+      null,
+      `was written by another version (format ${String(header.format)})`,
+      projections,
+      options,
+      'info',
+    );
   const body = bytes.subarray(newline + 1);
-  if (createHash('sha256').update(body).digest('hex') !== header.sha256) return fail(path, bytes, 'does not match its checksum', projections, options);
+  if (createHash('sha256').update(body).digest('hex') !== header.sha256)
+    return fail(path, bytes, 'does not match its checksum', projections, options);
   if (receivedAtOf(header.seq) !== header.receivedAt) {
-    return fail(path, null, `is of event ${header.seq}, which this event log does not hold as it was`, projections, options, 'info');
+    return fail(
+      path,
+      null,
+      `is of event ${header.seq}, which this event log does not hold as it was`,
+      projections,
+      options,
+      'info',
+    );
   }
   try {
     const states = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
@@ -88,7 +110,8 @@ export function loadCheckpoint(
       projection.restore(states[projection.name]);
     }
   } catch (error) {
-    if (error instanceof CheckpointFormatChanged) return fail(path, null, `was written by another version (${error.message})`, projections, options, 'info');
+    if (error instanceof CheckpointFormatChanged)
+      return fail(path, null, `was written by another version (${error.message})`, projections, options, 'info');
     return fail(path, bytes, `could not be used (${errorMessage(error)})`, projections, options);
   }
   return { fromSeq: Math.max(1, header.seq + 1 - (options.overlap ?? CHECKPOINT_OVERLAP)), problem: null };
@@ -122,7 +145,13 @@ export function saveCheckpoint(path: string, projections: Checkpointable[], seq:
   const states: Record<string, unknown> = {};
   for (const projection of projections) states[projection.name] = projection.snapshot();
   const body = Buffer.from(JSON.stringify(states), 'utf8');
-  const header: Header = { format: FORMAT, seq, receivedAt, names: projections.map((p) => p.name), sha256: createHash('sha256').update(body).digest('hex') };
+  const header: Header = {
+    format: FORMAT,
+    seq,
+    receivedAt,
+    names: projections.map((p) => p.name),
+    sha256: createHash('sha256').update(body).digest('hex'),
+  };
   const temp = `${path}.${process.pid}.tmp`;
   const fd = openSync(temp, 'w', 0o600);
   try {

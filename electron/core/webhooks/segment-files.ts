@@ -1,7 +1,17 @@
 // The event log's files: `seg-00000001.jsonl`, `seg-00000002.jsonl`, ... one JSON record per line,
 // appended only. Whole files are the unit of retention, so dropping old events is an unlink, not a
 // rewrite. Reading is synchronous and by byte range: the index knows where every row starts.
-import { closeSync, ftruncateSync, openSync, readFileSync, readSync, readdirSync, writeSync, fsyncSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  writeSync,
+  fsyncSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 const NAME = /^seg-(\d{8,})\.jsonl$/;
@@ -39,7 +49,10 @@ export interface ScanResult {
  * Streams a segment line by line in 1 MiB reads (never the whole file in memory), calling
  * `visit(text, offset, length)`; the visitor returns false for a line it cannot use.
  */
-export function scanSegment(path: string, visit: (text: string, offset: number, length: number) => boolean): ScanResult {
+export function scanSegment(
+  path: string,
+  visit: (text: string, offset: number, length: number) => boolean,
+): ScanResult {
   const fd = openSync(path, 'r');
   try {
     const size = statSync(path).size;

@@ -45,7 +45,19 @@ export interface Sidecar {
 export function summarize(line: LogLine, offset: number, length: number): LineSummary {
   if (line.k === 'd') return ['d', offset, length, line.of, line.at];
   if (line.k === 's') return ['s', offset, length, line.at, line.type, line.createdAt];
-  return ['e', offset, length, line.seq, line.receivedAt, line.type, line.knownType, line.locationUuid, line.verification, line.problem !== null, line.dedupeKey];
+  return [
+    'e',
+    offset,
+    length,
+    line.seq,
+    line.receivedAt,
+    line.type,
+    line.knownType,
+    line.locationUuid,
+    line.verification,
+    line.problem !== null,
+    line.dedupeKey,
+  ];
 }
 
 const SLICE_BYTES = 1 << 20;
@@ -179,7 +191,11 @@ export function endsAgree(path: string, sidecar: Sidecar): boolean {
       const bytes = Buffer.alloc(length);
       if (readSync(fd, bytes, 0, length, offset) !== length) return false;
       const line = parseLogLine(bytes.toString('utf8'));
-      if (line === null || JSON.stringify(summarize(line, offset, length)) !== JSON.stringify(summarize(described, offset, length))) return false;
+      if (
+        line === null ||
+        JSON.stringify(summarize(line, offset, length)) !== JSON.stringify(summarize(described, offset, length))
+      )
+        return false;
     }
     return true;
   } catch {

@@ -34,7 +34,16 @@ export interface RestoredLine {
  * event-log.ts). Never shown or applied: rows for screens and projections are always read from
  * the segment.
  */
-export function restoredRow(seq: number, receivedAt: number, type: string, knownType: boolean, locationUuid: string | null, verification: string, hasProblem: boolean, dedupeKey: string | null): LogLine {
+export function restoredRow(
+  seq: number,
+  receivedAt: number,
+  type: string,
+  knownType: boolean,
+  locationUuid: string | null,
+  verification: string,
+  hasProblem: boolean,
+  dedupeKey: string | null,
+): LogLine {
   return {
     k: 'e',
     seq,
@@ -160,7 +169,13 @@ export function decodeSidecar(bytes: Buffer): Sidecar | null {
   } catch {
     return null;
   }
-  if (typeof header !== 'object' || header === null || header.format !== SIDECAR_FORMAT || header.endian !== endianness()) return null;
+  if (
+    typeof header !== 'object' ||
+    header === null ||
+    header.format !== SIDECAR_FORMAT ||
+    header.endian !== endianness()
+  )
+    return null;
   const counts = [header.size, header.count, header.keyBytes, header.stringBytes];
   if (typeof header.sha256 !== 'string' || !counts.every((c) => Number.isInteger(c) && c >= 0)) return null;
   const body = bytes.subarray(newline + 1);
@@ -181,7 +196,8 @@ export function decodeSidecar(bytes: Buffer): Sidecar | null {
 }
 
 function decodeLines(header: Header, strings: string[], n: Float64Array, keys: Buffer): Sidecar | null {
-  const text = (i: number): string | null | undefined => (i === -1 ? null : Number.isInteger(i) && i >= 0 && i < strings.length ? strings[i] : undefined);
+  const text = (i: number): string | null | undefined =>
+    i === -1 ? null : Number.isInteger(i) && i >= 0 && i < strings.length ? strings[i] : undefined;
   const lines: RestoredLine[] = new Array(header.count);
   let at = 0;
   let keyAt = 0;
@@ -204,7 +220,11 @@ function decodeLines(header: Header, strings: string[], n: Float64Array, keys: B
         key = keys.toString('utf8', keyAt, keyAt + keyLength);
         keyAt += keyLength;
       }
-      lines[i] = { line: restoredRow(n[at], n[at + 1], type, n[at + 3] === 1, location, verification, n[at + 6] === 1, key), offset, length };
+      lines[i] = {
+        line: restoredRow(n[at], n[at + 1], type, n[at + 3] === 1, location, verification, n[at + 6] === 1, key),
+        offset,
+        length,
+      };
       at += 8;
     } else if (kind === KIND.d) {
       if (at + 2 > n.length) return null;

@@ -39,7 +39,13 @@ export class SidecarKeeper {
    * describes the segment at `path` (size, mtime, first and last lines) and its rows follow
    * `nextSeq` as a scan would require; null otherwise (scan it).
    */
-  load(id: number, path: string, newest: boolean, nextSeq: number, accept: (line: LogLine, offset: number, length: number) => boolean): ScanResult | null {
+  load(
+    id: number,
+    path: string,
+    newest: boolean,
+    nextSeq: number,
+    accept: (line: LogLine, offset: number, length: number) => boolean,
+  ): ScanResult | null {
     const segment = statQuietly(path);
     if (segment === null) return null;
     const sidecar = this.store.read(id, segment);
@@ -51,7 +57,12 @@ export class SidecarKeeper {
       // segment has its sidecar when it is sealed, and its check is done here.
       const hash = hashOf(path, sidecar.size);
       if (hash === null || hash.copy().digest('hex') !== sidecar.sha256) return null;
-      this.live.resume(id, hash, sidecar.size, sidecar.lines.map(({ line, offset, length }) => summarize(line, offset, length)));
+      this.live.resume(
+        id,
+        hash,
+        sidecar.size,
+        sidecar.lines.map(({ line, offset, length }) => summarize(line, offset, length)),
+      );
     } else {
       this.check.trusted(id, sidecar.size, sidecar.sha256);
     }
@@ -73,7 +84,11 @@ export class SidecarKeeper {
     }
     const bytes = readQuietly(path);
     if (bytes === null || bytes.length !== scan.size) return;
-    this.write(id, { size: scan.size, sha256: createHash('sha256').update(bytes).digest('hex'), body: SidecarBuilder.of(summaries) });
+    this.write(id, {
+      size: scan.size,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      body: SidecarBuilder.of(summaries),
+    });
   }
 
   /** After the start: the background hash of what it trusted, in `delayMs`. */
@@ -146,7 +161,8 @@ export class SidecarKeeper {
     await Promise.all(this.writing);
     if (open === undefined) return;
     const since = Date.now() - this.lastWriteAt;
-    if (since < SIDECAR_WRITE_DELAY_MS) await new Promise((resolve) => setTimeout(resolve, SIDECAR_WRITE_DELAY_MS - since));
+    if (since < SIDECAR_WRITE_DELAY_MS)
+      await new Promise((resolve) => setTimeout(resolve, SIDECAR_WRITE_DELAY_MS - since));
     const summary = this.live.seal(open.id, open.bytes);
     if (summary !== null) await this.store.writeSealed(open.id, summary);
   }

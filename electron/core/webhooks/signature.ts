@@ -20,7 +20,11 @@ const HEX_SHA256 = /^[0-9a-fA-F]{64}$/;
  * verified, so the result is 'not-configured' whatever was sent. A header that is not 64 hex
  * digits (short, non-hex, repeated and joined by Node) is 'malformed' before any HMAC work.
  */
-export function verifySignature(rawBody: Buffer, header: string | undefined | null, secret: string | null): SignatureResult {
+export function verifySignature(
+  rawBody: Buffer,
+  header: string | undefined | null,
+  secret: string | null,
+): SignatureResult {
   if (secret === null || secret === '') return 'not-configured';
   if (header === undefined || header === null || header === '') return 'missing';
   const value = header.trim();
@@ -56,7 +60,8 @@ export function customHeaderMismatch(
     const given = Array.isArray(raw) ? raw.join(', ') : (raw ?? null);
     // Node trims incoming values (HTTP optional whitespace), so the configured one is trimmed too.
     const ok = given !== null && constantTimeEqual(given, expected.trim());
-    if (!ok && firstBad === null) firstBad = given === null ? `custom header ${name} is missing` : `custom header ${name} does not match`;
+    if (!ok && firstBad === null)
+      firstBad = given === null ? `custom header ${name} is missing` : `custom header ${name} does not match`;
   }
   return firstBad;
 }

@@ -3,7 +3,15 @@
 // shell and the headless host run it the same way, and tests run it on port 0 in a temp dir.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AcceptedEvent, EventDetail, EventFilter, EventPage, EventSummary, ListenerStatus, WebhookCounters } from '../../../shared/webhooks';
+import type {
+  AcceptedEvent,
+  EventDetail,
+  EventFilter,
+  EventPage,
+  EventSummary,
+  ListenerStatus,
+  WebhookCounters,
+} from '../../../shared/webhooks';
 import { TypedEmitter } from '../typed-emitter';
 import { toAcceptedEvent } from './accepted-event';
 import type { AuthSettings } from './assess-delivery';
@@ -208,9 +216,15 @@ export class WebhookReceiver {
    */
   replay(seq: number): ReplayResult {
     const row = this.log.row(seq);
-    if (row === null) return { applied: false, message: `No event ${seq} in the log (it may have passed the retention limit)` };
+    if (row === null)
+      return { applied: false, message: `No event ${seq} in the log (it may have passed the retention limit)` };
     if (!this.log.isApplicable(seq)) {
-      const why = row.verification === 'rejected' ? 'it was rejected' : row.problem !== null ? 'it is flagged' : 'it repeats an earlier event';
+      const why =
+        row.verification === 'rejected'
+          ? 'it was rejected'
+          : row.problem !== null
+            ? 'it is flagged'
+            : 'it repeats an earlier event';
       return { applied: false, message: `Event ${seq} is not applied to projections: ${why}` };
     }
     const event = toAcceptedEvent(row);

@@ -9,12 +9,18 @@ import { isTrustedSender } from './trusted-sender';
 
 export function registerIpcHandlers(handlers: IpcHandlers, trustedUrl: () => string): () => void {
   for (const channel of ipcChannels) {
-    ipcMain.handle(IPC_PREFIX + channel, async (event: IpcMainInvokeEvent, ...args: unknown[]): Promise<DispatchOutcome> => {
-      if (!isTrustedSender(event, trustedUrl())) {
-        return { ok: false, error: { code: 'untrusted-sender', message: 'Refused: the request did not come from the app window' } };
-      }
-      return dispatchRequest(handlers, channel, args);
-    });
+    ipcMain.handle(
+      IPC_PREFIX + channel,
+      async (event: IpcMainInvokeEvent, ...args: unknown[]): Promise<DispatchOutcome> => {
+        if (!isTrustedSender(event, trustedUrl())) {
+          return {
+            ok: false,
+            error: { code: 'untrusted-sender', message: 'Refused: the request did not come from the app window' },
+          };
+        }
+        return dispatchRequest(handlers, channel, args);
+      },
+    );
   }
   return () => ipcChannels.forEach((channel) => ipcMain.removeHandler(IPC_PREFIX + channel));
 }

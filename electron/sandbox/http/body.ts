@@ -32,7 +32,10 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; response: SandboxR
 export type BodyObject = Record<string, unknown>;
 
 function mediaType(ctx: RouteContext): string {
-  return String(ctx.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  return String(ctx.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 }
 
 const isForm = (ctx: RouteContext) => mediaType(ctx) === 'application/x-www-form-urlencoded';
@@ -40,7 +43,10 @@ const isForm = (ctx: RouteContext) => mediaType(ctx) === 'application/x-www-form
 /** A JSON object body. An empty body counts as {} so required-field checks give the clearer message. */
 export function parseJsonObject(ctx: RouteContext): Parsed<BodyObject> {
   if (isForm(ctx)) {
-    return { ok: false, response: errorJson(400, 'invalid_body', 'This route takes a JSON body (Content-Type: application/json).') };
+    return {
+      ok: false,
+      response: errorJson(400, 'invalid_body', 'This route takes a JSON body (Content-Type: application/json).'),
+    };
   }
   const text = ctx.rawBody.toString('utf8');
   if (text.trim() === '') return { ok: true, value: {} };

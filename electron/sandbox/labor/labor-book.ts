@@ -51,7 +51,13 @@ export class LaborBook {
 
   add(input: NewLaborEntry): LaborEntryRecord {
     const shiftNo = input.shiftUuid === null ? this.nextShiftNo++ : null;
-    const record: LaborEntryRecord = { ...input, uuid: randomUUID(), seq: this.nextSeq++, updatedMs: input.createdMs, shiftNo };
+    const record: LaborEntryRecord = {
+      ...input,
+      uuid: randomUUID(),
+      seq: this.nextSeq++,
+      updatedMs: input.createdMs,
+      shiftNo,
+    };
     this.entries.set(record.uuid, record);
     return record;
   }

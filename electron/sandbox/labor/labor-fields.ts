@@ -40,12 +40,22 @@ export function parseUserId(value: unknown): FieldResult<string> {
 export function parseTips(value: unknown, unit: 'cents' | 'dollars' = 'cents'): FieldResult<number | null> {
   if (value === null) return { ok: true, value: null };
   if (unit === 'dollars') {
-    if (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1_000_000 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6) {
+    if (
+      typeof value === 'number' &&
+      Number.isFinite(value) &&
+      value >= 0 &&
+      value <= 1_000_000 &&
+      Math.abs(value * 100 - Math.round(value * 100)) < 1e-6
+    ) {
       return { ok: true, value: Math.round(value * 100) };
     }
-    return { ok: false, message: 'declared_tips must be an amount in dollars with at most 2 decimals (0 or more), or null.' };
+    return {
+      ok: false,
+      message: 'declared_tips must be an amount in dollars with at most 2 decimals (0 or more), or null.',
+    };
   }
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 100_000_000) return { ok: true, value };
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 100_000_000)
+    return { ok: true, value };
   return { ok: false, message: 'declared_tips must be a whole number of cents (0 or more), or null.' };
 }
 

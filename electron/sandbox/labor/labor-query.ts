@@ -36,7 +36,8 @@ function oneOf<T extends string>(q: URLSearchParams, name: string, allowed: read
 function day(q: URLSearchParams, name: string): FieldResult<string | null> {
   const raw = q.get(name);
   if (raw === null || raw === '') return { ok: true, value: null };
-  if (!DAY.test(raw) || !isRealDay(raw)) return { ok: false, message: `${name} must be a date YYYY-MM-DD (got "${raw}").` };
+  if (!DAY.test(raw) || !isRealDay(raw))
+    return { ok: false, message: `${name} must be a date YYYY-MM-DD (got "${raw}").` };
   return { ok: true, value: raw };
 }
 
@@ -56,10 +57,12 @@ export function parseLaborQuery(q: URLSearchParams): FieldResult<LaborQuery> {
   let limit = DEFAULT_LIMIT;
   const rawLimit = q.get('limit');
   if (rawLimit !== null && rawLimit !== '') {
-    if (!/^\d+$/.test(rawLimit) || Number(rawLimit) < 1) problems.push(`limit must be a whole number of at least 1 (got "${rawLimit}").`);
+    if (!/^\d+$/.test(rawLimit) || Number(rawLimit) < 1)
+      problems.push(`limit must be a whole number of at least 1 (got "${rawLimit}").`);
     else limit = Math.min(Number(rawLimit), MAX_LIMIT);
   }
-  if (fiscalDayStart && fiscalDayEnd && fiscalDayStart > fiscalDayEnd) problems.push('fiscal_day_start is after fiscal_day_end.');
+  if (fiscalDayStart && fiscalDayEnd && fiscalDayStart > fiscalDayEnd)
+    problems.push('fiscal_day_start is after fiscal_day_end.');
   if (problems.length > 0) return { ok: false, message: problems.join(' ') };
   return {
     ok: true,

@@ -23,7 +23,8 @@ export function checkBreakInShift(shift: Span, brk: Span): string | null {
     return `The break would start (${iso(brk.punchInMs)}) before its shift's punch_in (${iso(shift.punchInMs)}).`;
   }
   if (shift.punchOutMs === null) return null;
-  if (brk.punchOutMs === null) return `The break would still be open after its shift ended (${iso(shift.punchOutMs)}); end the break first.`;
+  if (brk.punchOutMs === null)
+    return `The break would still be open after its shift ended (${iso(shift.punchOutMs)}); end the break first.`;
   if (brk.punchOutMs > shift.punchOutMs) {
     return `The break would end (${iso(brk.punchOutMs)}) after its shift's punch_out (${iso(shift.punchOutMs)}).`;
   }

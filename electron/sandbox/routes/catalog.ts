@@ -22,22 +22,25 @@ function catalog(ctx: RouteContext): SandboxResponse {
   const { world } = ctx;
   const location = ctx.params.location;
   const zones = new Map(world.zones.map((z) => [z.uuid, z]));
-  return json(200, moneyOut(world, {
-    products: world.products
-      .filter((p) => p.locationUuid === location)
-      .map((p) => ({
-        uuid: p.uuid,
-        id: p.id,
-        name: p.name,
-        price: p.priceCents,
-        categoryName: p.category,
-        tags: [...p.tags],
-        giftCard: p.giftCard ? { ...p.giftCard } : null,
-      })),
-    spots: world.spots
-      .filter((s) => s.locationUuid === location)
-      .map((s) => ({ uuid: s.uuid, id: s.id, name: s.name, zoneName: zones.get(s.zoneUuid)?.name ?? null })),
-  }));
+  return json(
+    200,
+    moneyOut(world, {
+      products: world.products
+        .filter((p) => p.locationUuid === location)
+        .map((p) => ({
+          uuid: p.uuid,
+          id: p.id,
+          name: p.name,
+          price: p.priceCents,
+          categoryName: p.category,
+          tags: [...p.tags],
+          giftCard: p.giftCard ? { ...p.giftCard } : null,
+        })),
+      spots: world.spots
+        .filter((s) => s.locationUuid === location)
+        .map((s) => ({ uuid: s.uuid, id: s.id, name: s.name, zoneName: zones.get(s.zoneUuid)?.name ?? null })),
+    }),
+  );
 }
 
 function readTab(ctx: RouteContext): SandboxResponse {

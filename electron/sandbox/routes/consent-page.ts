@@ -18,7 +18,10 @@ export const CONSENT_TTL_MS = 30 * 60 * 1000;
 
 const badRequest = (problems: string[]) => html(400, errorPage('This sign-in request cannot be completed', problems));
 
-function validate(world: SandboxWorld, q: URLSearchParams): { integration: Integration; redirectUrl: string } | string[] {
+function validate(
+  world: SandboxWorld,
+  q: URLSearchParams,
+): { integration: Integration; redirectUrl: string } | string[] {
   const problems: string[] = [];
   for (const name of ['response_type', 'access_id', 'redirect_url', 'state']) {
     if (q.getAll(name).length > 1) problems.push(`${name} was given more than once.`);
@@ -101,7 +104,9 @@ function decide(ctx: RouteContext): SandboxResponse {
   // The hidden fields are informational; if they were edited, refuse rather than guess which to trust.
   const sentState = typeof form.state === 'string' ? form.state : undefined;
   if (form.access_id !== record.accessId || form.redirect_url !== record.redirectUrl || sentState !== record.state) {
-    return badRequest(['The consent form was modified after it was shown. Start the sign-in again from the application.']);
+    return badRequest([
+      'The consent form was modified after it was shown. Start the sign-in again from the application.',
+    ]);
   }
   const integration = world.integrations.get(record.accessId);
   if (!integration || !integration.redirectUrls.includes(record.redirectUrl)) {

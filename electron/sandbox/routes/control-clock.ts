@@ -11,7 +11,13 @@ export function clockView(world: SandboxWorld) {
 }
 
 // Ten years is far beyond any lifetime in the spec and keeps Date arithmetic safe.
-const advanceBody = z.strictObject({ seconds: z.number().finite().min(0).max(10 * 365 * 86_400) });
+const advanceBody = z.strictObject({
+  seconds: z
+    .number()
+    .finite()
+    .min(0)
+    .max(10 * 365 * 86_400),
+});
 
 function advance(ctx: RouteContext) {
   const body = controlBody(ctx, advanceBody);

@@ -7,14 +7,18 @@ import type { RouteContext, RouteDef } from '../http/router';
 import { controlBody } from './control-util';
 
 const faultBody = z.strictObject({
-  route: z.string().min(1).max(500).refine((r) => {
-    try {
-      compileFaultPattern(r);
-      return true;
-    } catch {
-      return false;
-    }
-  }, "must be '[METHOD ]/path', e.g. 'POST /api/loc/subscribe' or '/api/*'"),
+  route: z
+    .string()
+    .min(1)
+    .max(500)
+    .refine((r) => {
+      try {
+        compileFaultPattern(r);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be '[METHOD ]/path', e.g. 'POST /api/loc/subscribe' or '/api/*'"),
   mode: z.enum(FAULT_MODES),
   count: z.union([z.number().int().min(1).max(1_000_000), z.literal('always')]).optional(),
   delayMs: z.number().int().min(0).max(120_000).optional(),

@@ -7,7 +7,8 @@ import { releaseHeldCards } from '../tabs/gift-cards';
 import { giftCardControlView } from '../tabs/views';
 import { controlBody } from './control-util';
 
-const list = (ctx: RouteContext) => json(200, { giftCards: [...ctx.world.tabs.giftCards.values()].map(giftCardControlView) });
+const list = (ctx: RouteContext) =>
+  json(200, { giftCards: [...ctx.world.tabs.giftCards.values()].map(giftCardControlView) });
 
 const faultBody = z.discriminatedUnion('mode', [
   z.strictObject({ mode: z.literal('slow'), delayMs: z.number().int().min(0).max(600_000) }),
@@ -38,7 +39,8 @@ function setTiming(ctx: RouteContext): SandboxResponse {
   const body = controlBody(ctx, timingBody);
   if (!body.ok) return body.response;
   const next = { ...ctx.world.tabs.giftCardTiming, ...body.value };
-  if (next.maxDelayMs < next.minDelayMs) return errorJson(400, 'invalid_body', 'maxDelayMs: must be at least minDelayMs.');
+  if (next.maxDelayMs < next.minDelayMs)
+    return errorJson(400, 'invalid_body', 'maxDelayMs: must be at least minDelayMs.');
   ctx.world.tabs.giftCardTiming = next;
   return json(200, next);
 }
@@ -54,7 +56,11 @@ export const controlGiftCardRoutes: RouteDef[] = [
   { method: 'GET', path: '/_sandbox/gift-cards', handler: list },
   { method: 'POST', path: '/_sandbox/gift-cards/faults', handler: setFault },
   { method: 'DELETE', path: '/_sandbox/gift-cards/faults', handler: clearFault },
-  { method: 'POST', path: '/_sandbox/gift-cards/release', handler: (ctx) => json(200, { released: releaseHeldCards(ctx.world) }) },
+  {
+    method: 'POST',
+    path: '/_sandbox/gift-cards/release',
+    handler: (ctx) => json(200, { released: releaseHeldCards(ctx.world) }),
+  },
   { method: 'POST', path: '/_sandbox/gift-cards/timing', handler: setTiming },
   { method: 'POST', path: '/_sandbox/gift-cards/:itemId/claim', handler: claim },
 ];

@@ -17,7 +17,8 @@ const simulateBody = z.strictObject({
 
 /** 400 rather than 404: the location is a body field, not the path. */
 function checkLocation(ctx: RouteContext, locationUuid: string): SandboxResponse | null {
-  if (!ctx.world.locations.has(locationUuid)) return errorJson(400, 'invalid_body', `locationUuid: no location ${locationUuid}.`);
+  if (!ctx.world.locations.has(locationUuid))
+    return errorJson(400, 'invalid_body', `locationUuid: no location ${locationUuid}.`);
   if (!ctx.world.spots.some((s) => s.locationUuid === locationUuid)) {
     return errorJson(400, 'invalid_body', `locationUuid: location ${locationUuid} has no spots to seat guests at.`);
   }

@@ -27,7 +27,8 @@ function register(ctx: RouteContext) {
   if (!body.ok) return body.response;
   const { world } = ctx;
   const b = body.value;
-  if (world.integrations.has(b.accessId)) return errorJson(409, 'conflict', `Integration '${b.accessId}' already exists.`);
+  if (world.integrations.has(b.accessId))
+    return errorJson(409, 'conflict', `Integration '${b.accessId}' already exists.`);
   const unknown = (b.authorizedLocationUuids ?? []).filter((u) => !world.locations.has(u));
   if (unknown.length > 0) return errorJson(400, 'invalid_body', `Unknown location UUIDs: ${unknown.join(', ')}.`);
   const integration = {
@@ -62,7 +63,11 @@ function addRedirectUrl(ctx: RouteContext) {
 }
 
 export const controlIntegrationRoutes: RouteDef[] = [
-  { method: 'GET', path: '/_sandbox/integrations', handler: (ctx) => json(200, { integrations: [...ctx.world.integrations.values()].map(integrationView) }) },
+  {
+    method: 'GET',
+    path: '/_sandbox/integrations',
+    handler: (ctx) => json(200, { integrations: [...ctx.world.integrations.values()].map(integrationView) }),
+  },
   { method: 'POST', path: '/_sandbox/integrations', handler: register },
   { method: 'GET', path: '/_sandbox/integrations/:accessId', handler: getOne },
   { method: 'POST', path: '/_sandbox/integrations/:accessId/redirect-urls', handler: addRedirectUrl },

@@ -10,5 +10,9 @@ export const controlLaborRoutes: RouteDef[] = [
     path: '/_sandbox/labor/entries',
     handler: (ctx) => json(200, { entries: ctx.world.labor.all().map((e) => entryView(ctx.world, e)) }),
   },
-  { method: 'DELETE', path: '/_sandbox/labor/entries', handler: (ctx) => json(200, { cleared: ctx.world.labor.clear() }) },
+  {
+    method: 'DELETE',
+    path: '/_sandbox/labor/entries',
+    handler: (ctx) => json(200, { cleared: ctx.world.labor.clear() }),
+  },
 ];

@@ -15,7 +15,9 @@ function listTabs(ctx: RouteContext): SandboxResponse {
   const locationUuid = ctx.query.get('locationUuid');
   const status = ctx.query.get('status');
   const tabs = [...ctx.world.tabs.tabs.values()].filter(
-    (t) => (locationUuid === null || t.locationUuid === locationUuid) && (status === null || t.status === status.toUpperCase()),
+    (t) =>
+      (locationUuid === null || t.locationUuid === locationUuid) &&
+      (status === null || t.status === status.toUpperCase()),
   );
   return json(200, { tabs: tabs.map((t) => tabView(ctx.world.tabs, t)) });
 }
@@ -53,7 +55,8 @@ function closeTab(ctx: RouteContext): SandboxResponse {
   const found = tabOr404(ctx);
   if (!found.tab) return found.response;
   // A pass keeps ordering onto its one tab, so that tab never closes.
-  if (found.tab.xPassId !== null) return errorJson(409, 'conflict', `Tab ${found.tab.uuid} belongs to pass ${found.tab.xPassId} and stays open.`);
+  if (found.tab.xPassId !== null)
+    return errorJson(409, 'conflict', `Tab ${found.tab.uuid} belongs to pass ${found.tab.xPassId} and stays open.`);
   if (found.tab.status !== 'OPEN') return errorJson(409, 'conflict', `Tab ${found.tab.uuid} is already closed.`);
   for (const e of settleAndClose(ctx.world, found.tab)) emitEvent(ctx.world, e);
   return json(200, tabView(ctx.world.tabs, found.tab));

@@ -41,11 +41,20 @@ const revokeBody = z.union([
 function revoke(ctx: RouteContext) {
   const body = controlBody(ctx, revokeBody);
   if (!body.ok) {
-    return errorJson(400, 'invalid_body', 'Send exactly one of {"token": "..."}, {"refreshToken": "..."} or {"all": true}.');
+    return errorJson(
+      400,
+      'invalid_body',
+      'Send exactly one of {"token": "..."}, {"refreshToken": "..."} or {"all": true}.',
+    );
   }
   const { tokens } = ctx.world;
   const b = body.value;
-  const revoked = 'token' in b ? tokens.revokeAccessToken(b.token) : 'refreshToken' in b ? tokens.revokeRefreshToken(b.refreshToken) : tokens.revokeAll();
+  const revoked =
+    'token' in b
+      ? tokens.revokeAccessToken(b.token)
+      : 'refreshToken' in b
+        ? tokens.revokeRefreshToken(b.refreshToken)
+        : tokens.revokeAll();
   return json(200, { revoked });
 }
 

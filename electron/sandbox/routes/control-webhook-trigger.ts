@@ -26,4 +26,6 @@ function trigger(ctx: RouteContext) {
   });
 }
 
-export const controlWebhookTriggerRoutes: RouteDef[] = [{ method: 'POST', path: '/_sandbox/webhooks/trigger', handler: trigger }];
+export const controlWebhookTriggerRoutes: RouteDef[] = [
+  { method: 'POST', path: '/_sandbox/webhooks/trigger', handler: trigger },
+];

@@ -36,7 +36,8 @@ function getOne(ctx: RouteContext) {
 }
 
 function remove(ctx: RouteContext) {
-  if (!ctx.world.webhooks.removeEndpoint(ctx.params.id)) return errorJson(404, 'not_found', `No webhook endpoint '${ctx.params.id}'.`);
+  if (!ctx.world.webhooks.removeEndpoint(ctx.params.id))
+    return errorJson(404, 'not_found', `No webhook endpoint '${ctx.params.id}'.`);
   return json(200, { removed: ctx.params.id });
 }
 
@@ -59,10 +60,14 @@ const faultBody = z
     count: z.union([z.number().int().min(1).max(1_000_000), z.literal('always')]).optional(),
     delayMs: z.number().int().min(0).max(120_000).optional(),
   })
-  .refine((f) => f.mode !== 'reorder' || f.count === undefined || (typeof f.count === 'number' && f.count >= 2 && f.count <= 1000), {
-    message: "reorder's count is the batch size: an integer from 2 to 1000",
-    path: ['count'],
-  });
+  .refine(
+    (f) =>
+      f.mode !== 'reorder' || f.count === undefined || (typeof f.count === 'number' && f.count >= 2 && f.count <= 1000),
+    {
+      message: "reorder's count is the batch size: an integer from 2 to 1000",
+      path: ['count'],
+    },
+  );
 
 function addFault(ctx: RouteContext) {
   const body = controlBody(ctx, faultBody);
@@ -82,8 +87,16 @@ export const controlWebhookRoutes: RouteDef[] = [
   { method: 'GET', path: '/_sandbox/webhooks/endpoints/:id', handler: getOne },
   { method: 'DELETE', path: '/_sandbox/webhooks/endpoints/:id', handler: remove },
   { method: 'GET', path: '/_sandbox/webhooks/deliveries', handler: deliveries },
-  { method: 'GET', path: '/_sandbox/webhooks/faults', handler: (ctx) => json(200, { faults: ctx.world.webhooks.faults.list() }) },
+  {
+    method: 'GET',
+    path: '/_sandbox/webhooks/faults',
+    handler: (ctx) => json(200, { faults: ctx.world.webhooks.faults.list() }),
+  },
   { method: 'POST', path: '/_sandbox/webhooks/faults', handler: addFault },
-  { method: 'DELETE', path: '/_sandbox/webhooks/faults', handler: (ctx) => json(200, { cleared: ctx.world.webhooks.faults.clear() }) },
+  {
+    method: 'DELETE',
+    path: '/_sandbox/webhooks/faults',
+    handler: (ctx) => json(200, { cleared: ctx.world.webhooks.faults.clear() }),
+  },
   { method: 'POST', path: '/_sandbox/webhooks/flush', handler: flush },
 ];

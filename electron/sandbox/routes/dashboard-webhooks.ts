@@ -10,7 +10,11 @@ import { WEBHOOK_EVENT_TYPES } from '../webhooks/types';
 
 const DASHBOARD = '/manager/integrations';
 
-const seeOther = (location: string): SandboxResponse => ({ status: 303, headers: { location, 'cache-control': 'no-store' }, body: '' });
+const seeOther = (location: string): SandboxResponse => ({
+  status: 303,
+  headers: { location, 'cache-control': 'no-store' },
+  body: '',
+});
 
 function endpointRows(world: SandboxWorld): string {
   const endpoints = world.webhooks.endpoints.list();
@@ -22,7 +26,11 @@ function endpointRows(world: SandboxWorld): string {
 <td><code>${e(ep.url)}</code></td>
 <td>${ep.eventTypes.map((t) => e(t)).join('<br>')}</td>
 <td>${ep.secret === null ? 'no' : 'yes'}</td>
-<td>${Object.keys(ep.customHeaders).map((n) => e(n)).join('<br>') || '<span class="muted">none</span>'}</td>
+<td>${
+        Object.keys(ep.customHeaders)
+          .map((n) => e(n))
+          .join('<br>') || '<span class="muted">none</span>'
+      }</td>
 <td><form method="post" action="${DASHBOARD}/webhooks/${encodeURIComponent(ep.id)}/delete"><button type="submit" id="remove-${e(ep.id)}">Remove</button></form></td>
 </tr>`,
     )
@@ -83,21 +91,30 @@ function registerFromForm(ctx: RouteContext): SandboxResponse {
     customHeaders: headers,
   });
   if (!parsed.success) {
-    return problemPage(parsed.error.issues.map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message)));
+    return problemPage(
+      parsed.error.issues.map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message)),
+    );
   }
   const b = parsed.data;
   if (!world.integrations.has(b.accessId)) return problemPage([`No integration '${b.accessId}'.`]);
   const problem = prefixedHeaderProblem(b.customHeaders ?? {}, world.config.headerPrefix);
   if (problem) return problemPage([problem]);
   world.webhooks.endpoints.upsert(
-    { accessId: b.accessId, url: b.url, eventTypes: b.eventTypes, secret: b.secret ?? null, customHeaders: b.customHeaders ?? {} },
+    {
+      accessId: b.accessId,
+      url: b.url,
+      eventTypes: b.eventTypes,
+      secret: b.secret ?? null,
+      customHeaders: b.customHeaders ?? {},
+    },
     world.clock.nowMs(),
   );
   return seeOther(DASHBOARD);
 }
 
 function removeFromForm(ctx: RouteContext): SandboxResponse {
-  if (!ctx.world.webhooks.removeEndpoint(ctx.params.id)) return html(404, errorPage('No such webhook endpoint', [`No endpoint '${ctx.params.id}'.`]));
+  if (!ctx.world.webhooks.removeEndpoint(ctx.params.id))
+    return html(404, errorPage('No such webhook endpoint', [`No endpoint '${ctx.params.id}'.`]));
   return seeOther(DASHBOARD);
 }
 

@@ -8,7 +8,8 @@ import { webhookSection } from './dashboard-webhooks';
 function dashboard(ctx: RouteContext) {
   const { world } = ctx;
   const locName = (uuid: string) => world.locations.get(uuid)?.name ?? uuid;
-  const list = (items: string[]) => (items.length === 0 ? '<span class="muted">none</span>' : items.map((i) => e(i)).join('<br>'));
+  const list = (items: string[]) =>
+    items.length === 0 ? '<span class="muted">none</span>' : items.map((i) => e(i)).join('<br>');
   const rows = [...world.integrations.values()]
     .map(
       (i) => `<tr data-access-id="${e(i.accessId)}">

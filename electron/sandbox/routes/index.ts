@@ -19,7 +19,16 @@ import { locationRoutes } from './locations';
 import { oauthRoutes } from './oauth';
 import { tabsControlRoutes, tabsServiceRoutes } from './tabs-index';
 
-export const serviceRoutes: RouteDef[] = [...oauthRoutes, ...consentRoutes, ...dashboardRoutes, ...dashboardWebhookRoutes, ...locationRoutes, ...laborRoutes, ...tabsServiceRoutes, ...catalogRoutes];
+export const serviceRoutes: RouteDef[] = [
+  ...oauthRoutes,
+  ...consentRoutes,
+  ...dashboardRoutes,
+  ...dashboardWebhookRoutes,
+  ...locationRoutes,
+  ...laborRoutes,
+  ...tabsServiceRoutes,
+  ...catalogRoutes,
+];
 
 /** Under /_sandbox: never subject to faults. */
 export const controlRoutes: RouteDef[] = [

@@ -81,7 +81,8 @@ function create(ctx: RouteContext, locationUuid: string): SandboxResponse {
   if (!parsedBody.ok) return parsedBody.response;
   const body = parsedBody.value;
   const extra = unknownFields(body, CREATE_FIELDS);
-  if (extra.length > 0) return bad(`Unknown field(s): ${extra.join(', ')}. Accepted: ${CREATE_FIELDS.join(', ')}.`, 'unknown_field');
+  if (extra.length > 0)
+    return bad(`Unknown field(s): ${extra.join(', ')}. Accepted: ${CREATE_FIELDS.join(', ')}.`, 'unknown_field');
   const missing = REQUIRED_FIELDS.filter((k) => body[k] === undefined || body[k] === null || body[k] === '');
   if (missing.length > 0) return bad(`Missing required field(s): ${missing.join(', ')}.`, 'missing_field');
 
@@ -90,9 +91,11 @@ function create(ctx: RouteContext, locationUuid: string): SandboxResponse {
   if (!type) return bad(`time_punch_type must be one of ${PUNCH_TYPES.join(', ')}.`);
   const userId = parseUserId(body.user_id);
   if (!userId.ok) return bad(userId.message);
-  if (!isStaffAt(world, locationUuid, userId.value)) return bad(`user_id ${userId.value} is not a staff member at this location.`);
+  if (!isStaffAt(world, locationUuid, userId.value))
+    return bad(`user_id ${userId.value} is not a staff member at this location.`);
   const role = typeof body.user_role === 'string' ? findRole(world, body.user_role) : null;
-  if (!role) return bad(`user_role must name a known role (by name or uuid): ${world.roles.map((r) => r.name).join(', ')}.`);
+  if (!role)
+    return bad(`user_role must name a known role (by name or uuid): ${world.roles.map((r) => r.name).join(', ')}.`);
 
   const now = world.clock.nowMs();
   const precision = world.readings.punchPrecision;
@@ -115,7 +118,7 @@ function create(ctx: RouteContext, locationUuid: string): SandboxResponse {
   if (body.time_shift_id !== undefined && body.time_shift_id !== null) {
     const ref = body.time_shift_id;
     if (!(typeof ref === 'string' && ref !== '') && !(typeof ref === 'number' && Number.isInteger(ref))) {
-      return bad('time_shift_id must be the shift\'s id (a string, or its number).');
+      return bad("time_shift_id must be the shift's id (a string, or its number).");
     }
     // The numeric readings know a shift by its number only: a uuid here is a client that did not read them.
     if (world.readings.shiftId !== 'uuid' && !/^\d+$/.test(String(ref))) {
@@ -123,9 +126,12 @@ function create(ctx: RouteContext, locationUuid: string): SandboxResponse {
     }
     const shift = world.labor.findShift(locationUuid, ref);
     if (!shift) return errorJson(404, 'not_found', `No shift ${String(ref)} at this location.`);
-    if (shift.punchOutMs !== null) return bad(`Shift ${shift.uuid} is closed; a break can only be added to an open shift.`, 'shift_closed');
-    if (shift.userId !== userId.value) return bad(`Shift ${shift.uuid} belongs to user_id ${shift.userId}, not ${userId.value}.`);
-    if (!isBreakType(type)) return bad(`With time_shift_id the entry is a break: time_punch_type must be ${BREAK_PUNCH_TYPES.join(' or ')}.`);
+    if (shift.punchOutMs !== null)
+      return bad(`Shift ${shift.uuid} is closed; a break can only be added to an open shift.`, 'shift_closed');
+    if (shift.userId !== userId.value)
+      return bad(`Shift ${shift.uuid} belongs to user_id ${shift.userId}, not ${userId.value}.`);
+    if (!isBreakType(type))
+      return bad(`With time_shift_id the entry is a break: time_punch_type must be ${BREAK_PUNCH_TYPES.join(' or ')}.`);
     const outside = checkBreakInShift(shift, { punchInMs, punchOutMs });
     if (outside) return bad(outside, 'outside_shift');
     shiftUuid = shift.uuid;
@@ -162,7 +168,11 @@ function patch(ctx: RouteContext, locationUuid: string): SandboxResponse {
   if (!parsedBody.ok) return parsedBody.response;
   const body = parsedBody.value;
   const extra = unknownFields(body, PATCH_FIELDS);
-  if (extra.length > 0) return bad(`Field(s) that cannot be updated: ${extra.join(', ')}. Updatable: ${PATCH_FIELDS.join(', ')}.`, 'unknown_field');
+  if (extra.length > 0)
+    return bad(
+      `Field(s) that cannot be updated: ${extra.join(', ')}. Updatable: ${PATCH_FIELDS.join(', ')}.`,
+      'unknown_field',
+    );
   if (Object.keys(body).length === 0) return bad(`Nothing to update: send at least one of ${PATCH_FIELDS.join(', ')}.`);
 
   const next = { ...e };
@@ -180,7 +190,8 @@ function patch(ctx: RouteContext, locationUuid: string): SandboxResponse {
     }
   }
   if ('user_role_uuid' in body) {
-    const role = typeof body.user_role_uuid === 'string' ? world.roles.find((r) => r.uuid === body.user_role_uuid) : undefined;
+    const role =
+      typeof body.user_role_uuid === 'string' ? world.roles.find((r) => r.uuid === body.user_role_uuid) : undefined;
     if (!role) return bad('user_role_uuid must be the uuid of a known role.');
     next.role = role.name;
     next.roleUuid = role.uuid;
@@ -189,7 +200,11 @@ function patch(ctx: RouteContext, locationUuid: string): SandboxResponse {
     const type = punchType(body.time_punch_type);
     if (!type) return bad(`time_punch_type must be one of ${PUNCH_TYPES.join(', ')}.`);
     if (isBreakType(type) !== (e.shiftUuid !== null)) {
-      return bad(e.shiftUuid ? 'This entry is a break: time_punch_type must stay a break type.' : 'This entry is a shift: time_punch_type must stay shift.');
+      return bad(
+        e.shiftUuid
+          ? 'This entry is a break: time_punch_type must stay a break type.'
+          : 'This entry is a shift: time_punch_type must stay shift.',
+      );
     }
     next.punchType = type;
   }

@@ -53,7 +53,11 @@ function subscribe(ctx: RouteContext): SandboxResponse {
   const denied = wanted.filter((uuid) => !allowed.has(uuid));
   // All or nothing (spec): check every location before touching any.
   if (denied.length > 0) {
-    return errorJson(403, 'location_forbidden', `No location was subscribed: this token has no access to ${denied.join(', ')}.`);
+    return errorJson(
+      403,
+      'location_forbidden',
+      `No location was subscribed: this token has no access to ${denied.join(', ')}.`,
+    );
   }
   for (const uuid of wanted) auth.value.integration.subscribedLocationUuids.add(uuid);
   return json(200, { subscribed: wanted });

@@ -32,19 +32,29 @@ function sameSecret(a: string, b: string): boolean {
 type Step<T> = { ok: true; value: T } | { ok: false; response: SandboxResponse };
 
 /** Parses the body, checks grant_type is one of `grants`, and authenticates the integration. */
-function begin(ctx: RouteContext, grants: string[]): Step<{ body: BodyObject; grant: string; integration: Integration }> {
+function begin(
+  ctx: RouteContext,
+  grants: string[],
+): Step<{ body: BodyObject; grant: string; integration: Integration }> {
   const parsed = parseJsonOrForm(ctx);
-  if (!parsed.ok) return { ok: false, response: bad('invalid_request', 'The body must be JSON or a URL-encoded form.') };
+  if (!parsed.ok)
+    return { ok: false, response: bad('invalid_request', 'The body must be JSON or a URL-encoded form.') };
   const body = parsed.value;
   const grant = stringField(body, 'grant_type');
   if (!grant) return { ok: false, response: bad('invalid_request', 'grant_type is required.') };
   if (!grants.includes(grant)) {
-    return { ok: false, response: bad('unsupported_grant_type', `grant_type must be ${grants.map((g) => `'${g}'`).join(' or ')} here.`) };
+    return {
+      ok: false,
+      response: bad('unsupported_grant_type', `grant_type must be ${grants.map((g) => `'${g}'`).join(' or ')} here.`),
+    };
   }
   const accessId = stringField(body, 'api_access_id');
   const secret = stringField(body, 'api_access_secret');
   if (!accessId || !secret) {
-    return { ok: false, response: bad('invalid_request', 'api_access_id and api_access_secret are required non-empty strings.') };
+    return {
+      ok: false,
+      response: bad('invalid_request', 'api_access_id and api_access_secret are required non-empty strings.'),
+    };
   }
   const integration = ctx.world.integrations.get(accessId);
   if (!integration || !sameSecret(secret, integration.accessSecret)) {

@@ -58,7 +58,11 @@ function spendLimitRefusal(world: SandboxWorld): SandboxResponse {
     case 'alert-title-body':
       return json(400, { alert: { title: 'Spend limit reached', body: SPEND_LIMIT_ALERT } });
     case 'plain-string':
-      return { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: SPEND_LIMIT_ALERT };
+      return {
+        status: 400,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+        body: SPEND_LIMIT_ALERT,
+      };
     case 'other-wording':
       return json(400, { alert: { title: 'Spending limit', body: SPEND_LIMIT_OTHER_WORDING } });
     default:

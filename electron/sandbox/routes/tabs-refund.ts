@@ -18,7 +18,13 @@ const refundBody = z
     paymentId: z.string().min(1).max(64).optional(),
     amount: z.number().int().min(1).max(100_000_000).optional(),
     items: z
-      .array(z.strictObject({ itemId: z.string().min(1).max(64), quantity: z.number().int().min(1).max(999), reason: reason.optional() }))
+      .array(
+        z.strictObject({
+          itemId: z.string().min(1).max(64),
+          quantity: z.number().int().min(1).max(999),
+          reason: reason.optional(),
+        }),
+      )
       .min(1)
       .max(100)
       .optional(),
@@ -43,4 +49,6 @@ function refund(ctx: RouteContext): SandboxResponse {
   return json(200, moneyOut(ctx.world, { refund: refundView(result.refund), payment: paymentView(result.payment) }));
 }
 
-export const tabRefundRoutes: RouteDef[] = [{ method: 'POST', path: '/api/loc/:location/tabs/:tabUuid/refund', handler: refund }];
+export const tabRefundRoutes: RouteDef[] = [
+  { method: 'POST', path: '/api/loc/:location/tabs/:tabUuid/refund', handler: refund },
+];

@@ -29,14 +29,15 @@ const paymentSchema = (world: SandboxWorld) => {
   });
 };
 
-const tabBody = (world: SandboxWorld) => z.strictObject({
-  spot_uuid: z.string().min(1).max(128),
-  name: z.string().min(1).max(100).optional(),
-  items: z.array(lineSchema).max(100).optional(),
-  payments: z.array(paymentSchema(world)).min(1).max(20).optional(),
-  openTab: z.boolean().optional(),
-  waitForProcessorAccounts: z.boolean().optional(),
-});
+const tabBody = (world: SandboxWorld) =>
+  z.strictObject({
+    spot_uuid: z.string().min(1).max(128),
+    name: z.string().min(1).max(100).optional(),
+    items: z.array(lineSchema).max(100).optional(),
+    payments: z.array(paymentSchema(world)).min(1).max(20).optional(),
+    openTab: z.boolean().optional(),
+    waitForProcessorAccounts: z.boolean().optional(),
+  });
 
 const invalid = (message: string) => errorJson(400, 'invalid_body', message);
 
@@ -56,12 +57,20 @@ async function createTab(ctx: RouteContext): Promise<SandboxResponse> {
   const total = linesTotal(lines.lines);
   const paid = (b.payments ?? []).reduce((sum, p) => sum + p.amount, 0);
   const keepOpen = b.openTab ?? true;
-  if (!keepOpen && !b.payments) return invalid('payments: required when openTab is false (the tab is paid and closed at once).');
-  if (!keepOpen && paid !== total) return invalid(`payments: the amounts add up to ${paid} cents but the tab total is ${total}.`);
-  if (paid > total) return invalid(`payments: the amounts add up to ${paid} cents, more than the tab total of ${total}.`);
+  if (!keepOpen && !b.payments)
+    return invalid('payments: required when openTab is false (the tab is paid and closed at once).');
+  if (!keepOpen && paid !== total)
+    return invalid(`payments: the amounts add up to ${paid} cents but the tab total is ${total}.`);
+  if (paid > total)
+    return invalid(`payments: the amounts add up to ${paid} cents, more than the tab total of ${total}.`);
 
   // Everything is valid: commit, then emit.
-  const tab = openTab(world, { locationUuid, spotUuid: spot.uuid, name: b.name ?? spot.name, openedFrom: 'SERVER_TAB' });
+  const tab = openTab(world, {
+    locationUuid,
+    spotUuid: spot.uuid,
+    name: b.name ?? spot.name,
+    openedFrom: 'SERVER_TAB',
+  });
   const source = { kind: 'api' as const, accessId: auth.value.integration.accessId };
   const order = lines.lines.length > 0 ? placeOrder(world, tab, lines.lines, { source }) : null;
   for (const p of b.payments ?? []) addPayment(world, tab, p);

@@ -10,7 +10,10 @@ export type TabEventInput = WebhookEmitInput & { type: WebhookEventType };
 export function emitEvent(world: SandboxWorld, event: TabEventInput): void {
   try {
     // Event money (price, total, refund*) in the reading's unit; GIFT_CARD_CREATED balance stays cents.
-    world.webhooks.emit({ ...event, data: event.type === 'GIFT_CARD_CREATED' ? event.data : moneyOut(world, event.data) });
+    world.webhooks.emit({
+      ...event,
+      data: event.type === 'GIFT_CARD_CREATED' ? event.data : moneyOut(world, event.data),
+    });
   } catch (err) {
     console.error('[sandbox] webhook emit failed:', err);
   }

@@ -93,7 +93,11 @@ export function itemRemovedEvent(item: ItemRecord, locationUuid: string): TabEve
 }
 
 /** ITEM_VOIDED and ITEM_COMPED name the item by id and carry only orderId. */
-export function itemStatusEvent(type: 'ITEM_VOIDED' | 'ITEM_COMPED', item: ItemRecord, locationUuid: string): TabEventInput {
+export function itemStatusEvent(
+  type: 'ITEM_VOIDED' | 'ITEM_COMPED',
+  item: ItemRecord,
+  locationUuid: string,
+): TabEventInput {
   return { type, locationUuid, targetId: item.id, data: { orderId: item.orderId } };
 }
 

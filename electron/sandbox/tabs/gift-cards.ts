@@ -11,7 +11,12 @@ import type { GiftCardRecord, ItemRecord, OrderRecord, TabRecord } from './types
 const digits = (n: number) => Array.from({ length: n }, () => String(randomInt(10))).join('');
 
 /** Creates a pending card for every gift-card item of the order and schedules its issuance. */
-export function createGiftCards(world: SandboxWorld, tab: TabRecord, order: OrderRecord, items: ItemRecord[]): GiftCardRecord[] {
+export function createGiftCards(
+  world: SandboxWorld,
+  tab: TabRecord,
+  order: OrderRecord,
+  items: ItemRecord[],
+): GiftCardRecord[] {
   const store = world.tabs;
   const cards: GiftCardRecord[] = [];
   for (const item of items) {
@@ -53,7 +58,8 @@ function schedule(world: SandboxWorld, card: GiftCardRecord): void {
     return;
   }
   const { minDelayMs, maxDelayMs } = store.giftCardTiming;
-  const delay = fault?.mode === 'slow' ? fault.delayMs : minDelayMs + Math.random() * Math.max(0, maxDelayMs - minDelayMs);
+  const delay =
+    fault?.mode === 'slow' ? fault.delayMs : minDelayMs + Math.random() * Math.max(0, maxDelayMs - minDelayMs);
   store.setTimer(Math.round(delay), () => issueCard(world, card));
 }
 

@@ -58,7 +58,8 @@ function openGuestTab(world: SandboxWorld, locationUuid: string, events: TabEven
 
 export function openGuestTabs(world: SandboxWorld, locationUuid: string): TabRecord[] {
   return [...world.tabs.tabs.values()].filter(
-    (t) => t.locationUuid === locationUuid && t.status === 'OPEN' && t.openedFrom === 'SERVICE_MENU' && t.xPassId === null,
+    (t) =>
+      t.locationUuid === locationUuid && t.status === 'OPEN' && t.openedFrom === 'SERVICE_MENU' && t.xPassId === null,
   );
 }
 
@@ -68,7 +69,9 @@ export function simulateGuests(world: SandboxWorld, input: SimulateInput): Simul
   const events: TabEventInput[] = [];
   const order = (tab: TabRecord, giftCard: boolean) => {
     const seq = ++world.tabs.guestSeq;
-    const placed = placeOrder(world, tab, pickLines(world, tab.locationUuid, seq, giftCard), { source: { kind: 'guest' } });
+    const placed = placeOrder(world, tab, pickLines(world, tab.locationUuid, seq, giftCard), {
+      source: { kind: 'guest' },
+    });
     result.orders.push(placed.uuid);
     events.push(...orderEvents(world, placed));
   };
@@ -107,5 +110,11 @@ export function guestTick(world: SandboxWorld, locationUuid: string): void {
     for (const e of events) emitEvent(world, e);
     return;
   }
-  simulateGuests(world, { locationUuid, tabs: step === 0 || open.length === 0 ? 1 : 0, orders: step === 0 ? 0 : 1, close: 'none', giftCards: false });
+  simulateGuests(world, {
+    locationUuid,
+    tabs: step === 0 || open.length === 0 ? 1 : 0,
+    orders: step === 0 ? 0 : 1,
+    close: 'none',
+    giftCards: false,
+  });
 }

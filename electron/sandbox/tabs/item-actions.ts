@@ -14,7 +14,8 @@ export type ItemActionResult = { ok: true; item: ItemRecord } | { ok: false; sta
 export function applyItemAction(world: SandboxWorld, itemId: string, action: ItemAction): ItemActionResult {
   const item = world.tabs.items.get(itemId);
   if (!item) return { ok: false, status: 404, message: `No item ${itemId}.` };
-  if (item.status !== 'ACTIVE') return { ok: false, status: 409, message: `Item ${itemId} is already ${item.status.toLowerCase()}.` };
+  if (item.status !== 'ACTIVE')
+    return { ok: false, status: 409, message: `Item ${itemId} is already ${item.status.toLowerCase()}.` };
   item.status = STATUS[action];
   const locationUuid = world.tabs.tabs.get(item.tabUuid)!.locationUuid;
   if (action === 'remove') emitEvent(world, itemRemovedEvent(item, locationUuid));

@@ -45,7 +45,15 @@ export function resolveLines(
     let cents = product.priceCents;
     if (input.price !== undefined) {
       const read = price.safeParse(input.price);
-      if (!read.success) return { ok: false, response: errorJson(400, 'invalid_body', `${field}.${i}.price: ${read.error.issues[0]?.message ?? 'not an amount'}.`) };
+      if (!read.success)
+        return {
+          ok: false,
+          response: errorJson(
+            400,
+            'invalid_body',
+            `${field}.${i}.price: ${read.error.issues[0]?.message ?? 'not an amount'}.`,
+          ),
+        };
       cents = read.data;
     }
     const line = { product, price: cents, note: input.note ?? null };

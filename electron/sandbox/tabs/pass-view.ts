@@ -14,7 +14,9 @@ export function passView(world: SandboxWorld, pass: TabPass) {
     status: 'ACTIVE',
   };
   if (limitsEnabled(world, pass)) {
-    view.spend_limit = pass.spendLimit ? { amount: pass.spendLimit.amount, enforce_mode: pass.spendLimit.enforce } : null;
+    view.spend_limit = pass.spendLimit
+      ? { amount: pass.spendLimit.amount, enforce_mode: pass.spendLimit.enforce }
+      : null;
     // spent is open money (cents, or dollars in the other reading); the limit is cents by the spec.
     view.spent = world.readings.moneyUnit === 'dollars' ? passSpent(world, pass) / 100 : passSpent(world, pass);
   }

@@ -17,7 +17,11 @@ export type RefundResult =
   | { ok: true; refund: RefundRecord; payment: PaymentRecord }
   | { ok: false; error: 'invalid_refund' | 'refund_exceeds_payment' | 'refund_exceeds_quantity'; message: string };
 
-const fail = (error: Extract<RefundResult, { ok: false }>['error'], message: string): RefundResult => ({ ok: false, error, message });
+const fail = (error: Extract<RefundResult, { ok: false }>['error'], message: string): RefundResult => ({
+  ok: false,
+  error,
+  message,
+});
 
 function pickPayment(world: SandboxWorld, tab: TabRecord, paymentId: string | undefined): PaymentRecord | string {
   const payments = tab.paymentIds.map((id) => world.tabs.payments.get(id)!);
@@ -47,7 +51,10 @@ export function refundPayment(world: SandboxWorld, tab: TabRecord, input: Refund
 
   if (input.amount !== undefined) {
     if (input.amount > left) {
-      return fail('refund_exceeds_payment', `amount: ${input.amount} is more than the ${left} cents left to refund on payment ${payment.id}.`);
+      return fail(
+        'refund_exceeds_payment',
+        `amount: ${input.amount} is more than the ${left} cents left to refund on payment ${payment.id}.`,
+      );
     }
     let rest = input.amount;
     subtotal = Math.min(rest, payment.amount - payment.refundedSubtotal);
@@ -59,21 +66,37 @@ export function refundPayment(world: SandboxWorld, tab: TabRecord, input: Refund
     const wanted = new Map<string, number>();
     for (const [i, line] of (input.items ?? []).entries()) {
       const item = store.items.get(line.itemId);
-      if (!item || item.tabUuid !== tab.uuid) return fail('invalid_refund', `items.${i}.itemId: no item ${line.itemId} on this tab.`);
-      if (item.status !== 'ACTIVE') return fail('invalid_refund', `items.${i}.itemId: item ${item.id} is ${item.status.toLowerCase()} and cannot be refunded.`);
+      if (!item || item.tabUuid !== tab.uuid)
+        return fail('invalid_refund', `items.${i}.itemId: no item ${line.itemId} on this tab.`);
+      if (item.status !== 'ACTIVE')
+        return fail(
+          'invalid_refund',
+          `items.${i}.itemId: item ${item.id} is ${item.status.toLowerCase()} and cannot be refunded.`,
+        );
       const total = (wanted.get(item.id) ?? 0) + line.quantity;
       const available = item.quantity - item.refundedQuantity;
       if (total > available) {
-        return fail('refund_exceeds_quantity', `items.${i}.quantity: only ${available} of item ${item.id} left to refund.`);
+        return fail(
+          'refund_exceeds_quantity',
+          `items.${i}.quantity: only ${available} of item ${item.id} left to refund.`,
+        );
       }
       wanted.set(item.id, total);
-      lines.push({ itemId: item.id, quantity: line.quantity, amount: item.price * line.quantity, reason: line.reason ?? null });
+      lines.push({
+        itemId: item.id,
+        quantity: line.quantity,
+        amount: item.price * line.quantity,
+        reason: line.reason ?? null,
+      });
       subtotal += item.price * line.quantity;
       itemCount += line.quantity;
     }
     const subtotalLeft = payment.amount - payment.refundedSubtotal;
     if (subtotal > subtotalLeft) {
-      return fail('refund_exceeds_payment', `items: they come to ${subtotal} cents, more than the ${subtotalLeft} left on payment ${payment.id}.`);
+      return fail(
+        'refund_exceeds_payment',
+        `items: they come to ${subtotal} cents, more than the ${subtotalLeft} left on payment ${payment.id}.`,
+      );
     }
   }
 

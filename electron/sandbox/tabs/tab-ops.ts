@@ -46,7 +46,12 @@ export interface PlaceOrderOptions {
   viaPassItems?: boolean;
 }
 
-export function placeOrder(world: SandboxWorld, tab: TabRecord, lines: OrderLine[], opts: PlaceOrderOptions): OrderRecord {
+export function placeOrder(
+  world: SandboxWorld,
+  tab: TabRecord,
+  lines: OrderLine[],
+  opts: PlaceOrderOptions,
+): OrderRecord {
   const store = world.tabs;
   const nowMs = world.clock.nowMs();
   const order: OrderRecord = {

@@ -41,7 +41,9 @@ export function createWebhookControlClient(baseUrl: string, fetchImpl: typeof fe
     return data;
   }
   const query = (q: Record<string, string | undefined>) => {
-    const s = new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+    const s = new URLSearchParams(
+      Object.entries(q).filter((e): e is [string, string] => e[1] !== undefined),
+    ).toString();
     return s === '' ? '' : `?${s}`;
   };
   return {

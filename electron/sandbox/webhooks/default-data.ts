@@ -42,7 +42,8 @@ function catalog(world: SandboxWorld, locationUuid: string) {
   const second = items[1] ?? item;
   const giftCard = products.find((p) => p.giftCard?.gateway === 'INTERNAL') ?? products.find((p) => p.giftCard) ?? null;
   const spot = world.spots.find((s) => s.locationUuid === locationUuid);
-  const zone = world.zones.find((z) => z.uuid === spot?.zoneUuid) ?? world.zones.find((z) => z.locationUuid === locationUuid);
+  const zone =
+    world.zones.find((z) => z.uuid === spot?.zoneUuid) ?? world.zones.find((z) => z.locationUuid === locationUuid);
   const category = world.categories.find((c) => c.uuid === item.categoryUuid);
   return { item, second, giftCard, spot, zone, category };
 }
@@ -62,12 +63,25 @@ function optionGroups() {
 }
 
 /** Default targets and data of one type at one location. `nowMs` is the sandbox clock. */
-export function defaultEventParts(world: SandboxWorld, type: WebhookEventType, locationUuid: string, nowMs: number): EventParts {
+export function defaultEventParts(
+  world: SandboxWorld,
+  type: WebhookEventType,
+  locationUuid: string,
+  nowMs: number,
+): EventParts {
   const { item, second, giftCard, spot, zone, category } = catalog(world, locationUuid);
   const tab = { id: numericId(), uuid: randomUUID() };
   const orderId = numericId();
-  const u = (targetUuid: string | null, data: Record<string, unknown> = {}): EventParts => ({ targetUuid, targetId: undefined, data });
-  const i = (targetId: string, data: Record<string, unknown> = {}): EventParts => ({ targetUuid: undefined, targetId, data });
+  const u = (targetUuid: string | null, data: Record<string, unknown> = {}): EventParts => ({
+    targetUuid,
+    targetId: undefined,
+    data,
+  });
+  const i = (targetId: string, data: Record<string, unknown> = {}): EventParts => ({
+    targetUuid: undefined,
+    targetId,
+    data,
+  });
 
   switch (type) {
     case 'ITEM_ADDED':

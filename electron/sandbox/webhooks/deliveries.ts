@@ -46,7 +46,12 @@ export function deliveryView(d: DeliveryRecord) {
     duplicate: d.duplicate,
     forged: d.forged,
     held: d.held,
-    history: d.attempts.map((a) => ({ attempt: a.attempt, at: iso(a.atMs), responseStatus: a.responseStatus, error: a.error })),
+    history: d.attempts.map((a) => ({
+      attempt: a.attempt,
+      at: iso(a.atMs),
+      responseStatus: a.responseStatus,
+      error: a.error,
+    })),
     /** The exact bytes every attempt of this delivery sends. */
     body: d.event.body,
   };

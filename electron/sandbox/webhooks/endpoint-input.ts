@@ -16,18 +16,48 @@ const endpointUrl = z
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Headers the sender sets itself or that belong to the connection; X-<Prefix>-* is checked separately. */
-const RESERVED = new Set(['content-type', 'content-length', 'user-agent', 'host', 'connection', 'transfer-encoding', 'expect', 'keep-alive', 'upgrade', 'te', 'trailer']);
+const RESERVED = new Set([
+  'content-type',
+  'content-length',
+  'user-agent',
+  'host',
+  'connection',
+  'transfer-encoding',
+  'expect',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
 export const customHeadersSchema = z
-  .record(z.string(), z.string().max(4096).refine((v) => !/[^\t\x20-\x7e\x80-\xff]/.test(v), 'header values cannot contain line breaks or control characters'))
+  .record(
+    z.string(),
+    z
+      .string()
+      .max(4096)
+      .refine(
+        (v) => !/[^\t\x20-\x7e\x80-\xff]/.test(v),
+        'header values cannot contain line breaks or control characters',
+      ),
+  )
   .refine((h) => Object.keys(h).length <= 20, 'at most 20 custom headers')
-  .refine((h) => Object.keys(h).every((n) => HEADER_NAME.test(n) && n.length <= 128), 'header names must be HTTP tokens (letters, digits, -)')
-  .refine((h) => Object.keys(h).every((n) => !RESERVED.has(n.toLowerCase())), `these headers are set by the sender: ${[...RESERVED].join(', ')}`);
+  .refine(
+    (h) => Object.keys(h).every((n) => HEADER_NAME.test(n) && n.length <= 128),
+    'header names must be HTTP tokens (letters, digits, -)',
+  )
+  .refine(
+    (h) => Object.keys(h).every((n) => !RESERVED.has(n.toLowerCase())),
+    `these headers are set by the sender: ${[...RESERVED].join(', ')}`,
+  );
 
 export const endpointInputSchema = z.strictObject({
   accessId: z.string().min(1).max(200),
   url: endpointUrl,
-  eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1, 'subscribe to at least one event type').max(WEBHOOK_EVENT_TYPES.length * 2),
+  eventTypes: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES))
+    .min(1, 'subscribe to at least one event type')
+    .max(WEBHOOK_EVENT_TYPES.length * 2),
   secret: z.string().min(1).max(500).nullable().optional(),
   customHeaders: customHeadersSchema.optional(),
 });

@@ -37,7 +37,11 @@ export function postOnce(
     const bytes = Buffer.from(body, 'utf8');
     let req: ReturnType<typeof send>;
     try {
-      req = send(target, { method: 'POST', headers: { ...headers, 'Content-Length': String(bytes.length) }, agent: false });
+      req = send(target, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': String(bytes.length) },
+        agent: false,
+      });
     } catch (err) {
       // e.g. a header value node refuses; a failed attempt, never an exception in the sender.
       resolve({ status: null, error: errorMessage(err) });

@@ -8,7 +8,12 @@ export class QrThrottle {
   private lastSent = new Map<string, number>();
 
   /** true = send it (and start a new window); false = throttled. */
-  allow(locationUuid: string, targetId: string | null | undefined, customerId: string | null | undefined, nowMs: number): boolean {
+  allow(
+    locationUuid: string,
+    targetId: string | null | undefined,
+    customerId: string | null | undefined,
+    nowMs: number,
+  ): boolean {
     const key = `${locationUuid}\u0000${targetId ?? ''}\u0000${customerId ?? 'anonymous'}`;
     const last = this.lastSent.get(key);
     if (last !== undefined && nowMs - last < QR_THROTTLE_MS) return false;

@@ -29,7 +29,8 @@ export interface PublishInput extends WebhookEmitInput {
   forge?: boolean;
 }
 
-export type PublishResult = { throttled: true } | { throttled: false; event: WebhookEvent; deliveries: DeliveryRecord[] };
+export type PublishResult =
+  { throttled: true } | { throttled: false; event: WebhookEvent; deliveries: DeliveryRecord[] };
 
 export interface DeliveryFilter {
   endpointId?: string;
@@ -84,12 +85,14 @@ export class WebhookService implements WebhookEmitter {
     if (!location) throw new Error(`unknown location '${input.locationUuid}'`);
     const rule = TARGET_RULES[type];
     // The 6.5 table decides which target keys exist; a value the type cannot carry is dropped.
-    const targetUuid = rule.targetUuid === 'uuid' ? (input.targetUuid ?? null) : rule.targetUuid === 'null' ? null : undefined;
+    const targetUuid =
+      rule.targetUuid === 'uuid' ? (input.targetUuid ?? null) : rule.targetUuid === 'null' ? null : undefined;
     const targetId = rule.targetId === 'id' ? (input.targetId ?? null) : undefined;
     let data: Record<string, unknown> = typeof input.data === 'object' && input.data !== null ? input.data : {};
     if (type === 'OPTION_GROUP_UPDATED' && optionGroupDepth(data.optionGroups) > MAX_OPTION_GROUP_DEPTH) {
       data = { ...data, optionGroups: trimOptionGroups(data.optionGroups) };
-      if (optionGroupDepth(data.optionGroups) > MAX_OPTION_GROUP_DEPTH) throw new Error('optionGroups nest deeper than 2');
+      if (optionGroupDepth(data.optionGroups) > MAX_OPTION_GROUP_DEPTH)
+        throw new Error('optionGroups nest deeper than 2');
     }
     const nowMs = this.world.clock.nowMs();
     if (type === 'QR_SCANNED') {
@@ -118,12 +121,22 @@ export class WebhookService implements WebhookEmitter {
     // A gift card bought by a guest or at the POS goes to nobody (6.4): only a named buyer gets it.
     if (type === 'GIFT_CARD_CREATED' && onlyAccessId === undefined) return [];
     return [...this.world.integrations.values()]
-      .filter((i) => i.subscribedLocationUuids.has(locationUuid) && (onlyAccessId === undefined || i.accessId === onlyAccessId))
+      .filter(
+        (i) =>
+          i.subscribedLocationUuids.has(locationUuid) && (onlyAccessId === undefined || i.accessId === onlyAccessId),
+      )
       .flatMap((i) => this.endpoints.list(i.accessId))
       .filter((e) => e.eventTypes.includes(type));
   }
 
-  private newDelivery(event: WebhookEvent, endpointId: string, accessId: string, url: string, forged: boolean, duplicate: boolean) {
+  private newDelivery(
+    event: WebhookEvent,
+    endpointId: string,
+    accessId: string,
+    url: string,
+    forged: boolean,
+    duplicate: boolean,
+  ) {
     const d: DeliveryRecord = {
       id: `delivery-${this.nextDeliveryId++}`,
       event,
@@ -215,7 +228,8 @@ export class WebhookService implements WebhookEmitter {
     if (this.disposed) return;
     const now = this.world.clock.nowMs();
     for (const d of this.deliveries.values()) {
-      if (d.status === 'retrying' && !d.inFlight && d.nextAttemptMs !== null && d.nextAttemptMs <= now) void this.attempt(d);
+      if (d.status === 'retrying' && !d.inFlight && d.nextAttemptMs !== null && d.nextAttemptMs <= now)
+        void this.attempt(d);
     }
     this.armRetryTimer();
   }
@@ -227,7 +241,8 @@ export class WebhookService implements WebhookEmitter {
     if (this.disposed) return;
     let earliest = Infinity;
     for (const d of this.deliveries.values()) {
-      if (d.status === 'retrying' && !d.inFlight && d.nextAttemptMs !== null) earliest = Math.min(earliest, d.nextAttemptMs);
+      if (d.status === 'retrying' && !d.inFlight && d.nextAttemptMs !== null)
+        earliest = Math.min(earliest, d.nextAttemptMs);
     }
     if (earliest === Infinity) return;
     const wait = Math.min(Math.max(earliest - this.world.clock.nowMs(), 0), MAX_TIMER_MS);
@@ -262,7 +277,8 @@ export class WebhookService implements WebhookEmitter {
   removeEndpoint(id: string): boolean {
     if (!this.endpoints.remove(id)) return false;
     for (const d of this.deliveries.values()) {
-      if (d.endpointId === id && !d.inFlight && (d.status === 'pending' || d.status === 'retrying')) this.fail(d, 'endpoint removed');
+      if (d.endpointId === id && !d.inFlight && (d.status === 'pending' || d.status === 'retrying'))
+        this.fail(d, 'endpoint removed');
     }
     this.armRetryTimer();
     return true;

@@ -63,25 +63,33 @@ export function optionGroupDepth(groups: unknown, level = 0): number {
 export function dataProblems(type: WebhookEventType, data: Record<string, unknown>): string[] {
   const problems: string[] = [];
   if (type === 'OPTION_GROUP_UPDATED') {
-    if (data.optionGroups !== undefined && !Array.isArray(data.optionGroups)) problems.push('data.optionGroups must be an array.');
+    if (data.optionGroups !== undefined && !Array.isArray(data.optionGroups))
+      problems.push('data.optionGroups must be an array.');
     else if (optionGroupDepth(data.optionGroups) > MAX_OPTION_GROUP_DEPTH) {
       problems.push(`data.optionGroups nests deeper than ${MAX_OPTION_GROUP_DEPTH} (spec 8: maximum nesting depth 2).`);
     }
   }
   if (type === 'CATEGORY_UPDATED') {
     const cause = data.cause;
-    if (!isObject(cause) || typeof cause.type !== 'string') problems.push('data.cause must be an object with a string type (e.g. PRODUCT_UPDATED).');
+    if (!isObject(cause) || typeof cause.type !== 'string')
+      problems.push('data.cause must be an object with a string type (e.g. PRODUCT_UPDATED).');
   }
   return problems;
 }
 
 /** Problems with the targets a caller gave for this type. */
-export function targetProblems(type: WebhookEventType, targetUuid: string | null | undefined, targetId: string | null | undefined): string[] {
+export function targetProblems(
+  type: WebhookEventType,
+  targetUuid: string | null | undefined,
+  targetId: string | null | undefined,
+): string[] {
   const rule = TARGET_RULES[type];
   const problems: string[] = [];
   if (rule.targetUuid === 'null' && targetUuid != null) problems.push(`${type} has no targetUuid (it is always null).`);
-  if (rule.targetUuid === 'none' && targetUuid != null) problems.push(`${type} carries a targetId, not a targetUuid (spec 6.5).`);
-  if (rule.targetId === 'none' && targetId != null) problems.push(`${type} carries a targetUuid, not a targetId (spec 6.5).`);
+  if (rule.targetUuid === 'none' && targetUuid != null)
+    problems.push(`${type} carries a targetId, not a targetUuid (spec 6.5).`);
+  if (rule.targetId === 'none' && targetId != null)
+    problems.push(`${type} carries a targetUuid, not a targetId (spec 6.5).`);
   return problems;
 }
 

@@ -30,7 +30,8 @@ export type TriggerBuild = { ok: true; input: PublishInput } | { ok: false; stat
 
 export function buildTrigger(world: SandboxWorld, body: TriggerBody): TriggerBuild {
   const locationUuid = body.locationUuid ?? SEED_LOCATIONS.harbour;
-  if (!world.locations.has(locationUuid)) return { ok: false, status: 404, problems: [`No location '${locationUuid}'.`] };
+  if (!world.locations.has(locationUuid))
+    return { ok: false, status: 404, problems: [`No location '${locationUuid}'.`] };
   if (body.onlyAccessId !== undefined && !world.integrations.has(body.onlyAccessId)) {
     return { ok: false, status: 404, problems: [`No integration '${body.onlyAccessId}'.`] };
   }
@@ -44,9 +45,13 @@ export function buildTrigger(world: SandboxWorld, body: TriggerBody): TriggerBui
   let targetId = body.targetId !== undefined ? body.targetId : defaults.targetId;
   // Keep the envelope and its data telling the same story when the caller only set one of them.
   if (body.type === 'GIFT_CARD_CREATED') {
-    if (body.targetUuid === undefined && (typeof given.processorAccountUuid === 'string' || given.processorAccountUuid === null)) {
+    if (
+      body.targetUuid === undefined &&
+      (typeof given.processorAccountUuid === 'string' || given.processorAccountUuid === null)
+    ) {
       targetUuid = given.processorAccountUuid;
-    } else if (body.targetUuid !== undefined && !('processorAccountUuid' in given)) data.processorAccountUuid = body.targetUuid;
+    } else if (body.targetUuid !== undefined && !('processorAccountUuid' in given))
+      data.processorAccountUuid = body.targetUuid;
     if (body.targetId === undefined && typeof given.itemId === 'string') targetId = given.itemId;
     else if (typeof body.targetId === 'string' && !('itemId' in given)) data.itemId = body.targetId;
   }

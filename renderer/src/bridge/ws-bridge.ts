@@ -1,7 +1,13 @@
 // The contract over the headless host's WebSocket: the same VenueApi the preload gives inside
 // Electron. Calls made while the socket is down wait for it (up to a limit) instead of failing
 // at once, and the socket reconnects by itself, so a host restart is a blip, not a dead screen.
-import { ipcChannels, type IpcEventMap, type IpcEventName, type IpcHandlers, type VenueApi } from '../../../shared/contract';
+import {
+  ipcChannels,
+  type IpcEventMap,
+  type IpcEventName,
+  type IpcHandlers,
+  type VenueApi,
+} from '../../../shared/contract';
 
 export type BridgeState = 'connecting' | 'open' | 'closed' | 'unreachable';
 
@@ -56,7 +62,14 @@ export function createWsBridge(url: string): WsBridge {
   };
 
   const handleMessage = (raw: string) => {
-    let message: { id?: number; ok?: boolean; result?: unknown; error?: { message: string }; event?: string; payload?: unknown };
+    let message: {
+      id?: number;
+      ok?: boolean;
+      result?: unknown;
+      error?: { message: string };
+      event?: string;
+      payload?: unknown;
+    };
     try {
       message = JSON.parse(raw);
     } catch {
@@ -87,7 +100,9 @@ export function createWsBridge(url: string): WsBridge {
       else queue.push(frame);
     });
 
-  const calls = Object.fromEntries(ipcChannels.map((channel) => [channel, (...args: unknown[]) => call(channel, args)]));
+  const calls = Object.fromEntries(
+    ipcChannels.map((channel) => [channel, (...args: unknown[]) => call(channel, args)]),
+  );
 
   const api = {
     ...(calls as unknown as IpcHandlers),

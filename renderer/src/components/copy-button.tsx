@@ -22,7 +22,14 @@ export function CopyButton({ text, label = 'Copy' }: { text: string | (() => Pro
         {state === 'copied' ? 'Copied' : label}
       </button>
       {typeof state === 'object' && 'manual' in state && (
-        <input readOnly className="mono" value={state.manual} onFocus={(e) => e.target.select()} autoFocus aria-label="Copy this text" />
+        <input
+          readOnly
+          className="mono"
+          value={state.manual}
+          onFocus={(e) => e.target.select()}
+          autoFocus
+          aria-label="Copy this text"
+        />
       )}
       {typeof state === 'object' && 'error' in state && <span className="error">{state.error}</span>}
     </span>

@@ -17,11 +17,15 @@ export function DataHealthNotices() {
   return (
     <section className="card data-health" aria-label="Data problems">
       <h2>Saved data that could not be read</h2>
-      <p className="hint">Nothing was deleted: each damaged file was kept aside in the data folder, under the name shown.</p>
+      <p className="hint">
+        Nothing was deleted: each damaged file was kept aside in the data folder, under the name shown.
+      </p>
       <ul className="data-health-list">
         {notices.map((n) => (
           <li key={n.id} className={`data-health-${n.severity}`} data-testid="data-health-notice">
-            <strong>{n.severity === 'error' ? 'Needs repair: ' : n.severity === 'warning' ? 'Check: ' : 'For information: '}</strong>
+            <strong>
+              {n.severity === 'error' ? 'Needs repair: ' : n.severity === 'warning' ? 'Check: ' : 'For information: '}
+            </strong>
             {n.sentence}
             {n.keptAs && (
               <div className="hint">
@@ -36,7 +40,11 @@ export function DataHealthNotices() {
         ))}
       </ul>
       {readable.length > 0 && (
-        <button type="button" disabled={action.busy} onClick={() => void action.run(async () => setDataHealth(await api().dismissDataHealth(readable)))}>
+        <button
+          type="button"
+          disabled={action.busy}
+          onClick={() => void action.run(async () => setDataHealth(await api().dismissDataHealth(readable)))}
+        >
           Mark as read
         </button>
       )}

@@ -5,11 +5,18 @@ import { useAppStore } from '../store';
 export function SatelliteBanner() {
   const satellite = useAppStore((s) => s.satellite);
   if (!satellite || satellite.mode !== 'satellite') return null;
-  const waiting = satellite.waitingPunches > 0 ? ` ${satellite.waitingPunches} punch${satellite.waitingPunches === 1 ? '' : 'es'} waiting for the hub.` : '';
+  const waiting =
+    satellite.waitingPunches > 0
+      ? ` ${satellite.waitingPunches} punch${satellite.waitingPunches === 1 ? '' : 'es'} waiting for the hub.`
+      : '';
   if (satellite.link === 'connected' && !waiting) return null;
   const revoked = satellite.link === 'revoked';
   return (
-    <div className={revoked ? 'satellite-banner satellite-banner-bad' : 'satellite-banner'} role={revoked ? 'alert' : 'status'} data-testid="satellite-banner">
+    <div
+      className={revoked ? 'satellite-banner satellite-banner-bad' : 'satellite-banner'}
+      role={revoked ? 'alert' : 'status'}
+      data-testid="satellite-banner"
+    >
       {satellite.link === 'connected' ? '' : (satellite.message ?? 'The venue hub cannot be reached right now.')}
       {waiting}
     </div>

@@ -5,7 +5,15 @@ import { staffWords } from '../../../shared/errors';
 import { useVenueZone } from '../hooks/use-venue-zone';
 import { Problem } from './problem';
 
-export function StaffProblem({ message, prefix = '', tone }: { message: string | null | undefined; prefix?: string; tone?: 'error' | 'warning' }) {
+export function StaffProblem({
+  message,
+  prefix = '',
+  tone,
+}: {
+  message: string | null | undefined;
+  prefix?: string;
+  tone?: 'error' | 'warning';
+}) {
   const timezone = useVenueZone();
   if (!message) return null;
   const words = staffWords(message, { timezone });

@@ -22,19 +22,31 @@ export function StatusBar() {
       </div>
     );
   }
-  if (snapshotError) return <div className="status-bar bad" role="alert">{snapshotError}</div>;
+  if (snapshotError)
+    return (
+      <div className="status-bar bad" role="alert">
+        {snapshotError}
+      </div>
+    );
   if (!connection) return <div className="status-bar">Loading…</div>;
-  const target = connection.settings.mode === 'sandbox' ? 'Embedded sandbox' : connection.settings.baseUrl || 'No service set';
+  const target =
+    connection.settings.mode === 'sandbox' ? 'Embedded sandbox' : connection.settings.baseUrl || 'No service set';
   const failing = connection.reachability === 'error' || connection.integrationToken.state === 'error';
   const tone = failing ? 'bad' : connection.reachability === 'ok' ? 'good' : '';
   return (
     <div className={`status-bar ${tone}`} role="status" data-testid="status-bar">
       <span className="status-target">{target}</span>
       <span title={connection.reachability === 'error' ? (connection.message ?? undefined) : undefined}>
-        {connection.reachability === 'error' ? staffWords(connection.message ?? '').text : connection.reachability === 'ok' ? 'reachable' : 'not contacted yet'}
+        {connection.reachability === 'error'
+          ? staffWords(connection.message ?? '').text
+          : connection.reachability === 'ok'
+            ? 'reachable'
+            : 'not contacted yet'}
       </span>
       <span>Integration token: {describeToken(connection.integrationToken)}</span>
-      {connection.user && <span>User: {connection.user.needsSignIn ? 'sign in again' : describeToken(connection.user.token)}</span>}
+      {connection.user && (
+        <span>User: {connection.user.needsSignIn ? 'sign in again' : describeToken(connection.user.token)}</span>
+      )}
       {listener && <ListenerSummary listener={listener} />}
       <VenueZone />
     </div>
@@ -44,7 +56,11 @@ export function StatusBar() {
 function ListenerSummary({ listener }: { listener: ListenerStatus }) {
   const timezone = useVenueZone();
   if (listener.state !== 'listening') {
-    return <span className="status-warn" data-testid="listener-summary">Webhooks: {listener.message ?? listener.state}</span>;
+    return (
+      <span className="status-warn" data-testid="listener-summary">
+        Webhooks: {listener.message ?? listener.state}
+      </span>
+    );
   }
   const last = listener.lastEventAt ? `last event ${clockTime(listener.lastEventAt, timezone)}` : 'no events yet';
   return (
@@ -60,5 +76,9 @@ function VenueZone() {
   const timezone = useVenueZone();
   const note = zoneNote(timezone);
   if (!note) return null;
-  return <span data-testid="venue-zone" title={`Times are shown in the venue's time zone, ${timezone}`}>Venue time: {note}</span>;
+  return (
+    <span data-testid="venue-zone" title={`Times are shown in the venue's time zone, ${timezone}`}>
+      Venue time: {note}
+    </span>
+  );
 }

@@ -9,7 +9,7 @@ export function useAction() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ text: string; detail: string | null } | null>(null);
   const run = useCallback(
-    async <T,>(action: () => Promise<T>): Promise<T | undefined> => {
+    async <T>(action: () => Promise<T>): Promise<T | undefined> => {
       setBusy(true);
       setProblem(null);
       try {

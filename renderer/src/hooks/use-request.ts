@@ -16,7 +16,9 @@ export interface RequestState<T> {
 
 export function useRequest<T>(read: (() => Promise<T>) | null, deps: readonly unknown[]): RequestState<T> {
   const timezone = useVenueZone();
-  const [state, setState] = useState<{ data: T | null; error: string | null; detail: string | null; loading: boolean }>({ data: null, error: null, detail: null, loading: read !== null });
+  const [state, setState] = useState<{ data: T | null; error: string | null; detail: string | null; loading: boolean }>(
+    { data: null, error: null, detail: null, loading: read !== null },
+  );
   const generation = useRef(0);
   const [tick, setTick] = useState(0);
   const reload = useCallback(() => setTick((t) => t + 1), []);

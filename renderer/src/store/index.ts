@@ -9,7 +9,13 @@ import { createShellSlice, type ShellSlice } from './shell-slice';
 import { createTabsSlice, type TabsSlice } from './tabs-slice';
 import { createWebhooksSlice, type WebhooksSlice } from './webhooks-slice';
 
-export type AppState = ConnectionSlice & ShellSlice & WebhooksSlice & LaborSlice & TabsSlice & DataHealthSlice & HubSlice;
+export type AppState = ConnectionSlice &
+  ShellSlice &
+  WebhooksSlice &
+  LaborSlice &
+  TabsSlice &
+  DataHealthSlice &
+  HubSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createConnectionSlice(...a),

@@ -34,10 +34,13 @@ export const createTabsSlice: StateCreator<AppState, [], [], TabsSlice> = (set) 
     set((s) => {
       const held = s.board && s.boardVersion !== null ? { board: s.board, version: s.boardVersion } : null;
       const next = applyBoardPush(held, push);
-      return next === 'resync' ? { boardResync: true } : { board: next.board, boardVersion: next.version, boardResync: false };
+      return next === 'resync'
+        ? { boardResync: true }
+        : { board: next.board, boardVersion: next.version, boardResync: false };
     }),
   boardResynced: () => set({ boardResync: false }),
   setGiftCards: (giftCards) => set({ giftCards }),
   setNotices: (notices) => set({ notices }),
-  applyTabsSnapshot: (s) => set({ tabsSettings: s.settings, board: s.board, boardVersion: null, giftCards: s.giftCards, notices: s.notices }),
+  applyTabsSnapshot: (s) =>
+    set({ tabsSettings: s.settings, board: s.board, boardVersion: null, giftCards: s.giftCards, notices: s.notices }),
 });

@@ -2,7 +2,15 @@
 // The log itself stays in main (it can hold 100 000 events); the renderer keeps only the rows on
 // screen and re-reads them when new ones are stored.
 import type { StateCreator } from 'zustand';
-import type { EventFilter, ListenerStatus, StoredRows, TunnelStatus, WebhookCounters, WebhookSettingsView, WebhookState } from '../../../shared/webhooks';
+import type {
+  EventFilter,
+  ListenerStatus,
+  StoredRows,
+  TunnelStatus,
+  WebhookCounters,
+  WebhookSettingsView,
+  WebhookState,
+} from '../../../shared/webhooks';
 import type { AppState } from './index';
 
 export interface WebhooksSlice {
@@ -32,7 +40,8 @@ export const createWebhooksSlice: StateCreator<AppState, [], [], WebhooksSlice> 
   filter: {},
   eventsVersion: 0,
   selectedSeq: null,
-  applyWebhookState: (state) => set({ listener: state.status, counters: state.counters, tunnel: state.tunnel, webhookSettings: state.settings }),
+  applyWebhookState: (state) =>
+    set({ listener: state.status, counters: state.counters, tunnel: state.tunnel, webhookSettings: state.settings }),
   setListener: (listener) => set({ listener }),
   setWebhookSettings: (webhookSettings) => set({ webhookSettings }),
   setCounters: (counters) => set({ counters }),

@@ -3,10 +3,26 @@
 import { z } from 'zod';
 
 export const laborSettingsSchema = z.strictObject({
-  breakDueAfterMinutes: z.number().int().min(15).max(24 * 60),
-  breakLongAfterMinutes: z.number().int().min(1).max(12 * 60),
-  overtimeAfterMinutes: z.number().int().min(60).max(24 * 60),
-  overtimeWarningMinutes: z.number().int().min(0).max(12 * 60),
+  breakDueAfterMinutes: z
+    .number()
+    .int()
+    .min(15)
+    .max(24 * 60),
+  breakLongAfterMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(12 * 60),
+  overtimeAfterMinutes: z
+    .number()
+    .int()
+    .min(60)
+    .max(24 * 60),
+  overtimeWarningMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(12 * 60),
   idleSeconds: z.number().int().min(5).max(600),
   nameTapNeedsPin: z.boolean(),
   fiscalDayStartHour: z.number().int().min(0).max(23),

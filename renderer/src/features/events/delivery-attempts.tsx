@@ -9,7 +9,12 @@ import { useVenueZone } from '../../hooks/use-venue-zone';
 import { errorMessage } from '../../../../shared/errors';
 import { clockTimeSeconds } from '../../../../shared/time';
 
-const TONE: Record<SandboxDelivery['status'], string> = { delivered: 'good', retrying: 'warn', pending: '', failed: 'bad' };
+const TONE: Record<SandboxDelivery['status'], string> = {
+  delivered: 'good',
+  retrying: 'warn',
+  pending: '',
+  failed: 'bad',
+};
 
 export function DeliveryAttempts() {
   const [open, setOpen] = useState(false);
@@ -77,7 +82,11 @@ export function DeliveryAttempts() {
       )}
       <div className="actions">
         <button onClick={flush}>Run retries now</button>
-        {message && <span className="hint" role="status">{message}</span>}
+        {message && (
+          <span className="hint" role="status">
+            {message}
+          </span>
+        )}
         <Problem text={request.error} detail={request.detail} />
       </div>
     </details>

@@ -31,7 +31,12 @@ export function EventDetailPane() {
   const detail: Detail | null = seq === null ? null : read.data;
   useEffect(() => setMessage(null), [seq]);
 
-  if (seq === null) return <aside className="event-detail card"><p className="empty">Choose an event to see its body, headers and checks.</p></aside>;
+  if (seq === null)
+    return (
+      <aside className="event-detail card">
+        <p className="empty">Choose an event to see its body, headers and checks.</p>
+      </aside>
+    );
   if (!detail) {
     return (
       <aside className="event-detail card">
@@ -64,7 +69,11 @@ export function EventDetailPane() {
         <dt>Dedupe key</dt>
         <dd className="mono small">{detail.dedupeKey ?? '—'}</dd>
         <dt>Created</dt>
-        <dd title={detail.createdAt ?? undefined}>{detail.createdAt && !Number.isNaN(Date.parse(detail.createdAt)) ? dayTime(Date.parse(detail.createdAt), timezone) : (detail.createdAt ?? '—')}</dd>
+        <dd title={detail.createdAt ?? undefined}>
+          {detail.createdAt && !Number.isNaN(Date.parse(detail.createdAt))
+            ? dayTime(Date.parse(detail.createdAt), timezone)
+            : (detail.createdAt ?? '—')}
+        </dd>
         <dt>Received</dt>
         <dd>{dayTime(detail.receivedAt, timezone)}</dd>
       </dl>
@@ -74,7 +83,11 @@ export function EventDetailPane() {
         </button>
         <CopyButton label="Copy as curl" text={() => api().eventAsCurl(detail.seq)} />
       </div>
-      {message && <p className="hint" role="status">{message}</p>}
+      {message && (
+        <p className="hint" role="status">
+          {message}
+        </p>
+      )}
       <Problem text={request.error} detail={request.detail} />
       <h3>Headers</h3>
       <table className="headers">
@@ -88,7 +101,9 @@ export function EventDetailPane() {
         </tbody>
       </table>
       <h3>Raw body</h3>
-      <pre className="raw-body" tabIndex={0} aria-label="Raw body">{detail.rawBody}</pre>
+      <pre className="raw-body" tabIndex={0} aria-label="Raw body">
+        {detail.rawBody}
+      </pre>
     </aside>
   );
 }

@@ -57,7 +57,11 @@ export function EventList() {
       <StaffProblem message={log.error} />
       {log.total === 0 ? (
         <p className="empty" data-testid="events-empty">
-          {log.more ? 'Searching older events…' : Object.keys(filter).length > 0 ? 'No events match these filters.' : 'No webhook events have been received yet.'}
+          {log.more
+            ? 'Searching older events…'
+            : Object.keys(filter).length > 0
+              ? 'No events match these filters.'
+              : 'No webhook events have been received yet.'}
         </p>
       ) : (
         // A grid: the header row and the (virtualized) rows share one parent, rows take focus and
@@ -97,16 +101,22 @@ export function EventList() {
                           {row.type}
                           {!row.knownType && <span className="badge bad">unknown type</span>}
                         </span>
-                        <span role="gridcell" className="mono">{row.targetUuid ?? row.targetId ?? '—'}</span>
+                        <span role="gridcell" className="mono">
+                          {row.targetUuid ?? row.targetId ?? '—'}
+                        </span>
                         <span role="gridcell">{row.locationName ?? row.locationUuid ?? '—'}</span>
                         <span role="gridcell">
                           <VerificationBadge verification={row.verification} />
                           {row.deliveries > 1 && <span className="badge">×{row.deliveries}</span>}
-                          {row.problem && row.verification !== 'rejected' && <span className="badge warn">flagged</span>}
+                          {row.problem && row.verification !== 'rejected' && (
+                            <span className="badge warn">flagged</span>
+                          )}
                         </span>
                       </>
                     ) : (
-                      <span role="gridcell" className="hint">loading…</span>
+                      <span role="gridcell" className="hint">
+                        loading…
+                      </span>
                     )}
                   </div>
                 );
@@ -115,7 +125,9 @@ export function EventList() {
           </div>
         </div>
       )}
-      <p className="hint" data-testid="event-count">{countEvents(log.total, log.more)}</p>
+      <p className="hint" data-testid="event-count">
+        {countEvents(log.total, log.more)}
+      </p>
     </div>
   );
 }

@@ -15,7 +15,11 @@ export function FilterBar() {
     <div className="filter-bar" role="search">
       <label>
         Type
-        <select aria-label="Type" value={filter.type ?? ''} onChange={(e) => change({ type: e.target.value || undefined })}>
+        <select
+          aria-label="Type"
+          value={filter.type ?? ''}
+          onChange={(e) => change({ type: e.target.value || undefined })}
+        >
           <option value="">all types</option>
           {WEBHOOK_EVENT_TYPES.map((t) => (
             <option key={t} value={t}>
@@ -26,7 +30,11 @@ export function FilterBar() {
       </label>
       <label>
         Location
-        <select aria-label="Location" value={filter.locationUuid ?? ''} onChange={(e) => change({ locationUuid: e.target.value || undefined })}>
+        <select
+          aria-label="Location"
+          value={filter.locationUuid ?? ''}
+          onChange={(e) => change({ locationUuid: e.target.value || undefined })}
+        >
           <option value="">all locations</option>
           {locations.map((l) => (
             <option key={l.uuid} value={l.uuid}>
@@ -37,7 +45,11 @@ export function FilterBar() {
       </label>
       <label>
         Check
-        <select aria-label="Check" value={filter.verification ?? ''} onChange={(e) => change({ verification: (e.target.value || undefined) as Verification | undefined })}>
+        <select
+          aria-label="Check"
+          value={filter.verification ?? ''}
+          onChange={(e) => change({ verification: (e.target.value || undefined) as Verification | undefined })}
+        >
           <option value="">any</option>
           <option value="verified">verified</option>
           <option value="unsigned">unsigned</option>
@@ -46,11 +58,21 @@ export function FilterBar() {
       </label>
       <label>
         Target
-        <DebouncedInput label="Target" value={filter.target ?? ''} onSettle={(target) => change({ target: target || undefined })} placeholder="uuid or id" />
+        <DebouncedInput
+          label="Target"
+          value={filter.target ?? ''}
+          onSettle={(target) => change({ target: target || undefined })}
+          placeholder="uuid or id"
+        />
       </label>
       <label>
         Search
-        <DebouncedInput label="Search" value={filter.text ?? ''} onSettle={(text) => change({ text: text || undefined })} placeholder="any text in the body" />
+        <DebouncedInput
+          label="Search"
+          value={filter.text ?? ''}
+          onSettle={(text) => change({ text: text || undefined })}
+          placeholder="any text in the body"
+        />
       </label>
     </div>
   );
@@ -60,7 +82,17 @@ export function FilterBar() {
  * Free text and target are searched on disk in main: ask once the typing pauses, not on every
  * keystroke (typing "harbour" would otherwise queue seven scans of the whole log).
  */
-function DebouncedInput({ label, value, onSettle, placeholder }: { label: string; value: string; onSettle: (value: string) => void; placeholder: string }) {
+function DebouncedInput({
+  label,
+  value,
+  onSettle,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onSettle: (value: string) => void;
+  placeholder: string;
+}) {
   const [draft, setDraft] = useState(value);
   const settle = useRef(onSettle);
   settle.current = onSettle;
@@ -70,5 +102,7 @@ function DebouncedInput({ label, value, onSettle, placeholder }: { label: string
     const timer = setTimeout(() => settle.current(draft), 250);
     return () => clearTimeout(timer);
   }, [draft, value]);
-  return <input aria-label={label} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={placeholder} />;
+  return (
+    <input aria-label={label} value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={placeholder} />
+  );
 }

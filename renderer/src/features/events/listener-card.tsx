@@ -21,7 +21,9 @@ export function ListenerCard() {
   const applyWebhookState = useAppStore((s) => s.applyWebhookState);
   if (!listener || !settings) return null;
   const publicUrl = tunnel?.publicUrl ?? null;
-  const dashboard = connection?.settings.baseUrl ? `${connection.settings.baseUrl}/manager/integrations` : '{base_url}/manager/integrations';
+  const dashboard = connection?.settings.baseUrl
+    ? `${connection.settings.baseUrl}/manager/integrations`
+    : '{base_url}/manager/integrations';
   const prefix = connection?.settings.headerPrefix ?? 'Service';
 
   const saveSecret = async () => {
@@ -31,7 +33,11 @@ export function ListenerCard() {
     if (!state) return;
     applyWebhookState(state);
     setSecret('');
-    setMessage(secret ? 'Signature secret saved: unsigned or wrongly signed deliveries are now rejected.' : 'Signature secret removed.');
+    setMessage(
+      secret
+        ? 'Signature secret saved: unsigned or wrongly signed deliveries are now rejected.'
+        : 'Signature secret removed.',
+    );
   };
 
   return (
@@ -43,18 +49,29 @@ export function ListenerCard() {
             Listening at <code>{listener.url}</code> <CopyButton text={listener.url ?? ''} />
           </p>
         ) : (
-          <StaffProblem message={listener.message ?? LISTENER_STATES[listener.state]} tone={listener.state === 'error' ? 'error' : 'warning'} />
+          <StaffProblem
+            message={listener.message ?? LISTENER_STATES[listener.state]}
+            tone={listener.state === 'error' ? 'error' : 'warning'}
+          />
         )}
       </div>
       {settings.sandboxRegistered ? (
-        <p className="hint">The embedded sandbox delivers here directly; it was registered for you with a signature secret.</p>
+        <p className="hint">
+          The embedded sandbox delivers here directly; it was registered for you with a signature secret.
+        </p>
       ) : (
         <ol className="steps">
           <li>
             Open the integrations dashboard at <code>{dashboard}</code>.
           </li>
           <li>
-            Add an endpoint with the URL {publicUrl ? <code>{publicUrl}</code> : 'of a public tunnel (below) or your own HTTPS proxy to this listener'}.
+            Add an endpoint with the URL{' '}
+            {publicUrl ? (
+              <code>{publicUrl}</code>
+            ) : (
+              'of a public tunnel (below) or your own HTTPS proxy to this listener'
+            )}
+            .
           </li>
           <li>Tick only the event types you need, set a signature secret, and enter the same secret here.</li>
           <li>
@@ -64,17 +81,30 @@ export function ListenerCard() {
       )}
       <div className="fields inline">
         <label>
-          Signature secret {settings.hasSecret ? '(set)' : '(none: only unsigned deliveries from this computer are accepted)'}
-          <input type="password" value={secret} onChange={(e) => setSecret(e.target.value)} placeholder={settings.hasSecret ? 'type to replace' : 'same as on the dashboard'} autoComplete="off" />
+          Signature secret{' '}
+          {settings.hasSecret ? '(set)' : '(none: only unsigned deliveries from this computer are accepted)'}
+          <input
+            type="password"
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            placeholder={settings.hasSecret ? 'type to replace' : 'same as on the dashboard'}
+            autoComplete="off"
+          />
         </label>
         {/* The embedded sandbox always signs (a new secret would be made at once), so removing is not offered there. */}
         {(secret || !settings.sandboxRegistered) && (
-          <button onClick={saveSecret}>{secret ? 'Save secret' : settings.hasSecret ? 'Remove secret' : 'Save secret'}</button>
+          <button onClick={saveSecret}>
+            {secret ? 'Save secret' : settings.hasSecret ? 'Remove secret' : 'Save secret'}
+          </button>
         )}
       </div>
       <details className="listener-more">
         <summary>Address, port, path, retention and custom header</summary>
-        <ListenerSettingsForm key={`${settings.host}:${settings.port}${settings.path}`} settings={settings} onSaved={applyWebhookState} />
+        <ListenerSettingsForm
+          key={`${settings.host}:${settings.port}${settings.path}`}
+          settings={settings}
+          onSaved={applyWebhookState}
+        />
       </details>
       <h3>Public tunnel (ngrok)</h3>
       {tunnel?.state === 'online' ? (
@@ -86,20 +116,33 @@ export function ListenerCard() {
         <div className="fields inline">
           <label>
             ngrok authtoken
-            <input type="password" value={authtoken} onChange={(e) => setAuthtoken(e.target.value)} autoComplete="off" />
+            <input
+              type="password"
+              value={authtoken}
+              onChange={(e) => setAuthtoken(e.target.value)}
+              autoComplete="off"
+            />
           </label>
-          <button disabled={!authtoken || !settings.hasSecret || tunnel?.state === 'starting'} onClick={() => void request.run(() => api().startTunnel(authtoken))}>
+          <button
+            disabled={!authtoken || !settings.hasSecret || tunnel?.state === 'starting'}
+            onClick={() => void request.run(() => api().startTunnel(authtoken))}
+          >
             {tunnel?.state === 'starting' ? 'Starting…' : 'Start tunnel'}
           </button>
         </div>
       )}
       {!settings.hasSecret && tunnel?.state !== 'online' && (
         <p className="hint" data-testid="tunnel-needs-secret">
-          Set the signature secret first: the tunnel makes this listener reachable from the internet, and without a secret anyone could send it events.
+          Set the signature secret first: the tunnel makes this listener reachable from the internet, and without a
+          secret anyone could send it events.
         </p>
       )}
       {tunnel?.state === 'error' && <StaffProblem message={tunnel.message ?? 'The tunnel stopped.'} />}
-      {message && <p className="hint" role="status">{message}</p>}
+      {message && (
+        <p className="hint" role="status">
+          {message}
+        </p>
+      )}
       <Problem text={request.error} detail={request.detail} />
     </section>
   );

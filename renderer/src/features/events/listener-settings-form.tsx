@@ -6,7 +6,13 @@ import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
 import { ActionProblem } from '../../components/staff-problem';
 
-export function ListenerSettingsForm({ settings, onSaved }: { settings: WebhookSettingsView; onSaved: (state: WebhookState) => void }) {
+export function ListenerSettingsForm({
+  settings,
+  onSaved,
+}: {
+  settings: WebhookSettingsView;
+  onSaved: (state: WebhookState) => void;
+}) {
   const [host, setHost] = useState(settings.host);
   const [port, setPort] = useState(String(settings.port));
   const [path, setPath] = useState(settings.path);
@@ -19,10 +25,13 @@ export function ListenerSettingsForm({ settings, onSaved }: { settings: WebhookS
     event.preventDefault();
     const portNumber = Number(port);
     const retentionNumber = Number(retention);
-    if (!Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65535) return action.setError('The port must be a whole number from 0 to 65535 (0 picks a free port).');
-    if (!Number.isInteger(retentionNumber) || retentionNumber < 1000) return action.setError('Keep at least 1 000 events.');
+    if (!Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65535)
+      return action.setError('The port must be a whole number from 0 to 65535 (0 picks a free port).');
+    if (!Number.isInteger(retentionNumber) || retentionNumber < 1000)
+      return action.setError('Keep at least 1 000 events.');
     const headerChanged = headerValue !== '' || (headerName === '' && settings.customHeaderNames.length > 0);
-    if (headerValue !== '' && headerName === '') return action.setError('Give the custom header a name, like Authorization.');
+    if (headerValue !== '' && headerName === '')
+      return action.setError('Give the custom header a name, like Authorization.');
     const state = await action.run(() =>
       api().saveWebhookSettings({
         host,
@@ -68,12 +77,24 @@ export function ListenerSettingsForm({ settings, onSaved }: { settings: WebhookS
       )}
       <div className="fields inline">
         <label>
-          Required custom header {settings.customHeaderNames.length > 0 ? `(set: ${settings.customHeaderNames.join(', ')})` : '(none)'}
-          <input value={headerName} onChange={(e) => setHeaderName(e.target.value)} placeholder="e.g. Authorization" autoComplete="off" />
+          Required custom header{' '}
+          {settings.customHeaderNames.length > 0 ? `(set: ${settings.customHeaderNames.join(', ')})` : '(none)'}
+          <input
+            value={headerName}
+            onChange={(e) => setHeaderName(e.target.value)}
+            placeholder="e.g. Authorization"
+            autoComplete="off"
+          />
         </label>
         <label>
           Its value
-          <input type="password" value={headerValue} onChange={(e) => setHeaderValue(e.target.value)} placeholder={settings.customHeaderNames.length ? 'type to replace' : 'as set on the dashboard'} autoComplete="off" />
+          <input
+            type="password"
+            value={headerValue}
+            onChange={(e) => setHeaderValue(e.target.value)}
+            placeholder={settings.customHeaderNames.length ? 'type to replace' : 'as set on the dashboard'}
+            autoComplete="off"
+          />
         </label>
         <button type="submit" disabled={action.busy}>
           {action.busy ? 'Saving…' : 'Save listener settings'}

@@ -20,7 +20,9 @@ export function SandboxPanel() {
     const given = parseData(data);
     setMessage(null);
     if (typeof given === 'string') return request.setError(given);
-    const result = await request.run(() => api().triggerSandboxEvent({ type, forge, ...(given ? { data: given } : {}) }));
+    const result = await request.run(() =>
+      api().triggerSandboxEvent({ type, forge, ...(given ? { data: given } : {}) }),
+    );
     if (result) setMessage(result.message);
   };
   return (
@@ -51,7 +53,11 @@ export function SandboxPanel() {
           spellCheck={false}
         />
       </label>
-      {message && <p className="hint" role="status">{message}</p>}
+      {message && (
+        <p className="hint" role="status">
+          {message}
+        </p>
+      )}
       <Problem text={request.error} detail={request.detail} />
       <DeliveryAttempts />
     </section>
@@ -67,6 +73,7 @@ function parseData(text: string): Record<string, unknown> | null | string {
   } catch (error) {
     return `Event data is not JSON: ${errorMessage(error)}`;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'Event data must be a JSON object, like {"total": 4200}';
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'Event data must be a JSON object, like {"total": 4200}';
   return value as Record<string, unknown>;
 }

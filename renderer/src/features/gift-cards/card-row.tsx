@@ -11,8 +11,16 @@ import { useTimeOf } from '../tabs/format';
 const STATE_LABEL = { pending: 'Waiting for the card…', issued: 'Issued', late: 'Late' };
 
 /** The service's card kinds and payment rails in the cashier's words. */
-const KIND_WORDS: Record<string, string> = { DIGITAL: 'Digital card', PHYSICAL: 'Plastic card', VIRTUAL: 'Digital card' };
-const GATEWAY_WORDS: Record<string, string> = { INTERNAL: 'our own gift card', GATEWAY_A: 'partner gift card', GATEWAY_B: 'partner gift card' };
+const KIND_WORDS: Record<string, string> = {
+  DIGITAL: 'Digital card',
+  PHYSICAL: 'Plastic card',
+  VIRTUAL: 'Digital card',
+};
+const GATEWAY_WORDS: Record<string, string> = {
+  INTERNAL: 'our own gift card',
+  GATEWAY_A: 'partner gift card',
+  GATEWAY_B: 'partner gift card',
+};
 
 export function cardKind(giftCardType: string | null | undefined): string | null {
   if (!giftCardType) return null;
@@ -21,10 +29,21 @@ export function cardKind(giftCardType: string | null | undefined): string | null
 
 export function cardRail(gateway: string | null | undefined): string | null {
   if (!gateway) return null;
-  return GATEWAY_WORDS[gateway] ?? (/^GATEWAY/.test(gateway) ? 'partner gift card' : gateway.toLowerCase().replace(/_/g, ' '));
+  return (
+    GATEWAY_WORDS[gateway] ??
+    (/^GATEWAY/.test(gateway) ? 'partner gift card' : gateway.toLowerCase().replace(/_/g, ' '))
+  );
 }
 
-export function CardRow({ card, lateSeconds, saleId = null }: { card: GiftCardView; lateSeconds: number; saleId?: string | null }) {
+export function CardRow({
+  card,
+  lateSeconds,
+  saleId = null,
+}: {
+  card: GiftCardView;
+  lateSeconds: number;
+  saleId?: string | null;
+}) {
   const timeOf = useTimeOf();
   const check = useAction();
   const info = card.card;
@@ -45,7 +64,8 @@ export function CardRow({ card, lateSeconds, saleId = null }: { card: GiftCardVi
         </div>
         {info?.redemptionUrl && (
           <div className="link-line">
-            Link for the guest to use the card <code>{info.redemptionUrl}</code> <CopyButton text={info.redemptionUrl} />
+            Link for the guest to use the card <code>{info.redemptionUrl}</code>{' '}
+            <CopyButton text={info.redemptionUrl} />
           </div>
         )}
         {info?.claimUrl && (

@@ -74,7 +74,9 @@ function WalkInSetting({ spots }: { spots: { uuid: string; name: string }[] }) {
           disabled={save.busy}
           onChange={(e) => {
             const spot = spots.find((s) => s.uuid === e.target.value) ?? null;
-            void save.run(() => api().tabsSaveSettings({ walkInSpot: spot ? { uuid: spot.uuid, name: spot.name } : null }));
+            void save.run(() =>
+              api().tabsSaveSettings({ walkInSpot: spot ? { uuid: spot.uuid, name: spot.name } : null }),
+            );
           }}
         >
           <option value="">None: choose a spot for each sale</option>

@@ -38,7 +38,12 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
         spotUuid,
         spotName: spot?.name,
         name: name.trim() || undefined,
-        lines: lines.map((l) => ({ productUuid: l.productUuid, quantity: l.quantity, label: l.label, unitPrice: l.unitPrice ?? 0 })),
+        lines: lines.map((l) => ({
+          productUuid: l.productUuid,
+          quantity: l.quantity,
+          label: l.label,
+          unitPrice: l.unitPrice ?? 0,
+        })),
         paymentType,
         wait,
       }),
@@ -48,7 +53,9 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
     if (sale?.state === 'failed') action.setError(staffWords(sale.message ?? 'The service refused the sale.').text);
     else if (sale?.state === 'unknown') {
       // The ticket stays, but sending it again is a second sale: only by an explicit, warned choice.
-      action.setError('Outcome unknown: the sale may or may not exist. Use Check again on it in the list (it only reads); selling this ticket again is a second sale.');
+      action.setError(
+        'Outcome unknown: the sale may or may not exist. Use Check again on it in the list (it only reads); selling this ticket again is a second sale.',
+      );
     } else if (sale) {
       setLines([]);
       setName('');
@@ -62,7 +69,13 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
       {spots.length > 0 ? (
         <div className="choice-row" role="radiogroup" aria-label="Spot">
           {spots.map((s) => (
-            <button key={s.uuid} role="radio" aria-checked={spot?.uuid === s.uuid} className={spot?.uuid === s.uuid ? 'choice on' : 'choice'} onClick={() => setSpot({ uuid: s.uuid, name: s.name })}>
+            <button
+              key={s.uuid}
+              role="radio"
+              aria-checked={spot?.uuid === s.uuid}
+              className={spot?.uuid === s.uuid ? 'choice on' : 'choice'}
+              onClick={() => setSpot({ uuid: s.uuid, name: s.name })}
+            >
               {s.name}
             </button>
           ))}
@@ -74,7 +87,13 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
         </label>
       )}
       <h3>Cards</h3>
-      <ProductPicker catalog={catalog} filter={(p) => p.giftCard !== null} lines={lines} onChange={setLines} onReload={onReload} />
+      <ProductPicker
+        catalog={catalog}
+        filter={(p) => p.giftCard !== null}
+        lines={lines}
+        onChange={setLines}
+        onReload={onReload}
+      />
       {/* The checkout stays in view at 1280x800: the cart lines, the guest's name, how the guest
           pays, how the cards come, and the button. */}
       <div className="sticky-actions checkout">
@@ -84,8 +103,24 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
           <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
         </label>
         <div className="segmented-row">
-          <Segmented label="Payment" value={paymentType} onChange={setPaymentType} options={[['CARD', 'Card'], ['CASH', 'Cash']]} />
-          <Segmented label="Card delivery" value={wait ? 'wait' : 'live'} onChange={(v) => setWait(v === 'wait')} options={[['live', 'Issue live'], ['wait', 'Wait for cards']]} />
+          <Segmented
+            label="Payment"
+            value={paymentType}
+            onChange={setPaymentType}
+            options={[
+              ['CARD', 'Card'],
+              ['CASH', 'Cash'],
+            ]}
+          />
+          <Segmented
+            label="Card delivery"
+            value={wait ? 'wait' : 'live'}
+            onChange={(v) => setWait(v === 'wait')}
+            options={[
+              ['live', 'Issue live'],
+              ['wait', 'Wait for cards'],
+            ]}
+          />
         </div>
         <Problem text={action.error} detail={action.detail} />
         {unknown && confirmAgain && (
@@ -118,8 +153,20 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
               </>
             ))}
           {(!unknown || confirmAgain) && (
-            <button className={`${unknown ? 'danger' : 'primary'} big wide`} disabled={!ready} onClick={() => void sell()}>
-              {busy ? (wait ? 'Waiting for the cards…' : 'Taking payment…') : unknown ? 'Yes, sell a second time' : !spotUuid && lines.length > 0 ? 'Choose a spot' : `Take payment ${total === null || lines.length === 0 ? '' : formatMoney(total)}`}
+            <button
+              className={`${unknown ? 'danger' : 'primary'} big wide`}
+              disabled={!ready}
+              onClick={() => void sell()}
+            >
+              {busy
+                ? wait
+                  ? 'Waiting for the cards…'
+                  : 'Taking payment…'
+                : unknown
+                  ? 'Yes, sell a second time'
+                  : !spotUuid && lines.length > 0
+                    ? 'Choose a spot'
+                    : `Take payment ${total === null || lines.length === 0 ? '' : formatMoney(total)}`}
             </button>
           )}
         </div>
@@ -128,11 +175,27 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
   );
 }
 
-function Segmented<T extends string>({ label, value, onChange, options }: { label: string; value: T; onChange: (v: T) => void; options: [T, string][] }) {
+function Segmented<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: T;
+  onChange: (v: T) => void;
+  options: [T, string][];
+}) {
   return (
     <div className="segmented" role="radiogroup" aria-label={label}>
       {options.map(([v, text]) => (
-        <button key={v} role="radio" aria-checked={value === v} className={value === v ? 'on' : ''} onClick={() => onChange(v)}>
+        <button
+          key={v}
+          role="radio"
+          aria-checked={value === v}
+          className={value === v ? 'on' : ''}
+          onClick={() => onChange(v)}
+        >
           {text}
         </button>
       ))}

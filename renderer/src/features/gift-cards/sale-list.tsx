@@ -12,7 +12,8 @@ export function SaleList({ view }: { view: GiftCardsView }) {
   return (
     <section className="card sale-list" aria-label="Recent gift-card sales">
       <h2>
-        Recent sales {view.pending > 0 && <span className="badge warn">{view.pending} pending</span>} {view.late > 0 && <span className="badge bad">{view.late} late</span>}
+        Recent sales {view.pending > 0 && <span className="badge warn">{view.pending} pending</span>}{' '}
+        {view.late > 0 && <span className="badge bad">{view.late} late</span>}
       </h2>
       {view.sales.length === 0 && <p className="empty">No gift cards sold on this workstation yet.</p>}
       {view.sales.map((sale) => (
@@ -35,7 +36,11 @@ export function SaleList({ view }: { view: GiftCardsView }) {
 function Sale({ sale, lateSeconds }: { sale: GiftCardSale; lateSeconds: number }) {
   const timeOf = useTimeOf();
   return (
-    <article className="sale" data-testid="sale" aria-label={`Sale at ${sale.spotName ?? 'a spot'} ${timeOf(sale.createdAt)}`}>
+    <article
+      className="sale"
+      data-testid="sale"
+      aria-label={`Sale at ${sale.spotName ?? 'a spot'} ${timeOf(sale.createdAt)}`}
+    >
       <header>
         <strong>{sale.spotName ?? 'Spot'}</strong>
         {sale.name && <span>{sale.name}</span>}
@@ -43,7 +48,9 @@ function Sale({ sale, lateSeconds }: { sale: GiftCardSale; lateSeconds: number }
         <span className="money">{formatMoney(sale.total)}</span>
         <span className="badge">{sale.paymentType === 'CASH' ? 'Cash' : 'Card'}</span>
         <span className="badge">{sale.mode === 'wait' ? 'waited for cards' : 'issued live'}</span>
-        {SALE_STATE[sale.state] && <span className={`badge ${sale.state === 'failed' ? 'bad' : 'warn'}`}>{SALE_STATE[sale.state]}</span>}
+        {SALE_STATE[sale.state] && (
+          <span className={`badge ${sale.state === 'failed' ? 'bad' : 'warn'}`}>{SALE_STATE[sale.state]}</span>
+        )}
       </header>
       {sale.message && sale.state === 'failed' && <Problem {...staffWords(sale.message)} />}
       {sale.message && sale.state !== 'failed' && <p className="hint">{staffWords(sale.message).text}</p>}

@@ -44,7 +44,11 @@ export function DevicesPanel({ token, timezone }: { token: string; timezone: str
             </thead>
             <tbody>
               {hub.devices.map((d) => (
-                <DeviceRow key={d.id} device={d} timezone={timezone} busy={request.busy}
+                <DeviceRow
+                  key={d.id}
+                  device={d}
+                  timezone={timezone}
+                  busy={request.busy}
                   onRename={(name) => request.run(async () => view.set(await api().hubRenameDevice(token, d.id, name)))}
                   onRevoke={() => {
                     if (window.confirm(`Revoke "${d.name}"? It is cut off now and must pair again to come back.`)) {
@@ -63,30 +67,61 @@ export function DevicesPanel({ token, timezone }: { token: string; timezone: str
           It will be a
           <select value={role} onChange={(e) => setRole(e.target.value as DeviceRole)}>
             {DEVICE_ROLES.map((r) => (
-              <option key={r} value={r}>{ROLE_TEXT[r]}</option>
+              <option key={r} value={r}>
+                {ROLE_TEXT[r]}
+              </option>
             ))}
           </select>
         </label>
-        <button type="button" disabled={request.busy} onClick={() => void request.run(async () => view.set(await api().hubOpenPairing(token, role)))}>
+        <button
+          type="button"
+          disabled={request.busy}
+          onClick={() => void request.run(async () => view.set(await api().hubOpenPairing(token, role)))}
+        >
           Show a pairing code
         </button>
         {hub?.pairing && <PairingCode hub={hub} timezone={timezone} />}
-        {hub?.fingerprint && !hub.pairing && <p className="k-hint">Hub certificate: <code>{hub.fingerprint}</code></p>}
+        {hub?.fingerprint && !hub.pairing && (
+          <p className="k-hint">
+            Hub certificate: <code>{hub.fingerprint}</code>
+          </p>
+        )}
       </section>
     </div>
   );
 }
 
-function DeviceRow({ device, timezone, busy, onRename, onRevoke }: { device: HubDeviceView; timezone: string | null; busy: boolean; onRename(name: string): void; onRevoke(): void }) {
+function DeviceRow({
+  device,
+  timezone,
+  busy,
+  onRename,
+  onRevoke,
+}: {
+  device: HubDeviceView;
+  timezone: string | null;
+  busy: boolean;
+  onRename(name: string): void;
+  onRevoke(): void;
+}) {
   const [name, setName] = useState(device.name);
   useEffect(() => setName(device.name), [device.name]);
   const state = device.revokedAt !== null ? 'revoked' : device.online ? 'online' : 'offline';
   return (
     <tr className={device.revokedAt !== null ? 'k-tr-bad' : ''} data-testid="hub-device">
       <td>
-        <input className="hub-name" aria-label={`Name of ${device.name}`} value={name} maxLength={60} disabled={device.revokedAt !== null} onChange={(e) => setName(e.target.value)} />{' '}
+        <input
+          className="hub-name"
+          aria-label={`Name of ${device.name}`}
+          value={name}
+          maxLength={60}
+          disabled={device.revokedAt !== null}
+          onChange={(e) => setName(e.target.value)}
+        />{' '}
         {name.trim() !== device.name && name.trim() !== '' && (
-          <button type="button" className="k-small" disabled={busy} onClick={() => onRename(name)}>Save</button>
+          <button type="button" className="k-small" disabled={busy} onClick={() => onRename(name)}>
+            Save
+          </button>
         )}
       </td>
       <td>{device.role}</td>
@@ -94,7 +129,9 @@ function DeviceRow({ device, timezone, busy, onRename, onRevoke }: { device: Hub
       <td>{state}</td>
       <td>
         {device.revokedAt === null && (
-          <button type="button" className="k-small k-small-danger" disabled={busy} onClick={onRevoke}>Revoke</button>
+          <button type="button" className="k-small k-small-danger" disabled={busy} onClick={onRevoke}>
+            Revoke
+          </button>
         )}
       </td>
     </tr>
@@ -105,13 +142,30 @@ function PairingCode({ hub, timezone }: { hub: HubView; timezone: string | null 
   const pairing = hub.pairing!;
   return (
     <div className="hub-pairing" data-testid="pairing-code">
-      <p className="hub-code" aria-label="Pairing code">{pairing.code}</p>
-      <p className="k-hint">
-        For a {pairing.role}; works once, until {dayTime(pairing.expiresAt, timezone)}; {pairing.attemptsLeft} wrong tries and a new code replaces it.
+      <p className="hub-code" aria-label="Pairing code">
+        {pairing.code}
       </p>
-      {pairing.qr && <img src={pairing.qr} width={180} height={180} alt="QR code with the hub address, the code and the certificate fingerprint" />}
-      {hub.address && <p className="k-hint">Hub address: <code>{hub.address}</code></p>}
-      <p className="k-hint">The new device must show this certificate fingerprint: <code className="hub-fingerprint">{hub.fingerprint}</code></p>
+      <p className="k-hint">
+        For a {pairing.role}; works once, until {dayTime(pairing.expiresAt, timezone)}; {pairing.attemptsLeft} wrong
+        tries and a new code replaces it.
+      </p>
+      {pairing.qr && (
+        <img
+          src={pairing.qr}
+          width={180}
+          height={180}
+          alt="QR code with the hub address, the code and the certificate fingerprint"
+        />
+      )}
+      {hub.address && (
+        <p className="k-hint">
+          Hub address: <code>{hub.address}</code>
+        </p>
+      )}
+      <p className="k-hint">
+        The new device must show this certificate fingerprint:{' '}
+        <code className="hub-fingerprint">{hub.fingerprint}</code>
+      </p>
     </div>
   );
 }

@@ -22,7 +22,12 @@ export function PairScreen() {
     e.preventDefault();
     if (!checked) return;
     void request.run(async () => {
-      const status = await api().satellitePair({ address: checked.address, code: code.trim(), name: name.trim(), fingerprint: checked.fingerprint });
+      const status = await api().satellitePair({
+        address: checked.address,
+        code: code.trim(),
+        name: name.trim(),
+        fingerprint: checked.fingerprint,
+      });
       useAppStore.getState().setSatellite(status);
     });
   };
@@ -35,18 +40,32 @@ export function PairScreen() {
         <h3>1. The hub</h3>
         <label>
           Hub address
-          <input value={address} placeholder="192.168.1.20:47800" onChange={(e) => (setAddress(e.target.value), setChecked(null))} />
+          <input
+            value={address}
+            placeholder="192.168.1.20:47800"
+            onChange={(e) => (setAddress(e.target.value), setChecked(null))}
+          />
         </label>
         <div className="pair-buttons">
-          <button type="button" disabled={request.busy || !address.trim()} onClick={() => check(address.trim())}>Check this hub</button>
-          <button type="button" disabled={request.busy} onClick={() => void request.run(async () => setFound(await api().satelliteFindHubs()))}>Find hubs on this network</button>
+          <button type="button" disabled={request.busy || !address.trim()} onClick={() => check(address.trim())}>
+            Check this hub
+          </button>
+          <button
+            type="button"
+            disabled={request.busy}
+            onClick={() => void request.run(async () => setFound(await api().satelliteFindHubs()))}
+          >
+            Find hubs on this network
+          </button>
         </div>
         {found && found.length === 0 && <p className="k-empty">No hub answered on this network; type its address.</p>}
         {found && found.length > 0 && (
           <ul className="pair-found">
             {found.map((h) => (
               <li key={h.address}>
-                <button type="button" className="k-small" onClick={() => (setAddress(h.address), check(h.address))}>{h.name} · {h.address}</button>
+                <button type="button" className="k-small" onClick={() => (setAddress(h.address), check(h.address))}>
+                  {h.name} · {h.address}
+                </button>
               </li>
             ))}
           </ul>
@@ -55,17 +74,37 @@ export function PairScreen() {
       {checked && (
         <form className="k-card k-form" aria-label="Pair" onSubmit={pair}>
           <h3>2. Compare, then enter the code</h3>
-          <p>The hub&apos;s Devices tab must show this same certificate fingerprint. If it does not, stop: this is not your hub.</p>
-          <p><code className="hub-fingerprint" data-testid="checked-fingerprint">{checked.fingerprint}</code></p>
+          <p>
+            The hub&apos;s Devices tab must show this same certificate fingerprint. If it does not, stop: this is not
+            your hub.
+          </p>
+          <p>
+            <code className="hub-fingerprint" data-testid="checked-fingerprint">
+              {checked.fingerprint}
+            </code>
+          </p>
           <label>
             This device&apos;s name
-            <input value={name} maxLength={60} placeholder="Staff door kiosk" onChange={(e) => setName(e.target.value)} />
+            <input
+              value={name}
+              maxLength={60}
+              placeholder="Staff door kiosk"
+              onChange={(e) => setName(e.target.value)}
+            />
           </label>
           <label>
             Pairing code
-            <input value={code} inputMode="numeric" maxLength={6} autoComplete="off" onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+            <input
+              value={code}
+              inputMode="numeric"
+              maxLength={6}
+              autoComplete="off"
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
           </label>
-          <button type="submit" disabled={request.busy || code.length !== 6 || !name.trim()}>Pair</button>
+          <button type="submit" disabled={request.busy || code.length !== 6 || !name.trim()}>
+            Pair
+          </button>
         </form>
       )}
       <Problem text={request.error} detail={request.detail} />

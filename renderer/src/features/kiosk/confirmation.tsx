@@ -7,7 +7,19 @@ import { clockTime } from './format';
 
 const CONFIRM_SECONDS = 5;
 
-export function Confirmation({ receipt, tipsCents, offline, timezone, onDone }: { receipt: PunchReceipt; tipsCents: number | null; offline: boolean; timezone: string | null; onDone(): void }) {
+export function Confirmation({
+  receipt,
+  tipsCents,
+  offline,
+  timezone,
+  onDone,
+}: {
+  receipt: PunchReceipt;
+  tipsCents: number | null;
+  offline: boolean;
+  timezone: string | null;
+  onDone(): void;
+}) {
   useEffect(() => {
     const t = setTimeout(onDone, CONFIRM_SECONDS * 1000);
     return () => clearTimeout(t);
@@ -27,7 +39,12 @@ export function Confirmation({ receipt, tipsCents, offline, timezone, onDone }: 
       </div>
       <h2>Saved</h2>
       <p className="k-confirm-line">{line}</p>
-      {offline && <p className="k-confirm-note">The service can’t be reached right now. Your punch is safe on this kiosk and will be sent as soon as it’s back.</p>}
+      {offline && (
+        <p className="k-confirm-note">
+          The service can’t be reached right now. Your punch is safe on this kiosk and will be sent as soon as it’s
+          back.
+        </p>
+      )}
       <button type="button" className="k-big k-secondary" onClick={onDone}>
         Done
       </button>

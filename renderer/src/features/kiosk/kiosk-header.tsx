@@ -7,7 +7,19 @@ import { SyncPill } from './sync-pill';
 import { useNow } from './use-now';
 import { useAppStore } from '../../store';
 
-export function KioskHeader({ location, outbox, onManager, onSyncNow, onKioskView }: { location: KioskLocation; outbox: OutboxSummary; onManager(): void; onSyncNow(): void; onKioskView?: () => void }) {
+export function KioskHeader({
+  location,
+  outbox,
+  onManager,
+  onSyncNow,
+  onKioskView,
+}: {
+  location: KioskLocation;
+  outbox: OutboxSummary;
+  onManager(): void;
+  onSyncNow(): void;
+  onKioskView?: () => void;
+}) {
   const now = useNow(5000);
   const satellite = useAppStore((s) => s.satellite);
   return (
@@ -21,7 +33,12 @@ export function KioskHeader({ location, outbox, onManager, onSyncNow, onKioskVie
       </div>
       <SyncPill outbox={outbox} satellite={satellite} onSyncNow={onSyncNow} />
       {onKioskView && (
-        <button type="button" className="k-manager-button" onClick={onKioskView} title="Show only the kiosk on this computer; a manager PIN leaves it">
+        <button
+          type="button"
+          className="k-manager-button"
+          onClick={onKioskView}
+          title="Show only the kiosk on this computer; a manager PIN leaves it"
+        >
           Kiosk view
         </button>
       )}

@@ -29,7 +29,15 @@ type Mode =
 
 const MANAGER_IDLE_SECONDS = 180;
 
-export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { appSettings?: ReactNode; onLeaveKioskView?: (managerToken: string) => Promise<void>; onKioskView?: () => Promise<void> }) {
+export function KioskScreen({
+  appSettings,
+  onLeaveKioskView,
+  onKioskView,
+}: {
+  appSettings?: ReactNode;
+  onLeaveKioskView?: (managerToken: string) => Promise<void>;
+  onKioskView?: () => Promise<void>;
+}) {
   const labor = useAppStore((s) => s.labor);
   const [mode, setMode] = useState<Mode>({ kind: 'pad' });
   const request = useAction();
@@ -38,7 +46,10 @@ export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { ap
   const attempt = useRef<{ key: string; id: string } | null>(null);
 
   const backToPad = useCallback(() => {
-    if (mode.kind === 'person' || mode.kind === 'manager') void api().laborEndSession(mode.session.token).catch(() => {});
+    if (mode.kind === 'person' || mode.kind === 'manager')
+      void api()
+        .laborEndSession(mode.session.token)
+        .catch(() => {});
     attempt.current = null;
     request.setError(null);
     setMode({ kind: 'pad' });
@@ -47,7 +58,12 @@ export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { ap
   const idleSeconds = mode.kind === 'manager' ? MANAGER_IDLE_SECONDS : (labor?.settings.idleSeconds ?? 30);
   useIdle(mode.kind !== 'pad' && mode.kind !== 'confirm', idleSeconds, backToPad);
 
-  if (!labor) return <section className="screen"><p className="empty">Loading the kiosk…</p></section>;
+  if (!labor)
+    return (
+      <section className="screen">
+        <p className="empty">Loading the kiosk…</p>
+      </section>
+    );
   if (!labor.location) {
     return (
       <div className="k-screen">
@@ -79,8 +95,15 @@ export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { ap
       if (attempt.current?.key !== key) attempt.current = { key, id: crypto.randomUUID() };
       const receipt = await api().laborPunch(session.token, { ...input, punchId: attempt.current.id });
       attempt.current = null;
-      void api().laborEndSession(session.token).catch(() => {});
-      setMode({ kind: 'confirm', receipt, tips: input.declaredTipsCents ?? null, offline: labor.outbox.state === 'offline' || labor.board.error !== null });
+      void api()
+        .laborEndSession(session.token)
+        .catch(() => {});
+      setMode({
+        kind: 'confirm',
+        receipt,
+        tips: input.declaredTipsCents ?? null,
+        offline: labor.outbox.state === 'offline' || labor.board.error !== null,
+      });
     });
 
   const openManager = () => {
@@ -121,7 +144,13 @@ export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { ap
         </div>
       ) : (
         <>
-          <PinPad title="Enter your PIN" busy={request.busy} error={request.error} lockedUntil={labor.padLockedUntil} onSubmit={(pin) => identify({ pin })} />
+          <PinPad
+            title="Enter your PIN"
+            busy={request.busy}
+            error={request.error}
+            lockedUntil={labor.padLockedUntil}
+            onSubmit={(pin) => identify({ pin })}
+          />
           <button type="button" className="k-link k-link-strong" onClick={() => setMode({ kind: 'names' })}>
             Or tap your name
           </button>
@@ -129,7 +158,14 @@ export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { ap
       );
       break;
     case 'names':
-      panel = <NamePicker staff={labor.staff} rows={labor.board.rows} onPick={pickName} onBack={() => setMode({ kind: 'pad' })} />;
+      panel = (
+        <NamePicker
+          staff={labor.staff}
+          rows={labor.board.rows}
+          onPick={pickName}
+          onBack={() => setMode({ kind: 'pad' })}
+        />
+      );
       break;
     case 'name-pin':
       panel = (
@@ -157,7 +193,15 @@ export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { ap
       );
       break;
     case 'confirm':
-      panel = <Confirmation receipt={mode.receipt} tipsCents={mode.tips} offline={mode.offline} timezone={location.timezone} onDone={backToPad} />;
+      panel = (
+        <Confirmation
+          receipt={mode.receipt}
+          tipsCents={mode.tips}
+          offline={mode.offline}
+          timezone={location.timezone}
+          onDone={backToPad}
+        />
+      );
       break;
     case 'manager-pin':
       panel = (
@@ -179,11 +223,22 @@ export function KioskScreen({ appSettings, onLeaveKioskView, onKioskView }: { ap
 
   return (
     <div className="k-screen">
-      <KioskHeader location={location} outbox={labor.outbox} onManager={openManager} onSyncNow={() => void api().laborSyncNow()} onKioskView={onKioskView && (() => void request.run(onKioskView))} />
+      <KioskHeader
+        location={location}
+        outbox={labor.outbox}
+        onManager={openManager}
+        onSyncNow={() => void api().laborSyncNow()}
+        onKioskView={onKioskView && (() => void request.run(onKioskView))}
+      />
       <div className="k-main">
         <div className="k-left">{panel}</div>
         <div className="k-right">
-          <LiveBoard board={labor.board} settings={labor.settings} timezone={location.timezone} offline={labor.outbox.state === 'offline'} />
+          <LiveBoard
+            board={labor.board}
+            settings={labor.settings}
+            timezone={location.timezone}
+            offline={labor.outbox.state === 'offline'}
+          />
         </div>
       </div>
     </div>

@@ -24,7 +24,9 @@ export function KioskShell({ onLeaveKioskView }: { onLeaveKioskView?: (managerTo
     <div className="k-shell" data-testid="kiosk-shell">
       {bridge !== 'open' && (
         <div className="status-bar bad" role="alert">
-          {bridge === 'connecting' ? 'Starting…' : 'Lost contact with the app; retrying. Punches already saved are safe.'}
+          {bridge === 'connecting'
+            ? 'Starting…'
+            : 'Lost contact with the app; retrying. Punches already saved are safe.'}
         </div>
       )}
       <KioskScreen appSettings={<SettingsScreen />} onLeaveKioskView={onLeaveKioskView} />

@@ -14,7 +14,17 @@ const ALERT_TEXT: Record<LaborAlert['kind'], (a: LaborAlert) => string> = {
   overtime: (a) => `Overtime (${formatDuration(a.elapsedMs)} on shift)`,
 };
 
-export function LiveBoard({ board, settings, timezone, offline }: { board: BoardView; settings: LaborSettings; timezone: string | null; offline: boolean }) {
+export function LiveBoard({
+  board,
+  settings,
+  timezone,
+  offline,
+}: {
+  board: BoardView;
+  settings: LaborSettings;
+  timezone: string | null;
+  offline: boolean;
+}) {
   const now = useNow();
   const alerts = computeAlerts(board.rows, settings, now);
   const byUser = new Map<string, LaborAlert[]>();
@@ -40,14 +50,22 @@ export function LiveBoard({ board, settings, timezone, offline }: { board: Board
         </span>
       </header>
       {board.rows.length === 0 ? (
-        <p className="k-empty" data-testid="board-empty">{someoneWasHere.current ? 'Everyone has punched out.' : 'Nobody is on shift right now.'}</p>
+        <p className="k-empty" data-testid="board-empty">
+          {someoneWasHere.current ? 'Everyone has punched out.' : 'Nobody is on shift right now.'}
+        </p>
       ) : (
         <ul className="k-board-list">
           {board.rows.map((row) => {
             const rowAlerts = byUser.get(row.userId) ?? [];
-            const tone = row.breakStart !== null ? 'break' : rowAlerts.some((a) => a.kind === 'overtime') ? 'alert' : 'on';
+            const tone =
+              row.breakStart !== null ? 'break' : rowAlerts.some((a) => a.kind === 'overtime') ? 'alert' : 'on';
             return (
-              <li key={row.userId} className={`k-board-row k-row-${tone}`} data-testid="board-row" data-user={row.userId}>
+              <li
+                key={row.userId}
+                className={`k-board-row k-row-${tone}`}
+                data-testid="board-row"
+                data-user={row.userId}
+              >
                 <div className="k-board-who">
                   <span className="k-board-name">{row.name}</span>
                   <span className="k-board-role">{row.role ?? ''}</span>

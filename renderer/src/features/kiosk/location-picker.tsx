@@ -13,7 +13,9 @@ export function LocationPicker({ token, onDone }: { token: string | null; onDone
   return (
     <section className="k-setup" aria-label="Choose this kiosk's location">
       <h2>Where is this kiosk?</h2>
-      <p className="k-hint">Every punch made here is recorded at the location you choose. A manager can change it later.</p>
+      <p className="k-hint">
+        Every punch made here is recorded at the location you choose. A manager can change it later.
+      </p>
       {load.loading && <p className="k-hint">Loading locations…</p>}
       {load.error && (
         <div className="k-error-block">

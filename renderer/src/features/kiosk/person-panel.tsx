@@ -25,14 +25,28 @@ export function PersonPanel({ session, row, timezone, busy, error, onPunch, onDo
   const firstName = session.name.split(' ')[0];
 
   if (tips && row) {
-    return <TipsKeypad busy={busy} onBack={() => setTips(false)} onConfirm={(cents) => onPunch({ action: 'punch-out', declaredTipsCents: cents })} />;
+    return (
+      <TipsKeypad
+        busy={busy}
+        onBack={() => setTips(false)}
+        onConfirm={(cents) => onPunch({ action: 'punch-out', declaredTipsCents: cents })}
+      />
+    );
   }
 
   const status = !row
     ? { tone: 'off', line: 'You are not on shift.' }
     : row.breakStart !== null
-      ? { tone: 'break', line: `On break since ${clockTime(row.breakStart, timezone)}`, time: formatDuration(now - row.breakStart) }
-      : { tone: 'on', line: `On shift${row.role ? ` as ${title(row.role)}` : ''} since ${clockTime(row.shiftStart, timezone)}`, time: formatDuration(now - row.shiftStart) };
+      ? {
+          tone: 'break',
+          line: `On break since ${clockTime(row.breakStart, timezone)}`,
+          time: formatDuration(now - row.breakStart),
+        }
+      : {
+          tone: 'on',
+          line: `On shift${row.role ? ` as ${title(row.role)}` : ''} since ${clockTime(row.shiftStart, timezone)}`,
+          time: formatDuration(now - row.shiftStart),
+        };
 
   return (
     <section className="k-person" aria-label={`Punch for ${session.name}`}>
@@ -47,9 +61,16 @@ export function PersonPanel({ session, row, timezone, busy, error, onPunch, onDo
         </p>
       )}
       <div className="k-actions">
-        {!row && <PunchInButtons roles={session.roles} busy={busy} onPick={(role) => onPunch({ action: 'punch-in', role })} />}
+        {!row && (
+          <PunchInButtons roles={session.roles} busy={busy} onPick={(role) => onPunch({ action: 'punch-in', role })} />
+        )}
         {row && row.breakStart === null && (
-          <button type="button" className="k-big k-break" disabled={busy} onClick={() => onPunch({ action: 'break-start' })}>
+          <button
+            type="button"
+            className="k-big k-break"
+            disabled={busy}
+            onClick={() => onPunch({ action: 'break-start' })}
+          >
             Start break
           </button>
         )}
@@ -72,12 +93,19 @@ export function PersonPanel({ session, row, timezone, busy, error, onPunch, onDo
 }
 
 function PunchInButtons({ roles, busy, onPick }: { roles: StaffRole[]; busy: boolean; onPick(role: StaffRole): void }) {
-  if (roles.length === 0) return <p className="k-error">You have no role at this location yet. Ask a manager to add one.</p>;
+  if (roles.length === 0)
+    return <p className="k-error">You have no role at this location yet. Ask a manager to add one.</p>;
   return (
     <>
       {roles.length > 1 && <p className="k-hint">Which role are you working?</p>}
       {roles.map((r) => (
-        <button key={`${r.role}-${r.roleUuid}`} type="button" className="k-big k-go" disabled={busy} onClick={() => onPick(r)}>
+        <button
+          key={`${r.role}-${r.roleUuid}`}
+          type="button"
+          className="k-big k-go"
+          disabled={busy}
+          onClick={() => onPick(r)}
+        >
           Punch in as {title(r.role)}
         </button>
       ))}

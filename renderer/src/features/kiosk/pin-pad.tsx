@@ -49,21 +49,42 @@ export function PinPad({ title, hint, busy, error, lockedUntil, onSubmit, onCanc
         ))}
       </div>
       <p className="k-pad-message" role={error || locked ? 'alert' : undefined}>
-        {locked ? `Too many wrong PINs. Try again in ${Math.ceil(((lockedUntil ?? 0) - Date.now()) / 1000)} s.` : (error ?? '\u00a0')}
+        {locked
+          ? `Too many wrong PINs. Try again in ${Math.ceil(((lockedUntil ?? 0) - Date.now()) / 1000)} s.`
+          : (error ?? '\u00a0')}
       </p>
       <div className="k-keys">
         {KEYS.map((k) => (
-          <button key={k} type="button" className="k-key" onClick={() => press(k)} disabled={busy || locked} aria-label={k}>
+          <button
+            key={k}
+            type="button"
+            className="k-key"
+            onClick={() => press(k)}
+            disabled={busy || locked}
+            aria-label={k}
+          >
             {k}
           </button>
         ))}
-        <button type="button" className="k-key k-key-muted" onClick={() => setPin('')} disabled={busy || pin.length === 0} aria-label="Clear">
+        <button
+          type="button"
+          className="k-key k-key-muted"
+          onClick={() => setPin('')}
+          disabled={busy || pin.length === 0}
+          aria-label="Clear"
+        >
           Clear
         </button>
         <button type="button" className="k-key" onClick={() => press('0')} disabled={busy || locked} aria-label="0">
           0
         </button>
-        <button type="button" className="k-key k-key-go" onClick={submit} disabled={busy || locked || pin.length < 4} aria-label="Go: enter PIN">
+        <button
+          type="button"
+          className="k-key k-key-go"
+          onClick={submit}
+          disabled={busy || locked || pin.length < 4}
+          aria-label="Go: enter PIN"
+        >
           {busy ? '…' : 'Go'}
         </button>
       </div>

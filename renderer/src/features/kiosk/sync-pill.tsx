@@ -4,13 +4,22 @@
 import type { OutboxSummary } from '../../../../shared/labor';
 import type { SatelliteStatus } from '../../../../shared/hub';
 
-export function SyncPill({ outbox, satellite = null, onSyncNow }: { outbox: OutboxSummary; satellite?: SatelliteStatus | null; onSyncNow(): void }) {
+export function SyncPill({
+  outbox,
+  satellite = null,
+  onSyncNow,
+}: {
+  outbox: OutboxSummary;
+  satellite?: SatelliteStatus | null;
+  onSyncNow(): void;
+}) {
   if (satellite?.mode === 'satellite' && (satellite.link !== 'connected' || satellite.waitingPunches > 0)) {
     const n = satellite.waitingPunches;
     const offline = satellite.link !== 'connected';
     // Offline, the banner above already names the hub: the short text leaves a portrait kiosk's
     // header room for the venue's name ("Harbour Bar & Kit…" with the long one).
-    const held = n === 0 ? 'No punches waiting' : `${n} ${n === 1 ? 'punch' : 'punches'} waiting${offline ? '' : ' for the hub'}`;
+    const held =
+      n === 0 ? 'No punches waiting' : `${n} ${n === 1 ? 'punch' : 'punches'} waiting${offline ? '' : ' for the hub'}`;
     return (
       <div className="k-sync" role="status" aria-live="polite">
         <span className={`k-pill k-pill-${offline ? 'bad' : 'neutral'}`}>

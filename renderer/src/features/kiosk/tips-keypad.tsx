@@ -5,7 +5,15 @@ import { formatCents } from '../../../../shared/labor-calc';
 
 const MAX_CENTS = 10_000_000;
 
-export function TipsKeypad({ busy, onConfirm, onBack }: { busy: boolean; onConfirm(cents: number): void; onBack(): void }) {
+export function TipsKeypad({
+  busy,
+  onConfirm,
+  onBack,
+}: {
+  busy: boolean;
+  onConfirm(cents: number): void;
+  onBack(): void;
+}) {
   const [cents, setCents] = useState(0);
   const press = (digit: number) => setCents((c) => (c * 10 + digit > MAX_CENTS ? c : c * 10 + digit));
   return (
@@ -17,17 +25,36 @@ export function TipsKeypad({ busy, onConfirm, onBack }: { busy: boolean; onConfi
       </output>
       <div className="k-keys">
         {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => (
-          <button key={d} type="button" className="k-key" onClick={() => press(d)} disabled={busy} aria-label={`tips ${d}`}>
+          <button
+            key={d}
+            type="button"
+            className="k-key"
+            onClick={() => press(d)}
+            disabled={busy}
+            aria-label={`tips ${d}`}
+          >
             {d}
           </button>
         ))}
-        <button type="button" className="k-key k-key-muted" onClick={() => setCents(0)} disabled={busy} aria-label="Clear tips">
+        <button
+          type="button"
+          className="k-key k-key-muted"
+          onClick={() => setCents(0)}
+          disabled={busy}
+          aria-label="Clear tips"
+        >
           Clear
         </button>
         <button type="button" className="k-key" onClick={() => press(0)} disabled={busy} aria-label="tips 0">
           0
         </button>
-        <button type="button" className="k-key k-key-muted" onClick={() => setCents((c) => Math.floor(c / 10))} disabled={busy} aria-label="Delete last digit">
+        <button
+          type="button"
+          className="k-key k-key-muted"
+          onClick={() => setCents((c) => Math.floor(c / 10))}
+          disabled={busy}
+          aria-label="Delete last digit"
+        >
           ⌫
         </button>
       </div>

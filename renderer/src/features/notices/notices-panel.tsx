@@ -15,9 +15,7 @@ export function NoticesPanel() {
   return (
     <section className="card notices-panel" aria-label="Notices">
       <div className="notices-head">
-        <h2>
-          Notices {notices.length > 0 && <span className="badge warn">{notices.length}</span>}
-        </h2>
+        <h2>Notices {notices.length > 0 && <span className="badge warn">{notices.length}</span>}</h2>
         {notices.length > 1 && <button onClick={() => void dismiss(notices.map((n) => n.key))}>Dismiss all</button>}
       </div>
       {notices.length === 0 && <p className="empty">Nothing new.</p>}

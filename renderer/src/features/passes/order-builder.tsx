@@ -37,10 +37,15 @@ export function ProductPicker({ catalog, filter, lines, onChange, onReload }: Pi
   const products = catalog?.available ? catalog.products.filter(filter) : [];
   const add = (productUuid: string, label: string, unitPrice: number | null) => {
     const existing = lines.find((l) => l.productUuid === productUuid);
-    onChange(existing ? lines.map((l) => (l === existing ? { ...l, quantity: Math.min(999, l.quantity + 1) } : l)) : [...lines, { productUuid, label, unitPrice, quantity: 1 }]);
+    onChange(
+      existing
+        ? lines.map((l) => (l === existing ? { ...l, quantity: Math.min(999, l.quantity + 1) } : l))
+        : [...lines, { productUuid, label, unitPrice, quantity: 1 }],
+    );
   };
   const byCategory = new Map<string, CatalogProduct[]>();
-  for (const p of products) byCategory.set(p.category ?? 'Other', [...(byCategory.get(p.category ?? 'Other') ?? []), p]);
+  for (const p of products)
+    byCategory.set(p.category ?? 'Other', [...(byCategory.get(p.category ?? 'Other') ?? []), p]);
   return (
     <div className="product-picker">
       {catalog === null && <p className="hint">Loading products…</p>}
@@ -68,9 +73,21 @@ export function ProductPicker({ catalog, filter, lines, onChange, onReload }: Pi
 }
 
 /** The lines being ordered, with − and + per line, and the total. */
-export function OrderTicket({ lines, onChange, emptyText }: { lines: DraftLine[]; onChange: (lines: DraftLine[]) => void; emptyText: string }) {
+export function OrderTicket({
+  lines,
+  onChange,
+  emptyText,
+}: {
+  lines: DraftLine[];
+  onChange: (lines: DraftLine[]) => void;
+  emptyText: string;
+}) {
   const setQuantity = (index: number, quantity: number) =>
-    onChange(quantity <= 0 ? lines.filter((_, i) => i !== index) : lines.map((l, i) => (i === index ? { ...l, quantity: Math.min(999, quantity) } : l)));
+    onChange(
+      quantity <= 0
+        ? lines.filter((_, i) => i !== index)
+        : lines.map((l, i) => (i === index ? { ...l, quantity: Math.min(999, quantity) } : l)),
+    );
   const total = draftTotal(lines);
   return (
     <div className="order-ticket">
@@ -92,7 +109,9 @@ export function OrderTicket({ lines, onChange, emptyText }: { lines: DraftLine[]
                   +
                 </button>
               </span>
-              <span className="money">{line.unitPrice === null ? 'price ?' : formatMoney(line.unitPrice * line.quantity)}</span>
+              <span className="money">
+                {line.unitPrice === null ? 'price ?' : formatMoney(line.unitPrice * line.quantity)}
+              </span>
             </li>
           ))}
         </ul>
@@ -104,7 +123,13 @@ export function OrderTicket({ lines, onChange, emptyText }: { lines: DraftLine[]
   );
 }
 
-function ManualLine({ open, onAdd }: { open: boolean; onAdd: (uuid: string, label: string, price: number | null) => void }) {
+function ManualLine({
+  open,
+  onAdd,
+}: {
+  open: boolean;
+  onAdd: (uuid: string, label: string, price: number | null) => void;
+}) {
   const [uuid, setUuid] = useState('');
   const [price, setPrice] = useState('');
   const cents = price.trim() ? parseMoney(price) : null;
@@ -125,7 +150,12 @@ function ManualLine({ open, onAdd }: { open: boolean; onAdd: (uuid: string, labe
         </label>
         <label>
           Price ($)
-          <input value={price} onChange={(e) => setPrice(e.target.value)} inputMode="decimal" placeholder="for the limit check" />
+          <input
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            inputMode="decimal"
+            placeholder="for the limit check"
+          />
         </label>
         <button disabled={!valid} onClick={submit}>
           Add

@@ -26,7 +26,8 @@ function Limit({ pass, checkedAt }: { pass: PassView; checkedAt: string }) {
   if (limit.kind === 'unknown') {
     return (
       <p className="hint" data-testid="pass-limit">
-        Spend limits are off at this location: the service reports no limit and no spent amount for this pass (read {checkedAt}).
+        Spend limits are off at this location: the service reports no limit and no spent amount for this pass (read{' '}
+        {checkedAt}).
       </p>
     );
   }
@@ -66,10 +67,19 @@ function Limit({ pass, checkedAt }: { pass: PassView; checkedAt: string }) {
           </dd>
         </div>
       </dl>
-      <div className={`limit-bar ${reached ? 'full' : percent >= 80 ? 'near' : ''}`} role="meter" aria-label="Spent of the limit" aria-valuemin={0} aria-valuemax={limit.amount} aria-valuenow={spent}>
+      <div
+        className={`limit-bar ${reached ? 'full' : percent >= 80 ? 'near' : ''}`}
+        role="meter"
+        aria-label="Spent of the limit"
+        aria-valuemin={0}
+        aria-valuemax={limit.amount}
+        aria-valuenow={spent}
+      >
         <div style={{ width: `${percent}%` }} />
       </div>
-      {reached && <p className="error">Limit reached{limit.mode === 'post' ? ': the service refuses further orders.' : '.'}</p>}
+      {reached && (
+        <p className="error">Limit reached{limit.mode === 'post' ? ': the service refuses further orders.' : '.'}</p>
+      )}
       <p className="hint">
         {limit.mode ? MODE_TEXT[limit.mode] : 'The service did not say how the limit is enforced.'} Read {checkedAt}.
       </p>

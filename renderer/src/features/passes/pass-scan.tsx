@@ -23,7 +23,14 @@ export function PassScan({ busy, onLookup }: { busy: boolean; onLookup: (id: str
     >
       <label>
         Scan a pass or type its id
-        <input ref={input} value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" spellCheck={false} placeholder="e.g. PASS-PRE-5000" />
+        <input
+          ref={input}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="e.g. PASS-PRE-5000"
+        />
       </label>
       <button className="primary big" type="submit" disabled={busy || !value.trim()}>
         {busy ? 'Looking up…' : 'Look up'}

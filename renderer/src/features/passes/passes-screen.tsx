@@ -79,7 +79,11 @@ export function PassesScreen() {
       );
       if (outcome.pass) setPass(outcome.pass);
       if (outcome.ok) setLinesState([]);
-      setUnknown(!outcome.ok && outcome.reason === 'uncertain' ? { xPassId: pass.xPassId, spentBefore, total, checked: false } : null);
+      setUnknown(
+        !outcome.ok && outcome.reason === 'uncertain'
+          ? { xPassId: pass.xPassId, spentBefore, total, checked: false }
+          : null,
+      );
       setResult(describe(outcome));
     } catch (error) {
       setResult({ tone: 'bad', title: 'The order was not sent', text: messageOf(error) });
@@ -99,7 +103,11 @@ export function PassesScreen() {
       if (rose) {
         setUnknown(null);
         setLinesState([]);
-        setResult({ tone: 'good', title: 'The order went through', text: `Spent rose from ${formatMoney(unknown.spentBefore)} to ${formatMoney(now.spent)}. Do not send it again.` });
+        setResult({
+          tone: 'good',
+          title: 'The order went through',
+          text: `Spent rose from ${formatMoney(unknown.spentBefore)} to ${formatMoney(now.spent)}. Do not send it again.`,
+        });
       } else {
         setUnknown({ ...unknown, checked: true });
         setResult({
@@ -134,7 +142,11 @@ export function PassesScreen() {
             {pass && <PassCard pass={pass} />}
             <section className="card ticket" aria-label="Order">
               <h2>Order</h2>
-              <OrderTicket lines={lines} onChange={setLines} emptyText={pass ? 'Tap products to add them.' : 'Scan a pass, then tap products.'} />
+              <OrderTicket
+                lines={lines}
+                onChange={setLines}
+                emptyText={pass ? 'Tap products to add them.' : 'Scan a pass, then tap products.'}
+              />
               {/* The answer or the warning sits with the button, so neither can scroll out of sight. */}
               <div className="sticky-actions">
                 {result ? (
@@ -149,14 +161,19 @@ export function PassesScreen() {
                 )}
                 {unknown && confirmResend && (
                   <p className="limit-warning refuse" role="alert" data-testid="resend-warning">
-                    The first order may already be on the pass. Sending again places a second order{total !== null ? ` of ${formatMoney(total)}` : ''}: the guest may pay twice.
+                    The first order may already be on the pass. Sending again places a second order
+                    {total !== null ? ` of ${formatMoney(total)}` : ''}: the guest may pay twice.
                   </p>
                 )}
                 <div className="actions">
                   {unknown ? (
                     confirmResend ? (
                       <>
-                        <button className="big danger" disabled={busy !== null || lines.length === 0} onClick={() => void send()}>
+                        <button
+                          className="big danger"
+                          disabled={busy !== null || lines.length === 0}
+                          onClick={() => void send()}
+                        >
                           Yes, send a second order
                         </button>
                         <button className="big" onClick={() => setConfirmResend(false)}>
@@ -168,7 +185,11 @@ export function PassesScreen() {
                         <button className="big wide primary" disabled={busy !== null} onClick={() => void checkAgain()}>
                           {busy === 'lookup' ? 'Checking…' : 'Check again'}
                         </button>
-                        <button className="big" disabled={busy !== null || lines.length === 0} onClick={() => setConfirmResend(true)}>
+                        <button
+                          className="big"
+                          disabled={busy !== null || lines.length === 0}
+                          onClick={() => setConfirmResend(true)}
+                        >
                           Send again…
                         </button>
                       </>
@@ -178,8 +199,17 @@ export function PassesScreen() {
                       Refused: change the order
                     </button>
                   ) : (
-                    <button className={`big wide ${warning?.level === 'refuse' && !result ? 'danger' : 'primary'}`} disabled={!pass || lines.length === 0 || busy !== null} onClick={() => void send()}>
-                      {sendLabel(busy === 'send', pass !== null, lines.length > 0 && warning?.level === 'refuse', lines.length > 0 ? total : null)}
+                    <button
+                      className={`big wide ${warning?.level === 'refuse' && !result ? 'danger' : 'primary'}`}
+                      disabled={!pass || lines.length === 0 || busy !== null}
+                      onClick={() => void send()}
+                    >
+                      {sendLabel(
+                        busy === 'send',
+                        pass !== null,
+                        lines.length > 0 && warning?.level === 'refuse',
+                        lines.length > 0 ? total : null,
+                      )}
                     </button>
                   )}
                   {lines.length > 0 && <button onClick={() => setLines([])}>Clear</button>}
@@ -189,7 +219,13 @@ export function PassesScreen() {
           </div>
           <section className="card" aria-label="Products">
             <h2>Products</h2>
-            <ProductPicker catalog={catalog} filter={(p) => p.giftCard === null} lines={lines} onChange={setLines} onReload={() => void reload()} />
+            <ProductPicker
+              catalog={catalog}
+              filter={(p) => p.giftCard === null}
+              lines={lines}
+              onChange={setLines}
+              onReload={() => void reload()}
+            />
           </section>
         </div>
       )}
@@ -206,10 +242,18 @@ function sendLabel(sending: boolean, scanned: boolean, overLimit: boolean, total
 function describe(outcome: PassOrderOutcome): Result {
   if (outcome.ok) {
     const spent = outcome.pass ? `Spent is now ${formatMoney(outcome.pass.spent)}.` : '';
-    return { tone: 'good', title: `Order sent${outcome.orderName ? `: ${outcome.orderName}` : ''}${outcome.total !== null ? `, ${formatMoney(outcome.total)}` : ''}`, text: `${spent} ${outcome.passProblem ?? ''}`.trim() || null };
+    return {
+      tone: 'good',
+      title: `Order sent${outcome.orderName ? `: ${outcome.orderName}` : ''}${outcome.total !== null ? `, ${formatMoney(outcome.total)}` : ''}`,
+      text: `${spent} ${outcome.passProblem ?? ''}`.trim() || null,
+    };
   }
   if (outcome.reason === 'uncertain') {
-    return { tone: 'warn', title: 'Outcome unknown', text: `No clear answer from the service (${outcome.alert}). The order may or may not be on the pass: Check again reads Spent from the service.` };
+    return {
+      tone: 'warn',
+      title: 'Outcome unknown',
+      text: `No clear answer from the service (${outcome.alert}). The order may or may not be on the pass: Check again reads Spent from the service.`,
+    };
   }
   const limit = outcome.reason === 'spend-limit';
   // The service's alert title and body as it sent them ({alert: {title, body}}), else our title.
@@ -220,7 +264,11 @@ function describe(outcome: PassOrderOutcome): Result {
 
 function ResultBox({ result }: { result: Result }) {
   return (
-    <div className={`result-box ${result.tone}`} role={result.tone === 'good' ? 'status' : 'alert'} data-testid="order-result">
+    <div
+      className={`result-box ${result.tone}`}
+      role={result.tone === 'good' ? 'status' : 'alert'}
+      data-testid="order-result"
+    >
       <strong>{result.title}</strong>
       {result.text && <p>{result.text}</p>}
     </div>

@@ -13,7 +13,8 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
   const [headerPrefix, setHeaderPrefix] = useState(settings.headerPrefix);
   const [redirectPort, setRedirectPort] = useState(String(settings.redirectPort));
   // The saved secret is bound to the saved address (the core refuses to send it anywhere else).
-  const newAddress = mode === 'remote' && settings.mode === 'remote' && baseUrl.trim().replace(/\/+$/, '') !== settings.baseUrl;
+  const newAddress =
+    mode === 'remote' && settings.mode === 'remote' && baseUrl.trim().replace(/\/+$/, '') !== settings.baseUrl;
   const save = useAction();
   const test = useAction();
   const reset = useAction();
@@ -34,7 +35,9 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
   const runTest = async () => {
     setTested(null);
     const port = Number(redirectPort);
-    const result = await test.run(() => api().testConnection(formInput(Number.isInteger(port) && port >= 0 && port <= 65535 ? port : 0)));
+    const result = await test.run(() =>
+      api().testConnection(formInput(Number.isInteger(port) && port >= 0 && port <= 65535 ? port : 0)),
+    );
     if (result) setTested(result.test);
   };
 
@@ -72,15 +75,22 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
       </fieldset>
       {mode === 'sandbox' ? (
         <p className="hint">
-          The sandbox runs inside the app at <code>{settings.mode === 'sandbox' ? settings.baseUrl || 'starting…' : 'its own address once chosen'}</code> with
-          demo credentials. Nothing you do here reaches a real venue. What you do in it is kept in the data folder, across a switch
-          to a real service and back and across restarts.
+          The sandbox runs inside the app at{' '}
+          <code>{settings.mode === 'sandbox' ? settings.baseUrl || 'starting…' : 'its own address once chosen'}</code>{' '}
+          with demo credentials. Nothing you do here reaches a real venue. What you do in it is kept in the data folder,
+          across a switch to a real service and back and across restarts.
         </p>
       ) : (
         <div className="fields">
           <label>
             Base URL
-            <input value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://…" required inputMode="url" />
+            <input
+              value={baseUrl}
+              onChange={(e) => setBaseUrl(e.target.value)}
+              placeholder="https://…"
+              required
+              inputMode="url"
+            />
           </label>
           <label>
             API access id
@@ -96,14 +106,23 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
               required={!settings.hasSecret || newAddress}
               autoComplete="off"
             />
-            {settings.hasSecret && newAddress && <span className="hint">A new address needs the secret typed again: the saved one is only sent to {settings.baseUrl}.</span>}
+            {settings.hasSecret && newAddress && (
+              <span className="hint">
+                A new address needs the secret typed again: the saved one is only sent to {settings.baseUrl}.
+              </span>
+            )}
           </label>
         </div>
       )}
       <div className="fields">
         <label>
           Header prefix (as in X-Service-Signature)
-          <input value={headerPrefix} onChange={(e) => setHeaderPrefix(e.target.value)} required pattern="[A-Za-z0-9-]{1,64}" />
+          <input
+            value={headerPrefix}
+            onChange={(e) => setHeaderPrefix(e.target.value)}
+            required
+            pattern="[A-Za-z0-9-]{1,64}"
+          />
         </label>
         <label>
           Sign-in redirect port (0 = any free port)
@@ -112,12 +131,13 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
       </div>
       {settings.redirectUrl ? (
         <p className="hint" data-testid="redirect-url">
-          Register this sign-in redirect URL on the service&apos;s dashboard, exactly: <code>{settings.redirectUrl}</code>{' '}
-          <CopyButton text={settings.redirectUrl} label="Copy redirect URL" />
+          Register this sign-in redirect URL on the service&apos;s dashboard, exactly:{' '}
+          <code>{settings.redirectUrl}</code> <CopyButton text={settings.redirectUrl} label="Copy redirect URL" />
         </p>
       ) : (
         <p className="hint" data-testid="redirect-url">
-          With port 0 the sign-in redirect URL changes every time; a real service needs a fixed port whose URL is registered on its dashboard.
+          With port 0 the sign-in redirect URL changes every time; a real service needs a fixed port whose URL is
+          registered on its dashboard.
         </p>
       )}
       <div className="actions">
@@ -128,7 +148,13 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
           {test.busy ? 'Testing…' : 'Test connection'}
         </button>
         {settings.mode === 'sandbox' && mode === 'sandbox' && !confirmReset && (
-          <button type="button" onClick={() => { setResetDone(null); setConfirmReset(true); }}>
+          <button
+            type="button"
+            onClick={() => {
+              setResetDone(null);
+              setConfirmReset(true);
+            }}
+          >
             Reset practice venue…
           </button>
         )}
@@ -136,8 +162,8 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
       {confirmReset && (
         <div className="confirm" role="group" aria-label="Reset practice venue">
           <p>
-            Start the practice venue over? Its shifts, tabs, gift cards, subscriptions and sign-ins go back to the demo data. The app&apos;s own
-            event log and punch history stay.
+            Start the practice venue over? Its shifts, tabs, gift cards, subscriptions and sign-ins go back to the demo
+            data. The app&apos;s own event log and punch history stay.
           </p>
           <div className="actions">
             <button type="button" className="danger" disabled={reset.busy} onClick={() => void runReset()}>
@@ -154,7 +180,11 @@ export function ConnectionForm({ settings, problem }: { settings: ConnectionSett
           {tested.ok ? <p className="good-text">{tested.message}</p> : <StaffProblem message={tested.message} />}
         </div>
       )}
-      {resetDone && <p className="good-text" role="status">{resetDone}</p>}
+      {resetDone && (
+        <p className="good-text" role="status">
+          {resetDone}
+        </p>
+      )}
       <ActionProblem action={save} />
       <ActionProblem action={test} />
       <ActionProblem action={reset} />

@@ -14,19 +14,31 @@ export function HubModeCard() {
     <section className="card" aria-label="Venue hub">
       <h2>Venue hub</h2>
       <p className="hint">
-        The hub holds the venue's connection, webhooks, staff list and punch queue. The kiosk by the staff door, the bar and the manager's laptop pair with it
-        in the manager area's Devices tab. Choose one device per venue, one that stays on.
+        The hub holds the venue's connection, webhooks, staff list and punch queue. The kiosk by the staff door, the bar
+        and the manager's laptop pair with it in the manager area's Devices tab. Choose one device per venue, one that
+        stays on.
       </p>
       <label className="check-row">
-        <input type="checkbox" checked={view?.startsAsHub ?? false} disabled={!view || save.busy} onChange={(e) => toggle(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={view?.startsAsHub ?? false}
+          disabled={!view || save.busy}
+          onChange={(e) => toggle(e.target.checked)}
+        />
         This device is the venue hub
       </label>
       {view?.restartNeeded && (
         <p className="warning" role="status" data-testid="hub-mode-restart">
-          {view.startsAsHub ? 'Restart the app to start it as the hub.' : 'Restart the app to stop being the hub; paired devices will lose it until another hub is set up.'}
+          {view.startsAsHub
+            ? 'Restart the app to start it as the hub.'
+            : 'Restart the app to stop being the hub; paired devices will lose it until another hub is set up.'}
         </p>
       )}
-      {view && !view.restartNeeded && view.running && <p className="good-text" role="status">This device is running as the venue hub.</p>}
+      {view && !view.restartNeeded && view.running && (
+        <p className="good-text" role="status">
+          This device is running as the venue hub.
+        </p>
+      )}
       <StaffProblem message={mode.error} />
       <ActionProblem action={save} />
     </section>

@@ -15,7 +15,10 @@ export function LocationsCard({ view, connection }: { view: LocationsView | null
 
   // Show the integration's locations without a click once the service answers.
   useEffect(() => {
-    if (reachable && !view?.loadedAt && !view?.error) void api().listLocations('integration').catch(() => {});
+    if (reachable && !view?.loadedAt && !view?.error)
+      void api()
+        .listLocations('integration')
+        .catch(() => {});
   }, [reachable, view?.loadedAt, view?.error]);
 
   const toggle = (uuid: string) =>
@@ -56,8 +59,19 @@ export function LocationsCard({ view, connection }: { view: LocationsView | null
                 <input type="checkbox" checked={chosen.has(location.uuid)} onChange={() => toggle(location.uuid)} />
                 <span className="location-name">{location.name}</span>
               </label>
-              <span className={location.subscribed ? 'badge good' : 'badge'} title={location.subscribed === null ? 'This service does not say whether a location is subscribed; subscribing again is harmless.' : undefined}>
-                {location.subscribed === null ? 'subscription not shown' : location.subscribed ? 'subscribed' : 'not subscribed'}
+              <span
+                className={location.subscribed ? 'badge good' : 'badge'}
+                title={
+                  location.subscribed === null
+                    ? 'This service does not say whether a location is subscribed; subscribing again is harmless.'
+                    : undefined
+                }
+              >
+                {location.subscribed === null
+                  ? 'subscription not shown'
+                  : location.subscribed
+                    ? 'subscribed'
+                    : 'not subscribed'}
               </span>
               {location.flags.tab_pass_spend_limits && <span className="badge">spend limits</span>}
             </li>
@@ -69,10 +83,12 @@ export function LocationsCard({ view, connection }: { view: LocationsView | null
           <button
             className="primary"
             disabled={chosen.size === 0 || action.busy}
-            onClick={() => action.run(async () => {
-              await api().subscribeLocations([...chosen], as);
-              setChosen(new Set());
-            })}
+            onClick={() =>
+              action.run(async () => {
+                await api().subscribeLocations([...chosen], as);
+                setChosen(new Set());
+              })
+            }
           >
             Subscribe {chosen.size || ''} selected
           </button>

@@ -15,7 +15,13 @@ export function MoneyUnitsCard() {
       <p data-testid="money-units">{describeMoneyUnits(money)}</p>
       <div className="choice-row" role="radiogroup" aria-label="Open money fields are in">
         {(['cents', 'dollars'] as const).map((unit) => (
-          <button key={unit} role="radio" aria-checked={money.unit === unit} className={money.unit === unit ? 'choice on' : 'choice'} onClick={() => void choose(unit)}>
+          <button
+            key={unit}
+            role="radio"
+            aria-checked={money.unit === unit}
+            className={money.unit === unit ? 'choice on' : 'choice'}
+            onClick={() => void choose(unit)}
+          >
             {unit === 'cents' ? 'Cents (1250)' : 'Dollars (12.50)'}
           </button>
         ))}

@@ -17,7 +17,10 @@ export function ServiceCheckCard() {
   return (
     <section className="card service-check" aria-label="Check this service">
       <h2>Check this service</h2>
-      <p className="hint">Reads only (nothing is written): which answers this service gives where the spec leaves a choice, and what the app will assume.</p>
+      <p className="hint">
+        Reads only (nothing is written): which answers this service gives where the spec leaves a choice, and what the
+        app will assume.
+      </p>
       <div className="actions">
         <button type="button" disabled={action.busy} onClick={() => void run()}>
           {action.busy ? 'Checking…' : 'Check this service'}

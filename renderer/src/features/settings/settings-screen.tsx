@@ -21,28 +21,48 @@ export function SettingsScreen() {
   const locations = useAppStore((s) => s.locations);
   const dataDir = useAppStore((s) => s.dataDir);
   const secretStorage = useAppStore((s) => s.secretStorage);
-  if (!connection) return <section className="screen"><h1>Settings</h1><p className="empty">Loading settings…</p></section>;
+  if (!connection)
+    return (
+      <section className="screen">
+        <h1>Settings</h1>
+        <p className="empty">Loading settings…</p>
+      </section>
+    );
   return (
     <section className="screen settings">
       <h1>Settings</h1>
       <DataHealthNotices />
       <div className="grid">
-        <ConnectionForm key={`${connection.settings.mode}-${connection.settings.baseUrl}`} settings={connection.settings} problem={connectionProblem(connection)} />
+        <ConnectionForm
+          key={`${connection.settings.mode}-${connection.settings.baseUrl}`}
+          settings={connection.settings}
+          problem={connectionProblem(connection)}
+        />
         <section className="card" aria-label="Token status">
           <h2>Token status</h2>
           <dl className="facts">
             <dt>Service</dt>
             <dd>{connection.settings.baseUrl || 'not set'}</dd>
             <dt>Reachability</dt>
-            <dd data-testid="reachability">{connection.reachability === 'error' ? staffWords(connection.message).text : connection.reachability}</dd>
+            <dd data-testid="reachability">
+              {connection.reachability === 'error' ? staffWords(connection.message).text : connection.reachability}
+            </dd>
             <dt>Integration token</dt>
             <dd data-testid="integration-token">{describeToken(connection.integrationToken)}</dd>
             <dt>User token</dt>
-            <dd data-testid="user-token">{connection.user ? (connection.user.needsSignIn ? 'sign in again' : describeToken(connection.user.token)) : 'not signed in'}</dd>
+            <dd data-testid="user-token">
+              {connection.user
+                ? connection.user.needsSignIn
+                  ? 'sign in again'
+                  : describeToken(connection.user.token)
+                : 'not signed in'}
+            </dd>
             <dt>Secrets kept</dt>
             <dd>{secretStorage}</dd>
             <dt>Data folder</dt>
-            <dd><code>{dataDir}</code></dd>
+            <dd>
+              <code>{dataDir}</code>
+            </dd>
           </dl>
         </section>
         <SignInCard connection={connection} />

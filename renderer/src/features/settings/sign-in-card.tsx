@@ -23,7 +23,9 @@ export function SignInCard({ connection }: { connection: ConnectionStatus }) {
           Signed in{user.label ? ` as ${user.label}` : ''}. User token: <strong>{describeToken(user.token)}</strong>
         </p>
       ) : user?.needsSignIn ? (
-        <p className="warning" role="alert">Your sign-in has ended (the service no longer accepts it). Sign in again to act as a user.</p>
+        <p className="warning" role="alert">
+          Your sign-in has ended (the service no longer accepts it). Sign in again to act as a user.
+        </p>
       ) : (
         <p>Not signed in. Signing in lets the app act as you, limited to the locations you can access.</p>
       )}
@@ -35,7 +37,9 @@ export function SignInCard({ connection }: { connection: ConnectionStatus }) {
           </a>
         </p>
       )}
-      {signIn.state === 'failed' && <StaffProblem prefix="Sign-in failed. " message={signIn.message ?? 'No reason was given.'} />}
+      {signIn.state === 'failed' && (
+        <StaffProblem prefix="Sign-in failed. " message={signIn.message ?? 'No reason was given.'} />
+      )}
       <div className="actions">
         {signIn.state === 'waiting' ? (
           <button onClick={() => action.run(() => api().cancelUserSignIn())}>Cancel sign-in</button>

@@ -35,7 +35,11 @@ export function LocationBar({ needsEvents = false }: { needsEvents?: boolean }) 
     <div className="location-bar">
       <label className="location-pick">
         <span>Location</span>
-        <select value={current?.uuid ?? ''} onChange={(e) => choose(e.target.value)} disabled={busy && list.length === 0}>
+        <select
+          value={current?.uuid ?? ''}
+          onChange={(e) => choose(e.target.value)}
+          disabled={busy && list.length === 0}
+        >
           {!current && <option value="">Choose a location…</option>}
           {current && !known && <option value={current.uuid}>{current.name}</option>}
           {list.map((l) => (
@@ -57,15 +61,21 @@ export function LocationBar({ needsEvents = false }: { needsEvents?: boolean }) 
           <span>
             {known.subscribed === false ? (
               <>
-                <strong>{known.name} is not subscribed</strong>, so its events do not reach this app and this screen will not update.
+                <strong>{known.name} is not subscribed</strong>, so its events do not reach this app and this screen
+                will not update.
               </>
             ) : (
               <>
-                <strong>This service does not say whether {known.name} is subscribed.</strong> If this screen does not update, its events are not reaching this app: subscribe it (doing it twice is harmless).
+                <strong>This service does not say whether {known.name} is subscribed.</strong> If this screen does not
+                update, its events are not reaching this app: subscribe it (doing it twice is harmless).
               </>
             )}
           </span>
-          <button className="primary big" disabled={busy} onClick={() => run(() => api().subscribeLocations([known.uuid], 'integration'))}>
+          <button
+            className="primary big"
+            disabled={busy}
+            onClick={() => run(() => api().subscribeLocations([known.uuid], 'integration'))}
+          >
             {busy ? 'Subscribing…' : 'Subscribe this location'}
           </button>
         </div>

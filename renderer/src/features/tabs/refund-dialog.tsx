@@ -75,17 +75,27 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
 
   const known = details?.source !== 'none' && (details?.items.length ?? 0) > 0;
   const itemLines = known
-    ? details!.items.filter((i) => (quantities[i.id] ?? 0) > 0).map((i) => ({ itemId: i.id, quantity: quantities[i.id], reason: reasons[i.id]?.trim() || undefined }))
-    : typed.filter((t) => t.itemId.trim() && quantityProblem(t.quantity) === null).map((t) => ({ itemId: t.itemId.trim(), quantity: Number(t.quantity) }));
+    ? details!.items
+        .filter((i) => (quantities[i.id] ?? 0) > 0)
+        .map((i) => ({ itemId: i.id, quantity: quantities[i.id], reason: reasons[i.id]?.trim() || undefined }))
+    : typed
+        .filter((t) => t.itemId.trim() && quantityProblem(t.quantity) === null)
+        .map((t) => ({ itemId: t.itemId.trim(), quantity: Number(t.quantity) }));
   const itemsValue = known ? details!.items.reduce((sum, i) => sum + i.price * (quantities[i.id] ?? 0), 0) : null;
   const chosen = details?.payments.find((p) => p.id === paymentId) ?? null;
   const parsed = parseDollars(amountText, chosen?.refundable ? { maxCents: chosen.refundable } : {});
   const amount = parsed.ok ? parsed.cents : null;
   const amountProblem = !parsed.ok && (tried || amountText.trim() !== '') ? parsed.message : null;
-  const itemsProblem = kind === 'items' && tried && itemLines.length === 0 ? (known ? 'Choose at least one item to refund with +.' : 'Type the item id and how many to refund.') : null;
+  const itemsProblem =
+    kind === 'items' && tried && itemLines.length === 0
+      ? known
+        ? 'Choose at least one item to refund with +.'
+        : 'Type the item id and how many to refund.'
+      : null;
   const needsPayment = (details?.payments.length ?? 0) > 1 && !paymentId;
   const pinOk = /^\d{4,8}$/.test(managerPin);
-  const ready = !busy && details !== null && !needsPayment && pinOk && (kind === 'items' ? itemLines.length > 0 : amount !== null);
+  const ready =
+    !busy && details !== null && !needsPayment && pinOk && (kind === 'items' ? itemLines.length > 0 : amount !== null);
 
   const submit = async () => {
     setTried(true);
@@ -118,7 +128,12 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
     }
   };
 
-  const label = kind === 'items' ? (itemsValue ? `Refund ${formatMoney(itemsValue)}` : 'Refund items') : `Refund ${amount ? formatMoney(amount) : ''}`;
+  const label =
+    kind === 'items'
+      ? itemsValue
+        ? `Refund ${formatMoney(itemsValue)}`
+        : 'Refund items'
+      : `Refund ${amount ? formatMoney(amount) : ''}`;
 
   return (
     // A stray tap beside the dialog must not throw away a half-built refund: only Cancel or Escape close it.
@@ -133,10 +148,20 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
           <>
             <Payments details={details} paymentId={paymentId} onChange={setPaymentId} />
             <div className="choice-row" role="radiogroup" aria-label="Refund by">
-              <button role="radio" aria-checked={kind === 'items'} className={kind === 'items' ? 'choice on' : 'choice'} onClick={() => setKind('items')}>
+              <button
+                role="radio"
+                aria-checked={kind === 'items'}
+                className={kind === 'items' ? 'choice on' : 'choice'}
+                onClick={() => setKind('items')}
+              >
                 Items
               </button>
-              <button role="radio" aria-checked={kind === 'amount'} className={kind === 'amount' ? 'choice on' : 'choice'} onClick={() => setKind('amount')}>
+              <button
+                role="radio"
+                aria-checked={kind === 'amount'}
+                className={kind === 'amount' ? 'choice on' : 'choice'}
+                onClick={() => setKind('amount')}
+              >
                 Amount
               </button>
             </div>
@@ -155,27 +180,49 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
                     const left = Math.max(0, item.quantity - item.refundedQuantity);
                     const active = item.status === null || item.status === 'ACTIVE';
                     const qty = quantities[item.id] ?? 0;
-                    const set = (n: number) => setQuantities({ ...quantities, [item.id]: Math.max(0, Math.min(left, n)) });
+                    const set = (n: number) =>
+                      setQuantities({ ...quantities, [item.id]: Math.max(0, Math.min(left, n)) });
                     return (
                       <tr key={item.id} className={active && left > 0 ? '' : 'gone'}>
                         <td>
                           {item.name}
-                          <span className="hint"> ×{item.quantity}{item.refundedQuantity ? `, ${item.refundedQuantity} refunded` : ''}{active ? '' : `, ${item.status?.toLowerCase()}`}</span>
+                          <span className="hint">
+                            {' '}
+                            ×{item.quantity}
+                            {item.refundedQuantity ? `, ${item.refundedQuantity} refunded` : ''}
+                            {active ? '' : `, ${item.status?.toLowerCase()}`}
+                          </span>
                         </td>
                         <td className="money">{formatMoney(item.price)}</td>
                         <td>
                           <span className="stepper">
-                            <button aria-label={`Refund one less ${item.name}`} disabled={qty === 0} onClick={() => set(qty - 1)}>
+                            <button
+                              aria-label={`Refund one less ${item.name}`}
+                              disabled={qty === 0}
+                              onClick={() => set(qty - 1)}
+                            >
                               −
                             </button>
-                            <span className="qty" aria-label={`Refund quantity of ${item.name}`}>{qty}</span>
-                            <button aria-label={`Refund one more ${item.name}`} disabled={!active || qty >= left} onClick={() => set(qty + 1)}>
+                            <span className="qty" aria-label={`Refund quantity of ${item.name}`}>
+                              {qty}
+                            </span>
+                            <button
+                              aria-label={`Refund one more ${item.name}`}
+                              disabled={!active || qty >= left}
+                              onClick={() => set(qty + 1)}
+                            >
                               +
                             </button>
                           </span>
                         </td>
                         <td>
-                          <input aria-label={`Reason for ${item.name}`} value={reasons[item.id] ?? ''} disabled={qty === 0} onChange={(e) => setReasons({ ...reasons, [item.id]: e.target.value })} placeholder="optional" />
+                          <input
+                            aria-label={`Reason for ${item.name}`}
+                            value={reasons[item.id] ?? ''}
+                            disabled={qty === 0}
+                            onChange={(e) => setReasons({ ...reasons, [item.id]: e.target.value })}
+                            placeholder="optional"
+                          />
                         </td>
                       </tr>
                     );
@@ -234,8 +281,16 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
         )}
         {problem && (
           <div className={`result-box ${problem.uncertain ? 'warn' : 'bad'}`} role="alert" data-testid="refund-result">
-            <strong>{problem.uncertain ? 'Outcome unknown: the refund may or may not have been made' : 'The service refused the refund'}</strong>
-            <p title={problem.text}>{problem.uncertain ? `No clear answer from the service (${plainWords(problem.text)}). Check again reads the tab; do not refund again until it shows.` : plainWords(problem.text)}</p>
+            <strong>
+              {problem.uncertain
+                ? 'Outcome unknown: the refund may or may not have been made'
+                : 'The service refused the refund'}
+            </strong>
+            <p title={problem.text}>
+              {problem.uncertain
+                ? `No clear answer from the service (${plainWords(problem.text)}). Check again reads the tab; do not refund again until it shows.`
+                : plainWords(problem.text)}
+            </p>
             {checked && <p data-testid="refund-checked">{checked}</p>}
           </div>
         )}
@@ -280,7 +335,15 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
   );
 }
 
-function Payments({ details, paymentId, onChange }: { details: TabDetails; paymentId: string; onChange: (id: string) => void }) {
+function Payments({
+  details,
+  paymentId,
+  onChange,
+}: {
+  details: TabDetails;
+  paymentId: string;
+  onChange: (id: string) => void;
+}) {
   if (details.payments.length === 0) {
     return (
       <label className="fields">
@@ -297,7 +360,10 @@ function Payments({ details, paymentId, onChange }: { details: TabDetails; payme
           <input type="radio" name="payment" checked={paymentId === p.id} onChange={() => onChange(p.id)} />
           {p.paymentType ?? 'Payment'} {formatMoney(p.amount + p.tip)}
           {p.refundable !== null && <span className="hint"> · {formatMoney(p.refundable)} refundable</span>}
-          <span className="hint"> · {p.gateway ?? 'gateway ?'} · id {p.id}</span>
+          <span className="hint">
+            {' '}
+            · {p.gateway ?? 'gateway ?'} · id {p.id}
+          </span>
         </label>
       ))}
     </fieldset>
@@ -316,8 +382,17 @@ function TypedItems({ rows, onChange }: { rows: Typed[]; onChange: (rows: Typed[
           </label>
           <label>
             Quantity
-            <input value={row.quantity} onChange={(e) => set(i, { quantity: e.target.value })} inputMode="numeric" aria-invalid={quantityProblem(row.quantity) !== null} />
-            {quantityProblem(row.quantity) && <span className="field-error" role="alert">{quantityProblem(row.quantity)}</span>}
+            <input
+              value={row.quantity}
+              onChange={(e) => set(i, { quantity: e.target.value })}
+              inputMode="numeric"
+              aria-invalid={quantityProblem(row.quantity) !== null}
+            />
+            {quantityProblem(row.quantity) && (
+              <span className="field-error" role="alert">
+                {quantityProblem(row.quantity)}
+              </span>
+            )}
           </label>
         </div>
       ))}

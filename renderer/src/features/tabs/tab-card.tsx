@@ -35,13 +35,27 @@ export function tabTitle(tab: BoardTab): string {
 
 // Memoised: a board push keeps the objects of the tabs it did not touch, so only the cards of
 // changed tabs render again (a busy venue's board has hundreds of cards, ten pushes a second).
-export const TabCard = memo(function TabCard({ tab, now, onRefund }: { tab: BoardTab; now: number; onRefund: (tab: BoardTab) => void }) {
+export const TabCard = memo(function TabCard({
+  tab,
+  now,
+  onRefund,
+}: {
+  tab: BoardTab;
+  now: number;
+  onRefund: (tab: BoardTab) => void;
+}) {
   const timeOf = useTimeOf();
   const waiting = tab.requestedRefunds.filter((r) => !r.confirmed);
   // Who approved a refund asked on this workstation (their manager PIN), shown once the service confirms it.
-  const approvedBy = (refundPaymentId: string | null) => tab.requestedRefunds.find((q) => q.refundPaymentId !== null && q.refundPaymentId === refundPaymentId)?.approvedBy?.name ?? null;
+  const approvedBy = (refundPaymentId: string | null) =>
+    tab.requestedRefunds.find((q) => q.refundPaymentId !== null && q.refundPaymentId === refundPaymentId)?.approvedBy
+      ?.name ?? null;
   return (
-    <article className={`tab-card ${tab.closedAt ? 'closed' : ''}`} data-testid="tab-card" aria-label={`Tab ${tabTitle(tab)}`}>
+    <article
+      className={`tab-card ${tab.closedAt ? 'closed' : ''}`}
+      data-testid="tab-card"
+      aria-label={`Tab ${tabTitle(tab)}`}
+    >
       <header>
         <div>
           <h3>{tabTitle(tab)}</h3>
@@ -74,13 +88,18 @@ export const TabCard = memo(function TabCard({ tab, now, onRefund }: { tab: Boar
       </ul>
       {tab.refunds.map((r) => (
         <p key={r.refundPaymentId} className="refund-done" data-testid="refund-done">
-          Refunded {formatMoney(r.amount)} ({r.refundType === 'itemized' ? 'items' : r.refundType === 'open' ? 'amount' : r.refundType})
+          Refunded {formatMoney(r.amount)} (
+          {r.refundType === 'itemized' ? 'items' : r.refundType === 'open' ? 'amount' : r.refundType})
           {r.paymentId ? ` from payment ${r.paymentId}` : ''}
           {approvedBy(r.refundPaymentId) ? `, approved by ${approvedBy(r.refundPaymentId)}` : ''}
         </p>
       ))}
       {waiting.map((r) => (
-        <p key={`${r.at}-${r.refundPaymentId}`} className="warning" data-testid={r.unknown ? 'refund-unknown' : undefined}>
+        <p
+          key={`${r.at}-${r.refundPaymentId}`}
+          className="warning"
+          data-testid={r.unknown ? 'refund-unknown' : undefined}
+        >
           {r.unknown
             ? `Refund${r.amount !== null ? ` of ${formatMoney(r.amount)}` : ''} sent at ${timeOf(r.at)}: outcome unknown. If it was made it shows above when the service reports it; use Refund… → Check again before refunding again.`
             : `Refund of ${formatMoney(r.amount)} sent at ${timeOf(r.at)}: waiting for the service to confirm it…`}

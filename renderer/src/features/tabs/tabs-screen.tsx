@@ -25,7 +25,9 @@ export function TabsScreen() {
     return () => clearInterval(timer);
   }, []);
   // The dialog follows the live tab, so a confirmation arriving while it is open shows up in it.
-  const live = refunding ? ([...(board?.open ?? []), ...(board?.closed ?? [])].find((t) => t.uuid === refunding.uuid) ?? refunding) : null;
+  const live = refunding
+    ? ([...(board?.open ?? []), ...(board?.closed ?? [])].find((t) => t.uuid === refunding.uuid) ?? refunding)
+    : null;
   return (
     <section className="screen tabs-feature tabs-screen">
       <div className="screen-head">
@@ -38,10 +40,20 @@ export function TabsScreen() {
         <div className="board-layout">
           <div>
             <div className="choice-row" role="tablist" aria-label="Which tabs">
-              <button role="tab" aria-selected={show === 'open'} className={show === 'open' ? 'choice on' : 'choice'} onClick={() => setShow('open')}>
+              <button
+                role="tab"
+                aria-selected={show === 'open'}
+                className={show === 'open' ? 'choice on' : 'choice'}
+                onClick={() => setShow('open')}
+              >
                 Open ({board?.open.length ?? 0})
               </button>
-              <button role="tab" aria-selected={show === 'closed'} className={show === 'closed' ? 'choice on' : 'choice'} onClick={() => setShow('closed')}>
+              <button
+                role="tab"
+                aria-selected={show === 'closed'}
+                className={show === 'closed' ? 'choice on' : 'choice'}
+                onClick={() => setShow('closed')}
+              >
                 Closed ({board?.closedCount ?? 0})
               </button>
               <span className="open-total" data-testid="open-total">
@@ -49,7 +61,9 @@ export function TabsScreen() {
               </span>
             </div>
             {tabs.length === 0 ? (
-              <p className="empty">{show === 'open' ? 'No open tabs reported at this location.' : 'No closed tabs reported yet.'}</p>
+              <p className="empty">
+                {show === 'open' ? 'No open tabs reported at this location.' : 'No closed tabs reported yet.'}
+              </p>
             ) : (
               <div className="tab-grid">
                 {tabs.map((tab) => (
@@ -58,7 +72,9 @@ export function TabsScreen() {
               </div>
             )}
             {show === 'closed' && board && board.closedCount > board.closed.length && (
-              <p className="hint">Showing the {board.closed.length} most recently closed of {board.closedCount}.</p>
+              <p className="hint">
+                Showing the {board.closed.length} most recently closed of {board.closedCount}.
+              </p>
             )}
           </div>
           <NoticesPanel />

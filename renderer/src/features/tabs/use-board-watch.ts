@@ -20,25 +20,37 @@ export function useBoardWatch(): void {
   useEffect(() => {
     if (bridge !== 'open') return;
     const watcher = id.current;
-    const watch = (seen: number | null) => void api().tabsWatchBoard(watcher, seen).catch(() => {});
+    const watch = (seen: number | null) =>
+      void api()
+        .tabsWatchBoard(watcher, seen)
+        .catch(() => {});
     watch(null);
     const timer = setInterval(() => watch(latest.current), RENEW_MS);
     return () => {
       clearInterval(timer);
-      void api().tabsUnwatchBoard(watcher).catch(() => {});
+      void api()
+        .tabsUnwatchBoard(watcher)
+        .catch(() => {});
     };
   }, [bridge]);
 
   // Drawn: tell the core after the frame that shows this version.
   useEffect(() => {
     if (version === null) return;
-    const frame = requestAnimationFrame(() => void api().tabsWatchBoard(id.current, version).catch(() => {}));
+    const frame = requestAnimationFrame(
+      () =>
+        void api()
+          .tabsWatchBoard(id.current, version)
+          .catch(() => {}),
+    );
     return () => cancelAnimationFrame(frame);
   }, [version]);
 
   useEffect(() => {
     if (!resync) return;
     useAppStore.getState().boardResynced();
-    void api().tabsWatchBoard(id.current, null).catch(() => {});
+    void api()
+      .tabsWatchBoard(id.current, null)
+      .catch(() => {});
   }, [resync]);
 }

@@ -7,7 +7,10 @@ export function downloadTimesheet(view: TimesheetView, locationName: string, tim
   const csv = timesheetCsv(view.rows, timezone, Date.now());
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
-  const place = locationName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const place = locationName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   a.href = url;
   a.download = `timesheet-${place}-${view.query.fromDay}${view.query.toDay !== view.query.fromDay ? `-to-${view.query.toDay}` : ''}.csv`;
   document.body.appendChild(a);

@@ -19,7 +19,11 @@ export interface EntryEditorProps {
 
 export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: EntryEditorProps) {
   // The inputs show minutes; only a field the manager touched is sent, so seconds are never lost.
-  const initial = { in: toLocalInput(row.punchIn, timezone), out: row.punchOut === null ? '' : toLocalInput(row.punchOut, timezone), tips: row.declaredTips === null ? '' : centsToInput(row.declaredTips) };
+  const initial = {
+    in: toLocalInput(row.punchIn, timezone),
+    out: row.punchOut === null ? '' : toLocalInput(row.punchOut, timezone),
+    tips: row.declaredTips === null ? '' : centsToInput(row.declaredTips),
+  };
   const [punchIn, setPunchIn] = useState(initial.in);
   const [punchOut, setPunchOut] = useState(initial.out);
   const [open, setOpen] = useState(row.punchOut === null);
@@ -35,7 +39,10 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
   // Only times the manager touched are checked: the inputs show minutes, so an untouched short
   // entry may read as in and out in the same minute.
   const touched = punchIn !== initial.in || punchOut !== initial.out || open !== (row.punchOut === null);
-  const orderProblem = touched && inAt !== null && outAt !== null && outAt < inAt ? `Punch out must be after punch in (${clockTime(inAt, timezone)}).` : null;
+  const orderProblem =
+    touched && inAt !== null && outAt !== null && outAt < inAt
+      ? `Punch out must be after punch in (${clockTime(inAt, timezone)}).`
+      : null;
   const parsedTips = tips.trim() === '' ? null : parseDollars(tips, { allowZero: true });
   const tipsProblem = parsedTips && !parsedTips.ok ? parsedTips.message : null;
 
@@ -95,7 +102,9 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
           <label>
             Role
             <select value={roleUuid} onChange={(e) => setRoleUuid(e.target.value)}>
-              {!roleChoices.some((r) => r.roleUuid === row.roleUuid) && <option value={row.roleUuid ?? ''}>{row.role ?? 'unknown'}</option>}
+              {!roleChoices.some((r) => r.roleUuid === row.roleUuid) && (
+                <option value={row.roleUuid ?? ''}>{row.role ?? 'unknown'}</option>
+              )}
               {roleChoices.map((r) => (
                 <option key={r.roleUuid} value={r.roleUuid ?? ''}>
                   {r.role}
@@ -105,7 +114,14 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
           </label>
           <label>
             Declared tips ($)
-            <input value={tips} onChange={(e) => setTips(e.target.value)} inputMode="decimal" placeholder="0.00" aria-label="Declared tips" aria-invalid={tipsProblem !== null} />
+            <input
+              value={tips}
+              onChange={(e) => setTips(e.target.value)}
+              inputMode="decimal"
+              placeholder="0.00"
+              aria-label="Declared tips"
+              aria-invalid={tipsProblem !== null}
+            />
             {tipsProblem && (
               <span className="field-error" role="alert">
                 {tipsProblem}
@@ -119,12 +135,18 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
           <select value={punchType} onChange={(e) => setPunchType(e.target.value)}>
             <option value="unpaid_break">Unpaid break</option>
             <option value="paid_break">Paid break</option>
-            {!['unpaid_break', 'paid_break'].includes(row.punchType) && <option value={row.punchType}>{row.punchType}</option>}
+            {!['unpaid_break', 'paid_break'].includes(row.punchType) && (
+              <option value={row.punchType}>{row.punchType}</option>
+            )}
           </select>
         </label>
       )}
       <div className="k-row">
-        <button type="submit" className="k-small k-small-go" disabled={request.busy || orderProblem !== null || tipsProblem !== null}>
+        <button
+          type="submit"
+          className="k-small k-small-go"
+          disabled={request.busy || orderProblem !== null || tipsProblem !== null}
+        >
           {request.busy ? 'Saving…' : 'Save change'}
         </button>
         <button type="button" className="k-small" onClick={onCancel}>

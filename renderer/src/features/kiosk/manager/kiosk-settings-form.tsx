@@ -57,7 +57,11 @@ export function KioskSettingsForm({ token, labor }: { token: string; labor: Labo
           <input {...num('fiscalDayStartHour')} />
         </label>
         <label className="k-check-label">
-          <input type="checkbox" checked={s.nameTapNeedsPin} onChange={(e) => setS({ ...s, nameTapNeedsPin: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={s.nameTapNeedsPin}
+            onChange={(e) => setS({ ...s, nameTapNeedsPin: e.target.checked })}
+          />
           Ask for the PIN after someone taps their name
         </label>
         {request.error && (

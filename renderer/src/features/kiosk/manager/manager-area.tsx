@@ -12,14 +12,31 @@ import { useAppStore } from '../../../store';
 
 type Tab = 'timesheet' | 'sync' | 'staff' | 'settings' | 'devices' | 'app';
 
-export function ManagerArea({ session, labor, appSettings, onClose, onLeaveKioskView }: { session: StaffSession; labor: LaborView; appSettings?: ReactNode; onClose(): void; onLeaveKioskView?: () => void }) {
+export function ManagerArea({
+  session,
+  labor,
+  appSettings,
+  onClose,
+  onLeaveKioskView,
+}: {
+  session: StaffSession;
+  labor: LaborView;
+  appSettings?: ReactNode;
+  onClose(): void;
+  onLeaveKioskView?: () => void;
+}) {
   const [tab, setTab] = useState<Tab>('timesheet');
   // Devices are managed on the hub itself and on a manager's satellite (the hub checks both).
-  const showDevices = useAppStore((s) => s.satellite?.mode === 'hub' || (s.satellite?.mode === 'satellite' && s.satellite.role === 'manager'));
+  const showDevices = useAppStore(
+    (s) => s.satellite?.mode === 'hub' || (s.satellite?.mode === 'satellite' && s.satellite.role === 'manager'),
+  );
   const stuck = labor.outbox.failed + labor.outbox.blocked;
   const tabs: [Tab, string][] = [
     ['timesheet', 'Timesheet'],
-    ['sync', `Sync${stuck > 0 ? ` (${stuck} to fix)` : labor.outbox.pending > 0 ? ` (${labor.outbox.pending} waiting)` : ''}`],
+    [
+      'sync',
+      `Sync${stuck > 0 ? ` (${stuck} to fix)` : labor.outbox.pending > 0 ? ` (${labor.outbox.pending} waiting)` : ''}`,
+    ],
     ['staff', 'Staff & PINs'],
     ['settings', 'Kiosk settings'],
     ...(showDevices ? ([['devices', 'Devices']] as [Tab, string][]) : []),
@@ -30,11 +47,19 @@ export function ManagerArea({ session, labor, appSettings, onClose, onLeaveKiosk
       <header className="k-manager-head">
         <div>
           <h2>Manager · {labor.location?.name}</h2>
-          <span className="k-hint">Signed in as {session.name}. Closes by itself after a few minutes without a touch.</span>
+          <span className="k-hint">
+            Signed in as {session.name}. Closes by itself after a few minutes without a touch.
+          </span>
         </div>
         <nav className="k-tabs" aria-label="Manager sections">
           {tabs.map(([key, label]) => (
-            <button key={key} type="button" className={key === tab ? 'k-tab active' : 'k-tab'} aria-current={key === tab ? 'page' : undefined} onClick={() => setTab(key)}>
+            <button
+              key={key}
+              type="button"
+              className={key === tab ? 'k-tab active' : 'k-tab'}
+              aria-current={key === tab ? 'page' : undefined}
+              onClick={() => setTab(key)}
+            >
               {label}
             </button>
           ))}

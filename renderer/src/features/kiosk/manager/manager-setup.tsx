@@ -11,12 +11,16 @@ export function ManagerSetup({ onDone, onCancel }: { onDone(session: StaffSessio
   const request = useAction();
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    void request.run(async () => onDone(await api().laborSetupManager({ userId: userId.trim(), name: name.trim(), pin })));
+    void request.run(async () =>
+      onDone(await api().laborSetupManager({ userId: userId.trim(), name: name.trim(), pin })),
+    );
   };
   return (
     <form className="k-setup k-form" onSubmit={submit} aria-label="Create the first manager">
       <h2>Create the first manager</h2>
-      <p className="k-hint">No manager is set up on this kiosk yet. The manager’s PIN opens the timesheet, staff PINs and settings.</p>
+      <p className="k-hint">
+        No manager is set up on this kiosk yet. The manager’s PIN opens the timesheet, staff PINs and settings.
+      </p>
       <label>
         Name
         <input value={name} onChange={(e) => setName(e.target.value)} required autoComplete="off" />
@@ -27,7 +31,15 @@ export function ManagerSetup({ onDone, onCancel }: { onDone(session: StaffSessio
       </label>
       <label>
         PIN (4 to 8 digits)
-        <input value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} required inputMode="numeric" type="password" pattern="\d{4,8}" autoComplete="off" />
+        <input
+          value={pin}
+          onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+          required
+          inputMode="numeric"
+          type="password"
+          pattern="\d{4,8}"
+          autoComplete="off"
+        />
       </label>
       {request.error && (
         <p className="k-error" role="alert">

@@ -34,7 +34,15 @@ export function StaffEditor({ token, labor }: { token: string; labor: LaborView 
             {(staff ?? [])
               .filter((s) => s.manager || s.roles.some((r) => r.locationUuid === here))
               .map((s) => (
-                <StaffRow key={s.userId} person={s} here={here} token={token} busy={request.busy} run={request.run} setStaff={setStaff} />
+                <StaffRow
+                  key={s.userId}
+                  person={s}
+                  here={here}
+                  token={token}
+                  busy={request.busy}
+                  run={request.run}
+                  setStaff={setStaff}
+                />
               ))}
           </tbody>
         </table>
@@ -46,7 +54,8 @@ export function StaffEditor({ token, labor }: { token: string; labor: LaborView 
 
 function uniqueRoles(staff: StaffRecordView[]): StaffRole[] {
   const seen = new Map<string, StaffRole>();
-  for (const s of staff) for (const r of s.roles) if (!seen.has(r.role)) seen.set(r.role, { role: r.role, roleUuid: r.roleUuid });
+  for (const s of staff)
+    for (const r of s.roles) if (!seen.has(r.role)) seen.set(r.role, { role: r.role, roleUuid: r.roleUuid });
   return [...seen.values()].sort((a, b) => a.role.localeCompare(b.role));
 }
 
@@ -84,7 +93,16 @@ function StaffRow({ person, here, token, busy, run, setStaff }: RowProps) {
               });
             }}
           >
-            <input aria-label={`New PIN for ${person.name}`} value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} inputMode="numeric" type="password" pattern="\d{4,8}" required autoComplete="off" />
+            <input
+              aria-label={`New PIN for ${person.name}`}
+              value={pin}
+              onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+              inputMode="numeric"
+              type="password"
+              pattern="\d{4,8}"
+              required
+              autoComplete="off"
+            />
             <button type="submit" className="k-small k-small-go" disabled={busy}>
               Save
             </button>
@@ -119,7 +137,19 @@ function StaffRow({ person, here, token, busy, run, setStaff }: RowProps) {
   );
 }
 
-function AddPerson({ token, here, staff, knownRoles, onSaved }: { token: string; here: string; staff: StaffRecordView[]; knownRoles: StaffRole[]; onSaved(list: StaffRecordView[]): void }) {
+function AddPerson({
+  token,
+  here,
+  staff,
+  knownRoles,
+  onSaved,
+}: {
+  token: string;
+  here: string;
+  staff: StaffRecordView[];
+  knownRoles: StaffRole[];
+  onSaved(list: StaffRecordView[]): void;
+}) {
   const [userId, setUserId] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState('');
@@ -132,12 +162,16 @@ function AddPerson({ token, here, staff, knownRoles, onSaved }: { token: string;
     void request.run(async () => {
       const known = knownRoles.find((r) => r.role === role.trim());
       // Roles at other locations are kept; this form sets the role here.
-      const elsewhere = staff.find((s) => s.userId === userId.trim())?.roles.filter((r) => r.locationUuid !== here) ?? [];
+      const elsewhere =
+        staff.find((s) => s.userId === userId.trim())?.roles.filter((r) => r.locationUuid !== here) ?? [];
       let list = await api().laborSaveStaff(token, {
         userId: userId.trim(),
         name: name.trim(),
         manager,
-        roles: [...elsewhere, { locationUuid: here, role: role.trim(), roleUuid: roleUuid.trim() || known?.roleUuid || null }],
+        roles: [
+          ...elsewhere,
+          { locationUuid: here, role: role.trim(), roleUuid: roleUuid.trim() || known?.roleUuid || null },
+        ],
       });
       if (pin) list = await api().laborSetPin(token, userId.trim(), pin);
       onSaved(list);
@@ -152,7 +186,9 @@ function AddPerson({ token, here, staff, knownRoles, onSaved }: { token: string;
   return (
     <form className="k-card k-form" onSubmit={submit} aria-label="Add or update a person">
       <h3>Add or update a person</h3>
-      <p className="k-hint">The staff id must be the person’s user_id on the service, or their punches will be refused.</p>
+      <p className="k-hint">
+        The staff id must be the person’s user_id on the service, or their punches will be refused.
+      </p>
       <label>
         Staff id (user_id)
         <input value={userId} onChange={(e) => setUserId(e.target.value)} required autoComplete="off" />
@@ -176,7 +212,14 @@ function AddPerson({ token, here, staff, knownRoles, onSaved }: { token: string;
       </label>
       <label>
         PIN (optional, 4 to 8 digits)
-        <input value={pin} onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} inputMode="numeric" type="password" pattern="\d{4,8}" autoComplete="off" />
+        <input
+          value={pin}
+          onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+          inputMode="numeric"
+          type="password"
+          pattern="\d{4,8}"
+          autoComplete="off"
+        />
       </label>
       <label className="k-check-label">
         <input type="checkbox" checked={manager} onChange={(e) => setManager(e.target.checked)} />

@@ -28,7 +28,11 @@ export function SyncProblems({ token, labor }: { token: string; labor: LaborView
     <section className="k-card" aria-label="Punches not on the service">
       <div className="k-card-head">
         <h3>Punches not on the service yet</h3>
-        <button type="button" className="k-small" onClick={() => void request.run(async () => (await api().laborSyncNow(), list.reload()))}>
+        <button
+          type="button"
+          className="k-small"
+          onClick={() => void request.run(async () => (await api().laborSyncNow(), list.reload()))}
+        >
           Send now
         </button>
       </div>
@@ -49,16 +53,27 @@ export function SyncProblems({ token, labor }: { token: string; labor: LaborView
           </thead>
           <tbody>
             {items.map((i) => (
-              <tr key={i.id} className={i.state === 'failed' || i.state === 'blocked' ? 'k-tr-bad' : ''} data-testid="outbox-item">
+              <tr
+                key={i.id}
+                className={i.state === 'failed' || i.state === 'blocked' ? 'k-tr-bad' : ''}
+                data-testid="outbox-item"
+              >
                 <td>{dayTime(i.capturedAt, labor.location?.timezone ?? null)}</td>
                 <td>{i.name}</td>
                 <td>{ACTION_LABELS[i.action]}</td>
                 <td>{STATE_TEXT[i.state]}</td>
-                <td className="k-wrap" title={i.message ?? undefined}>{i.message ? staffWords(i.message).text : ''}</td>
+                <td className="k-wrap" title={i.message ?? undefined}>
+                  {i.message ? staffWords(i.message).text : ''}
+                </td>
                 <td className="k-nowrap">
                   {(i.state === 'failed' || i.state === 'blocked') && (
                     <>
-                      <button type="button" className="k-small" disabled={request.busy} onClick={() => request.run(async () => setItems(await api().laborRetryPunch(token, i.id)))}>
+                      <button
+                        type="button"
+                        className="k-small"
+                        disabled={request.busy}
+                        onClick={() => request.run(async () => setItems(await api().laborRetryPunch(token, i.id)))}
+                      >
                         Retry
                       </button>{' '}
                       <button
@@ -66,7 +81,11 @@ export function SyncProblems({ token, labor }: { token: string; labor: LaborView
                         className="k-small k-small-danger"
                         disabled={request.busy}
                         onClick={() => {
-                          if (window.confirm(`Discard ${i.name}'s ${ACTION_LABELS[i.action].toLowerCase()}? It will never reach the service.`)) {
+                          if (
+                            window.confirm(
+                              `Discard ${i.name}'s ${ACTION_LABELS[i.action].toLowerCase()}? It will never reach the service.`,
+                            )
+                          ) {
                             void request.run(async () => setItems(await api().laborDiscardPunch(token, i.id)));
                           }
                         }}

@@ -11,7 +11,11 @@ const TOP = 26;
 const HOUR = 3_600_000;
 
 /** The part of the business day that has shifts, on whole hours, at least four hours wide. */
-function chartWindow(shifts: TimesheetRow[], dayStart: number, now: number): { start: number; end: number; step: number } {
+function chartWindow(
+  shifts: TimesheetRow[],
+  dayStart: number,
+  now: number,
+): { start: number; end: number; step: number } {
   const lo = Math.min(...shifts.map((s) => s.punchIn));
   const hi = Math.max(...shifts.map((s) => s.punchOut ?? now));
   // Shifts are filed under the service's fiscal day; when the venue's zone is not known here, its
@@ -28,7 +32,19 @@ function chartWindow(shifts: TimesheetRow[], dayStart: number, now: number): { s
   return { start, end, step: span <= 6 ? HOUR : span <= 12 ? 2 * HOUR : 3 * HOUR };
 }
 
-export function TimelineChart({ rows, day, startHour, timezone, now }: { rows: TimesheetRow[]; day: string; startHour: number; timezone: string | null; now: number }) {
+export function TimelineChart({
+  rows,
+  day,
+  startHour,
+  timezone,
+  now,
+}: {
+  rows: TimesheetRow[];
+  day: string;
+  startHour: number;
+  timezone: string | null;
+  now: number;
+}) {
   const dayStart = fromLocalInput(`${day}T${String(startHour).padStart(2, '0')}:00`, timezone) ?? 0;
   const shifts = rows.filter((r) => r.kind === 'shift' && r.fiscalDay === day);
   const people = [...new Map(shifts.map((s) => [s.userId, s.name])).entries()].sort((a, b) => a[1].localeCompare(b[1]));
@@ -38,7 +54,13 @@ export function TimelineChart({ rows, day, startHour, timezone, now }: { rows: T
   const height = TOP + people.length * ROW + 6;
   const ticks = Array.from({ length: Math.floor((end - start) / step) + 1 }, (_, i) => start + i * step);
   return (
-    <svg className="k-timeline" viewBox={`0 0 ${W} ${height}`} role="img" aria-label={`Shifts and breaks on ${day}`} data-testid="timeline">
+    <svg
+      className="k-timeline"
+      viewBox={`0 0 ${W} ${height}`}
+      role="img"
+      aria-label={`Shifts and breaks on ${day}`}
+      data-testid="timeline"
+    >
       {ticks.map((t) => (
         <g key={t}>
           <line x1={x(t)} x2={x(t)} y1={TOP - 6} y2={height} className="k-tl-grid" />
@@ -59,13 +81,27 @@ export function TimelineChart({ rows, day, startHour, timezone, now }: { rows: T
               .filter((s) => s.userId === userId)
               .map((s) => (
                 <g key={s.uuid}>
-                  <rect x={x(s.punchIn)} y={y + 4} width={Math.max(2, x(s.punchOut ?? now) - x(s.punchIn))} height={ROW - 8} rx={4} className={s.punchOut === null ? 'k-tl-shift open' : 'k-tl-shift'}>
+                  <rect
+                    x={x(s.punchIn)}
+                    y={y + 4}
+                    width={Math.max(2, x(s.punchOut ?? now) - x(s.punchIn))}
+                    height={ROW - 8}
+                    rx={4}
+                    className={s.punchOut === null ? 'k-tl-shift open' : 'k-tl-shift'}
+                  >
                     <title>{`${name}: ${clockTime(s.punchIn, timezone)} – ${s.punchOut === null ? 'still on shift' : clockTime(s.punchOut, timezone)}`}</title>
                   </rect>
                   {rows
                     .filter((b) => b.kind === 'break' && b.shiftUuid === s.uuid)
                     .map((b) => (
-                      <rect key={b.uuid} x={x(b.punchIn)} y={y + 9} width={Math.max(2, x(b.punchOut ?? now) - x(b.punchIn))} height={ROW - 18} className="k-tl-break">
+                      <rect
+                        key={b.uuid}
+                        x={x(b.punchIn)}
+                        y={y + 9}
+                        width={Math.max(2, x(b.punchOut ?? now) - x(b.punchIn))}
+                        height={ROW - 18}
+                        className="k-tl-break"
+                      >
                         <title>{`Break ${clockTime(b.punchIn, timezone)} – ${b.punchOut === null ? 'now' : clockTime(b.punchOut, timezone)}`}</title>
                       </rect>
                     ))}

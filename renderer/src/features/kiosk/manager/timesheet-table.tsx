@@ -21,7 +21,21 @@ function show(change: AuditChange, value: string | number | null, timezone: stri
   return String(value);
 }
 
-export function TimesheetTable({ rows, token, roles, timezone, now, onEdited }: { rows: TimesheetRow[]; token: string; roles: StaffRole[]; timezone: string | null; now: number; onEdited(row: TimesheetRow): void }) {
+export function TimesheetTable({
+  rows,
+  token,
+  roles,
+  timezone,
+  now,
+  onEdited,
+}: {
+  rows: TimesheetRow[];
+  token: string;
+  roles: StaffRole[];
+  timezone: string | null;
+  now: number;
+  onEdited(row: TimesheetRow): void;
+}) {
   const [editing, setEditing] = useState<string | null>(null);
   if (rows.length === 0) return <p className="k-empty">No entries for these days and filters.</p>;
   return (
@@ -49,19 +63,34 @@ export function TimesheetTable({ rows, token, roles, timezone, now, onEdited }: 
               <td>{r.role ?? ''}</td>
               <td>{r.kind === 'shift' ? 'Shift' : r.punchType === 'paid_break' ? 'Paid break' : 'Break'}</td>
               <td>{clockTime(r.punchIn, timezone)}</td>
-              <td>{r.punchOut === null ? <span className="k-badge k-badge-open">open</span> : clockTime(r.punchOut, timezone)}</td>
+              <td>
+                {r.punchOut === null ? (
+                  <span className="k-badge k-badge-open">open</span>
+                ) : (
+                  clockTime(r.punchOut, timezone)
+                )}
+              </td>
               <td className="num">{formatDuration((r.punchOut ?? now) - r.punchIn)}</td>
-              <td className="num">{r.kind === 'shift' && r.declaredTips !== null ? formatCents(r.declaredTips) : ''}</td>
+              <td className="num">
+                {r.kind === 'shift' && r.declaredTips !== null ? formatCents(r.declaredTips) : ''}
+              </td>
               <td className="k-audit" data-testid="audit">
                 {r.audit.map((a) => (
                   <div key={a.id} className="k-audit-item">
                     <strong>{a.byName}</strong>, {dayTime(a.at, timezone)}:{' '}
-                    {a.changes.map((c) => `${FIELD[c.field]} ${show(c, c.from, timezone)} → ${show(c, c.to, timezone)}`).join('; ')}
+                    {a.changes
+                      .map((c) => `${FIELD[c.field]} ${show(c, c.from, timezone)} → ${show(c, c.to, timezone)}`)
+                      .join('; ')}
                   </div>
                 ))}
               </td>
               <td>
-                <button type="button" className="k-small" onClick={() => setEditing(editing === r.uuid ? null : r.uuid)} aria-label={`Edit ${r.kind} of ${r.name} at ${clockTime(r.punchIn, timezone)}`}>
+                <button
+                  type="button"
+                  className="k-small"
+                  onClick={() => setEditing(editing === r.uuid ? null : r.uuid)}
+                  aria-label={`Edit ${r.kind} of ${r.name} at ${clockTime(r.punchIn, timezone)}`}
+                >
                   Edit
                 </button>
               </td>

@@ -2,7 +2,13 @@
 // service's three keys; totals, a timeline of one day, the entries with their edit history, and
 // a CSV of exactly what is shown.
 import { useEffect, useState } from 'react';
-import type { LaborSortKey, LaborView, StaffRole, TimesheetQuery, TimesheetView as Sheet } from '../../../../../shared/labor';
+import type {
+  LaborSortKey,
+  LaborView,
+  StaffRole,
+  TimesheetQuery,
+  TimesheetView as Sheet,
+} from '../../../../../shared/labor';
 import { addDays, fiscalDayOf } from '../../../../../shared/labor-calc';
 import { api } from '../../../api-context';
 import { ACTION_LABELS, clockTime, longDay } from '../format';
@@ -24,7 +30,12 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
   // files each entry under its own fiscal day: around midnight the two differ by a day either way,
   // and a range of one day would show nobody on the shift under way. So it spans the days around.
   const around = tz === null ? 1 : 0;
-  const [query, setQuery] = useState<TimesheetQuery>(() => ({ fromDay: addDays(today, -around), toDay: addDays(today, around), sortBy: 'punch_in', sortDir: 'asc' }));
+  const [query, setQuery] = useState<TimesheetQuery>(() => ({
+    fromDay: addDays(today, -around),
+    toDay: addDays(today, around),
+    sortBy: 'punch_in',
+    sortDir: 'asc',
+  }));
   const [chartDay, setChartDay] = useState(today);
   // A filter changed twice in a row: only the newest answer may fill the table.
   const request = useRequest(() => api().laborTimesheet(token, query), [token, query]);
@@ -50,11 +61,21 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
       <form className="k-filters" onSubmit={(e) => e.preventDefault()} aria-label="Timesheet filters">
         <label>
           From
-          <input type="date" value={query.fromDay} max={query.toDay} onChange={(e) => e.target.value && set({ fromDay: e.target.value })} />
+          <input
+            type="date"
+            value={query.fromDay}
+            max={query.toDay}
+            onChange={(e) => e.target.value && set({ fromDay: e.target.value })}
+          />
         </label>
         <label>
           To
-          <input type="date" value={query.toDay} min={query.fromDay} onChange={(e) => e.target.value && set({ toDay: e.target.value })} />
+          <input
+            type="date"
+            value={query.toDay}
+            min={query.fromDay}
+            onChange={(e) => e.target.value && set({ toDay: e.target.value })}
+          />
         </label>
         <label>
           Role
@@ -98,7 +119,12 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
         <button type="button" className="k-small" onClick={request.reload} disabled={request.loading}>
           {request.loading ? 'Loading…' : 'Refresh'}
         </button>
-        <button type="button" className="k-small k-small-go" disabled={!sheet || sheet.rows.length === 0} onClick={() => sheet && downloadTimesheet(sheet, labor.location?.name ?? 'venue', tz)}>
+        <button
+          type="button"
+          className="k-small k-small-go"
+          disabled={!sheet || sheet.rows.length === 0}
+          onClick={() => sheet && downloadTimesheet(sheet, labor.location?.name ?? 'venue', tz)}
+        >
           Export CSV
         </button>
       </form>
@@ -107,11 +133,18 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
       </Problem>
       {sheet && (
         <>
-          {sheet.truncated && <p className="k-warning">Some entries may be missing: the service stopped the list before its end. Choose fewer days or one person to see them all.</p>}
+          {sheet.truncated && (
+            <p className="k-warning">
+              Some entries may be missing: the service stopped the list before its end. Choose fewer days or one person
+              to see them all.
+            </p>
+          )}
           {sheet.unsynced.length > 0 && (
             <p className="k-warning" data-testid="unsynced-note">
               Not on the service yet (not in these totals):{' '}
-              {sheet.unsynced.map((u) => `${u.name} ${ACTION_LABELS[u.action].toLowerCase()} ${clockTime(u.capturedAt, tz)}`).join(', ')}
+              {sheet.unsynced
+                .map((u) => `${u.name} ${ACTION_LABELS[u.action].toLowerCase()} ${clockTime(u.capturedAt, tz)}`)
+                .join(', ')}
             </p>
           )}
           <section className="k-card">
@@ -139,11 +172,24 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
                 </select>
               )}
             </div>
-            <TimelineChart rows={sheet.rows} day={chartDay} startHour={labor.settings.fiscalDayStartHour} timezone={tz} now={now} />
+            <TimelineChart
+              rows={sheet.rows}
+              day={chartDay}
+              startHour={labor.settings.fiscalDayStartHour}
+              timezone={tz}
+              now={now}
+            />
           </section>
           <section className="k-card">
             <h3>Entries ({sheet.rows.length})</h3>
-            <TimesheetTable rows={sheet.rows} token={token} roles={roles} timezone={tz} now={now} onEdited={request.reload} />
+            <TimesheetTable
+              rows={sheet.rows}
+              token={token}
+              roles={roles}
+              timezone={tz}
+              now={now}
+              onEdited={request.reload}
+            />
           </section>
         </>
       )}
@@ -153,8 +199,11 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
 
 function knownRoles(labor: LaborView, sheet: Sheet | null): StaffRole[] {
   const roles = new Map<string, StaffRole>();
-  for (const s of labor.staff) for (const r of s.roles) if (!roles.has(r.role) || (!roles.get(r.role)?.roleUuid && r.roleUuid)) roles.set(r.role, r);
-  for (const r of sheet?.rows ?? []) if (r.role && !roles.has(r.role)) roles.set(r.role, { role: r.role, roleUuid: r.roleUuid });
+  for (const s of labor.staff)
+    for (const r of s.roles)
+      if (!roles.has(r.role) || (!roles.get(r.role)?.roleUuid && r.roleUuid)) roles.set(r.role, r);
+  for (const r of sheet?.rows ?? [])
+    if (r.role && !roles.has(r.role)) roles.set(r.role, { role: r.role, roleUuid: r.roleUuid });
   return [...roles.values()].sort((a, b) => a.role.localeCompare(b.role));
 }
 
