@@ -10,7 +10,13 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(root, 'electron/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'electron/main/index.ts'),
+          // The headless host (`npm run host`) runs as built JavaScript, without a TypeScript loader.
+          host: resolve(root, 'electron/host/cli.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -7,6 +7,8 @@
 //   nodisk    the same receiver on a log that writes nothing at all: every check, the row's JSON and
 //             the bookkeeping, with each group answered in the turn it arrived. What the receiver's
 //             own work allows on this machine, whatever the disk does;
+//   peer      a conventional receiver written from the spec (peer-receiver.ts): raw body, HMAC check,
+//             JSON.parse, an append and fdatasync per request;
 //   bare      a bare node:http server that reads the body and answers 200 with a JSON body of the
 //             same shape, nothing else.
 // Both are started the same way, so the comparison is the listener's own work and nothing more.
@@ -16,6 +18,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createNodeLogIo, type LogIo, WebhookReceiver } from '../electron/core/webhooks';
 import { KEEP_ALIVE_MS } from '../electron/core/webhooks/webhook-receiver';
+import { startPeerReceiver } from './peer-receiver';
 
 type Message =
   | { ready: true; url: string }
@@ -114,6 +117,36 @@ async function main(): Promise<void> {
         })(),
     );
     send({ ready: true, url: status.url });
+    return;
+  }
+  if (mode === 'peer') {
+    const peer = await startPeerReceiver(secret, dataDir);
+    process.on(
+      'message',
+      (message) =>
+        void (async () => {
+          if (message === 'stats') {
+            const events = peer.stored();
+            send({
+              stats: {
+                answered: events,
+                events,
+                duplicate: 0,
+                stale: 0,
+                flagged: 0,
+                rejected: 0,
+                cpuMs: cpuMs(),
+                rssMiB: process.memoryUsage.rss() / 1048576,
+              },
+            });
+          } else if (message === 'stop') {
+            await peer.close();
+            process.exit(0);
+          }
+        })(),
+    );
+    const { port } = peer.server.address() as AddressInfo;
+    send({ ready: true, url: `http://127.0.0.1:${port}/webhooks` });
     return;
   }
   if (mode !== 'bare') throw new Error(`unknown mode ${mode}`);

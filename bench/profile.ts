@@ -2,12 +2,25 @@
 // minutes on 2 cores); `quick` runs every row with small counts (under a minute); `smoke` is the
 // least that still produces every row, for the harness's own test.
 
+import type { HeadroomPlan } from './headroom';
+
 export type Mode = 'full' | 'quick' | 'smoke';
 
 export interface Profile {
   mode: Mode;
-  /** paced: requests of each rep's paced run (at pacedRate per second), per side. */
-  ingest: { requests: number; warmup: number; reps: number; connections: number; paced: number; pacedRate: number };
+  /**
+   * paced: requests of each rep's paced run (at pacedRate per second), per side; headroom: the
+   * search for the highest rate with p99 under its line (headroom.ts), per receiver.
+   */
+  ingest: {
+    requests: number;
+    warmup: number;
+    reps: number;
+    connections: number;
+    paced: number;
+    pacedRate: number;
+    headroom: Omit<HeadroomPlan, 'p99Limit'>;
+  };
   screen: { events: number; warmup: number };
   /**
    * settleMs: pause before RSS readings and after the screen opens (shorter only in smoke runs);
@@ -44,7 +57,15 @@ export interface Profile {
 export const PROFILES: Record<Mode, Profile> = {
   full: {
     mode: 'full',
-    ingest: { requests: 30_000, warmup: 5_000, reps: 5, connections: 50, paced: 3_000, pacedRate: 1_000 },
+    ingest: {
+      requests: 30_000,
+      warmup: 5_000,
+      reps: 5,
+      connections: 50,
+      paced: 3_000,
+      pacedRate: 1_000,
+      headroom: { start: 1_000, max: 16_000, stepSeconds: 5, warmupSeconds: 2, bisections: 3 },
+    },
     screen: { events: 300, warmup: 10 },
     log: {
       small: 1_000,
@@ -70,7 +91,15 @@ export const PROFILES: Record<Mode, Profile> = {
   },
   quick: {
     mode: 'quick',
-    ingest: { requests: 3_000, warmup: 500, reps: 1, connections: 50, paced: 1_000, pacedRate: 1_000 },
+    ingest: {
+      requests: 3_000,
+      warmup: 500,
+      reps: 1,
+      connections: 50,
+      paced: 1_000,
+      pacedRate: 1_000,
+      headroom: { start: 1_000, max: 8_000, stepSeconds: 2, warmupSeconds: 1, bisections: 2 },
+    },
     screen: { events: 30, warmup: 3 },
     log: {
       small: 200,
@@ -96,7 +125,15 @@ export const PROFILES: Record<Mode, Profile> = {
   },
   smoke: {
     mode: 'smoke',
-    ingest: { requests: 300, warmup: 0, reps: 1, connections: 50, paced: 200, pacedRate: 1_000 },
+    ingest: {
+      requests: 300,
+      warmup: 0,
+      reps: 1,
+      connections: 50,
+      paced: 200,
+      pacedRate: 1_000,
+      headroom: { start: 200, max: 400, stepSeconds: 0.5, warmupSeconds: 0, bisections: 0 },
+    },
     screen: { events: 4, warmup: 1 },
     log: { small: 200, total: 400, chunks: 1, filterReps: 1, renderReps: 1, restarts: 1, settleMs: 100, idleMs: 200 },
     api: { calls: 100, rounds: 1, sequential: 20 },

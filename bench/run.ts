@@ -30,7 +30,7 @@ export interface SectionContext {
 interface Section {
   name: string;
   title: string;
-  /** Needs out/ (the renderer the host serves, or its size). */
+  /** Needs out/ (the built host, the renderer it serves, or its size). */
   usesBuild: boolean;
   rows: Record<string, RowTemplate>;
   run(context: SectionContext): Promise<Row[]>;
@@ -85,11 +85,11 @@ function options() {
   }
 }
 
-/** Builds out/ (the renderer the host serves and whose size is measured) unless told not to. */
+/** Builds out/ (the host as JavaScript, the renderer it serves and whose size is measured) unless told not to. */
 function build(skip: boolean, log: (line: string) => void): void {
-  const built = existsSync(join(ROOT, 'out/renderer/index.html'));
+  const built = ['out/renderer/index.html', 'out/main/host.js'].every((f) => existsSync(join(ROOT, f)));
   if (skip) {
-    if (!built) throw new Error('--no-build, but out/renderer is missing: run `npx electron-vite build` first');
+    if (!built) throw new Error('--no-build, but out/ is missing: run `npx electron-vite build` first');
     log('build: skipped (--no-build), measuring the existing out/');
     return;
   }

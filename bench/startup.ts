@@ -1,11 +1,12 @@
 // 5. Start-up and size.
 // Start-up: from spawn() to the host's ready line and a 200 from its URL (core, embedded sandbox,
 // listener and host all up), two ways:
-//   npx tsx electron/host/cli.ts     what `npm run host` does (the target applies to this one);
-//   node --import tsx …               the same without npx's own start-up;
+//   node out/main/host.js            the built JavaScript `npm run host` runs (the target applies
+//                                    to this one), without npm's own start-up;
+//   node --import tsx electron/…     the TypeScript through tsx, as the tests start it;
 // with a data directory the host has already started on once (a returning user: the usual start),
-// and, for the npx path, with a fresh empty one (first run: the demo roster's PINs are hashed then).
-// Baseline: bench/bare-start.ts (an http server printing a ready line) spawned the same way, so the
+// and, for the built path, with a fresh empty one (first run: the demo roster's PINs are hashed then).
+// Baseline: bench/bare-start.mjs (an http server printing a ready line) spawned the same way, so the
 // ratio is the app's own start-up over the runtime's. Spawns alternate bare/host after a warm-up
 // (which also fills tsx's transform cache), medians.
 // Size: gzip (level 6, what a web server sends) of out/renderer/assets/*.js and *.css, against the
@@ -21,23 +22,25 @@ import { median, wallNow } from './stats';
 
 export const STARTUP_ROWS = {
   host: {
-    key: 'startup.host_npx',
-    label: 'spawn `npx tsx electron/host/cli.ts` → ready line and HTTP 200 (sandbox + listener + core + host)',
+    key: 'startup.host',
+    label:
+      'spawn `node out/main/host.js` (the build `npm run host` runs) → ready line and HTTP 200 (sandbox + listener + core + host)',
     unit: 'ms',
-    baselineOf: '`npx tsx bench/bare-start.ts` (bare http server), same spawn path',
+    baselineOf: '`node bench/bare-start.mjs` (bare http server), same spawn path',
     target: { on: 'value', op: '<', limit: 1500 },
   },
   firstRun: {
-    key: 'startup.host_npx_first_run',
+    key: 'startup.host_first_run',
     label: 'the same on a fresh, empty data directory (first run)',
     unit: 'ms',
-    baselineOf: '`npx tsx bench/bare-start.ts`, same spawn path',
+    baselineOf: '`node bench/bare-start.mjs`, same spawn path',
   },
-  hostNode: {
-    key: 'startup.host_node',
-    label: 'spawn `node --import tsx electron/host/cli.ts` → ready line and HTTP 200',
+  hostTsx: {
+    key: 'startup.host_tsx',
+    label:
+      'spawn `node --import tsx electron/host/cli.ts` (the TypeScript, as the tests start it) → ready line and HTTP 200',
     unit: 'ms',
-    baselineOf: '`node --import tsx bench/bare-start.ts`, same spawn path',
+    baselineOf: '`node --import tsx bench/bare-start.mjs`, same spawn path',
   },
   bundle: {
     key: 'startup.bundle_gzip',
@@ -73,14 +76,15 @@ interface StartTimes {
 async function startTimes(
   profile: Profile,
   launcher: string[],
+  entry: string,
   withFirstRun: boolean,
   log: (line: string) => void,
   label: string,
 ): Promise<StartTimes> {
   const times: StartTimes = { host: [], bare: [], firstRun: [] };
   const returning = mkdtempSync(join(tmpdir(), 'venue-bench-start-'));
-  const bare = () => timeStart([...launcher, 'bench/bare-start.ts'], null);
-  const host = (dir: string) => timeStart([...launcher, 'electron/host/cli.ts'], dir);
+  const bare = () => timeStart([...launcher, 'bench/bare-start.mjs'], null);
+  const host = (dir: string) => timeStart([...launcher, entry], dir);
   try {
     // Always once: the returning data directory must have been started on before.
     await host(returning);
@@ -146,8 +150,8 @@ async function reactFloorKB(): Promise<number> {
 }
 
 export async function benchStartup(profile: Profile, log: (line: string) => void): Promise<Row[]> {
-  const npx = await startTimes(profile, ['npx', 'tsx'], true, log, 'npx tsx');
-  const node = await startTimes(profile, NODE_TSX, false, log, 'node --import tsx');
+  const built = await startTimes(profile, [process.execPath], 'out/main/host.js', true, log, 'node, built');
+  const tsx = await startTimes(profile, NODE_TSX, 'electron/host/cli.ts', false, log, 'node --import tsx');
   const bundle = appBundleKB();
   const floor = await reactFloorKB();
   log(`bundle: ${bundle.files.join(', ')} = ${bundle.kB.toFixed(1)} kB gzip; React floor ${floor.toFixed(1)} kB`);
@@ -155,25 +159,25 @@ export async function benchStartup(profile: Profile, log: (line: string) => void
   return [
     makeRow({
       ...STARTUP_ROWS.host,
-      value: median(npx.host),
-      baseline: median(npx.bare),
-      ratio: pairedRatio(npx.host, npx.bare),
-      runs: npx.host,
+      value: median(built.host),
+      baseline: median(built.bare),
+      ratio: pairedRatio(built.host, built.bare),
+      runs: built.host,
       note: `${profile.startup.spawns} spawn(s) each after a warm-up`,
     }),
     makeRow({
       ...STARTUP_ROWS.firstRun,
-      value: median(npx.firstRun),
-      baseline: median(npx.bare),
-      ratio: pairedRatio(npx.firstRun, npx.bare),
-      runs: npx.firstRun,
+      value: median(built.firstRun),
+      baseline: median(built.bare),
+      ratio: pairedRatio(built.firstRun, built.bare),
+      runs: built.firstRun,
     }),
     makeRow({
-      ...STARTUP_ROWS.hostNode,
-      value: median(node.host),
-      baseline: median(node.bare),
-      ratio: pairedRatio(node.host, node.bare),
-      runs: node.host,
+      ...STARTUP_ROWS.hostTsx,
+      value: median(tsx.host),
+      baseline: median(tsx.bare),
+      ratio: pairedRatio(tsx.host, tsx.bare),
+      runs: tsx.host,
     }),
     makeRow({ ...STARTUP_ROWS.bundle, value: bundle.kB, baseline: floor, note: bundle.files.join(', ') }),
   ];

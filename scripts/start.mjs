@@ -20,7 +20,7 @@ if (electron.ok) {
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   console.log(`Electron cannot run here: ${electron.reason}; starting the headless host instead.`);
-  const host = spawn('npx', ['tsx', 'electron/host/cli.ts', ...extra], { stdio: ['inherit', 'pipe', 'inherit'] });
+  const host = spawn(process.execPath, ['out/main/host.js', ...extra], { stdio: ['inherit', 'pipe', 'inherit'] });
   host.stdout.on('data', (chunk) => {
     process.stdout.write(chunk);
     const match = /ready at (http\S+)/.exec(String(chunk));
