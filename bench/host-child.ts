@@ -27,7 +27,7 @@ export interface HostChildOptions {
 }
 
 /** GETs the launch address until the host answers, and returns the run's token from the cookie it sets. */
-async function tradeLaunchToken(url: string, timeoutMs = 10_000): Promise<{ token: string; at: number }> {
+export async function tradeLaunchToken(url: string, timeoutMs = 10_000): Promise<{ token: string; at: number }> {
   const end = wallNow() + timeoutMs;
   for (;;) {
     try {

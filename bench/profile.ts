@@ -43,6 +43,8 @@ export interface Profile {
    * Whole app: `rate` events/s for `seconds` after `warmupSeconds`, RSS read `idleMs` and `settleMs` after the load;
    * the ceiling tries `steps` (events/s) for `stepSeconds` each until one fails.
    */
+  /** Hub: `satellites` processes with a screen each; `signIns` PIN sign-ins spread over `stormSeconds`. */
+  hub: { satellites: number; signIns: number; stormSeconds: number };
   app: {
     rate: number;
     seconds: number;
@@ -78,6 +80,7 @@ export const PROFILES: Record<Mode, Profile> = {
       idleMs: 10_000,
     },
     api: { calls: 100, rounds: 5, sequential: 300 },
+    hub: { satellites: 6, signIns: 20, stormSeconds: 10 },
     startup: { spawns: 5, warmup: 1 },
     app: {
       rate: 1_000,
@@ -112,6 +115,7 @@ export const PROFILES: Record<Mode, Profile> = {
       idleMs: 5_000,
     },
     api: { calls: 100, rounds: 1, sequential: 50 },
+    hub: { satellites: 3, signIns: 20, stormSeconds: 10 },
     startup: { spawns: 1, warmup: 1 },
     app: {
       rate: 1_000,
@@ -137,6 +141,7 @@ export const PROFILES: Record<Mode, Profile> = {
     screen: { events: 4, warmup: 1 },
     log: { small: 200, total: 400, chunks: 1, filterReps: 1, renderReps: 1, restarts: 1, settleMs: 100, idleMs: 200 },
     api: { calls: 100, rounds: 1, sequential: 20 },
+    hub: { satellites: 2, signIns: 4, stormSeconds: 2 },
     startup: { spawns: 1, warmup: 0 },
     app: { rate: 200, seconds: 1, warmupSeconds: 0, idleMs: 500, settleMs: 600, steps: [200], stepSeconds: 1 },
   },

@@ -61,7 +61,7 @@ const SECTIONS: Section[] = [
     run: (c) => benchStartup(c.profile, c.log),
   },
   { name: 'app', title: '6. whole app under load', usesBuild: true, rows: APP_ROWS, run: benchAppSoak },
-  { name: 'hub', title: '7. hub and satellites', usesBuild: false, rows: HUB_ROWS, run: benchHub },
+  { name: 'hub', title: '7. hub and satellites', usesBuild: true, rows: HUB_ROWS, run: benchHub },
 ];
 
 const USAGE = `usage: npm run bench -- [--quick | --smoke] [--json FILE] [--only ${SECTIONS.map((s) => s.name).join(',')}] [--no-build]`;
