@@ -12,7 +12,7 @@
 //     from its ready line until every satellite says its hub link is connected again; baseline:
 //     the hub's own restart, SIGTERM → ready line.
 // A kiosk PIN is checked against each salted hash in turn (roster.ts), so who signs in matters:
-// the storm takes every other person of the roster, from its start to its end.
+// the storm takes people spread evenly from the roster's start to its end.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -302,8 +302,8 @@ export async function benchHub(context: SectionContext): Promise<Row[]> {
       `hub: ${hubLat.length} punches, satellite screens p95 ${percentile(satLat, 95).toFixed(1)} ms vs hub screen ${percentile(hubLat, 95).toFixed(1)} ms`,
     );
 
-    // Shift change: every other person of the roster, start to end.
-    const people = roster.filter((_, i) => i % 2 === 1).slice(0, signIns);
+    // Shift change: people spread evenly from the roster's start to its end (20 of 40: every other one).
+    const people = Array.from({ length: signIns }, (_, i) => roster[Math.floor(((i + 0.5) * roster.length) / signIns)]);
     const gap = (stormSeconds * 1000) / people.length;
     const stormStart = wallNow();
     const late: number[] = [];
