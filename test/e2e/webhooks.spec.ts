@@ -88,7 +88,10 @@ test('saving or removing the signature secret shows at once', async ({ openApp, 
   const card = page.getByRole('region', { name: 'Webhook listener' });
   await expect(card).toContainText('Signature secret (set)');
   await card.getByRole('button', { name: 'Remove secret' }).click();
-  await expect(card).toContainText('Signature secret (none: only unsigned deliveries from this computer are accepted)');
+  await expect(card).toContainText(
+    'Signature secret (none: deliveries are only kept for inspection and change nothing)',
+  );
+  await expect(card.getByTestId('secret-needed')).toContainText('change nothing (tabs board, gift cards, labor)');
   // Why a secret is needed before the listener can be reached from elsewhere, said where it matters.
   await expect(card.getByTestId('tunnel-needs-secret')).toContainText('reachable from the internet');
   await expect(card.getByRole('button', { name: 'Start tunnel' })).toBeDisabled();

@@ -23,6 +23,7 @@ import {
   TestClock,
   tempDir,
 } from './webhook-fixtures';
+import type { DamageReport } from '../../electron/core/storage/data-health';
 
 afterAll(removeTempDirs);
 
@@ -256,6 +257,48 @@ describe('durability', () => {
     const b = await started({ dataDir, now: clock.now });
     expect(b.receiver.page().rows.map((r) => r.targetUuid)).toEqual(['cust-0', 'cust-1']);
     expect((await deliver(b.url, guest(1))).json).toMatchObject({ duplicate: true });
+    await b.receiver.stop();
+  });
+
+  it('leaves no phantom segment and spends no number when a segment cannot be opened', async () => {
+    const dataDir = tempDir();
+    const clock = new TestClock();
+    const { io, state } = flakyIo();
+    let failOpens = 1;
+    const failingOpen: LogIo = {
+      syncDir: io.syncDir,
+      openAppend: async (path) => {
+        if (failOpens > 0) {
+          failOpens -= 1;
+          throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+        }
+        return io.openAppend(path);
+      },
+    };
+    const a = await started({ dataDir, now: clock.now, logIo: failingOpen });
+    // The first segment cannot be opened: 503, and nothing is numbered.
+    expect((await deliver(a.url, guest(0))).status).toBe(503);
+    expect((await deliver(a.url, guest(0))).json).toMatchObject({ seq: 1 });
+    // A failed write, then a failed open of the next segment, then a good one.
+    state.failing = true;
+    expect((await deliver(a.url, guest(1))).status).toBe(503);
+    state.failing = false;
+    failOpens = 1;
+    expect((await deliver(a.url, guest(1))).status).toBe(503);
+    expect((await deliver(a.url, guest(1))).json).toMatchObject({ seq: 2 });
+    expect(a.receiver.counters()).toMatchObject({ received: 2, verified: 2 });
+    await a.receiver.stop();
+    // The next start finds every stored event and reports nothing missing.
+    const reports: DamageReport[] = [];
+    const b = await started({ dataDir, now: clock.now, damage: (r) => reports.push(r) });
+    expect(reports).toEqual([]);
+    expect(b.receiver.status().message).toBeNull();
+    expect(b.receiver.counters()).toMatchObject({ received: 2, verified: 2 });
+    expect(b.receiver.page().rows.map((r) => [r.seq, r.targetUuid])).toEqual([
+      [1, 'cust-0'],
+      [2, 'cust-1'],
+    ]);
+    expect((await deliver(b.url, guest(2))).json).toMatchObject({ seq: 3 });
     await b.receiver.stop();
   });
 

@@ -1,7 +1,7 @@
 // limits, validation of every event type, dedupe and the stale window.
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_TYPES, type AcceptedEvent, type EventSummary } from '../../shared/webhooks';
 import { curlFor, signBody, WebhookReceiver, type WebhookReceiverOptions } from '../../electron/core/webhooks';
 import { deliver, envelope, post, removeTempDirs, SAMPLES, SECRET, T0, TestClock, tempDir } from './webhook-fixtures';
@@ -216,6 +216,54 @@ describe('authentication', () => {
       signature: { result: 'not-configured' },
     });
     expect(receiver.counters()).toMatchObject({ unsigned: 1, verified: 0 });
+  });
+
+  it('keeps an unsigned delivery for inspection only: never applied, and replay says why', async () => {
+    receiver.reconfigure({ secret: null });
+    const reply = await deliver(url, openTab(), null);
+    expect(reply.status).toBe(200);
+    const seq = reply.json!.seq as number;
+    await vi.waitFor(() => expect(appended.map((a) => a.seq)).toContain(seq));
+    expect(applied).toEqual([]);
+    expect(receiver.replay(seq)).toMatchObject({ applied: false, message: expect.stringMatching(/unsigned/) });
+    // Nor after a restart: the replay of the log leaves it out too.
+    await receiver.stop();
+    const again = reopened();
+    const replayed: AcceptedEvent[] = [];
+    again.addProjection({ name: 'probe', apply: (e) => void replayed.push(e) });
+    expect(replayed).toEqual([]);
+    await again.stop();
+    await open({ dataDir });
+  });
+
+  it('refuses, without a secret, what a web page can send: an Origin header or a body that is not application/json', async () => {
+    receiver.reconfigure({ secret: null });
+    const body = JSON.stringify(openTab());
+    // What Chromium sends for fetch(url, {method: 'POST', mode: 'no-cors', body}) from a page.
+    const browser = {
+      'content-type': 'text/plain;charset=UTF-8',
+      origin: 'http://127.0.0.1:9999',
+      'sec-fetch-mode': 'no-cors',
+      'sec-fetch-site': 'same-site',
+    };
+    const fromPage = await post(url, body, browser);
+    expect(fromPage.status).toBe(403);
+    const textPlain = await post(url, body, { 'content-type': 'text/plain' });
+    expect(textPlain.status).toBe(415);
+    const form = await post(url, body, { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+    const jsonWithOrigin = await post(url, body, { origin: 'null' });
+    expect(jsonWithOrigin.status).toBe(403);
+    await vi.waitFor(() => expect(appended).toHaveLength(4));
+    expect(appended.every((a) => a.verification === 'rejected')).toBe(true);
+    expect(applied).toEqual([]);
+    // With a secret, the signature decides: a signed text/plain delivery from the service is fine.
+    receiver.reconfigure({ secret: SECRET });
+    const signed = await post(url, body, {
+      'content-type': 'text/plain',
+      'X-Service-Signature': signBody(body, SECRET),
+    });
+    expect(signed.status).toBe(200);
   });
 });
 

@@ -14,7 +14,10 @@ import { dedupeKey } from './dedupe-key';
 import { customHeaderMismatch, verifySignature } from './signature';
 
 export interface AuthSettings {
-  /** null or '' when no secret is configured: deliveries are accepted as 'unsigned'. */
+  /**
+   * null or '' when no secret is configured: a plain JSON delivery from a non-browser sender is
+   * kept as 'unsigned' for the inspector and never applied; anything a web page could send is refused.
+   */
   secret: string | null;
   /** 'Service' in the spec: the signature header is X-<prefix>-Signature. */
   headerPrefix: string;
@@ -25,7 +28,7 @@ export interface AuthSettings {
 export type Assessment =
   | {
       outcome: 'rejected';
-      status: 400 | 401;
+      status: 400 | 401 | 403 | 415;
       reason: string;
       hint: EnvelopeHint;
       signature: EventDetail['signature'];
@@ -85,6 +88,10 @@ export function assessDelivery(
   if (result === 'missing' || result === 'malformed' || result === 'mismatch') {
     return { outcome: 'rejected', status: 401, reason: SIGNATURE_REASONS[result], hint: hintFrom(text), signature };
   }
+  if (result === 'not-configured') {
+    const browser = browserProblem(headers);
+    if (browser !== null) return { outcome: 'rejected', ...browser, hint: hintFrom(text), signature };
+  }
   const parsed = parseEnvelope(text);
   if (!parsed.ok) return { outcome: 'rejected', status: 400, reason: parsed.message, hint: parsed.hint, signature };
   return {
@@ -95,4 +102,29 @@ export function assessDelivery(
     signature,
     dedupeKey: dedupeKey(parsed.envelope),
   };
+}
+
+/**
+ * Without a secret nothing proves who sent a delivery, and any web page the staff open can POST to
+ * a loopback port (`fetch(url, {mode: 'no-cors'})` with a text/plain body needs no preflight). A
+ * browser always names the page's origin on such a POST and cannot send application/json without
+ * a preflight this listener never answers, so both mark a delivery no unsigned sender should make.
+ */
+function browserProblem(
+  headers: Record<string, string | string[] | undefined>,
+): { status: 403 | 415; reason: string } | null {
+  const origin = headers.origin;
+  if (origin !== undefined || headers['sec-fetch-mode'] !== undefined || headers['sec-fetch-site'] !== undefined)
+    return {
+      status: 403,
+      reason: `sent by a web page (${typeof origin === 'string' ? `Origin: ${origin.slice(0, 200)}` : 'browser fetch headers'}); without a webhook secret only plain JSON from a non-browser sender is kept, for inspection`,
+    };
+  const type = headers['content-type'];
+  const media = (Array.isArray(type) ? type[0] : (type ?? '')).split(';')[0].trim().toLowerCase();
+  if (media !== 'application/json')
+    return {
+      status: 415,
+      reason: `content type ${media === '' ? 'missing' : `"${media.slice(0, 100)}"`}; without a webhook secret only application/json is kept, for inspection`,
+    };
+  return null;
 }

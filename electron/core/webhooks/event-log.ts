@@ -78,7 +78,8 @@ interface SegmentInfo {
 
 interface Pending {
   line: LogLine;
-  bytes: Buffer;
+  /** The line as written; an event row's is made when it is numbered, in flush(). */
+  bytes: Buffer | null;
   /** What the append resolves with once durable. */
   result: number;
   resolve: (seq: number) => void;
@@ -160,9 +161,9 @@ export class EventLog {
    * set here, and the object itself is what is written, with no copy made of it.
    */
   appendRow(row: StoredEventRow): Promise<number> {
-    const seq = this.nextSeq++;
-    row.seq = seq;
-    return this.enqueue(row, seq);
+    // Numbered when its group is written (flush), so a write that fails spends no number: a gap in
+    // the numbering always means rows that were stored and then lost.
+    return this.enqueue(row, 0);
   }
 
   /** Records a repeat delivery of row `seq` (counted, and its `deliveries` goes up). */
@@ -200,7 +201,7 @@ export class EventLog {
 
   private enqueue(line: LogLine, result: number): Promise<number> {
     return new Promise<number>((resolve, reject) => {
-      const bytes = Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
+      const bytes = line.k === 'e' ? null : Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
       // The promise's own resolve, not a wrapper closure: one object fewer per append.
       this.queue.push({ line, bytes, result, resolve, reject });
       if (!this.scheduled && this.flushing === null) {
@@ -224,6 +225,13 @@ export class EventLog {
   private async flush(): Promise<void> {
     const batch = this.queue;
     this.queue = [];
+    for (const p of batch) {
+      if (p.line.k === 'e') {
+        p.line.seq = this.nextSeq++;
+        p.result = p.line.seq;
+        p.bytes = Buffer.from(`${JSON.stringify(p.line)}\n`, 'utf8');
+      }
+    }
     let i = 0;
     while (i < batch.length) {
       let chunk: Pending[];
@@ -234,10 +242,14 @@ export class EventLog {
       try {
         ({ file, segment, start } = await this.openForWrite(batch[i].line));
         chunk = this.takeChunk(batch, i, segment);
-        written = Buffer.concat(chunk.map((p) => p.bytes));
+        written = Buffer.concat(chunk.map((p) => p.bytes!));
         await file.append(written);
         await file.sync();
       } catch (error) {
+        // The rows not written give their numbers back (flushes run one at a time, so nothing
+        // numbered after them exists yet).
+        const unwritten = batch.slice(i).find((p) => p.line.k === 'e');
+        if (unwritten !== undefined) this.nextSeq = (unwritten.line as StoredEventRow).seq;
         for (const p of batch.slice(i)) p.reject(error);
         await this.abandonFile(this.fileSegment);
         return;
@@ -245,9 +257,10 @@ export class EventLog {
       this.sidecars.wrote(segment.id, written);
       let offset = start;
       for (const p of chunk) {
-        this.commitLine(p.line, segment, offset, p.bytes.length - 1);
-        this.sidecars.line(segment.id, p.line, offset, p.bytes.length - 1);
-        offset += p.bytes.length;
+        const length = p.bytes!.length;
+        this.commitLine(p.line, segment, offset, length - 1);
+        this.sidecars.line(segment.id, p.line, offset, length - 1);
+        offset += length;
       }
       segment.bytes = offset;
       i += chunk.length;
@@ -266,7 +279,7 @@ export class EventLog {
       if (chunk.length > 0 && this.full(rows, bytes, p.line)) break;
       chunk.push(p);
       if (p.line.k === 'e') rows += 1;
-      bytes += p.bytes.length;
+      bytes += p.bytes!.length;
     }
     return chunk;
   }
@@ -281,21 +294,31 @@ export class EventLog {
     if (this.file !== null && reuse && this.fileSegment === last.id)
       return { file: this.file, segment: last, start: last.bytes };
     if (this.file !== null) await this.abandonFile(null);
-    let segment: SegmentInfo;
-    if (reuse) {
-      segment = last;
-    } else {
+    // A new segment joins the list only once its file is open: one that failed to open is no
+    // segment (its id is used again), so no count or "missing" sentence ever counts it.
+    const segment: SegmentInfo = reuse
+      ? last
+      : { id: this.nextSegmentId, rows: 0, bytes: 0, maxAt: 0, parts: emptyParts() };
+    let file: LogFile | null = null;
+    let size: number;
+    try {
+      file = await this.io.openAppend(segmentPath(this.dir, segment.id));
+      if (!reuse) await this.io.syncDir(this.dir);
+      // The file on disk is the truth for where the next line starts.
+      size = await file.size();
+    } catch (error) {
+      await file?.close().catch(() => {});
+      throw error;
+    }
+    if (!reuse) {
       if (last !== undefined) this.sidecars.sealed(last.id, last.bytes);
-      segment = { id: this.nextSegmentId++, rows: 0, bytes: 0, maxAt: 0, parts: emptyParts() };
+      this.nextSegmentId = segment.id + 1;
       this.segments.push(segment);
     }
-    const file = await this.io.openAppend(segmentPath(this.dir, segment.id));
+    segment.bytes = size;
     this.file = file;
     this.fileSegment = segment.id;
     this.mustRotate = false;
-    if (!reuse) await this.io.syncDir(this.dir);
-    // The file on disk is the truth for where the next line starts.
-    segment.bytes = await file.size();
     this.sidecars.reopened(segment.id, segment.bytes);
     if (!reuse && segment.bytes === 0) this.sidecars.began(segment.id);
     return { file, segment, start: segment.bytes };

@@ -46,9 +46,13 @@ export interface StaleMark {
 export type LogLine = StoredEventRow | DuplicateMark | StaleMark;
 export type NewEventRow = Omit<StoredEventRow, 'k' | 'seq'>;
 
-/** Fed to projections: authenticated (or unsigned by choice), known type, data matched its schema. */
+/**
+ * Fed to projections: signed and verified, known type, data matched its schema. An unsigned row
+ * (no secret set) is kept for the inspector only: nothing proves who sent it, so it never changes
+ * the board, gift cards or labor.
+ */
 export function isApplicable(row: Pick<StoredEventRow, 'verification' | 'knownType' | 'problem'>): boolean {
-  return row.verification !== 'rejected' && row.knownType && row.problem === null;
+  return row.verification === 'verified' && row.knownType && row.problem === null;
 }
 
 /** Flagged: accepted and stored, but unknown type or data that did not match. */

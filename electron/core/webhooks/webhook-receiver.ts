@@ -222,9 +222,11 @@ export class WebhookReceiver {
       const why =
         row.verification === 'rejected'
           ? 'it was rejected'
-          : row.problem !== null
-            ? 'it is flagged'
-            : 'it repeats an earlier event';
+          : row.verification === 'unsigned'
+            ? 'it is unsigned (no webhook secret was set when it came), so it is kept for inspection only'
+            : row.problem !== null
+              ? 'it is flagged'
+              : 'it repeats an earlier event';
       return { applied: false, message: `Event ${seq} is not applied to projections: ${why}` };
     }
     const event = toAcceptedEvent(row);

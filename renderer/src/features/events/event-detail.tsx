@@ -58,6 +58,15 @@ export function EventDetailPane() {
       <dl className="facts">
         <dt>Signature</dt>
         <dd data-testid="signature-result">{SIGNATURE_TEXT[detail.signature.result]}</dd>
+        {detail.verification === 'unsigned' && (
+          <>
+            <dt>Applied</dt>
+            <dd className="warn" data-testid="unsigned-not-applied">
+              No: no signature secret was set when it came, so nothing proves who sent it. It is kept for inspection
+              only; set the webhook secret (the same as on the dashboard) so events change the app.
+            </dd>
+          </>
+        )}
         {detail.problem && (
           <>
             <dt>Problem</dt>
@@ -78,7 +87,7 @@ export function EventDetailPane() {
         <dd>{dayTime(detail.receivedAt, timezone)}</dd>
       </dl>
       <div className="actions">
-        <button onClick={() => void replay()} disabled={detail.verification === 'rejected'}>
+        <button onClick={() => void replay()} disabled={detail.verification !== 'verified'}>
           Replay into the app
         </button>
         <CopyButton label="Copy as curl" text={() => api().eventAsCurl(detail.seq)} />

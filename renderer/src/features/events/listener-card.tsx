@@ -79,10 +79,16 @@ export function ListenerCard() {
           </li>
         </ol>
       )}
+      {!settings.hasSecret && (
+        <p className="warning problem" data-testid="secret-needed">
+          A webhook signature secret is needed: without one, deliveries are listed below for inspection but change
+          nothing (tabs board, gift cards, labor). Enter the same secret as on the service&apos;s dashboard.
+        </p>
+      )}
       <div className="fields inline">
         <label>
           Signature secret{' '}
-          {settings.hasSecret ? '(set)' : '(none: only unsigned deliveries from this computer are accepted)'}
+          {settings.hasSecret ? '(set)' : '(none: deliveries are only kept for inspection and change nothing)'}
           <input
             type="password"
             value={secret}
