@@ -77,6 +77,8 @@ export interface EventDetail extends EventSummary {
   /** The HTTP status the listener answered with. */
   httpStatus: number;
   locationId: string | null;
+  /** SHA-256 (hex) of the whole body as received; set on refused rows, which keep only its first 4 KiB. */
+  bodySha256?: string | null;
 }
 
 export interface EventFilter {
@@ -116,6 +118,11 @@ export interface WebhookCounters {
   duplicate: number;
   /** createdAt outside the retry window (+ skew) or too far in the future: answered 2xx, dropped. */
   stale: number;
+  /**
+   * Of `rejected`: refused deliveries past the hourly quota of kept ones, counted but not stored
+   * (absent when none).
+   */
+  notKept?: number;
   /** Accepted but with data that does not match its type's schema, or of an unknown type. */
   flagged: number;
 }

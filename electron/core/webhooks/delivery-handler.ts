@@ -1,14 +1,19 @@
 // One HTTP delivery, start to finish. The rules that shape it:
 // - Store first, answer after: a 2xx goes out only once the event (or the note that it was a
 //   repeat or stale) is durable; if storing fails the answer is 503 so the service retries.
-// - Refused deliveries (401/400/413) are stored too, as 'rejected' rows, so forgeries are visible
-//   in the inspector; they have no dedupe key, so they are never applied nor mistaken for real ones.
-// - A 413 body is kept as a 4 KiB stub with its size, and the connection is closed rather than read.
+// - Refused deliveries (400/401/403/413/415) are stored too, as 'rejected' rows, so forgeries are
+//   visible in the inspector; they have no dedupe key, so they are never applied nor mistaken for
+//   real ones. Only a summary is kept (headers, size, SHA-256, the first 4 KiB), and only so many
+//   an hour (refusal-budget.ts): past that they are counted, not written, so whoever can reach the
+//   port cannot fill the disk or push real events out of the retained log.
+// - A 413 body is never read past the limit, and the connection is closed rather than read.
 // - A delivery whose data fails its schema, or of an unknown type, is stored, flagged, answered 2xx
 //   (a retry would fail the same way for 24 h) and kept away from projections.
 // - Repeats are answered 2xx and counted; events outside the retry window are answered 2xx and dropped.
 // - Work on the event (projections, push events) happens after the answer has been sent.
 import { acceptedFromEnvelope } from './accepted-event';
+import { createHash } from 'node:crypto';
+import type { RefusalBudget } from './refusal-budget';
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type EnvelopeHint, isKnownEventType } from '../../../shared/schemas/webhook-events';
@@ -104,6 +109,7 @@ export class DeliveryHandler {
     private readonly log: EventLog,
     private readonly options: ResolvedOptions,
     private readonly hooks: DeliveryHooks,
+    private readonly refusals: RefusalBudget,
   ) {}
 
   /**
@@ -233,8 +239,11 @@ export class DeliveryHandler {
     id: RowIdentity,
     verdict: RowVerdict,
   ): StoredEventRow {
+    // A refused body is summarised: who sent it and what it was, not the bytes a stranger chose.
+    const refused = verdict.verification === 'rejected';
+    const kept = refused && body.length > STUB_BYTES ? body.subarray(0, STUB_BYTES) : body;
     // Invalid UTF-8 does not survive as text; keep the exact bytes beside it for "copy as curl".
-    const valid = isUtf8(body);
+    const valid = isUtf8(kept) || (kept !== body && isUtf8(body));
     return {
       k: 'e',
       seq: 0,
@@ -251,17 +260,19 @@ export class DeliveryHandler {
       problem: verdict.problem,
       dedupeKey: verdict.dedupeKey,
       headers,
-      rawBody: body.toString('utf8'),
-      rawBodyBase64: valid ? null : body.toString('base64'),
+      rawBody: kept.toString('utf8'),
+      rawBodyBase64: valid ? null : kept.toString('base64'),
       bodyBytes: verdict.bodyBytes ?? body.length,
-      truncated: verdict.truncated ?? false,
+      truncated: (verdict.truncated ?? false) || kept !== body,
       httpStatus: verdict.httpStatus,
       signature: verdict.signature,
+      ...(refused && verdict.truncated !== true ? { bodySha256: createHash('sha256').update(body).digest('hex') } : {}),
     };
   }
 
   /** Refusals are recorded best effort: the refusal stands even if the disk does not cooperate. */
   private async storeRefused(row: StoredEventRow, reply: Reply): Promise<{ reply: Reply; after: (() => void) | null }> {
+    if (!this.refusals.take()) return { reply, after: () => this.hooks.counted() };
     try {
       await this.log.appendRow(row);
     } catch {

@@ -5,7 +5,9 @@
 //   instead of paying one each. A promise resolves only once its line is durable.
 // - A crash leaves at worst a torn last line, which loading cuts off (segment-files.ts).
 // - Retention removes whole segment files from the old end, never rewrites one; counters and
-//   young dedupe keys of removed rows move into log-meta.json first.
+//   young dedupe keys of removed rows move into log-meta.json first. Besides the row count and age
+//   limits, the segments have a disk budget (`maxBytes`): past it the oldest go, and a data-health
+//   notice says so once the log passes four fifths of it.
 // - Dedupe keys of stored rows are remembered for `dedupeWindowMs` (48 h by default) whether or
 //   not retention kept the rows: the service retries for about 24 h (6.3) plus clock skew.
 import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
@@ -65,7 +67,15 @@ export interface EventLogOptions {
   indexDir?: string;
   /** How long after the start the segments trusted from their sidecars are hashed (default 5 s). */
   sealedCheckDelayMs?: number;
+  /** Disk budget of the segment files in bytes (default DEFAULT_LOG_BYTES); null: none. */
+  maxBytes?: number | null;
+  log?: (line: string) => void;
 }
+
+/** The event log's default disk budget: 512 MiB. */
+export const DEFAULT_LOG_BYTES = 512 * 1024 * 1024;
+/** The share of the budget past which staff are told the oldest events will soon be removed. */
+export const LOG_BUDGET_NOTICE_AT = 0.8;
 
 interface SegmentInfo {
   id: number;
@@ -97,6 +107,11 @@ export class EventLog {
   private readonly segmentEvents: number;
   private readonly segmentBytes: number;
   private readonly dedupeWindowMs: number;
+  private readonly maxBytes: number | null;
+  private readonly damage: DamageSink | undefined;
+  private readonly logLine: (line: string) => void;
+  /** The budget notice was given and the log has not shrunk well below it since. */
+  private budgetNoticed = false;
   private readonly index = new LogIndex();
   private readonly types = new Interner(1_000);
   private readonly locations = new Interner(100_000);
@@ -126,7 +141,12 @@ export class EventLog {
     const derived = this.retentionEvents === null ? 10_000 : Math.ceil(this.retentionEvents / 8);
     this.segmentEvents = Math.max(1, Math.min(options.segmentEvents ?? derived, 10_000_000));
     // Offsets are kept in the index as float64, but a segment this large would make retention coarse.
-    this.segmentBytes = Math.max(1024, Math.min(options.segmentBytes ?? 8 * 1024 * 1024, 1 << 30));
+    this.maxBytes = options.maxBytes === undefined ? DEFAULT_LOG_BYTES : options.maxBytes;
+    this.damage = options.damage;
+    this.logLine = options.log ?? (() => {});
+    // At least eight segments fit in the budget, so retention drops an eighth of it at a time.
+    const budgetShare = this.maxBytes === null ? Infinity : Math.floor(this.maxBytes / 8);
+    this.segmentBytes = Math.max(1024, Math.min(options.segmentBytes ?? 8 * 1024 * 1024, 1 << 30, budgetShare));
     this.dedupeWindowMs = options.dedupeWindowMs ?? 48 * HOUR_MS;
     this.query = new LogQuery(
       { index: this.index, types: this.types, locations: this.locations, dir: this.dir },
@@ -340,6 +360,7 @@ export class EventLog {
   private async afterWrite(): Promise<void> {
     this.pruneDedupe();
     const drop = this.planRetention();
+    this.checkBudget();
     if (drop === 0) return;
     if (this.segments.slice(0, drop).some((s) => s.id === this.fileSegment) && this.file !== null)
       await this.abandonFile(null);
@@ -426,6 +447,7 @@ export class EventLog {
     this.pruneDedupe();
     const drop = this.planRetention();
     if (drop > 0) this.dropOldest(drop);
+    this.checkBudget();
     this.sidecars.prune(new Set(this.segments.map((s) => s.id)));
   }
 
@@ -496,15 +518,50 @@ export class EventLog {
   private planRetention(): number {
     const cutoff = this.retentionMs === null ? -Infinity : this.now() - this.retentionMs;
     let rows = this.index.size;
+    let bytes = this.diskBytes();
     let drop = 0;
+    // The newest segment stays whatever its size: it holds what was just answered.
     while (drop < this.segments.length) {
       const segment = this.segments[drop];
       const tooMany = this.retentionEvents !== null && rows > this.retentionEvents;
-      if (!tooMany && !(segment.maxAt < cutoff)) break;
+      const tooBig = this.maxBytes !== null && bytes > this.maxBytes && drop < this.segments.length - 1;
+      if (!tooMany && !tooBig && !(segment.maxAt < cutoff)) break;
       rows -= segment.rows;
+      bytes -= segment.bytes;
       drop += 1;
     }
     return drop;
+  }
+
+  /** Bytes of the retained segment files. */
+  diskBytes(): number {
+    let bytes = 0;
+    for (const segment of this.segments) bytes += segment.bytes;
+    return bytes;
+  }
+
+  /** Tells staff once the log nears its disk budget, before the oldest events start to go. */
+  private checkBudget(): void {
+    if (this.maxBytes === null) return;
+    const bytes = this.diskBytes();
+    if (this.budgetNoticed) {
+      if (bytes < this.maxBytes * (LOG_BUDGET_NOTICE_AT - 0.1)) this.budgetNoticed = false;
+      return;
+    }
+    if (bytes < this.maxBytes * LOG_BUDGET_NOTICE_AT) return;
+    this.budgetNoticed = true;
+    const mb = (n: number) => `${Math.round(n / 1_048_576)} MB`;
+    const detail = `event log ${this.dir}: ${bytes} of ${this.maxBytes} bytes`;
+    this.logLine(`webhooks: ${detail}`);
+    this.damage?.({
+      key: 'disk-budget',
+      severity: 'warning',
+      path: this.dir,
+      keptAs: null,
+      count: null,
+      sentence: `The webhook event log uses ${mb(bytes)} of the ${mb(this.maxBytes)} it may take on this computer. When it is full, the oldest events are removed to make room (the counts are kept).`,
+      detail,
+    });
   }
 
   private dropOldest(count: number): void {

@@ -28,6 +28,8 @@ export interface StoredEventRow {
   truncated: boolean;
   httpStatus: number;
   signature: EventDetail['signature'];
+  /** Refused rows: SHA-256 of the whole body, of which only a summary is kept. */
+  bodySha256?: string;
 }
 
 export interface DuplicateMark {
@@ -133,5 +135,6 @@ export function toDetail(row: StoredEventRow, deliveries: number): EventDetail {
     truncated: row.truncated,
     httpStatus: row.httpStatus,
     locationId: row.locationId,
+    bodySha256: row.bodySha256 ?? null,
   };
 }

@@ -21,6 +21,10 @@ export interface WebhookReceiverOptions {
   customHeaders?: Record<string, string>;
   /** Default 1 MiB; a larger body is answered 413. */
   maxBodyBytes?: number;
+  /** Refused deliveries kept (as summaries) per clock hour; past it they are counted only. Default 100. */
+  refusedPerHour?: number;
+  /** Disk budget of the event log's segments in bytes (oldest dropped past it). Default 512 MiB; null: none. */
+  maxLogBytes?: number | null;
   /** Default 100 000 rows. null: unbounded. */
   retentionEvents?: number | null;
   /** Default 30 days. null: unbounded. */

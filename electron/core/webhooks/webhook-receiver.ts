@@ -21,6 +21,7 @@ import { type Projection, type ProjectionError, ProjectionSet } from './projecti
 import { type ResolvedOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options';
 import { CheckpointKeeper } from './checkpoint-keeper';
 import { PushGate } from '../push-gate';
+import { RefusalBudget } from './refusal-budget';
 
 export interface WebhookReceiverEvents {
   status: ListenerStatus;
@@ -62,6 +63,7 @@ export class WebhookReceiver {
     this.events.emit('status', this.status());
   });
   private readonly keepers: CheckpointKeeper[] = [];
+  private readonly refusals: RefusalBudget;
 
   constructor(private readonly given: WebhookReceiverOptions) {
     const options = given;
@@ -82,33 +84,47 @@ export class WebhookReceiver {
       io: options.logIo,
       damage: options.damage,
       sealedCheckDelayMs: options.sealedCheckDelayMs,
+      maxBytes: options.maxLogBytes,
+      log: options.log,
+    });
+    this.refusals = new RefusalBudget({
+      dir: this.options.logDir,
+      now: this.options.now,
+      perHour: options.refusedPerHour,
+      damage: options.damage,
+      log: options.log,
     });
     if (this.log.loadProblems.length > 0) this.message = this.log.loadProblems.join('; ');
     this.projections = new ProjectionSet((error) => this.events.emit('projectionError', error));
-    this.handler = new DeliveryHandler(this.log, this.options, {
-      auth: () => this.auth,
-      stored: (summary, event) => {
-        this.events.emit('appended', summary);
-        if (event !== null) {
-          this.projections.applyLive(event);
-          for (const keeper of this.keepers) keeper.applied(event.seq);
-          this.events.emit('applied', event);
-        }
-        this.changed();
+    this.handler = new DeliveryHandler(
+      this.log,
+      this.options,
+      {
+        auth: () => this.auth,
+        stored: (summary, event) => {
+          this.events.emit('appended', summary);
+          if (event !== null) {
+            this.projections.applyLive(event);
+            for (const keeper of this.keepers) keeper.applied(event.seq);
+            this.events.emit('applied', event);
+          }
+          this.changed();
+        },
+        repeated: (seq) => {
+          this.events.emit('duplicate', { seq, deliveries: this.log.deliveries(seq) });
+          this.changed();
+        },
+        counted: () => this.changed(),
+        failed: () => {
+          this.failures += 1;
+          this.changed();
+        },
+        arrived: (at) => {
+          this.lastEventAt = at;
+        },
       },
-      repeated: (seq) => {
-        this.events.emit('duplicate', { seq, deliveries: this.log.deliveries(seq) });
-        this.changed();
-      },
-      counted: () => this.changed(),
-      failed: () => {
-        this.failures += 1;
-        this.changed();
-      },
-      arrived: (at) => {
-        this.lastEventAt = at;
-      },
-    });
+      this.refusals,
+    );
   }
 
   /** Starts listening; resolves with the status (state 'error' and a message if the port is taken). */
@@ -176,6 +192,7 @@ export class WebhookReceiver {
       await closed;
     }
     for (const keeper of this.keepers) keeper.stop();
+    this.refusals.close();
     await this.log.close();
     this.url = null;
     this.setState('stopped', null);
@@ -193,7 +210,10 @@ export class WebhookReceiver {
   }
 
   counters(): WebhookCounters {
-    return this.log.counters();
+    const counters = this.log.counters();
+    const notKept = this.refusals.notKept();
+    if (notKept === 0) return counters;
+    return { ...counters, received: counters.received + notKept, rejected: counters.rejected + notKept, notKept };
   }
 
   page(filter: EventFilter = {}, offset = 0, limit = 100): EventPage {

@@ -14,6 +14,12 @@ export function Counters() {
   ];
   return (
     <div className="counters" data-testid="counters">
+      {counters.notKept ? (
+        <p className="hint" data-testid="not-kept">
+          {counters.notKept.toLocaleString()} of the rejected deliveries came past the hourly limit on refused
+          deliveries kept for inspection: they were counted, not stored.
+        </p>
+      ) : null}
       {items.map(([name, value, tone]) => (
         <div key={name} className={`counter ${tone}`}>
           <strong>{value.toLocaleString()}</strong>
