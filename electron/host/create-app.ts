@@ -20,6 +20,8 @@ export interface App extends AppCore {
 
 export async function createApp(options: AppOptions): Promise<App> {
   const { sandboxPort, sandboxOptions, ...coreOptions } = options;
+  // The core (and its data-health notices) is made after the sandbox, which is opened only later.
+  let made: AppCore | null = null;
   const sandbox = embeddedSandbox({
     port: sandboxPort,
     fetch: options.fetch,
@@ -27,6 +29,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     // restart, finds it as it was (Settings → Reset practice venue starts it over).
     stateFile: join(options.dataDir, 'practice-venue', 'venue.v8'),
     log: options.log,
+    damage: (report) => made?.dataHealth.sink(report),
     sandbox: sandboxOptions,
   });
   const core = await createCore({
@@ -36,5 +39,6 @@ export async function createApp(options: AppOptions): Promise<App> {
     accessSecret: options.serviceUrl ? (options.accessSecret ?? DEMO_ACCESS_SECRET) : options.accessSecret,
     sandbox,
   });
+  made = core;
   return { ...core, sandbox: () => sandbox.running() };
 }

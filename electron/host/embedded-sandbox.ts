@@ -9,6 +9,7 @@ import { createControlClient } from '../sandbox/control-client';
 import { createWebhookControlClient } from '../sandbox/webhooks/control-client';
 import type { WebhookEventType } from '../sandbox/webhooks/types';
 import type { DemoStaff } from '../core/labor/roster';
+import type { DamageSink } from '../core/storage/data-health';
 
 export interface EmbeddedSandboxOptions {
   /** Port of the embedded sandbox; 0 picks a free one. */
@@ -17,6 +18,8 @@ export interface EmbeddedSandboxOptions {
   /** Where the practice venue is kept between switches and restarts (absent: memory only). */
   stateFile?: string;
   log?: (line: string) => void;
+  /** Where an unreadable practice venue is reported (kept aside first); the data-health notices. */
+  damage?: DamageSink;
   /** More sandbox options (clock, readings…), for tests and the CLI. */
   sandbox?: Omit<SandboxOptions, 'port' | 'headerPrefix'>;
 }
@@ -42,6 +45,16 @@ export function embeddedSandbox(options: EmbeddedSandboxOptions = {}): LocalSand
             headerPrefix,
             stateFile: options.stateFile,
             log: options.log,
+            onDamaged: ({ path, keptAs, detail }) =>
+              options.damage?.({
+                severity: 'warning',
+                path,
+                keptAs,
+                count: null,
+                sentence:
+                  'The practice venue could not be read, so it started again from the demo venue. The file as it was is kept aside.',
+                detail,
+              }),
           });
           await drainStaleSockets(running.baseUrl, options.fetch ?? fetch);
           link = sandboxLink(running.baseUrl, options.fetch);

@@ -44,11 +44,14 @@ export interface SandboxOptions {
   readings?: SandboxReadings;
   /**
    * Keep the venue in this file (world-state.ts): restored at start, on the port it had when
-   * that port is free, saved every few seconds and at close. Absent: in memory only.
+   * that port is free, and written durably before any request that may change it is answered
+   * (the requests of one turn of the event loop share one write). Absent: in memory only.
    */
   stateFile?: string;
   /** Called with a sentence when the saved venue could not be read or written. */
   log?: (line: string) => void;
+  /** Called when the saved venue could not be read and was kept aside (the app's data-health notice). */
+  onDamaged?: (report: { path: string; keptAs: string | null; detail: string }) => void;
 }
 
 export interface RunningSandbox {
@@ -62,8 +65,6 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-const SAVE_EVERY_MS = 5_000;
-
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const world = new SandboxWorld(
     {
@@ -76,38 +77,68 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   // VENUE_SANDBOX_READING flips every embedded sandbox of a run (the test matrix uses it).
   world.readings = { ...(opts.readings ?? readingsFromEnv()) };
   const { stateFile, log } = opts;
-  const saved = stateFile ? readWorldFile(stateFile) : { file: null, problem: null };
-  if (saved.problem) log?.(saved.problem);
+  const saved = stateFile ? readWorldFile(stateFile) : { file: null, problem: null, keptAs: null };
+  if (saved.problem) {
+    log?.(saved.problem);
+    opts.onDamaged?.({ path: stateFile!, keptAs: saved.keptAs, detail: saved.problem });
+  }
   if (saved.file) restoreWorld(world, saved.file);
   const host = opts.host ?? '127.0.0.1';
   // Same port as last time where possible: sign-in redirects and anything the user noted keep working.
+  let port = 0;
+  const write = () => writeWorldFile(stateFile!, captureWorld(world, port));
+  const durable = stateFile ? groupCommit(write) : undefined;
   let running;
   if (!opts.port && saved.file?.port) {
-    running = await listen(world, allRoutes, host, saved.file.port).catch(() => null);
+    running = await listen(world, allRoutes, host, saved.file.port, durable).catch(() => null);
   }
-  running ??= await listen(world, allRoutes, host, opts.port ?? 0);
+  running ??= await listen(world, allRoutes, host, opts.port ?? 0, durable);
   const listening = running;
+  port = listening.port;
   const save = () => {
     if (!stateFile) return;
     try {
-      writeWorldFile(stateFile, captureWorld(world, listening.port));
+      write();
     } catch (error) {
       log?.(
         `The practice venue could not be saved to ${stateFile}: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   };
-  const timer = stateFile ? setInterval(save, SAVE_EVERY_MS) : null;
-  timer?.unref();
+  // The file has the port from the start, so a restart finds the same one even before any change.
+  if (stateFile && saved.file?.port !== port) save();
   return {
     baseUrl: listening.baseUrl,
     port: listening.port,
     world,
     save,
     close: async () => {
-      if (timer) clearInterval(timer);
-      save();
       await listening.close();
+      save();
     },
   };
+}
+
+/**
+ * One durable write for all the changes made in a turn of the event loop: each caller resolves
+ * once a write that started after its change has reached the disk (or rejects when it failed).
+ */
+function groupCommit(write: () => void): () => Promise<void> {
+  let waiting: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  return () =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      if (waiting.length > 1) return;
+      setImmediate(() => {
+        const batch = waiting;
+        waiting = [];
+        try {
+          write();
+        } catch (error) {
+          for (const w of batch) w.reject(error);
+          return;
+        }
+        for (const w of batch) w.resolve();
+      });
+    });
 }

@@ -34,11 +34,19 @@ export function formatBaseUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+/** Methods that never change the venue: answered without waiting for the disk. */
+const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * `durable`: resolves once every change made so far is on disk (a service acknowledges a write
+ * only once it is stored); a change that cannot be stored is answered 503 instead of its 2xx.
+ */
 export async function listen(
   world: SandboxWorld,
   routes: RouteDef[],
   host: string,
   port: number,
+  durable?: () => Promise<void>,
 ): Promise<ListeningServer> {
   const router = new Router(routes);
   const timers = new Set<NodeJS.Timeout>();
@@ -110,7 +118,14 @@ export async function listen(
     if (fault?.mode === 'reset') return dropConnection(req);
     if (fault?.mode === 'delay') await sleep(fault.delayMs);
 
-    const response = await route(req, method, url, rawBody);
+    let response = await route(req, method, url, rawBody);
+    if (durable && !READ_ONLY.has(method)) {
+      try {
+        await durable();
+      } catch {
+        response = errorJson(503, 'unavailable', 'The change could not be stored; try again.');
+      }
+    }
     // The handler has committed its effects; the client never learns the outcome.
     if (fault?.mode === 'commit-lose-response') return dropConnection(req);
     if (fault?.mode === 'commit-then-504')

@@ -1,7 +1,9 @@
 // The practice venue on disk: what a venue built up in the sandbox (integrations and their
 // subscriptions, tokens, consents, shifts, tabs, gift cards, the clock's offset) survives a switch
 // to a real service and back, and a restart. Written with v8 serialisation (Maps included) to a
-// temp file renamed over the old one, so a crash mid-write leaves the previous state. Work in
+// temp file (0600: it holds the practice venue's secrets and tokens), fsynced and renamed over
+// the old one, the folder fsynced too, so a crash mid-write leaves the previous state and a write
+// that returned survives a power cut. Work in
 // flight (webhook deliveries and retries, gift cards still being issued, route faults) is not kept.
 import {
   existsSync,
@@ -12,6 +14,7 @@ import {
   openSync,
   fsyncSync,
   closeSync,
+  fchmodSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -101,8 +104,8 @@ export function restoreWorld(world: SandboxWorld, file: WorldFile): void {
 }
 
 /** The saved practice venue, or null when there is none or it cannot be read (then: the seed). */
-export function readWorldFile(path: string): { file: WorldFile | null; problem: string | null } {
-  if (!existsSync(path)) return { file: null, problem: null };
+export function readWorldFile(path: string): { file: WorldFile | null; problem: string | null; keptAs: string | null } {
+  if (!existsSync(path)) return { file: null, problem: null, keptAs: null };
   try {
     const file = deserialize(readFileSync(path)) as WorldFile;
     if (file?.version !== VERSION) {
@@ -112,32 +115,51 @@ export function readWorldFile(path: string): { file: WorldFile | null; problem: 
       return {
         file: null,
         problem: `The practice venue in ${path} is from another version; kept it as ${aside} and started from the seed`,
+        keptAs: aside,
       };
     }
-    return { file, problem: null };
+    return { file, problem: null, keptAs: null };
   } catch (error) {
-    const aside = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    let aside: string | null = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     try {
       renameSync(path, aside);
     } catch {
       // keep going on the seed; the unreadable file stays where it is
+      aside = null;
     }
     return {
       file: null,
-      problem: `The practice venue could not be read (${error instanceof Error ? error.message : String(error)}); kept it as ${aside} and started from the seed`,
+      problem: `The practice venue could not be read (${error instanceof Error ? error.message : String(error)}); ${aside ? `kept it as ${aside} and ` : ''}started from the seed`,
+      keptAs: aside,
     };
   }
 }
 
 export function writeWorldFile(path: string, file: WorldFile): void {
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const temp = `${path}.tmp`;
-  const fd = openSync(temp, 'w');
+  const fd = openSync(temp, 'w', 0o600);
   try {
+    // A temp file left by a crash keeps its mode through 'w': set it again.
+    fchmodSync(fd, 0o600);
     writeFileSync(fd, serialize(file));
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
   renameSync(temp, path);
+  syncFolder(dirname(path));
+}
+
+/** Makes the rename durable where the platform can (Windows cannot open a folder for fsync). */
+function syncFolder(dir: string): void {
+  let fd: number | null = null;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // best effort
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
 }

@@ -127,7 +127,7 @@ describe('the certificate and the registry are kept in the data folder', () => {
     });
     const file = readFileSync(join(h.dataDir, 'hub', 'devices.json'), 'utf8');
     expect(file).not.toContain(paired.credential);
-    expect(existsSync(join(h.dataDir, 'hub', 'hub-key.pem'))).toBe(true);
+    expect(existsSync(join(h.dataDir, 'hub', 'hub-identity.pem'))).toBe(true);
   });
 });
 

@@ -46,7 +46,7 @@ export class HubService {
   }
 
   static async open(options: HubServiceOptions): Promise<HubService> {
-    const certificate = await loadOrCreateCertificate(options.dataDir, options.now);
+    const certificate = await loadOrCreateCertificate(options.dataDir, options.now, options.damage);
     return new HubService(certificate, options);
   }
 
