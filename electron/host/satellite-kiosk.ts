@@ -13,6 +13,7 @@ import { AppendOnly, readLines } from '../core/hub/append-only';
 import type { CachedStaff, ForwardedPunch, ForwardOutcome } from '../core/hub/kiosk-relay';
 import type { HubLink } from '../core/hub/hub-link';
 import { loadJsonFile, saveJsonFile } from '../core/storage/json-file';
+import type { DamageSink } from '../core/storage/data-health';
 
 const QUEUE = 'satellite-punches.log';
 const CACHE = 'satellite-cache.json';
@@ -29,6 +30,21 @@ const cacheSchema = z.object({
 
 type QueueLine = { add: ForwardedPunch } | { done: string; outcome: ForwardOutcome };
 
+function isQueueLine(value: unknown): value is QueueLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  if (typeof v.done === 'string') return true;
+  const add = v.add as Record<string, unknown> | undefined;
+  return (
+    typeof add === 'object' &&
+    add !== null &&
+    typeof add.punchId === 'string' &&
+    typeof add.userId === 'string' &&
+    typeof add.action === 'string' &&
+    typeof add.capturedAt === 'number'
+  );
+}
+
 export interface KioskOfflineOptions {
   dataDir: string;
   link: () => HubLink | null;
@@ -37,6 +53,8 @@ export interface KioskOfflineOptions {
   onView: (view: LaborView) => void;
   onWaiting: (count: number) => void;
   log?: (line: string) => void;
+  /** Where a damaged queue line is reported (the data-health notices). */
+  damage?: DamageSink;
 }
 
 export class SatelliteKiosk {
@@ -55,7 +73,16 @@ export class SatelliteKiosk {
   constructor(private readonly options: KioskOfflineOptions) {
     this.now = options.now ?? Date.now;
     const path = join(options.dataDir, QUEUE);
-    for (const line of readLines<QueueLine>(path)) {
+    const lines = readLines(path, {
+      valid: isQueueLine,
+      label: "This kiosk's queue of punches waiting for the hub",
+      consequence:
+        'A punch in it may not have reached the hub: check the timesheet against the staff member, and add it by hand if it is missing.',
+      damage: options.damage,
+      now: this.now,
+      log: options.log,
+    });
+    for (const line of lines) {
       if ('add' in line) this.pending.set(line.add.punchId, line.add);
       else this.pending.delete(line.done);
     }

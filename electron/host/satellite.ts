@@ -11,6 +11,7 @@ import { loadPairing, savePairing } from '../core/hub/satellite-store';
 import type { LaborView } from '../../shared/labor';
 import type { AppSnapshot } from '../../shared/domain';
 import { SatelliteKiosk } from './satellite-kiosk';
+import { DataHealth } from '../core/storage/data-health';
 
 export interface SatelliteOptions {
   dataDir: string;
@@ -99,6 +100,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
           onView: (view) => events.emit('labor', view),
           onWaiting: () => events.emit('satellite', status()),
           log,
+          damage: satelliteHealth(options.dataDir, options.now, log, events).sink,
         })
       : null;
 
@@ -184,4 +186,16 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
       kiosk?.close();
     },
   };
+}
+
+/** A satellite's own data-health notices (its punch queue): logged, kept and pushed like the core's. */
+function satelliteHealth(
+  dataDir: string,
+  now: (() => number) | undefined,
+  log: (line: string) => void,
+  events: TypedEmitter<IpcEventMap>,
+): DataHealth {
+  const health = new DataHealth(dataDir, now ?? Date.now, log);
+  health.events.on('dataHealth', (view) => events.emit('dataHealth', view));
+  return health;
 }

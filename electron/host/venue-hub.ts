@@ -29,6 +29,7 @@ export interface RunningVenueHub {
 
 export async function startVenueHub(options: VenueHubOptions): Promise<RunningVenueHub> {
   const { hub, core } = options;
+  const relay = new KioskRelay(core.labor, options.dataDir, core.dataHealth.sink);
   const server = await startHubServer({
     hub,
     handlers: core.handlers,
@@ -36,7 +37,7 @@ export async function startVenueHub(options: VenueHubOptions): Promise<RunningVe
     host: options.host ?? '0.0.0.0',
     port: options.port ?? DEFAULT_HUB_PORT,
     log: options.log,
-    relay: new KioskRelay(core.labor, options.dataDir),
+    relay,
   });
   hub.address = `${lanAddress(options.host)}:${server.port}`;
   options.log(`Venue hub: satellites pair at port ${server.port}; certificate fingerprint ${hub.fingerprint}`);
@@ -50,6 +51,7 @@ export async function startVenueHub(options: VenueHubOptions): Promise<RunningVe
     close: async () => {
       await unadvertise?.();
       await server.close();
+      relay.close();
     },
   };
 }

@@ -13,6 +13,14 @@ import { DataHealth } from '../../electron/core/storage/data-health';
 import { WebhookReceiver } from '../../electron/core/webhooks';
 import type { DataHealthNotice } from '../../shared/data-health';
 import { tempDirs, waitUntil } from '../support';
+import { AppendOnly } from '../../electron/core/hub/append-only';
+import { DeviceRegistry } from '../../electron/core/hub/device-registry';
+import { IDENTITY, loadOrCreateCertificate } from '../../electron/core/hub/hub-certificate';
+import { KioskRelay } from '../../electron/core/hub/kiosk-relay';
+import type { LaborService } from '../../electron/core/labor/labor-service';
+import type { DamageReport } from '../../electron/core/storage/data-health';
+import { isAppError } from '../../shared/app-error';
+import { SatelliteKiosk } from '../../electron/host/satellite-kiosk';
 import { FAST_TUNING, HARBOUR } from './labor-test-constants';
 import { deliver, envelope, SECRET } from './webhook-fixtures';
 
@@ -387,8 +395,7 @@ describe('corruption matrix', () => {
         const silent =
           (mode === 'delete' && SILENT_WHEN_DELETED.has(entry)) ||
           (mode === 'zero' && SILENT_WHEN_EMPTY.has(file)) ||
-          harmless ||
-          file.endsWith('.v8');
+          harmless;
         if (!silent) {
           expect(
             notice,
@@ -398,8 +405,10 @@ describe('corruption matrix', () => {
           if (count !== undefined) expect(notice!.count).toBe(count);
           expect(out.logs.some((l) => l.startsWith('data health'))).toBe(true);
         }
-        if (file.endsWith('.v8') && mode !== 'delete' && mode !== 'truncate')
+        if (file.endsWith('.v8') && mode !== 'delete') {
           expect(out.logs.some((l) => /practice venue/.test(l))).toBe(true);
+          expect(notice!.sentence).toMatch(/practice venue could not be read/);
+        }
 
         // The outbox says what the lines were when it can tell, and never calls garbage a note.
         if (file === 'labor-outbox.log' && mode === 'wrong')
@@ -440,4 +449,137 @@ describe('corruption matrix', () => {
     expect(keptCopies(dir, SEG(3))).toHaveLength(1);
     expect(statSync(join(dir, SEG(3))).size).toBeGreaterThan(0);
   }, 30_000);
+});
+
+// The files only a hub or a satellite writes, each loaded by its own reader as the hub and the
+// satellite start: the same five ways, the damage kept aside byte for byte and reported, and
+// every readable record kept.
+const HUB_FILES = [
+  'satellite-punches.log',
+  'hub/forwarded-punches.log',
+  'hub/devices.json',
+  `hub/${IDENTITY}`,
+] as const;
+type HubFile = (typeof HUB_FILES)[number];
+
+async function buildHubFixture(): Promise<string> {
+  const dir = temp.make();
+  const queue = new AppendOnly(join(dir, 'satellite-punches.log'));
+  for (let n = 0; n < 5; n++)
+    queue.append({ add: { punchId: `p-${n}`, userId: `u${n % 2}`, action: 'punch-in', capturedAt: 1_000 + n } });
+  queue.append({ done: 'p-0', outcome: { status: 'accepted' } });
+  queue.close();
+  const forwarded = new AppendOnly(join(dir, 'hub', 'forwarded-punches.log'));
+  for (let n = 0; n < 5; n++) forwarded.append({ id: `f-${n}` });
+  forwarded.close();
+  const registry = new DeviceRegistry(dir);
+  registry.issue('Bar kiosk', 'kiosk');
+  registry.issue('Office', 'manager');
+  await loadOrCreateCertificate(dir);
+  return dir;
+}
+
+/** Loads one file as the hub or satellite would; what it kept, or the error it refused to start with. */
+async function loadHubFile(dir: string, file: HubFile, sink: (r: DamageReport) => void): Promise<unknown> {
+  switch (file) {
+    case 'satellite-punches.log': {
+      const kiosk = new SatelliteKiosk({
+        dataDir: dir,
+        link: () => null,
+        onView: () => {},
+        onWaiting: () => {},
+        damage: sink,
+      });
+      return kiosk.waiting;
+    }
+    case 'hub/forwarded-punches.log': {
+      const relay = new KioskRelay({} as LaborService, dir, sink);
+      const kept: string[] = [];
+      for (let n = 0; n < 5; n++) {
+        // A taken id is answered "duplicate" before labor is asked anything.
+        const outcome = await relay
+          .accept({ punchId: `f-${n}`, userId: 'x', action: 'punch-in', capturedAt: 0 })
+          .catch(() => null);
+        if (outcome?.status === 'duplicate') kept.push(`f-${n}`);
+      }
+      relay.close();
+      return kept.length;
+    }
+    case 'hub/devices.json':
+      return new DeviceRegistry(dir, Date.now, sink).list().length;
+    case `hub/${IDENTITY}`:
+      return loadOrCreateCertificate(dir, Date.now, sink).then(
+        (identity) => identity.fingerprint,
+        (error: unknown) => error,
+      );
+  }
+}
+
+describe('corruption matrix: the hub and satellite files', () => {
+  let hubFixture: string;
+  beforeAll(async () => {
+    hubFixture = await buildHubFixture();
+  }, 60_000);
+
+  for (const file of HUB_FILES) {
+    for (const mode of MODES) {
+      it(`${file}: ${mode}`, async () => {
+        const dir = temp.make();
+        cpSync(hubFixture, dir, { recursive: true });
+        const original = readFileSync(join(dir, file));
+        const { bytes, linesHit } = damage(dir, file, mode);
+        const reports: DamageReport[] = [];
+        const loaded = await loadHubFile(dir, file, (r) => reports.push(r));
+        const report = reports.find((r) => r.path === join(dir, file));
+        const silent = mode === 'delete' || (mode === 'zero' && JSONL(file));
+        if (silent) {
+          expect(reports).toEqual([]);
+        } else {
+          expect(report, `a report for ${file} (${mode})`).toBeDefined();
+          // Kept aside byte for byte.
+          expect(report!.keptAs).not.toBeNull();
+          expect(readFileSync(report!.keptAs!).equals(bytes!)).toBe(true);
+        }
+        if (JSONL(file)) {
+          const lines = original.toString('utf8').split('\n').filter(Boolean);
+          // The lines that are still whole in the damaged file are every line kept, and no more.
+          const intact = (bytes ?? Buffer.alloc(0))
+            .toString('latin1')
+            .split('\n')
+            .filter((l, i, all) => lines.includes(l) && (i < all.length - 1 || l === ''));
+          if (!silent) {
+            expect(report!.count).toBe(linesHit);
+            expect(readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean)).toEqual(intact);
+          }
+          if (file === 'satellite-punches.log') {
+            const adds = intact
+              .filter((l) => l.includes('"add"'))
+              .map((l) => (JSON.parse(l) as { add: { punchId: string } }).add.punchId);
+            const done = intact.some((l) => l.includes('"done":"p-0"'));
+            expect(loaded).toBe(adds.filter((id) => !(done && id === 'p-0')).length);
+          } else {
+            expect(loaded).toBe(intact.length);
+          }
+        } else if (file === 'hub/devices.json') {
+          // One JSON document: damaged is unreadable as a whole (every satellite pairs again).
+          expect(loaded).toBe(0);
+          if (!silent) expect(report!.severity).toBe('error');
+        } else if (mode === 'delete') {
+          // No identity at all: a new one is made (every satellite pairs again).
+          expect(typeof loaded).toBe('string');
+        } else {
+          // Never replaced on its own: the hub refuses to start, says why, and the file stays.
+          expect(isAppError(loaded, 'data-damaged')).toBe(true);
+          expect(report!.severity).toBe('error');
+          expect(readFileSync(join(dir, file)).equals(bytes!)).toBe(true);
+        }
+        // A second start finds the repaired file clean and copies nothing again.
+        if (JSONL(file) && !silent) {
+          const again: DamageReport[] = [];
+          await loadHubFile(dir, file, (r) => again.push(r));
+          expect(again).toEqual([]);
+        }
+      }, 30_000);
+    }
+  }
 });

@@ -7,6 +7,7 @@ import type { PunchAction, StaffRole } from '../../../shared/labor';
 import type { LaborService } from '../labor/labor-service';
 import type { StaffRecord } from '../labor/roster';
 import { AppendOnly, readLines } from './append-only';
+import type { DamageSink } from '../storage/data-health';
 
 export interface ForwardedPunch {
   punchId: string;
@@ -30,9 +31,18 @@ export class KioskRelay {
   constructor(
     private readonly labor: LaborService,
     dataDir: string,
+    damage?: DamageSink,
   ) {
     const path = join(dataDir, 'hub', 'forwarded-punches.log');
-    this.accepted = new Set(readLines<{ id: string }>(path).map((l) => l.id));
+    const lines = readLines(path, {
+      valid: (v): v is { id: string } =>
+        typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string',
+      label: "The venue hub's list of punches taken from offline kiosks",
+      consequence:
+        'A punch a kiosk sends again could be taken twice: check the timesheet for a doubled punch from a kiosk that was offline.',
+      damage,
+    });
+    this.accepted = new Set(lines.map((l) => l.id));
     this.log = new AppendOnly(path);
   }
 
