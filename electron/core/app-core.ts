@@ -21,6 +21,7 @@ import { WebhookListenerService } from './webhook-listener/listener-service';
 import { webhookHandlers } from './webhook-listener/webhook-handlers';
 import { TunnelService, type TunnelConnector } from './tunnel/tunnel-service';
 import { DataHealth } from './storage/data-health';
+import { checkPrivateModes, makeWritesPrivate } from './storage/private-modes';
 import { hubHandlers } from './hub/hub-handlers';
 import type { HubService } from './hub/hub-service';
 
@@ -70,10 +71,13 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   const log = options.log ?? (() => {});
   const secrets = options.secrets ?? new MemorySecretStore();
   const events = new TypedEmitter<IpcEventMap>((error) => log(`A push-event listener failed: ${String(error)}`));
+  // Whatever the app writes from here on is this user's only (private-modes.ts).
+  makeWritesPrivate();
   // First: every store below reports what it could not read here, while it is being loaded.
   const dataHealth = new DataHealth(options.dataDir, options.now ?? Date.now, log);
   dataHealth.events.on('dataHealth', (view) => events.emit('dataHealth', view));
   const damage = dataHealth.sink;
+  checkPrivateModes(options.dataDir, damage);
   const connection = new ConnectionService({
     dataDir: options.dataDir,
     secrets,

@@ -4,6 +4,8 @@
 // guards, the trusted-sender check and the kiosk lockdown.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../electron/host/static-files';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 type Handler = (...args: any[]) => any;
 
@@ -270,5 +272,27 @@ describe('electron/main against a stub electron', () => {
     expect(win.fire('close')).toBe(false);
     // A kiosk's full-screen size is not the normal window's size (bug F).
     expect(stub.state.stored.get('bounds')).toBeUndefined();
+  });
+});
+
+describe('the packaged binary', () => {
+  it('flips the fuses: no run-as-node, no NODE_OPTIONS or inspect, asar only and checked, file:// unprivileged', () => {
+    // The block's "key: true|false" lines, as electron-builder reads them.
+    const yml = readFileSync(resolve(import.meta.dirname, '../../electron-builder.yml'), 'utf8');
+    const block = /^electronFuses:\n((?:[ ]+.*\n?)+)/m.exec(yml)![1];
+    const fuses = Object.fromEntries(
+      [...block.matchAll(/^\s+(\w+):\s*(true|false)\b/gm)].map((m) => [m[1], m[2] === 'true']),
+    );
+    expect(fuses).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      // The renderer is loaded from file://: without this, it would have file-protocol powers a
+      // web page lacks (reading other local files through fetch, for one).
+      grantFileProtocolExtraPrivileges: false,
+    });
   });
 });

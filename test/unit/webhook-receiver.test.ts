@@ -1,6 +1,6 @@
 // limits, validation of every event type, dedupe and the stale window.
 import { Agent, request } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_TYPES, type AcceptedEvent, type EventSummary } from '../../shared/webhooks';
 import { curlFor, signBody, WebhookReceiver, type WebhookReceiverOptions } from '../../electron/core/webhooks';
@@ -264,6 +264,31 @@ describe('authentication', () => {
       'X-Service-Signature': signBody(body, SECRET),
     });
     expect(signed.status).toBe(200);
+  });
+});
+
+describe('connections per address', () => {
+  it('closes a connection past the per-address cap at once, and takes new ones as old ones close', async () => {
+    await open({ maxConnectionsPerAddress: 8 });
+    const { port } = new URL(url);
+    const held: Socket[] = [];
+    for (let n = 0; n < 8; n++) {
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.on('error', () => {});
+      await new Promise((resolve) => socket.once('connect', resolve));
+      held.push(socket);
+    }
+    // The ninth is closed by the listener without a byte of answer.
+    const ninth = connect(Number(port), '127.0.0.1');
+    let answered = false;
+    ninth.on('data', () => (answered = true));
+    ninth.on('error', () => {});
+    await new Promise((resolve) => ninth.once('close', resolve));
+    expect(answered).toBe(false);
+    // The held ones still work, and one closed makes room for a delivery.
+    held[0].destroy();
+    await vi.waitFor(async () => expect((await deliver(url, openTab())).status).toBe(200));
+    for (const socket of held) socket.destroy();
   });
 });
 

@@ -4,6 +4,7 @@
 // the core: the device's role (shared/contract/device-access.ts), then the person's session (the
 // core's guarded handlers), so no screen is ever trusted.
 import { createServer, type Server } from 'node:https';
+import { capConnectionsPerAddress, HUB_CONNECTIONS_PER_ADDRESS } from '../net/connection-cap';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -55,6 +56,7 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
       answer(res, 404, { message: 'Not found' });
     },
   );
+  capConnectionsPerAddress(server, HUB_CONNECTIONS_PER_ADDRESS);
   server.on('clientError', (_error, socket) => socket.destroy());
   // A satellite that drops mid-handshake must not reach the process as an error.
   server.on('tlsClientError', ignore);

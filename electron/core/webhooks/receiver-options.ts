@@ -25,6 +25,8 @@ export interface WebhookReceiverOptions {
   refusedPerHour?: number;
   /** Disk budget of the event log's segments in bytes (oldest dropped past it). Default 512 MiB; null: none. */
   maxLogBytes?: number | null;
+  /** Connections one address may hold open at once (default LISTENER_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress?: number;
   /** Default 100 000 rows. null: unbounded. */
   retentionEvents?: number | null;
   /** Default 30 days. null: unbounded. */
