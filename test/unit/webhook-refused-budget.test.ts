@@ -93,7 +93,8 @@ describe('refused deliveries', () => {
     expect((await deliver(b.url, '{"not json', 'forged')).status).toBe(401);
     expect(b.receiver.newest({}, 0, 200).total).toBe(101);
     await b.receiver.stop();
-  }, 120_000);
+    // A gigabyte through loopback: the time is the volume, on a busy machine minutes.
+  }, 600_000);
 });
 
 describe('the event log disk budget', () => {
@@ -101,11 +102,11 @@ describe('the event log disk budget', () => {
     const dataDir = tempDir();
     const clock = new TestClock();
     const reports: DamageReport[] = [];
-    const maxLogBytes = 200_000;
+    const maxLogBytes = 100_000;
     const a = await started({ dataDir, now: clock.now, maxLogBytes, damage: (r) => reports.push(r) });
     const pad = 'x'.repeat(4_000);
     let noticedAt: number | null = null;
-    for (let n = 0; n < 120; n++) {
+    for (let n = 0; n < 60; n++) {
       const reply = await deliver(
         a.url,
         envelope('GUEST_SUBSCRIBED', { targetUuid: `cust-${n}`, data: { handle: `h${n}`, pad } }),
@@ -124,11 +125,11 @@ describe('the event log disk budget', () => {
     expect(logBytes).toBeLessThan(maxLogBytes + 30_000);
     // Oldest first: the newest are kept, the first are gone, and the counts still hold them all.
     const page = a.receiver.page({}, 0, 1_000);
-    expect(page.rows[page.rows.length - 1].targetUuid).toBe('cust-119');
+    expect(page.rows[page.rows.length - 1].targetUuid).toBe('cust-59');
     expect(page.rows[0].targetUuid).not.toBe('cust-0');
-    expect(a.receiver.counters()).toMatchObject({ received: 120, verified: 120 });
+    expect(a.receiver.counters()).toMatchObject({ received: 60, verified: 60 });
     await a.receiver.stop();
-  });
+  }, 60_000);
 });
 
 function url(a: { url: string }): string {

@@ -73,7 +73,7 @@ describe('a secret where others can reach the listener', () => {
 });
 
 describe('a signature that cannot be verified is never applied', () => {
-  it('refuses a signed delivery when no secret is set, and applies an unsigned one', async () => {
+  it('refuses a signed delivery when no secret is set, and keeps an unsigned one without applying it', async () => {
     const receiver = new WebhookReceiver({ dataDir: dirs.make(), secret: null });
     cleanups.push(() => receiver.stop());
     const { url } = await receiver.start();
@@ -86,7 +86,9 @@ describe('a signature that cannot be verified is never applied', () => {
     expect(applied).toBe(0);
     expect((await deliver(url!, event, null)).status).toBe(200);
     expect(receiver.counters()).toMatchObject({ rejected: 2, unsigned: 1 });
-    expect(applied).toBe(1);
+    // Kept for the inspector only: nothing proves who sent it.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(applied).toBe(0);
   });
 
   it('fuzz: 60 000 forged, mis-signed or signed-without-a-secret deliveries, none accepted', () => {
