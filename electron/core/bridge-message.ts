@@ -13,7 +13,7 @@ export interface BridgeMessage {
 export const MALFORMED_MESSAGE = {
   id: null,
   ok: false,
-  error: { code: 'invalid-arguments', message: 'Messages must be JSON objects {id, channel, args}' },
+  error: { kind: 'invalid', data: { field: null }, message: 'Messages must be JSON objects {id, channel, args}' },
 } as const;
 
 /** The message, or null when it is binary, not JSON, or not a JSON object. */

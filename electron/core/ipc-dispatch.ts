@@ -1,8 +1,10 @@
-// One dispatcher for every transport (Electron IPC, the host's WebSocket): it refuses unknown
-// channels, validates the arguments against the contract's schemas, and turns any failure into
-// an IpcErrorPayload a person can read. Handlers therefore only ever see valid arguments.
+// One dispatcher for every transport (Electron IPC, the host's WebSocket, the hub): it refuses
+// unknown channels, validates the arguments against the contract's schemas, and turns any failure
+// into an error payload with its kind and data, so the far side rebuilds the same AppError. Handlers
+// therefore only ever see valid arguments.
 import type { IpcChannel, IpcErrorPayload, IpcHandlers } from '../../shared/contract';
 import { ipcArgSchemas } from '../../shared/contract/arg-schemas';
+import { errorPayloadOf } from './api/app-error-of';
 
 export type DispatchOutcome = { ok: true; result: unknown } | { ok: false; error: IpcErrorPayload };
 
@@ -18,27 +20,26 @@ export async function dispatchRequest(
   if (!isIpcChannel(channel)) {
     return {
       ok: false,
-      error: { code: 'unknown-channel', message: `Unknown request: ${String(channel).slice(0, 80)}` },
+      error: { kind: 'unknown-channel', data: {}, message: `Unknown request: ${String(channel).slice(0, 80)}` },
     };
   }
   const parsed = ipcArgSchemas[channel].safeParse(args);
   if (!parsed.success) {
-    const detail = parsed.error.issues
-      .slice(0, 3)
-      .map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`)
-      .join('; ');
-    return { ok: false, error: { code: 'invalid-arguments', message: `Invalid arguments for ${channel}: ${detail}` } };
+    const issues = parsed.error.issues.slice(0, 3);
+    const detail = issues.map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`).join('; ');
+    // The field by name ("managerPin"), without the argument's position in the call.
+    const named = (issues[0]?.path ?? []).filter((part): part is string => typeof part === 'string');
+    const field = named.length > 0 ? named.join('.') : null;
+    return {
+      ok: false,
+      error: { kind: 'invalid', data: { field }, message: `Invalid arguments for ${channel}: ${detail}` },
+    };
   }
   try {
     const handler = handlers[channel] as (...a: unknown[]) => Promise<unknown>;
     const result = await handler(...(parsed.data as unknown[]));
     return { ok: true, result };
   } catch (error) {
-    return { ok: false, error: { code: 'failed', message: errorMessage(error) } };
+    return { ok: false, error: errorPayloadOf(error) };
   }
-}
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
 }

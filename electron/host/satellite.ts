@@ -12,6 +12,7 @@ import type { LaborView } from '../../shared/labor';
 import type { AppSnapshot } from '../../shared/domain';
 import { SatelliteKiosk } from './satellite-kiosk';
 import { DataHealth } from '../core/storage/data-health';
+import { appError, fromErrorPayload } from '../../shared/app-error';
 
 export interface SatelliteOptions {
   dataDir: string;
@@ -165,9 +166,9 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
         if (channel === 'laborView' && !link?.open && kiosk.cachedView) return kiosk.cachedView;
         if (channel === 'getSnapshot' && !link?.open && kiosk.cachedSnapshot) return kiosk.cachedSnapshot;
       }
-      if (!link?.open) throw new Error(message ?? UNREACHABLE);
+      if (!link?.open) throw appError('unreachable', message ?? UNREACHABLE);
       const outcome = await link.request(channel, args);
-      if (!outcome.ok) throw new Error(outcome.error.message);
+      if (!outcome.ok) throw fromErrorPayload(outcome.error);
       if (channel === 'laborView') kiosk?.seenView(outcome.result as LaborView);
       if (channel === 'getSnapshot') kiosk?.seenSnapshot(outcome.result as AppSnapshot);
       return outcome.result;

@@ -1,5 +1,6 @@
 // Exposes exactly the IPC contract to the renderer as window.venue: one function per request and
-// one `on` for push events. ipcRenderer itself never crosses the bridge.
+// one `on` for push events. ipcRenderer itself never crosses the bridge. A failed request rejects
+// with its error payload as a plain object, the one form the context bridge copies whole.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import {
   IPC_PREFIX,
@@ -9,16 +10,13 @@ import {
   type IpcHandlers,
   type VenueApi,
 } from '../../shared/contract';
-import type { DispatchOutcome } from '../core/ipc-dispatch';
+import { settleOutcome } from '../../shared/ipc-outcome';
 
 const calls = Object.fromEntries(
   ipcChannels.map((channel) => [
     channel,
-    async (...args: unknown[]) => {
-      const outcome = (await ipcRenderer.invoke(IPC_PREFIX + channel, ...args)) as DispatchOutcome;
-      if (!outcome.ok) throw new Error(outcome.error.message);
-      return outcome.result;
-    },
+    // Rejects with the plain error payload; the renderer's bridge rebuilds the AppError from it.
+    async (...args: unknown[]) => settleOutcome(await ipcRenderer.invoke(IPC_PREFIX + channel, ...args)),
   ]),
 ) as unknown as IpcHandlers;
 

@@ -17,6 +17,7 @@ import { hubChannelKeys, hubEventKeys, type HubEvents, type HubRequests } from '
 import { laborChannelKeys, laborEventKeys, type LaborEvents, type LaborRequests } from './labor';
 import { tabsChannelKeys, tabsEventKeys, type TabsEvents, type TabsRequests } from './tabs';
 import { webhookChannelKeys, webhookEventKeys, type WebhookEvents, type WebhookRequests } from './webhooks';
+import type { ErrorPayload } from '../app-error';
 
 /** Every request the renderer can make: its arguments and its result. */
 export interface IpcRequestMap
@@ -67,11 +68,12 @@ export interface VenueApi extends IpcHandlers {
   on<E extends IpcEventName>(event: E, listener: (payload: IpcEventMap[E]) => void): () => void;
 }
 
-/** The error shape that crosses the boundary: a message a person can read, and a code. */
-export interface IpcErrorPayload {
-  code: 'invalid-arguments' | 'unknown-channel' | 'failed' | 'untrusted-sender';
-  message: string;
-}
+/**
+ * The error shape that crosses the boundary: the failure's kind with its data, and the technical
+ * message for logs. Refused arguments are `invalid` (with the field), an unknown channel is
+ * `unknown-channel`, a request from outside the app window `untrusted-sender`.
+ */
+export type IpcErrorPayload = ErrorPayload;
 
 /** Prefix of Electron IPC channel names, so ours never collide with Electron's own. */
 export const IPC_PREFIX = 'venue:';

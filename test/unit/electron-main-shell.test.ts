@@ -235,9 +235,9 @@ describe('electron/main against a stub electron', () => {
     const own = { senderFrame: { url: win.loaded, parent: null } };
     expect((await handle(own)).ok).toBe(true);
     const foreign = await handle({ senderFrame: { url: 'https://evil.example/', parent: null } });
-    expect(foreign).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+    expect(foreign).toMatchObject({ ok: false, error: { kind: 'untrusted-sender' } });
     const iframe = await handle({ senderFrame: { url: win.loaded, parent: {} } });
-    expect(iframe).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+    expect(iframe).toMatchObject({ ok: false, error: { kind: 'untrusted-sender' } });
   });
 
   it('takes one instance only, and ignores ELECTRON_RENDERER_URL when packaged', async () => {

@@ -216,7 +216,7 @@ describe('nothing thrown at a socket crashes the host or the listener', () => {
 
       const page = await fetch(`http://127.0.0.1:${host.port}/`);
       expect(page.status).toBe(200);
-      expect(await askHost()).toMatchObject({ id: 1, ok: false, error: { code: 'unknown-channel' } });
+      expect(await askHost()).toMatchObject({ id: 1, ok: false, error: { kind: 'unknown-channel' } });
       const hook = await fetch(`http://127.0.0.1:${listenerPort}/webhooks`, {
         method: 'POST',
         body: '{}',

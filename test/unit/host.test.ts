@@ -76,14 +76,14 @@ describe('headless host', () => {
     expect(snapshot.result.runtime).toBe('headless');
 
     const bad = await ask(ws, { id: 2, channel: 'listLocations', args: ['everyone'] });
-    expect(bad).toMatchObject({ id: 2, ok: false, error: { code: 'invalid-arguments' } });
+    expect(bad).toMatchObject({ id: 2, ok: false, error: { kind: 'invalid' } });
     expect(bad.error.message).toMatch(/listLocations/);
 
     const unknown = await ask(ws, { id: 3, channel: 'deleteEverything', args: [] });
-    expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+    expect(unknown).toMatchObject({ ok: false, error: { kind: 'unknown-channel' } });
 
     const garbage = await ask(ws, 'not json');
-    expect(garbage).toMatchObject({ ok: false, error: { code: 'invalid-arguments' } });
+    expect(garbage).toMatchObject({ ok: false, error: { kind: 'invalid' } });
     ws.close();
   });
 

@@ -1,5 +1,6 @@
 // One open contract channel from a satellite to its hub: requests by id, push events, and why it
 // closed (revoked is told apart from a dropped network, because the screen says different things).
+import { readErrorPayload, type ErrorPayload } from '../../../shared/app-error';
 import type { IpcErrorPayload } from '../../../shared/contract';
 import type WebSocket from 'ws';
 import { openHubSocket, type SatellitePairing } from './hub-client';
@@ -16,6 +17,22 @@ export class HubRefused extends Error {
   }
 }
 
+const REVOKED: ErrorPayload = {
+  kind: 'forbidden',
+  data: { by: 'venue' },
+  message: 'This device was revoked by the venue hub',
+};
+
+/** The request was sent and no answer came: it may have been done, so it is never sent again blind. */
+function lostBeforeAnswer(operation: string): ErrorPayload {
+  return {
+    kind: 'outcome-unknown',
+    data: { operation },
+    message:
+      'The connection to the venue hub was lost before it answered: check whether this was done before trying again',
+  };
+}
+
 /** A Wi-Fi drop leaves a socket that never closes: no pong for this long and the link is ended. */
 const HEARTBEAT_MS = 5_000;
 /** A request the hub has not answered by then fails (a queued punch simply stays queued). */
@@ -29,7 +46,8 @@ export interface HubLinkHandlers {
 
 export class HubLink {
   private nextId = 1;
-  private readonly pending = new Map<number, (outcome: LinkOutcome) => void>();
+  /** Each request waiting for its answer, with the channel it asked on (for an outcome-unknown). */
+  private readonly pending = new Map<number, { operation: string; done: (outcome: LinkOutcome) => void }>();
   private revoked = false;
 
   private readonly heartbeat: NodeJS.Timeout;
@@ -51,7 +69,7 @@ export class HubLink {
         id?: number;
         ok?: boolean;
         result?: unknown;
-        error?: IpcErrorPayload;
+        error?: unknown;
         event?: string;
         payload?: unknown;
         revoked?: boolean;
@@ -64,28 +82,27 @@ export class HubLink {
       if (message.revoked) this.revoked = true;
       else if (typeof message.event === 'string') handlers.onEvent?.(message.event, message.payload);
       else if (typeof message.id === 'number') {
-        const done = this.pending.get(message.id);
+        const entry = this.pending.get(message.id);
         this.pending.delete(message.id);
-        done?.(
+        entry?.done(
           message.ok
             ? { ok: true, result: message.result }
-            : { ok: false, error: message.error ?? { code: 'failed', message: 'The hub refused' } },
+            : {
+                ok: false,
+                error: readErrorPayload(message.error) ?? {
+                  kind: 'internal',
+                  data: {},
+                  message: 'The hub refused without saying why',
+                },
+              },
         );
       }
     });
     ws.on('close', (code) => {
       clearInterval(this.heartbeat);
       const revoked = this.revoked || code === REVOKED_CLOSE_CODE;
-      for (const done of this.pending.values()) {
-        done({
-          ok: false,
-          error: {
-            code: 'failed',
-            message: revoked
-              ? 'This device was revoked by the venue hub'
-              : 'The connection to the venue hub was lost before it answered: check whether this was done before trying again',
-          },
-        });
+      for (const { operation, done } of this.pending.values()) {
+        done({ ok: false, error: revoked ? REVOKED : lostBeforeAnswer(operation) });
       }
       this.pending.clear();
       handlers.onClose?.(revoked);
@@ -137,20 +154,21 @@ export class HubLink {
    * failed and be tried again; a dead link is found by the heartbeat instead.
    */
   request(channel: string, args: unknown[]): Promise<LinkOutcome> {
-    return this.send({ channel, args }, null);
+    return this.send({ channel, args }, channel, null);
   }
 
   /** The kiosk relay's own messages (roster hashes, queued punches): never a screen's request. */
   relay(what: 'roster' | 'forwardPunch', punch?: unknown): Promise<LinkOutcome> {
     // Punches carry their id, so a late answer costs nothing: the punch is sent again and the hub dedupes.
-    return this.send({ hub: what, punch }, REQUEST_TIMEOUT_MS);
+    return this.send({ hub: what, punch }, what, REQUEST_TIMEOUT_MS);
   }
 
-  private send(body: Record<string, unknown>, timeoutMs: number | null): Promise<LinkOutcome> {
+  private send(body: Record<string, unknown>, operation: string, timeoutMs: number | null): Promise<LinkOutcome> {
+    // Nothing was sent: safe to try again once the link is back.
     if (!this.open)
       return Promise.resolve({
         ok: false,
-        error: { code: 'failed', message: 'The connection to the venue hub was lost' },
+        error: { kind: 'unreachable', data: {}, message: 'The connection to the venue hub was lost' },
       });
     const id = this.nextId++;
     return new Promise((resolve) => {
@@ -159,11 +177,17 @@ export class HubLink {
           ? null
           : setTimeout(() => {
               this.pending.delete(id);
-              resolve({ ok: false, error: { code: 'failed', message: 'The venue hub did not answer in time' } });
+              resolve({
+                ok: false,
+                error: { kind: 'timed-out', data: {}, message: 'The venue hub did not answer in time' },
+              });
             }, timeoutMs);
-      this.pending.set(id, (outcome) => {
-        if (timer) clearTimeout(timer);
-        resolve(outcome);
+      this.pending.set(id, {
+        operation,
+        done: (outcome) => {
+          if (timer) clearTimeout(timer);
+          resolve(outcome);
+        },
       });
       this.ws.send(JSON.stringify({ id, ...body }));
     });

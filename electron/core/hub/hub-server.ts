@@ -207,7 +207,12 @@ async function relay(
         (p.role.roleUuid === null || typeof p.role.roleUuid === 'string'))) &&
     (p.declaredTipsCents === undefined ||
       (Number.isInteger(p.declaredTipsCents) && p.declaredTipsCents >= 0 && p.declaredTipsCents <= 10_000_000));
-  if (!valid) return send(ws, { id, ok: false, error: { code: 'invalid-arguments', message: 'Not a queued punch' } });
+  if (!valid)
+    return send(ws, {
+      id,
+      ok: false,
+      error: { kind: 'invalid', data: { field: 'punch' }, message: 'Not a queued punch' },
+    });
   send(ws, { id, ok: true, result: await kiosk.accept(p as ForwardedPunch) });
 }
 

@@ -4,7 +4,7 @@
 // looked for in every field docs/service-assumptions.md lists, and shown exactly as it came: an
 // `{alert: {title, body}}` keeps its title and body apart, a plain-text body is the alert itself,
 // and "spending limit" or "spend_limit" count as the limit as much as "spend limit".
-import { isServiceError } from '../api/errors';
+import { isServiceError, type ServiceError } from '../api/errors';
 import { errorMessage } from '../../../shared/errors';
 
 export interface Refusal {
@@ -26,14 +26,21 @@ export function classifyRefusal(error: unknown): Refusal {
   const alert = alertText(error.body);
   const said = alert ?? error.serviceMessage;
   const title = alertTitle(error.body);
-  const mentionsLimit =
-    SPEND_LIMIT.test(JSON.stringify(error.body ?? null)) || SPEND_LIMIT.test(error.serviceMessage ?? '');
   return {
-    kind: error.status === 400 && mentionsLimit ? 'spend-limit' : 'refused',
+    kind: isSpendLimitRefusal(error) ? 'spend-limit' : 'refused',
     status: error.status,
     text: said ?? title ?? `The service refused it (${error.status}) without saying why.`,
     title: said ? title : null,
   };
+}
+
+/**
+ * A 400 whose body or reason names the spend limit. This reads the service's answer (its body is
+ * the only place the spec puts the reason), never a message of ours.
+ */
+export function isSpendLimitRefusal(error: ServiceError): boolean {
+  if (error.kind !== 'http' || error.status !== 400) return false;
+  return SPEND_LIMIT.test(JSON.stringify(error.body ?? null)) || SPEND_LIMIT.test(error.serviceMessage ?? '');
 }
 
 /** `alert.title` (or `alert.heading`) when the alert is an object that has one. */

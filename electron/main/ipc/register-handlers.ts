@@ -15,7 +15,11 @@ export function registerIpcHandlers(handlers: IpcHandlers, trustedUrl: () => str
         if (!isTrustedSender(event, trustedUrl())) {
           return {
             ok: false,
-            error: { code: 'untrusted-sender', message: 'Refused: the request did not come from the app window' },
+            error: {
+              kind: 'untrusted-sender',
+              data: {},
+              message: 'Refused: the request did not come from the app window',
+            },
           };
         }
         return dispatchRequest(handlers, channel, args);

@@ -2,6 +2,8 @@
 // browser served by the headless host we speak the same contract over its WebSocket, using the
 // per-run token from the address the host printed.
 import type { VenueApi } from '../../../shared/contract';
+import { ipcChannels } from '../../../shared/contract';
+import { rebuildError } from '../../../shared/ipc-outcome';
 import { createWsBridge, type BridgeState } from './ws-bridge';
 
 declare global {
@@ -20,7 +22,11 @@ const TOKEN_KEY = 'venue-host-token';
 
 export function getBridge(): Bridge {
   if (window.venue) {
-    return { api: window.venue, runtime: 'electron', onState: (listener) => (listener('open'), () => {}) };
+    return {
+      api: rebuildingErrors(window.venue),
+      runtime: 'electron',
+      onState: (listener) => (listener('open'), () => {}),
+    };
   }
   const params = new URLSearchParams(window.location.search);
   const token = params.get('token') ?? sessionStorage.getItem(TOKEN_KEY) ?? '';
@@ -33,4 +39,18 @@ export function getBridge(): Bridge {
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   const bridge = createWsBridge(`${scheme}://${window.location.host}/ws${query}`);
   return { api: bridge.api, runtime: 'headless', onState: bridge.onState };
+}
+
+/** The preload's calls, each failure rebuilt as the AppError it was (the preload rejects with its payload). */
+function rebuildingErrors(venue: VenueApi): VenueApi {
+  const calls = Object.fromEntries(
+    ipcChannels.map((channel) => [
+      channel,
+      (...args: unknown[]) =>
+        (venue[channel] as (...a: unknown[]) => Promise<unknown>)(...args).catch((reason: unknown) => {
+          throw rebuildError(reason);
+        }),
+    ]),
+  );
+  return { ...(calls as unknown as VenueApi), on: venue.on.bind(venue) };
 }

@@ -8,6 +8,7 @@ import {
   type IpcHandlers,
   type VenueApi,
 } from '../../../shared/contract';
+import { AppError, fromErrorPayload, readErrorPayload } from '../../../shared/app-error';
 
 export type BridgeState = 'connecting' | 'open' | 'closed' | 'unreachable';
 
@@ -66,7 +67,7 @@ export function createWsBridge(url: string): WsBridge {
       id?: number;
       ok?: boolean;
       result?: unknown;
-      error?: { message: string };
+      error?: unknown;
       event?: string;
       payload?: unknown;
     };
@@ -84,7 +85,16 @@ export function createWsBridge(url: string): WsBridge {
     pending.delete(message.id!);
     clearTimeout(entry.timer);
     if (message.ok) entry.resolve(message.result);
-    else entry.reject(new Error(message.error?.message ?? 'The app host refused the request'));
+    else
+      entry.reject(
+        fromErrorPayload(
+          readErrorPayload(message.error) ?? {
+            kind: 'internal',
+            data: {},
+            message: 'The app host refused the request without saying why',
+          },
+        ),
+      );
   };
 
   const call = (channel: string, args: unknown[]) =>
@@ -92,7 +102,14 @@ export function createWsBridge(url: string): WsBridge {
       const id = nextId++;
       const timer = setTimeout(() => {
         pending.delete(id);
-        reject(new Error(`No answer from the app host for ${channel} within ${CALL_TIMEOUT_MS / 1000} s`));
+        // The request may have reached the host and been done: its outcome is unknown.
+        reject(
+          new AppError(
+            'outcome-unknown',
+            `No answer from the app host for ${channel} within ${CALL_TIMEOUT_MS / 1000} s`,
+            { operation: channel },
+          ),
+        );
       }, CALL_TIMEOUT_MS);
       pending.set(id, { resolve, reject, timer });
       const frame = JSON.stringify({ id, channel, args });
