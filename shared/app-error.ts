@@ -25,14 +25,17 @@ export interface ErrorKinds {
     orderCents: number | null;
     mode: 'pre' | 'post' | null;
   };
-  /** A labor action that needs an open shift (or an open break) and there is none. */
+  /** A labor action that needs an open shift, or (`onBreak`) an open break, and there is none. */
   'not-on-shift': { onBreak: boolean };
-  /** Input refused; `field` names the argument or form field when known. */
-  invalid: { field: string | null };
+  /**
+   * Input refused; `field` names the argument or form field when known. `said`: the service's own
+   * reason when the service refused it (kinds below carry it too), shown to the person as it came.
+   */
+  invalid: { field: string | null; said?: string | null };
   /** The request clashes with the current state (already punched in, already refunded, …). */
-  conflict: { what: string | null };
+  conflict: { what: string | null; said?: string | null };
   /** The thing asked for does not exist (any more). */
-  'not-found': { what: string | null };
+  'not-found': { what: string | null; said?: string | null };
   /** The service answered in a form this app cannot read; `what` names the feature or field. */
   'cannot-read': { what: string };
   /** A PIN is needed, or a manager's PIN session on this device. */

@@ -1,5 +1,6 @@
 // Domain types shared by the core, the shells and the renderer.
 // Nothing here may hold a secret: every value of these types can reach the renderer.
+import type { ErrorPayload } from './app-error';
 import type { DataHealthView } from './data-health';
 import type { LaborView } from './labor';
 import type { TabsSnapshot } from './tabs';
@@ -58,6 +59,8 @@ export interface ConnectionStatus {
   /** 'ok' once a call succeeded, 'error' with message when the last one failed. */
   reachability: 'unknown' | 'ok' | 'error';
   message: string | null;
+  /** The failure behind `message` with its kind, when it came from an exchange with the service. */
+  problem?: ErrorPayload | null;
   integrationToken: TokenStatus;
   user: UserSession | null;
   /** The sign-in flow in progress, if any. */

@@ -4,6 +4,7 @@
 import { formatMoney } from './money';
 import type { MoneyUnitsView } from './money-units';
 import type { OpenTab } from './webhooks';
+import type { ErrorPayload } from './app-error';
 
 /** Where the Passes, Gift cards and Tabs screens act. Chosen once, kept in the core's data dir. */
 export interface TabsLocation {
@@ -83,6 +84,11 @@ export type PassOrderOutcome =
       /** The alert's title when the service sent one (`{alert: {title, body}}`). */
       title: string | null;
       pass: PassView | null;
+      /**
+       * The refusal with its kind: for 'spend-limit' a `spend-limit` with the pass's limit, spent
+       * and mode as read again after the refusal, and this order's total when every line had a price.
+       */
+      problem: ErrorPayload;
     };
 
 /** What the service said about one gift card: the card number itself is never kept. */

@@ -1,6 +1,7 @@
 // Webhook events as the app records them. These types reach the renderer (the Events inspector),
 // so they hold what was received, never the signature secret.
 import type { WebhookDataMap } from './schemas/webhook-events';
+import type { ErrorPayload } from './app-error';
 
 /** The 18 event types of spec 6.5. Anything else is stored and flagged as unknown. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -135,6 +136,8 @@ export interface ListenerStatus {
   /** Requests refused or failed since start. */
   failures: number;
   message: string | null;
+  /** Why it could not listen, with its kind (a `local-failure` with the errno code). */
+  problem?: ErrorPayload | null;
   signatureRequired: boolean;
 }
 

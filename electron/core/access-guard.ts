@@ -3,6 +3,7 @@
 // host's WebSocket, tests) goes through the same check and a new channel cannot skip it.
 import type { IpcChannel, IpcHandlers } from '../../shared/contract';
 import { channelAccess } from '../../shared/contract/access';
+import { AppError } from '../../shared/app-error';
 
 export interface Authority {
   kiosk: boolean;
@@ -27,7 +28,8 @@ export function checkAccess(authority: Authority, channel: IpcChannel, args: unk
     case 'manager':
       return authority.requireManager(token);
     case 'settings':
-      if (authority.kiosk && !authority.managerSignedIn()) throw new Error(KIOSK_SETTINGS_REFUSED);
+      if (authority.kiosk && !authority.managerSignedIn())
+        throw new AppError('pin-required', KIOSK_SETTINGS_REFUSED, { role: 'manager' });
       return;
   }
 }

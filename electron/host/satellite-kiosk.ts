@@ -14,6 +14,7 @@ import type { CachedStaff, ForwardedPunch, ForwardOutcome } from '../core/hub/ki
 import type { HubLink } from '../core/hub/hub-link';
 import { loadJsonFile, saveJsonFile } from '../core/storage/json-file';
 import type { DamageSink } from '../core/storage/data-health';
+import { AppError, fromErrorPayload } from '../../shared/app-error';
 
 const QUEUE = 'satellite-punches.log';
 const CACHE = 'satellite-cache.json';
@@ -143,7 +144,7 @@ export class SatelliteKiosk {
         this.sessions.set(session.token, session);
         return session;
       }
-      if (link.open) throw new Error(outcome.error.message);
+      if (link.open) throw fromErrorPayload(outcome.error);
     }
     return this.identifyOffline(input);
   }
@@ -156,7 +157,8 @@ export class SatelliteKiosk {
 
   async punch(token: string, input: PunchInput): Promise<PunchReceipt> {
     const session = this.sessions.get(token);
-    if (!session || session.expiresAt < this.now()) throw new Error('Your session has ended: enter your PIN again');
+    if (!session || session.expiresAt < this.now())
+      throw new AppError('pin-required', 'Your session has ended: enter your PIN again', { role: 'staff' });
     const punch: ForwardedPunch = {
       punchId: input.punchId ?? randomUUID(),
       userId: session.userId,
@@ -232,8 +234,15 @@ export class SatelliteKiosk {
   private async identifyOffline(input: { pin: string } | { userId: string; pin?: string }): Promise<StaffSession> {
     const now = this.now();
     this.wrong = this.wrong.filter((t) => now - t < LOCK_MS);
-    if (this.wrong.length >= MAX_WRONG) throw new Error('Too many wrong PINs: wait 30 seconds');
-    if (!input.pin) throw new Error('The hub cannot be reached: enter your PIN');
+    if (this.wrong.length >= MAX_WRONG) {
+      const until = this.wrong[this.wrong.length - MAX_WRONG] + LOCK_MS;
+      throw new AppError('locked-out', `Too many wrong PINs: wait ${Math.ceil((until - now) / 1000)} s`, {
+        until,
+        deviceId: null,
+        userId: null,
+      });
+    }
+    if (!input.pin) throw new AppError('pin-required', 'The hub cannot be reached: enter your PIN', { role: 'staff' });
     const candidates = 'userId' in input ? this.roster.filter((s) => s.userId === input.userId) : this.roster;
     // One at a time, as the hub does: scrypt must not take the whole thread pool.
     for (const staff of candidates) {
@@ -255,7 +264,7 @@ export class SatelliteKiosk {
       }
     }
     this.wrong.push(now);
-    throw new Error('That PIN is not recognised');
+    throw new AppError('invalid', 'That PIN is not recognised', { field: 'pin' });
   }
 
   /** The board as this kiosk now knows it, until the hub's own board comes back. */

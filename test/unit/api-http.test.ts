@@ -81,7 +81,9 @@ describe('transport errors', () => {
     expect(error.retryable).toBe(true);
     expect(error.route).toBe('POST /oauth/token');
     expect(error.message).toBe(`Could not reach ${base} (POST /oauth/token): connection refused`);
-    expect(reachability).toEqual([{ state: 'error', message: error.message }]);
+    expect(reachability).toEqual([
+      { state: 'error', message: error.message, problem: { kind: 'unreachable', data: {}, message: error.message } },
+    ]);
     expect(c.integration.status()).toMatchObject({ state: 'error', message: error.message });
     c.dispose();
   });
@@ -100,7 +102,11 @@ describe('transport errors', () => {
     expect(error.message).toMatch(
       /^The service answered GET \/api\/loc with something that is not JSON \(200, text\/html/,
     );
-    expect(c.reachability()).toEqual({ state: 'error', message: error.message });
+    expect(c.reachability()).toMatchObject({
+      state: 'error',
+      message: error.message,
+      problem: { kind: 'cannot-read', data: { what: 'GET /api/loc' } },
+    });
     c.dispose();
   });
 

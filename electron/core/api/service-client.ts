@@ -13,6 +13,8 @@ import { type FetchLike, type HttpMethod, type JsonRequester, createRequester, t
 import { IntegrationTokenProvider } from './integration-token';
 import { UserSessionManager } from './user-session';
 import { parseResponse } from './validate';
+import type { ErrorPayload } from '../../../shared/app-error';
+import { errorPayloadOf } from './app-error-of';
 
 export type ActAs = 'integration' | 'user';
 
@@ -20,6 +22,8 @@ export interface Reachability {
   state: 'ok' | 'error';
   /** Why the last exchange failed; null when ok. */
   message: string | null;
+  /** The same failure with its kind, for the screens to word it; null when ok. */
+  problem?: ErrorPayload | null;
 }
 
 export interface ServiceClientEvents {
@@ -252,7 +256,9 @@ export class ServiceClient {
         error.kind === 'timeout' ||
         error.kind === 'bad-response' ||
         (error.status ?? 0) >= 500);
-    const next: Reachability = broken ? { state: 'error', message: error.message } : { state: 'ok', message: null };
+    const next: Reachability = broken
+      ? { state: 'error', message: error.message, problem: errorPayloadOf(error) }
+      : { state: 'ok', message: null };
     if (this.lastReachability?.state === next.state && this.lastReachability.message === next.message) return;
     this.lastReachability = next;
     this.emit('reachability', next);

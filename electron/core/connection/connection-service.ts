@@ -19,6 +19,8 @@ import { loadSettings, normaliseBaseUrl, saveSettings, type StoredSettings } fro
 import type { EmbeddedSandbox, SandboxLink } from './sandbox-link';
 import type { DamageSink } from '../storage/data-health';
 import { ACCESS_SECRET_KEY, secretBoundTo, secretNeededAgain, storedSecretFor, storeSecret } from './secret-binding';
+import { errorMessage } from '../../../shared/errors';
+import type { ErrorPayload } from '../../../shared/app-error';
 
 export { ACCESS_SECRET_KEY } from './secret-binding';
 
@@ -65,6 +67,8 @@ export class ConnectionService {
   private hasSecret = false;
   private reachability: ConnectionStatus['reachability'] = 'unknown';
   private message: string | null = null;
+  /** The last exchange's failure with its kind (null when the message is a settings problem of ours). */
+  private problem: ErrorPayload | null = null;
   private integrationToken: TokenStatus = NO_TOKEN;
   private user: UserSession | null = null;
   private signIn: SignInStatus = { state: 'idle' };
@@ -117,6 +121,7 @@ export class ConnectionService {
       },
       reachability: this.reachability,
       message: this.message ?? this.settingsProblem,
+      problem: this.message !== null ? this.problem : null,
       integrationToken: this.integrationToken,
       user: this.user,
       signIn: this.signIn,
@@ -202,7 +207,7 @@ export class ConnectionService {
         target = { baseUrl, accessId, accessSecret };
       }
     } catch (error) {
-      return { ok: false, message: messageOf(error) };
+      return { ok: false, message: errorMessage(error) };
     }
     const client = new ServiceClient({ ...target, secrets: new MemorySecretStore(), fetch: this.options.fetch });
     try {
@@ -213,7 +218,7 @@ export class ConnectionService {
         message: `Connected: ${where} accepted these credentials. Nothing was saved; press Save connection to use them.`,
       };
     } catch (error) {
-      return { ok: false, message: `Not connected: ${messageOf(error)}` };
+      return { ok: false, message: `Not connected: ${errorMessage(error)}` };
     } finally {
       client.dispose();
     }
@@ -263,7 +268,7 @@ export class ConnectionService {
         as,
         locations: this.locations.as === as ? this.locations.locations : [],
         loadedAt: this.locations.loadedAt,
-        error: messageOf(error),
+        error: errorMessage(error),
       });
     }
     return this.locations;
@@ -291,6 +296,7 @@ export class ConnectionService {
     this.client = null;
     this.reachability = 'unknown';
     this.message = null;
+    this.problem = null;
     this.integrationToken = NO_TOKEN;
     this.user = null;
     this.signIn = { state: 'idle' };
@@ -319,6 +325,7 @@ export class ConnectionService {
       this.update(() => {
         this.reachability = r.state;
         this.message = r.message;
+        this.problem = r.problem ?? null;
       }),
     );
     this.client = client;
@@ -326,7 +333,7 @@ export class ConnectionService {
     this.emitStatus();
     await client.user
       .restore()
-      .catch((error) => this.options.log?.(`Could not restore the user session: ${messageOf(error)}`));
+      .catch((error) => this.options.log?.(`Could not restore the user session: ${errorMessage(error)}`));
     // Check the credentials in the background: a slow or absent service must not hold up start-up.
     void client.checkCredentials().catch(() => {});
   }
@@ -402,7 +409,7 @@ export class ConnectionService {
     try {
       await link.registerRedirect(redirectUrl);
     } catch (error) {
-      throw new Error(`The sandbox refused to register the sign-in redirect: ${messageOf(error)}`, { cause: error });
+      throw new Error(`The sandbox refused to register the sign-in redirect: ${errorMessage(error)}`, { cause: error });
     }
   }
 
@@ -419,8 +426,4 @@ export class ConnectionService {
     this.locations = view;
     this.events.emit('locations', view);
   }
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

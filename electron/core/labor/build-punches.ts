@@ -6,6 +6,7 @@ import type { PunchInput, StaffRole } from '../../../shared/labor';
 import type { LiveRow } from './board';
 import type { Punch } from './punch';
 import { clockTime } from '../../../shared/time';
+import { AppError } from '../../../shared/app-error';
 
 export type PunchDraft = Omit<Punch, 'seq'>;
 
@@ -37,7 +38,7 @@ export function buildPunches(input: PunchInput, c: BuildContext): PunchDraft[] {
   const { row } = c;
   switch (input.action) {
     case 'punch-in': {
-      if (row) throw new Error(`You are already on shift (since ${clock(row.shiftStart)})`);
+      if (row) throw conflict('shift', `You are already on shift (since ${clock(row.shiftStart)})`);
       const role = pickRole(input.role, c.roles);
       return [
         {
@@ -52,8 +53,9 @@ export function buildPunches(input: PunchInput, c: BuildContext): PunchDraft[] {
       ];
     }
     case 'break-start':
-      if (!row) throw new Error('You are not on shift');
-      if (row.breakStart !== null) throw new Error(`You are already on a break (since ${clock(row.breakStart)})`);
+      if (!row) throw notOnShift(false);
+      if (row.breakStart !== null)
+        throw conflict('break', `You are already on a break (since ${clock(row.breakStart)})`);
       return [
         {
           ...base,
@@ -67,15 +69,17 @@ export function buildPunches(input: PunchInput, c: BuildContext): PunchDraft[] {
         },
       ];
     case 'break-end':
-      if (!row || row.breakStart === null || !row.breakRef) throw new Error('You are not on a break');
+      if (!row || row.breakStart === null || !row.breakRef) throw notOnShift(true);
       return [
         { ...base, id, kind: 'break-end', role: row.role, roleUuid: null, shift: row.shiftRef, brk: row.breakRef },
       ];
     case 'punch-out': {
-      if (!row) throw new Error('You are not on shift');
+      if (!row) throw notOnShift(false);
       const tips = input.declaredTipsCents ?? 0;
       if (!Number.isInteger(tips) || tips < 0 || tips > MAX_TIPS_CENTS)
-        throw new Error('Declared tips must be an amount from $0 to $100,000');
+        throw new AppError('invalid', 'Declared tips must be an amount from $0 to $100,000', {
+          field: 'declaredTipsCents',
+        });
       const out: PunchDraft[] = [];
       if (row.breakStart !== null && row.breakRef) {
         out.push({
@@ -106,11 +110,24 @@ export function buildPunches(input: PunchInput, c: BuildContext): PunchDraft[] {
 function pickRole(wanted: StaffRole | undefined, roles: StaffRole[]): StaffRole {
   if (wanted) {
     const known = roles.find((r) => r.role === wanted.role || (wanted.roleUuid && r.roleUuid === wanted.roleUuid));
-    if (roles.length > 0 && !known) throw new Error(`You are not set up to work as ${wanted.role} here; ask a manager`);
+    if (roles.length > 0 && !known)
+      throw new AppError('invalid', `You are not set up to work as ${wanted.role} here; ask a manager`, {
+        field: 'role',
+      });
     return known ?? wanted;
   }
   if (roles.length === 1) return roles[0];
-  throw new Error(
+  throw new AppError(
+    'invalid',
     roles.length === 0 ? 'You have no role at this location; ask a manager' : 'Choose the role you are working',
+    { field: 'role' },
   );
+}
+
+function notOnShift(onBreak: boolean): AppError<'not-on-shift'> {
+  return new AppError('not-on-shift', onBreak ? 'You are not on a break' : 'You are not on shift', { onBreak });
+}
+
+function conflict(what: 'shift' | 'break', message: string): AppError<'conflict'> {
+  return new AppError('conflict', message, { what });
 }

@@ -2,8 +2,9 @@
 // the first-manager set-up, sessions, and roster changes (which re-check open sessions and report
 // the change themselves). Handlers only map requests onto these methods.
 import type { StaffInput, StaffRecordView, StaffSession, IdentifyInput } from '../../../shared/labor';
-import { ROSTER_UNREADABLE, type Roster } from './roster';
-import { Sessions, type Session } from './sessions';
+import { rosterUnreadable, type Roster } from './roster';
+import { lockedOut, Sessions, type Session } from './sessions';
+import { AppError } from '../../../shared/app-error';
 
 export interface KioskAccessOptions {
   roster: Roster;
@@ -50,13 +51,14 @@ export class KioskAccess {
         return this.sessionView(member.userId, member.manager);
       }
       const member = this.roster.get(input.userId);
-      if (!member) throw new Error('That person is not on this kiosk’s roster');
+      if (!member) throw new AppError('not-found', 'That person is not on this kiosk’s roster', { what: 'staff' });
       if (input.pin !== undefined) {
         if (!(await this.roster.verify(member.userId, input.pin))) return this.wrongPin(member.userId);
         this.sessions.recordGoodPin(member.userId);
         return this.sessionView(member.userId, member.manager);
       }
-      if (member.pin && this.options.nameTapNeedsPin()) throw new Error('Enter your PIN');
+      if (member.pin && this.options.nameTapNeedsPin())
+        throw new AppError('pin-required', 'Enter your PIN', { role: 'staff' });
       // No PIN checked: staff rights only, never a manager's.
       return this.sessionView(member.userId, false);
     });
@@ -68,7 +70,8 @@ export class KioskAccess {
       this.sessions.assertUnlocked();
       const member = await this.roster.identifyByPin(pin);
       if (!member) return this.wrongPin();
-      if (!member.manager) throw new Error('That PIN is not a manager’s; a manager must approve');
+      if (!member.manager)
+        throw new AppError('pin-required', 'That PIN is not a manager’s; a manager must approve', { role: 'manager' });
       this.sessions.recordGoodPin(member.userId);
       return { userId: member.userId, name: member.name };
     });
@@ -77,8 +80,9 @@ export class KioskAccess {
   /** First run only: while no manager with a PIN exists, anyone at the kiosk may create one. */
   async setupManager(input: { userId: string; name: string; pin: string }): Promise<StaffSession> {
     return this.serialised(async () => {
-      if (this.roster.unreadable) throw new Error(ROSTER_UNREADABLE);
-      if (!this.roster.needsManagerSetup()) throw new Error('A manager already exists; sign in with a manager PIN');
+      if (this.roster.unreadable) throw rosterUnreadable();
+      if (!this.roster.needsManagerSetup())
+        throw new AppError('conflict', 'A manager already exists; sign in with a manager PIN', { what: 'manager' });
       const loc = this.options.locationUuid();
       const existing = this.roster.get(input.userId);
       this.roster.upsert({
@@ -112,7 +116,8 @@ export class KioskAccess {
 
   removeStaff(token: string, userId: string): StaffRecordView[] {
     const s = this.requireManager(token);
-    if (s.userId === userId) throw new Error('You cannot remove yourself while signed in');
+    if (s.userId === userId)
+      throw new AppError('conflict', 'You cannot remove yourself while signed in', { what: 'staff' });
     this.roster.remove(userId);
     this.rosterChanged();
     return this.roster.views();
@@ -134,9 +139,8 @@ export class KioskAccess {
     const locked = this.sessions.recordWrongPin(userId);
     this.options.changed();
     const until = this.sessions.lockedUntilMs(userId);
-    if (locked && until)
-      throw new Error(`Too many wrong PINs: the pad is locked for ${Math.ceil((until - this.options.now()) / 1000)} s`);
-    throw new Error('That PIN is not recognised');
+    if (locked && until) throw lockedOut(until, this.options.now(), userId);
+    throw new AppError('invalid', 'That PIN is not recognised', { field: 'pin' });
   }
 
   private sessionView(userId: string, isManager: boolean): StaffSession {

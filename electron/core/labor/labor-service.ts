@@ -34,13 +34,14 @@ import { isServiceError } from '../api/errors';
 import { loadLaborSettings, saveLaborSettings, type StoredLaborSettings } from './labor-settings-store';
 import { Outbox, type PunchState } from './outbox';
 import { DEFAULT_SCRYPT_N } from './pin-hash';
-import { Roster, ROSTER_UNREADABLE, type DemoStaff } from './roster';
+import { Roster, ROSTER_UNREADABLE, rosterUnreadable, type DemoStaff } from './roster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { KioskAccess } from './kiosk-access';
 import { editEntry } from './edit-entry';
 import { loadTimesheet } from './timesheet';
 import { errorMessage } from '../../../shared/errors';
+import { AppError } from '../../../shared/app-error';
 import type { DamageSink } from '../storage/data-health';
 
 export interface LaborTuning extends DrainerTuning {
@@ -319,9 +320,11 @@ export class LaborService {
    * exists: otherwise nobody could ever leave it.
    */
   enterKioskView(): LaborView {
-    if (this.roster.unreadable) throw new Error(ROSTER_UNREADABLE);
+    if (this.roster.unreadable) throw rosterUnreadable();
     if (this.roster.needsManagerSetup())
-      throw new Error('Add a manager with a PIN first: leaving kiosk view needs a manager PIN');
+      throw new AppError('conflict', 'Add a manager with a PIN first: leaving kiosk view needs a manager PIN', {
+        what: 'manager',
+      });
     this.saveSettings({ kioskView: true });
     return this.view();
   }
@@ -528,9 +531,7 @@ export class LaborService {
     try {
       staff = await this.options.demoStaff?.();
     } catch (error) {
-      this.options.log?.(
-        `labor: could not read the sandbox demo staff: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.options.log?.(`labor: could not read the sandbox demo staff: ${errorMessage(error)}`);
       return;
     }
     if (!staff) return;

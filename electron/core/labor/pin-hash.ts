@@ -2,6 +2,7 @@
 // mainly keeps PINs out of plain sight in the data folder; the kiosk's lockout after repeated
 // wrong PINs is what stops guessing at the pad.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../../shared/app-error';
 
 export interface PinHash {
   salt: string;
@@ -25,7 +26,7 @@ function derive(pin: string, salt: Buffer, N: number, r: number, p: number): Pro
 }
 
 export async function hashPin(pin: string, N = DEFAULT_SCRYPT_N): Promise<PinHash> {
-  if (!PIN_PATTERN.test(pin)) throw new Error('A PIN is 4 to 8 digits');
+  if (!PIN_PATTERN.test(pin)) throw new AppError('invalid', 'A PIN is 4 to 8 digits', { field: 'pin' });
   const salt = randomBytes(16);
   const key = await derive(pin, salt, N, 8, 1);
   return { salt: salt.toString('base64'), hash: key.toString('base64'), N, r: 8, p: 1 };

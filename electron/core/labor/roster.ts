@@ -2,6 +2,7 @@
 // spec has no staff route, so the roster is kept here and maintained by a manager (in sandbox
 // mode it is seeded from the sandbox's demo staff with the demo PINs of docs/sandbox.md).
 import { z } from 'zod';
+import { AppError } from '../../../shared/app-error';
 import type { StaffCard, StaffInput, StaffRecordView } from '../../../shared/labor';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import { hashPin, PIN_PATTERN, verifyPin, type PinHash } from './pin-hash';
@@ -40,6 +41,11 @@ export interface DemoStaff {
 
 export const ROSTER_UNREADABLE =
   "This kiosk's staff list could not be read, so nobody can sign in. Ask whoever looks after this computer to restore it (a copy was kept).";
+
+/** The staff file is damaged (and was kept aside): nobody can sign in until it is restored. */
+export function rosterUnreadable(): AppError<'data-damaged'> {
+  return new AppError('data-damaged', ROSTER_UNREADABLE, { file: FILE });
+}
 
 export class Roster {
   private data: RosterFile;
@@ -88,7 +94,7 @@ export class Roster {
   }
 
   private writable(): void {
-    if (this.unreadable) throw new Error(ROSTER_UNREADABLE);
+    if (this.unreadable) throw rosterUnreadable();
   }
 
   get(userId: string): StaffRecord | undefined {
@@ -156,7 +162,9 @@ export class Roster {
       this.data.staff.filter((s) => s.manager && s.pin).length === 1 &&
       existing.pin
     ) {
-      throw new Error('This is the only manager with a PIN; make someone else a manager first');
+      throw new AppError('conflict', 'This is the only manager with a PIN; make someone else a manager first', {
+        what: 'manager',
+      });
     }
     this.data.staff = existing
       ? this.data.staff.map((s) => (s.userId === input.userId ? record : s))
@@ -167,9 +175,11 @@ export class Roster {
   remove(userId: string): void {
     this.writable();
     const s = this.get(userId);
-    if (!s) throw new Error(`No staff member ${userId}`);
+    if (!s) throw new AppError('not-found', `No staff member ${userId}`, { what: 'staff' });
     if (s.manager && s.pin && this.data.staff.filter((m) => m.manager && m.pin).length === 1) {
-      throw new Error('This is the only manager with a PIN; make someone else a manager first');
+      throw new AppError('conflict', 'This is the only manager with a PIN; make someone else a manager first', {
+        what: 'manager',
+      });
     }
     this.data.staff = this.data.staff.filter((m) => m.userId !== userId);
     this.save();
@@ -179,16 +189,19 @@ export class Roster {
   async setPin(userId: string, pin: string | null): Promise<void> {
     this.writable();
     const s = this.get(userId);
-    if (!s) throw new Error(`No staff member ${userId}`);
+    if (!s) throw new AppError('not-found', `No staff member ${userId}`, { what: 'staff' });
     if (pin === null) {
       if (s.manager && this.data.staff.filter((m) => m.manager && m.pin).length === 1 && s.pin) {
-        throw new Error('This is the only manager with a PIN; it cannot be removed');
+        throw new AppError('conflict', 'This is the only manager with a PIN; it cannot be removed', {
+          what: 'manager',
+        });
       }
       s.pin = null;
     } else {
-      if (!PIN_PATTERN.test(pin)) throw new Error('A PIN is 4 to 8 digits');
+      if (!PIN_PATTERN.test(pin)) throw new AppError('invalid', 'A PIN is 4 to 8 digits', { field: 'pin' });
       const holder = await this.identifyByPin(pin);
-      if (holder && holder.userId !== userId) throw new Error('That PIN is already in use; choose another');
+      if (holder && holder.userId !== userId)
+        throw new AppError('conflict', 'That PIN is already in use; choose another', { what: 'pin' });
       s.pin = await hashPin(pin, this.scryptN);
     }
     this.save();

@@ -2,6 +2,7 @@
 // person's punches, or a manager's edits. Sessions live in memory only and slide on use. Manager
 // rights are re-read from the roster on every use, so a demotion or removal takes effect at once.
 import { randomBytes } from 'node:crypto';
+import { AppError } from '../../../shared/app-error';
 
 export interface Session {
   token: string;
@@ -55,12 +56,14 @@ export class Sessions {
   require(token: string, manager = false): Session {
     const s = this.live(token);
     if (!s)
-      throw new Error(
+      throw new AppError(
+        'pin-required',
         manager
           ? 'The manager session has ended; enter a manager PIN again'
           : 'Your session has ended; enter your PIN again',
+        { role: manager ? 'manager' : 'staff' },
       );
-    if (manager && !s.manager) throw new Error('Only a manager can do this');
+    if (manager && !s.manager) throw new AppError('pin-required', 'Only a manager can do this', { role: 'manager' });
     s.expiresAt = this.now() + s.ttlMs;
     return s;
   }
@@ -94,8 +97,7 @@ export class Sessions {
 
   assertUnlocked(userId?: string): void {
     const until = this.lockedUntilMs(userId);
-    if (until)
-      throw new Error(`Too many wrong PINs: the pad is locked for ${Math.ceil((until - this.now()) / 1000)} s`);
+    if (until) throw lockedOut(until, this.now(), userId);
   }
 
   /** Counts a wrong PIN at this kiosk and, when the person was named, against that person. True when it locked. */
@@ -138,4 +140,13 @@ export class Sessions {
     c.lockouts += 1;
     return true;
   }
+}
+
+/** The pad is locked (for this person, or the whole kiosk) until `until`. */
+export function lockedOut(until: number, now: number, userId?: string): AppError<'locked-out'> {
+  return new AppError('locked-out', `Too many wrong PINs: the pad is locked for ${Math.ceil((until - now) / 1000)} s`, {
+    until,
+    deviceId: null,
+    userId: userId ?? null,
+  });
 }

@@ -6,6 +6,8 @@ import type { ServiceClient } from '../api/service-client';
 import { classifyRefusal } from './service-refusal';
 import { CENTS_CODEC, placePassItems, readPass, type MoneyCodec } from './tabs-api';
 import { errorMessage } from '../../../shared/errors';
+import type { ErrorPayload } from '../../../shared/app-error';
+import { errorPayloadOf } from '../api/app-error-of';
 
 export async function orderOnPass(
   api: ServiceClient,
@@ -36,6 +38,23 @@ export async function orderOnPass(
       alert: refusal.text,
       title: refusal.title,
       pass: after.pass,
+      problem: refusal.kind === 'spend-limit' ? spendLimit(error, after.pass, lines) : errorPayloadOf(error),
     };
   }
+}
+
+/** The spend-limit refusal with the amounts a person needs: the pass's as read again, and this order's. */
+function spendLimit(error: unknown, pass: PassView | null, lines: OrderLineInput[]): ErrorPayload {
+  const limit = pass?.limit.kind === 'limit' ? pass.limit : null;
+  const priced = lines.every((l) => typeof l.price === 'number');
+  return {
+    kind: 'spend-limit',
+    data: {
+      limitCents: limit?.amount ?? null,
+      spentCents: pass?.spent ?? null,
+      orderCents: priced ? lines.reduce((sum, l) => sum + (l.price ?? 0) * l.quantity, 0) : null,
+      mode: limit?.mode ?? null,
+    },
+    message: errorMessage(error),
+  };
 }

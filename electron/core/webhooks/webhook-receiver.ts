@@ -23,6 +23,7 @@ import { CheckpointKeeper } from './checkpoint-keeper';
 import { PushGate } from '../push-gate';
 import { RefusalBudget } from './refusal-budget';
 import { capConnectionsPerAddress, LISTENER_CONNECTIONS_PER_ADDRESS } from '../net/connection-cap';
+import type { ErrorPayload } from '../../../shared/app-error';
 
 export interface WebhookReceiverEvents {
   status: ListenerStatus;
@@ -57,6 +58,7 @@ export class WebhookReceiver {
   private state: ListenerStatus['state'] = 'stopped';
   private url: string | null = null;
   private message: string | null = null;
+  private problem: ErrorPayload | null = null;
   private failures = 0;
   private lastEventAt: number | null = null;
   private readonly countersGate = new PushGate(() => {
@@ -166,10 +168,18 @@ export class WebhookReceiver {
     if (error !== null) {
       this.server = null;
       this.url = null;
-      this.setState('error', `cannot listen on ${host}:${port}: ${error.message}`);
+      const message = `cannot listen on ${host}:${port}: ${error.message}`;
+      const code = (error as NodeJS.ErrnoException).code ?? null;
+      this.setState('error', message, { kind: 'local-failure', data: { code }, message });
       return this.status();
     }
-    server.on('error', (e) => this.setState('error', e.message));
+    server.on('error', (e) =>
+      this.setState('error', e.message, {
+        kind: 'local-failure',
+        data: { code: (e as NodeJS.ErrnoException).code ?? null },
+        message: e.message,
+      }),
+    );
     const address = server.address() as AddressInfo;
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     this.url = `http://${shownHost}:${address.port}${path}`;
@@ -207,6 +217,7 @@ export class WebhookReceiver {
       lastEventAt: this.lastEventAt,
       failures: this.failures,
       message: this.message,
+      problem: this.problem,
       signatureRequired: this.auth.secret !== null && this.auth.secret !== '',
     };
   }
@@ -307,9 +318,10 @@ export class WebhookReceiver {
     return this.status();
   }
 
-  private setState(state: ListenerStatus['state'], message: string | null): void {
+  private setState(state: ListenerStatus['state'], message: string | null, problem: ErrorPayload | null = null): void {
     this.state = state;
     this.message = message;
+    this.problem = problem;
     this.events.emit('status', this.status());
   }
 
