@@ -15,6 +15,7 @@ import { findHubs } from '../core/hub/hub-discovery';
 import { hubModeSaved } from '../core/hub/hub-mode';
 import { DEFAULT_HUB_PORT, startVenueHub } from './venue-hub';
 import { runSatellite } from './satellite-cli';
+import { errorMessage } from '../../shared/errors';
 
 const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]] [--satellite HOST:PORT [--pair-code CODE --device-name NAME] [--hub-fingerprint FP]]
   --find-hubs: list the venue hubs announced on this LAN (mDNS) and exit; --no-mdns: the hub does not announce itself
@@ -52,7 +53,7 @@ function webhookSecret(
     try {
       text = readFileSync(resolve(file), 'utf8');
     } catch (error) {
-      fail(`--webhook-secret-file ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+      fail(`--webhook-secret-file ${file} cannot be read: ${errorMessage(error)}`);
     }
     // One trailing newline is what `echo secret > file` leaves; the secret itself is the rest.
     const secret = text.replace(/\r?\n$/, '');
@@ -96,7 +97,7 @@ async function main() {
       },
     }));
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    fail(errorMessage(error));
   }
   if (values.help) {
     console.log(USAGE);
@@ -172,7 +173,7 @@ async function main() {
       console.log(reportText(report));
       code = report.lines.every((line) => line.ok) ? 0 : 1;
     } catch (error) {
-      console.error(`The check could not run: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`The check could not run: ${errorMessage(error)}`);
       code = 1;
     }
     await core.stop();
@@ -218,6 +219,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`The host could not start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`The host could not start: ${errorMessage(error)}`);
   process.exit(1);
 });

@@ -17,6 +17,7 @@ import { fileLogSink } from './log-sink';
 import { HubService } from '../core/hub/hub-service';
 import { hubModeSaved } from '../core/hub/hub-mode';
 import { type RunningVenueHub, startVenueHub } from '../host/venue-hub';
+import { errorMessage } from '../../shared/errors';
 
 interface WindowState {
   bounds?: { x: number; y: number; width: number; height: number };
@@ -169,7 +170,7 @@ app
   })
   .catch((error: unknown) => {
     // Without this the app would sit in the dock with no window and no word of why.
-    dialog.showErrorBox('Venue Companion could not start', error instanceof Error ? error.message : String(error));
+    dialog.showErrorBox('Venue Companion could not start', errorMessage(error));
     app.exit(1);
   });
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { saveJsonFile } from '../core/storage/json-file';
 import { keepDamagedCopy } from '../core/storage/damaged-copy';
 import type { SecretStore } from '../core/secrets/secret-store';
+import { errorMessage } from '../../shared/errors';
 
 export class SafeStorageSecretStore implements SecretStore {
   private readonly values = new Map<string, string>();
@@ -58,7 +59,7 @@ export class SafeStorageSecretStore implements SecretStore {
         // Keep going without a copy rather than not start.
       }
       this.log(
-        `secrets.json could not be read (${error instanceof Error ? error.message : String(error)}); ${kept}. Enter the secrets again in Settings.`,
+        `secrets.json could not be read (${errorMessage(error)}); ${kept}. Enter the secrets again in Settings.`,
       );
     }
   }

@@ -6,6 +6,7 @@ import { readingsFromEnv, type SandboxReadings } from './readings';
 import { listen } from './server';
 import { SandboxWorld } from './world';
 import { captureWorld, readWorldFile, restoreWorld, writeWorldFile } from './world-state';
+import { errorMessage } from '../../shared/errors';
 
 export { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from './seed';
 export {
@@ -100,9 +101,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     try {
       write();
     } catch (error) {
-      log?.(
-        `The practice venue could not be saved to ${stateFile}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      log?.(`The practice venue could not be saved to ${stateFile}: ${errorMessage(error)}`);
     }
   };
   // The file has the port from the start, so a restart finds the same one even before any change.

@@ -19,6 +19,7 @@ import {
 import { dirname } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { SandboxWorld } from './world';
+import { errorMessage } from '../../shared/errors';
 
 const VERSION = 1;
 
@@ -129,7 +130,7 @@ export function readWorldFile(path: string): { file: WorldFile | null; problem: 
     }
     return {
       file: null,
-      problem: `The practice venue could not be read (${error instanceof Error ? error.message : String(error)}); ${aside ? `kept it as ${aside} and ` : ''}started from the seed`,
+      problem: `The practice venue could not be read (${errorMessage(error)}); ${aside ? `kept it as ${aside} and ` : ''}started from the seed`,
       keptAs: aside,
     };
   }

@@ -4,6 +4,7 @@
 // request: nothing is written, no refresh token is used up.
 import type { ServiceCheckLine, ServiceCheckReport } from '../../../shared/domain';
 import type { ServiceClient } from '../api/service-client';
+import { errorMessage } from '../../../shared/errors';
 
 export interface ServiceCheckInput {
   client: ServiceClient;
@@ -36,7 +37,7 @@ export async function checkService(input: ServiceCheckInput): Promise<ServiceChe
     await input.client.checkCredentials();
     add('Credentials', 'the service issued an integration token', 'the access id and secret are right');
   } catch (error) {
-    add('Credentials', messageOf(error), 'nothing else can be checked until the access id and secret work', false);
+    add('Credentials', errorMessage(error), 'nothing else can be checked until the access id and secret work', false);
     return report();
   }
 
@@ -76,7 +77,7 @@ export async function checkService(input: ServiceCheckInput): Promise<ServiceChe
         : "the kiosk location's zone as chosen in Settings (else this computer's)",
     );
   } catch (error) {
-    add('Locations', messageOf(error), 'the location list cannot be read with these credentials', false);
+    add('Locations', errorMessage(error), 'the location list cannot be read with these credentials', false);
   }
 
   const location = locations.find((l) => l.subscribed === true) ?? locations[0];
@@ -109,7 +110,7 @@ async function checkLabor(
   } catch (error) {
     add(
       'Labor entries',
-      messageOf(error),
+      errorMessage(error),
       'the kiosk board and timesheet need this location subscribed and authorised',
       false,
     );
@@ -199,10 +200,6 @@ function kinds(values: unknown[]): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The report as plain text: what the host's --check prints and the Settings card shows. */

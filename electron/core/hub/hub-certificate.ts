@@ -12,6 +12,7 @@ import { AppError } from '../../../shared/app-error';
 import { keepDamagedCopy } from '../storage/damaged-copy';
 import type { DamageSink } from '../storage/data-health';
 import { fsyncDir } from '../storage/fsync-dir';
+import { errorMessage } from '../../../shared/errors';
 
 export interface HubCertificate {
   cert: string;
@@ -84,7 +85,7 @@ function readIdentity(paths: string[], now: () => number, damage: DamageSink | u
     if (cert === undefined) throw new Error('no certificate in it');
     return { cert, key, fingerprint: certificateFingerprint(cert) };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     let keptAs: string | null = null;
     try {
       if (existsSync(failing)) keptAs = keepDamagedCopy(failing, now());

@@ -8,6 +8,7 @@ import type { LaborService } from '../labor/labor-service';
 import type { StaffRecord } from '../labor/roster';
 import { AppendOnly, readLines } from './append-only';
 import type { DamageSink } from '../storage/data-health';
+import { errorMessage } from '../../../shared/errors';
 
 export interface ForwardedPunch {
   punchId: string;
@@ -76,7 +77,7 @@ export class KioskRelay {
         p.capturedAt,
       );
     } catch (error) {
-      return this.refuse(p, error instanceof Error ? error.message : String(error));
+      return this.refuse(p, errorMessage(error));
     }
     this.accepted.add(p.punchId);
     this.log.append({ id: p.punchId });

@@ -32,6 +32,7 @@ import {
   type WebhookSettings,
 } from './listener-settings';
 import { PushGate } from '../push-gate';
+import { errorMessage } from '../../../shared/errors';
 
 /** The sentence when a secret is missing where one is required. */
 function secretRequired(because: string): string {
@@ -276,9 +277,7 @@ export class WebhookListenerService {
     try {
       await receiver.start();
     } catch (error) {
-      this.options.log?.(
-        `The webhook listener could not start: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.options.log?.(`The webhook listener could not start: ${errorMessage(error)}`);
     }
     this.events.emit('webhookStatus', receiver.status());
   }
@@ -338,9 +337,7 @@ export class WebhookListenerService {
       this.sandboxEndpoint = { baseUrl: sandbox.baseUrl, id: created.id, url };
       this.sandboxRegistered = true;
     } catch (error) {
-      this.options.log?.(
-        `Could not register the webhook endpoint with the sandbox: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.options.log?.(`Could not register the webhook endpoint with the sandbox: ${errorMessage(error)}`);
     }
   }
 
