@@ -1,6 +1,7 @@
-// One way to get a sentence out of anything thrown, and one way to turn the technical sentences the
-// core and the service produce into words for the person at the till: the sentence they need, and
-// the original text kept as the "details" (shown behind a disclosure and written to the log).
+// One way to get a sentence out of anything thrown, and one way to say a failure to the person at
+// the till: the words come from the failure's kind and data (shared/app-error.ts), never from the
+// wording of its message; the message is kept as the "details" (behind a disclosure, and in the log).
+import { AppError, readErrorPayload, type ErrorPayload } from './app-error';
 import { formatMoney } from './money';
 import { formatVenueTime } from './time';
 
@@ -18,6 +19,16 @@ function safeString(value: unknown): string {
   }
 }
 
+/**
+ * The kind, data and message of anything thrown or received: an AppError or a payload as it is,
+ * anything else `internal` with its message (a sentence with no kind says nothing a screen may act on).
+ */
+export function errorPayload(error: unknown): ErrorPayload {
+  if (error instanceof AppError) return error.toPayload();
+  const payload = error instanceof Error ? null : readErrorPayload(error);
+  return payload ?? { kind: 'internal', data: {}, message: errorMessage(error) };
+}
+
 export interface StaffWords {
   /** One sentence for the person who acted. */
   text: string;
@@ -28,71 +39,107 @@ export interface StaffWords {
 export interface StaffContext {
   /** The venue's IANA time zone, for times inside messages (null: this computer's). */
   timezone?: string | null;
+  /** Now, for "locked for 20 more seconds" (defaults to the clock). */
+  now?: number;
 }
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 const ISO = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})\b/g;
 const HTTP_ROUTE = /\b(GET|POST|PUT|PATCH|DELETE) \/[^\s:,)]*/g;
-const NETWORK =
-  /fetch failed|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|ETIMEDOUT|socket hang up|network|could not reach|unreachable/i;
-const TIMEOUT = /timed? ?out|timeout|aborted/i;
-
-/** Sentences for the kinds of failure a person meets, whatever route or code produced them. */
-const RULES: { test: RegExp; text: string }[] = [
-  {
-    test: /oauth\/token|sign[- ]in required|invalid_grant|invalid_token|token (expired|was refused)|\b401\b/i,
-    text: 'The app is not signed in to the service any more. Ask a manager to sign in again in Settings.',
-  },
-  {
-    test: /\b403\b|forbidden|not allowed|insufficient_scope/i,
-    text: 'The service does not allow this for this venue. Ask a manager to check the connection in Settings.',
-  },
-  { test: /\b429\b|too many requests|rate limit/i, text: 'The service is busy. Wait a moment and try again.' },
-  {
-    test: /\b5\d\d\b|server error|unavailable/i,
-    text: 'The service had a problem on its side. Try again in a moment.',
-  },
-  // The webhook listener on this computer, not the service: what a manager can do about it.
-  {
-    test: /EADDRINUSE|address already in use/i,
-    text: "Another program on this computer is already using the listener's port. Choose another port, or close that program.",
-  },
-  {
-    test: /EACCES|permission denied/i,
-    text: 'This computer does not let the app listen on that port. Choose a port above 1024.',
-  },
-  {
-    test: /EADDRNOTAVAIL|address not available/i,
-    text: 'This computer has no such network address. Use 127.0.0.1, or an address this computer has.',
-  },
-  { test: /spend[\s_-]*limit/i, text: 'This pass has reached its spending limit.' },
-];
 
 /**
- * What to show a person for a failure. Sentences that are already plain (no routes, codes, ids,
- * cents or UTC times) pass through unchanged; technical ones become a plain sentence, with the
- * original as detail.
+ * What to show a person for a failure: the sentence for its kind, with the technical message as
+ * detail. Kinds whose message is already written for people (invalid, conflict, not-found, and
+ * anything without a kind) show it in plain words: money in dollars, venue times, no routes or ids.
  */
 export function staffWords(error: unknown, context: StaffContext = {}): StaffWords {
-  const raw = errorMessage(error).trim();
-  if (!raw) return { text: 'Something went wrong. Try again.', detail: null };
-  if (NETWORK.test(raw) && !/\b[45]\d\d\b/.test(raw)) {
-    return {
-      text: 'The service cannot be reached right now. Check the internet connection and try again.',
-      detail: raw,
-    };
+  const payload = errorPayload(error);
+  const raw = payload.message.trim();
+  const text = wordsFor(payload, context);
+  if (!text) return { text: 'Something went wrong. Try again.', detail: raw || null };
+  return { text, detail: text === raw || !raw ? null : raw };
+}
+
+/** The sentence for one failure, by its kind and data. */
+export function wordsFor(payload: ErrorPayload, context: StaffContext = {}): string {
+  const own = (said?: string | null) => plainWords(said?.trim() ? said : payload.message, context);
+  switch (payload.kind) {
+    case 'not-signed-in':
+      return 'The app is not signed in to the service any more. Ask a manager to sign in again in Settings.';
+    case 'forbidden':
+      return payload.data.by === 'venue'
+        ? 'The venue hub does not allow this device to do this. Ask a manager.'
+        : 'The service does not allow this for this venue. Ask a manager to check the connection in Settings.';
+    case 'rate-limited': {
+      const wait = payload.data.retryAfterMs;
+      return wait !== null && wait > 0
+        ? `The service is busy. Try again in ${Math.ceil(wait / 1000)} seconds.`
+        : 'The service is busy. Wait a moment and try again.';
+    }
+    case 'unreachable':
+      return 'The service cannot be reached right now. Check the internet connection and try again.';
+    case 'timed-out':
+      return 'The service took too long to answer. Try again in a moment.';
+    case 'outcome-unknown':
+      return 'No clear answer came back, so this may or may not have been done. Check before trying it again.';
+    case 'service-failed':
+      return 'The service had a problem on its side. Try again in a moment.';
+    case 'spend-limit':
+      return spendLimitWords(payload.data);
+    case 'not-on-shift':
+      return payload.data.onBreak ? 'You are not on a break.' : 'You are not on shift.';
+    case 'invalid':
+    case 'conflict':
+    case 'not-found':
+      return own(payload.data.said);
+    case 'cannot-read':
+      return 'The service answered in a form this app cannot read. Try again; if it keeps happening, tell a manager.';
+    case 'pin-required':
+      return payload.data.role === 'manager' ? 'A manager must enter their PIN for this.' : 'Enter your PIN.';
+    case 'locked-out': {
+      const seconds = Math.max(1, Math.ceil((payload.data.until - (context.now ?? Date.now())) / 1000));
+      return `Too many wrong PINs: the pad is locked for ${seconds} more seconds.`;
+    }
+    case 'data-damaged':
+      return 'Some data kept on this computer was damaged; it was set aside and kept. Tell a manager.';
+    case 'local-failure':
+      return localFailureWords(payload.data.code) ?? own();
+    case 'unknown-channel':
+    case 'untrusted-sender':
+      return 'The app refused a request it does not know. Restart the app; if it keeps happening, tell a manager.';
+    case 'internal':
+      return own();
   }
-  if (TIMEOUT.test(raw) && !/\b[45]\d\d\b/.test(raw)) {
-    return { text: 'The service took too long to answer. Try again in a moment.', detail: raw };
+}
+
+/** "This order of $66.00 would take the pass past its $50.00 limit ($20.00 spent)." */
+export function spendLimitWords(data: {
+  limitCents: number | null;
+  spentCents: number | null;
+  orderCents: number | null;
+  mode: 'pre' | 'post' | null;
+}): string {
+  const { limitCents: limit, spentCents: spent, orderCents: order, mode } = data;
+  if (limit === null) return 'The service refused this order: it would take the pass past its spending limit.';
+  const spentNote = spent === null ? '' : ` (${formatMoney(spent)} spent)`;
+  if (mode === 'post' && spent !== null && spent >= limit)
+    return `This pass has used its ${formatMoney(limit)} limit${spentNote}: the service takes no more orders on it.`;
+  const what = order === null ? 'This order' : `This order of ${formatMoney(order)}`;
+  return `${what} would take the pass past its ${formatMoney(limit)} limit${spentNote}.`;
+}
+
+/** The listener (or another local port) could not start: what a manager can do about it. */
+function localFailureWords(code: string | null): string | null {
+  switch (code) {
+    case 'EADDRINUSE':
+      return "Another program on this computer is already using the listener's port. Choose another port, or close that program.";
+    case 'EACCES':
+      return 'This computer does not let the app listen on that port. Choose a port above 1024.';
+    case 'EADDRNOTAVAIL':
+      return 'This computer has no such network address. Use 127.0.0.1, or an address this computer has.';
+    default:
+      return null;
   }
-  // The service's own reason after "answered GET /x with 400: <reason>" is worth keeping.
-  const reason = /answered [A-Z]+ \S+ with (\d{3}): (.+)$/.exec(raw);
-  for (const rule of RULES) {
-    if (rule.test.test(raw) && !(reason && Number(reason[1]) < 500 && !/\b(401|403|429)\b/.test(reason[1])))
-      return { text: rule.text, detail: raw };
-  }
-  const text = plainWords(reason ? reason[2] : raw, context);
-  return { text, detail: text === raw ? null : raw };
 }
 
 /** Wire words out of a sentence: cents as dollars, UTC times in the venue's zone, no ids or routes. */

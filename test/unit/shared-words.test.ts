@@ -10,7 +10,8 @@ import {
   zoneNote,
   zoneOffsetMinutes,
 } from '../../shared/time';
-import { errorMessage, plainWords, staffWords } from '../../shared/errors';
+import { errorMessage, plainWords, spendLimitWords, staffWords } from '../../shared/errors';
+import { AppError, appError } from '../../shared/app-error';
 import { buildPunches } from '../../electron/core/labor/build-punches';
 import type { LiveRow } from '../../electron/core/labor/board';
 
@@ -78,16 +79,56 @@ describe('staff words', () => {
     expect(errorMessage({ a: 1 })).toBe('{"a":1}');
   });
 
-  it('turns network failures on the kiosk into one plain sentence, keeping the detail', () => {
-    const w = staffWords(new Error('POST /oauth/token: fetch failed'));
+  it('words a failure by its kind, keeping the technical message as the detail', () => {
+    const w = staffWords(appError('unreachable', 'POST /oauth/token: fetch failed'));
     expect(w.text).toBe('The service cannot be reached right now. Check the internet connection and try again.');
     expect(w.detail).toBe('POST /oauth/token: fetch failed');
+    // The same words from the payload as it crosses a boundary.
+    expect(staffWords({ kind: 'unreachable', data: {}, message: 'x' }).text).toBe(w.text);
   });
 
-  it('keeps the service’s reason but without routes, ids, cents and UTC times', () => {
+  it('picks the words by kind: rewording the message changes nothing', () => {
+    const kinds = [
+      appError('not-signed-in', 'POST /oauth/token answered 401'),
+      new AppError('forbidden', '403 on GET /api/loc: insufficient_scope', { by: 'service' }),
+      new AppError('service-failed', 'The service answered GET /api/loc with 503', { status: 503 }),
+      new AppError('rate-limited', 'too many', { retryAfterMs: 4000 }),
+      new AppError('locked-out', 'pad locked', { until: 30_000, deviceId: null, userId: null }),
+      new AppError('local-failure', 'listen EADDRINUSE', { code: 'EADDRINUSE' }),
+      new AppError('not-on-shift', 'not on shift', { onBreak: false }),
+    ];
+    for (const error of kinds) {
+      const reworded = new AppError(error.kind, 'Something else entirely, with 401 and spend limit in it', error.data);
+      expect(staffWords(reworded, { now: 0 }).text).toBe(staffWords(error, { now: 0 }).text);
+    }
+    expect(staffWords(kinds[0]).text).toMatch(/not signed in/);
+    expect(staffWords(kinds[1]).text).toMatch(/does not allow this/);
+    expect(staffWords(kinds[2]).text).toMatch(/problem on its side/);
+    expect(staffWords(kinds[3]).text).toBe('The service is busy. Try again in 4 seconds.');
+    expect(staffWords(kinds[4], { now: 10_000 }).text).toBe(
+      'Too many wrong PINs: the pad is locked for 20 more seconds.',
+    );
+    expect(staffWords(kinds[5]).text).toMatch(/already using the listener's port/);
+  });
+
+  it('never reads meaning into a sentence that has no kind', () => {
+    for (const sentence of [
+      'The service answered GET /api/loc with 401',
+      'spend limit',
+      'fetch failed',
+      'EADDRINUSE',
+    ]) {
+      const w = staffWords(new Error(sentence));
+      expect(w.text).not.toMatch(/signed in|spending limit|cannot be reached|already using/);
+    }
+  });
+
+  it('keeps the service’s own reason but without routes, ids, cents and UTC times', () => {
     const w = staffWords(
-      new Error(
+      new AppError(
+        'invalid',
         'The service answered POST /api/tab/4f1c2a9e-1111-4222-8333-123456789abc/refund with 400: 10000 is more than the 7400 cents refundable (amount_too_large)',
+        { field: null, said: '10000 is more than the 7400 cents refundable (amount_too_large)' },
       ),
     );
     expect(w.text).toBe('$100.00 is more than the $74.00 refundable (amount too large).');
@@ -101,9 +142,17 @@ describe('staff words', () => {
     expect(staffWords(new Error('You are not on shift.'))).toEqual({ text: 'You are not on shift.', detail: null });
   });
 
-  it('words sign-in and permission failures for the person, not the protocol', () => {
-    expect(staffWords(new Error('403 on GET /api/loc: insufficient_scope')).text).toMatch(/does not allow this/);
-    expect(staffWords(new Error('The service answered GET /api/loc with 503')).text).toMatch(/problem on its side/);
+  it("states a spend-limit refusal with the pass's limit, spent and this order", () => {
+    const limit = { limitCents: 5000, spentCents: 2000, orderCents: 6600, mode: 'pre' as const };
+    expect(staffWords(new AppError('spend-limit', 'This pass has reached its spend limit.', limit)).text).toBe(
+      'This order of $66.00 would take the pass past its $50.00 limit ($20.00 spent).',
+    );
+    expect(spendLimitWords({ ...limit, mode: 'post', spentCents: 5000, orderCents: 400 })).toBe(
+      'This pass has used its $50.00 limit ($50.00 spent): the service takes no more orders on it.',
+    );
+    expect(spendLimitWords({ ...limit, orderCents: null })).toBe(
+      'This order would take the pass past its $50.00 limit ($20.00 spent).',
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 // A message the core reported in its own terms (a listener that could not bind, a tunnel or sign-in
 // that failed, a service that is unreachable) shown the way useAction shows a failed click: one
 // sentence in staff words, the original behind "Details".
+import type { ErrorPayload } from '../../../shared/app-error';
 import { staffWords } from '../../../shared/errors';
 import { useVenueZone } from '../hooks/use-venue-zone';
 import { Problem } from './problem';
@@ -10,7 +11,8 @@ export function StaffProblem({
   prefix = '',
   tone,
 }: {
-  message: string | null | undefined;
+  /** The failure with its kind when the core reported one, else the core's sentence. */
+  message: ErrorPayload | string | null | undefined;
   prefix?: string;
   tone?: 'error' | 'warning';
 }) {

@@ -38,7 +38,7 @@ export function StatusBar() {
       <span className="status-target">{target}</span>
       <span title={connection.reachability === 'error' ? (connection.message ?? undefined) : undefined}>
         {connection.reachability === 'error'
-          ? staffWords(connection.message ?? '').text
+          ? staffWords(connection.problem ?? connection.message ?? '').text
           : connection.reachability === 'ok'
             ? 'reachable'
             : 'not contacted yet'}

@@ -50,7 +50,7 @@ export function ListenerCard() {
           </p>
         ) : (
           <StaffProblem
-            message={listener.message ?? LISTENER_STATES[listener.state]}
+            message={listener.problem ?? listener.message ?? LISTENER_STATES[listener.state]}
             tone={listener.state === 'error' ? 'error' : 'warning'}
           />
         )}

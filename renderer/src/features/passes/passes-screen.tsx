@@ -4,6 +4,7 @@
 // Layout: the pass and the ticket (with Send) on the left, always in view; products on the right.
 import { useEffect, useState } from 'react';
 import { formatMoney, limitWarning, type PassOrderOutcome, type PassView } from '../../../../shared/tabs';
+import { spendLimitWords } from '../../../../shared/errors';
 import { api } from '../../api-context';
 import { messageOf } from '../tabs/format';
 import { LocationBar, useTabsLocation } from '../tabs/location-bar';
@@ -15,7 +16,15 @@ import { useWedgeScan } from './use-wedge-scan';
 
 // `final`: the service refused this very order for good (spec 7: do not retry it), so Send stays
 // off until the order changes; otherwise a busy bartender reads a blue "Send anyway" as "try again".
-type Result = { tone: 'good' | 'bad' | 'warn'; title: string; text: string | null; final?: boolean };
+// `said`: the service's own alert, shown under our sentence as what it said (its spend-limit alert
+// says "reached its limit" even when a 'pre' pass has room left, so it is never the only words).
+type Result = {
+  tone: 'good' | 'bad' | 'warn';
+  title: string;
+  text: string | null;
+  final?: boolean;
+  said?: string | null;
+};
 
 /**
  * An order whose outcome is unknown (no answer, a reset, a 5xx): it may exist on the service. Until
@@ -65,6 +74,9 @@ export function PassesScreen() {
 
   const total = draftTotal(lines);
   const warning = pass ? limitWarning(pass, total) : null;
+  // A 'pre' pass refuses an order that would take it past its limit: sending it is never offered.
+  const preRefuses =
+    lines.length > 0 && warning?.level === 'refuse' && pass?.limit.kind === 'limit' && pass.limit.mode === 'pre';
 
   const send = async () => {
     if (!pass || lines.length === 0) return;
@@ -84,7 +96,7 @@ export function PassesScreen() {
           ? { xPassId: pass.xPassId, spentBefore, total, checked: false }
           : null,
       );
-      setResult(describe(outcome));
+      setResult(describe(outcome, total));
     } catch (error) {
       setResult({ tone: 'bad', title: 'The order was not sent', text: messageOf(error) });
     } finally {
@@ -198,6 +210,10 @@ export function PassesScreen() {
                     <button className="big wide" disabled>
                       Refused: change the order
                     </button>
+                  ) : preRefuses ? (
+                    <button className="big wide" disabled>
+                      Over the limit: change the order
+                    </button>
                   ) : (
                     <button
                       className={`big wide ${warning?.level === 'refuse' && !result ? 'danger' : 'primary'}`}
@@ -239,7 +255,7 @@ function sendLabel(sending: boolean, scanned: boolean, overLimit: boolean, total
   return `${overLimit ? 'Send anyway' : 'Send order'}${total === null ? '' : ` ${formatMoney(total)}`}`;
 }
 
-function describe(outcome: PassOrderOutcome): Result {
+function describe(outcome: PassOrderOutcome, total: number | null): Result {
   if (outcome.ok) {
     const spent = outcome.pass ? `Spent is now ${formatMoney(outcome.pass.spent)}.` : '';
     return {
@@ -255,11 +271,17 @@ function describe(outcome: PassOrderOutcome): Result {
       text: `No clear answer from the service (${outcome.alert}). The order may or may not be on the pass: Check again reads Spent from the service.`,
     };
   }
-  const limit = outcome.reason === 'spend-limit';
+  const problem = outcome.problem;
+  if (problem.kind === 'spend-limit') {
+    // The amounts come with the kind; this order's total from the ticket when the core had no prices.
+    const text = spendLimitWords({ ...problem.data, orderCents: problem.data.orderCents ?? total });
+    const title = outcome.title ? `Refused: spend limit: ${outcome.title}` : 'Refused: spend limit';
+    return { tone: 'bad', title, text, said: outcome.alert, final: true };
+  }
   // The service's alert title and body as it sent them ({alert: {title, body}}), else our title.
-  const ours = limit ? 'Refused: spend limit' : `Refused by the service${outcome.status ? ` (${outcome.status})` : ''}`;
+  const ours = `Refused by the service${outcome.status ? ` (${outcome.status})` : ''}`;
   const title = outcome.title ? `${ours}: ${outcome.title}` : ours;
-  return { tone: 'bad', title, text: outcome.alert, final: limit };
+  return { tone: 'bad', title, text: outcome.alert, final: false };
 }
 
 function ResultBox({ result }: { result: Result }) {
@@ -271,6 +293,11 @@ function ResultBox({ result }: { result: Result }) {
     >
       <strong>{result.title}</strong>
       {result.text && <p>{result.text}</p>}
+      {result.said && (
+        <p className="hint" data-testid="service-said">
+          The service said: “{result.said}”
+        </p>
+      )}
     </div>
   );
 }

@@ -4,8 +4,15 @@ import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
 import { CopyButton } from '../../components/copy-button';
 import { ActionProblem, StaffProblem } from '../../components/staff-problem';
+import type { ErrorPayload } from '../../../../shared/app-error';
 
-export function ConnectionForm({ settings, problem }: { settings: ConnectionSettings; problem: string | null }) {
+export function ConnectionForm({
+  settings,
+  problem,
+}: {
+  settings: ConnectionSettings;
+  problem: ErrorPayload | string | null;
+}) {
   const [mode, setMode] = useState<ConnectionMode>(settings.mode);
   const [baseUrl, setBaseUrl] = useState(settings.mode === 'remote' ? settings.baseUrl : '');
   const [accessId, setAccessId] = useState(settings.mode === 'remote' ? settings.accessId : '');

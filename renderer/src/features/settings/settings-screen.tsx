@@ -1,3 +1,4 @@
+import type { ErrorPayload } from '../../../../shared/app-error';
 import type { ConnectionStatus } from '../../../../shared/domain';
 import { useAppStore } from '../../store';
 import { ConnectionForm } from './connection-form';
@@ -10,8 +11,8 @@ import { describeToken } from './format';
 import { staffWords } from '../../../../shared/errors';
 import { DataHealthNotices } from '../../components/data-health-notices';
 
-function connectionProblem(connection: ConnectionStatus): string | null {
-  if (connection.reachability === 'error') return connection.message;
+function connectionProblem(connection: ConnectionStatus): ErrorPayload | string | null {
+  if (connection.reachability === 'error') return connection.problem ?? connection.message;
   if (connection.integrationToken.state === 'error') return connection.integrationToken.message;
   return null;
 }
@@ -45,7 +46,9 @@ export function SettingsScreen() {
             <dd>{connection.settings.baseUrl || 'not set'}</dd>
             <dt>Reachability</dt>
             <dd data-testid="reachability">
-              {connection.reachability === 'error' ? staffWords(connection.message).text : connection.reachability}
+              {connection.reachability === 'error'
+                ? staffWords(connection.problem ?? connection.message).text
+                : connection.reachability}
             </dd>
             <dt>Integration token</dt>
             <dd data-testid="integration-token">{describeToken(connection.integrationToken)}</dd>

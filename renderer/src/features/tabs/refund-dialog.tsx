@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { formatMoney, type BoardTab, type RefundInput, type TabDetails } from '../../../../shared/tabs';
 import { api } from '../../api-context';
 import { parseDollars } from '../../../../shared/money';
-import { plainWords } from '../../../../shared/errors';
+import { errorPayload, plainWords } from '../../../../shared/errors';
+import type { ErrorPayload } from '../../../../shared/app-error';
 import { messageOf } from './format';
 import { tabTitle } from './tab-card';
 
@@ -119,7 +120,7 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
     } catch (e) {
       // A PIN the core refused is not the service refusing the refund: say it at the PIN field.
       const text = messageOf(e);
-      if (/PIN/.test(text)) {
+      if (isPinProblem(errorPayload(e))) {
         setPinProblem(text);
         setManagerPin('');
       } else setProblem({ text, uncertain: false });
@@ -410,4 +411,10 @@ export function quantityProblem(text: string): string | null {
   if (n < 0) return 'The quantity cannot be negative.';
   if (n === 0) return 'Refund at least one.';
   return null;
+}
+
+/** A refusal of the manager's PIN (missing, wrong, not a manager's, or the pad locked), by its kind. */
+function isPinProblem(problem: ErrorPayload): boolean {
+  if (problem.kind === 'pin-required' || problem.kind === 'locked-out') return true;
+  return problem.kind === 'invalid' && (problem.data.field === 'pin' || problem.data.field === 'managerPin');
 }
