@@ -1,5 +1,5 @@
-// Issue 5 in Chromium against the real app (core + host + embedded sandbox): pass spend limits
-// ('pre' refuses with the service's alert; 'post' accepts then blocks), gift cards issued live and
+// In Chromium against the real app (core + host + embedded sandbox): pass spend limits ('pre'
+// refuses, stated with the limit, spent and this order; 'post' accepts then blocks), gift cards issued live and
 // with waiting, and an itemized refund that shows up on the tabs board.
 import type { Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
@@ -54,7 +54,7 @@ function slowCards(app: RunningApp): void {
   app.core.sandbox()!.world.tabs.giftCardTiming = { minDelayMs: 2000, maxDelayMs: 2500, waitCapMs: 6000 };
 }
 
-test("a 'pre' pass refuses the order that would cross its limit, with the service's alert", async ({
+test("a 'pre' pass refusal states the limit, spent and this order, and offers no Send anyway", async ({
   openApp,
   app,
 }) => {
@@ -67,20 +67,30 @@ test("a 'pre' pass refuses the order that would cross its limit, with the servic
   await expect(page.getByTestId('pass-limit')).toHaveText('$50.00');
   await expect(page.getByTestId('pass-spent')).toHaveText('$0.00');
 
-  await addProduct(page, app, 'Fish & Chips', 3);
-  await expect(page.getByTestId('order-total')).toContainText('$66.00');
-  await expect(page.getByTestId('limit-warning')).toContainText('The service will refuse it');
-  await page.getByRole('button', { name: 'Send anyway $66.00' }).click();
+  await addProduct(page, app, 'Fish & Chips', 2);
+  await expect(page.getByTestId('order-total')).toContainText('$44.00');
+  await expect(page.getByTestId('limit-warning')).toHaveCount(0);
+  // Meanwhile the pass's limit is lowered to $30.00 on the service: the screen still shows $50.00,
+  // so only the service's refusal can tell, and its alert says the pass "reached" a limit it has not.
+  app.core.sandbox()!.world.passes.get('PASS-PRE-5000')!.spendLimit = { amount: 3000, enforce: 'pre' };
+  await page.getByRole('button', { name: 'Send order $44.00' }).click();
 
   await expect(page.getByTestId('order-result')).toContainText('Refused: spend limit');
-  await expect(page.getByRole('alert').filter({ hasText: 'spend limit' })).toContainText(LIMIT_TEXT);
+  await expect(page.getByTestId('order-result')).toContainText(
+    'This order of $44.00 would take the pass past its $30.00 limit ($0.00 spent).',
+  );
+  await expect(page.getByTestId('service-said')).toContainText(LIMIT_TEXT);
+  await expect(page.getByTestId('pass-limit')).toHaveText('$30.00');
   await expect(page.getByTestId('pass-spent')).toHaveText('$0.00');
   // Spec 7: do not retry that order. Send stays off until the order changes.
   await expect(page.getByRole('button', { name: /Refused: change the order/ })).toBeDisabled();
-  if (NO_CATALOG) return; // Typed lines have no per-product stepper name; the rest is the same screen.
-  await page.getByRole('button', { name: 'One less Fish & Chips' }).click();
-  await expect(page.getByTestId('limit-warning')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Send order $44.00' })).toBeEnabled();
+
+  // A bigger order on a 'pre' pass is known to be refused: no "Send anyway" is offered.
+  await addProduct(page, app, 'Fish & Chips');
+  await expect(page.getByTestId('order-total')).toContainText('$66.00');
+  await expect(page.getByTestId('limit-warning')).toContainText('The service will refuse it');
+  await expect(page.getByRole('button', { name: /Send anyway/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Over the limit: change the order' })).toBeDisabled();
 });
 
 test("a 'post' pass accepts the order that crosses its limit, then refuses the next", async ({ openApp, app }) => {
@@ -107,7 +117,10 @@ test("a 'post' pass accepts the order that crosses its limit, then refuses the n
   await addProduct(page, app, 'Sparkling Water');
   await expect(page.getByTestId('limit-warning')).toContainText('the service will refuse this order');
   await page.getByRole('button', { name: 'Send anyway $4.00' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'spend limit' })).toContainText(LIMIT_TEXT);
+  await expect(page.getByTestId('order-result')).toContainText(
+    'This pass has used its $50.00 limit ($66.00 spent): the service takes no more orders on it.',
+  );
+  await expect(page.getByTestId('service-said')).toContainText(LIMIT_TEXT);
   await expect(page.getByTestId('pass-spent')).toHaveText('$66.00');
 });
 
