@@ -194,7 +194,11 @@ function attach(ws: WebSocket, options: HostOptions, broadcast: EventBroadcast):
           const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
           send(ws, { id, ...outcome });
         } catch {
-          send(ws, { id, ok: false, error: { code: 'failed', message: 'The request could not be completed' } });
+          send(ws, {
+            id,
+            ok: false,
+            error: { kind: 'internal', data: {}, message: 'The request could not be completed' },
+          });
         }
       })(),
   );

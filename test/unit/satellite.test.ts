@@ -12,6 +12,7 @@ import type { LaborView, StaffSession } from '../../shared/labor';
 import type { HubView } from '../../shared/hub';
 import { removeDir, startTestHub, type TestHub } from './hub-kit';
 import { waitUntil } from '../support';
+import { fromErrorPayload } from '../../shared/app-error';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -52,7 +53,7 @@ async function satellite(
 /** Through the satellite's own dispatcher, as its screen's requests go. */
 async function call<T>(s: RunningSatellite, channel: string, ...args: unknown[]): Promise<T> {
   const outcome = await dispatchRequest(s.handlers, channel, args);
-  if (!outcome.ok) throw new Error(outcome.error.message);
+  if (!outcome.ok) throw fromErrorPayload(outcome.error);
   return outcome.result as T;
 }
 
@@ -83,9 +84,10 @@ describe('satellites of one hub', () => {
       ['kiosk', true],
       ['manager', true],
     ]);
-    await expect(call(kiosk, 'tabRefund', 'tab-1', { amount: 100, managerPin: '9999' })).rejects.toThrow(
-      /kiosk device cannot/,
-    );
+    await expect(call(kiosk, 'tabRefund', 'tab-1', { amount: 100, managerPin: '9999' })).rejects.toMatchObject({
+      kind: 'forbidden',
+      data: { by: 'venue' },
+    });
   });
 
   it('keeps its pairing: a restart reconnects without a code', async () => {

@@ -150,21 +150,33 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
         // Asked again for every request: a revoke takes effect even for a message already in flight.
         const current = hub.stillAllowed(device.id);
         if (!current) {
-          send(ws, { id, ok: false, error: { code: 'failed', message: REVOKED_MESSAGE } });
+          send(ws, { id, ok: false, error: { kind: 'forbidden', data: { by: 'venue' }, message: REVOKED_MESSAGE } });
           ws.close(REVOKED_CLOSE_CODE, 'revoked');
           return;
         }
         hub.seen(device.id);
         if (message.hub !== undefined) return relay(ws, id, current, message.hub, message.punch, options.relay);
         if (isIpcChannel(message.channel) && !deviceMayCall(current.role, message.channel)) {
-          send(ws, { id, ok: false, error: { code: 'failed', message: deviceRefusal(current.role, message.channel) } });
+          send(ws, {
+            id,
+            ok: false,
+            error: {
+              kind: 'forbidden',
+              data: { by: 'venue' },
+              message: deviceRefusal(current.role, message.channel),
+            },
+          });
           return;
         }
         try {
           const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
           send(ws, { id, ...outcome });
         } catch {
-          send(ws, { id, ok: false, error: { code: 'failed', message: 'The request could not be completed' } });
+          send(ws, {
+            id,
+            ok: false,
+            error: { kind: 'internal', data: {}, message: 'The request could not be completed' },
+          });
         }
       })(),
   );
@@ -183,7 +195,11 @@ async function relay(
     return send(ws, {
       id,
       ok: false,
-      error: { code: 'failed', message: 'Only a kiosk device keeps punching without the hub' },
+      error: {
+        kind: 'forbidden',
+        data: { by: 'venue' },
+        message: 'Only a kiosk device keeps punching without the hub',
+      },
     });
   if (what === 'roster') return send(ws, { id, ok: true, result: kiosk.roster() });
   const p = punch as Partial<ForwardedPunch> | null;
