@@ -9,15 +9,32 @@ export const HUB_SERVICE_TYPE = 'venue-hub';
 
 export type { FoundHub };
 
-export function advertiseHub(options: { name: string; port: number; fingerprint: string }): () => Promise<void> {
-  const bonjour = new Bonjour({}, () => {});
+/**
+ * Where announcements travel, handed to multicast-dns: the LAN's mDNS when absent. Tests pass a
+ * `socket` of their own so that nothing leaves the process.
+ */
+export interface DiscoveryTransport {
+  socket?: unknown;
+  multicast?: boolean;
+}
+
+function openBonjour(transport: DiscoveryTransport | undefined): Bonjour {
+  // bonjour-service hands its options to multicast-dns, whose `socket` option its types do not name.
+  return new Bonjour((transport ?? {}) as ConstructorParameters<typeof Bonjour>[0], () => {});
+}
+
+export function advertiseHub(
+  options: { name: string; port: number; fingerprint: string },
+  transport?: DiscoveryTransport,
+): () => Promise<void> {
+  const bonjour = openBonjour(transport);
   // The fingerprint is public (both screens show it); it lets a person pick the right hub.
   bonjour.publish({ name: options.name, type: HUB_SERVICE_TYPE, port: options.port, txt: { fp: options.fingerprint } });
   return () => new Promise((resolve) => bonjour.unpublishAll(() => bonjour.destroy(() => resolve())));
 }
 
-export async function findHubs(timeoutMs = 3000): Promise<FoundHub[]> {
-  const bonjour = new Bonjour({}, () => {});
+export async function findHubs(timeoutMs = 3000, transport?: DiscoveryTransport): Promise<FoundHub[]> {
+  const bonjour = openBonjour(transport);
   const found = new Map<string, FoundHub>();
   const browser = bonjour.find({ type: HUB_SERVICE_TYPE }, (service) => {
     const host = service.addresses?.find((a) => /^\d+\.\d+\.\d+\.\d+$/.test(a)) ?? service.host;
