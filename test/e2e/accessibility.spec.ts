@@ -5,14 +5,29 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { SEED_LOCATIONS } from '../../electron/sandbox';
-import { test, expect, type RunningApp } from './fixtures';
+import { test as base, expect, startApp, stopApp, type RunningApp } from './fixtures';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
-const SCREENS = ['Kiosk', 'Passes', 'Gift cards', 'Tabs', 'Events', 'Settings'];
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 1080, height: 1920 },
 ];
+
+// One furnished venue per worker; each view at each size is a test of its own on a fresh page, so a
+// slow machine spreads the axe runs over many tests instead of crowding one.
+const test = base.extend<object, { venue: RunningApp }>({
+  venue: [
+    // Playwright reads the fixture's dependencies from this destructuring, so it must stay an object pattern.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const app = await startApp();
+      await furnish(app);
+      await use(app);
+      await stopApp(app);
+    },
+    { scope: 'worker' },
+  ],
+});
 
 async function furnish(app: RunningApp): Promise<void> {
   await app.core.handlers.laborSetLocation(null, { ...HARBOUR, timezone: 'America/New_York' });
@@ -55,55 +70,90 @@ async function serious(page: Page, where: string): Promise<string[]> {
     );
 }
 
-for (const size of SIZES) {
-  test(`no serious or critical axe findings on any screen at ${size.width}x${size.height}`, async ({ app, page }) => {
-    await furnish(app);
-    await page.setViewportSize(size);
-    await page.goto(app.host.url);
-    await expect(page.getByTestId('status-bar')).toBeVisible();
-    const found: string[] = [];
-    for (const screen of SCREENS) {
-      await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click();
-      if (screen === 'Kiosk') {
-        await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
-        found.push(...(await serious(page, 'Kiosk PIN pad')));
-        await page.getByRole('button', { name: 'Or tap your name' }).click();
-        found.push(...(await serious(page, 'Kiosk names')));
-        await page.getByRole('button', { name: 'Manager', exact: true }).click();
-        for (const digit of '9999') await page.getByRole('button', { name: digit, exact: true }).click();
-        await page.getByRole('button', { name: 'Enter PIN' }).click();
-        await expect(page.getByRole('table', { name: 'Entries' })).toBeVisible();
-        found.push(...(await serious(page, 'Manager timesheet')));
-        for (const section of ['Sync', 'Staff & PINs', 'Kiosk settings']) {
-          await page
-            .getByRole('navigation', { name: 'Manager sections' })
-            .getByRole('button', { name: new RegExp(`^${section}`) })
-            .click();
-          found.push(...(await serious(page, `Manager ${section}`)));
-        }
-        await page.getByRole('button', { name: 'Close' }).click();
-        continue;
-      }
-      if (screen === 'Events') {
-        await page.getByRole('button', { name: 'Trigger' }).click();
-        await expect(page.getByTestId('event-list').getByRole('row').first()).toBeVisible();
-      }
-      if (screen === 'Tabs') await expect(page.getByTestId('tab-card').first()).toBeVisible();
-      found.push(...(await serious(page, screen)));
-      if (screen === 'Events') {
-        await page.getByTestId('event-list').getByRole('row').first().click();
-        await expect(page.getByTestId('event-detail')).toBeVisible();
-        await page.getByText('Delivery attempts and retries').click();
-        found.push(...(await serious(page, 'Events with an event open')));
-      }
-      if (screen === 'Tabs') {
-        await page.getByRole('tab', { name: /^Closed/ }).click();
-        await page.getByTestId('tab-card').getByRole('button', { name: 'Refund…' }).first().click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        found.push(...(await serious(page, 'Refund dialog')));
-        await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-      }
-    }
-    expect(found, found.join('\n')).toEqual([]);
-  });
+async function screen(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('button', { name, exact: true }).click();
 }
+
+async function kiosk(page: Page): Promise<void> {
+  await screen(page, 'Kiosk');
+  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+}
+
+async function manager(page: Page): Promise<void> {
+  await kiosk(page);
+  await page.getByRole('button', { name: 'Manager', exact: true }).click();
+  for (const digit of '9999') await page.getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'Enter PIN' }).click();
+  await expect(page.getByRole('table', { name: 'Entries' })).toBeVisible();
+}
+
+async function tabs(page: Page): Promise<void> {
+  await screen(page, 'Tabs');
+  await expect(page.getByTestId('tab-card').first()).toBeVisible();
+}
+
+async function events(page: Page): Promise<void> {
+  await screen(page, 'Events');
+  await page.getByRole('button', { name: 'Trigger' }).click();
+  await expect(page.getByTestId('event-list').getByRole('row').first()).toBeVisible();
+}
+
+/** Each view axe checks, and how to reach it from a freshly opened app. */
+const VIEWS: { name: string; open(page: Page): Promise<void> }[] = [
+  { name: 'Kiosk PIN pad', open: kiosk },
+  {
+    name: 'Kiosk names',
+    open: async (page) => {
+      await kiosk(page);
+      await page.getByRole('button', { name: 'Or tap your name' }).click();
+    },
+  },
+  { name: 'Manager timesheet', open: manager },
+  ...['Sync', 'Staff & PINs', 'Kiosk settings'].map((section) => ({
+    name: `Manager ${section}`,
+    open: async (page: Page) => {
+      await manager(page);
+      await page
+        .getByRole('navigation', { name: 'Manager sections' })
+        .getByRole('button', { name: new RegExp(`^${section}`) })
+        .click();
+    },
+  })),
+  { name: 'Passes', open: (page) => screen(page, 'Passes') },
+  { name: 'Gift cards', open: (page) => screen(page, 'Gift cards') },
+  { name: 'Tabs', open: tabs },
+  {
+    name: 'Refund dialog',
+    open: async (page) => {
+      await tabs(page);
+      await page.getByRole('tab', { name: /^Closed/ }).click();
+      await page.getByTestId('tab-card').getByRole('button', { name: 'Refund…' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'Events', open: events },
+  {
+    name: 'Events with an event open',
+    open: async (page) => {
+      await events(page);
+      await page.getByTestId('event-list').getByRole('row').first().click();
+      await expect(page.getByTestId('event-detail')).toBeVisible();
+      await page.getByText('Delivery attempts and retries').click();
+    },
+  },
+  { name: 'Settings', open: (page) => screen(page, 'Settings') },
+];
+
+for (const size of SIZES)
+  for (const view of VIEWS)
+    test(`no serious or critical axe findings: ${view.name} at ${size.width}x${size.height}`, async ({
+      venue,
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await page.goto(venue.host.url);
+      await expect(page.getByTestId('status-bar')).toBeVisible();
+      await view.open(page);
+      const found = await serious(page, view.name);
+      expect(found, found.join('\n')).toEqual([]);
+    });
