@@ -1,9 +1,9 @@
 // One venue, several devices: the hub's paired devices as screens see them (never a credential).
 
-/** What a paired device may do, decided at pairing (see shared/contract/device-access.ts). */
-export type DeviceRole = 'kiosk' | 'workstation' | 'manager';
+export const DEVICE_ROLES = ['kiosk', 'workstation', 'manager'] as const;
 
-export const DEVICE_ROLES: readonly DeviceRole[] = ['kiosk', 'workstation', 'manager'];
+/** What a paired device may do, decided at pairing (see shared/contract/device-access.ts). */
+export type DeviceRole = (typeof DEVICE_ROLES)[number];
 
 export interface HubDeviceView {
   id: string;

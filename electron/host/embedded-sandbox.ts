@@ -10,6 +10,7 @@ import { createWebhookControlClient } from '../sandbox/webhooks/control-client';
 import type { WebhookEventType } from '../sandbox/webhooks/types';
 import type { DemoStaff } from '../core/labor/roster';
 import type { DamageSink } from '../core/storage/data-health';
+import { JobQueue } from '../core/job-queue';
 
 export interface EmbeddedSandboxOptions {
   /** Port of the embedded sandbox; 0 picks a free one. */
@@ -32,12 +33,12 @@ export interface LocalSandbox extends EmbeddedSandbox {
 export function embeddedSandbox(options: EmbeddedSandboxOptions = {}): LocalSandbox {
   let running: RunningSandbox | null = null;
   let link: SandboxLink | null = null;
-  // Serialised: two overlapping opens must not start two servers.
-  let opening: Promise<SandboxLink> | null = null;
+  // One at a time: two overlapping opens must not start two servers.
+  const opening = new JobQueue();
   return {
     running: () => running,
     open: async ({ headerPrefix }) => {
-      opening ??= (async () => {
+      const opened = await opening.run(async () => {
         if (!link) {
           running = await startSandbox({
             ...options.sandbox,
@@ -60,13 +61,12 @@ export function embeddedSandbox(options: EmbeddedSandboxOptions = {}): LocalSand
           link = sandboxLink(running.baseUrl, options.fetch);
         }
         return link;
-      })().finally(() => (opening = null));
-      const opened = await opening;
+      });
       await opened.setHeaderPrefix(headerPrefix);
       return opened;
     },
     close: async () => {
-      await opening?.catch(() => {});
+      await opening.idle();
       const closing = running;
       running = null;
       link = null;

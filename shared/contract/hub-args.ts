@@ -1,8 +1,9 @@
 // Runtime validation of the hub requests' arguments (main side only).
 import { z } from 'zod';
+import { DEVICE_ROLES } from '../hub';
 
 const token = z.string().min(1).max(200);
-const role = z.enum(['kiosk', 'workstation', 'manager']);
+const role = z.enum(DEVICE_ROLES);
 const deviceId = z.string().min(1).max(100);
 
 export const hubArgSchemas = {

@@ -14,16 +14,18 @@ const line = z.strictObject({
 
 const giftCardLine = line.extend({ label: z.string().max(200), unitPrice: cents });
 
+/** A location or a counter spot as the tabs settings keep it: one rule for a request and the settings file. */
+export const tabsPlaceShape = { uuid: id, name: z.string().max(200) };
+/** How long a pending gift card waits before it counts as late. */
+export const giftCardLateSeconds = z.number().int().min(1).max(86_400);
+
 export const tabsArgSchemas = {
   tabsView: z.tuple([]),
-  tabsSetLocation: z.tuple([z.strictObject({ uuid: id, name: z.string().max(200) })]),
+  tabsSetLocation: z.tuple([z.strictObject(tabsPlaceShape)]),
   tabsSaveSettings: z.tuple([
     z.strictObject({
-      giftCardLateSeconds: z.number().int().min(1).max(86_400).optional(),
-      walkInSpot: z
-        .strictObject({ uuid: id, name: z.string().max(200) })
-        .nullable()
-        .optional(),
+      giftCardLateSeconds: giftCardLateSeconds.optional(),
+      walkInSpot: z.strictObject(tabsPlaceShape).nullable().optional(),
     }),
   ]),
   tabsSetMoneyUnit: z.tuple([z.enum(['cents', 'dollars'])]),

@@ -1,24 +1,23 @@
 // Issue 10 "authority lives in the core" and issue 14 bug B, through the real dispatch every
 // transport uses: kiosk settings need a manager signed in, roster changes end manager rights at
 // once, and PIN guessing locks per kiosk and per person, serialised.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KIOSK_SETTINGS_REFUSED } from '../../electron/core/access-guard';
 import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { createApp, type App } from '../../electron/host/create-app';
 import type { StaffSession } from '../../shared/labor';
+import { tempDirs } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+const dirs = tempDirs('venue-authority-');
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
+  dirs.removeAll();
 });
 
 async function app(kiosk: boolean): Promise<App> {
-  const dir = mkdtempSync(join(tmpdir(), 'venue-authority-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = dirs.make();
   const a = await createApp({
     dataDir: dir,
     runtime: 'headless',
@@ -188,8 +187,7 @@ describe('kiosk view on a workstation is kept and enforced by the core', () => {
   });
 
   it('is remembered in the data folder across a restart', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'venue-kiosk-view-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const dir = dirs.make();
     const first = await createApp({
       dataDir: dir,
       runtime: 'headless',
@@ -213,8 +211,7 @@ describe('kiosk view on a workstation is kept and enforced by the core', () => {
   });
 
   it('is refused while no manager exists, so nobody can be locked out of the workstation', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'venue-kiosk-view-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const dir = dirs.make();
     const a = await createApp({
       dataDir: dir,
       runtime: 'headless',

@@ -2,17 +2,18 @@
 // need no browser and no build run with tiny counts, and every row they own must come out in the
 // JSON file with a number, a unit, a baseline and its target. Nothing here asserts a speed.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_ROWS } from '../../bench/api-client';
 import { INGEST_ROWS } from '../../bench/ingest';
 import type { BenchReport, RowTemplate } from '../../bench/report';
+import { tempDirs } from '../support';
 
 const root = resolve(import.meta.dirname, '../..');
-const dir = mkdtempSync(join(tmpdir(), 'venue-bench-smoke-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dirs = tempDirs('venue-bench-smoke-');
+const dir = dirs.make();
+afterAll(() => dirs.removeAll());
 
 function runBench(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {

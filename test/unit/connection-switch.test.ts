@@ -1,23 +1,22 @@
 // Switching between the embedded sandbox and a real service (issue 14 bugs A and C), with the
 // real core, the real sandbox over HTTP and real files.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createApp, type App } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
 import type { ServiceClient } from '../../electron/core/api/service-client';
 import type { WebhookSettingsView } from '../../shared/webhooks';
+import { tempDirs } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+const dirs = tempDirs('venue-switch-');
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
+  dirs.removeAll();
 });
 
 async function app(): Promise<App> {
-  const dir = mkdtempSync(join(tmpdir(), 'venue-switch-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = dirs.make();
   const a = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore() });
   cleanups.push(() => a.stop());
   await a.start();

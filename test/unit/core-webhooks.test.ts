@@ -1,7 +1,6 @@
 // The composed app: the embedded sandbox delivers to the app's own listener, over real HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDirs, waitUntil } from '../support';
-import { createServer } from 'node:net';
+import { freePort, tempDirs, waitUntil } from '../support';
 import { createApp, type App, type AppOptions } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/webhooks';
@@ -26,15 +25,6 @@ async function core(dataDir: string, extra: Partial<AppOptions> = {}): Promise<A
 }
 
 const until = (check: () => boolean, ms = 5000) => waitUntil(check, ms);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the app receiving from the embedded sandbox', () => {
   it('registers its listener with a secret, and a triggered event arrives verified', async () => {

@@ -3,15 +3,15 @@
 // "host crash cases" in docs/security.md comes from this test: it prints the case count and the
 // crash count (uncaught exceptions seen by this process while the cases ran).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { createApp, type App } from '../../electron/host/create-app';
 import { startHost, type RunningHost } from '../../electron/host/host';
 import { WebhookReceiver } from '../../electron/core/webhooks';
+import { tempDirs } from '../support';
 
 const HOST_CASES = 6_000;
 const LISTENER_CASES = 4_000;
@@ -22,13 +22,14 @@ let core: App;
 let host: RunningHost;
 let receiver: WebhookReceiver;
 let listenerPort: number;
+const dirs = tempDirs('venue-fuzz-');
 let crashes = 0;
 const onCrash = () => {
   crashes += 1;
 };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'venue-fuzz-'));
+  dir = dirs.make();
   const rendererDir = join(dir, 'renderer');
   mkdirSync(rendererDir);
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
@@ -48,7 +49,7 @@ afterAll(async () => {
   await receiver.stop();
   await host.close();
   await core.stop();
-  rmSync(dir, { recursive: true, force: true });
+  dirs.removeAll();
 });
 
 type Ending = 'reset-now' | 'reset-after-data' | 'end-after-data';

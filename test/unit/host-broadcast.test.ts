@@ -1,7 +1,6 @@
 // Push events reach every connected window of the headless host, turned into JSON once per push
 // however many windows are open, and stop for a window once it closes.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,9 +8,11 @@ import { startHost } from '../../electron/host/host';
 import { TypedEmitter } from '../../electron/core/typed-emitter';
 import type { IpcEventMap, IpcHandlers } from '../../shared/contract';
 import type { WebhookCounters } from '../../shared/webhooks';
+import { tempDirs, waitUntil } from '../support';
 
-const dir = mkdtempSync(join(tmpdir(), 'venue-broadcast-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dirs = tempDirs('venue-broadcast-');
+const dir = dirs.make();
+afterAll(() => dirs.removeAll());
 
 describe('host push events', () => {
   it('sends one JSON text of a push to every open window, and none to a closed one', async () => {
@@ -51,8 +52,3 @@ describe('host push events', () => {
     }
   });
 });
-
-async function waitUntil(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!check()) throw new Error('timed out waiting');
-}

@@ -3,22 +3,22 @@
 // port it serves on, the data folder it writes, the service it talks to, the webhook listener).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support';
+import { freePort, tempDirs } from '../support';
 import WebSocket from 'ws';
 import { signBody } from '../../electron/core/webhooks/signature';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 
 const root = resolve(import.meta.dirname, '../..');
+const dirs = tempDirs('venue-host-cli-');
 let dir: string;
 let rendererDir: string;
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'venue-host-cli-'));
+  dir = dirs.make();
   rendererDir = join(dir, 'renderer');
   mkdirSync(rendererDir);
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>host cli</title>');
@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
+  dirs.removeAll();
 });
 
 function run(args: string[], env: Record<string, string> = {}) {

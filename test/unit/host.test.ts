@@ -1,18 +1,19 @@
 // The headless host over real sockets: who may connect, and what a connected page may send.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { createApp, type App } from '../../electron/host/create-app';
 import { startHost, type RunningHost } from '../../electron/host/host';
+import { tempDirs } from '../support';
 
+const dirs = tempDirs('venue-host-');
 let dir: string;
 let core: App;
 let host: RunningHost;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'venue-host-'));
+  dir = dirs.make();
   const rendererDir = join(dir, 'renderer');
   mkdirSync(rendererDir);
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
@@ -25,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await host.close();
   await core.stop();
-  rmSync(dir, { recursive: true, force: true });
+  dirs.removeAll();
 });
 
 const origin = () => `http://127.0.0.1:${host.port}`;

@@ -1,8 +1,7 @@
 // "This device is the venue hub" in Settings (issue 13: the Electron app becomes the hub without
 // a command line): kept in the data folder, applied at the next start, a settings-level choice
 // (a kiosk needs a manager signed in), and never made from a satellite.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
@@ -12,15 +11,17 @@ import { hubModeSaved } from '../../electron/core/hub/hub-mode';
 import { HubService } from '../../electron/core/hub/hub-service';
 import { deviceMayCall } from '../../shared/contract/device-access';
 import { KIOSK_SETTINGS_REFUSED } from '../../electron/core/access-guard';
+import { tempDirs } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+const dirs = tempDirs('venue-hub-mode-');
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
+  dirs.removeAll();
 });
 
 function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'venue-hub-mode-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = dirs.make();
   return dir;
 }
 

@@ -1,15 +1,15 @@
 // The one place that decides money units (issue 9): spec-cents fields never move, open fields
 // follow the connection's unit, a fraction is detected as dollars (and said so), and the choice
 // survives a restart.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDirs } from '../support';
 import { centsToWire, describeMoneyUnits, wireToCents } from '../../shared/money-units';
 import { MoneyUnits } from '../../electron/core/money/money-units';
 import { passSchema, refundAnswerSchemaOf, tabAnswerSchemaOf } from '../../shared/schemas/tabs';
 
-const dir = () => mkdtempSync(join(tmpdir(), 'money-units-'));
+const dirs = tempDirs('money-units-');
+afterEach(() => dirs.removeAll());
+const dir = () => dirs.make();
 
 describe('money units', () => {
   it('reads spec-cents fields as cents whatever the setting, open fields in the connection unit', () => {

@@ -3,20 +3,21 @@
 // durably with its id, shows how many wait, and forwards them when the hub is back. The hub takes
 // each id exactly once. Fault schedule: 200 punches with the hub stopped and restarted, and the
 // satellite itself restarted, at seeded random moments.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatchRequest } from '../../electron/core/ipc-dispatch';
 import { startSatellite, type RunningSatellite } from '../../electron/host/satellite';
 import type { PunchReceipt, StaffSession } from '../../shared/labor';
 import { drained, entriesAt, rng } from './labor-test-kit';
-import { removeDir, startTestHub, type TestHub } from './hub-kit';
-import { waitUntil } from '../support';
+import { startTestHub, type TestHub } from './hub-kit';
+import { waitUntil, tempDirs } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+const dirs = tempDirs('venue-satellite-');
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
+  dirs.removeAll();
 });
 
 async function call<T>(s: RunningSatellite, channel: string, ...args: unknown[]): Promise<T> {
@@ -35,12 +36,8 @@ const STAFF = [
 
 describe('a kiosk satellite that loses the hub', () => {
   it('200 punches across hub stops, restarts and its own restarts: each lands exactly once', async () => {
-    const hubDir = mkdtempSync(join(tmpdir(), 'venue-hub-'));
-    const satDir = mkdtempSync(join(tmpdir(), 'venue-satellite-'));
-    cleanups.push(
-      () => removeDir(hubDir),
-      () => removeDir(satDir),
-    );
+    const hubDir = dirs.make();
+    const satDir = dirs.make();
     let h: TestHub | null = await startTestHub(hubDir);
     cleanups.push(() => h?.stop());
     const port = Number(new URL(h.url).port);

@@ -3,19 +3,18 @@
 // The satellite's heartbeat must notice, take the punch into its queue, and deliver it once the
 // network carries bytes again.
 import { connect, createServer, type Socket } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatchRequest } from '../../electron/core/ipc-dispatch';
 import { startSatellite } from '../../electron/host/satellite';
 import type { PunchReceipt, StaffSession } from '../../shared/labor';
 import { removeDir, startTestHub } from './hub-kit';
-import { waitUntil } from '../support';
+import { waitUntil, tempDirs } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+const dirs = tempDirs('venue-satellite-');
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
+  dirs.removeAll();
 });
 
 /** A TCP relay to `port`; `drop()` blackholes the connections open at that moment. */
@@ -63,8 +62,7 @@ describe('a Wi-Fi drop between the kiosk and the hub', () => {
     );
     const net = await relay(Number(new URL(h.url).port));
     cleanups.push(() => net.close());
-    const dir = mkdtempSync(join(tmpdir(), 'venue-satellite-'));
-    cleanups.push(() => removeDir(dir));
+    const dir = dirs.make();
     const kiosk = await startSatellite({
       dataDir: dir,
       hubUrl: `127.0.0.1:${net.port}`,

@@ -2,26 +2,26 @@
 // folder, and its screen's requests reach the hub's core over the pinned channel. A punch on the
 // kiosk satellite shows on the manager satellite; revoked is said as such; a hub restart is
 // ridden out by reconnecting.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatchRequest } from '../../electron/core/ipc-dispatch';
 import { startSatellite, type RunningSatellite } from '../../electron/host/satellite';
 import type { LaborView, StaffSession } from '../../shared/labor';
-import type { HubView } from '../../shared/hub';
+import type { DeviceRole, HubView } from '../../shared/hub';
 import { removeDir, startTestHub, type TestHub } from './hub-kit';
-import { waitUntil } from '../support';
 import { fromErrorPayload } from '../../shared/app-error';
+import { waitUntil, tempDirs } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+const dirs = tempDirs('venue-satellite-');
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
+  dirs.removeAll();
 });
 
 function dir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'venue-satellite-'));
-  cleanups.push(() => removeDir(d));
+  const d = dirs.make();
   return d;
 }
 
@@ -34,7 +34,7 @@ async function hub(dataDir?: string, port = 0): Promise<TestHub> {
 
 async function satellite(
   h: TestHub,
-  role: 'kiosk' | 'manager' | 'workstation',
+  role: DeviceRole,
   dataDir = dir(),
   name: string = role,
 ): Promise<RunningSatellite> {

@@ -2,23 +2,22 @@
 // words that say what to register; the redirect URL is shown for the dashboard; subscribing uses
 // the signed-in user's token.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ServiceClient } from '../../electron/core/api/service-client';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { createApp, type App } from '../../electron/host/create-app';
 import { answerConsent } from '../../electron/sandbox/consent-driver';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_USERS } from '../../electron/sandbox';
+import { tempDirs } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+const dirs = tempDirs('venue-signin-');
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
+  dirs.removeAll();
 });
 
 async function app(extra: { defaultRedirectPort?: number } = {}): Promise<App> {
-  const dir = mkdtempSync(join(tmpdir(), 'venue-signin-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = dirs.make();
   const a = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), ...extra });
   cleanups.push(() => a.stop());
   await a.start();

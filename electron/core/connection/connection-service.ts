@@ -21,6 +21,7 @@ import type { DamageSink } from '../storage/data-health';
 import { ACCESS_SECRET_KEY, secretBoundTo, secretNeededAgain, storedSecretFor, storeSecret } from './secret-binding';
 import { errorMessage } from '../../../shared/errors';
 import type { ErrorPayload } from '../../../shared/app-error';
+import { JobQueue } from '../job-queue';
 
 export { ACCESS_SECRET_KEY } from './secret-binding';
 
@@ -60,7 +61,7 @@ export class ConnectionService {
   private sandbox: SandboxLink | null = null;
   /** Saves and connections run one at a time: overlapping saves must not start two sandboxes,
    *  leak a client or end on the settings of the one that started first. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new JobQueue();
   private client: ServiceClient | null = null;
   private baseUrl = '';
   private accessId = '';
@@ -84,11 +85,11 @@ export class ConnectionService {
   }
 
   async start(): Promise<void> {
-    await this.serially(() => this.connect());
+    await this.queue.run(() => this.connect());
   }
 
   async stop(): Promise<void> {
-    await this.queue.catch(() => {});
+    await this.queue.idle();
     this.client?.dispose();
     this.client = null;
     await this.stopSandbox();
@@ -133,7 +134,7 @@ export class ConnectionService {
   }
 
   save(input: ConnectionInput): Promise<ConnectionStatus> {
-    return this.serially(() => this.saveNow(input));
+    return this.queue.run(() => this.saveNow(input));
   }
 
   private async saveNow(input: ConnectionInput): Promise<ConnectionStatus> {
@@ -226,7 +227,7 @@ export class ConnectionService {
 
   /** Back to the seeded practice venue; the app reconnects to it (endpoint, roster seed). */
   async resetPracticeVenue(): Promise<ConnectionStatus> {
-    return this.serially(async () => {
+    return this.queue.run(async () => {
       if (!this.sandbox)
         throw new Error('The practice venue is not in use: choose the embedded sandbox in Settings first');
       await this.sandbox.reset();
@@ -282,13 +283,6 @@ export class ConnectionService {
     const actor: ActAs = this.user && !this.user.needsSignIn ? 'user' : as;
     await this.api().subscribeLocations(uuids, actor);
     return this.listLocations(as);
-  }
-
-  /** Runs `work` after everything queued before it, whatever that ended in. */
-  private serially<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.catch(() => {}).then(work);
-    this.queue = run;
-    return run;
   }
 
   private async connect(): Promise<void> {

@@ -8,11 +8,12 @@ import { z } from 'zod';
 import type { DeviceRole } from '../../../shared/hub';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import type { DamageSink } from '../storage/data-health';
+import { DEVICE_ROLES } from '../../../shared/hub';
 
 const deviceSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
-  role: z.enum(['kiosk', 'workstation', 'manager']),
+  role: z.enum(DEVICE_ROLES),
   credentialHash: z.string().regex(/^[0-9a-f]{64}$/),
   pairedAt: z.number(),
   lastSeenAt: z.number().nullable(),

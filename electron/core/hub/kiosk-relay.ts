@@ -9,6 +9,7 @@ import type { StaffRecord } from '../labor/roster';
 import { AppendOnly, readLines } from './append-only';
 import type { DamageSink } from '../storage/data-health';
 import { errorMessage } from '../../../shared/errors';
+import { JobQueue } from '../job-queue';
 
 export interface ForwardedPunch {
   punchId: string;
@@ -27,7 +28,7 @@ export type CachedStaff = Pick<StaffRecord, 'userId' | 'name' | 'manager' | 'pin
 export class KioskRelay {
   private readonly accepted: Set<string>;
   private readonly log: AppendOnly;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new JobQueue();
 
   constructor(
     private readonly labor: LaborService,
@@ -61,9 +62,7 @@ export class KioskRelay {
 
   /** One at a time: two kiosks forwarding at once must not interleave one person's punches. */
   accept(p: ForwardedPunch): Promise<ForwardOutcome> {
-    const run = this.queue.then(() => this.acceptOne(p));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.queue.run(() => this.acceptOne(p));
   }
 
   private acceptOne(p: ForwardedPunch): ForwardOutcome {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import type { DamageSink } from '../storage/data-health';
 import type { SatellitePairing } from './hub-client';
+import { DEVICE_ROLES } from '../../../shared/hub';
 
 const FILE = 'satellite.json';
 
@@ -15,7 +16,7 @@ const pairingSchema = z.object({
   fingerprint: z.string().min(1),
   deviceId: z.string().min(1),
   credential: z.string().min(1),
-  role: z.enum(['kiosk', 'workstation', 'manager']),
+  role: z.enum(DEVICE_ROLES),
   name: z.string().min(1),
 });
 const fileSchema = z.object({ version: z.literal(1), pairing: pairingSchema.nullable() });

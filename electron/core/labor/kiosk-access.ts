@@ -5,6 +5,7 @@ import type { StaffInput, StaffRecordView, StaffSession, IdentifyInput } from '.
 import { rosterUnreadable, type Roster } from './roster';
 import { lockedOut, Sessions, type Session } from './sessions';
 import { AppError } from '../../../shared/app-error';
+import { JobQueue } from '../job-queue';
 
 export interface KioskAccessOptions {
   roster: Roster;
@@ -20,7 +21,7 @@ export class KioskAccess {
   readonly sessions: Sessions;
   private readonly roster: Roster;
   /** PIN checks run one after another, so simultaneous guesses cannot all pass the lock check. */
-  private pinQueue: Promise<unknown> = Promise.resolve();
+  private readonly pinQueue = new JobQueue();
 
   constructor(private readonly options: KioskAccessOptions) {
     this.roster = options.roster;
@@ -41,7 +42,7 @@ export class KioskAccess {
   }
 
   identify(input: IdentifyInput): Promise<StaffSession> {
-    return this.serialised(async () => {
+    return this.pinQueue.run(async () => {
       const named = 'userId' in input ? input.userId : undefined;
       this.sessions.assertUnlocked(named);
       if (!('userId' in input)) {
@@ -66,7 +67,7 @@ export class KioskAccess {
 
   /** Checks a manager's PIN without opening a session (refund approval); throws when it is not one. */
   approveByManagerPin(pin: string): Promise<{ userId: string; name: string }> {
-    return this.serialised(async () => {
+    return this.pinQueue.run(async () => {
       this.sessions.assertUnlocked();
       const member = await this.roster.identifyByPin(pin);
       if (!member) return this.wrongPin();
@@ -79,7 +80,7 @@ export class KioskAccess {
 
   /** First run only: while no manager with a PIN exists, anyone at the kiosk may create one. */
   async setupManager(input: { userId: string; name: string; pin: string }): Promise<StaffSession> {
-    return this.serialised(async () => {
+    return this.pinQueue.run(async () => {
       if (this.roster.unreadable) throw rosterUnreadable();
       if (!this.roster.needsManagerSetup())
         throw new AppError('conflict', 'A manager already exists; sign in with a manager PIN', { what: 'manager' });
@@ -157,11 +158,5 @@ export class KioskAccess {
         .map(({ role, roleUuid }) => ({ role, roleUuid })),
       expiresAt: s.expiresAt,
     };
-  }
-
-  private serialised<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.pinQueue.then(work, work);
-    this.pinQueue = run.catch(() => undefined);
-    return run;
   }
 }

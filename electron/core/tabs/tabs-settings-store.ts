@@ -3,16 +3,14 @@
 import { z } from 'zod';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import type { DamageSink } from '../storage/data-health';
+import { giftCardLateSeconds, tabsPlaceShape } from '../../../shared/contract/tabs-args';
 
 const schema = z.object({
   version: z.literal(1),
-  location: z.object({ uuid: z.string().min(1), name: z.string() }).nullable(),
-  giftCardLateSeconds: z.number().int().min(1).max(86_400),
+  location: z.object(tabsPlaceShape).nullable(),
+  giftCardLateSeconds,
   /** The counter spot a walk-in gift-card sale uses without choosing a table (of `location`). */
-  walkInSpot: z
-    .object({ uuid: z.string().min(1), name: z.string() })
-    .nullable()
-    .optional(),
+  walkInSpot: z.object(tabsPlaceShape).nullable().optional(),
   /** tab uuid → x_pass_id, newest last. */
   passTabs: z.record(z.string(), z.string()),
 });

@@ -33,6 +33,7 @@ import {
 } from './listener-settings';
 import { PushGate } from '../push-gate';
 import { errorMessage } from '../../../shared/errors';
+import { JobQueue } from '../job-queue';
 
 /** The sentence when a secret is missing where one is required. */
 function secretRequired(because: string): string {
@@ -75,7 +76,7 @@ export class WebhookListenerService {
   /** The endpoint we registered on the embedded sandbox, replaced (not duplicated) on change. */
   private sandboxEndpoint: { baseUrl: string; id: string; url: string } | null = null;
   /** Registrations run one at a time, so two of them never leave two endpoints behind. */
-  private registering: Promise<void> = Promise.resolve();
+  private readonly registering = new JobQueue();
   private pending: number[] = [];
   private readonly rowsGate = new PushGate(() => {
     const seqs = this.pending;
@@ -289,9 +290,7 @@ export class WebhookListenerService {
 
   /** On the embedded sandbox: make sure it has a secret and an endpoint pointing here. */
   private registerWithSandbox(): Promise<void> {
-    const run = this.registering.then(() => this.registerNow());
-    this.registering = run.catch(() => {});
-    return run;
+    return this.registering.run(() => this.registerNow());
   }
 
   private async registerNow(): Promise<void> {
