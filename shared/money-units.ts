@@ -1,4 +1,4 @@
-// The one place that decides the unit of every money field on the wire (issue 9). The spec fixes
+// The one place that decides the unit of every money field on the wire. The spec fixes
 // cents for a few fields only (spend_limit.amount, a refund's `amount`, GIFT_CARD_CREATED
 // `balance`); every other money field is typed "number" and could be cents or decimal dollars.
 // Their unit is a setting of the connection (default: cents, what the sandbox sends by default),

@@ -1,4 +1,4 @@
-// Tabs, tab passes, gift cards and notices as the renderer sees them (issue 5). Money is integer
+// Tabs, tab passes, gift cards and notices as the renderer sees them. Money is integer
 // cents, as the sandbox sends it (docs/service-assumptions.md). Nothing here holds a secret or a
 // full gift-card number: only the last four digits ever leave the core.
 import { formatMoney } from './money';

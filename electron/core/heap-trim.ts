@@ -4,7 +4,7 @@
 // its own memory reducer returned them 20-60 s later in our soaks, and a venue workstation that
 // also runs the POS should not carry 100+ MB of empty heap for a minute after every busy spell.
 // Once the process has been nearly idle for a few seconds and the heap has grown well past its
-// size after the last trim, one compacting full collection (50-150 ms, while nothing is waiting)
+// size after the last trim, one compacting full collection (while nothing is waiting)
 // gives the pages back. Nothing is trimmed while work goes on, so no request waits for it under load.
 // Plain Node (v8, vm, perf_hooks): the Electron main process and the headless host both start it.
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';

@@ -1,12 +1,12 @@
 // Pushes of state that only matters as of now (counters, listener status, "new events stored")
 // go out at most once per gap: the first change after a quiet spell goes at the next tick (so a
 // single event still reaches the screen at once), changes during a burst are folded into one push
-// when the gap has passed. At 1 000 events/s a push per tick meant hundreds of WebSocket frames a
+// when the gap has passed. At 1 000 events/s a push per tick would be hundreds of WebSocket frames a
 // second per window, each its own write system call, for screens that repaint at most once a frame.
 // The gap is 50 ms (about three frames) at a venue's rates, so a row shows up at once, and 500 ms
 // in a rush (rush-meter.ts: a hundred changes a second or more): two updates a second is as fast
 // as anyone reads a list that moves that fast, and each redraw is CPU the webhook answers share
-// (at 1 000 events/s the two screens' renderers took 30 % of a core at 250 ms, 18 % at 500 ms).
+// (at 1 000 events/s a longer gap costs the two screens' renderers markedly less of a core).
 import { RushMeter } from './rush-meter';
 
 export const PUSH_GAP_MS = 50;
@@ -15,9 +15,8 @@ export const RUSH_GAP_MS = 500;
 /**
  * Where in each rush gap a kind of push goes out, by the wall clock: the pushes of the Events
  * screen (counters, status, rows) at the start of each half second, the tabs board halfway
- * through. Each screen alone kept the webhooks' p99 near 16 ms at 1 000 events/s; together, with
- * their pushes landing at the same instant, two renderers and the host woke at once on two cores
- * and the p99 went to 37-42 ms. Taking turns spreads the same work.
+ * through. With their pushes landing at the same instant, two renderers and the host would wake
+ * at once on two cores and the webhooks' tail latency would grow; taking turns spreads the same work.
  */
 export const RUSH_PHASE = { screens: 0, board: RUSH_GAP_MS / 2 } as const;
 

@@ -1,4 +1,4 @@
-// Control-client methods for the tabs feature (issue 5), spread into createControlClient so the
+// Control-client methods for the tabs feature, spread into createControlClient so the
 // shared client file only gains one line. Views are typed loosely on purpose: tests assert on them.
 export type ControlCall = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 

@@ -58,7 +58,7 @@ export class SandboxWorld {
   consents = new Map<string, ConsentRecord>();
   /** Labor entries (shifts and breaks), every location. */
   labor = new LaborBook();
-  /** Tabs, orders, items, payments, refunds and gift cards (issue 5). */
+  /** Tabs, orders, items, payments, refunds and gift cards. */
   readonly tabs = new TabStore();
   /** The webhook sender; other features raise events with world.webhooks.emit(…). */
   readonly webhooks: WebhookService;

@@ -1,4 +1,4 @@
-// The tabs feature's part of the IPC contract (issue 5): the chosen location, the catalog, tab
+// The tabs feature's part of the IPC contract: the chosen location, the catalog, tab
 // passes, gift-card sales, the live tabs board with refunds, and notices of other events.
 import type {
   CatalogView,

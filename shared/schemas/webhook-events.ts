@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks';
 
 const text = z.string();
-/** A documented string a service may send as null (issue 9: "accept null for documented strings"). */
+/** A documented string a service may send as null ("accept null for documented strings"). */
 const label = z.string().nullable();
 /** Ids: the spec types them as strings; a service may send numbers. Kept as strings. */
 const id = z.union([z.string(), z.number().finite().transform(String)]);

@@ -1,4 +1,4 @@
-// Issue 10 "authority lives in the core" and issue 14 bug B, through the real dispatch every
+// Authority lives in the core, checked through the real dispatch every
 // transport uses: kiosk settings need a manager signed in, roster changes end manager rights at
 // once, and PIN guessing locks per kiosk and per person, serialised.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Switching between the embedded sandbox and a real service (issue 14 bugs A and C), with the
+// Switching between the embedded sandbox and a real service, with the
 // real core, the real sandbox over HTTP and real files.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp, type App } from '../../electron/host/create-app';

@@ -1,4 +1,4 @@
-// "This device is the venue hub" in Settings (issue 13: the Electron app becomes the hub without
+// "This device is the venue hub" in Settings (the Electron app becomes the hub without
 // a command line): kept in the data folder, applied at the next start, a settings-level choice
 // (a kiosk needs a manager signed in), and never made from a satellite.
 import { writeFileSync } from 'node:fs';

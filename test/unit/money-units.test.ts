@@ -1,4 +1,4 @@
-// The one place that decides money units (issue 9): spec-cents fields never move, open fields
+// The one place that decides money units: spec-cents fields never move, open fields
 // follow the connection's unit, a fraction is detected as dollars (and said so), and the choice
 // survives a restart.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The sandbox's money reading (issue 9): in the other reading the money the spec leaves open goes
+// The sandbox's money reading: in the other reading the money the spec leaves open goes
 // out and comes in as decimal dollars, while spend limits and gift-card balances stay cents, and
 // the catalog and single-tab routes are gone. The default reading is checked by every other test.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Sealed segments' sidecar indexes (issue 12: a restart does not parse 100 000 lines again). A
+// Sealed segments' sidecar indexes (a restart does not parse 100 000 lines again). A
 // start with sidecars must know exactly what a start without them knows: the same rows, counters,
 // deliveries, dedupe keys and flags. A segment changed after its sidecar was written (a flipped
 // byte, cut short, random bytes) must be found and reported exactly as without sidecars: at the

@@ -1,4 +1,4 @@
-// One way to word money, venue times and errors (issue 14 point 4, issue 11 "staff words"), and
+// One way to word money, venue times and errors, and
 // bug E: "Already on shift since …" is the venue's wall clock, not the host machine's.
 import { describe, expect, it } from 'vitest';
 import { formatMoney, parseDollars, parseMoney, centsToInput } from '../../shared/money';

@@ -1,5 +1,5 @@
 // The Electron shell's rules without the runtime: which links may reach the system browser, which
-// window sizes are remembered, and where a window may reopen (issue 14 bug F).
+// window sizes are remembered, and where a window may reopen.
 import { describe, expect, it } from 'vitest';
 import { boundsToSave, hostsOf, isAllowedExternal, restorableBounds } from '../../electron/main/shell-rules';
 

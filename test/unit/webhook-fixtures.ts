@@ -61,7 +61,7 @@ export const SAMPLES: Record<WebhookEventType, Sample> = {
     },
     mistyped: ['tags', 'draft'],
   },
-  // Ids may come as numbers (issue 9: kept as strings), so a mistyped id is an object.
+  // Ids may come as numbers (kept as strings), so a mistyped id is an object.
   ITEM_VOIDED: { targetId: 'item-7', data: { orderId: 'o1' }, mistyped: ['orderId', { id: 7 }] },
   ITEM_COMPED: { targetId: 'item-7', data: { orderId: 'o1' }, mistyped: ['orderId', null] },
   OPEN_TAB: {

@@ -369,7 +369,7 @@ describe('limits and validation', () => {
     expect(String(invalid.json!.error)).toContain('createdAt');
     const arrayData = await deliver(url, { ...openTab(), data: [] });
     expect(arrayData.status).toBe(400);
-    // A numeric id is an id (issue 9); an object where an id belongs is not.
+    // A numeric id is an id; an object where an id belongs is not.
     const objectTarget = await deliver(url, { ...openTab(), targetUuid: { id: 42 } });
     expect(objectTarget.status).toBe(400);
     expect(receiver.counters()).toMatchObject({ rejected: 4 });

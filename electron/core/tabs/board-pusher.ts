@@ -1,6 +1,5 @@
-// When and what the tabs board pushes (issue 12). Under a busy venue's load the board used to be
-// rebuilt and sent every 50 ms whether or not a screen showed it, at a cost that grew with the
-// open tabs. Now:
+// When and what the tabs board pushes. Rebuilding and sending the board on a timer costs more
+// the more tabs are open, whether or not a screen shows it, so under a busy venue's load:
 // - no board work at all while no screen watches it (a screen holds a lease it renews);
 // - a screen that starts watching gets the whole board once, then only the tabs that changed;
 // - the next push waits until a screen says it drew the last one (its animation frame), so a

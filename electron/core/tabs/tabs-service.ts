@@ -1,4 +1,4 @@
-// The tabs feature's core (issue 5): the chosen location, tab passes, gift-card sales, the tabs
+// The tabs feature's core: the chosen location, tab passes, gift-card sales, the tabs
 // board and notices. Three projections read the webhook log (open tabs, gift cards, notices); the
 // receiver replays the retained log into them at start, which is what keeps the board and the
 // issued cards across restarts. Sales and settings live in <dataDir>/tabs. The service is reached

@@ -9,7 +9,7 @@ import { SegmentReader } from './segment-files';
 
 export type { QuerySource } from './log-matches';
 
-/** Rows a search reads from disk in one call before answering with what it found (about 30 ms). */
+/** Rows a search reads from disk in one call before answering with what it found. */
 export const DISK_ROWS_PER_CALL = 25_000;
 
 /** Reads the row in a slot of the index; null if its file is gone or the bytes are not a row. */

@@ -1,7 +1,6 @@
-// A sealed segment's index, kept beside the log (issue 12: restart < 1 s at 100 000 events).
-// Loading the log used to JSON-parse every line of every segment to rebuild the in-memory index.
-// That was 0.6 s at 100 000 events, the larger part of a restart once the projections are
-// checkpointed. A segment that is no longer written to (a newer one exists) and that scanned
+// A sealed segment's index, kept beside the log, so that a restart does not JSON-parse every line
+// of every segment to rebuild the in-memory index (the larger part of a restart at 100 000 events
+// once the projections are checkpointed). A segment that is no longer written to (a newer one exists) and that scanned
 // clean gets a sidecar: the few fields of each line the index needs, plus the segment's size
 // and sha256.
 //
@@ -14,7 +13,7 @@
 // the background a few seconds after the start (sealed-check.ts): a mismatch is reported, its
 // sidecar removed, and the next start scans it. Until then, a row whose bytes no
 // longer parse is skipped, as a row of a segment removed mid-read is. Hashing 150 MB of segments
-// at every start used to be about a fifth of a restart at 100 000 events, and on a cold disk the
+// on the start path would be about a fifth of a restart at 100 000 events, and on a cold disk the
 // reads alone take longer than the rest of the start.
 //
 // A sidecar that is missing, torn, damaged or from another format is simply ignored and written
@@ -133,9 +132,8 @@ export class SidecarStore {
    * A sealed segment's sidecar, its body already built (line by line as this process wrote the
    * segment, live-sidecar.ts, or from a start's clean scan of it); a failure only costs the next
    * start a scan. The file's write, fsync and rename run on libuv's thread pool: done on the
-   * event loop, a 1 MB sidecar's fsync held the webhook answers and the screens' bridge for
-   * 10-40 ms once per segment sealed (every ~7 s at 1 000 events/s), and a start that scanned
-   * segments waited for each one's.
+   * event loop, a 1 MB sidecar's fsync would hold the webhook answers and the screens' bridge once
+   * per segment sealed, and a start that scanned segments would wait for each one's.
    */
   async writeSealed(segmentId: number, sealed: { size: number; sha256: string; body: SidecarBuilder }): Promise<void> {
     try {

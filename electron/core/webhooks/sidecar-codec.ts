@@ -1,6 +1,5 @@
-// The bytes of a segment sidecar (segment-sidecar.ts). The first format was one JSON array per line;
-// at 100 000 events JSON.parse of those 17 MB took 140-220 ms of a restart, the largest part of the
-// log's start-up. This one parses almost nothing:
+// The bytes of a segment sidecar (segment-sidecar.ts). JSON lines would make parsing the sidecars
+// the largest part of the log's start-up at 100 000 events; this format parses almost nothing:
 //
 //   header line   JSON {format, size, sha256, count, keyBytes, stringBytes, bodySha256, endian}
 //                 + '\n', padded with spaces so the numbers start on a multiple of 8 bytes
@@ -74,8 +73,8 @@ const KIND = { e: 0, d: 1, s: 2 } as const;
 /**
  * A sidecar's body built a line at a time, as the log commits them (live-sidecar.ts), so sealing
  * a segment of thousands of lines leaves only the joins and a hash for the event loop. Built at
- * the seal instead, the loop over every line ran cold once per segment: 11-13 ms of the event
- * loop at 1 000 events/s, when the webhook answers and the screens' bridge wait behind it.
+ * the seal instead, the loop over every line would run cold once per segment, holding the event
+ * loop while the webhook answers and the screens' bridge wait behind it.
  */
 export class SidecarBuilder {
   private numbers = new Float64Array(4096);

@@ -1,4 +1,4 @@
-// The tabs feature's routes (issue 5), joined here so routes/index.ts and the control route list
+// The tabs feature's routes, joined here so routes/index.ts and the control route list
 // each take one line: tab creation, passes, refunds, and their /_sandbox controls.
 import type { RouteDef } from '../http/router';
 import { controlGiftCardRoutes } from './control-gift-cards';

@@ -31,8 +31,8 @@ export function useEventWindow(filter: EventFilter, version: number): EventWindo
   const generation = useRef(0);
   const filterGen = useRef(0);
   // One read per page at a time. Events are pushed up to 20 times a second under a stream; when a
-  // read took longer than that, every answer used to arrive stale and be dropped while new reads
-  // piled up, so the list stood still and the host answered reads nobody would see.
+  // read takes longer than that, overlapping reads would each answer stale and be dropped while new
+  // ones piled up, so the list would stand still and the host answer reads nobody would see.
   const inFlight = useRef(new Map<string, number>());
   const wanted = useRef(new Map<string, number>());
   const filterKey = JSON.stringify(filter);
