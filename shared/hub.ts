@@ -16,7 +16,16 @@ export interface HubDeviceView {
   online: boolean;
   /** Epoch ms when a manager revoked it; a revoked device gets nothing more. */
   revokedAt: number | null;
+  /** The device's clock minus the hub's at its last report (ms); null before one. Over a minute is shown. */
+  clockSkewMs: number | null;
+  /** Punches waiting in the device's own queue at its last report; null before one. */
+  queuedPunches: number | null;
+  /** Its punches the hub holds for a manager's review. */
+  heldPunches: number;
 }
+
+/** A device clock further than this from the hub's is shown on the Devices list. */
+export const CLOCK_SKEW_SHOWN_MS = 60_000;
 
 /** The pairing code the hub shows while a device may pair (managers only). */
 export interface HubPairingView {

@@ -169,6 +169,11 @@ export interface StaffSession {
   manager: boolean;
   roles: StaffRole[];
   expiresAt: number;
+  /**
+   * Another device's session only: the hub's signed word that this person's PIN was checked on
+   * that device at this time. A kiosk device sends it with each punch it forwards.
+   */
+  punchGrant?: string;
 }
 
 /** How a person identifies: a PIN alone, or a tapped name (with that person's PIN when needed). */

@@ -1,36 +1,63 @@
 // The core's check of who may make each request (the table is `channelAccess` in the contract).
 // createCore wraps its handlers with it, so every transport that runs the core (Electron IPC, the
-// host's WebSocket, tests) goes through the same check and a new channel cannot skip it.
+// host's WebSocket, the hub's TLS link, tests) goes through the same check and a new channel cannot
+// skip it. The decision reads one caller context: the device the transport named (its role from
+// pairing, or this computer's own screen) and the session the request presents on that device.
 import type { IpcChannel, IpcHandlers } from '../../shared/contract';
 import { channelAccess } from '../../shared/contract/access';
 import { AppError } from '../../shared/app-error';
+import { deviceMayCall, deviceRefusal } from '../../shared/contract/device-access';
+import { currentCaller, type Caller, type CallerContext, type CallerSession } from './caller';
 
 export interface Authority {
+  /** This computer's own screen is locked down (started as a kiosk, or in kiosk view). */
   kiosk: boolean;
+  /** The live session behind a token on the calling device, if any. */
+  session(token: string): CallerSession | null;
   requireStaff(token: string): void;
   requireManager(token: string): void;
-  /** A manager is signed in on this kiosk right now. */
-  managerSignedIn(): boolean;
+  /** A manager is signed in on this device right now. */
+  managerSignedIn(deviceId: string): boolean;
 }
 
 export const KIOSK_SETTINGS_REFUSED =
   'This is a kiosk: a manager must sign in with a manager PIN on this kiosk before connection, webhook or tunnel settings can change';
+export const DEVICE_SETTINGS_REFUSED =
+  'A manager must sign in with a manager PIN on this device before connection, webhook or tunnel settings can change';
 
-export function checkAccess(authority: Authority, channel: IpcChannel, args: unknown[]): void {
-  const access = channelAccess[channel];
+/** The caller with the person its first argument's session names on its device (null when none). */
+export function callerContext(authority: Authority, args: unknown[], caller: Caller = currentCaller()): CallerContext {
   const token = typeof args[0] === 'string' ? args[0] : '';
-  switch (access) {
+  return { ...caller, session: token ? authority.session(token) : null };
+}
+
+export function checkAccess(authority: Authority, channel: IpcChannel, args: unknown[]): CallerContext {
+  const context = callerContext(authority, args);
+  if (context.deviceRole !== 'local' && !deviceMayCall(context.deviceRole, channel))
+    throw new AppError('forbidden', deviceRefusal(context.deviceRole, channel), { by: 'venue' });
+  const token = typeof args[0] === 'string' ? args[0] : '';
+  switch (channelAccess[channel]) {
     case 'anyone':
     case 'approval': // the manager PIN is checked by the request itself, which records who approved
-      return;
+      return context;
     case 'staff':
-      return authority.requireStaff(token);
+      authority.requireStaff(token);
+      return context;
     case 'manager':
-      return authority.requireManager(token);
+      authority.requireManager(token);
+      return context;
     case 'settings':
-      if (authority.kiosk && !authority.managerSignedIn())
-        throw new AppError('pin-required', KIOSK_SETTINGS_REFUSED, { role: 'manager' });
-      return;
+      // Another device always needs a manager signed in on it, whatever its role; this computer's
+      // own window is trusted on a desktop run and needs one once it is locked down as a kiosk.
+      if (context.deviceRole !== 'local' || authority.kiosk) {
+        if (!authority.managerSignedIn(context.deviceId))
+          throw new AppError(
+            'pin-required',
+            context.deviceRole === 'local' ? KIOSK_SETTINGS_REFUSED : DEVICE_SETTINGS_REFUSED,
+            { role: 'manager' },
+          );
+      }
+      return context;
   }
 }
 

@@ -24,6 +24,10 @@ import { DataHealth } from './storage/data-health';
 import { checkPrivateModes, makeWritesPrivate } from './storage/private-modes';
 import { hubHandlers } from './hub/hub-handlers';
 import type { HubService } from './hub/hub-service';
+import { KioskRelay } from './hub/kiosk-relay';
+import { PunchGrants } from './hub/punch-grants';
+import { PunchReview } from './hub/punch-review';
+import { authorityHandlers } from './authority-handlers';
 
 export interface CoreOptions {
   dataDir: string;
@@ -63,6 +67,9 @@ export interface AppCore {
   tabs: TabsService;
   /** Files of the data folder that could not be read, kept aside and reported. */
   dataHealth: DataHealth;
+  /** On a hub: what kiosk devices forward (roster hashes, queued punches), and the review queue. */
+  relay: KioskRelay | null;
+  review: PunchReview | null;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -137,6 +144,27 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   connection.events.on('client', () => void labor.onClientChanged());
   options.hub?.events.on('hubDevices', (devices) => events.emit('hubDevices', devices));
 
+  // The hub's word on forwarded punches: grants prove a PIN was checked on a device, the review
+  // queue holds what the hub will not apply on its own.
+  let relay: KioskRelay | null = null;
+  let review: PunchReview | null = null;
+  if (options.hub) {
+    const hub = options.hub;
+    const grants = new PunchGrants(hub.certificate.key);
+    labor.access.grants = grants;
+    const now = options.now ?? Date.now;
+    review = new PunchReview({
+      dataDir: options.dataDir,
+      now,
+      damage,
+      apply: (punch) => relay?.apply(punch),
+      changed: () => hub.countsChanged(),
+    });
+    const held = review;
+    hub.heldByDevice = () => held.heldByDevice();
+    relay = new KioskRelay(labor, options.dataDir, grants, review, now, damage);
+  }
+
   const snapshot = (): AppSnapshot => ({
     connection: connection.status(),
     locations: connection.locationsView(),
@@ -168,6 +196,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     ...tabsHandlers(tabs, (pin) => labor.access.approveByManagerPin(pin)),
     dismissDataHealth: async (ids) => dataHealth.dismiss(ids),
     ...hubHandlers(options.hub ?? null, options.dataDir),
+    ...authorityHandlers(labor, options.hub ?? null, review),
   };
   // Authority lives here, not in the screens: see shared/contract/access.ts.
   const handlers = guardHandlers(unguarded, {
@@ -175,9 +204,13 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     get kiosk() {
       return labor.lockedDown();
     },
+    session: (token) => {
+      const s = labor.access.sessions.peek(token);
+      return s && { userId: s.userId, manager: s.manager };
+    },
     requireStaff: (token) => void labor.access.requireStaff(token),
     requireManager: (token) => void labor.access.requireManager(token),
-    managerSignedIn: () => labor.access.sessions.hasLiveManager(),
+    managerSignedIn: (deviceId) => labor.access.sessions.hasLiveManager(deviceId),
   });
 
   return {
@@ -188,6 +221,8 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     labor,
     tabs,
     dataHealth,
+    relay,
+    review,
     start: async () => {
       await connection.start();
       await webhooks.start();
@@ -195,6 +230,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       await tabs.start();
     },
     stop: async () => {
+      relay?.close();
       await tabs.stop();
       await labor.stop();
       await webhooks.stop();

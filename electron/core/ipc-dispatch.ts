@@ -1,10 +1,12 @@
 // One dispatcher for every transport (Electron IPC, the host's WebSocket, the hub): it refuses
-// unknown channels, validates the arguments against the contract's schemas, and turns any failure
-// into an error payload with its kind and data, so the far side rebuilds the same AppError. Handlers
-// therefore only ever see valid arguments.
+// unknown channels, validates the arguments against the contract's schemas, runs the handler as the
+// caller the transport named (electron/core/caller.ts), and turns any failure into an error payload
+// with its kind and data, so the far side rebuilds the same AppError. Handlers therefore only ever
+// see valid arguments.
 import type { IpcChannel, IpcErrorPayload, IpcHandlers } from '../../shared/contract';
 import { ipcArgSchemas } from '../../shared/contract/arg-schemas';
 import { errorPayloadOf } from './api/app-error-of';
+import { LOCAL_CALLER, runAsCaller, type Caller } from './caller';
 
 export type DispatchOutcome = { ok: true; result: unknown } | { ok: false; error: IpcErrorPayload };
 
@@ -16,6 +18,8 @@ export async function dispatchRequest(
   handlers: IpcHandlers,
   channel: unknown,
   args: unknown,
+  /** The device the transport received the request from (the core resolves the person from it). */
+  caller: Caller = LOCAL_CALLER,
 ): Promise<DispatchOutcome> {
   if (!isIpcChannel(channel)) {
     return {
@@ -37,7 +41,7 @@ export async function dispatchRequest(
   }
   try {
     const handler = handlers[channel] as (...a: unknown[]) => Promise<unknown>;
-    const result = await handler(...(parsed.data as unknown[]));
+    const result = await runAsCaller(caller, () => handler(...(parsed.data as unknown[])));
     return { ok: true, result };
   } catch (error) {
     return { ok: false, error: errorPayloadOf(error) };

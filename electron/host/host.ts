@@ -12,6 +12,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { IpcEventMap, IpcHandlers } from '../../shared/contract';
 import type { TypedEmitter } from '../core/typed-emitter';
 import { dispatchRequest } from '../core/ipc-dispatch';
+import { LOCAL_CALLER } from '../core/caller';
 import { serveStatic } from './static-files';
 import { EventBroadcast } from './event-broadcast';
 import { MALFORMED_MESSAGE, messageId, parseBridgeMessage } from '../core/bridge-message';
@@ -191,7 +192,8 @@ function attach(ws: WebSocket, options: HostOptions, broadcast: EventBroadcast):
         }
         const id = messageId(message);
         try {
-          const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
+          // The loopback page is this computer's own screen.
+          const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? [], LOCAL_CALLER);
           send(ws, { id, ...outcome });
         } catch {
           send(ws, {

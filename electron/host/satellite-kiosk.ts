@@ -13,14 +13,32 @@ import { AppendOnly, readLines } from '../core/hub/append-only';
 import type { CachedStaff, ForwardedPunch, ForwardOutcome } from '../core/hub/kiosk-relay';
 import type { HubLink } from '../core/hub/hub-link';
 import { loadJsonFile, saveJsonFile } from '../core/storage/json-file';
+import { JobQueue } from '../core/job-queue';
 import type { DamageSink } from '../core/storage/data-health';
 import { AppError, fromErrorPayload } from '../../shared/app-error';
 
 const QUEUE = 'satellite-punches.log';
 const CACHE = 'satellite-cache.json';
+const PIN_LOCK = 'satellite-pin-lock.json';
 const SESSION_MS = 2 * 60_000;
 const MAX_WRONG = 5;
 const LOCK_MS = 30_000;
+const LOCK_MAX_MS = 15 * 60_000;
+const WRONG_WINDOW_MS = 10 * 60_000;
+
+/** Offline, a PIN that matches no staff member's copy: managers' hashes never leave the hub. */
+export const OFFLINE_PIN_REFUSED =
+  'That PIN is not recognised. The hub cannot be reached: staff can punch here, managers need the hub.';
+
+const pinLockSchema = z.object({
+  wrong: z.array(z.number()),
+  lockedUntil: z.number(),
+  lockouts: z.number().int().min(0),
+});
+type PinLock = z.infer<typeof pinLockSchema>;
+
+/** A session on this kiosk: the hub's (with its grant for punches) or one opened offline. */
+type KioskSession = StaffSession & { offline?: boolean };
 
 const cacheSchema = z.object({
   version: z.literal(1),
@@ -64,8 +82,11 @@ export class SatelliteKiosk {
   private snapshot: AppSnapshot | null = null;
   private readonly pending = new Map<string, ForwardedPunch>();
   private readonly queue: AppendOnly;
-  private readonly sessions = new Map<string, StaffSession>();
-  private wrong: number[] = [];
+  private readonly sessions = new Map<string, KioskSession>();
+  /** Offline wrong PINs: kept on disk, so a restart does not give a guesser five more. */
+  private pinLock: PinLock;
+  /** Offline PIN checks run one at a time: the lock is read after the previous check has counted. */
+  private readonly pinQueue = new JobQueue();
   private draining: Promise<void> | null = null;
   /** The hub's answer to recent punches, for the screen that is waiting on one. */
   private readonly outcomes = new Map<string, ForwardOutcome>();
@@ -98,6 +119,13 @@ export class SatelliteKiosk {
     this.roster = cache.roster as CachedStaff[];
     this.view = cache.view as LaborView | null;
     this.snapshot = (cache.snapshot ?? null) as AppSnapshot | null;
+    this.pinLock = loadJsonFile(
+      options.dataDir,
+      PIN_LOCK,
+      pinLockSchema,
+      () => ({ wrong: [], lockedUntil: 0, lockouts: 0 }),
+      { label: "The kiosk's count of wrong PINs" },
+    ).value;
   }
 
   /** A kiosk restarted while the hub is away still opens on its board: the last snapshot, with today's queue on it. */
@@ -140,13 +168,14 @@ export class SatelliteKiosk {
     if (link?.open) {
       const outcome = await link.request('laborIdentify', [input]);
       if (outcome.ok) {
-        const session = outcome.result as StaffSession;
-        this.sessions.set(session.token, session);
+        const { punchGrant, ...session } = outcome.result as StaffSession;
+        // The grant stays here: it goes back to the hub with this person's punches only.
+        this.sessions.set(session.token, { ...session, punchGrant });
         return session;
       }
       if (link.open) throw fromErrorPayload(outcome.error);
     }
-    return this.identifyOffline(input);
+    return this.serialisedPin(() => this.identifyOffline(input));
   }
 
   endSession(token: string): void {
@@ -166,6 +195,9 @@ export class SatelliteKiosk {
       ...(input.role ? { role: input.role } : {}),
       ...(input.declaredTipsCents !== undefined ? { declaredTipsCents: input.declaredTipsCents } : {}),
       capturedAt: this.now(),
+      // The hub records it only with its own grant for this person on this kiosk; a punch of an
+      // offline session says so and waits for a manager's review there.
+      ...(session.punchGrant ? { grant: session.punchGrant } : { offline: true }),
     };
     if (!this.pending.has(punch.punchId)) {
       // Durable before anything else: from here on the punch is the queue's to deliver.
@@ -218,8 +250,11 @@ export class SatelliteKiosk {
     const link = this.options.link();
     if (!link?.open) return null;
     const answer = await link.relay('forwardPunch', punch);
-    if (!answer.ok) return null;
-    const outcome = answer.result as ForwardOutcome;
+    // A punch the hub can never read is set aside with its reason; only a lost link keeps it queued.
+    if (!answer.ok && answer.error.kind !== 'invalid') return null;
+    const outcome: ForwardOutcome = answer.ok
+      ? (answer.result as ForwardOutcome)
+      : { status: 'refused', message: answer.error.message };
     this.outcomes.set(punch.punchId, outcome);
     if (this.outcomes.size > 1000) this.outcomes.delete(this.outcomes.keys().next().value as string);
     if (this.pending.delete(punch.punchId)) {
@@ -231,17 +266,18 @@ export class SatelliteKiosk {
     return outcome;
   }
 
+  private serialisedPin<T>(work: () => Promise<T>): Promise<T> {
+    return this.pinQueue.run(work);
+  }
+
   private async identifyOffline(input: { pin: string } | { userId: string; pin?: string }): Promise<StaffSession> {
     const now = this.now();
-    this.wrong = this.wrong.filter((t) => now - t < LOCK_MS);
-    if (this.wrong.length >= MAX_WRONG) {
-      const until = this.wrong[this.wrong.length - MAX_WRONG] + LOCK_MS;
-      throw new AppError('locked-out', `Too many wrong PINs: wait ${Math.ceil((until - now) / 1000)} s`, {
-        until,
-        deviceId: null,
-        userId: null,
-      });
-    }
+    if (this.pinLock.lockedUntil > now)
+      throw new AppError(
+        'locked-out',
+        `Too many wrong PINs: wait ${Math.ceil((this.pinLock.lockedUntil - now) / 1000)} seconds`,
+        { until: this.pinLock.lockedUntil, deviceId: null, userId: null },
+      );
     if (!input.pin) throw new AppError('pin-required', 'The hub cannot be reached: enter your PIN', { role: 'staff' });
     const candidates = 'userId' in input ? this.roster.filter((s) => s.userId === input.userId) : this.roster;
     // One at a time, as the hub does: scrypt must not take the whole thread pool.
@@ -259,12 +295,26 @@ export class SatelliteKiosk {
             .map(({ role, roleUuid }) => ({ role, roleUuid })),
           expiresAt: now + SESSION_MS,
         };
-        this.sessions.set(session.token, session);
+        this.sessions.set(session.token, { ...session, offline: true });
         return session;
       }
     }
-    this.wrong.push(now);
-    throw new AppError('invalid', 'That PIN is not recognised', { field: 'pin' });
+    this.recordWrongPin(now);
+    throw new AppError('invalid', OFFLINE_PIN_REFUSED, { field: 'pin' });
+  }
+
+  /** Five wrong PINs lock the pad, 30 s doubling up to 15 min; written before the answer goes out. */
+  private recordWrongPin(now: number): void {
+    const lock = this.pinLock;
+    lock.wrong = lock.wrong.filter((t) => now - t < WRONG_WINDOW_MS);
+    if (lock.wrong.length === 0 && lock.lockedUntil < now - WRONG_WINDOW_MS) lock.lockouts = 0;
+    lock.wrong.push(now);
+    if (lock.wrong.length >= MAX_WRONG) {
+      lock.wrong = [];
+      lock.lockedUntil = now + Math.min(LOCK_MS * 2 ** lock.lockouts, LOCK_MAX_MS);
+      lock.lockouts += 1;
+    }
+    saveJsonFile(this.options.dataDir, PIN_LOCK, lock);
   }
 
   /** The board as this kiosk now knows it, until the hub's own board comes back. */

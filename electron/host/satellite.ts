@@ -99,7 +99,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
           link: () => link,
           now: options.now,
           onView: (view) => events.emit('labor', view),
-          onWaiting: () => events.emit('satellite', status()),
+          onWaiting: () => (events.emit('satellite', status()), report()),
           log,
           damage: satelliteHealth(options.dataDir, options.now, log, events).sink,
         })
@@ -129,6 +129,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
       link = opened;
       delay = retry.first;
       setState('connected', null);
+      report();
       if (kiosk)
         void kiosk.connected(opened).catch((error: unknown) => log(`Sending queued punches failed: ${String(error)}`));
     } catch (error) {
@@ -140,6 +141,14 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
       setState('connecting', UNREACHABLE);
       schedule();
     }
+  };
+  // The hub shows this device's clock skew and queue length on its Devices list.
+  const report = () => {
+    const open = link;
+    if (open?.open)
+      void open
+        .relay('report', { at: (options.now ?? Date.now)(), waiting: kiosk?.waiting ?? 0 })
+        .catch(() => undefined);
   };
   const schedule = () => {
     if (closed || timer) return;

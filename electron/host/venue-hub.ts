@@ -5,7 +5,6 @@ import { hostname, networkInterfaces } from 'node:os';
 import type { AppCore } from '../core/app-core';
 import type { HubService } from '../core/hub/hub-service';
 import { startHubServer } from '../core/hub/hub-server';
-import { KioskRelay } from '../core/hub/kiosk-relay';
 import { advertiseHub } from '../core/hub/hub-discovery';
 
 export const DEFAULT_HUB_PORT = 47800;
@@ -29,7 +28,6 @@ export interface RunningVenueHub {
 
 export async function startVenueHub(options: VenueHubOptions): Promise<RunningVenueHub> {
   const { hub, core } = options;
-  const relay = new KioskRelay(core.labor, options.dataDir, core.dataHealth.sink);
   const server = await startHubServer({
     hub,
     handlers: core.handlers,
@@ -37,7 +35,7 @@ export async function startVenueHub(options: VenueHubOptions): Promise<RunningVe
     host: options.host ?? '0.0.0.0',
     port: options.port ?? DEFAULT_HUB_PORT,
     log: options.log,
-    relay,
+    relay: core.relay ?? undefined,
   });
   hub.address = `${lanAddress(options.host)}:${server.port}`;
   options.log(`Venue hub: satellites pair at port ${server.port}; certificate fingerprint ${hub.fingerprint}`);
@@ -51,7 +49,7 @@ export async function startVenueHub(options: VenueHubOptions): Promise<RunningVe
     close: async () => {
       await unadvertise?.();
       await server.close();
-      relay.close();
+      core.relay?.close();
     },
   };
 }

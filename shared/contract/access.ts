@@ -80,4 +80,9 @@ export const channelAccess: Record<IpcChannel, Access> = {
   satelliteFindHubs: 'anyone',
   satelliteCheckHub: 'anyone',
   satellitePair: 'anyone',
+  laborLiftLockout: 'manager',
+  hubClosePairing: 'manager',
+  hubReview: 'manager',
+  hubReviewDecide: 'manager',
+  hubSaveReviewRules: 'manager',
 };

@@ -2,6 +2,7 @@
 // Typed against the contract, so a request without a validator does not compile.
 import type { z } from 'zod';
 import type { IpcArgs, IpcChannel } from './index';
+import { authorityArgSchemas } from './authority-args';
 import { connectionArgSchemas } from './connection-args';
 import { dataHealthArgSchemas } from './data-health-args';
 import { hubArgSchemas } from './hub-args';
@@ -16,4 +17,5 @@ export const ipcArgSchemas: { [K in IpcChannel]: z.ZodType<IpcArgs<K>> } = {
   ...tabsArgSchemas,
   ...dataHealthArgSchemas,
   ...hubArgSchemas,
+  ...authorityArgSchemas,
 };

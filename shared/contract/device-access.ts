@@ -42,6 +42,10 @@ const DEVICE_ADMIN_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'hubOpenPairing',
   'hubRenameDevice',
   'hubRevokeDevice',
+  'hubClosePairing',
+  'hubReview',
+  'hubReviewDecide',
+  'hubSaveReviewRules',
 ]);
 
 export function deviceMayCall(role: DeviceRole, channel: IpcChannel): boolean {

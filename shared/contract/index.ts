@@ -13,6 +13,7 @@ import {
   type ConnectionEvents,
   type ConnectionRequests,
 } from './connection';
+import { authorityChannelKeys, authorityEventKeys, type AuthorityEvents, type AuthorityRequests } from './authority';
 import { hubChannelKeys, hubEventKeys, type HubEvents, type HubRequests } from './hub';
 import { laborChannelKeys, laborEventKeys, type LaborEvents, type LaborRequests } from './labor';
 import { tabsChannelKeys, tabsEventKeys, type TabsEvents, type TabsRequests } from './tabs';
@@ -21,11 +22,18 @@ import type { ErrorPayload } from '../app-error';
 
 /** Every request the renderer can make: its arguments and its result. */
 export interface IpcRequestMap
-  extends ConnectionRequests, WebhookRequests, LaborRequests, TabsRequests, DataHealthRequests, HubRequests {}
+  extends
+    ConnectionRequests,
+    WebhookRequests,
+    LaborRequests,
+    TabsRequests,
+    DataHealthRequests,
+    HubRequests,
+    AuthorityRequests {}
 
 /** Every event main pushes to the renderer, with its payload. */
 export interface IpcEventMap
-  extends ConnectionEvents, WebhookEvents, LaborEvents, TabsEvents, DataHealthEvents, HubEvents {}
+  extends ConnectionEvents, WebhookEvents, LaborEvents, TabsEvents, DataHealthEvents, HubEvents, AuthorityEvents {}
 
 export type IpcChannel = keyof IpcRequestMap;
 export type IpcEventName = keyof IpcEventMap;
@@ -39,6 +47,7 @@ const channelKeys: Record<IpcChannel, true> = {
   ...tabsChannelKeys,
   ...dataHealthChannelKeys,
   ...hubChannelKeys,
+  ...authorityChannelKeys,
 };
 /** Every request channel, for transports that generate one function or handler per request. */
 export const ipcChannels = Object.keys(channelKeys) as IpcChannel[];
@@ -50,6 +59,7 @@ const eventKeys: Record<IpcEventName, true> = {
   ...tabsEventKeys,
   ...dataHealthEventKeys,
   ...hubEventKeys,
+  ...authorityEventKeys,
 };
 /** Every push event name, for transports that must subscribe to all of them. */
 export const ipcEventNames = Object.keys(eventKeys) as IpcEventName[];

@@ -17,6 +17,8 @@ import { AppendOnly } from '../../electron/core/hub/append-only';
 import { DeviceRegistry } from '../../electron/core/hub/device-registry';
 import { IDENTITY, loadOrCreateCertificate } from '../../electron/core/hub/hub-certificate';
 import { KioskRelay } from '../../electron/core/hub/kiosk-relay';
+import type { PunchGrants } from '../../electron/core/hub/punch-grants';
+import type { PunchReview } from '../../electron/core/hub/punch-review';
 import type { LaborService } from '../../electron/core/labor/labor-service';
 import type { DamageReport } from '../../electron/core/storage/data-health';
 import { isAppError } from '../../shared/app-error';
@@ -493,12 +495,13 @@ async function loadHubFile(dir: string, file: HubFile, sink: (r: DamageReport) =
       return kiosk.waiting;
     }
     case 'hub/forwarded-punches.log': {
-      const relay = new KioskRelay({} as LaborService, dir, sink);
+      const noReview = { has: () => false } as unknown as PunchReview;
+      const relay = new KioskRelay({} as LaborService, dir, {} as PunchGrants, noReview, Date.now, sink);
       const kept: string[] = [];
       for (let n = 0; n < 5; n++) {
         // A taken id is answered "duplicate" before labor is asked anything.
         const outcome = await relay
-          .accept({ punchId: `f-${n}`, userId: 'x', action: 'punch-in', capturedAt: 0 })
+          .accept({ punchId: `f-${n}`, userId: 'x', action: 'punch-in', capturedAt: 0 }, { id: 'd', name: 'd' })
           .catch(() => null);
         if (outcome?.status === 'duplicate') kept.push(`f-${n}`);
       }

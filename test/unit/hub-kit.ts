@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHubServer, type RunningHubServer } from '../../electron/core/hub/hub-server';
 import { HubService } from '../../electron/core/hub/hub-service';
-import { KioskRelay } from '../../electron/core/hub/kiosk-relay';
 import { pairWithHub, type SatellitePairing } from '../../electron/core/hub/hub-client';
 import { HubLink, type LinkOutcome } from '../../electron/core/hub/hub-link';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
@@ -37,14 +36,13 @@ export async function startTestHub(dataDir?: string, port = 0): Promise<TestHub>
   // The hub's kiosk location, chosen once on the hub (satellites may not set it).
   const [location] = await app.handlers.laborLocations();
   if (!app.labor.view().location) await app.handlers.laborSetLocation(null, location);
-  const relay = new KioskRelay(app.labor, dir);
   const server = await startHubServer({
     hub,
     handlers: app.handlers,
     events: app.events,
     host: '127.0.0.1',
     port,
-    relay,
+    relay: app.relay ?? undefined,
   });
   hub.address = `wss://127.0.0.1:${server.port}`;
   return {
@@ -55,7 +53,6 @@ export async function startTestHub(dataDir?: string, port = 0): Promise<TestHub>
     dataDir: dir,
     stop: async () => {
       await server.close();
-      relay.close();
       await app.stop();
     },
   };

@@ -87,6 +87,12 @@ describe('a Wi-Fi drop between the kiosk and the hub', () => {
     expect(h.app.labor.rowFor('2004')).toBeNull();
     net.restore();
     await waitUntil(() => kiosk.status().link === 'connected' && kiosk.status().waitingPunches === 0, 20_000);
+    // Taken offline: the hub holds it for a manager, who approves it once.
+    expect(h.app.labor.rowFor('2004')).toBeNull();
+    const manager = await h.app.handlers.laborIdentify({ pin: '9999' });
+    const [held] = (await h.app.handlers.hubReview(manager.token)).items;
+    expect(held).toMatchObject({ punchId: receipt.punchIds[0], status: 'held', reasons: ['offline'] });
+    await h.app.handlers.hubReviewDecide(manager.token, held.punchId, { decision: 'approve' });
     expect(h.app.labor.rowFor('2004')).not.toBeNull();
     expect(receipt.punchIds).toHaveLength(1);
   }, 60_000);

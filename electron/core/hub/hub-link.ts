@@ -157,8 +157,8 @@ export class HubLink {
     return this.send({ channel, args }, channel, null);
   }
 
-  /** The kiosk relay's own messages (roster hashes, queued punches): never a screen's request. */
-  relay(what: 'roster' | 'forwardPunch', punch?: unknown): Promise<LinkOutcome> {
+  /** The relay's own messages (roster hashes, queued punches, the device's clock and queue report): never a screen's request. */
+  relay(what: 'roster' | 'forwardPunch' | 'report', punch?: unknown): Promise<LinkOutcome> {
     // Punches carry their id, so a late answer costs nothing: the punch is sent again and the hub dedupes.
     return this.send({ hub: what, punch }, what, REQUEST_TIMEOUT_MS);
   }

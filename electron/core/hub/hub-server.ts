@@ -10,13 +10,15 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ipcEventNames, type IpcEventMap, type IpcHandlers } from '../../../shared/contract';
-import { deviceMayCall, deviceMayHear, deviceRefusal } from '../../../shared/contract/device-access';
-import { dispatchRequest, isIpcChannel } from '../ipc-dispatch';
+import { deviceMayHear } from '../../../shared/contract/device-access';
+import { dispatchRequest } from '../ipc-dispatch';
 import type { TypedEmitter } from '../typed-emitter';
 import type { HubService } from './hub-service';
 import type { DeviceRecord } from './device-registry';
 import type { ForwardedPunch, KioskRelay } from './kiosk-relay';
+import { onOwnSubnet } from './own-subnets';
 import { MALFORMED_MESSAGE, messageId, parseBridgeMessage } from '../bridge-message';
+import { errorMessage } from '../../../shared/errors';
 
 export interface HubServerOptions {
   hub: HubService;
@@ -29,6 +31,8 @@ export interface HubServerOptions {
   log?: (line: string) => void;
   /** Roster hashes and queued punches for kiosk satellites that lose the hub (absent: not offered). */
   relay?: KioskRelay;
+  /** Whether a pairing attempt's address is on the hub's own networks (tests pass their own). */
+  onOwnSubnet?: (remote: string | undefined) => boolean;
 }
 
 export interface RunningHubServer {
@@ -52,7 +56,17 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
       req.on('error', ignore);
       res.on('error', ignore);
       const path = new URL(req.url ?? '/', 'https://hub').pathname;
-      if (path === '/pair' && req.method === 'POST') return void pair(hub, req, res);
+      if (path === '/pair' && req.method === 'POST') {
+        // Only devices on the hub's own networks may try a code.
+        if (!(options.onOwnSubnet ?? onOwnSubnet)(req.socket.remoteAddress))
+          return answer(res, 403, {
+            ok: false,
+            reason: 'not-local',
+            attemptsLeft: 0,
+            message: 'Pairing is only open to devices on the venue hub’s own network',
+          });
+        return void pair(hub, req, res);
+      }
       answer(res, 404, { message: 'Not found' });
     },
   );
@@ -155,21 +169,15 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
           return;
         }
         hub.seen(device.id);
-        if (message.hub !== undefined) return relay(ws, id, current, message.hub, message.punch, options.relay);
-        if (isIpcChannel(message.channel) && !deviceMayCall(current.role, message.channel)) {
-          send(ws, {
-            id,
-            ok: false,
-            error: {
-              kind: 'forbidden',
-              data: { by: 'venue' },
-              message: deviceRefusal(current.role, message.channel),
-            },
-          });
-          return;
-        }
+        if (message.hub !== undefined)
+          return relay(ws, id, current, hub, message.hub, message.punch ?? message.report, options.relay);
         try {
-          const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? []);
+          // The caller is the device this link authenticated; the core's access decision checks
+          // its role and the session it presents on it.
+          const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? [], {
+            deviceId: current.id,
+            deviceRole: current.role,
+          });
           send(ws, { id, ...outcome });
         } catch {
           send(ws, {
@@ -182,15 +190,26 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
   );
 }
 
-/** Kiosk devices only: the roster's hashes for PIN checks while cut off, and their queued punches. */
+/**
+ * The relay's own messages. Any device reports its clock and its queue ('report'); kiosk devices
+ * also get the roster's hashes and forward their queued punches. A punch the hub can never take
+ * (it breaks the contract's limits) is refused with its reason, so it never blocks a queue.
+ */
 async function relay(
   ws: WebSocket,
   id: string | number | null,
   device: DeviceRecord,
+  hub: HubService,
   what: unknown,
-  punch: unknown,
+  body: unknown,
   kiosk: KioskRelay | undefined,
 ): Promise<void> {
+  if (what === 'report') {
+    const r = body as { at?: unknown; waiting?: unknown } | null;
+    if (r && typeof r.at === 'number' && Number.isFinite(r.at))
+      hub.report(device.id, r.at, Number.isInteger(r.waiting) ? (r.waiting as number) : null);
+    return send(ws, { id, ok: true, result: null });
+  }
   if (!kiosk || device.role !== 'kiosk')
     return send(ws, {
       id,
@@ -202,34 +221,58 @@ async function relay(
       },
     });
   if (what === 'roster') return send(ws, { id, ok: true, result: kiosk.roster() });
-  const p = punch as Partial<ForwardedPunch> | null;
-  const valid =
-    what === 'forwardPunch' &&
-    p !== null &&
-    typeof p === 'object' &&
-    typeof p.punchId === 'string' &&
-    /^[0-9a-f-]{36}$/i.test(p.punchId) &&
-    typeof p.userId === 'string' &&
-    p.userId.length > 0 &&
-    p.userId.length <= 100 &&
-    ['punch-in', 'break-start', 'break-end', 'punch-out'].includes(p.action as string) &&
-    typeof p.capturedAt === 'number' &&
-    Number.isFinite(p.capturedAt) &&
-    (p.role === undefined ||
-      (typeof p.role === 'object' &&
-        p.role !== null &&
-        typeof p.role.role === 'string' &&
-        p.role.role.length <= 100 &&
-        (p.role.roleUuid === null || typeof p.role.roleUuid === 'string'))) &&
-    (p.declaredTipsCents === undefined ||
-      (Number.isInteger(p.declaredTipsCents) && p.declaredTipsCents >= 0 && p.declaredTipsCents <= 10_000_000));
-  if (!valid)
+  if (what !== 'forwardPunch')
+    return send(ws, {
+      id,
+      ok: false,
+      error: { kind: 'invalid', data: { field: 'hub' }, message: 'Not a relay message' },
+    });
+  const p = body as Partial<ForwardedPunch> | null;
+  if (p === null || typeof p !== 'object' || typeof p.punchId !== 'string' || !/^[0-9a-f-]{36}$/i.test(p.punchId))
     return send(ws, {
       id,
       ok: false,
       error: { kind: 'invalid', data: { field: 'punch' }, message: 'Not a queued punch' },
     });
-  send(ws, { id, ok: true, result: await kiosk.accept(p as ForwardedPunch) });
+  const problem = punchProblem(p);
+  try {
+    const outcome = problem
+      ? await kiosk.refuseInvalid(p as ForwardedPunch, device, problem)
+      : await kiosk.accept(p as ForwardedPunch, device);
+    send(ws, { id, ok: true, result: outcome });
+  } catch (error) {
+    // A failed write (disk full, permissions): the kiosk keeps the punch and sends it again.
+    hub.logLine(`A forwarded punch could not be recorded: ${errorMessage(error)}`);
+    send(ws, {
+      id,
+      ok: false,
+      error: { kind: 'internal', data: {}, message: 'The hub could not record the punch right now' },
+    });
+  }
+}
+
+/** What makes a queued punch one the hub can never take, in the contract's own limits; null when fine. */
+function punchProblem(p: Partial<ForwardedPunch>): string | null {
+  if (typeof p.userId !== 'string' || p.userId.length === 0 || p.userId.length > 128) return 'The user id is not valid';
+  if (!['punch-in', 'break-start', 'break-end', 'punch-out'].includes(p.action as string))
+    return 'The punch type is not valid';
+  if (typeof p.capturedAt !== 'number' || !Number.isFinite(p.capturedAt)) return 'The capture time is not valid';
+  if (
+    p.role !== undefined &&
+    (typeof p.role !== 'object' ||
+      p.role === null ||
+      typeof p.role.role !== 'string' ||
+      p.role.role.length > 128 ||
+      !(p.role.roleUuid === null || typeof p.role.roleUuid === 'string'))
+  )
+    return 'The role is not valid';
+  if (
+    p.declaredTipsCents !== undefined &&
+    !(Number.isInteger(p.declaredTipsCents) && p.declaredTipsCents >= 0 && p.declaredTipsCents <= 10_000_000)
+  )
+    return 'The declared tips are not valid';
+  if (p.grant !== undefined && typeof p.grant !== 'string') return 'The proof is not valid';
+  return null;
 }
 
 async function pair(hub: HubService, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -245,7 +288,7 @@ async function pair(hub: HubService, req: IncomingMessage, res: ServerResponse):
     typeof body.name === 'string' ? body.name : '',
   );
   if (outcome.ok) return answer(res, 200, outcome);
-  answer(res, 403, outcome);
+  answer(res, outcome.reason === 'rate-limited' ? 429 : 403, outcome);
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<string> {

@@ -1,7 +1,7 @@
 // The venue hub's own state: paired devices, the open pairing code, the certificate, and which
 // devices are connected right now. The TLS server (hub-server.ts) and the manager's requests
 // (hub-handlers.ts) both work through it, so a revoke is one decision both see at once.
-import type { DeviceRole, HubDeviceView, HubView } from '../../../shared/hub';
+import { CLOCK_SKEW_SHOWN_MS, type DeviceRole, type HubDeviceView, type HubView } from '../../../shared/hub';
 import { TypedEmitter } from '../typed-emitter';
 import type { DamageSink } from '../storage/data-health';
 import { DeviceRegistry, type Authentication, type DeviceRecord } from './device-registry';
@@ -16,7 +16,7 @@ export interface HubServiceEvents {
 
 export type PairOutcome =
   | { ok: true; deviceId: string; credential: string; role: DeviceRole; name: string; fingerprint: string }
-  | { ok: false; reason: string; attemptsLeft: number; message: string };
+  | { ok: false; reason: string; attemptsLeft: number; message: string; retryAfterMs?: number };
 
 export interface HubServiceOptions {
   dataDir: string;
@@ -32,6 +32,10 @@ export class HubService {
   /** Set by the server once it listens (wss://…:port). */
   address: string | null = null;
   private readonly online = new Map<string, number>();
+  /** Each device's last report: its clock's skew against the hub's and its queue length. */
+  private readonly reports = new Map<string, { skewMs: number; waiting: number | null }>();
+  /** Per device, punches held for review (set by the core, which owns the review queue). */
+  heldByDevice: () => Map<string, number> = () => new Map();
   private readonly now: () => number;
   private readonly log: (line: string) => void;
 
@@ -70,6 +74,13 @@ export class HubService {
 
   openPairing(role: DeviceRole): HubView {
     this.pairing.openCode(role);
+    return this.view();
+  }
+
+  /** A manager stops pairing; the code shown stops working. */
+  closePairing(): HubView {
+    this.pairing.close();
+    this.changed();
     return this.view();
   }
 
@@ -141,6 +152,28 @@ export class HubService {
     this.registry.touch(id);
   }
 
+  /** A device says what its clock reads and how many punches it still holds. */
+  report(id: string, deviceClock: number, waiting: number | null): void {
+    const before = this.reports.get(id);
+    const next = { skewMs: deviceClock - this.now(), waiting };
+    this.reports.set(id, next);
+    if (
+      !before ||
+      before.waiting !== next.waiting ||
+      Math.abs(before.skewMs) > CLOCK_SKEW_SHOWN_MS !== Math.abs(next.skewMs) > CLOCK_SKEW_SHOWN_MS
+    )
+      this.changed();
+  }
+
+  /** The review queue or a device's queue changed: the Devices list shows new counts. */
+  countsChanged(): void {
+    this.changed();
+  }
+
+  logLine(line: string): void {
+    this.log(line);
+  }
+
   private deviceView(d: DeviceRecord): HubDeviceView {
     return {
       id: d.id,
@@ -150,6 +183,9 @@ export class HubService {
       lastSeenAt: d.lastSeenAt,
       online: this.online.has(d.id),
       revokedAt: d.revokedAt,
+      clockSkewMs: this.reports.get(d.id)?.skewMs ?? null,
+      queuedPunches: this.reports.get(d.id)?.waiting ?? null,
+      heldPunches: this.heldByDevice().get(d.id) ?? 0,
     };
   }
 

@@ -2,14 +2,23 @@
 // the kiosk a copy of the roster's PIN hashes (never PINs), and accepts each queued punch id
 // exactly once. Accepted ids are kept in hub/forwarded-punches.log for good, on top of the
 // outbox's own punch-id check, so a kiosk that comes back days later still cannot double a punch.
+//
+// A forwarded punch is worth the PIN behind it: it must carry the grant the hub signed when it
+// checked that person's PIN on that very device (punch-grants.ts), or say it was taken offline.
+// Without either it is refused and nothing reaches the timesheet. An offline punch, a capture time
+// that does not fit the hub's clock or the grant, or tips over the manager's limit go to the
+// review queue (punch-review.ts) instead of the timesheet.
 import { join } from 'node:path';
 import type { PunchAction, StaffRole } from '../../../shared/labor';
+import type { ReviewReason } from '../../../shared/authority';
 import type { LaborService } from '../labor/labor-service';
 import type { StaffRecord } from '../labor/roster';
 import { AppendOnly, readLines } from './append-only';
 import type { DamageSink } from '../storage/data-health';
 import { errorMessage } from '../../../shared/errors';
 import { JobQueue } from '../job-queue';
+import { GRANT_WINDOW_MS, type PunchGrants } from './punch-grants';
+import type { PunchReview } from './punch-review';
 
 export interface ForwardedPunch {
   punchId: string;
@@ -19,11 +28,31 @@ export interface ForwardedPunch {
   declaredTipsCents?: number;
   /** When the kiosk took it (its clock). */
   capturedAt: number;
+  /** The hub's grant from the session this punch was taken in (online sessions). */
+  grant?: string;
+  /** Taken in a session the kiosk opened itself against its roster copy while the hub was away. */
+  offline?: boolean;
 }
 
-export type ForwardOutcome = { status: 'accepted' | 'duplicate' } | { status: 'refused'; message: string };
+export type ForwardOutcome =
+  | { status: 'accepted' | 'duplicate' }
+  | { status: 'held'; reasons: ReviewReason[] }
+  | { status: 'refused'; message: string };
 
 export type CachedStaff = Pick<StaffRecord, 'userId' | 'name' | 'manager' | 'pin' | 'roles'>;
+
+/** How far a device's capture time may run ahead of the hub's clock (or before its grant). */
+export const CLOCK_SKEW_MS = 2 * 60_000;
+/** A capture time further back than this from the hub's clock waits for a manager, grant or not. */
+export const BACK_DATED_MS = 60 * 60_000;
+
+export const NO_PROOF =
+  'The punch carries no proof that this person’s PIN was checked on this device; the hub did not record it';
+
+export interface RelayDevice {
+  id: string;
+  name: string;
+}
 
 export class KioskRelay {
   private readonly accepted: Set<string>;
@@ -33,6 +62,9 @@ export class KioskRelay {
   constructor(
     private readonly labor: LaborService,
     dataDir: string,
+    private readonly grants: PunchGrants,
+    private readonly review: PunchReview,
+    private readonly now: () => number = Date.now,
     damage?: DamageSink,
   ) {
     const path = join(dataDir, 'hub', 'forwarded-punches.log');
@@ -61,31 +93,94 @@ export class KioskRelay {
   }
 
   /** One at a time: two kiosks forwarding at once must not interleave one person's punches. */
-  accept(p: ForwardedPunch): Promise<ForwardOutcome> {
-    return this.queue.run(() => this.acceptOne(p));
+  accept(p: ForwardedPunch, device: RelayDevice): Promise<ForwardOutcome> {
+    return this.queue.run(() => this.acceptOne(p, device));
   }
 
-  private acceptOne(p: ForwardedPunch): ForwardOutcome {
-    if (this.accepted.has(p.punchId)) return { status: 'duplicate' };
-    if (!this.labor.roster.get(p.userId)) return this.refuse(p, 'That person is not on the roster any more');
-    try {
-      // The outbox also knows this id if the hub stopped between capture and the line below.
-      this.labor.capture(
-        p.userId,
-        { punchId: p.punchId, action: p.action, role: p.role, declaredTipsCents: p.declaredTipsCents },
-        p.capturedAt,
+  /** A punch outside the contract's limits: refused with its reason and shown to managers. */
+  refuseInvalid(p: ForwardedPunch, device: RelayDevice, message: string): Promise<ForwardOutcome> {
+    return this.queue.run(() =>
+      this.accepted.has(p.punchId) ? { status: 'duplicate' as const } : this.refuse(p, device, message),
+    );
+  }
+
+  private acceptOne(p: ForwardedPunch, device: RelayDevice): ForwardOutcome {
+    if (this.accepted.has(p.punchId) || this.review.has(p.punchId)) return { status: 'duplicate' };
+    if (!this.labor.roster.get(p.userId)) return this.refuse(p, device, 'That person is not on the roster any more');
+    const grant = p.grant === undefined ? null : this.grants.check(p.grant, device.id, p.userId);
+    if (grant !== null && !grant.ok) return this.refuse(p, device, NO_PROOF);
+    if (grant === null && p.offline !== true) return this.refuse(p, device, NO_PROOF);
+    const reasons = this.reasons(p, grant?.ok ? grant.openedAt : null);
+    if (reasons.length > 0) {
+      this.review.hold(
+        {
+          punchId: p.punchId,
+          deviceId: device.id,
+          deviceName: device.name,
+          userId: p.userId,
+          name: this.labor.roster.nameOf(p.userId),
+          action: p.action,
+          capturedAt: p.capturedAt,
+          receivedAt: this.now(),
+          declaredTipsCents: p.declaredTipsCents ?? null,
+          reasons,
+        },
+        p,
       );
+      return { status: 'held', reasons };
+    }
+    try {
+      this.apply(p);
     } catch (error) {
-      return this.refuse(p, errorMessage(error));
+      return this.refuse(p, device, errorMessage(error));
     }
     this.accepted.add(p.punchId);
     this.log.append({ id: p.punchId });
     return { status: 'accepted' };
   }
 
-  private refuse(p: ForwardedPunch, message: string): ForwardOutcome {
-    // Refused is final too: the kiosk must not send it again and again.
+  /** Records a punch at the time the kiosk took it (the outbox also knows its id after a crash here). */
+  apply(p: ForwardedPunch): void {
+    this.labor.capture(
+      p.userId,
+      { punchId: p.punchId, action: p.action, role: p.role, declaredTipsCents: p.declaredTipsCents },
+      p.capturedAt,
+    );
+  }
+
+  private reasons(p: ForwardedPunch, grantOpenedAt: number | null): ReviewReason[] {
+    const reasons: ReviewReason[] = [];
+    const now = this.now();
+    if (grantOpenedAt === null) reasons.push('offline');
+    if (p.capturedAt < now - BACK_DATED_MS || (grantOpenedAt !== null && p.capturedAt < grantOpenedAt - CLOCK_SKEW_MS))
+      reasons.push('back-dated');
+    if (
+      p.capturedAt > now + CLOCK_SKEW_MS ||
+      (grantOpenedAt !== null && p.capturedAt > grantOpenedAt + GRANT_WINDOW_MS)
+    )
+      reasons.push('clock-ahead');
+    const limit = this.review.tipLimitCents;
+    if (limit !== null && (p.declaredTipsCents ?? 0) > limit) reasons.push('tips-over-limit');
+    return reasons;
+  }
+
+  private refuse(p: ForwardedPunch, device: RelayDevice, message: string): ForwardOutcome {
+    // Refused is final too: the kiosk must not send it again and again. The manager sees it.
     this.accepted.add(p.punchId);
+    this.review.refused(
+      {
+        punchId: p.punchId,
+        deviceId: device.id,
+        deviceName: device.name,
+        name: typeof p.userId === 'string' ? this.labor.roster.nameOf(p.userId.slice(0, 128)) : '',
+        userId: String(p.userId).slice(0, 200),
+        action: p.action,
+        capturedAt: Number.isFinite(p.capturedAt) ? p.capturedAt : 0,
+        receivedAt: this.now(),
+        declaredTipsCents: Number.isInteger(p.declaredTipsCents) ? (p.declaredTipsCents ?? null) : null,
+      },
+      message,
+    );
     this.log.append({ id: p.punchId, refused: message });
     return { status: 'refused', message };
   }

@@ -3,9 +3,10 @@
 // the change themselves). Handlers only map requests onto these methods.
 import type { StaffInput, StaffRecordView, StaffSession, IdentifyInput } from '../../../shared/labor';
 import { rosterUnreadable, type Roster } from './roster';
-import { lockedOut, Sessions, type Session } from './sessions';
+import { Sessions, type Pad, type Session } from './sessions';
 import { AppError } from '../../../shared/app-error';
 import { JobQueue } from '../job-queue';
+import { currentCaller } from '../caller';
 
 export interface KioskAccessOptions {
   roster: Roster;
@@ -19,6 +20,8 @@ export interface KioskAccessOptions {
 
 export class KioskAccess {
   readonly sessions: Sessions;
+  /** On a hub: signs, for a kiosk device's session, that the PIN was checked there (punch-grants.ts). */
+  grants: { issue(deviceId: string, userId: string, openedAt: number): string } | null = null;
   private readonly roster: Roster;
   /** PIN checks run one after another, so simultaneous guesses cannot all pass the lock check. */
   private readonly pinQueue = new JobQueue();
@@ -68,12 +71,13 @@ export class KioskAccess {
   /** Checks a manager's PIN without opening a session (refund approval); throws when it is not one. */
   approveByManagerPin(pin: string): Promise<{ userId: string; name: string }> {
     return this.pinQueue.run(async () => {
-      this.sessions.assertUnlocked();
+      // The approval pad of the calling device: wrong PINs here never lock its sign-in pad.
+      this.sessions.assertUnlocked(undefined, 'approval');
       const member = await this.roster.identifyByPin(pin);
-      if (!member) return this.wrongPin();
+      if (!member) return this.wrongPin(undefined, 'approval');
       if (!member.manager)
         throw new AppError('pin-required', 'That PIN is not a manager’s; a manager must approve', { role: 'manager' });
-      this.sessions.recordGoodPin(member.userId);
+      this.sessions.recordGoodPin(member.userId, 'approval');
       return { userId: member.userId, name: member.name };
     });
   }
@@ -136,11 +140,18 @@ export class KioskAccess {
     this.options.changed();
   }
 
-  private wrongPin(userId?: string): never {
-    const locked = this.sessions.recordWrongPin(userId);
+  /** A manager lifts the PIN lockouts of one device (this one when `deviceId` is null). */
+  liftLockout(token: string, deviceId: string | null): void {
+    this.requireManager(token);
+    this.sessions.liftLockouts(deviceId ?? currentCaller().deviceId);
     this.options.changed();
-    const until = this.sessions.lockedUntilMs(userId);
-    if (locked && until) throw lockedOut(until, this.options.now(), userId);
+  }
+
+  private wrongPin(userId?: string, pad: Pad = 'sign-in'): never {
+    const locked = this.sessions.recordWrongPin(userId, pad);
+    this.options.changed();
+    const error = locked ? this.sessions.lockedError(userId, pad) : null;
+    if (error) throw error;
     throw new AppError('invalid', 'That PIN is not recognised', { field: 'pin' });
   }
 
@@ -148,7 +159,11 @@ export class KioskAccess {
     const s = this.sessions.open(userId, isManager);
     const member = this.roster.get(userId);
     const loc = this.options.locationUuid();
+    const caller = currentCaller();
     return {
+      ...(caller.deviceRole === 'kiosk' && this.grants
+        ? { punchGrant: this.grants.issue(caller.deviceId, userId, this.options.now()) }
+        : {}),
       token: s.token,
       userId,
       name: this.roster.nameOf(userId),

@@ -1,8 +1,12 @@
-// Who is at the kiosk: a PIN (or a tapped name) opens a short session whose token authorises that
-// person's punches, or a manager's edits. Sessions live in memory only and slide on use. Manager
-// rights are re-read from the roster on every use, so a demotion or removal takes effect at once.
+// Who is at which device: a PIN (or a tapped name) opens a short session on the device that asked,
+// whose token authorises that person's punches, or a manager's edits, on that device only. Sessions
+// live in memory only and slide on use. Manager rights are re-read from the roster on every use, so
+// a demotion or removal takes effect at once. Wrong PINs count per device and pad (the sign-in pad
+// and a refund's approval are two pads) and per person on that device, so guesses at one kiosk or
+// in a refund dialog never lock another device's pad.
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../../shared/app-error';
+import { currentCaller, LOCAL_DEVICE_ID } from '../caller';
 
 export interface Session {
   token: string;
@@ -10,7 +14,12 @@ export interface Session {
   manager: boolean;
   expiresAt: number;
   ttlMs: number;
+  /** The device the PIN was entered on; the token works there only. */
+  deviceId: string;
 }
+
+/** Where a PIN is typed: the sign-in pad, or a manager's approval inside a request (refunds). */
+export type Pad = 'sign-in' | 'approval';
 
 export const STAFF_SESSION_MS = 2 * 60_000;
 export const MANAGER_SESSION_MS = 15 * 60_000;
@@ -39,6 +48,7 @@ export class Sessions {
     private readonly isManagerNow: (userId: string) => boolean = () => true,
   ) {}
 
+  /** Opens a session on the calling device. */
   open(userId: string, manager: boolean): Session {
     const ttlMs = manager ? MANAGER_SESSION_MS : STAFF_SESSION_MS;
     const s: Session = {
@@ -47,15 +57,19 @@ export class Sessions {
       manager,
       expiresAt: this.now() + ttlMs,
       ttlMs,
+      deviceId: currentCaller().deviceId,
     };
     this.sessions.set(s.token, s);
     return s;
   }
 
-  /** The live session for a token (its expiry slides), or an error a person can act on. */
+  /**
+   * The live session for a token on the calling device (its expiry slides), or an error a person
+   * can act on. A token opened on another device is no session here.
+   */
   require(token: string, manager = false): Session {
     const s = this.live(token);
-    if (!s)
+    if (!s || s.deviceId !== currentCaller().deviceId)
       throw new AppError(
         'pin-required',
         manager
@@ -68,14 +82,23 @@ export class Sessions {
     return s;
   }
 
-  /** Whether any manager session is live on this kiosk (kiosk-mode settings need one; the Electron kiosk may then close its window). */
-  hasLiveManager(): boolean {
-    return [...this.sessions.keys()].some((t) => this.live(t)?.manager === true);
+  /** The live session behind a token on the calling device, or null (never throws, never slides). */
+  peek(token: string): Session | null {
+    const s = this.live(token);
+    return s && s.deviceId === currentCaller().deviceId ? s : null;
   }
 
-  /** Kept for the Electron shell's close guard. */
+  /** Whether a manager session is live on `deviceId` (settings there need one; the Electron kiosk may then close its window). */
+  hasLiveManager(deviceId: string = currentCaller().deviceId): boolean {
+    return [...this.sessions.keys()].some((t) => {
+      const s = this.live(t);
+      return s?.manager === true && s.deviceId === deviceId;
+    });
+  }
+
+  /** The Electron shell's close guard: a manager signed in on this computer's own screen. */
   anyManagerSession(): boolean {
-    return this.hasLiveManager();
+    return this.hasLiveManager(LOCAL_DEVICE_ID);
   }
 
   end(token: string): void {
@@ -90,26 +113,50 @@ export class Sessions {
     }
   }
 
-  lockedUntilMs(userId?: string): number | null {
-    const until = Math.max(this.counter('kiosk').lockedUntil, userId ? this.counter(`user:${userId}`).lockedUntil : 0);
+  /** Until when the pad of `deviceId` (the caller's by default) is locked for `userId` or for everyone; null when open. */
+  lockedUntilMs(userId?: string, pad: Pad = 'sign-in', deviceId: string = currentCaller().deviceId): number | null {
+    const until = Math.max(
+      this.peekCounter(padKey(deviceId, pad))?.lockedUntil ?? 0,
+      userId ? (this.peekCounter(personKey(deviceId, pad, userId))?.lockedUntil ?? 0) : 0,
+    );
     return until > this.now() ? until : null;
   }
 
-  assertUnlocked(userId?: string): void {
-    const until = this.lockedUntilMs(userId);
-    if (until) throw lockedOut(until, this.now(), userId);
+  assertUnlocked(userId?: string, pad: Pad = 'sign-in'): void {
+    const deviceId = currentCaller().deviceId;
+    const until = this.lockedUntilMs(userId, pad, deviceId);
+    if (until) throw lockedOut(until, deviceId, userId, this.now());
   }
 
-  /** Counts a wrong PIN at this kiosk and, when the person was named, against that person. True when it locked. */
-  recordWrongPin(userId?: string): boolean {
-    let locked = this.bump('kiosk');
-    if (userId) locked = this.bump(`user:${userId}`) || locked;
+  /** Counts a wrong PIN on the caller's pad and, when the person was named, against that person there. True when it locked. */
+  recordWrongPin(userId?: string, pad: Pad = 'sign-in'): boolean {
+    const deviceId = currentCaller().deviceId;
+    let locked = this.bump(padKey(deviceId, pad));
+    if (userId) locked = this.bump(personKey(deviceId, pad, userId)) || locked;
     return locked;
   }
 
-  /** A correct PIN clears only that person's own count; the kiosk's count decays with time alone. */
-  recordGoodPin(userId: string): void {
-    this.counters.delete(`user:${userId}`);
+  /** A correct PIN clears only that person's own count on this pad; the pad's count decays with time alone. */
+  recordGoodPin(userId: string, pad: Pad = 'sign-in'): void {
+    this.counters.delete(personKey(currentCaller().deviceId, pad, userId));
+  }
+
+  /** A manager lifts every lockout of one device (both pads, every person). True when one was on. */
+  liftLockouts(deviceId: string): boolean {
+    let lifted = false;
+    for (const key of [...this.counters.keys()]) {
+      if (!key.startsWith(`${deviceId}\u0000`)) continue;
+      if ((this.counters.get(key)?.lockedUntil ?? 0) > this.now()) lifted = true;
+      this.counters.delete(key);
+    }
+    return lifted;
+  }
+
+  /** The error for a locked pad, with the moment it opens again. */
+  lockedError(userId?: string, pad: Pad = 'sign-in'): AppError<'locked-out'> | null {
+    const deviceId = currentCaller().deviceId;
+    const until = this.lockedUntilMs(userId, pad, deviceId);
+    return until ? lockedOut(until, deviceId, userId, this.now()) : null;
   }
 
   private live(token: string): Session | null {
@@ -128,6 +175,10 @@ export class Sessions {
     return c;
   }
 
+  private peekCounter(key: string): Counter | undefined {
+    return this.counters.get(key);
+  }
+
   private bump(key: string): boolean {
     const c = this.counter(key);
     const now = this.now();
@@ -142,11 +193,18 @@ export class Sessions {
   }
 }
 
-/** The pad is locked (for this person, or the whole kiosk) until `until`. */
-export function lockedOut(until: number, now: number, userId?: string): AppError<'locked-out'> {
+function padKey(deviceId: string, pad: Pad): string {
+  return `${deviceId}\u0000${pad}`;
+}
+
+function personKey(deviceId: string, pad: Pad, userId: string): string {
+  return `${deviceId}\u0000${pad}\u0000${userId}`;
+}
+
+function lockedOut(until: number, deviceId: string, userId: string | undefined, now: number): AppError<'locked-out'> {
   return new AppError('locked-out', `Too many wrong PINs: the pad is locked for ${Math.ceil((until - now) / 1000)} s`, {
     until,
-    deviceId: null,
+    deviceId,
     userId: userId ?? null,
   });
 }

@@ -4,6 +4,7 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { IPC_PREFIX, ipcChannels, ipcEventNames, type IpcEventMap, type IpcHandlers } from '../../../shared/contract';
 import { dispatchRequest, type DispatchOutcome } from '../../core/ipc-dispatch';
+import { LOCAL_CALLER } from '../../core/caller';
 import type { TypedEmitter } from '../../core/typed-emitter';
 import { isTrustedSender } from './trusted-sender';
 
@@ -22,7 +23,8 @@ export function registerIpcHandlers(handlers: IpcHandlers, trustedUrl: () => str
             },
           };
         }
-        return dispatchRequest(handlers, channel, args);
+        // The app's own window is this computer's own screen.
+        return dispatchRequest(handlers, channel, args, LOCAL_CALLER);
       },
     );
   }

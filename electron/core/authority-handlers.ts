@@ -1,0 +1,39 @@
+// The authority part of the contract: a manager lifts a device's PIN lockout, closes pairing, and
+// decides the punches the hub holds for review. The access table has already checked that the
+// token is a manager's session on the asking device; the handlers re-read who it is for records.
+import type { HandlersOf } from '../../shared/contract';
+import type { AuthorityRequests } from '../../shared/contract/authority';
+import { AppError } from '../../shared/app-error';
+import type { LaborService } from './labor/labor-service';
+import type { HubService } from './hub/hub-service';
+import type { PunchReview } from './hub/punch-review';
+
+export function authorityHandlers(
+  labor: LaborService,
+  hub: HubService | null,
+  review: PunchReview | null,
+): HandlersOf<AuthorityRequests> {
+  const needHub = (): { hub: HubService; review: PunchReview } => {
+    if (!hub || !review) throw new AppError('not-found', 'This device is not the venue hub', { what: 'hub' });
+    return { hub, review };
+  };
+  return {
+    laborLiftLockout: async (token, deviceId) => (labor.access.liftLockout(token, deviceId), labor.view()),
+    hubClosePairing: async (token) => {
+      labor.access.requireManager(token);
+      return needHub().hub.closePairing();
+    },
+    hubReview: async (token) => {
+      labor.access.requireManager(token);
+      return needHub().review.view();
+    },
+    hubReviewDecide: async (token, punchId, decision) => {
+      const by = labor.access.who(labor.access.requireManager(token));
+      return needHub().review.decide(punchId, decision, by);
+    },
+    hubSaveReviewRules: async (token, rules) => {
+      labor.access.requireManager(token);
+      return needHub().review.saveRules(rules);
+    },
+  };
+}

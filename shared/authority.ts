@@ -1,0 +1,48 @@
+// What a manager sees of the venue's authority: punches the hub holds for review or refused, with
+// the device, the person and the reason, and the rules that send a punch to review.
+import type { PunchAction } from './labor';
+
+/** Why the hub did not apply a forwarded punch on its own. */
+export type ReviewReason =
+  /** Taken while the kiosk could not reach the hub: only the kiosk's word vouches for the PIN. */
+  | 'offline'
+  /** Its capture time is far behind the hub's clock. */
+  | 'back-dated'
+  /** Its capture time is ahead of the hub's clock beyond the allowed skew. */
+  | 'clock-ahead'
+  /** Declared tips over the limit a manager set. */
+  | 'tips-over-limit';
+
+export interface PunchReviewItem {
+  punchId: string;
+  deviceId: string;
+  deviceName: string;
+  userId: string;
+  name: string;
+  action: PunchAction;
+  /** When the device says it took the punch (its clock), epoch ms. */
+  capturedAt: number;
+  /** When the hub received it, epoch ms. */
+  receivedAt: number;
+  declaredTipsCents: number | null;
+  /** held: waits for a manager; refused: the hub will never apply it (see `message`). */
+  status: 'held' | 'approved' | 'rejected' | 'refused';
+  reasons: ReviewReason[];
+  /** The refusal's or the decision's words. */
+  message: string | null;
+  decidedBy: string | null;
+  decidedAt: number | null;
+}
+
+export interface ReviewRules {
+  /** Declared tips above this (cents) are held for a manager; null: no limit. */
+  tipLimitCents: number | null;
+}
+
+export interface PunchReviewView {
+  rules: ReviewRules;
+  items: PunchReviewItem[];
+}
+
+export type ReviewDecision =
+  { decision: 'approve'; capturedAt?: number; declaredTipsCents?: number } | { decision: 'reject' };
