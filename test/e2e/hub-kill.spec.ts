@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
+import WebSocket from 'ws';
 import { Roster } from '../../electron/core/labor/roster';
 import { DEMO_MANAGERS, DEMO_PINS } from '../../electron/core/labor/demo-roster';
 import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
@@ -102,9 +103,14 @@ test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands 
   await page.screenshot({ path: shot('kiosk-hub-down-1280x800.png') });
 
   // The hub back on the same folder and port: the kiosk forwards, and the count goes to zero.
-  await run.host(hubArgs, { dir, env: hubEnv });
+  const back = await run.host(hubArgs, { dir, env: hubEnv });
   await expect(banner).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByTestId('sync-pending')).toHaveText('All punches synced', { timeout: 30_000 });
+
+  // The six taken while the hub was dead carry only the kiosk's word: the hub holds them until a
+  // manager approves them, in the order they were taken, on the hub's screen.
+  const approved = await approveHeld(back.url, '9999');
+  expect(approved).toBe(6);
 
   // Exactly once, as the service sees it: per person, one shift opened per punch in, one closed per punch out.
   interface WireEntry {
@@ -140,5 +146,44 @@ test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands 
     .map((l) => JSON.parse(l) as { id: string; refused?: string });
   expect(lines.filter((l) => l.refused)).toEqual([]);
   expect(new Set(lines.map((l) => l.id)).size).toBe(lines.length);
-  expect(lines.length).toBe(done.length);
+  expect(lines.length + approved).toBe(done.length);
 });
+
+/** Over the hub's own screen bridge (its launch token, once): a manager approves every held punch. */
+async function approveHeld(url: string, pin: string): Promise<number> {
+  const u = new URL(url);
+  const ws = new WebSocket(`ws://${u.host}/ws?token=${u.searchParams.get('token')}`, {
+    headers: { origin: `http://${u.host}` },
+  });
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  let next = 1;
+  const call = (channel: string, ...args: unknown[]) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = next++;
+      const onMessage = (data: Buffer) => {
+        const m = JSON.parse(data.toString()) as {
+          id?: number;
+          ok?: boolean;
+          result?: unknown;
+          error?: { message: string };
+        };
+        if (m.id !== id) return;
+        ws.off('message', onMessage);
+        if (m.ok) resolve(m.result);
+        else reject(new Error(m.error?.message));
+      };
+      ws.on('message', onMessage);
+      ws.send(JSON.stringify({ id, channel, args }));
+    });
+  try {
+    const manager = (await call('laborIdentify', { pin })) as { token: string };
+    const review = (await call('hubReview', manager.token)) as {
+      items: { punchId: string; status: string; capturedAt: number }[];
+    };
+    const held = review.items.filter((i) => i.status === 'held').sort((a, b) => a.capturedAt - b.capturedAt);
+    for (const i of held) await call('hubReviewDecide', manager.token, i.punchId, { decision: 'approve' });
+    return held.length;
+  } finally {
+    ws.close();
+  }
+}

@@ -2,7 +2,13 @@
 // rename, revoke, and a pairing code (with its QR code and the certificate fingerprint the new
 // device must show too). The code is read with the manager's session and never pushed.
 import { useEffect, useState } from 'react';
-import { DEVICE_ROLES, type DeviceRole, type HubDeviceView, type HubView } from '../../../../shared/hub';
+import {
+  CLOCK_SKEW_SHOWN_MS,
+  DEVICE_ROLES,
+  type DeviceRole,
+  type HubDeviceView,
+  type HubView,
+} from '../../../../shared/hub';
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
 import { useRequest } from '../../hooks/use-request';
@@ -39,6 +45,8 @@ export function DevicesPanel({ token, timezone }: { token: string; timezone: str
                 <th>Role</th>
                 <th>Last seen</th>
                 <th>State</th>
+                <th>Punches</th>
+                <th>Clock</th>
                 <th />
               </tr>
             </thead>
@@ -79,7 +87,17 @@ export function DevicesPanel({ token, timezone }: { token: string; timezone: str
           onClick={() => void request.run(async () => view.set(await api().hubOpenPairing(token, role)))}
         >
           Show a pairing code
-        </button>
+        </button>{' '}
+        {hub?.pairing && (
+          <button
+            type="button"
+            className="k-small"
+            disabled={request.busy}
+            onClick={() => void request.run(async () => view.set(await api().hubClosePairing(token)))}
+          >
+            Stop pairing
+          </button>
+        )}
         {hub?.pairing && <PairingCode hub={hub} timezone={timezone} />}
         {hub?.fingerprint && !hub.pairing && (
           <p className="k-hint">
@@ -127,6 +145,15 @@ function DeviceRow({
       <td>{device.role}</td>
       <td>{device.lastSeenAt === null ? 'never' : dayTime(device.lastSeenAt, timezone)}</td>
       <td>{state}</td>
+      <td data-testid="device-punches">
+        {device.queuedPunches === null ? '–' : `${device.queuedPunches} waiting on it`}
+        {device.heldPunches > 0 && `, ${device.heldPunches} held for review`}
+      </td>
+      <td>
+        {device.clockSkewMs !== null && Math.abs(device.clockSkewMs) > CLOCK_SKEW_SHOWN_MS
+          ? `${Math.round(Math.abs(device.clockSkewMs) / 60_000)} min ${device.clockSkewMs > 0 ? 'ahead' : 'behind'}`
+          : 'ok'}
+      </td>
       <td>
         {device.revokedAt === null && (
           <button type="button" className="k-small k-small-danger" disabled={busy} onClick={onRevoke}>
@@ -147,7 +174,7 @@ function PairingCode({ hub, timezone }: { hub: HubView; timezone: string | null 
       </p>
       <p className="k-hint">
         For a {pairing.role}; works once, until {dayTime(pairing.expiresAt, timezone)}; {pairing.attemptsLeft} wrong
-        tries and a new code replaces it.
+        tries and a new code replaces it (same end time).
       </p>
       {pairing.qr && (
         <img

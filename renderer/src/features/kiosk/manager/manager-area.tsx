@@ -5,6 +5,7 @@ import type { LaborView, StaffSession } from '../../../../../shared/labor';
 import { KioskSettingsForm } from './kiosk-settings-form';
 import { StaffEditor } from './staff-editor';
 import { SyncProblems } from './sync-problems';
+import { PunchReview } from './punch-review';
 import { TimesheetView } from './timesheet-view';
 import { DataHealthNotices } from '../../../components/data-health-notices';
 import { DevicesPanel } from '../../hub/devices-panel';
@@ -76,7 +77,12 @@ export function ManagerArea({
       <div className="k-manager-body">
         <DataHealthNotices />
         {tab === 'timesheet' && <TimesheetView token={session.token} labor={labor} />}
-        {tab === 'sync' && <SyncProblems token={session.token} labor={labor} />}
+        {tab === 'sync' && (
+          <>
+            <SyncProblems token={session.token} labor={labor} />
+            <PunchReview token={session.token} timezone={labor.location?.timezone ?? null} />
+          </>
+        )}
         {tab === 'staff' && <StaffEditor token={session.token} labor={labor} />}
         {tab === 'settings' && <KioskSettingsForm token={session.token} labor={labor} />}
         {tab === 'devices' && <DevicesPanel token={session.token} timezone={labor.location?.timezone ?? null} />}

@@ -1,0 +1,122 @@
+// Punches the venue hub did not apply on its own, from every device: the ones it holds for a
+// manager (taken offline, a capture time far from the hub's clock, tips over the limit) and the
+// ones it refused, each with the device, the person and the reason. Held ones are approved
+// (optionally at a corrected time) or rejected here; an approved punch lands once.
+import type { PunchReviewItem, ReviewReason } from '../../../../../shared/authority';
+import { api } from '../../../api-context';
+import { ACTION_LABELS, dayTime } from '../format';
+import { useAction } from '../../../hooks/use-action';
+import { useRequest } from '../../../hooks/use-request';
+import { Problem } from '../../../components/problem';
+import { useAppStore } from '../../../store';
+import { formatMoney } from '../../../../../shared/money';
+
+const REASON_TEXT: Record<ReviewReason, string> = {
+  offline: 'taken while the hub was unreachable',
+  'back-dated': 'its time is far behind the hub’s clock',
+  'clock-ahead': 'its time is ahead of the hub’s clock',
+  'tips-over-limit': 'tips over the limit',
+};
+
+const STATUS_TEXT: Record<PunchReviewItem['status'], string> = {
+  held: 'waiting for a manager',
+  approved: 'approved',
+  rejected: 'rejected',
+  refused: 'refused by the hub',
+};
+
+export function PunchReview({ token, timezone }: { token: string; timezone: string | null }) {
+  const where = useRequest(() => api().satelliteStatus(), []);
+  const onHub = where.data !== null && where.data.mode !== 'standalone';
+  const pushed = useAppStore((s) => s.hubDevices);
+  const list = useRequest(onHub ? () => api().hubReview(token) : null, [token, pushed, onHub]);
+  const request = useAction();
+  if (!onHub) return null;
+  const items = (list.data?.items ?? []).slice().sort((a, b) => a.capturedAt - b.capturedAt);
+  const held = items.filter((i) => i.status === 'held');
+  const approveAll = () =>
+    request.run(async () => {
+      // In the order they were taken, so a punch-in lands before the punch-out that follows it.
+      for (const i of held) list.set(await api().hubReviewDecide(token, i.punchId, { decision: 'approve' }));
+    });
+  return (
+    <section className="k-card" aria-label="Punches from devices">
+      <div className="k-card-head">
+        <h3>Punches from devices the hub did not record on its own</h3>
+        {held.length > 1 && (
+          <button type="button" className="k-small" disabled={request.busy} onClick={() => void approveAll()}>
+            Approve all {held.length} in order
+          </button>
+        )}
+      </div>
+      <Problem text={request.error ?? list.error} detail={request.error ? request.detail : list.detail} />
+      {list.data && items.length === 0 && <p className="k-empty">Every punch from the devices was recorded.</p>}
+      {items.length > 0 && (
+        <table className="k-table">
+          <thead>
+            <tr>
+              <th>Captured</th>
+              <th>Device</th>
+              <th>Who</th>
+              <th>Punch</th>
+              <th>Why</th>
+              <th>State</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((i) => (
+              <tr key={i.punchId} className={i.status === 'refused' ? 'k-tr-bad' : ''} data-testid="review-item">
+                <td>{dayTime(i.capturedAt, timezone)}</td>
+                <td>{i.deviceName}</td>
+                <td>{i.name}</td>
+                <td>
+                  {ACTION_LABELS[i.action] ?? i.action}
+                  {i.declaredTipsCents !== null && ` · tips ${formatMoney(i.declaredTipsCents)}`}
+                </td>
+                <td className="k-wrap">
+                  {i.status === 'refused' ? (i.message ?? '') : i.reasons.map((r) => REASON_TEXT[r]).join('; ')}
+                </td>
+                <td>
+                  {STATUS_TEXT[i.status]}
+                  {i.decidedBy && ` by ${i.decidedBy}`}
+                </td>
+                <td className="k-nowrap">
+                  {i.status === 'held' && (
+                    <>
+                      <button
+                        type="button"
+                        className="k-small"
+                        disabled={request.busy}
+                        onClick={() =>
+                          void request.run(async () =>
+                            list.set(await api().hubReviewDecide(token, i.punchId, { decision: 'approve' })),
+                          )
+                        }
+                      >
+                        Approve
+                      </button>{' '}
+                      <button
+                        type="button"
+                        className="k-small k-small-danger"
+                        disabled={request.busy}
+                        onClick={() => {
+                          if (window.confirm(`Reject ${i.name}'s punch? It will never reach the timesheet.`))
+                            void request.run(async () =>
+                              list.set(await api().hubReviewDecide(token, i.punchId, { decision: 'reject' })),
+                            );
+                        }}
+                      >
+                        Reject
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
