@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffSession } from '../../shared/labor';
 import { runAsCaller } from '../../electron/core/caller';
 import { ok, pairDevice, removeDir, startTestHub, type TestHub, HubLink } from './hub-kit';
+import { waitUntil } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -100,5 +101,20 @@ describe('the caller context', () => {
       h.app.labor.access.approveByManagerPin('9999'),
     );
     expect(other.userId).toBeTruthy();
+  });
+});
+
+describe('pushes', () => {
+  it("a kiosk's lockout never shows on the hub's own pad; the kiosk reads its own", async () => {
+    const h = await hub();
+    const door = await link(await pairDevice(h, 'kiosk', 'Door'));
+    const pushed: (number | null)[] = [];
+    h.app.events.on('labor', (view) => pushed.push(view.padLockedUntil));
+    for (const pin of WRONG) await door.request('laborIdentify', [{ pin }]);
+    await waitUntil(() => pushed.length >= WRONG.length);
+    expect(pushed.every((until) => until === null)).toBe(true);
+    expect(h.app.labor.view().padLockedUntil).toBeNull();
+    const own = await ok<{ padLockedUntil: number | null }>(door.request('laborView', []));
+    expect(own.padLockedUntil).toEqual(expect.any(Number));
   });
 });

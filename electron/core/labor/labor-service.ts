@@ -38,6 +38,7 @@ import { Roster, ROSTER_UNREADABLE, rosterUnreadable, type DemoStaff } from './r
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { KioskAccess } from './kiosk-access';
+import { LOCAL_CALLER, runAsCaller } from '../caller';
 import { editEntry } from './edit-entry';
 import { loadTimesheet } from './timesheet';
 import { errorMessage } from '../../../shared/errors';
@@ -559,6 +560,11 @@ export class LaborService {
 
   emitNow(): void {
     if (this.stopped) return;
-    this.events.emit('labor', this.view());
+    // A push goes to every screen, whichever device's request caused it: it carries this
+    // computer's own pad, never the lockout of the device that asked (that one reads laborView).
+    this.events.emit(
+      'labor',
+      runAsCaller(LOCAL_CALLER, () => this.view()),
+    );
   }
 }
