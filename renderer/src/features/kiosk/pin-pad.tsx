@@ -1,6 +1,7 @@
 // The PIN pad: big keys for wet fingers, dots instead of digits (people queue behind each other),
 // and the physical keyboard works too for kiosks that have one.
 import { useEffect, useState } from 'react';
+import { useTickUntil } from './use-now';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
@@ -16,7 +17,16 @@ export interface PinPadProps {
 
 export function PinPad({ title, hint, busy, error, lockedUntil, onSubmit, onCancel }: PinPadProps) {
   const [pin, setPin] = useState('');
-  const locked = lockedUntil !== null && lockedUntil > Date.now();
+  // Re-rendered every quarter second while locked, so the countdown moves and the pad opens by itself.
+  const now = useTickUntil(lockedUntil);
+  const locked = lockedUntil !== null && lockedUntil > now;
+  // The sentence that came with the lock speaks of the lock; once the lock is over it is no longer
+  // true, so it is not shown again (a later, different error is).
+  const [lockError, setLockError] = useState<string | null>(null);
+  useEffect(() => {
+    if (locked) setLockError(error);
+  }, [locked, error]);
+  const shownError = !locked && error !== null && error === lockError ? null : error;
 
   useEffect(() => {
     if (error) setPin('');
@@ -48,10 +58,10 @@ export function PinPad({ title, hint, busy, error, lockedUntil, onSubmit, onCanc
           <span key={i} className={i < pin.length ? 'k-dot on' : 'k-dot'} />
         ))}
       </div>
-      <p className="k-pad-message" role={error || locked ? 'alert' : undefined}>
+      <p className="k-pad-message" role={shownError || locked ? 'alert' : undefined} data-testid="pad-message">
         {locked
-          ? `Too many wrong PINs. Try again in ${Math.ceil(((lockedUntil ?? 0) - Date.now()) / 1000)} s.`
-          : (error ?? '\u00a0')}
+          ? `Too many wrong PINs. Try again in ${waitWords((lockedUntil ?? 0) - now)}.`
+          : (shownError ?? '\u00a0')}
       </p>
       <div className="k-keys">
         {KEYS.map((k) => (
@@ -95,4 +105,10 @@ export function PinPad({ title, hint, busy, error, lockedUntil, onSubmit, onCanc
       )}
     </section>
   );
+}
+
+/** 24 s, or 2 min 05 s for the longer locks. */
+function waitWords(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 }

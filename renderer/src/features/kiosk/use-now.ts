@@ -1,4 +1,5 @@
-// A clock that re-renders its user every `ms` (timers on the board, the header clock).
+// Clocks that re-render their user: every `ms` (timers on the board, the header clock), or often
+// until a moment has passed (a countdown that has to reach its end on screen).
 import { useEffect, useState } from 'react';
 
 export function useNow(ms = 1000): number {
@@ -8,4 +9,18 @@ export function useNow(ms = 1000): number {
     return () => clearInterval(id);
   }, [ms]);
   return now;
+}
+
+/** The time now, re-rendered four times a second until `until`, then no more. */
+export function useTickUntil(until: number | null): number {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (until === null || until <= Date.now()) return;
+    const id = setInterval(() => {
+      setTick((t) => t + 1);
+      if (Date.now() >= until) clearInterval(id);
+    }, 250);
+    return () => clearInterval(id);
+  }, [until]);
+  return Date.now();
 }
