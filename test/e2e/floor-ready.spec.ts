@@ -1,8 +1,14 @@
 // Floor-ready, second pass: each defect as staff meet it, in Chromium against the real app (core +
 // host + embedded sandbox). The kiosk's lockout countdown, damaged data said where it is shown,
 // keyboard use of the refund dialog and tips keypad, and the pairing screen's hints.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { DataHealth } from '../../electron/core/storage/data-health';
+import { test, expect, startApp, stopApp } from './fixtures';
+
+const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
+const shot = (name: string) => test.info().outputPath(name);
 
 async function openKiosk(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -45,4 +51,52 @@ test('the lockout countdown ticks down, and the message goes when the lock ends'
   await expect(page.getByRole('button', { name: '5', exact: true })).toBeEnabled();
   await expect(page.getByTestId('pad-message')).not.toContainText(/locked|Try again|wrong PIN/);
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('damaged data is said where it is shown: gift cards, tabs, events, the board and the timesheet', async ({
+  page,
+}) => {
+  const first = await startApp();
+  await first.core.handlers.laborSetLocation(null, { ...HARBOUR, timezone: null });
+  await first.core.handlers.tabsSetLocation(HARBOUR);
+  await stopApp(first, false);
+  writeFileSync(join(first.dataDir, 'tabs', 'gift-card-sales.json'), '{"version": 1, "sales": [{"id"');
+  writeFileSync(join(first.dataDir, 'labor-outbox.log'), 'not a punch\n');
+  // The event log's own damage (a torn segment) is reported like this by the log when it opens.
+  new DataHealth(first.dataDir).report({
+    severity: 'warning',
+    path: join(first.dataDir, 'webhooks', 'webhook-log', 'seg-00000001.jsonl'),
+    keptAs: null,
+    count: 3,
+    sentence: '3 saved events could not be read.',
+    detail: 'fixture',
+  });
+  const app = await startApp(first.dataDir);
+  try {
+    await page.goto(app.host.url);
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('button', { name: 'Gift cards', exact: true }).click();
+    const sales = page.getByRole('region', { name: 'Recent gift-card sales' });
+    await expect(sales.getByTestId('damaged-here')).toContainText('may be missing cards already sold');
+    await expect(sales.getByTestId('damaged-here')).toContainText('could not be read');
+    await expect(sales).not.toContainText('No gift cards sold on this workstation yet');
+    await page.screenshot({ path: shot('damaged-gift-cards-1280x800.png') });
+
+    await nav.getByRole('button', { name: 'Tabs', exact: true }).click();
+    await expect(page.getByTestId('damaged-here')).toContainText('tabs and totals here may be incomplete');
+    await expect(page.getByTestId('damaged-here')).toContainText('3 saved events could not be read');
+
+    await nav.getByRole('button', { name: 'Events', exact: true }).click();
+    await expect(page.getByTestId('damaged-here')).toContainText('may be missing events');
+
+    await nav.getByRole('button', { name: 'Kiosk', exact: true }).click();
+    const board = page.getByRole('region', { name: 'Who is on shift' });
+    await expect(board.getByTestId('damaged-here')).toContainText('this board may be missing people');
+    await page.screenshot({ path: shot('damaged-kiosk-1280x800.png') });
+    await page.getByRole('button', { name: 'Manager' }).click();
+    await enterPin(page, '9999');
+    await expect(page.locator('.k-timesheet').getByTestId('damaged-here')).toContainText('before paying');
+  } finally {
+    await stopApp(app);
+  }
 });

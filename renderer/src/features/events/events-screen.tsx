@@ -1,3 +1,4 @@
+import { DamagedHere, SHOWN_FROM } from '../../components/damaged-here';
 import { Counters } from './counters';
 import { EventDetailPane } from './event-detail';
 import { EventList } from './event-list';
@@ -11,6 +12,10 @@ export function EventsScreen() {
   return (
     <section className="screen events-screen">
       <h1>Events</h1>
+      <DamagedHere
+        files={SHOWN_FROM.events}
+        meaning="Some saved events could not be read: the list and counters below may be missing events."
+      />
       <Counters />
       <FilterBar />
       <div className="events-main">

@@ -5,17 +5,29 @@ import { useTimeOf } from '../tabs/format';
 import { CardRow } from './card-row';
 import { staffWords } from '../../../../shared/errors';
 import { Problem } from '../../components/problem';
+import { DamagedHere, SHOWN_FROM, useDamageOf } from '../../components/damaged-here';
 
 const SALE_STATE = { sending: 'Sending…', done: '', failed: 'Refused', unknown: 'Outcome unknown' };
 
 export function SaleList({ view }: { view: GiftCardsView }) {
+  const damaged = useDamageOf(SHOWN_FROM.giftCards).length > 0;
   return (
     <section className="card sale-list" aria-label="Recent gift-card sales">
       <h2>
         Recent sales {view.pending > 0 && <span className="badge warn">{view.pending} pending</span>}{' '}
         {view.late > 0 && <span className="badge bad">{view.late} late</span>}
       </h2>
-      {view.sales.length === 0 && <p className="empty">No gift cards sold on this workstation yet.</p>}
+      <DamagedHere
+        files={SHOWN_FROM.giftCards}
+        meaning="Some saved sales could not be read: this list may be missing cards already sold. Check with a manager before selling a card again."
+      />
+      {view.sales.length === 0 && (
+        <p className="empty">
+          {damaged
+            ? 'No sales could be read from this workstation’s records.'
+            : 'No gift cards sold on this workstation yet.'}
+        </p>
+      )}
       {view.sales.map((sale) => (
         <Sale key={sale.id} sale={sale} lateSeconds={view.lateSeconds} />
       ))}

@@ -6,6 +6,7 @@ import type { BoardView, LaborSettings } from '../../../../shared/labor';
 import { computeAlerts, formatDuration, type LaborAlert } from '../../../../shared/labor-calc';
 import { clockTime } from './format';
 import { useNow } from './use-now';
+import { DamagedHere, SHOWN_FROM } from '../../components/damaged-here';
 
 const ALERT_TEXT: Record<LaborAlert['kind'], (a: LaborAlert) => string> = {
   'break-due': (a) => `Break due (${formatDuration(a.elapsedMs)} without one)`,
@@ -49,6 +50,11 @@ export function LiveBoard({
               : 'Not loaded from the service yet'}
         </span>
       </header>
+      <DamagedHere
+        files={SHOWN_FROM.board}
+        className="k-damaged"
+        meaning="Some saved punches could not be read: this board may be missing people. Tell a manager."
+      />
       {board.rows.length === 0 ? (
         <p className="k-empty" data-testid="board-empty">
           {someoneWasHere.current ? 'Everyone has punched out.' : 'Nobody is on shift right now.'}

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../../shared/money';
 import type { BoardTab } from '../../../../shared/tabs';
 import { useAppStore } from '../../store';
+import { DamagedHere, SHOWN_FROM } from '../../components/damaged-here';
 import { NoticesPanel } from '../notices/notices-panel';
 import { LocationBar, useTabsLocation } from './location-bar';
 import { RefundDialog } from './refund-dialog';
@@ -39,6 +40,10 @@ export function TabsScreen() {
       ) : (
         <div className="board-layout">
           <div>
+            <DamagedHere
+              files={SHOWN_FROM.tabs}
+              meaning="Some saved tab events could not be read: tabs and totals here may be incomplete."
+            />
             <div className="choice-row" role="tablist" aria-label="Which tabs">
               <button
                 role="tab"

@@ -10,6 +10,7 @@ import type {
   TimesheetView as Sheet,
 } from '../../../../../shared/labor';
 import { addDays, fiscalDayOf } from '../../../../../shared/labor-calc';
+import { DamagedHere, SHOWN_FROM } from '../../../components/damaged-here';
 import { api } from '../../../api-context';
 import { ACTION_LABELS, clockTime, longDay } from '../format';
 import { useNow } from '../use-now';
@@ -58,6 +59,11 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
 
   return (
     <div className="k-timesheet">
+      <DamagedHere
+        files={SHOWN_FROM.timesheet}
+        className="k-damaged"
+        meaning="Some saved punches or edits could not be read: check these hours against the service before paying."
+      />
       <form className="k-filters" onSubmit={(e) => e.preventDefault()} aria-label="Timesheet filters">
         <label>
           From
