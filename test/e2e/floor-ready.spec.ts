@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DataHealth } from '../../electron/core/storage/data-health';
+import { createControlClient } from '../../electron/sandbox/control-client';
 import { test, expect, startApp, stopApp } from './fixtures';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
@@ -99,4 +100,59 @@ test('damaged data is said where it is shown: gift cards, tabs, events, the boar
   } finally {
     await stopApp(app);
   }
+});
+
+test('the refund dialog keeps focus inside, Escape closes it and focus goes back to its button', async ({
+  openApp,
+  app,
+}) => {
+  await app.core.handlers.tabsSetLocation(HARBOUR);
+  await app.core.handlers.subscribeLocations([HARBOUR.uuid], 'integration');
+  await createControlClient(app.sandboxUrl).simulateGuests({ tabs: 1, close: 'all' });
+  const page = await openApp();
+  await page.getByRole('navigation').getByRole('button', { name: 'Tabs', exact: true }).click();
+  await page.getByRole('tab', { name: /^Closed \(1\)/ }).click();
+  const opener = page.getByTestId('tab-card').getByRole('button', { name: 'Refund…' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  const insideDialog = async () => (await page.locator('[role="dialog"]:focus-within').count()) === 1;
+  expect(await insideDialog()).toBe(true);
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
+    expect(await insideDialog(), `Tab press ${i + 1} left the dialog`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+});
+
+test('tips: the keypad takes physical keys, and punching out is one neutral button whatever the amount', async ({
+  page,
+  app,
+}) => {
+  await openKiosk(page, app.host.url);
+  await enterPin(page, '2222');
+  await page.getByRole('button', { name: 'Punch in as Bartender' }).click();
+  await page.getByTestId('punch-confirmation').getByRole('button', { name: 'Done' }).click();
+  await enterPin(page, '2222');
+  await page.getByRole('button', { name: 'Punch out' }).click();
+  await expect(page.getByTestId('tips-amount')).toHaveText('$0.00');
+  const zero = page.getByRole('button', { name: 'Punch out · $0.00' });
+  await expect(zero).toBeVisible();
+  await expect(page.getByRole('button', { name: /no tips/i })).toHaveCount(0);
+  // Red is for stopping, not for a choice staff make every night; the same colour for every amount.
+  const NEUTRAL = 'rgb(29, 35, 48)';
+  await expect(zero).toHaveCSS('background-color', NEUTRAL);
+  await page.keyboard.type('1250');
+  await expect(page.getByTestId('tips-amount')).toHaveText('$12.50');
+  await page.keyboard.press('Backspace');
+  await expect(page.getByTestId('tips-amount')).toHaveText('$1.25');
+  await page.keyboard.type('0');
+  const declared = page.getByRole('button', { name: 'Punch out · $12.50' });
+  await expect(declared).toHaveCSS('background-color', NEUTRAL);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('punch-confirmation')).toContainText('$12.50 in tips');
 });

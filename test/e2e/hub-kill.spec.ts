@@ -31,7 +31,7 @@ async function punch(page: Page, pin: string): Promise<Punch> {
   if (action === 'in') await punchIn.click();
   else {
     await punchOut.click();
-    await page.getByRole('button', { name: 'Punch out, no tips' }).click();
+    await page.getByRole('button', { name: 'Punch out · $0.00' }).click();
   }
   const confirmation = page.getByTestId('punch-confirmation');
   await expect(confirmation).toContainText(action === 'in' ? /punched in/ : /punched out/);

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatMoney, type BoardTab, type RefundInput, type TabDetails } from '../../../../shared/tabs';
 import { api } from '../../api-context';
+import { useFocusTrap } from '../../hooks/use-focus-trap';
 import { parseDollars } from '../../../../shared/money';
 import { errorPayload, plainWords } from '../../../../shared/errors';
 import type { ErrorPayload } from '../../../../shared/app-error';
@@ -32,8 +33,8 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
   const [confirmAgain, setConfirmAgain] = useState(false);
   const [checked, setChecked] = useState<string | null>(null);
   // The board re-renders on every event: the details are read once per tab, not once per render.
-  const close = useRef(onClose);
-  close.current = onClose;
+  const box = useRef<HTMLDivElement>(null);
+  useFocusTrap(box, onClose);
 
   // "Check again" after an unknown outcome: only reads (the tab's payments and the board), never refunds.
   const checkAgain = async () => {
@@ -66,11 +67,8 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
         if (d.source !== 'none' && d.items.length === 0) setKind('amount');
       })
       .catch((e) => live && setDetails({ source: 'none', note: messageOf(e), items: [], payments: [] }));
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close.current();
-    window.addEventListener('keydown', onKey);
     return () => {
       live = false;
-      window.removeEventListener('keydown', onKey);
     };
   }, [tab.uuid]);
 
@@ -139,7 +137,14 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
   return (
     // A stray tap beside the dialog must not throw away a half-built refund: only Cancel or Escape close it.
     <div className="dialog-backdrop">
-      <div className="dialog card" role="dialog" aria-modal="true" aria-label={`Refund ${tabTitle(tab)}`}>
+      <div
+        ref={box}
+        tabIndex={-1}
+        className="dialog card"
+        role="dialog"
+        aria-modal="true"
+        aria-label={`Refund ${tabTitle(tab)}`}
+      >
         <h2>
           Refund {tabTitle(tab)} <span className="hint">{formatMoney(tab.total)}</span>
         </h2>
