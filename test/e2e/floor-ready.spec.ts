@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { DataHealth } from '../../electron/core/storage/data-health';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { test, expect, startApp, stopApp } from './fixtures';
+import { processes } from './hub-processes';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
 const shot = (name: string) => test.info().outputPath(name);
@@ -155,4 +156,35 @@ test('tips: the keypad takes physical keys, and punching out is one neutral butt
   await expect(declared).toHaveCSS('background-color', NEUTRAL);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('punch-confirmation')).toContainText('$12.50 in tips');
+});
+
+test('pairing says why Pair is disabled, and its name placeholder reads as an example', async ({ browser }) => {
+  const run = processes();
+  try {
+    const hub = await run.host(['--hub', '--no-mdns', '--hub-host', '127.0.0.1', '--hub-port', '0']);
+    const hubPort = Number(/satellites pair at port (\d+)/.exec(hub.err())![1]);
+    const setup = await run.host(['--satellite-setup']);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(setup.url);
+    await page.getByLabel('Hub address').fill(`127.0.0.1:${hubPort}`);
+    await page.getByRole('button', { name: 'Check this hub' }).click();
+    const pair = page.getByRole('button', { name: 'Pair', exact: true });
+    const name = page.getByLabel("This device's name");
+    await expect(name).toHaveValue('');
+    await expect(name).toHaveAttribute('placeholder', /^for example: /);
+    await expect(pair).toBeDisabled();
+    await expect(pair).toHaveAccessibleDescription(
+      'To pair, type a name for this device and the 6-digit code from the hub.',
+    );
+    await page.screenshot({ path: shot('pair-why-disabled-1280x800.png') });
+    await name.fill('Bar');
+    await page.getByLabel('Pairing code').fill('123');
+    await expect(page.getByTestId('pair-missing')).toHaveText('To pair, type all 6 digits of the code (3 typed).');
+    await page.getByLabel('Pairing code').fill('123456');
+    await expect(page.getByTestId('pair-missing')).toHaveCount(0);
+    await expect(pair).toBeEnabled();
+    await page.close();
+  } finally {
+    await run.stopAll();
+  }
 });

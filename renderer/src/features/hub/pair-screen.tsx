@@ -16,6 +16,11 @@ export function PairScreen() {
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const request = useAction();
+  const missing = [
+    !name.trim() && 'a name for this device',
+    code.length !== 6 &&
+      (code.length === 0 ? 'the 6-digit code from the hub' : `all 6 digits of the code (${code.length} typed)`),
+  ].filter((m): m is string => typeof m === 'string');
 
   const check = (target: string) => void request.run(async () => setChecked(await api().satelliteCheckHub(target)));
   const pair = (e: FormEvent) => {
@@ -88,7 +93,7 @@ export function PairScreen() {
             <input
               value={name}
               maxLength={60}
-              placeholder="Staff door kiosk"
+              placeholder="for example: Staff door kiosk"
               onChange={(e) => setName(e.target.value)}
             />
           </label>
@@ -102,9 +107,18 @@ export function PairScreen() {
               onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
             />
           </label>
-          <button type="submit" disabled={request.busy || code.length !== 6 || !name.trim()}>
+          <button
+            type="submit"
+            disabled={request.busy || missing.length > 0}
+            aria-describedby={missing.length > 0 ? 'pair-missing' : undefined}
+          >
             Pair
           </button>
+          {missing.length > 0 && (
+            <p className="hint" id="pair-missing" data-testid="pair-missing">
+              To pair, type {missing.join(' and ')}.
+            </p>
+          )}
         </form>
       )}
       <Problem text={request.error} detail={request.detail} />
