@@ -16,12 +16,15 @@ import { hubModeSaved } from '../core/hub/hub-mode';
 import { DEFAULT_HUB_PORT, startVenueHub } from './venue-hub';
 import { runSatellite } from './satellite-cli';
 import { errorMessage } from '../../shared/errors';
+import { newControlSecret, offerNewLinks, requestNewLink } from './host-control';
 
 const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]] [--satellite HOST:PORT [--pair-code CODE --device-name NAME] [--hub-fingerprint FP]]
   --find-hubs: list the venue hubs announced on this LAN (mDNS) and exit; --no-mdns: the hub does not announce itself
   --satellite: this device's screen works through the venue hub at HOST:PORT (pair once with the code the hub shows)
   --satellite-setup: a satellite that pairs on its own screen (find or type the hub, compare the fingerprint, enter the code)
   --hub: this device is the venue hub; paired satellites reach it over TLS on --hub-port (default ${DEFAULT_HUB_PORT})
+  --new-link: print a fresh one-use sign-in address from the host already running on --data-dir
+    (for a browser that was closed or a page left open across a restart); SIGUSR2 to the host does the same
   --check: read-only probes of the configured service (as Settings → Check this service), printed; then exit
   env: VENUE_PORT, VENUE_DATA_DIR, VENUE_SERVICE_URL, VENUE_WEBHOOK_PORT, VENUE_WEBHOOK_SECRET, VENUE_KIOSK=1
   (give the webhook secret by file or VENUE_WEBHOOK_SECRET: --webhook-secret S still works but every
@@ -93,6 +96,7 @@ async function main() {
         'pair-code': { type: 'string' },
         'device-name': { type: 'string' },
         'hub-fingerprint': { type: 'string' },
+        'new-link': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -116,6 +120,16 @@ async function main() {
   if (serviceUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(serviceUrl))
     fail(`--service-url must be an http(s) URL, not "${serviceUrl}"`);
   const dataDir = resolve(values['data-dir'] ?? env.VENUE_DATA_DIR ?? resolve(homedir(), '.venue-companion'));
+  if (values['new-link']) {
+    const answer = await requestNewLink(dataDir);
+    if (!answer.ok) {
+      console.error(answer.reason);
+      process.exit(1);
+    }
+    console.log(answer.url);
+    console.error('That address signs one browser in, once.');
+    return;
+  }
   // VENUE_RENDERER_DIR: another built renderer (tests run the CLI before `npm run build` has run).
   const rendererDir = resolve(env.VENUE_RENDERER_DIR || resolve(import.meta.dirname, '../../out/renderer'));
   if (!values.check && !existsSync(resolve(rendererDir, 'index.html')))
@@ -179,12 +193,15 @@ async function main() {
     await core.stop();
     process.exit(code);
   }
+  const controlSecret = newControlSecret();
   const host = await startHost({
     rendererDir,
     handlers: core.handlers,
     events: core.events,
     port: port(values.port ?? env.VENUE_PORT, '--port'),
+    controlSecret,
   });
+  const stopOffering = offerNewLinks(dataDir, host, controlSecret);
   const venueHub = hub
     ? await startVenueHub({
         hub,
@@ -203,12 +220,16 @@ async function main() {
   console.error(
     'That address signs one browser in, once (its token is retired when used, so the copy in the process list is useless).',
   );
+  console.error(
+    `For another browser, or after closing this one: npm run host -- --new-link --data-dir ${dataDir} (or kill -USR2 ${process.pid}).`,
+  );
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     trim?.stop();
+    stopOffering();
     await host.close();
     await venueHub?.close();
     await core.stop();

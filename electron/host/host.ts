@@ -16,6 +16,7 @@ import { LOCAL_CALLER } from '../core/caller';
 import { serveStatic } from './static-files';
 import { EventBroadcast } from './event-broadcast';
 import { MALFORMED_MESSAGE, messageId, parseBridgeMessage } from '../core/bridge-message';
+import { CONTROL_HEADER, NEW_LINK_PATH } from './host-control';
 
 export interface HostOptions {
   rendererDir: string;
@@ -24,6 +25,8 @@ export interface HostOptions {
   port?: number;
   /** Per-run token (the cookie's value; never put in an address by the host); random when left out. */
   token?: string;
+  /** Whoever sends this secret to POST /_control/new-link gets a fresh one-use address (host-control.ts). */
+  controlSecret?: string;
 }
 
 export interface RunningHost {
@@ -59,6 +62,18 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     // DNS rebinding: a page on evil.example resolved to 127.0.0.1 still sends Host: evil.example.
     if (!allowedHosts.has(req.headers.host ?? '')) {
       res.writeHead(421, { 'content-type': 'text/plain', connection: 'close' }).end('Misdirected request');
+      return;
+    }
+    if (req.url === NEW_LINK_PATH) {
+      const given = req.headers[CONTROL_HEADER];
+      const allowed =
+        req.method === 'POST' &&
+        options.controlSecret !== undefined &&
+        typeof given === 'string' &&
+        sameToken(given, options.controlSecret);
+      res
+        .writeHead(allowed ? 200 : 403, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end(allowed ? JSON.stringify({ url: newLink() }) : '{}');
       return;
     }
     if (tradeToken(req, res, token, cookieName, useLaunchToken)) return;
@@ -99,11 +114,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws, options, broadcast));
   });
 
+  function newLink(): string {
+    const launch = randomBytes(24).toString('hex');
+    launchTokens.add(launch);
+    return `http://127.0.0.1:${port}/?token=${launch}`;
+  }
+
   return {
     get url() {
-      const launch = randomBytes(24).toString('hex');
-      launchTokens.add(launch);
-      return `http://127.0.0.1:${port}/?token=${launch}`;
+      return newLink();
     },
     port,
     token,

@@ -2,6 +2,7 @@
 // device, every request carried to the venue hub. Prints the hub's certificate fingerprint at
 // pairing so a person can compare it with the hub's screen.
 import { startHost } from './host';
+import { newControlSecret, offerNewLinks } from './host-control';
 import { startSatelliteOrSetup } from './satellite-setup';
 
 export interface SatelliteCliOptions {
@@ -29,17 +30,22 @@ export async function runSatellite(options: SatelliteCliOptions): Promise<void> 
   if (status.link !== 'connected' && status.link !== 'unpaired')
     console.error(status.message ?? 'The hub is not connected yet.');
   satellite.events.on('satellite', (s) => console.error(`Hub link: ${s.link}${s.message ? ` (${s.message})` : ''}`));
+  const controlSecret = newControlSecret();
   const host = await startHost({
     rendererDir: options.rendererDir,
     handlers: satellite.handlers,
     events: satellite.events,
     port: options.port,
+    controlSecret,
   });
+  const stopOffering = offerNewLinks(options.dataDir, host, controlSecret);
   console.log(`Venue Companion (satellite) ready at ${host.url}`);
+  console.error(`For another browser, or after a restart: npm run host -- --new-link --data-dir ${options.dataDir}`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    stopOffering();
     await host.close();
     await satellite.close();
     process.exit(0);

@@ -18,7 +18,7 @@ export function StatusBar() {
       <div className="status-bar bad" role="status">
         {bridge === 'connecting'
           ? 'Connecting to the app…'
-          : 'Lost contact with the app host; retrying. If this lasts, open the address the host printed (it carries this run’s token).'}
+          : 'Lost contact with the app host; retrying. If this lasts, get a new sign-in address on the host computer (npm run host -- --new-link) and open it here.'}
       </div>
     );
   }
