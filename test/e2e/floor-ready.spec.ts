@@ -8,6 +8,7 @@ import { DataHealth } from '../../electron/core/storage/data-health';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { test, expect, startApp, stopApp } from './fixtures';
 import { processes } from './hub-processes';
+import { formatVenueTime } from '../../shared/time';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
 const shot = (name: string) => test.info().outputPath(name);
@@ -187,4 +188,22 @@ test('pairing says why Pair is disabled, and its name placeholder reads as an ex
   } finally {
     await run.stopAll();
   }
+});
+
+test('the status bar gives the token expiry on the venue clock, like the venue time beside it', async ({
+  openApp,
+  app,
+}) => {
+  // A zone far from this computer's, so the two clocks cannot agree by chance.
+  const zone = 'Pacific/Kiritimati';
+  await app.core.handlers.laborSetLocation(null, { ...HARBOUR, timezone: zone });
+  const page = await openApp();
+  const expiresAt = await expect
+    .poll(async () => (await app.core.handlers.getSnapshot()).connection.integrationToken.expiresAt ?? null)
+    .not.toBeNull()
+    .then(async () => (await app.core.handlers.getSnapshot()).connection.integrationToken.expiresAt!);
+  const bar = page.getByTestId('status-bar');
+  await expect(bar).toContainText(`Integration token: valid until ${formatVenueTime(expiresAt, zone)}`);
+  await expect(bar).not.toContainText(`valid until ${formatVenueTime(expiresAt, 'UTC')}`);
+  await expect(page.getByTestId('venue-zone')).toBeVisible();
 });

@@ -12,6 +12,7 @@ export function StatusBar() {
   const connection = useAppStore((s) => s.connection);
   const snapshotError = useAppStore((s) => s.snapshotError);
   const listener = useAppStore((s) => s.listener);
+  const timezone = useVenueZone();
 
   if (bridge !== 'open') {
     return (
@@ -43,9 +44,11 @@ export function StatusBar() {
             ? 'reachable'
             : 'not contacted yet'}
       </span>
-      <span>Integration token: {describeToken(connection.integrationToken)}</span>
+      <span>Integration token: {describeToken(connection.integrationToken, timezone)}</span>
       {connection.user && (
-        <span>User: {connection.user.needsSignIn ? 'sign in again' : describeToken(connection.user.token)}</span>
+        <span>
+          User: {connection.user.needsSignIn ? 'sign in again' : describeToken(connection.user.token, timezone)}
+        </span>
       )}
       {listener && <ListenerSummary listener={listener} />}
       <VenueZone />

@@ -1,13 +1,15 @@
 import type { TokenStatus } from '../../../../shared/domain';
+import { formatVenueTime } from '../../../../shared/time';
 
-export function describeToken(token: TokenStatus): string {
+/** A token's state; its expiry on the venue's clock, like every other time on screen. */
+export function describeToken(token: TokenStatus, timezone: string | null): string {
   switch (token.state) {
     case 'none':
       return 'none yet';
     case 'fetching':
       return 'requesting…';
     case 'valid':
-      return token.expiresAt ? `valid until ${formatTime(token.expiresAt)}` : 'valid';
+      return token.expiresAt ? `valid until ${formatVenueTime(token.expiresAt, timezone)}` : 'valid';
     case 'expired':
       return 'expired';
     case 'revoked':
@@ -15,12 +17,4 @@ export function describeToken(token: TokenStatus): string {
     case 'error':
       return token.message ?? 'error';
   }
-}
-
-// Built once: toLocaleString builds a formatter at every call, and the status bar calls this at
-// every counters push.
-const medium = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatTime(ms: number): string {
-  return medium.format(ms);
 }

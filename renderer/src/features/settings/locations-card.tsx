@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { ConnectionStatus, LocationsView } from '../../../../shared/domain';
 import { api } from '../../api-context';
-import { formatTime } from './format';
+import { formatVenueTime } from '../../../../shared/time';
+import { useVenueZone } from '../../hooks/use-venue-zone';
 import { useAction } from '../../hooks/use-action';
 import { ActionProblem, StaffProblem } from '../../components/staff-problem';
 
 export function LocationsCard({ view, connection }: { view: LocationsView | null; connection: ConnectionStatus }) {
+  const timezone = useVenueZone();
   const [as, setAs] = useState<'integration' | 'user'>(view?.as ?? 'integration');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const action = useAction();
@@ -92,7 +94,7 @@ export function LocationsCard({ view, connection }: { view: LocationsView | null
           >
             Subscribe {chosen.size || ''} selected
           </button>
-          {view?.loadedAt && <span className="hint">Loaded {formatTime(view.loadedAt)}</span>}
+          {view?.loadedAt && <span className="hint">Loaded {formatVenueTime(view.loadedAt, timezone)}</span>}
         </div>
       )}
       <ActionProblem action={action} />

@@ -8,6 +8,7 @@ import { ServiceCheckCard } from './service-check-card';
 import { MoneyUnitsCard } from './money-units-card';
 import { HubModeCard } from './hub-mode-card';
 import { describeToken } from './format';
+import { useVenueZone } from '../../hooks/use-venue-zone';
 import { staffWords } from '../../../../shared/errors';
 import { DataHealthNotices } from '../../components/data-health-notices';
 
@@ -22,6 +23,7 @@ export function SettingsScreen() {
   const locations = useAppStore((s) => s.locations);
   const dataDir = useAppStore((s) => s.dataDir);
   const secretStorage = useAppStore((s) => s.secretStorage);
+  const timezone = useVenueZone();
   if (!connection)
     return (
       <section className="screen">
@@ -51,13 +53,13 @@ export function SettingsScreen() {
                 : connection.reachability}
             </dd>
             <dt>Integration token</dt>
-            <dd data-testid="integration-token">{describeToken(connection.integrationToken)}</dd>
+            <dd data-testid="integration-token">{describeToken(connection.integrationToken, timezone)}</dd>
             <dt>User token</dt>
             <dd data-testid="user-token">
               {connection.user
                 ? connection.user.needsSignIn
                   ? 'sign in again'
-                  : describeToken(connection.user.token)
+                  : describeToken(connection.user.token, timezone)
                 : 'not signed in'}
             </dd>
             <dt>Secrets kept</dt>

@@ -1,10 +1,12 @@
 import type { ConnectionStatus } from '../../../../shared/domain';
 import { api } from '../../api-context';
 import { describeToken } from './format';
+import { useVenueZone } from '../../hooks/use-venue-zone';
 import { useAction } from '../../hooks/use-action';
 import { ActionProblem, StaffProblem } from '../../components/staff-problem';
 
 export function SignInCard({ connection }: { connection: ConnectionStatus }) {
+  const timezone = useVenueZone();
   const action = useAction();
   const { user, signIn } = connection;
 
@@ -20,7 +22,8 @@ export function SignInCard({ connection }: { connection: ConnectionStatus }) {
       <h2>Sign in as a user</h2>
       {user && !user.needsSignIn ? (
         <p data-testid="user-status">
-          Signed in{user.label ? ` as ${user.label}` : ''}. User token: <strong>{describeToken(user.token)}</strong>
+          Signed in{user.label ? ` as ${user.label}` : ''}. User token:{' '}
+          <strong>{describeToken(user.token, timezone)}</strong>
         </p>
       ) : user?.needsSignIn ? (
         <p className="warning" role="alert">
