@@ -24,6 +24,7 @@ const HEADER = [
   'clock_out_utc',
   'time_entry_uuid',
   'edits',
+  'edit_reasons',
 ];
 
 /** Quotes a field when needed; a leading = + - @ is defused so spreadsheets never run it as a formula. */
@@ -112,6 +113,9 @@ export function timesheetCsv(rows: TimesheetRow[], timezone: string | null, now:
         r.punchOut === null ? null : new Date(r.punchOut).toISOString(),
         r.uuid,
         r.audit.length + breaks.reduce((n, b) => n + b.audit.length, 0),
+        [...r.audit, ...breaks.flatMap((b) => b.audit)]
+          .map((a) => `${a.byName}: ${a.reason ?? 'no reason recorded'}`)
+          .join('; ') || null,
       ]
         .map(csvField)
         .join(','),

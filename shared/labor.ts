@@ -224,6 +224,8 @@ export interface AuditRecord {
   byUserId: string;
   byName: string;
   changes: AuditChange[];
+  /** Why the manager made the change, in their words (null in records made before reasons were asked). */
+  reason: string | null;
 }
 
 export interface TimesheetRow extends LaborEntry {
@@ -254,6 +256,8 @@ export interface TimesheetView {
 
 /** What a manager may change on an entry (spec 4 PATCH). Times are unix ms. */
 export interface EntryPatch {
+  /** Why: required, kept in the audit trail and the payroll CSV; never sent to the service. */
+  reason: string;
   punchIn?: number;
   punchOut?: number | null;
   roleUuid?: string;

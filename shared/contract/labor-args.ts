@@ -49,6 +49,7 @@ export const laborArgSchemas = {
     token,
     id,
     z.strictObject({
+      reason: z.string().trim().min(1, 'Say why the entry is changed').max(300),
       punchIn: ms.optional(),
       punchOut: ms.nullable().optional(),
       roleUuid: id.optional(),

@@ -103,6 +103,7 @@ test('timesheet editor: punch-out before punch-in is caught in the form; a servi
 
   await editor.getByRole('checkbox', { name: 'Still open' }).check();
   await editor.getByLabel('Declared tips').fill('3');
+  await editor.getByLabel('Reason for the change').fill('tips counted again');
   app.core.sandbox()!.world.faults.add({ route: 'PATCH /api/*', mode: 'status500', count: 'always' });
   await editor.getByRole('button', { name: 'Save change' }).click();
   await expect(editor.getByRole('alert')).toContainText('problem on its side');

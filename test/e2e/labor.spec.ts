@@ -1,7 +1,7 @@
 // The labor kiosk in Chromium against a real core, host and embedded sandbox: a bartender's
 // shift by PIN (seen on the board, in the timesheet, on the service), the same with the service
 // down and then back, names instead of PINs, and kiosk mode. Screenshots land in each test's output folder.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -99,10 +99,15 @@ test('PIN → punch in → break → end break → punch out with tips, on the b
   await expect(page.getByTestId('timeline')).toBeVisible();
   await page.getByRole('button', { name: /Edit shift of Jordan Bartender/ }).click();
   await page.getByLabel('Declared tips').fill('15.00');
-  await page.getByRole('button', { name: 'Save change' }).click();
-  await expect(page.locator('[data-testid="audit"]').filter({ hasText: 'Alex Manager' })).toContainText(
-    'tips $12.50 → $15.00',
-  );
+  // No reason, no save: the button says why it waits.
+  const saveChange = page.getByRole('button', { name: 'Save change' });
+  await expect(saveChange).toBeDisabled();
+  await expect(saveChange).toHaveAccessibleDescription(/Needed to save/);
+  await page.getByLabel('Reason for the change').fill('cash tips counted again at close');
+  await saveChange.click();
+  const audit = page.locator('[data-testid="audit"]').filter({ hasText: 'Alex Manager' });
+  await expect(audit).toContainText('tips $12.50 → $15.00');
+  await expect(audit).toContainText('Reason: cash tips counted again at close');
   await expect(jordanTotals).toContainText('$15.00');
   await expect.poll(() => serviceEntries(app).find((e) => e.uuid === shift.uuid)?.declaredTips).toBe(1500);
   await page.screenshot({ path: shot('labor-timesheet-1280x800.png'), fullPage: true });
@@ -115,6 +120,9 @@ test('PIN → punch in → break → end break → punch out with tips, on the b
   expect(file.suggestedFilename()).toMatch(
     /^timesheet-harbour-bar-kitchen-\d{4}-\d{2}-\d{2}(-to-\d{4}-\d{2}-\d{2})?\.csv$/,
   );
+  const csv = readFileSync((await file.path())!, 'utf8').split(/\r?\n/);
+  expect(csv[0]).toMatch(/,edits,edit_reasons$/);
+  expect(csv.find((l) => l.includes('Jordan Bartender'))).toMatch(/,1,Alex Manager: cash tips counted again at close$/);
 
   await page.setViewportSize({ width: 1080, height: 1920 });
   await page.screenshot({ path: shot('labor-timesheet-1080x1920.png') });

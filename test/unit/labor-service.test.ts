@@ -330,22 +330,31 @@ describe('manager timesheet', () => {
     // The PATCH's answer is lost: the edit is confirmed by reading the entry back.
     sb.world.faults.add({ route: 'PATCH /api/loc/:location/labor/entries/:entry', mode: 'commit-lose-response' });
     const edited = await h.laborEditEntry(m.token, sam.uuid, {
+      reason: 'came in early to set up',
       punchIn: earlier,
       declaredTips: 3500,
       roleUuid: SEED_ROLES.host,
     });
     expect(edited).toMatchObject({ punchIn: earlier, declaredTips: 3500, role: 'host' });
     expect(edited.audit).toHaveLength(1);
-    expect(edited.audit[0]).toMatchObject({ byUserId: '2001', byName: 'Alex Manager' });
+    expect(edited.audit[0]).toMatchObject({
+      byUserId: '2001',
+      byName: 'Alex Manager',
+      reason: 'came in early to set up',
+    });
     expect(edited.audit[0].changes).toEqual([
       { field: 'punch_in', from: new Date(sam.punchIn).toISOString(), to: new Date(earlier).toISOString() },
       { field: 'user_role_uuid', from: 'server', to: 'host' },
       { field: 'declared_tips', from: 3000, to: 3500 },
     ]);
-    await expect(h.laborEditEntry(m.token, sam.uuid, { punchOut: earlier - 60_000 })).rejects.toThrow(
+    await expect(h.laborEditEntry(m.token, sam.uuid, { reason: 'test', punchOut: earlier - 60_000 })).rejects.toThrow(
       /before punch_in/,
     );
-    await expect(h.laborEditEntry(m.token, sam.uuid, { declaredTips: 3500 })).rejects.toThrow(/Nothing was changed/);
+    await expect(h.laborEditEntry(m.token, sam.uuid, { reason: 'test', declaredTips: 3500 })).rejects.toThrow(
+      /Nothing was changed/,
+    );
+    // No reason, no edit: the service is not asked.
+    await expect(h.laborEditEntry(m.token, sam.uuid, { reason: '  ', declaredTips: 4000 })).rejects.toThrow(/Say why/);
     const again = await h.laborTimesheet(m.token, {
       fromDay: today(),
       toDay: today(),

@@ -23,6 +23,7 @@ const recordSchema = z.object({
       to: value,
     }),
   ),
+  reason: z.string().nullable().optional(),
 });
 
 export class AuditLog {
@@ -32,7 +33,7 @@ export class AuditLog {
   constructor(dir: string, log?: (line: string) => void, damage?: DamageSink) {
     const opened = AppendLog.open(dir, FILE, (raw) => {
       const parsed = recordSchema.safeParse(raw);
-      return parsed.success ? parsed.data : null;
+      return parsed.success ? { ...parsed.data, reason: parsed.data.reason ?? null } : null;
     });
     if (opened.damaged) {
       const { keptAs, lines } = opened.damaged;
@@ -51,8 +52,22 @@ export class AuditLog {
     for (const r of opened.records) this.index(r);
   }
 
-  add(entryUuid: string, by: { userId: string; name: string }, changes: AuditChange[], at: number): AuditRecord {
-    const record: AuditRecord = { id: randomUUID(), entryUuid, at, byUserId: by.userId, byName: by.name, changes };
+  add(
+    entryUuid: string,
+    by: { userId: string; name: string },
+    changes: AuditChange[],
+    at: number,
+    reason: string | null = null,
+  ): AuditRecord {
+    const record: AuditRecord = {
+      id: randomUUID(),
+      entryUuid,
+      at,
+      byUserId: by.userId,
+      byName: by.name,
+      changes,
+      reason,
+    };
     this.log.append(record);
     this.index(record);
     return record;

@@ -2,6 +2,7 @@
 // drainer that sends them, the live board, and the manager's timesheet. It only reaches the
 // service through `api()` at call time (the client is rebuilt when settings change) and reports
 // every change as one `labor` event.
+import { AppError } from '../../../shared/app-error';
 import type {
   EntryPatch,
   LaborEntry,
@@ -371,8 +372,13 @@ export class LaborService {
         .views()
         .flatMap((m) => m.roles)
         .find((r) => r.roleUuid === uuid)?.role ?? null;
+    const reason = patch.reason.trim();
+    if (!reason)
+      throw new AppError('invalid', 'Say why the entry is changed: the reason is kept with the edit', {
+        field: 'reason',
+      });
     const outcome = await editEntry(this.apiContext(), entryUuid, patch, roleName);
-    this.audit.add(entryUuid, by, outcome.changes, this.now());
+    this.audit.add(entryUuid, by, outcome.changes, this.now(), reason);
     void this.refreshBoard();
     return { ...outcome.after, name: this.roster.nameOf(outcome.after.userId), audit: this.audit.forEntry(entryUuid) };
   }

@@ -30,6 +30,7 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
   const [roleUuid, setRoleUuid] = useState(row.roleUuid ?? '');
   const [punchType, setPunchType] = useState(row.punchType);
   const [tips, setTips] = useState(initial.tips);
+  const [reason, setReason] = useState('');
   const request = useAction();
   const roleChoices = roles.filter((r) => r.roleUuid);
 
@@ -50,7 +51,7 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
     e.preventDefault();
     if (orderProblem || tipsProblem) return;
     void request.run(async () => {
-      const patch: EntryPatch = {};
+      const patch: EntryPatch = { reason: reason.trim() };
       if (punchIn !== initial.in) {
         const inMs = fromLocalInput(punchIn, timezone);
         if (inMs === null) throw new Error('Enter the punch-in date and time');
@@ -141,11 +142,27 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
           </select>
         </label>
       )}
+      <label className="k-editor-reason">
+        Reason for the change
+        <input
+          value={reason}
+          maxLength={300}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="for example: forgot to punch out"
+          aria-describedby={reason.trim() ? undefined : `reason-${row.uuid}`}
+        />
+        {!reason.trim() && (
+          <span className="hint" id={`reason-${row.uuid}`}>
+            Needed to save: it is kept with the edit, in the audit trail and the payroll CSV.
+          </span>
+        )}
+      </label>
       <div className="k-row">
         <button
           type="submit"
           className="k-small k-small-go"
-          disabled={request.busy || orderProblem !== null || tipsProblem !== null}
+          disabled={request.busy || orderProblem !== null || tipsProblem !== null || !reason.trim()}
+          aria-describedby={reason.trim() ? undefined : `reason-${row.uuid}`}
         >
           {request.busy ? 'Saving…' : 'Save change'}
         </button>
