@@ -33,7 +33,7 @@ export function DevicesPanel({ token, timezone }: { token: string; timezone: str
     <div className="hub-devices">
       <section className="k-card" aria-label="Paired devices">
         <div className="k-card-head">
-          <h3>Paired devices</h3>
+          <h2>Paired devices</h2>
         </div>
         <Problem text={request.error ?? view.error} detail={request.error ? request.detail : view.detail} />
         {hub && hub.devices.length === 0 && <p className="k-empty">No device is paired yet.</p>}
@@ -70,7 +70,7 @@ export function DevicesPanel({ token, timezone }: { token: string; timezone: str
         )}
       </section>
       <section className="k-card k-form" aria-label="Pair a device">
-        <h3>Pair a device</h3>
+        <h2>Pair a device</h2>
         <label>
           It will be a
           <select value={role} onChange={(e) => setRole(e.target.value as DeviceRole)}>

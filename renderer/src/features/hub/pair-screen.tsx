@@ -42,7 +42,7 @@ export function PairScreen() {
       <h1>Pair this device with the venue hub</h1>
       <p className="k-hint">On the hub, a manager opens Manager → Devices → Show a pairing code.</p>
       <section className="k-card k-form" aria-label="Find the hub">
-        <h3>1. The hub</h3>
+        <h2>1. The hub</h2>
         <label>
           Hub address
           <input
@@ -78,7 +78,7 @@ export function PairScreen() {
       </section>
       {checked && (
         <form className="k-card k-form" aria-label="Pair" onSubmit={pair}>
-          <h3>2. Compare, then enter the code</h3>
+          <h2>2. Compare, then enter the code</h2>
           <p>
             The hub&apos;s Devices tab must show this same certificate fingerprint. If it does not, stop: this is not
             your hub.

@@ -25,7 +25,7 @@ export function KioskHeader({
   return (
     <header className="k-header">
       <div className="k-where">
-        <span className="k-location">{location.name}</span>
+        <h1 className="k-location">{location.name}</h1>
         <span className="k-clock" aria-label="Time at this location">
           {clockTime(now, location.timezone)}
         </span>

@@ -21,7 +21,7 @@ export function KioskShell({ onLeaveKioskView }: { onLeaveKioskView?: (managerTo
     };
   }, []);
   return (
-    <div className="k-shell" data-testid="kiosk-shell">
+    <main className="k-shell" data-testid="kiosk-shell" aria-label="Kiosk">
       {bridge !== 'open' && (
         <div className="status-bar bad" role="alert">
           {bridge === 'connecting'
@@ -30,6 +30,6 @@ export function KioskShell({ onLeaveKioskView }: { onLeaveKioskView?: (managerTo
         </div>
       )}
       <KioskScreen appSettings={<SettingsScreen />} onLeaveKioskView={onLeaveKioskView} />
-    </div>
+    </main>
   );
 }

@@ -58,7 +58,7 @@ export const TabCard = memo(function TabCard({
     >
       <header>
         <div>
-          <h3>{tabTitle(tab)}</h3>
+          <h2>{tabTitle(tab)}</h2>
           <span className="hint">{tab.spotName ?? 'spot unknown'}</span>
         </div>
         <div className="tab-totals">

@@ -30,7 +30,7 @@ export function KioskSettingsForm({ token, labor }: { token: string; labor: Labo
   return (
     <div className="k-manager-grid">
       <form className="k-card k-form" onSubmit={submit} aria-label="Kiosk settings">
-        <h3>Alerts</h3>
+        <h2>Alerts</h2>
         <label>
           Break due after (hours on shift without a break)
           <input {...num('breakDueAfterMinutes', 60)} />
@@ -47,7 +47,7 @@ export function KioskSettingsForm({ token, labor }: { token: string; labor: Labo
           Warn before overtime (minutes)
           <input {...num('overtimeWarningMinutes')} />
         </label>
-        <h3>Kiosk</h3>
+        <h2>Kiosk</h2>
         <label>
           Back to the PIN pad after (seconds without a touch)
           <input {...num('idleSeconds')} />
@@ -77,7 +77,7 @@ export function KioskSettingsForm({ token, labor }: { token: string; labor: Labo
         </div>
       </form>
       <section className="k-card" aria-label="Location">
-        <h3>Location</h3>
+        <h2>Location</h2>
         <p>
           This kiosk punches at <strong>{labor.location?.name}</strong>
           {labor.location?.timezone ? ` (${labor.location.timezone})` : ''}.

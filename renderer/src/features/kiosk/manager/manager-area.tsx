@@ -47,7 +47,7 @@ export function ManagerArea({
     <section className="k-manager" aria-label="Manager">
       <header className="k-manager-head">
         <div>
-          <h2>Manager · {labor.location?.name}</h2>
+          <h1>Manager · {labor.location?.name}</h1>
           <span className="k-hint">
             Signed in as {session.name}. Closes by itself after a few minutes without a touch.
           </span>

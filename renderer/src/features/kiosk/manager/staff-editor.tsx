@@ -18,7 +18,7 @@ export function StaffEditor({ token, labor }: { token: string; labor: LaborView 
   return (
     <div className="k-manager-grid">
       <section className="k-card" aria-label="Staff and PINs">
-        <h3>Staff at {labor.location?.name}</h3>
+        <h2>Staff at {labor.location?.name}</h2>
         <Problem text={request.error ?? roster.error} detail={request.error ? request.detail : roster.detail} />
         <table className="k-table">
           <thead>
@@ -27,7 +27,9 @@ export function StaffEditor({ token, labor }: { token: string; labor: LaborView 
               <th>Staff id</th>
               <th>Roles here</th>
               <th>PIN</th>
-              <th />
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -185,7 +187,7 @@ function AddPerson({
   };
   return (
     <form className="k-card k-form" onSubmit={submit} aria-label="Add or update a person">
-      <h3>Add or update a person</h3>
+      <h2>Add or update a person</h2>
       <p className="k-hint">
         The staff id must be the person’s user_id on the service, or their punches will be refused.
       </p>

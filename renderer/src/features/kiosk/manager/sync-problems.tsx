@@ -27,7 +27,7 @@ export function SyncProblems({ token, labor }: { token: string; labor: LaborView
   return (
     <section className="k-card" aria-label="Punches not on the service">
       <div className="k-card-head">
-        <h3>Punches not on the service yet</h3>
+        <h2>Punches not on the service yet</h2>
         <button
           type="button"
           className="k-small"

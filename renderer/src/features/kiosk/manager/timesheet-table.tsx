@@ -51,7 +51,9 @@ export function TimesheetTable({
           <th className="num">Length</th>
           <th className="num">Tips</th>
           <th>Edits</th>
-          <th />
+          <th>
+            <span className="sr-only">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -81,6 +83,7 @@ export function TimesheetTable({
                     {a.changes
                       .map((c) => `${FIELD[c.field]} ${show(c, c.from, timezone)} → ${show(c, c.to, timezone)}`)
                       .join('; ')}
+                    {a.reason && <div className="k-audit-reason">Reason: {a.reason}</div>}
                   </div>
                 ))}
               </td>

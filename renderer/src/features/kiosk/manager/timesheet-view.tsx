@@ -154,13 +154,13 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
             </p>
           )}
           <section className="k-card">
-            <h3>Totals</h3>
+            <h2>Totals</h2>
             <TotalsTable totals={sheet.totals} />
             {sheet.totals.length === 0 && <p className="k-empty">Nobody worked on these days (with these filters).</p>}
           </section>
           <section className="k-card">
             <div className="k-card-head">
-              <h3>Timeline · {longDay(chartDay)}</h3>
+              <h2>Timeline · {longDay(chartDay)}</h2>
               {days.length > 1 && (
                 <select
                   aria-label="Day shown in the timeline"
@@ -187,7 +187,7 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
             />
           </section>
           <section className="k-card">
-            <h3>Entries ({sheet.rows.length})</h3>
+            <h2>Entries ({sheet.rows.length})</h2>
             <TimesheetTable
               rows={sheet.rows}
               token={token}
