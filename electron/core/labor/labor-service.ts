@@ -43,7 +43,6 @@ import { LOCAL_CALLER, runAsCaller } from '../caller';
 import { editEntry } from './edit-entry';
 import { loadTimesheet } from './timesheet';
 import { errorMessage } from '../../../shared/errors';
-import { AppError } from '../../../shared/app-error';
 import type { DamageSink } from '../storage/data-health';
 
 export interface LaborTuning extends DrainerTuning {
