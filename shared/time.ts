@@ -165,3 +165,39 @@ export function fromLocalInput(value: string, timezone: string | null): number |
   }
   return guess;
 }
+
+/** An ISO 8601 date-time that names no offset ("2025-01-31T21:04:00", no Z, no ±hh:mm). */
+export function lacksOffset(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text.trim());
+}
+
+/**
+ * A date-time without an offset read as the wall clock of `timezone` → unix ms; null when the
+ * text is not one. The zone is required: such a time is the location's clock, never this
+ * computer's, so a caller without the zone cannot read it.
+ */
+export function wallTimeToMs(text: string, timezone: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/.exec(text.trim());
+  if (!m) return null;
+  const ms = m[7] ? Math.round(Number(`0.${m[7]}`) * 1000) : 0;
+  const wanted = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], m[6] ? +m[6] : 0);
+  try {
+    new Intl.DateTimeFormat(VENUE_LOCALE, { timeZone: timezone });
+  } catch {
+    return null;
+  }
+  // Guess, read the guess on the zone's clock, correct by the difference (twice for DST edges).
+  let guess = wanted;
+  for (let i = 0; i < 2; i++) {
+    const p = zoneParts(guess, timezone);
+    guess += wanted - Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s);
+  }
+  return guess + ms;
+}
+
+/** Unix ms → "YYYY-MM-DDTHH:mm:ss.SSS" on `timezone`'s wall clock, with no offset. */
+export function msToWallTime(ms: number, timezone: string): string {
+  const p = zoneParts(ms, timezone);
+  const frac = String(((ms % 1000) + 1000) % 1000).padStart(3, '0');
+  return `${p.y}-${two(p.mo)}-${two(p.d)}T${two(p.h)}:${two(p.mi)}:${two(p.s)}.${frac}`;
+}

@@ -38,7 +38,21 @@ export interface SandboxReadings {
   refreshField: 'refresh_token' | 'refreshToken';
   /** Whether a refresh hands back a new refresh token (and retires the old one). */
   refreshRotates: boolean;
+  /** Labor times on output: UTC with `Z` ('utc'), or the location's wall clock with no offset ('local'). */
+  timeForm: 'utc' | 'local';
+  /**
+   * How a paged list names its next page: `next_page` (a URL in the body), `links.next` (a URL under
+   * `links`), `link-header` (an RFC 8288 `Link: <url>; rel="next"` header), `cursor` (a `next_cursor`
+   * token sent back as `cursor`), or `none` (the page is cut silently; `offset` still works).
+   */
+  pageMarker: PageMarker;
+  /** List answers: under a named key (`entries`, `locations`) with counts ('named'), under `data`, or a bare array. */
+  wrapping: 'named' | 'data' | 'bare';
+  /** user_role on labor entries: the role's name, its uuid or its short code; input takes that form (and the uuid). */
+  roleForm: 'name' | 'uuid' | 'code';
 }
+
+export type PageMarker = 'next_page' | 'links.next' | 'link-header' | 'cursor' | 'none';
 
 export const defaultReadings: Readonly<SandboxReadings> = Object.freeze({
   shiftId: 'uuid',
@@ -52,6 +66,10 @@ export const defaultReadings: Readonly<SandboxReadings> = Object.freeze({
   spendLimitRefusal: 'alert-object',
   refreshField: 'refresh_token',
   refreshRotates: false,
+  timeForm: 'utc',
+  pageMarker: 'next_page',
+  wrapping: 'named',
+  roleForm: 'name',
 });
 
 /** Every open point flipped to its other plausible answer. */
@@ -67,12 +85,16 @@ export const otherReadings: Readonly<SandboxReadings> = Object.freeze({
   spendLimitRefusal: 'other-wording',
   refreshField: 'refreshToken',
   refreshRotates: true,
+  timeForm: 'local',
+  pageMarker: 'link-header',
+  wrapping: 'data',
+  roleForm: 'uuid',
 });
 
 export const READING_NAMES = ['default', 'other'] as const;
 export type ReadingName = (typeof READING_NAMES)[number];
 
-const CHOICES: { [K in keyof SandboxReadings]: readonly SandboxReadings[K][] | 'page-size' | 'boolean' } = {
+export const CHOICES: { [K in keyof SandboxReadings]: readonly SandboxReadings[K][] | 'page-size' | 'boolean' } = {
   shiftId: ['uuid', 'numeric', 'numeric-breaks-only'],
   punchTypeCase: ['lower', 'upper'],
   punchPrecision: ['second', 'minute'],
@@ -84,6 +106,10 @@ const CHOICES: { [K in keyof SandboxReadings]: readonly SandboxReadings[K][] | '
   spendLimitRefusal: ['alert-object', 'alert-title-body', 'plain-string', 'other-wording'],
   refreshField: ['refresh_token', 'refreshToken'],
   refreshRotates: 'boolean',
+  timeForm: ['utc', 'local'],
+  pageMarker: ['next_page', 'links.next', 'link-header', 'cursor', 'none'],
+  wrapping: ['named', 'data', 'bare'],
+  roleForm: ['name', 'uuid', 'code'],
 };
 
 export function namedReadings(name: ReadingName): SandboxReadings {

@@ -196,6 +196,11 @@ function truthy(value: unknown): boolean {
 
 const LIST_KEYS = ['locations', 'data', 'results', 'items'] as const;
 
+/** The array of locations in an answer: bare, or under locations/data/results/items; null when none. */
+export function findLocationRows(body: unknown): unknown[] | null {
+  return findList(body);
+}
+
 /** Finds the array of locations: bare, or under locations/data/results/items (one level of nesting allowed). */
 function findList(body: unknown, depth = 0): unknown[] | null {
   if (Array.isArray(body)) return body;

@@ -6,7 +6,7 @@ import type { PunchAction } from '../../shared/labor';
 import { ServiceClient } from '../../electron/core/api/service-client';
 import { LaborService } from '../../electron/core/labor/labor-service';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox/seed';
+import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_ROLES } from '../../electron/sandbox/seed';
 import { readingsFromEnv } from '../../electron/sandbox/readings';
 import { FAST_TUNING, HARBOUR } from './labor-test-constants';
 
@@ -40,7 +40,7 @@ for (const step of plan) {
   labor.capture(step.userId, {
     punchId: step.punchId,
     action: step.action,
-    role: step.action === 'punch-in' ? { role: 'bartender', roleUuid: null } : undefined,
+    role: step.action === 'punch-in' ? { role: 'bartender', roleUuid: SEED_ROLES.bartender } : undefined,
     declaredTipsCents: step.tips,
   });
   await new Promise((resolve) => setTimeout(resolve, 15));

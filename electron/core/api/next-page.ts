@@ -17,7 +17,13 @@ export function nextPage(
   body: unknown,
   path: string,
   query: PageQuery,
+  headers?: Headers | null,
 ): { path: string; query: PageQuery } | 'elsewhere' | null {
+  const linked = linkHeaderNext(headers?.get('link') ?? null);
+  if (linked !== null) {
+    const rest = restPathOf(linked);
+    return rest ? { path: rest, query: {} } : 'elsewhere';
+  }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
   const top = body as Record<string, unknown>;
   for (const holder of [top, top.links, top.paging, top.meta]) {
@@ -38,3 +44,102 @@ export function nextPage(
 
 /** Pages followed at most, so a service that loops its marker cannot hold a screen forever. */
 export const MAX_PAGES = 50;
+
+/** The `rel="next"` target of an RFC 8288 Link header, or null. */
+export function linkHeaderNext(header: string | null): string | null {
+  if (!header) return null;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const m = /^\s*<([^>]*)>(.*)$/.exec(part);
+    if (!m) continue;
+    const rel = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(m[2])?.[1] ?? '';
+    if (rel.toLowerCase().split(/\s+/).includes('next')) return m[1];
+  }
+  return null;
+}
+
+/**
+ * Whether a page without a next-page marker may have been cut by the service: a page as long as
+ * asked, as long as the limit the service says it applied, or (when it says none) a round number
+ * of rows such as a silent cap would give. Such a page is probed before the list is called complete.
+ */
+export function mayBeCut(rows: number, asked: number | undefined, echoed: number | undefined): boolean {
+  if (rows === 0) return false;
+  if (asked !== undefined && rows >= asked) return true;
+  if (echoed !== undefined) return rows >= echoed;
+  return rows % 5 === 0 || (rows >= 8 && (rows & (rows - 1)) === 0);
+}
+
+export interface WholeList {
+  rows: unknown[];
+  /** False when rows may be missing: paging stopped, a marker led off the service, or a probe could not tell. */
+  complete: boolean;
+  /** How the list's end was found, for the service check: 'one answer', 'marker', 'probe', or why it is not known. */
+  how: string;
+}
+
+export interface WholeListInput {
+  fetchPage: (path: string, query: PageQuery) => Promise<{ value: unknown; headers: Headers | null }>;
+  restPathOf: (link: string) => string | null;
+  /** The rows of one answer, or null when the answer is not a list this app can read. */
+  rowsOf: (body: unknown) => unknown[] | null;
+  /** A row's id, so a probe that returns rows already read is told from one that returns more. */
+  idOf: (row: unknown) => string | null;
+  /** Throws the feature's 'cannot-read' error for an answer that is not a list. */
+  unreadable: (body: unknown) => Error;
+  /** Whether a probe's refusal means "cannot tell" (a 4xx) rather than a failure to pass on. */
+  refusal: (error: unknown) => boolean;
+  path: string;
+  query: PageQuery;
+}
+
+/**
+ * Reads a list to its end: follows any next-page marker (a body link, a cursor or page token, a
+ * `Link` header); a page without one that may have been cut is probed with `offset` = rows read.
+ * A probe answered with no rows ends the list; with rows already read (the service ignores
+ * `offset`) or refused, the list is marked incomplete. Never claims a list it did not read to its end.
+ */
+export async function readWholeList(input: WholeListInput): Promise<WholeList> {
+  const rows: unknown[] = [];
+  const seen = new Set<string>();
+  let path = input.path;
+  let query: PageQuery = { ...input.query };
+  let probing = false;
+  const asked = typeof input.query.limit === 'number' ? input.query.limit : undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    let answer: { value: unknown; headers: Headers | null };
+    try {
+      answer = await input.fetchPage(path, query);
+    } catch (error) {
+      if (probing && input.refusal(error))
+        return { rows, complete: false, how: 'the service refused a probe for more rows' };
+      throw error;
+    }
+    const list = input.rowsOf(answer.value);
+    if (!list) throw input.unreadable(answer.value);
+    let fresh = 0;
+    for (const row of list) {
+      const id = input.idOf(row);
+      if (id !== null && seen.has(id)) continue;
+      if (id !== null) seen.add(id);
+      rows.push(row);
+      fresh++;
+    }
+    if (probing && list.length > 0 && fresh === 0)
+      return { rows, complete: false, how: 'the service ignores offset, so its end cannot be told' };
+    const next = nextPage(input.restPathOf, answer.value, path, query, answer.headers);
+    if (next === 'elsewhere') return { rows, complete: false, how: 'a next-page link to another address' };
+    if (next) {
+      ({ path, query } = next);
+      probing = false;
+      continue;
+    }
+    const said = (answer.value as { limit?: unknown } | null)?.limit;
+    const echoed = typeof said === 'number' && said > 0 ? said : undefined;
+    if (!mayBeCut(list.length, probing ? undefined : asked, echoed))
+      return { rows, complete: true, how: page === 0 ? 'one answer' : probing ? 'probe' : 'marker' };
+    path = input.path;
+    query = { ...input.query, offset: rows.length };
+    probing = true;
+  }
+  return { rows, complete: false, how: `paging stopped after ${MAX_PAGES} pages` };
+}

@@ -1,10 +1,11 @@
 // The one object the core talks to the service through. It picks the bearer token for "as the
 // integration" or "as the user", applies the spec's 401/403 rules (part 5.5) once, here, and
 // reports token, session and reachability changes as events.
-import { MAX_PAGES, nextPage, type PageQuery } from './next-page';
+import { readWholeList, type WholeList } from './next-page';
+import { AppError } from '../../../shared/app-error';
 import type { z } from 'zod';
 import type { Location, SignInStatus, TokenStatus, UserSession } from '../../../shared/domain';
-import { locationsResponseSchema } from '../../../shared/schemas/service';
+import { findLocationRows, locationsResponseSchema } from '../../../shared/schemas/service';
 import type { SecretStore } from '../secrets/secret-store';
 import { type Listener, TypedEmitter } from '../typed-emitter';
 import { type Clock, clockFrom, systemClock } from './clock';
@@ -129,10 +130,29 @@ export class ServiceClient {
     path: string,
     options: ServiceRequestOptions<T> = {},
   ): Promise<T> {
+    return (await this.exchange(as, method, path, options)).value;
+  }
+
+  /** request() with the answer's headers too (a list's `Link` header names its next page). */
+  requestWithHeaders<T = unknown>(
+    as: ActAs,
+    method: HttpMethod,
+    path: string,
+    options: ServiceRequestOptions<T> = {},
+  ): Promise<{ value: T; headers: Headers }> {
+    return this.exchange(as, method, path, options);
+  }
+
+  private async exchange<T>(
+    as: ActAs,
+    method: HttpMethod,
+    path: string,
+    options: ServiceRequestOptions<T>,
+  ): Promise<{ value: T; headers: Headers }> {
     const restPath = path.startsWith('/') ? path : `/${path}`;
     const route = `${method} /api${restPath.split('?')[0]}`;
     const url = withQuery(`${this.restRoot}${restPath}`, options.query);
-    const attempt = async (token: string): Promise<T> => {
+    const attempt = async (token: string): Promise<{ value: T; headers: Headers }> => {
       const response = await this.send({
         method,
         url,
@@ -141,7 +161,8 @@ export class ServiceClient {
         body: options.body,
         timeoutMs: options.timeoutMs,
       });
-      return options.schema ? parseResponse(options.schema, response.body, route) : (response.body as T);
+      const value = options.schema ? parseResponse(options.schema, response.body, route) : (response.body as T);
+      return { value, headers: response.headers };
     };
 
     const token = await this.tokenFor(as, route);
@@ -197,18 +218,40 @@ export class ServiceClient {
 
   /** GET /api/loc, normalised whatever shape the service used. */
   async listLocations(as: ActAs): Promise<Location[]> {
-    // Every page: a venue group can have more locations than the service puts on one.
-    const list: Location[] = [];
-    let path = '/loc';
-    let query: PageQuery = {};
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const body = await this.request(as, 'GET', path, { query });
-      list.push(...parseResponse(locationsResponseSchema, body, 'GET /api/loc'));
-      const next = nextPage((link) => this.restPathOf(link), body, path, query);
-      if (next === null || next === 'elsewhere') break;
-      ({ path, query } = next);
-    }
-    return list.map((l) => (l.subscribed === null && this.subscribedHere.has(l.uuid) ? { ...l, subscribed: true } : l));
+    return (await this.listAllLocations(as)).locations;
+  }
+
+  /** Every location, read to the list's end (markers followed, a possible cut probed), and whether it is complete. */
+  async listAllLocations(as: ActAs): Promise<{ locations: Location[]; complete: boolean; how: string }> {
+    const read = await this.readLocationRows(as);
+    const list = parseResponse(locationsResponseSchema, read.rows, 'GET /api/loc');
+    const locations = list.map((l) =>
+      l.subscribed === null && this.subscribedHere.has(l.uuid) ? { ...l, subscribed: true } : l,
+    );
+    return { locations, complete: read.complete, how: read.how };
+  }
+
+  /** The raw location rows of every page (fields the domain Location leaves out, such as the zone, stay). */
+  readLocationRows(as: ActAs): Promise<WholeList> {
+    return readWholeList({
+      fetchPage: (path, query) => this.requestWithHeaders(as, 'GET', path, { query }),
+      restPathOf: (link) => this.restPathOf(link),
+      rowsOf: findLocationRows,
+      idOf: (row) => {
+        const r = row as Record<string, unknown> | null;
+        const id = r?.uuid ?? r?.locationUuid ?? r?.location_uuid ?? r?.id;
+        return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+      },
+      unreadable: (body) =>
+        new AppError(
+          'cannot-read',
+          `The service answered GET /api/loc with something that is not a list of locations (${Array.isArray(body) ? 'an array' : typeof body})`,
+          { what: 'the locations list' },
+        ),
+      refusal: (error) => isServiceError(error) && error.kind === 'http' && (error.status ?? 0) < 500,
+      path: '/loc',
+      query: {},
+    });
   }
 
   /** POST /loc/subscribe: all or none (spec 4). Resolves with the service's answer, whatever its shape. */

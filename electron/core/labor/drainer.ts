@@ -33,6 +33,10 @@ export interface DrainerOptions {
   now: () => number;
   tuning: DrainerTuning;
   fiscalDayFor: (locationUuid: string) => (ms: number) => string;
+  /** The location's IANA zone when known (times without an offset are its wall clock). */
+  timezoneFor?: (locationUuid: string) => string | null;
+  /** Reads a role named by name, uuid or code as the roster's role (labor-api's resolveRole). */
+  resolveRole?: LaborApiContext['resolveRole'];
   /** Unit of the open money fields (declared_tips) on the current connection. */
   money?: () => EntryMoney | undefined;
   onChange: () => void;
@@ -130,6 +134,8 @@ export class Drainer {
       client,
       locationUuid: s.p.locationUuid,
       fiscalDayOf: this.o.fiscalDayFor(s.p.locationUuid),
+      timezone: this.o.timezoneFor?.(s.p.locationUuid) ?? null,
+      resolveRole: this.o.resolveRole,
       timeoutMs: this.o.tuning.timeoutMs,
       money: this.o.money?.(),
     };

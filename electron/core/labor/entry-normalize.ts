@@ -1,8 +1,10 @@
 // Labor entries as the service sends them, read tolerantly: the spec names the fields but not
 // their formats or the response shapes (2.6), so each field has a few spellings and formats and
 // each answer may be bare or wrapped. An entry without an id, a person or a punch_in is skipped.
+import { AppError } from '../../../shared/app-error';
 import type { LaborEntry } from '../../../shared/labor';
 import { isBreakType } from '../../../shared/labor-calc';
+import { lacksOffset, wallTimeToMs } from '../../../shared/time';
 
 /**
  * The unit of declared_tips on the wire: an open money field (the spec types it only "number"),
@@ -12,6 +14,11 @@ export interface EntryMoney {
   unit: 'cents' | 'dollars';
   /** Hears each tips value read, so a fraction can correct a cents assumption. */
   note?: (value: number) => void;
+  /**
+   * The location's IANA zone: a time the service writes without an offset is that location's wall
+   * clock, never this computer's. null when the location's zone is not known.
+   */
+  timezone?: string | null;
 }
 
 /** A wire amount as integer cents: dollars when the unit says so or when it has a fraction. */
@@ -49,11 +56,25 @@ function text(value: unknown): string | null {
   return null;
 }
 
-/** ISO 8601, or a number in seconds or milliseconds since 1970. */
-export function parseWhen(value: unknown): number | null {
+/**
+ * ISO 8601, or a number in seconds or milliseconds since 1970. A date-time without an offset is
+ * the location's wall clock (`timezone`); without a known zone it cannot be read, and that is said
+ * (kind 'cannot-read') rather than read on this computer's clock.
+ */
+export function parseWhen(value: unknown, timezone?: string | null): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value > 100_000_000_000 ? value : value * 1000;
   if (typeof value === 'string' && value.trim()) {
     if (/^\d+(\.\d+)?$/.test(value.trim())) return parseWhen(Number(value));
+    if (lacksOffset(value)) {
+      const ms = timezone ? wallTimeToMs(value, timezone) : null;
+      if (ms === null)
+        throw new AppError(
+          'cannot-read',
+          `The service wrote a labor time without a UTC offset (${value.trim()}) and the location's time zone ${timezone ? `'${timezone}' is not one this app knows` : 'is not known'}`,
+          { what: 'labor times without a UTC offset' },
+        );
+      return ms;
+    }
     const ms = Date.parse(value);
     return Number.isFinite(ms) ? ms : null;
   }
@@ -79,7 +100,8 @@ export function normalizeEntry(
   const raw = value as Raw;
   const uuid = text(first(raw, ['time_entry_uuid', 'timeEntryUuid', 'uuid', 'id']));
   const userId = text(first(raw, ['user_id', 'userId', 'employee_id']));
-  const punchIn = parseWhen(first(raw, ['punch_in', 'punchIn']));
+  const zone = money.timezone;
+  const punchIn = parseWhen(first(raw, ['punch_in', 'punchIn']), zone);
   if (!uuid || !userId || punchIn === null) return null;
   const shiftRef = idValue(first(raw, ['time_shift_id', 'timeShiftId', 'shift_uuid', 'shiftUuid']));
   const rawType = text(first(raw, ['time_punch_type', 'timePunchType', 'punch_type']));
@@ -108,10 +130,10 @@ export function normalizeEntry(
     role: text(first(raw, ['user_role', 'userRole', 'role'])),
     roleUuid: text(first(raw, ['user_role_uuid', 'userRoleUuid', 'role_uuid'])),
     punchIn,
-    punchOut: parseWhen(first(raw, ['punch_out', 'punchOut'])),
+    punchOut: parseWhen(first(raw, ['punch_out', 'punchOut']), zone),
     declaredTips: tipsOf(first(raw, ['declared_tips', 'declaredTips', 'tips']), money),
     fiscalDay: fiscal && /^\d{4}-\d{2}-\d{2}/.test(fiscal) ? fiscal.slice(0, 10) : fiscalDayOf(punchIn),
-    created: parseWhen(first(raw, ['created', 'created_at', 'createdAt'])),
+    created: parseWhen(first(raw, ['created', 'created_at', 'createdAt']), zone),
   };
 }
 

@@ -2,7 +2,8 @@
 // the current client so token and 401/403 handling stay in one place).
 import type { LaborEntry } from '../../../shared/labor';
 import { isServiceError } from '../api/errors';
-import { MAX_PAGES, nextPage, type PageQuery } from '../api/next-page';
+import { readWholeList } from '../api/next-page';
+import { AppError } from '../../../shared/app-error';
 import type { ServiceClient } from '../api/service-client';
 import { findEntry, findEntryList, findUuid, normalizeEntry, type EntryMoney } from './entry-normalize';
 
@@ -25,6 +26,28 @@ export interface LaborApiContext {
   timeoutMs?: number;
   /** Unit of declared_tips on the wire (an open money field); cents when not given. */
   money?: EntryMoney;
+  /** The location's IANA zone, for times the service writes without an offset; null when not known. */
+  timezone?: string | null;
+  /**
+   * The roster's role for what an entry names (a role's name, uuid or a code of the service's own,
+   * beside its user_role_uuid), so every form reads as the same role; null when the roster has none.
+   */
+  resolveRole?: (
+    userId: string,
+    named: string | null,
+    uuid: string | null,
+  ) => { role: string; roleUuid: string | null } | null;
+}
+
+/** An entry with its role read through the roster, whichever form the service named it in. */
+function withRosterRole(ctx: LaborApiContext, e: LaborEntry): LaborEntry {
+  const found = ctx.resolveRole?.(e.userId, e.role, e.roleUuid ?? null);
+  return found ? { ...e, role: found.role, roleUuid: found.roleUuid ?? e.roleUuid } : e;
+}
+
+/** How entries of this context are read: the money unit and the location's zone. */
+function reading(ctx: LaborApiContext): EntryMoney {
+  return { ...(ctx.money ?? { unit: 'cents' }), timezone: ctx.timezone ?? null };
 }
 
 /** Tips as the wire wants them, in the connection's open money unit. */
@@ -50,29 +73,41 @@ export async function listEntries(ctx: LaborApiContext, query: EntryQuery): Prom
  * `page`/`cursor`). Breaks are joined to their shifts by whichever id the service uses.
  */
 export async function listAllEntries(ctx: LaborApiContext, query: EntryQuery): Promise<EntryList> {
+  const read = await readWholeList({
+    fetchPage: (path, q) =>
+      ctx.client.requestWithHeaders('integration', 'GET', path, { query: q, timeoutMs: ctx.timeoutMs }),
+    restPathOf: (link) => ctx.client.restPathOf(link),
+    rowsOf: findEntryList,
+    idOf: (row) => findUuid(row),
+    unreadable: (body) =>
+      new AppError(
+        'cannot-read',
+        `The service answered the labor entries list with something that is not a list of entries (${describeShape(body)})`,
+        { what: 'the labor entries list' },
+      ),
+    refusal: (error) =>
+      isServiceError(error) && error.kind !== 'network' && error.kind !== 'timeout' && !error.retryable,
+    path: base(ctx.locationUuid),
+    query: { ...query },
+  });
   const entries: LaborEntry[] = [];
-  let path = base(ctx.locationUuid);
-  let q: PageQuery = { ...query };
-  for (let page = 0; ; page++) {
-    const body = await ctx.client.request('integration', 'GET', path, { query: q, timeoutMs: ctx.timeoutMs });
-    const list = findEntryList(body);
-    if (!list)
-      throw new Error('The service answered the labor entries list with something that is not a list of entries');
-    for (const e of list) {
-      const entry = normalizeEntry(e, ctx.fiscalDayOf, ctx.money);
-      if (entry) entries.push(entry);
-    }
-    const next = nextPage((link) => ctx.client.restPathOf(link), body, path, q);
-    if (next === 'elsewhere') return { entries: joinBreaks(ctx, entries), complete: false };
-    if (!next) {
-      // A full page with no marker: the service may have cut the list at a maximum of its own.
-      const said = (body as { limit?: unknown } | null)?.limit;
-      const cap = typeof said === 'number' && said > 0 ? Math.min(said, query.limit ?? said) : query.limit;
-      return { entries: joinBreaks(ctx, entries), complete: cap === undefined || list.length < cap };
-    }
-    if (page + 1 >= MAX_PAGES) return { entries: joinBreaks(ctx, entries), complete: false };
-    ({ path, query: q } = next);
+  let unreadRows = 0;
+  for (const e of read.rows) {
+    const entry = normalizeEntry(e, ctx.fiscalDayOf, reading(ctx));
+    if (entry) entries.push(withRosterRole(ctx, entry));
+    else unreadRows++;
   }
+  // A row without an id, a person or a punch_in is left out, and the list says rows are missing.
+  return { entries: joinBreaks(ctx, entries), complete: read.complete && unreadRows === 0 };
+}
+
+/** A short description of an answer's shape for a 'cannot-read' message (keys, never values). */
+export function describeShape(body: unknown): string {
+  if (body === null || body === undefined) return 'an empty answer';
+  if (Array.isArray(body)) return `an array of ${body.length}`;
+  if (typeof body !== 'object') return `a ${typeof body}`;
+  const keys = Object.keys(body).slice(0, 6);
+  return keys.length ? `an object with ${keys.join(', ')}` : 'an empty object';
 }
 
 /** Breaks name their shift by uuid or by the shift's own (numeric) id: map every reference to the uuid. */
@@ -93,7 +128,20 @@ const REMEMBERED = 5000;
 // app may talk to the practice venue and a real service in one run.
 const keyOf = (ctx: LaborApiContext, id: string) => `${ctx.locationUuid}|${id}`;
 
+// The role uuid of each shift seen, so a break is sent with its shift's role in the form a service
+// keyed by uuid takes, even when the person is not on this kiosk's roster.
+const roleUuidByShift = new Map<string, string>();
+
+/** The role uuid of a shift read from the service, when it showed one. */
+export function shiftRoleUuid(ctx: LaborApiContext, shiftUuid: string): string | null {
+  return roleUuidByShift.get(keyOf(ctx, shiftUuid)) ?? null;
+}
+
 export function rememberShift(ctx: LaborApiContext, e: LaborEntry): void {
+  if (e.kind === 'shift' && e.roleUuid) {
+    if (roleUuidByShift.size >= REMEMBERED) roleUuidByShift.clear();
+    roleUuidByShift.set(keyOf(ctx, e.uuid), e.roleUuid);
+  }
   if (e.kind !== 'shift' || e.shiftId === null || e.shiftId === undefined) return;
   if (shiftIdByUuid.size >= REMEMBERED) {
     shiftIdByUuid.clear();
@@ -126,12 +174,18 @@ export async function getEntry(ctx: LaborApiContext, uuid: string): Promise<Labo
   const body = await ctx.client.request('integration', 'GET', `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`, {
     timeoutMs: ctx.timeoutMs,
   });
-  const entry = findEntry(body, ctx.fiscalDayOf, ctx.money);
-  if (!entry) throw new Error(`The service answered for labor entry ${uuid} with something that is not an entry`);
+  const entry = findEntry(body, ctx.fiscalDayOf, reading(ctx));
+  if (!entry)
+    throw new AppError(
+      'cannot-read',
+      `The service answered for labor entry ${uuid} with something that is not an entry (${describeShape(body)})`,
+      { what: 'a labor entry' },
+    );
   rememberShift(ctx, entry);
-  return entry.kind === 'break' && entry.shiftUuid !== null
-    ? { ...entry, shiftUuid: shiftUuidOf(ctx, entry.shiftUuid) }
-    : entry;
+  const read = withRosterRole(ctx, entry);
+  return read.kind === 'break' && read.shiftUuid !== null
+    ? { ...read, shiftUuid: shiftUuidOf(ctx, read.shiftUuid) }
+    : read;
 }
 
 /** POST: resolves with the new entry's uuid, or null when the answer did not say (then reconcile). */
@@ -140,7 +194,7 @@ export async function createEntry(ctx: LaborApiContext, body: Record<string, unk
     body,
     timeoutMs: ctx.timeoutMs,
   });
-  const entry = findEntry(answer, ctx.fiscalDayOf, ctx.money);
+  const entry = findEntry(answer, ctx.fiscalDayOf, reading(ctx));
   if (entry) rememberShift(ctx, entry);
   return findUuid(answer);
 }
@@ -156,5 +210,5 @@ export async function patchEntry(
     `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`,
     { body, timeoutMs: ctx.timeoutMs },
   );
-  return findEntry(answer, ctx.fiscalDayOf, ctx.money);
+  return findEntry(answer, ctx.fiscalDayOf, reading(ctx));
 }

@@ -19,6 +19,7 @@ import type {
   PunchInput,
   PunchReceipt,
 } from '../../../shared/labor';
+import { AppError } from '../../../shared/app-error';
 import { addDays, fiscalDayOf } from '../../../shared/labor-calc';
 import { locationsResponseSchema } from '../../../shared/schemas/service';
 import type { ServiceClient } from '../api/service-client';
@@ -148,6 +149,8 @@ export class LaborService {
       now: this.now,
       tuning: this.tuning,
       fiscalDayFor: (uuid) => this.fiscalDayFor(uuid),
+      timezoneFor: (uuid) => this.timezoneFor(uuid),
+      resolveRole: (userId, named, uuid) => this.resolveRole(userId, named, uuid),
       money: () => options.money?.(),
       onChange: () => this.emitSoon(),
       onDone: () => this.refreshSoon(),
@@ -225,6 +228,32 @@ export class LaborService {
     this.emitNow();
   }
 
+  /**
+   * The roster's role for a role an entry names by name, uuid or a code of the service's own (with
+   * its user_role_uuid beside it): the person's own roles first, then anyone's role with that uuid.
+   */
+  resolveRole(
+    userId: string,
+    named: string | null,
+    uuid: string | null,
+  ): { role: string; roleUuid: string | null } | null {
+    const want = named?.toLowerCase() ?? null;
+    const matches = (r: { role: string; roleUuid: string | null }) =>
+      (uuid !== null && r.roleUuid === uuid) ||
+      (want !== null && (r.role.toLowerCase() === want || r.roleUuid?.toLowerCase() === want));
+    const own = this.roster.get(userId)?.roles.find(matches);
+    if (own) return { role: own.role, roleUuid: own.roleUuid };
+    for (const s of this.roster.views()) {
+      const any = s.roles.find(matches);
+      if (any) return { role: any.role, roleUuid: any.roleUuid };
+    }
+    return null;
+  }
+
+  timezoneFor(locationUuid: string): string | null {
+    return this.stored.location?.uuid === locationUuid ? (this.stored.location.timezone ?? null) : null;
+  }
+
   fiscalDayFor(locationUuid: string): (ms: number) => string {
     const tz = this.stored.location?.uuid === locationUuid ? this.stored.location.timezone : null;
     const hour = this.stored.settings.fiscalDayStartHour;
@@ -237,6 +266,8 @@ export class LaborService {
       client: this.options.api(),
       locationUuid: loc.uuid,
       fiscalDayOf: this.fiscalDayFor(loc.uuid),
+      timezone: this.timezoneFor(loc.uuid),
+      resolveRole: (userId, named, uuid) => this.resolveRole(userId, named, uuid),
       timeoutMs: this.tuning.timeoutMs,
       money: this.options.money?.(),
     };
@@ -244,12 +275,14 @@ export class LaborService {
 
   /** Locations this kiosk could punch at, with their time zones when the service gives them. */
   async locations(): Promise<LocationChoice[]> {
-    const raw = await this.options.api().request('integration', 'GET', '/loc');
-    const parsed = locationsResponseSchema.safeParse(raw);
-    if (!parsed.success) throw new Error('The service answered the locations list with an unexpected shape');
+    const read = await this.options.api().readLocationRows('integration');
+    const parsed = locationsResponseSchema.safeParse(read.rows);
+    if (!parsed.success)
+      throw new AppError('cannot-read', 'The service answered the locations list with an unexpected shape', {
+        what: 'the locations list',
+      });
     const zones = new Map<string, string>();
-    const list = Array.isArray(raw) ? raw : Object.values((raw ?? {}) as Record<string, unknown>).find(Array.isArray);
-    for (const item of (list ?? []) as Record<string, unknown>[]) {
+    for (const item of read.rows as Record<string, unknown>[]) {
       const uuid = item?.uuid ?? item?.locationUuid ?? item?.location_uuid ?? item?.id;
       const tz = item?.timezone ?? item?.time_zone ?? item?.timeZone;
       if (typeof uuid === 'string' && typeof tz === 'string') zones.set(uuid, tz);

@@ -10,6 +10,7 @@ import {
   listEntries,
   patchEntry,
   shiftReference,
+  shiftRoleUuid,
   tipsOnWire,
   type LaborApiContext,
 } from './labor-api';
@@ -38,6 +39,14 @@ function need(uuid: string | null, what: string): string {
   return uuid;
 }
 
+/**
+ * user_role as sent: the role's uuid when the roster knows it (a service that keys roles by uuid or
+ * by a code of its own takes the uuid too), else the name.
+ */
+function roleRef(ctx: LaborApiContext, userId: string, role: string | null, roleUuid: string | null): string | null {
+  return roleUuid ?? ctx.resolveRole?.(userId, role, null)?.roleUuid ?? role;
+}
+
 /** Sends the punch; resolves with the created entry's uuid (null for PATCHes, or when the answer did not say). */
 export async function sendPunch(ctx: LaborApiContext, outbox: Outbox, s: PunchState): Promise<string | null> {
   const p = s.p;
@@ -45,18 +54,21 @@ export async function sendPunch(ctx: LaborApiContext, outbox: Outbox, s: PunchSt
     case 'shift-start':
       return createEntry(ctx, {
         time_punch_type: 'shift',
-        user_role: p.role ?? p.roleUuid,
+        user_role: roleRef(ctx, p.userId, p.role, p.roleUuid),
         user_id: p.userId,
         punch_in: iso(p.capturedAt),
       });
-    case 'break-start':
+    case 'break-start': {
+      const shiftUuid = need(outbox.resolve(p.shift), 'shift');
+      const shiftRef = await shiftReference(ctx, shiftUuid);
       return createEntry(ctx, {
         time_punch_type: p.breakType ?? 'unpaid_break',
-        user_role: p.role ?? p.roleUuid,
+        user_role: roleRef(ctx, p.userId, p.role, p.roleUuid ?? shiftRoleUuid(ctx, shiftUuid)),
         user_id: p.userId,
         punch_in: iso(p.capturedAt),
-        time_shift_id: await shiftReference(ctx, need(outbox.resolve(p.shift), 'shift')),
+        time_shift_id: shiftRef,
       });
+    }
     case 'break-end':
       await patchEntry(ctx, need(p.brk && outbox.resolve(p.brk), 'break'), { punch_out: iso(p.capturedAt) });
       return null;

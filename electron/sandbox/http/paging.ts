@@ -1,26 +1,68 @@
 // Paged lists for the readings with pageSize > 0 (readings.ts): at most pageSize rows, a larger
-// `limit` clamped, and a next-page marker `next_page` holding the full URL of the next page (the
-// same query with `page=<offset>`). With pageSize 0 a list answers in one piece, as before.
+// `limit` clamped, and the next page named the reading's way (`next_page` URL, `links.next` URL,
+// an RFC 8288 `Link` header, a `next_cursor` token, or nothing at all). `offset` (or the marker's
+// `page` / `cursor`) says where a page starts, in every reading, so a client can probe for more.
+// With pageSize 0 a list answers in one piece.
 import type { RouteContext } from './router';
 
 export interface Page<T> {
   rows: T[];
   /** The limit actually applied (after clamping). */
   limit: number;
-  /** `{ next_page: url }` when more rows follow, else `{}`. */
-  marker: { next_page?: string };
+  /** Body keys that name the next page, by the reading (`{}` when none). */
+  marker: Record<string, unknown>;
+  /** Headers that name the next page (the `Link` reading). */
+  headers: Record<string, string>;
+}
+
+const START = /^\d{1,9}$/;
+
+function startOf(ctx: RouteContext): number {
+  for (const key of ['page', 'cursor', 'offset']) {
+    const raw = ctx.query.get(key);
+    if (raw === null) continue;
+    const token = key === 'cursor' ? raw.replace(/^c/, '') : raw;
+    if (START.test(token)) return Number(token);
+  }
+  return 0;
 }
 
 export function pageOf<T>(ctx: RouteContext, rows: T[], requestedLimit: number): Page<T> {
   const size = ctx.world.readings.pageSize;
-  if (size <= 0) return { rows: rows.slice(0, requestedLimit), limit: requestedLimit, marker: {} };
+  const offset = startOf(ctx);
+  if (size <= 0)
+    return { rows: rows.slice(offset, offset + requestedLimit), limit: requestedLimit, marker: {}, headers: {} };
   const limit = Math.min(requestedLimit, size);
-  const rawOffset = ctx.query.get('page');
-  const offset = rawOffset && /^\d{1,9}$/.test(rawOffset) ? Number(rawOffset) : 0;
   const slice = rows.slice(offset, offset + limit);
-  if (offset + limit >= rows.length) return { rows: slice, limit, marker: {} };
+  if (offset + limit >= rows.length) return { rows: slice, limit, marker: {}, headers: {} };
+  const nextStart = offset + limit;
   const next = new URL(ctx.pathname, ctx.baseUrl);
-  for (const [k, v] of ctx.query) if (k !== 'page') next.searchParams.append(k, v);
-  next.searchParams.set('page', String(offset + limit));
-  return { rows: slice, limit, marker: { next_page: next.toString() } };
+  for (const [k, v] of ctx.query) if (k !== 'page' && k !== 'cursor' && k !== 'offset') next.searchParams.append(k, v);
+  next.searchParams.set('page', String(nextStart));
+  switch (ctx.world.readings.pageMarker) {
+    case 'next_page':
+      return { rows: slice, limit, marker: { next_page: next.toString() }, headers: {} };
+    case 'links.next':
+      return { rows: slice, limit, marker: { links: { next: next.toString() } }, headers: {} };
+    case 'link-header':
+      return { rows: slice, limit, marker: {}, headers: { link: `<${next.toString()}>; rel="next"` } };
+    case 'cursor':
+      return { rows: slice, limit, marker: { next_cursor: `c${nextStart}` }, headers: {} };
+    case 'none':
+      return { rows: slice, limit, marker: {}, headers: {} };
+  }
+}
+
+/** A list answer wrapped the reading's way: `{[key]: rows, ...extra, ...marker}`, `{data: rows, ...marker}`, or bare. */
+export function listBody(
+  ctx: RouteContext,
+  key: string,
+  rows: unknown[],
+  page: Page<unknown>,
+  extra: Record<string, unknown> = {},
+): unknown {
+  const wrapping = ctx.world.readings.wrapping;
+  if (wrapping === 'bare') return rows;
+  if (wrapping === 'data') return { data: rows, ...page.marker };
+  return { [key]: rows, ...extra, ...page.marker };
 }

@@ -23,10 +23,34 @@ export function parseTime(name: string, value: unknown): FieldResult<number> {
   return { ok: true, value: ms };
 }
 
-/** A role by name ('bartender') or by uuid; the sandbox knows the seeded roles. */
+/** A role's short code in the 'code' reading ('BAR' for bartender). */
+export function roleCode(role: StaffRole): string {
+  return role.name.slice(0, 3).toUpperCase();
+}
+
+/**
+ * A role as user_role names it. By the reading's roleForm: 'name' takes the name or the uuid,
+ * 'uuid' only the uuid, 'code' the code or the uuid (a service that knows roles by its own key).
+ */
 export function findRole(world: SandboxWorld, value: string): StaffRole | null {
   const wanted = value.trim().toLowerCase();
-  return world.roles.find((r) => r.uuid.toLowerCase() === wanted || r.name.toLowerCase() === wanted) ?? null;
+  const form = world.readings.roleForm;
+  return (
+    world.roles.find(
+      (r) =>
+        r.uuid.toLowerCase() === wanted ||
+        (form === 'name' && r.name.toLowerCase() === wanted) ||
+        (form === 'code' && roleCode(r).toLowerCase() === wanted),
+    ) ?? null
+  );
+}
+
+/** What findRole takes under the current reading, for a 400's sentence. */
+export function roleInputWords(world: SandboxWorld): string {
+  const form = world.readings.roleForm;
+  if (form === 'uuid') return 'by uuid';
+  const list = world.roles.map((r) => (form === 'code' ? roleCode(r) : r.name)).join(', ');
+  return `by ${form} or uuid: ${list}`;
 }
 
 /** user_id as a string; a JSON number is accepted and read as its decimal text. */

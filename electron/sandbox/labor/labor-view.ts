@@ -3,6 +3,8 @@
 import { fiscalDayOf } from '../../../shared/labor-calc';
 import type { SandboxWorld } from '../world';
 import type { LaborEntryRecord } from './labor-book';
+import { msToWallTime } from '../../../shared/time';
+import { roleCode } from './labor-fields';
 
 export const FISCAL_DAY_START_HOUR = 4;
 
@@ -22,6 +24,11 @@ function shiftIdView(world: SandboxWorld, e: LaborEntryRecord): string | number 
 
 export function entryView(world: SandboxWorld, e: LaborEntryRecord) {
   const r = world.readings;
+  const zone = world.locations.get(e.locationUuid)?.timezone ?? 'UTC';
+  // 'local': the location's wall clock without an offset, as a service that never says its zone writes it.
+  const when = (ms: number) => (r.timeForm === 'local' ? msToWallTime(ms, zone) : new Date(ms).toISOString());
+  const role = world.roles.find((x) => x.uuid === e.roleUuid);
+  const roleShown = r.roleForm === 'uuid' ? e.roleUuid : r.roleForm === 'code' && role ? roleCode(role) : e.role;
   return {
     time_entry_uuid: e.uuid,
     // numeric-breaks-only: a shift's number shows only as its row `id`, which its breaks point to.
@@ -29,15 +36,15 @@ export function entryView(world: SandboxWorld, e: LaborEntryRecord) {
     time_shift_id: shiftIdView(world, e),
     time_punch_type: r.punchTypeCase === 'upper' ? e.punchType.toUpperCase() : e.punchType,
     user_id: e.userId,
-    user_role: e.role,
+    user_role: roleShown,
     user_role_uuid: e.roleUuid,
-    punch_in: new Date(e.punchInMs).toISOString(),
-    punch_out: e.punchOutMs === null ? null : new Date(e.punchOutMs).toISOString(),
+    punch_in: when(e.punchInMs),
+    punch_out: e.punchOutMs === null ? null : when(e.punchOutMs),
     declared_tips: e.declaredTips === null || r.moneyUnit === 'cents' ? e.declaredTips : e.declaredTips / 100,
     is_open: e.punchOutMs === null,
     fiscal_day: entryFiscalDay(world, e),
     location_uuid: e.locationUuid,
-    created: new Date(e.createdMs).toISOString(),
-    updated: new Date(e.updatedMs).toISOString(),
+    created: when(e.createdMs),
+    updated: when(e.updatedMs),
   };
 }

@@ -7,8 +7,16 @@ import { parseJsonObject, type BodyObject } from '../http/body';
 import { errorJson, json, type SandboxResponse } from '../http/responses';
 import type { RouteContext, RouteDef } from '../http/router';
 import { BREAK_PUNCH_TYPES, PUNCH_TYPES, type LaborEntryRecord, type PunchType } from '../labor/labor-book';
-import { findRole, isStaffAt, keptTime, parseTime, parseTips, parseUserId } from '../labor/labor-fields';
-import { pageOf } from '../http/paging';
+import {
+  findRole,
+  isStaffAt,
+  roleInputWords,
+  keptTime,
+  parseTime,
+  parseTips,
+  parseUserId,
+} from '../labor/labor-fields';
+import { listBody, pageOf } from '../http/paging';
 import { parseLaborQuery } from '../labor/labor-query';
 import { checkBreakInShift, checkOrder, checkShiftAgainstBreaks } from '../labor/labor-rules';
 import { entryFiscalDay, entryView } from '../labor/labor-view';
@@ -73,7 +81,7 @@ function list(ctx: RouteContext, locationUuid: string): SandboxResponse {
   });
   const page = pageOf(ctx, rows, q.limit);
   const entries = page.rows.map((e) => entryView(world, e));
-  return json(200, { entries, count: entries.length, limit: page.limit, ...page.marker });
+  return json(200, listBody(ctx, 'entries', entries, page, { count: entries.length, limit: page.limit }), page.headers);
 }
 
 function create(ctx: RouteContext, locationUuid: string): SandboxResponse {
@@ -94,8 +102,7 @@ function create(ctx: RouteContext, locationUuid: string): SandboxResponse {
   if (!isStaffAt(world, locationUuid, userId.value))
     return bad(`user_id ${userId.value} is not a staff member at this location.`);
   const role = typeof body.user_role === 'string' ? findRole(world, body.user_role) : null;
-  if (!role)
-    return bad(`user_role must name a known role (by name or uuid): ${world.roles.map((r) => r.name).join(', ')}.`);
+  if (!role) return bad(`user_role must name a known role (${roleInputWords(world)}).`);
 
   const now = world.clock.nowMs();
   const precision = world.readings.punchPrecision;
@@ -151,13 +158,13 @@ function create(ctx: RouteContext, locationUuid: string): SandboxResponse {
     declaredTips: null,
     createdMs: now,
   });
-  return json(201, entryView(world, record));
+  return json(201, oneBody(ctx, entryView(world, record)));
 }
 
 function getOne(ctx: RouteContext, locationUuid: string): SandboxResponse {
   const e = ctx.world.labor.get(locationUuid, ctx.params.entry);
   if (!e) return errorJson(404, 'not_found', `No labor entry ${ctx.params.entry} at this location.`);
-  return json(200, entryView(ctx.world, e));
+  return json(200, oneBody(ctx, entryView(ctx.world, e)));
 }
 
 function patch(ctx: RouteContext, locationUuid: string): SandboxResponse {
@@ -226,7 +233,12 @@ function patch(ctx: RouteContext, locationUuid: string): SandboxResponse {
     if (outside) return bad(outside, 'outside_shift');
   }
   Object.assign(e, next, { updatedMs: world.clock.nowMs() });
-  return json(200, entryView(world, e));
+  return json(200, oneBody(ctx, entryView(world, e)));
+}
+
+/** One entry as the reading wraps answers: bare (named and bare readings) or under `data`. */
+function oneBody(ctx: RouteContext, view: unknown): unknown {
+  return ctx.world.readings.wrapping === 'data' ? { data: view } : view;
 }
 
 export const laborRoutes: RouteDef[] = [

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { accessibleLocationUuids, authenticate, type Principal } from '../access';
 import { parseJsonObject } from '../http/body';
 import { errorJson, json, type SandboxResponse } from '../http/responses';
-import { pageOf } from '../http/paging';
+import { listBody, pageOf } from '../http/paging';
 import type { RouteContext, RouteDef } from '../http/router';
 import type { SandboxWorld } from '../world';
 
@@ -32,7 +32,7 @@ function listLocations(ctx: RouteContext): SandboxResponse {
   const limit = rawLimit && /^\d{1,6}$/.test(rawLimit) && Number(rawLimit) > 0 ? Number(rawLimit) : all.length || 1;
   const page = pageOf(ctx, all, limit);
   const locations = page.rows.map((uuid) => locationView(ctx.world, auth.value, uuid));
-  return json(200, { locations, ...page.marker });
+  return json(200, listBody(ctx, 'locations', locations, page), page.headers);
 }
 
 const subscribeBody = z.object({
