@@ -58,14 +58,18 @@ export function linkHeaderNext(header: string | null): string | null {
 }
 
 /**
- * Whether a page without a next-page marker may have been cut by the service: a page as long as
- * asked, as long as the limit the service says it applied, or (when it says none) a round number
- * of rows such as a silent cap would give. Such a page is probed before the list is called complete.
+ * Whether a page without a next-page marker may have been cut by the service: any page with rows,
+ * unless the service says it applied a limit at least as large as asked and sent fewer rows. Such
+ * a page is probed before the list is called complete.
  */
 export function mayBeCut(rows: number, asked: number | undefined, echoed: number | undefined): boolean {
   if (rows === 0) return false;
-  if (asked !== undefined && rows >= asked) return true;
-  if (echoed !== undefined) return rows >= echoed;
+  if (echoed === undefined) return true;
+  return rows >= echoed || (asked !== undefined && echoed < asked);
+}
+
+/** A row count a silent cap would plausibly give (a multiple of 5, or a power of two from 8). */
+function roundCount(rows: number): boolean {
   return rows % 5 === 0 || (rows >= 8 && (rows & (rows - 1)) === 0);
 }
 
@@ -104,6 +108,7 @@ export async function readWholeList(input: WholeListInput): Promise<WholeList> {
   let path = input.path;
   let query: PageQuery = { ...input.query };
   let probing = false;
+  let firstCount = 0;
   const asked = typeof input.query.limit === 'number' ? input.query.limit : undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     let answer: { value: unknown; headers: Headers | null };
@@ -124,8 +129,15 @@ export async function readWholeList(input: WholeListInput): Promise<WholeList> {
       rows.push(row);
       fresh++;
     }
-    if (probing && list.length > 0 && fresh === 0)
-      return { rows, complete: false, how: 'the service ignores offset, so its end cannot be told' };
+    if (probing && list.length > 0 && fresh === 0) {
+      // The service ignores offset. A first page shorter than asked at a count no cap would give is
+      // taken as the whole list; at a round count the end cannot be told.
+      const whole = rows.length === firstCount && asked !== undefined && firstCount < asked && !roundCount(firstCount);
+      return whole
+        ? { rows, complete: true, how: 'one answer (the service ignores offset)' }
+        : { rows, complete: false, how: 'the service ignores offset, so its end cannot be told' };
+    }
+    if (page === 0) firstCount = list.length;
     const next = nextPage(input.restPathOf, answer.value, path, query, answer.headers);
     if (next === 'elsewhere') return { rows, complete: false, how: 'a next-page link to another address' };
     if (next) {
@@ -135,7 +147,7 @@ export async function readWholeList(input: WholeListInput): Promise<WholeList> {
     }
     const said = (answer.value as { limit?: unknown } | null)?.limit;
     const echoed = typeof said === 'number' && said > 0 ? said : undefined;
-    if (!mayBeCut(list.length, probing ? undefined : asked, echoed))
+    if (!mayBeCut(list.length, asked, echoed))
       return { rows, complete: true, how: page === 0 ? 'one answer' : probing ? 'probe' : 'marker' };
     path = input.path;
     query = { ...input.query, offset: rows.length };
