@@ -110,8 +110,15 @@ export interface AppSnapshot {
 /** One point of "Check this service": what the service showed and what the app will assume. */
 export interface ServiceCheckLine {
   point: string;
+  /** What the probe saw: the request and the field. */
   saw: string;
+  /** What the app will do about it. */
   assume: string;
+  /**
+   * The reading of this open point the check found, in a few fixed words (e.g. 'utc', 'local',
+   * 'link-header', 'numeric-breaks-only'), or 'cannot tell' when the answers do not show it.
+   */
+  found?: string;
   /** False when the probe failed (the rest of the report may be incomplete). */
   ok: boolean;
 }

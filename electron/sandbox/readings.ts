@@ -155,3 +155,25 @@ export function readingsFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxRe
     throw new Error(`VENUE_SANDBOX_READING must be one of ${READING_NAMES.join(', ')}, not '${name}'.`);
   return namedReadings(name as ReadingName);
 }
+
+/**
+ * Every open point with every variant the sandbox can answer: the space the property test draws
+ * readings from (test/support/readings-arbitrary.ts). Page sizes are a few that exercise paging.
+ */
+export const READING_SPACE: { [K in keyof SandboxReadings]: readonly SandboxReadings[K][] } = {
+  shiftId: ['uuid', 'numeric', 'numeric-breaks-only'],
+  punchTypeCase: ['lower', 'upper'],
+  punchPrecision: ['second', 'minute'],
+  moneyUnit: ['cents', 'dollars'],
+  pageSize: [0, 3, 7, 20],
+  invalidTokenBody: ['coded', 'bare'],
+  locationFields: ['full', 'bare'],
+  extraRoutes: ['present', 'absent'],
+  spendLimitRefusal: ['alert-object', 'alert-title-body', 'plain-string', 'other-wording'],
+  refreshField: ['refresh_token', 'refreshToken'],
+  refreshRotates: [false, true],
+  timeForm: ['utc', 'local'],
+  pageMarker: ['next_page', 'links.next', 'link-header', 'cursor', 'none'],
+  wrapping: ['named', 'data', 'bare'],
+  roleForm: ['name', 'uuid', 'code'],
+};

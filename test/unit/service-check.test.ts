@@ -86,10 +86,10 @@ describe('Check this service', () => {
     expect(report.lines.every((l) => l.ok)).toBe(true);
     expect(saw(report, 'Location fields')).toMatch(/present: subscribed, timezone/);
     expect(saw(report, 'Time zone')).toMatch(/America\//);
-    expect(saw(report, 'Location paging')).toMatch(/one answer/);
+    expect(saw(report, 'Location paging')).toMatch(/complete \(one answer/);
     expect(saw(report, 'Punch types')).toMatch(/shift/);
     expect(saw(report, 'Punch types')).not.toMatch(/SHIFT/);
-    expect(saw(report, 'Shift ids')).toMatch(/breaks: uuids; shifts: null|breaks: uuids; shifts: absent/);
+    expect(saw(report, 'Shift ids')).toMatch(/breaks' time_shift_id: uuids; shifts' time_shift_id: (null|absent)/);
     expect(saw(report, 'Punch precision')).toBe('seconds kept');
     expect(saw(report, 'Money unit')).toMatch(/whole-number declared_tips/);
     expect(report.register).toMatchObject({ redirectUrl: 'http://127.0.0.1:47698/callback', headerPrefix: 'Service' });
@@ -101,7 +101,7 @@ describe('Check this service', () => {
     expect(saw(report, 'Location fields')).toBe('no subscribed, timezone or feature flags');
     expect(saw(report, 'Time zone')).toBe('not shown');
     expect(saw(report, 'Punch types')).toMatch(/SHIFT/);
-    expect(saw(report, 'Shift ids')).toMatch(/breaks: numbers; shifts: numbers/);
+    expect(saw(report, 'Shift ids')).toMatch(/breaks' time_shift_id: numbers; shifts' time_shift_id: numbers/);
     expect(saw(report, 'Punch precision')).toMatch(/on the minute/);
     expect(saw(report, 'Money unit')).toMatch(/decimals: dollars/);
   });
@@ -131,7 +131,7 @@ describe('Check this service', () => {
       { timeout: 60_000 },
     );
     expect(stdout).toMatch(/^Check of http:\/\/127\.0\.0\.1:\d+ at /);
-    expect(stdout).toMatch(/- Punch types: SHIFT/);
+    expect(stdout).toMatch(/- Punch types: time_punch_type: SHIFT/);
     expect(stdout).toMatch(/sign-in redirect URL: http:\/\/127\.0\.0\.1:47613\/callback/);
     expect(stdout).toMatch(/header prefix: Service/);
   }, 90_000);

@@ -73,7 +73,24 @@ function roundCount(rows: number): boolean {
   return rows % 5 === 0 || (rows >= 8 && (rows & (rows - 1)) === 0);
 }
 
+/** What one page of a list showed, for the service check's evidence. */
+export interface PageSeen {
+  /** The request, e.g. `GET /api/loc?offset=3` (path and query, never a token). */
+  request: string;
+  rows: number;
+  /** How the answer named its next page: `next_page`, `links.next`, `link-header`, `cursor`, …; null for none. */
+  marker: string | null;
+  /** Where the rows were: `bare` (a top-level array) or the key that held them (`entries`, `data`, …). */
+  shape: string;
+  /** The limit the answer said it applied, when it said one. */
+  limit: number | null;
+  /** True for a probe sent because the previous page might have been cut. */
+  probe: boolean;
+}
+
 export interface WholeList {
+  /** Every page read, in order. */
+  pages: PageSeen[];
   rows: unknown[];
   /** False when rows may be missing: paging stopped, a marker led off the service, or a probe could not tell. */
   complete: boolean;
@@ -104,6 +121,7 @@ export interface WholeListInput {
  */
 export async function readWholeList(input: WholeListInput): Promise<WholeList> {
   const rows: unknown[] = [];
+  const pages: PageSeen[] = [];
   const seen = new Set<string>();
   let path = input.path;
   let query: PageQuery = { ...input.query };
@@ -116,11 +134,21 @@ export async function readWholeList(input: WholeListInput): Promise<WholeList> {
       answer = await input.fetchPage(path, query);
     } catch (error) {
       if (probing && input.refusal(error))
-        return { rows, complete: false, how: 'the service refused a probe for more rows' };
+        return { pages, rows, complete: false, how: 'the service refused a probe for more rows' };
       throw error;
     }
     const list = input.rowsOf(answer.value);
     if (!list) throw input.unreadable(answer.value);
+    const said = (answer.value as { limit?: unknown } | null)?.limit;
+    const echoed = typeof said === 'number' && said > 0 ? said : undefined;
+    pages.push({
+      request: `GET ${path}${queryText(query)}`,
+      rows: list.length,
+      marker: markerKind(answer.value, answer.headers),
+      shape: shapeOf(answer.value, list),
+      limit: echoed ?? null,
+      probe: probing,
+    });
     let fresh = 0;
     for (const row of list) {
       const id = input.idOf(row);
@@ -134,24 +162,73 @@ export async function readWholeList(input: WholeListInput): Promise<WholeList> {
       // taken as the whole list; at a round count the end cannot be told.
       const whole = rows.length === firstCount && asked !== undefined && firstCount < asked && !roundCount(firstCount);
       return whole
-        ? { rows, complete: true, how: 'one answer (the service ignores offset)' }
-        : { rows, complete: false, how: 'the service ignores offset, so its end cannot be told' };
+        ? { pages, rows, complete: true, how: 'one answer (the service ignores offset)' }
+        : { pages, rows, complete: false, how: 'the service ignores offset, so its end cannot be told' };
     }
     if (page === 0) firstCount = list.length;
     const next = nextPage(input.restPathOf, answer.value, path, query, answer.headers);
-    if (next === 'elsewhere') return { rows, complete: false, how: 'a next-page link to another address' };
+    if (next === 'elsewhere') return { pages, rows, complete: false, how: 'a next-page link to another address' };
     if (next) {
       ({ path, query } = next);
       probing = false;
       continue;
     }
-    const said = (answer.value as { limit?: unknown } | null)?.limit;
-    const echoed = typeof said === 'number' && said > 0 ? said : undefined;
-    if (!mayBeCut(list.length, asked, echoed))
-      return { rows, complete: true, how: page === 0 ? 'one answer' : probing ? 'probe' : 'marker' };
+    if (!mayBeCut(list.length, asked, echoed)) return { pages, rows, complete: true, how: endOf(pages) };
     path = input.path;
     query = { ...input.query, offset: rows.length };
     probing = true;
   }
-  return { rows, complete: false, how: `paging stopped after ${MAX_PAGES} pages` };
+  return { pages, rows, complete: false, how: `paging stopped after ${MAX_PAGES} pages` };
+}
+
+function queryText(query: PageQuery): string {
+  const parts = Object.entries(query)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${String(v)}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** How an answer names its next page, as the service check reports it; null when it names none. */
+export function markerKind(body: unknown, headers: Headers | null): string | null {
+  if (linkHeaderNext(headers?.get('link') ?? null) !== null) return 'link-header';
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const top = body as Record<string, unknown>;
+  for (const [name, holder] of [
+    ['', top],
+    ['links.', top.links],
+    ['paging.', top.paging],
+    ['meta.', top.meta],
+  ] as const) {
+    if (!holder || typeof holder !== 'object') continue;
+    for (const key of MARKER_KEYS) {
+      const value = (holder as Record<string, unknown>)[key];
+      if (value === undefined || value === null || value === '') continue;
+      return /cursor|token/i.test(key) ? 'cursor' : `${name}${key}`;
+    }
+  }
+  return null;
+}
+
+/** `bare` for a top-level array, else the key that holds the list. */
+function shapeOf(body: unknown, list: unknown[]): string {
+  if (Array.isArray(body)) return 'bare';
+  if (body && typeof body === 'object')
+    for (const [key, value] of Object.entries(body)) {
+      if (value === list) return key;
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        for (const [inner, v] of Object.entries(value)) if (v === list) return `${key}.${inner}`;
+    }
+  return 'unknown';
+}
+
+/** How a complete list's end was found, in words for the service check. */
+function endOf(pages: PageSeen[]): string {
+  if (pages.length === 1) return 'one answer';
+  const read = pages.filter((p) => !p.probe || p.rows > 0).length;
+  const last = pages[pages.length - 1];
+  if (last.probe && last.rows === 0)
+    return read === 1
+      ? 'one answer; a probe with offset found no more'
+      : `${read} pages; a probe with offset found no more`;
+  return `${pages.length} pages, the last without a next-page marker`;
 }

@@ -5,6 +5,13 @@
 import type { ServiceCheckLine, ServiceCheckReport } from '../../../shared/domain';
 import type { ServiceClient } from '../api/service-client';
 import { errorMessage } from '../../../shared/errors';
+import { AppError } from '../../../shared/app-error';
+import { locationsResponseSchema } from '../../../shared/schemas/service';
+import { lacksOffset } from '../../../shared/time';
+import { isServiceError } from '../api/errors';
+import { readWholeList, type WholeList } from '../api/next-page';
+import { findEntryList, findUuid } from '../labor/entry-normalize';
+import { describeShape } from '../labor/labor-api';
 
 export interface ServiceCheckInput {
   client: ServiceClient;
@@ -21,7 +28,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function checkService(input: ServiceCheckInput): Promise<ServiceCheckReport> {
   const now = input.now ?? Date.now;
   const lines: ServiceCheckLine[] = [];
-  const add = (point: string, saw: string, assume: string, ok = true) => lines.push({ point, saw, assume, ok });
+  const add: Add = (point, saw, assume, ok = true, found) =>
+    lines.push({ point, saw, assume, ok, ...(found !== undefined ? { found } : {}) });
   const register = {
     redirectUrl:
       input.redirectUrl ??
@@ -42,21 +50,32 @@ export async function checkService(input: ServiceCheckInput): Promise<ServiceChe
   }
 
   let locations: Record<string, unknown>[] = [];
+  let locationUuids: string[] = [];
+  let zoneOf = new Map<string, string>();
   try {
-    const body = await input.client.request('integration', 'GET', '/loc');
-    locations = rowsOf(body);
+    const read = await input.client.readLocationRows('integration');
+    locations = read.rows.filter(isRecord);
+    const parsed = locationsResponseSchema.safeParse(read.rows);
+    locationUuids = parsed.success ? parsed.data.map((l) => l.uuid) : [];
     add(
       'Locations',
-      `${locations.length} location${locations.length === 1 ? '' : 's'} in the first answer`,
+      `${locations.length} location${locations.length === 1 ? '' : 's'} over ${read.pages.length} answer${read.pages.length === 1 ? '' : 's'} of GET /api/loc`,
       'the app lists what the service sends',
     );
-    const ids = locations.map((l) => l.uuid ?? l.location_uuid ?? l.id);
-    add('Location ids', kinds(ids), 'ids are read as strings whatever their kind');
     add(
-      'Location paging',
-      pagingOf(body, locations.length),
-      'the app follows a next-page marker; a full page without one is said on screen as "rows may be missing"',
+      'List shape',
+      shapeSaw('GET /api/loc', read),
+      'lists are read bare or under any of the usual keys',
+      true,
+      shapeFound(read),
     );
+    const ids = locations.map((l) => l.id);
+    add(
+      'Location ids',
+      `uuid: ${kinds(locations.map((l) => l.uuid ?? l.location_uuid ?? l.locationUuid))}; id: ${kinds(ids)}`,
+      'a location is known by its uuid; ids are read as strings whatever their kind',
+    );
+    add('Location paging', pagingSaw(read), pagingAssume, true, pagingFound(read));
     const fields = new Set(locations.flatMap((l) => Object.keys(l)));
     const flags = ['subscribed', 'timezone', 'featureFlags', 'feature_flags'].filter((f) => fields.has(f));
     add(
@@ -65,24 +84,34 @@ export async function checkService(input: ServiceCheckInput): Promise<ServiceChe
       flags.includes('subscribed')
         ? 'subscriptions as the service says'
         : 'subscription state unknown until a webhook arrives or you subscribe',
+      true,
+      flags.length ? 'full' : 'bare',
     );
-    const zones = [
-      ...new Set(locations.map((l) => l.timezone ?? l.time_zone).filter((z): z is string => typeof z === 'string')),
-    ];
+    zoneOf = new Map(
+      locations.flatMap((l) => {
+        const uuid = l.uuid ?? l.location_uuid ?? l.locationUuid;
+        const zone = l.timezone ?? l.time_zone ?? l.timeZone;
+        return typeof uuid === 'string' && typeof zone === 'string' ? [[uuid, zone] as [string, string]] : [];
+      }),
+    );
+    const zones = [...new Set(zoneOf.values())];
     add(
       'Time zone',
       zones.length ? zones.join(', ') : 'not shown',
       zones.length
         ? "venue times in each location's zone"
-        : "the kiosk location's zone as chosen in Settings (else this computer's)",
+        : "the kiosk location's zone as chosen in Settings (needed when labor times carry no offset)",
     );
   } catch (error) {
     add('Locations', errorMessage(error), 'the location list cannot be read with these credentials', false);
   }
 
-  const location = locations.find((l) => l.subscribed === true) ?? locations[0];
-  const locationUuid = location ? String(location.uuid ?? location.location_uuid ?? location.id) : null;
-  if (locationUuid) await checkLabor(input.client, locationUuid, add, now());
+  const subscribed = locations.find((l) => l.subscribed === true);
+  const subscribedUuid = subscribed
+    ? String(subscribed.uuid ?? subscribed.location_uuid ?? subscribed.locationUuid)
+    : null;
+  const locationUuid = subscribedUuid ?? locationUuids[0] ?? null;
+  if (locationUuid) await checkLabor(input.client, locationUuid, zoneOf.get(locationUuid) ?? null, add, now());
   else add('Labor entries', 'no location to read', 'not checked');
 
   add(
@@ -93,20 +122,35 @@ export async function checkService(input: ServiceCheckInput): Promise<ServiceChe
   return report();
 }
 
+const pagingAssume =
+  'the app follows any next-page marker (body link, cursor, Link header) and probes a page that may have been cut before calling a list complete';
+
+type Add = (point: string, saw: string, assume: string, ok?: boolean, found?: string) => void;
+
 async function checkLabor(
   client: ServiceClient,
   locationUuid: string,
-  add: (point: string, saw: string, assume: string, ok?: boolean) => void,
+  zone: string | null,
+  add: Add,
   nowMs: number,
 ): Promise<void> {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  let rows: Record<string, unknown>[];
-  let body: unknown;
+  const path = `/loc/${encodeURIComponent(locationUuid)}/labor/entries`;
+  let read: WholeList;
   try {
-    body = await client.request('integration', 'GET', `/loc/${encodeURIComponent(locationUuid)}/labor/entries`, {
+    read = await readWholeList({
+      fetchPage: (p, q) => client.requestWithHeaders('integration', 'GET', p, { query: q }),
+      restPathOf: (link) => client.restPathOf(link),
+      rowsOf: findEntryList,
+      idOf: (row) => findUuid(row),
+      unreadable: (body) =>
+        new AppError('cannot-read', `GET /api${path} did not answer with a list of entries (${describeShape(body)})`, {
+          what: 'the labor entries list',
+        }),
+      refusal: (error) => isServiceError(error) && error.kind === 'http' && (error.status ?? 0) < 500,
+      path,
       query: { type: 'all', fiscal_day_start: day(nowMs - 14 * 86_400_000), fiscal_day_end: day(nowMs), limit: 200 },
     });
-    rows = rowsOf(body);
   } catch (error) {
     add(
       'Labor entries',
@@ -116,42 +160,100 @@ async function checkLabor(
     );
     return;
   }
+  const rows = read.rows.filter(isRecord);
   add(
     'Labor entries',
-    `${rows.length} entr${rows.length === 1 ? 'y' : 'ies'} in the last 14 days`,
+    `${rows.length} entr${rows.length === 1 ? 'y' : 'ies'} in the last 14 days over ${read.pages.length} answer${read.pages.length === 1 ? '' : 's'} of GET /api${path}`,
     'read as the service sends them',
   );
   add(
-    'Labor paging',
-    pagingOf(body, rows.length),
-    'markers followed; a full page without one is flagged as incomplete',
+    'Labor list shape',
+    shapeSaw(`GET /api${path}`, read),
+    'lists are read bare or under any of the usual keys',
+    true,
+    shapeFound(read),
   );
+  add('Labor paging', pagingSaw(read), pagingAssume, true, pagingFound(read));
+
   const types = [...new Set(rows.map((r) => r.time_punch_type).filter((t): t is string => typeof t === 'string'))];
   add(
     'Punch types',
-    types.length ? types.join(', ') : 'none seen',
+    types.length ? `time_punch_type: ${types.join(', ')}` : 'none seen',
     'shift and breaks told apart by type in any letter case',
+    true,
+    types.length === 0
+      ? CANNOT_TELL
+      : types.every((t) => t === t.toUpperCase())
+        ? 'upper'
+        : types.every((t) => t === t.toLowerCase())
+          ? 'lower'
+          : 'mixed',
   );
-  const breaks = rows.filter((r) => typeof r.time_punch_type === 'string' && /break/i.test(r.time_punch_type));
-  const shifts = rows.filter((r) => typeof r.time_punch_type === 'string' && /shift/i.test(r.time_punch_type));
+  const isBreak = (r: Record<string, unknown>) =>
+    typeof r.time_punch_type === 'string' && /break/i.test(r.time_punch_type);
+  const breaks = rows.filter(isBreak);
+  const shifts = rows.filter((r) => !isBreak(r));
   add(
     'Shift ids',
     rows.length === 0
       ? 'no entries to look at'
-      : `breaks: ${kinds(breaks.map((b) => b.time_shift_id))}; shifts: ${kinds(shifts.map((s) => s.time_shift_id))}`,
-    "a break joins its shift by whichever id the service uses (the shift's uuid, or a numeric id as string or number)",
+      : `breaks' time_shift_id: ${kinds(breaks.map((b) => b.time_shift_id))}; shifts' time_shift_id: ${kinds(shifts.map((x) => x.time_shift_id))}; shifts' id: ${kinds(shifts.map((x) => x.id))}`,
+    "a break joins its shift by whichever id the service uses (the shift's uuid, its time_shift_id, or its row id), compared as strings",
+    true,
+    shiftIdsFound(breaks, shifts),
   );
+
   const stamps = rows.flatMap((r) => [r.punch_in, r.punch_out]).filter((t): t is string => typeof t === 'string');
-  const withSeconds = stamps.filter((t) => /T\d\d:\d\d:(\d\d)/.exec(t)?.[1] !== '00').length;
+  const local = stamps.filter((t) => lacksOffset(t));
+  const timesFound =
+    stamps.length === 0 ? CANNOT_TELL : local.length === stamps.length ? 'local' : local.length === 0 ? 'utc' : 'mixed';
   add(
-    'Punch precision',
+    'Labor times',
     stamps.length === 0
       ? 'no punch times to look at'
-      : withSeconds > 0
-        ? 'seconds kept'
-        : `every one of ${stamps.length} times is on the minute`,
-    'a punch whose outcome is unknown is matched by reading back to the minute, never sent again blind',
+      : `punch_in / punch_out: ${local.length === 0 ? 'with a UTC offset' : `${local.length} of ${stamps.length} without an offset`} (e.g. ${stamps[0]})`,
+    local.length === 0
+      ? 'instants as written'
+      : zone
+        ? `times without an offset are ${zone} wall-clock times (the location's zone), never this computer's`
+        : "times without an offset cannot be read until the kiosk location's time zone is set in Settings: the board and timesheet say so",
+    true,
+    timesFound,
   );
+
+  const instants = stamps.map((t) => (lacksOffset(t) ? t : new Date(Date.parse(t)).toISOString()));
+  const onMinute = instants.filter((t) => /T\d\d:\d\d:00(\.0+)?(Z)?$/.test(t)).length;
+  add(
+    'Punch precision',
+    instants.length === 0
+      ? 'no punch times to look at'
+      : onMinute < instants.length
+        ? 'seconds kept'
+        : `every one of ${instants.length} times is on the minute`,
+    'a punch whose outcome is unknown is matched by reading back to the minute, never sent again blind',
+    true,
+    onMinute < instants.length ? 'second' : instants.length >= 3 ? 'minute' : CANNOT_TELL,
+  );
+
+  const roles = rows.map((r) => r.user_role).filter((x): x is string => typeof x === 'string');
+  const roleFound =
+    roles.length === 0
+      ? CANNOT_TELL
+      : roles.every((x) => UUID.test(x))
+        ? 'uuid'
+        : roles.every((x) => /^[A-Z0-9_-]+$/.test(x))
+          ? 'code'
+          : roles.every((x) => !UUID.test(x) && x !== x.toUpperCase())
+            ? 'name'
+            : CANNOT_TELL;
+  add(
+    'Roles',
+    roles.length ? `user_role: ${[...new Set(roles)].slice(0, 4).join(', ')}` : 'no roles to look at',
+    "a role is read through this kiosk's roster by name, uuid or code (with user_role_uuid beside it), and sent by uuid when the roster has one",
+    true,
+    roleFound,
+  );
+
   const tips = rows.map((r) => r.declared_tips).filter((t): t is number => typeof t === 'number');
   const decimal = tips.some((t) => !Number.isInteger(t));
   add(
@@ -159,30 +261,69 @@ async function checkLabor(
     tips.length === 0
       ? 'no declared tips to look at'
       : decimal
-        ? 'declared_tips with decimals: dollars'
+        ? `declared_tips with decimals: dollars (e.g. ${tips.find((t) => !Number.isInteger(t))})`
         : `${tips.length} whole-number declared_tips: cents, or whole dollars`,
     decimal
       ? 'dollars for the money fields the spec leaves open'
-      : 'the unit set for this connection (cents unless changed); a decimal value seen later means dollars',
+      : 'cannot tell from whole numbers: the unit set for this connection in Settings applies; a decimal value seen later means dollars',
     true,
+    decimal ? 'dollars' : CANNOT_TELL,
   );
 }
 
-function rowsOf(body: unknown): Record<string, unknown>[] {
-  if (Array.isArray(body)) return body.filter(isRecord);
-  if (isRecord(body)) for (const value of Object.values(body)) if (Array.isArray(value)) return value.filter(isRecord);
-  return [];
+const CANNOT_TELL = 'cannot tell';
+
+function shiftIdsFound(breaks: Record<string, unknown>[], shifts: Record<string, unknown>[]): string {
+  const refs = breaks.map((b) => b.time_shift_id).filter((v) => v !== undefined && v !== null);
+  if (refs.length === 0) return CANNOT_TELL;
+  if (refs.every((v) => typeof v === 'string' && UUID.test(v))) return 'uuid';
+  const numeric = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v));
+  if (!refs.every(numeric)) return CANNOT_TELL;
+  if (shifts.length === 0) return CANNOT_TELL;
+  if (shifts.every((x) => numeric(x.time_shift_id))) return 'numeric';
+  if (
+    shifts.every((x) => x.time_shift_id === undefined || x.time_shift_id === null) &&
+    shifts.every((x) => numeric(x.id))
+  )
+    return 'numeric-breaks-only';
+  return CANNOT_TELL;
 }
 
-function pagingOf(body: unknown, count: number): string {
-  if (isRecord(body)) {
-    for (const key of ['next_page', 'nextPage', 'next', 'cursor', 'next_cursor']) {
-      if (typeof body[key] === 'string' && body[key]) return `paged: a next-page marker (${key}) after ${count} rows`;
-    }
-    if (typeof body.limit === 'number' && count >= body.limit)
-      return `a full page of ${count} rows (limit ${body.limit}) and no marker: rows may be missing`;
-  }
-  return `one answer of ${count} rows, no next-page marker`;
+function shapeSaw(request: string, read: WholeList): string {
+  const first = read.pages[0];
+  if (!first) return 'no answer';
+  return first.shape === 'bare'
+    ? `${request} answers a bare array`
+    : `${request} answers the list under "${first.shape}"`;
+}
+
+function shapeFound(read: WholeList): string {
+  const shape = read.pages[0]?.shape;
+  if (!shape || shape === 'unknown') return CANNOT_TELL;
+  return shape === 'bare' ? 'bare' : shape === 'data' ? 'data' : 'named';
+}
+
+function pagingSaw(read: WholeList): string {
+  const marked = read.pages.find((p) => p.marker !== null);
+  const probes = read.pages.filter((p) => p.probe);
+  const parts = [`${read.rows.length} rows in ${read.pages.length} answer${read.pages.length === 1 ? '' : 's'}`];
+  if (marked) parts.push(`next page named by ${marked.marker} (${marked.request})`);
+  if (probes.length)
+    parts.push(
+      `${probes.length} probe${probes.length === 1 ? '' : 's'} with offset (${probes.at(-1)?.request}: ${probes.at(-1)?.rows} rows)`,
+    );
+  parts.push(read.complete ? `complete (${read.how})` : `may be incomplete: ${read.how}`);
+  return parts.join('; ');
+}
+
+function pagingFound(read: WholeList): string {
+  if (!read.complete) return CANNOT_TELL;
+  const marked = read.pages.find((p) => p.marker !== null);
+  if (marked?.marker) return marked.marker;
+  const firstProbe = read.pages.findIndex((p) => p.probe);
+  // A probe that found more rows shows a silent cap; one that found none shows a single answer.
+  if (firstProbe >= 0 && read.pages[firstProbe].rows > 0) return 'none';
+  return 'one answer';
 }
 
 function kinds(values: unknown[]): string {
@@ -206,7 +347,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function reportText(report: ServiceCheckReport): string {
   const out = [`Check of ${report.service} at ${new Date(report.checkedAt).toISOString()}`, ''];
   for (const line of report.lines)
-    out.push(`${line.ok ? '-' : '!'} ${line.point}: ${line.saw}`, `    the app assumes: ${line.assume}`);
+    out.push(
+      `${line.ok ? '-' : '!'} ${line.point}: ${line.saw}`,
+      ...(line.found !== undefined ? [`    reading: ${line.found}`] : []),
+      `    the app assumes: ${line.assume}`,
+    );
   out.push(
     '',
     'Register on the service dashboard:',

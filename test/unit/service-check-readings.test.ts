@@ -1,0 +1,129 @@
+// "Check this service" against generated readings: for each open point the report must name the
+// reading the sandbox was set to, or say it cannot tell where the answers cannot show it (whole
+// tips in cents); a wrong name fails. One sandbox, reset and switched to each drawn reading.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ROLES, startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { namedReadings, type SandboxReadings } from '../../electron/sandbox/readings';
+import { ServiceClient } from '../../electron/core/api/service-client';
+import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox/seed';
+import { checkService } from '../../electron/core/connection/service-check';
+import { describeReadings, readingsArbitrary } from '../support/readings-arbitrary';
+
+const RUNS = Number(process.env.VENUE_CHECK_RUNS ?? 24);
+const SEED = process.env.VENUE_READINGS_SEED ? Number(process.env.VENUE_READINGS_SEED) : Date.now() % 2 ** 31;
+const SHIFTS = 24;
+
+let sb: RunningSandbox;
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(() => sb?.close());
+
+/** Closed shifts, each with a break and $12.50 of tips, at every location the integration may read. */
+function seed(r: SandboxReadings): void {
+  const integration = [...sb.world.integrations.values()][0];
+  const cut = (ms: number) => (r.punchPrecision === 'minute' ? Math.floor(ms / 60_000) * 60_000 : ms);
+  for (const location of integration.authorizedLocationUuids) {
+    integration.subscribedLocationUuids.add(location);
+    for (let i = 0; i < SHIFTS / 2; i++) {
+      const start = cut(sb.world.clock.nowMs() - (i + 2) * 3_600_000 + 17_345);
+      const shift = sb.world.labor.add({
+        locationUuid: location,
+        shiftUuid: null,
+        punchType: 'shift',
+        userId: '2004',
+        role: 'bartender',
+        roleUuid: SEED_ROLES.bartender,
+        punchInMs: start,
+        punchOutMs: cut(start + 50 * 60_000 + 3_000),
+        declaredTips: 1250,
+        createdMs: start,
+      });
+      sb.world.labor.add({
+        locationUuid: location,
+        shiftUuid: shift.uuid,
+        punchType: 'unpaid_break',
+        userId: '2004',
+        role: 'bartender',
+        roleUuid: SEED_ROLES.bartender,
+        punchInMs: cut(start + 10 * 60_000 + 5_000),
+        punchOutMs: cut(start + 20 * 60_000 + 9_000),
+        declaredTips: null,
+        createdMs: start,
+      });
+    }
+  }
+}
+
+/** The marker a client sees for a list of `rows` rows under reading `r` (a body marker is lost in a bare array). */
+function pagingOf(r: SandboxReadings, rows: number): string {
+  if (r.pageSize === 0 || rows <= r.pageSize) return 'one answer';
+  if (r.pageMarker === 'none') return 'none';
+  if (r.wrapping === 'bare' && r.pageMarker !== 'link-header') return 'none';
+  return r.pageMarker;
+}
+
+async function expectReportNames(r: SandboxReadings): Promise<void> {
+  sb.world.reset();
+  sb.world.readings = { ...r };
+  seed(r);
+  const client = new ServiceClient({
+    baseUrl: sb.baseUrl,
+    accessId: DEMO_ACCESS_ID,
+    accessSecret: DEMO_ACCESS_SECRET,
+    secrets: new MemorySecretStore(),
+  });
+  try {
+    const report = await checkService({
+      client,
+      baseUrl: sb.baseUrl,
+      signedIn: false,
+      redirectUrl: null,
+      webhookUrl: null,
+      headerPrefix: 'Service',
+    });
+    const found = Object.fromEntries(report.lines.map((l) => [l.point, l.found]));
+    const locations = [...sb.world.integrations.values()][0].authorizedLocationUuids.size;
+    expect(found, describeReadings(r)).toEqual(
+      expect.objectContaining({
+        'List shape': r.wrapping,
+        'Location paging': pagingOf(r, locations),
+        'Location fields': r.locationFields,
+        'Labor list shape': r.wrapping,
+        'Labor paging': pagingOf(r, SHIFTS),
+        'Punch types': r.punchTypeCase,
+        'Shift ids': r.shiftId,
+        'Labor times': r.timeForm,
+        'Punch precision': r.punchPrecision,
+        Roles: r.roleForm,
+        'Money unit': r.moneyUnit === 'dollars' ? 'dollars' : 'cannot tell',
+      }),
+    );
+    // Times without an offset and no zone shown: the check names the setting the app needs.
+    const times = report.lines.find((l) => l.point === 'Labor times');
+    if (r.timeForm === 'local' && r.locationFields === 'bare')
+      expect(times?.assume, 'the setting to confirm').toMatch(/cannot be read until .* time zone is set in Settings/);
+    else if (r.timeForm === 'local') expect(times?.assume).toMatch(/America\/New_York wall-clock times/);
+  } finally {
+    client.dispose();
+  }
+}
+
+describe('Check this service names the reading', () => {
+  it('under the default reading', () => expectReportNames(namedReadings('default')));
+  it('under the other reading', () => expectReportNames(namedReadings('other')));
+  it(`under ${RUNS} generated readings (seed ${SEED})`, async () => {
+    await fc.assert(
+      fc.asyncProperty(readingsArbitrary(), async (r) => {
+        try {
+          await expectReportNames(r);
+        } catch (error) {
+          throw new Error(`seed ${SEED}: ${String(error)}`, { cause: error });
+        }
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+  }, 120_000);
+});
