@@ -126,6 +126,24 @@ describe('labor times without a UTC offset', () => {
   });
 });
 
+describe('a punch whose read-back cannot be read', () => {
+  it('waits, saying the service answered in a form the app cannot read, and is never sent twice', async () => {
+    const r = await open({ timeForm: 'local' });
+    r.labor.saveSettings({ location: { ...HARBOUR, timezone: null } });
+    sb.world.faults.add({ route: `POST ${ENTRIES}`, mode: 'commit-lose-response', count: 1 });
+    punch(r, 'punch-in');
+    await vi.waitFor(() => expect(r.labor.outboxItems()[0]?.message ?? '').toMatch(/cannot read/), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    expect(entriesAt(sb)).toHaveLength(1);
+    r.labor.saveSettings({ location: HARBOUR });
+    r.labor.syncNow();
+    await drained(r.labor);
+    expect(entriesAt(sb)).toHaveLength(1);
+  });
+});
+
 describe('paged lists', () => {
   for (const marker of ['next_page', 'links.next', 'link-header', 'cursor', 'none'] as const) {
     it(`follow a ${marker === 'none' ? 'silent cap (probed with offset)' : `${marker} marker`} to the end: every row, marked complete`, async () => {

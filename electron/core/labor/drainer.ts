@@ -4,6 +4,7 @@
 // settled by reading the service before anything is sent again, so no punch is lost or doubled
 // even if the process dies between sending and recording.
 import type { OutboxSummary } from '../../../shared/labor';
+import { isAppError } from '../../../shared/app-error';
 import { isServiceError } from '../api/errors';
 import type { ServiceClient } from '../api/service-client';
 import type { EntryMoney } from './entry-normalize';
@@ -189,6 +190,12 @@ export class Drainer {
     const unsure = (waitMs: number) => {
       if (sent) outbox.markUnsure(s.p.id, now + waitMs, `Sent, but ${reason}; the app checks before sending again`);
     };
+    if (isAppError(error, 'cannot-read')) {
+      // The service answers in a form this app cannot read (a list, an entry, a time): the punch
+      // waits with that said, and is read back before any send, never sent again blind.
+      unsure(tuning.settleMs);
+      return this.backOff(s, `the service answered in a form this app cannot read: ${error.message}`);
+    }
     if (!isServiceError(error)) {
       // Not connected, or an answer we could not read: try again later, reading first.
       unsure(tuning.settleMs);
