@@ -35,6 +35,7 @@ export function ServiceCheckCard() {
               <tr>
                 <th scope="col">Point</th>
                 <th scope="col">The service showed</th>
+                <th scope="col">Reading</th>
                 <th scope="col">The app assumes</th>
               </tr>
             </thead>
@@ -43,6 +44,7 @@ export function ServiceCheckCard() {
                 <tr key={line.point} className={line.ok ? undefined : 'error'}>
                   <th scope="row">{line.point}</th>
                   <td>{line.saw}</td>
+                  <td>{line.found ?? ''}</td>
                   <td>{line.assume}</td>
                 </tr>
               ))}
