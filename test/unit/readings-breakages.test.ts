@@ -153,10 +153,20 @@ describe('paged lists', () => {
       expect(list.entries).toHaveLength(61);
       expect(new Set(list.entries.map((e) => e.uuid)).size).toBe(61);
       expect(list.complete).toBe(true);
-      // Locations paged the same way, one to a page.
-      sb.world.readings = { ...sb.world.readings, pageSize: 1 };
+      // Locations paged the same way: a venue group of 12, five to a page.
       const authorised = [...sb.world.integrations.values()][0].authorizedLocationUuids;
-      expect(authorised.size).toBeGreaterThan(1);
+      for (let i = authorised.size; i < 12; i++) {
+        const uuid = `1c000000-0000-4000-8000-0000000009${String(i).padStart(2, '0')}`;
+        sb.world.locations.set(uuid, {
+          uuid,
+          id: String(900 + i),
+          name: `Extra ${i}`,
+          timezone: 'America/Chicago',
+          featureFlags: { tab_pass_spend_limits: false },
+        });
+        authorised.add(uuid);
+      }
+      sb.world.readings = { ...sb.world.readings, pageSize: 5 };
       const locations = await r.client.listAllLocations('integration');
       expect(locations.locations.map((l) => l.uuid).sort()).toEqual([...authorised].sort());
       expect(locations.complete).toBe(true);

@@ -58,14 +58,22 @@ export function linkHeaderNext(header: string | null): string | null {
 }
 
 /**
- * Whether a page without a next-page marker may have been cut by the service: any page with rows,
- * unless the service says it applied a limit at least as large as asked and sent fewer rows. Such
- * a page is probed before the list is called complete.
+ * Whether a page without a next-page marker may have been cut by the service, so it is probed
+ * before the list is called complete. Not when it is empty, nor when the service says the limit it
+ * applied and sent fewer rows, nor when this service is known to name its next pages (then a page
+ * without a marker is the last). Otherwise: any page when a limit was asked (shorter than asked may
+ * be a silent cap of the service's own), a round count when none was.
  */
-export function mayBeCut(rows: number, asked: number | undefined, echoed: number | undefined): boolean {
+export function mayBeCut(
+  rows: number,
+  asked: number | undefined,
+  echoed: number | undefined,
+  namesNextPages = false,
+): boolean {
   if (rows === 0) return false;
-  if (echoed === undefined) return true;
-  return rows >= echoed || (asked !== undefined && echoed < asked);
+  if (echoed !== undefined) return rows >= echoed;
+  if (namesNextPages) return false;
+  return asked !== undefined || roundCount(rows);
 }
 
 /** A row count a silent cap would plausibly give (a multiple of 5, or a power of two from 8). */
@@ -109,6 +117,11 @@ export interface WholeListInput {
   unreadable: (body: unknown) => Error;
   /** Whether a probe's refusal means "cannot tell" (a 4xx) rather than a failure to pass on. */
   refusal: (error: unknown) => boolean;
+  /**
+   * What this service has shown about paging, kept by the caller across lists: once it has named a
+   * next page, a page without a marker is its last and is not probed.
+   */
+  paging?: { namesNextPages: boolean };
   path: string;
   query: PageQuery;
 }
@@ -169,11 +182,13 @@ export async function readWholeList(input: WholeListInput): Promise<WholeList> {
     const next = nextPage(input.restPathOf, answer.value, path, query, answer.headers);
     if (next === 'elsewhere') return { pages, rows, complete: false, how: 'a next-page link to another address' };
     if (next) {
+      if (input.paging) input.paging.namesNextPages = true;
       ({ path, query } = next);
       probing = false;
       continue;
     }
-    if (!mayBeCut(list.length, asked, echoed)) return { pages, rows, complete: true, how: endOf(pages) };
+    if (!mayBeCut(list.length, asked, echoed, (input.paging?.namesNextPages ?? false) || pages.some((p) => p.marker)))
+      return { pages, rows, complete: true, how: endOf(pages) };
     path = input.path;
     query = { ...input.query, offset: rows.length };
     probing = true;

@@ -75,6 +75,8 @@ export class ServiceClient {
   private readonly unsubscribers: (() => void)[] = [];
   private lastReachability: Reachability | null = null;
   private disposed = false;
+  /** What the service has shown about paging (readWholeList): once it names next pages, no probes. */
+  readonly paging = { namesNextPages: false };
   /** Locations this client subscribed with a 2xx, for a service whose list does not show `subscribed`. */
   private readonly subscribedHere = new Set<string>();
 
@@ -251,6 +253,7 @@ export class ServiceClient {
       refusal: (error) => isServiceError(error) && error.kind === 'http' && (error.status ?? 0) < 500,
       path: '/loc',
       query: {},
+      paging: this.paging,
     });
   }
 

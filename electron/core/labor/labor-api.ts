@@ -89,6 +89,7 @@ export async function listAllEntries(ctx: LaborApiContext, query: EntryQuery): P
       isServiceError(error) && error.kind !== 'network' && error.kind !== 'timeout' && !error.retryable,
     path: base(ctx.locationUuid),
     query: { ...query },
+    paging: ctx.client.paging,
   });
   const entries: LaborEntry[] = [];
   let unreadRows = 0;
