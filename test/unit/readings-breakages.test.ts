@@ -34,7 +34,9 @@ let dir: string;
 async function open(points: Partial<SandboxReadings>, options: { demoStaff?: boolean } = {}): Promise<RunningLabor> {
   sb = await startSandbox({ readings: { ...namedReadings('default'), ...points } });
   dir = tempDir();
-  running = await startLabor(sb, dir, { demoStaff: options.demoStaff });
+  // No fault here delays an answer, so requests keep a service's ordinary timeout rather than the
+  // labor kit's short one (made for delay faults), which a loaded machine can exceed on any read.
+  running = await startLabor(sb, dir, { demoStaff: options.demoStaff, tuning: { timeoutMs: 15_000 } });
   return running;
 }
 
