@@ -19,7 +19,6 @@ import type {
   PunchInput,
   PunchReceipt,
 } from '../../../shared/labor';
-import { AppError } from '../../../shared/app-error';
 import { addDays, fiscalDayOf } from '../../../shared/labor-calc';
 import { locationsResponseSchema } from '../../../shared/schemas/service';
 import type { ServiceClient } from '../api/service-client';
