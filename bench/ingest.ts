@@ -49,7 +49,7 @@ export const INGEST_ROWS = {
     label: 'signed events/s the listener accepts (verify, validate, durable append, dedupe, 2xx)',
     unit: 'req/s',
     // No target: on 2 cores the load generator costs about as much per request as the bare
-    // server, so the ratio measures the generator as much as the listener (docs/bench-rows.md).
+    // server, so the ratio measures the generator as much as the listener (docs/performance.md).
     baselineOf: 'bare node:http server answering 200 to the same requests (ratio: median of paired ratios)',
   },
   nofsync: {
