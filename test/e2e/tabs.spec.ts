@@ -192,7 +192,7 @@ test('an itemized refund is seen on the tabs board', async ({ openApp, app }) =>
   const pin = dialog.getByLabel(/^Manager PIN/);
   await pin.fill('1111');
   await submit.click();
-  await expect(dialog.getByRole('alert')).toHaveText(/not a manager’s/);
+  await expect(dialog.getByRole('alert')).toHaveText(/A manager must enter their PIN/);
   await pin.fill('9999');
   await submit.click();
   await expect(dialog).toHaveCount(0);
