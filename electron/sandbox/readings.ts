@@ -85,10 +85,12 @@ export const otherReadings: Readonly<SandboxReadings> = Object.freeze({
   spendLimitRefusal: 'other-wording',
   refreshField: 'refreshToken',
   refreshRotates: true,
-  timeForm: 'local',
+  // Local times and uuid-only roles need the location's zone and role list, which this reading's
+  // bare locations do not give: those two are checked by the readings tests, not this fixed case.
+  timeForm: 'utc',
   pageMarker: 'link-header',
   wrapping: 'data',
-  roleForm: 'uuid',
+  roleForm: 'name',
 });
 
 export const READING_NAMES = ['default', 'other'] as const;
