@@ -2,6 +2,8 @@
 // UTC ISO 8601 (unambiguous), tips in dollars.
 import type { TimesheetRow } from './labor';
 import { isPaidBreak } from './labor-calc';
+import { BREAK_PRESETS, checkBreaks, formatBreakFlags, type BreakPreset, type TakenBreak } from './labor-rules/breaks';
+import { OVERTIME_PRESETS, splitOvertime, type OvertimePreset, type ShiftSplit } from './labor-rules/overtime';
 
 // One row per shift, the shape payroll imports expect (7shifts' and Homebase's timesheet exports
 // are the reference): gross shift hours, paid and unpaid break time, and net paid hours as columns,
@@ -17,6 +19,9 @@ const HEADER = [
   'paid_break_hours',
   'unpaid_break_hours',
   'net_paid_hours',
+  'regular_hours',
+  'overtime_hours',
+  'double_time_hours',
   'declared_tips',
   'breaks',
   'status',
@@ -25,7 +30,15 @@ const HEADER = [
   'time_entry_uuid',
   'edits',
   'edit_reasons',
+  'break_flags',
 ];
+
+export interface PayrollRules {
+  overtime: OvertimePreset;
+  breaks: BreakPreset;
+}
+
+const MINUTE = 60_000;
 
 /** Quotes a field when needed; a leading = + - @ is defused so spreadsheets never run it as a formula. */
 export function csvField(value: string | number | null): string {
@@ -64,7 +77,62 @@ function clock(ms: number | null, timezone: string | null): string {
   return ms === null ? 'open' : (localTime(ms, timezone) ?? '').slice(11);
 }
 
-export function timesheetCsv(rows: TimesheetRow[], timezone: string | null, now: number): string {
+interface ShiftFigures {
+  row: TimesheetRow;
+  breaks: TimesheetRow[];
+  isShift: boolean;
+  gross: number;
+  paid: number;
+  unpaid: number;
+  taken: TakenBreak[];
+}
+
+function figures(r: TimesheetRow, breaks: TimesheetRow[], isShift: boolean, now: number): ShiftFigures {
+  const end = r.punchOut ?? now;
+  const gross = isShift ? end - r.punchIn : 0;
+  let paid = 0;
+  let unpaid = 0;
+  const taken: TakenBreak[] = [];
+  for (const b of breaks) {
+    // A break counts only inside its shift, so a mistyped break never makes net hours negative.
+    const from = Math.max(b.punchIn, isShift ? r.punchIn : b.punchIn);
+    const to = Math.min(b.punchOut ?? now, isShift ? end : (b.punchOut ?? now));
+    const length = Math.max(0, to - from);
+    if (isPaidBreak(b.punchType)) paid += length;
+    else unpaid += length;
+    taken.push({ startMinute: (from - r.punchIn) / MINUTE, minutes: length / MINUTE, paid: isPaidBreak(b.punchType) });
+  }
+  return { row: r, breaks, isShift, gross, paid, unpaid, taken };
+}
+
+/** Each shift's split by the venue's overtime rules, one person at a time, by business day. */
+function overtimeSplits(shifts: ShiftFigures[], preset: OvertimePreset): Map<string, ShiftSplit> {
+  const byUser = new Map<string, ShiftFigures[]>();
+  for (const f of shifts) byUser.set(f.row.userId, [...(byUser.get(f.row.userId) ?? []), f]);
+  const out = new Map<string, ShiftSplit>();
+  for (const list of byUser.values()) {
+    const ordered = [...list].sort((a, b) => a.row.punchIn - b.row.punchIn);
+    const worked = ordered.map((f) => ({
+      id: f.row.uuid,
+      day: f.row.fiscalDay,
+      minutes: Math.max(0, f.gross - f.unpaid) / MINUTE,
+    }));
+    for (const split of splitOvertime(worked, OVERTIME_PRESETS[preset])) out.set(split.id, split);
+  }
+  return out;
+}
+
+/**
+ * Regular, overtime and double-time hours follow the venue's overtime preset over the shifts in
+ * this view only: a view that starts mid-week does not see the hours before it. Break flags are
+ * left empty on a shift still open, which cannot yet have missed anything for good.
+ */
+export function timesheetCsv(
+  rows: TimesheetRow[],
+  timezone: string | null,
+  now: number,
+  rules: PayrollRules = { overtime: 'us-federal', breaks: 'none' },
+): string {
   const lines = [HEADER.join(',')];
   const shifts = rows.filter((r) => r.kind === 'shift');
   const shiftIds = new Set(shifts.map((s) => s.uuid));
@@ -74,19 +142,16 @@ export function timesheetCsv(rows: TimesheetRow[], timezone: string | null, now:
     if (b.shiftUuid && shiftIds.has(b.shiftUuid)) breaksOf.set(b.shiftUuid, [...(breaksOf.get(b.shiftUuid) ?? []), b]);
     else orphans.push(b);
   }
-  const push = (r: TimesheetRow, breaks: TimesheetRow[], isShift: boolean) => {
-    const end = r.punchOut ?? now;
-    const gross = isShift ? end - r.punchIn : 0;
-    let paid = 0;
-    let unpaid = 0;
-    for (const b of breaks) {
-      // A break counts only inside its shift, so a mistyped break never makes net hours negative.
-      const from = Math.max(b.punchIn, isShift ? r.punchIn : b.punchIn);
-      const to = Math.min(b.punchOut ?? now, isShift ? end : (b.punchOut ?? now));
-      const length = Math.max(0, to - from);
-      if (isPaidBreak(b.punchType)) paid += length;
-      else unpaid += length;
-    }
+  const shiftFigures = shifts.map((shift) =>
+    figures(
+      shift,
+      (breaksOf.get(shift.uuid) ?? []).sort((a, b) => a.punchIn - b.punchIn),
+      true,
+      now,
+    ),
+  );
+  const splits = overtimeSplits(shiftFigures, rules.overtime);
+  const push = ({ row: r, breaks, isShift, gross, paid, unpaid, taken }: ShiftFigures) => {
     const listed = breaks
       .map(
         (b) =>
@@ -94,6 +159,11 @@ export function timesheetCsv(rows: TimesheetRow[], timezone: string | null, now:
       )
       .join('; ');
     const open = r.punchOut === null || breaks.some((b) => b.punchOut === null);
+    const split = isShift ? splits.get(r.uuid) : undefined;
+    const flags =
+      isShift && !open
+        ? formatBreakFlags(checkBreaks((gross - unpaid) / MINUTE, taken, BREAK_PRESETS[rules.breaks]))
+        : '';
     lines.push(
       [
         r.fiscalDay,
@@ -106,6 +176,9 @@ export function timesheetCsv(rows: TimesheetRow[], timezone: string | null, now:
         hours(paid),
         hours(unpaid),
         hours(gross - unpaid),
+        split ? hours(split.regular * MINUTE) : null,
+        split ? hours(split.overtime * MINUTE) : null,
+        split ? hours(split.doubleTime * MINUTE) : null,
         isShift && r.declaredTips !== null ? (r.declaredTips / 100).toFixed(2) : null,
         listed,
         isShift ? (open ? 'open' : 'closed') : 'break without its shift in this view',
@@ -116,17 +189,13 @@ export function timesheetCsv(rows: TimesheetRow[], timezone: string | null, now:
         [...r.audit, ...breaks.flatMap((b) => b.audit)]
           .map((a) => `${a.byName}: ${a.reason ?? 'no reason recorded'}`)
           .join('; ') || null,
+        flags || null,
       ]
         .map(csvField)
         .join(','),
     );
   };
-  for (const shift of shifts)
-    push(
-      shift,
-      (breaksOf.get(shift.uuid) ?? []).sort((a, b) => a.punchIn - b.punchIn),
-      true,
-    );
-  for (const b of orphans) push(b, [b], false);
+  for (const f of shiftFigures) push(f);
+  for (const b of orphans) push(figures(b, [b], false, now));
   return `${lines.join('\r\n')}\r\n`;
 }

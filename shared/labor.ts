@@ -1,6 +1,8 @@
 // Labor (spec 2.4): the kiosk, the live board, the outbox and the manager timesheet, as the
 // renderer sees them. Nothing here holds a PIN or a PIN hash: only whether a person has one.
 
+import type { BreakPreset } from './labor-rules/breaks';
+import type { OvertimePreset } from './labor-rules/overtime';
 /** What a person does at the kiosk. */
 export type PunchAction = 'punch-in' | 'break-start' | 'break-end' | 'punch-out';
 
@@ -96,6 +98,10 @@ export interface LaborSettings {
   nameTapNeedsPin: boolean;
   /** The fiscal day starts at this local hour (bars close after midnight). */
   fiscalDayStartHour: number;
+  /** Which overtime rules the payroll CSV splits hours by (shared/labor-rules/overtime.ts). */
+  overtimePreset: OvertimePreset;
+  /** Which required-break rules the timesheet flags (shared/labor-rules/breaks.ts). */
+  breakPreset: BreakPreset;
 }
 
 export const DEFAULT_LABOR_SETTINGS: LaborSettings = {
@@ -106,6 +112,8 @@ export const DEFAULT_LABOR_SETTINGS: LaborSettings = {
   idleSeconds: 30,
   nameTapNeedsPin: true,
   fiscalDayStartHour: 4,
+  overtimePreset: 'us-federal',
+  breakPreset: 'none',
 };
 
 export interface KioskLocation {

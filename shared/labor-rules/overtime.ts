@@ -79,7 +79,7 @@ export function splitOvertime(shifts: WorkedShift[], rules: OvertimeRules): Shif
   const weekRegular = new Map<string, number>();
   const out = new Array<ShiftSplit>(shifts.length);
   for (const { s, i } of ordered) {
-    const minutes = Math.max(0, Math.floor(s.minutes));
+    const minutes = Math.max(0, s.minutes);
     const from = dayMinutes.get(s.day) ?? 0;
     const to = from + minutes;
     dayMinutes.set(s.day, to);

@@ -1,6 +1,8 @@
 // One schema per setting: whatever the bridge accepts for a setting is what the stored file reads
 // back after a restart (before, the webhook path had two schemas that disagreed, so a value the
 // screen could save made the file unreadable and the settings silently reset at the next start).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDirs } from '../support';
@@ -20,6 +22,27 @@ afterEach(() => dirs.removeAll());
 const TOKEN = 'x'.repeat(32);
 
 describe('one schema per setting', () => {
+  it('a kiosk settings file without the payroll presets reads back with us-federal and none', () => {
+    const dir = tempDir();
+    const settings = {
+      breakDueAfterMinutes: 300,
+      breakLongAfterMinutes: 30,
+      overtimeAfterMinutes: 480,
+      overtimeWarningMinutes: 30,
+      idleSeconds: 30,
+      nameTapNeedsPin: true,
+      fiscalDayStartHour: 4,
+    };
+    writeFileSync(join(dir, 'labor-settings.json'), JSON.stringify({ version: 1, location: null, settings }));
+    const problems: string[] = [];
+    expect(loadLaborSettings(dir, (line) => problems.push(line)).settings).toEqual({
+      ...settings,
+      overtimePreset: 'us-federal',
+      breakPreset: 'none',
+    });
+    expect(problems).toEqual([]);
+  });
+
   it('labor settings the contract accepts read back unchanged after a restart (property)', () => {
     const settings = fc.record({
       breakDueAfterMinutes: fc.integer({ min: 0, max: 2000 }),
@@ -29,6 +52,8 @@ describe('one schema per setting', () => {
       idleSeconds: fc.integer({ min: 0, max: 700 }),
       nameTapNeedsPin: fc.boolean(),
       fiscalDayStartHour: fc.integer({ min: 0, max: 30 }),
+      overtimePreset: fc.constantFrom('us-federal' as const, 'california' as const),
+      breakPreset: fc.constantFrom('none' as const, 'california' as const),
     });
     const location = fc.record({
       uuid: fc.string({ minLength: 1, maxLength: 130 }),

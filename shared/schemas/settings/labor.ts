@@ -26,6 +26,9 @@ export const laborSettingsSchema = z.strictObject({
   idleSeconds: z.number().int().min(5).max(600),
   nameTapNeedsPin: z.boolean(),
   fiscalDayStartHour: z.number().int().min(0).max(23),
+  // A file or caller from before these existed gets the defaults (shared/labor.ts).
+  overtimePreset: z.enum(['us-federal', 'california']).default('us-federal'),
+  breakPreset: z.enum(['none', 'california']).default('none'),
 });
 
 // Not strict: a location read from the service may carry more fields; only these three are kept.

@@ -1,10 +1,15 @@
 // Saves the timesheet's CSV through the browser's download (the Electron window shows a save
 // dialog for it); no file system access from the renderer.
 import type { TimesheetView } from '../../../../../shared/labor';
-import { timesheetCsv } from '../../../../../shared/labor-csv';
+import { timesheetCsv, type PayrollRules } from '../../../../../shared/labor-csv';
 
-export function downloadTimesheet(view: TimesheetView, locationName: string, timezone: string | null): void {
-  const csv = timesheetCsv(view.rows, timezone, Date.now());
+export function downloadTimesheet(
+  view: TimesheetView,
+  locationName: string,
+  timezone: string | null,
+  rules: PayrollRules,
+): void {
+  const csv = timesheetCsv(view.rows, timezone, Date.now(), rules);
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   const place = locationName

@@ -129,7 +129,13 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
           type="button"
           className="k-small k-small-go"
           disabled={!sheet || sheet.rows.length === 0}
-          onClick={() => sheet && downloadTimesheet(sheet, labor.location?.name ?? 'venue', tz)}
+          onClick={() =>
+            sheet &&
+            downloadTimesheet(sheet, labor.location?.name ?? 'venue', tz, {
+              overtime: labor.settings.overtimePreset,
+              breaks: labor.settings.breakPreset,
+            })
+          }
         >
           Export CSV
         </button>
