@@ -47,6 +47,33 @@ export function KioskSettingsForm({ token, labor }: { token: string; labor: Labo
           Warn before overtime (minutes)
           <input {...num('overtimeWarningMinutes')} />
         </label>
+        <h2>Payroll rules</h2>
+        <label>
+          Overtime rules (for the timesheet CSV)
+          <select
+            value={s.overtimePreset}
+            onChange={(e) => {
+              setSaved(false);
+              setS({ ...s, overtimePreset: e.target.value as LaborSettings['overtimePreset'] });
+            }}
+          >
+            <option value="us-federal">US federal: over 40 h a week</option>
+            <option value="california">California: daily 8 h and 12 h, weekly 40 h, 7th day</option>
+          </select>
+        </label>
+        <label>
+          Required breaks (flagged on the timesheet CSV)
+          <select
+            value={s.breakPreset}
+            onChange={(e) => {
+              setSaved(false);
+              setS({ ...s, breakPreset: e.target.value as LaborSettings['breakPreset'] });
+            }}
+          >
+            <option value="none">None</option>
+            <option value="california">California: meals by the 5th and 10th hour, 10 min rest per 4 h</option>
+          </select>
+        </label>
         <h2>Kiosk</h2>
         <label>
           Back to the PIN pad after (seconds without a touch)
