@@ -105,6 +105,19 @@ function figures(r: TimesheetRow, breaks: TimesheetRow[], isShift: boolean, now:
   return { row: r, breaks, isShift, gross, paid, unpaid, taken };
 }
 
+/** The break flags of each closed shift in a timesheet view, by shift uuid, as the table shows them. */
+export function shiftBreakFlags(rows: TimesheetRow[], preset: BreakPreset, now: number): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const shift of rows.filter((r) => r.kind === 'shift' && r.punchOut !== null)) {
+    const breaks = rows.filter((b) => b.kind === 'break' && b.shiftUuid === shift.uuid);
+    if (breaks.some((b) => b.punchOut === null)) continue;
+    const f = figures(shift, breaks, true, now);
+    const text = formatBreakFlags(checkBreaks((f.gross - f.unpaid) / MINUTE, f.taken, BREAK_PRESETS[preset]));
+    if (text) out.set(shift.uuid, text);
+  }
+  return out;
+}
+
 /** Each shift's split by the venue's overtime rules, one person at a time, by business day. */
 function overtimeSplits(shifts: ShiftFigures[], preset: OvertimePreset): Map<string, ShiftSplit> {
   const byUser = new Map<string, ShiftFigures[]>();

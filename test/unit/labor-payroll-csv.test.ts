@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimesheetRow } from '../../shared/labor';
-import { timesheetCsv } from '../../shared/labor-csv';
+import { shiftBreakFlags, timesheetCsv } from '../../shared/labor-csv';
 
 const H = 3_600_000;
 const M = 60_000;
@@ -130,5 +130,15 @@ describe('payroll CSV with overtime and break rules', () => {
       ['0.00', '6.00', '0.00'],
     ]);
     expect(rows.every((r) => (r.break_flags ?? '') === '')).toBe(true);
+  });
+
+  it('the timesheet table gets the same break flags by shift', () => {
+    const flags = shiftBreakFlags(week(), 'california', 0);
+    expect([...flags.entries()]).toEqual([
+      ['tue', 'missed-meal 1; missed-meal 2; missed-rest 1; missed-rest 2; missed-rest 3'],
+      ['wed', 'missed-meal 1'],
+      ['sat', 'missed-meal 1'],
+    ]);
+    expect(shiftBreakFlags(week(), 'none', 0).size).toBe(0);
   });
 });

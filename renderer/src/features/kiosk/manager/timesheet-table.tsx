@@ -28,6 +28,7 @@ export function TimesheetTable({
   timezone,
   now,
   onEdited,
+  breakFlags,
 }: {
   rows: TimesheetRow[];
   token: string;
@@ -35,6 +36,8 @@ export function TimesheetTable({
   timezone: string | null;
   now: number;
   onEdited(row: TimesheetRow): void;
+  /** Missed or short breaks by shift uuid (shared/labor-csv.ts shiftBreakFlags). */
+  breakFlags?: Map<string, string>;
 }) {
   const [editing, setEditing] = useState<string | null>(null);
   if (rows.length === 0) return <p className="k-empty">No entries for these days and filters.</p>;
@@ -63,7 +66,15 @@ export function TimesheetTable({
               <td>{shortDay(r.fiscalDay)}</td>
               <td>{r.name}</td>
               <td>{r.role ?? ''}</td>
-              <td>{r.kind === 'shift' ? 'Shift' : r.punchType === 'paid_break' ? 'Paid break' : 'Break'}</td>
+              <td>
+                {r.kind === 'shift' ? 'Shift' : r.punchType === 'paid_break' ? 'Paid break' : 'Break'}
+                {breakFlags?.get(r.uuid) && (
+                  <span className="k-warning" data-testid="break-flags">
+                    {' '}
+                    {breakFlags.get(r.uuid)}
+                  </span>
+                )}
+              </td>
               <td>{clockTime(r.punchIn, timezone)}</td>
               <td>
                 {r.punchOut === null ? (

@@ -17,6 +17,7 @@ import { useNow } from '../use-now';
 import { useRequest } from '../../../hooks/use-request';
 import { Problem } from '../../../components/problem';
 import { downloadTimesheet } from './csv-download';
+import { shiftBreakFlags } from '../../../../../shared/labor-csv';
 import { TimelineChart } from './timeline-chart';
 import { TimesheetTable } from './timesheet-table';
 import { TotalsTable } from './totals-table';
@@ -201,6 +202,7 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
               timezone={tz}
               now={now}
               onEdited={request.reload}
+              breakFlags={shiftBreakFlags(sheet.rows, labor.settings.breakPreset, now)}
             />
           </section>
         </>
