@@ -24,13 +24,13 @@ const HEADER = [
   'double_time_hours',
   'declared_tips',
   'breaks',
+  'break_flags',
   'status',
   'clock_in_utc',
   'clock_out_utc',
   'time_entry_uuid',
   'edits',
   'edit_reasons',
-  'break_flags',
 ];
 
 export interface PayrollRules {
@@ -194,6 +194,7 @@ export function timesheetCsv(
         split ? hours(split.doubleTime * MINUTE) : null,
         isShift && r.declaredTips !== null ? (r.declaredTips / 100).toFixed(2) : null,
         listed,
+        flags || null,
         isShift ? (open ? 'open' : 'closed') : 'break without its shift in this view',
         new Date(r.punchIn).toISOString(),
         r.punchOut === null ? null : new Date(r.punchOut).toISOString(),
@@ -202,7 +203,6 @@ export function timesheetCsv(
         [...r.audit, ...breaks.flatMap((b) => b.audit)]
           .map((a) => `${a.byName}: ${a.reason ?? 'no reason recorded'}`)
           .join('; ') || null,
-        flags || null,
       ]
         .map(csvField)
         .join(','),
