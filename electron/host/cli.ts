@@ -13,6 +13,7 @@ import { reportText } from '../core/connection/service-check';
 import { HubService } from '../core/hub/hub-service';
 import { findHubs } from '../core/hub/hub-discovery';
 import { hubModeSaved } from '../core/hub/hub-mode';
+import { DataHealth } from '../core/storage/data-health';
 import { DEFAULT_HUB_PORT, startVenueHub } from './venue-hub';
 import { runSatellite } from './satellite-cli';
 import { errorMessage } from '../../shared/errors';
@@ -161,7 +162,9 @@ async function main() {
   // The hub's certificate is made once and kept: satellites pin it at pairing.
   // --hub, VENUE_HUB=1, or "This device is the venue hub" saved in Settings.
   const hub =
-    values.hub || env.VENUE_HUB === '1' || hubModeSaved(dataDir) ? await HubService.open({ dataDir, log }) : undefined;
+    values.hub || env.VENUE_HUB === '1' || hubModeSaved(dataDir, new DataHealth(dataDir, Date.now, log).sink)
+      ? await HubService.open({ dataDir, log })
+      : undefined;
   const core = await createApp({
     dataDir,
     secrets: new MemorySecretStore(),

@@ -114,7 +114,7 @@ export class SatelliteKiosk {
       CACHE,
       cacheSchema,
       () => ({ version: 1 as const, roster: [], view: null }),
-      { label: "The kiosk's copy of the roster" },
+      { label: "The kiosk's copy of the roster", damage: options.damage, now: this.now },
     ).value;
     this.roster = cache.roster as CachedStaff[];
     this.view = cache.view as LaborView | null;
@@ -124,7 +124,12 @@ export class SatelliteKiosk {
       PIN_LOCK,
       pinLockSchema,
       () => ({ wrong: [], lockedUntil: 0, lockouts: 0 }),
-      { label: "The kiosk's count of wrong PINs" },
+      {
+        label: "The kiosk's count of wrong PINs",
+        damage: options.damage,
+        now: this.now,
+        consequence: 'the count of wrong PINs starts again from zero',
+      },
     ).value;
   }
 

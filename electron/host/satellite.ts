@@ -42,7 +42,9 @@ const UNREACHABLE = 'The venue hub cannot be reached right now; this device reco
 
 export async function startSatellite(options: SatelliteOptions): Promise<RunningSatellite> {
   const log = options.log ?? (() => {});
-  let pairing = loadPairing(options.dataDir);
+  // Damage found in the pairing, the queue or the caches is kept aside and reported here.
+  const health = new DataHealth(options.dataDir, options.now ?? Date.now, log);
+  let pairing = loadPairing(options.dataDir, health.sink);
   if (options.pairCode) {
     const url = options.hubUrl ?? pairing?.url;
     if (!url) throw new Error('Give the hub address to pair with (--satellite host:port)');
@@ -66,6 +68,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
   }
   const paired = pairing;
   const events = new TypedEmitter<IpcEventMap>((error) => log(`A push-event listener failed: ${String(error)}`));
+  health.events.on('dataHealth', (view) => events.emit('dataHealth', view));
   const retry = options.retryMs ?? { first: 500, max: 5000 };
   let link: HubLink | null = null;
   let linkState: 'connected' | 'connecting' | 'revoked' = 'connecting';
@@ -101,7 +104,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
           onView: (view) => events.emit('labor', view),
           onWaiting: () => (events.emit('satellite', status()), report()),
           log,
-          damage: satelliteHealth(options.dataDir, options.now, log, events).sink,
+          damage: health.sink,
         })
       : null;
 
@@ -196,16 +199,4 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
       kiosk?.close();
     },
   };
-}
-
-/** A satellite's own data-health notices (its punch queue): logged, kept and pushed like the core's. */
-function satelliteHealth(
-  dataDir: string,
-  now: (() => number) | undefined,
-  log: (line: string) => void,
-  events: TypedEmitter<IpcEventMap>,
-): DataHealth {
-  const health = new DataHealth(dataDir, now ?? Date.now, log);
-  health.events.on('dataHealth', (view) => events.emit('dataHealth', view));
-  return health;
 }

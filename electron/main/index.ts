@@ -16,6 +16,7 @@ import { boundsToSave, hostsOf, isAllowedExternal, restorableBounds } from './sh
 import { fileLogSink } from './log-sink';
 import { HubService } from '../core/hub/hub-service';
 import { hubModeSaved } from '../core/hub/hub-mode';
+import { DataHealth } from '../core/storage/data-health';
 import { type RunningVenueHub, startVenueHub } from '../host/venue-hub';
 import { errorMessage } from '../../shared/errors';
 
@@ -143,7 +144,9 @@ app
     // What the core reports (damaged files kept aside, failed sends, …) goes somewhere a person can read.
     const log = fileLogSink(app.getPath('logs'));
     // "This device is the venue hub" (Settings): the paired kiosk, bar and manager devices reach it.
-    const hub = hubModeSaved(dataDir) ? await HubService.open({ dataDir, log }) : undefined;
+    const hub = hubModeSaved(dataDir, new DataHealth(dataDir, Date.now, log).sink)
+      ? await HubService.open({ dataDir, log })
+      : undefined;
     core = await createApp({
       dataDir,
       log,

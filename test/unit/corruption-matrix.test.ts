@@ -18,9 +18,13 @@ import { DeviceRegistry } from '../../electron/core/hub/device-registry';
 import { IDENTITY, loadOrCreateCertificate } from '../../electron/core/hub/hub-certificate';
 import { KioskRelay } from '../../electron/core/hub/kiosk-relay';
 import type { PunchGrants } from '../../electron/core/hub/punch-grants';
-import type { PunchReview } from '../../electron/core/hub/punch-review';
+import { PunchReview } from '../../electron/core/hub/punch-review';
 import type { LaborService } from '../../electron/core/labor/labor-service';
-import type { DamageReport } from '../../electron/core/storage/data-health';
+import type { DamageReport, DamageSink } from '../../electron/core/storage/data-health';
+import { saveJsonFile } from '../../electron/core/storage/json-file';
+import { hubModeSaved, saveHubMode } from '../../electron/core/hub/hub-mode';
+import { loadPairing, savePairing } from '../../electron/core/hub/satellite-store';
+import { RefusalBudget, REFUSED_FILE } from '../../electron/core/webhooks/refusal-budget';
 import { isAppError } from '../../shared/app-error';
 import { SatelliteKiosk } from '../../electron/host/satellite-kiosk';
 import { FAST_TUNING, HARBOUR } from './labor-test-constants';
@@ -583,6 +587,93 @@ describe('corruption matrix: the hub and satellite files', () => {
           expect(again).toEqual([]);
         }
       }, 30_000);
+    }
+  }
+});
+
+// The small JSON documents of the hub, the satellite and the listener, each read by its own
+// reader: damage is kept aside byte for byte and reported; deleting one is the same as never
+// having had it (defaults, no notice).
+const JSON_FILES = [
+  'hub-mode.json',
+  'satellite.json',
+  'satellite-cache.json',
+  'satellite-pin-lock.json',
+  'hub/punch-review.json',
+  `webhooks/webhook-log/${REFUSED_FILE}`,
+] as const;
+type JsonDataFile = (typeof JSON_FILES)[number];
+
+async function buildJsonFixture(): Promise<string> {
+  const dir = temp.make();
+  saveHubMode(dir, true);
+  savePairing(dir, {
+    url: 'wss://127.0.0.1:1',
+    certPem: 'pem',
+    fingerprint: 'ab',
+    deviceId: 'd-1',
+    credential: 'c-1',
+    role: 'kiosk',
+    name: 'Bar kiosk',
+  });
+  // The satellite's cache and wrong-PIN count, as its own code writes them.
+  saveJsonFile(dir, 'satellite-cache.json', { version: 1, roster: [], view: null, snapshot: null });
+  saveJsonFile(dir, 'satellite-pin-lock.json', { wrong: [1, 2], lockedUntil: 0, lockouts: 1 });
+  saveJsonFile(join(dir, 'hub'), 'punch-review.json', { version: 1, rules: { tipLimitCents: 1234 }, items: [] });
+  const budget = new RefusalBudget({ dir: join(dir, LOG), now: Date.now, perHour: 0 });
+  budget.take();
+  budget.close();
+  return dir;
+}
+
+function loadJsonDataFile(dir: string, file: JsonDataFile, sink: DamageSink): void {
+  switch (file) {
+    case 'hub-mode.json':
+      hubModeSaved(dir, sink);
+      return;
+    case 'satellite.json':
+      loadPairing(dir, sink);
+      return;
+    case 'satellite-cache.json':
+    case 'satellite-pin-lock.json':
+      new SatelliteKiosk({ dataDir: dir, link: () => null, onView: () => {}, onWaiting: () => {}, damage: sink });
+      return;
+    case 'hub/punch-review.json':
+      new PunchReview({ dataDir: dir, now: Date.now, damage: sink, apply: () => {} });
+      return;
+    case `webhooks/webhook-log/${REFUSED_FILE}`:
+      new RefusalBudget({ dir: join(dir, LOG), now: Date.now, damage: sink }).close();
+      return;
+  }
+}
+
+describe('corruption matrix: the small JSON documents', () => {
+  let jsonFixture: string;
+  beforeAll(async () => {
+    jsonFixture = await buildJsonFixture();
+  }, 60_000);
+
+  for (const file of JSON_FILES) {
+    for (const mode of MODES) {
+      it(`${file}: ${mode}`, () => {
+        const dir = temp.make();
+        cpSync(jsonFixture, dir, { recursive: true });
+        const { bytes } = damage(dir, file, mode);
+        const reports: DamageReport[] = [];
+        loadJsonDataFile(dir, file, (r) => reports.push(r));
+        const report = reports.find((r) => r.path === join(dir, file));
+        if (mode === 'delete') {
+          expect(reports).toEqual([]);
+          return;
+        }
+        expect(report, `a report for ${file} (${mode})`).toBeDefined();
+        expect(report!.keptAs).not.toBeNull();
+        expect(readFileSync(report!.keptAs!).equals(bytes!)).toBe(true);
+        // Read once: the next start finds nothing to report.
+        const again: DamageReport[] = [];
+        loadJsonDataFile(dir, file, (r) => again.push(r));
+        expect(again).toEqual([]);
+      });
     }
   }
 });
