@@ -1,0 +1,120 @@
+// The venue hub bounds how many connections one address holds open: past the cap a new one is
+// closed at once, while the ones already open keep working. Real TLS on 127.0.0.1 port 0. And
+// closing the venue hub closes the kiosk relay's log file.
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, type TLSSocket } from 'node:tls';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HUB_CONNECTIONS_PER_ADDRESS } from '../../electron/core/net/connection-cap';
+import type { AppendOnly } from '../../electron/core/hub/append-only';
+import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { HubService } from '../../electron/core/hub/hub-service';
+import { createApp } from '../../electron/host/create-app';
+import { startVenueHub } from '../../electron/host/venue-hub';
+import { removeDir, startTestHub } from './hub-kit';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** Resolves 'open' once the TLS handshake is done, 'closed' if the hub closes it first. */
+function open(port: number): Promise<{ socket: TLSSocket; state: 'open' | 'closed' }> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, rejectUnauthorized: false });
+    socket.once('secureConnect', () => resolve({ socket, state: 'open' }));
+    socket.once('error', () => {});
+    socket.once('close', () => resolve({ socket, state: 'closed' }));
+  });
+}
+
+/** One HTTP request over an open socket: the status line the hub answers with. */
+function ask(socket: TLSSocket): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      const end = text.indexOf('\r\n');
+      if (end >= 0) resolve(text.slice(0, end));
+    });
+    socket.once('close', () => reject(new Error(`closed before an answer: ${text}`)));
+    socket.write('GET /nothing HTTP/1.1\r\nHost: hub\r\nConnection: keep-alive\r\n\r\n');
+  });
+}
+
+describe('hub connection cap', () => {
+  it(`refuses connections past ${HUB_CONNECTIONS_PER_ADDRESS} from one address; the first ones stay usable`, async () => {
+    const h = await startTestHub();
+    cleanups.push(() => removeDir(h.dataDir));
+    cleanups.push(() => h.stop());
+    const port = Number(new URL(h.url).port);
+    const first: TLSSocket[] = [];
+    cleanups.push(() => first.forEach((s) => s.destroy()));
+    for (let n = 0; n < HUB_CONNECTIONS_PER_ADDRESS; n++) {
+      const c = await open(port);
+      expect(c.state, `connection ${n + 1}`).toBe('open');
+      first.push(c.socket);
+    }
+    for (let n = 0; n < 5; n++) {
+      const excess = await open(port);
+      expect(excess.state, `excess connection ${n + 1}`).toBe('closed');
+    }
+    // Every one of the first connections still gets an answer.
+    for (const socket of first) expect(await ask(socket)).toMatch(/^HTTP\/1\.1 404/);
+    // One closed, one more from the address is taken.
+    first.pop()!.destroy();
+    let again = await open(port);
+    // The hub counts the close when it sees it: wait on that, not on a margin.
+    while (again.state === 'closed') again = await open(port);
+    first.push(again.socket);
+    expect(await ask(again.socket)).toMatch(/^HTTP\/1\.1 404/);
+  }, 60_000);
+});
+
+/** The files this process holds open, by path. */
+function openFiles(): string[] {
+  return readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      return [readlinkSync(`/proc/self/fd/${fd}`)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe('venue hub close', () => {
+  it.runIf(existsSync('/proc/self/fd'))(
+    'closes the kiosk relay’s forwarded-punch log',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'venue-hub-close-'));
+      cleanups.push(() => removeDir(dir));
+      const hub = await HubService.open({ dataDir: dir });
+      const app = await createApp({
+        dataDir: dir,
+        runtime: 'headless',
+        secrets: new MemorySecretStore(),
+        labor: { scryptN: 1024 },
+        hub,
+      });
+      await app.start();
+      cleanups.push(() => app.stop());
+      const venueHub = await startVenueHub({
+        hub,
+        core: app,
+        dataDir: dir,
+        host: '127.0.0.1',
+        port: 0,
+        mdns: false,
+        log: () => {},
+      });
+      // The log opens its file at its first line: write one as an accepted punch would.
+      (app.relay as unknown as { log: AppendOnly }).log.append({ id: 'p-1' });
+      const path = realpathSync(join(dir, 'hub', 'forwarded-punches.log'));
+      expect(openFiles()).toContain(path);
+      await venueHub.close();
+      expect(openFiles()).not.toContain(path);
+    },
+    60_000,
+  );
+});
