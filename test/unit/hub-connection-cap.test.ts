@@ -83,8 +83,12 @@ function openFiles(): string[] {
   });
 }
 
+// The open descriptors are read from /proc; where there is none the test cannot see them.
+const procFd = existsSync('/proc/self/fd');
+if (!procFd) console.log('[skip] venue hub close: /proc/self/fd is absent here, so open files cannot be listed');
+
 describe('venue hub close', () => {
-  it.runIf(existsSync('/proc/self/fd'))(
+  it.runIf(procFd)(
     'closes the kiosk relay’s forwarded-punch log',
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'venue-hub-close-'));
