@@ -1,27 +1,17 @@
 // One venue, one authority: every request is asked as a device and, through the session it
 // presents there, a person. Sessions, PIN lockouts and "a manager is signed in" belong to the
 // device that asked, over the hub's real TLS link and this computer's own screen.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StaffSession } from '../../shared/labor';
 import { runAsCaller } from '../../electron/core/caller';
-import { ok, pairDevice, removeDir, startTestHub, type TestHub, HubLink } from './hub-kit';
+import { ok, pairDevice, HubLink, testHubs } from './hub-kit';
 import { waitUntil } from '../support';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function hub(): Promise<TestHub> {
-  const h = await startTestHub();
-  cleanups.push(() => removeDir(h.dataDir));
-  cleanups.push(() => h.stop());
-  return h;
-}
+const { hub, later } = testHubs();
 
 async function link(pairing: Parameters<typeof HubLink.open>[0]): Promise<HubLink> {
   const l = await HubLink.open(pairing);
-  cleanups.push(() => l.close());
+  later(() => l.close());
   return l;
 }
 

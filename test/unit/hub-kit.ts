@@ -1,6 +1,7 @@
 // A real hub for tests: the whole app core with the practice venue, its hub state, and the TLS
 // server on 127.0.0.1 port 0. Satellites connect to it exactly as over the LAN.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHubServer, type RunningHubServer } from '../../electron/core/hub/hub-server';
@@ -75,3 +76,23 @@ export async function ok<T>(p: Promise<LinkOutcome>): Promise<T> {
 }
 
 export { HubLink };
+
+/**
+ * Hubs started for one test and stopped after it, with anything else the test hands to `later`
+ * (links, folders): undone last first, after each test.
+ */
+export function testHubs(): { hub(): Promise<TestHub>; later(undo: () => Promise<void> | void): void } {
+  const undo: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    while (undo.length) await undo.pop()!();
+  });
+  return {
+    later: (fn) => void undo.push(fn),
+    hub: async () => {
+      const h = await startTestHub();
+      undo.push(() => removeDir(h.dataDir));
+      undo.push(() => h.stop());
+      return h;
+    },
+  };
+}

@@ -1,24 +1,14 @@
 // Pairing that cannot be outguessed: the code's life is fixed when a manager shows it, guesses are
 // limited across the hub and then refused a while, a manager can close pairing, and only devices
 // on the hub's own networks may try. Real TLS on 127.0.0.1 port 0.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PairingRefused, pairWithHub } from '../../electron/core/hub/hub-client';
 import { startHubServer } from '../../electron/core/hub/hub-server';
 import { onOwnSubnet } from '../../electron/core/hub/own-subnets';
 import { MAX_ATTEMPTS_PER_MINUTE, PairingCodes, RATE_LOCK_MS } from '../../electron/core/hub/pairing-codes';
-import { removeDir, startTestHub, type TestHub } from './hub-kit';
+import { testHubs } from './hub-kit';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function hub(): Promise<TestHub> {
-  const h = await startTestHub();
-  cleanups.push(() => removeDir(h.dataDir));
-  cleanups.push(() => h.stop());
-  return h;
-}
+const { hub, later } = testHubs();
 
 const refusal = (p: Promise<unknown>): Promise<PairingRefused> =>
   p.then(
@@ -77,7 +67,7 @@ describe('pairing codes', () => {
       port: 0,
       onOwnSubnet: () => false,
     });
-    cleanups.push(() => server.close());
+    later(() => server.close());
     const { pairing } = h.hub.openPairing('kiosk');
     const refused = await refusal(
       pairWithHub({ url: `https://127.0.0.1:${server.port}`, code: pairing!.code, name: 'x' }),

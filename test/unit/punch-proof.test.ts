@@ -3,28 +3,18 @@
 // person's PIN on that device; a punch taken offline, at a time far from the hub's clock, or with
 // tips over the manager's limit waits in the review queue until a manager decides. Real TLS link.
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StaffSession } from '../../shared/labor';
 import type { PunchReviewView } from '../../shared/authority';
-import { ok, pairDevice, removeDir, startTestHub, type TestHub, HubLink } from './hub-kit';
+import { ok, pairDevice, type TestHub, HubLink, testHubs } from './hub-kit';
 import { drained, entriesAt } from './labor-test-kit';
 import { waitUntil } from '../support';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function hub(): Promise<TestHub> {
-  const h = await startTestHub();
-  cleanups.push(() => removeDir(h.dataDir));
-  cleanups.push(() => h.stop());
-  return h;
-}
+const { hub, later } = testHubs();
 
 async function kioskLink(h: TestHub, name = 'Door'): Promise<HubLink> {
   const l = await HubLink.open(await pairDevice(h, 'kiosk', name));
-  cleanups.push(() => l.close());
+  later(() => l.close());
   return l;
 }
 
