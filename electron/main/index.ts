@@ -144,14 +144,14 @@ app
     // What the core reports (damaged files kept aside, failed sends, …) goes somewhere a person can read.
     const log = fileLogSink(app.getPath('logs'));
     // "This device is the venue hub" (Settings): the paired kiosk, bar and manager devices reach it.
-    const hub = hubModeSaved(dataDir, new DataHealth(dataDir, Date.now, log).sink)
-      ? await HubService.open({ dataDir, log })
-      : undefined;
+    // Reports made before the core's own data health exists are saved to its file and shown from there.
+    const earlyHealth = new DataHealth(dataDir, Date.now, log);
+    const hub = hubModeSaved(dataDir, earlyHealth.sink) ? await HubService.open({ dataDir, log }) : undefined;
     core = await createApp({
       dataDir,
       log,
       hub,
-      secrets: new SafeStorageSecretStore(dataDir, log),
+      secrets: new SafeStorageSecretStore(dataDir, log, earlyHealth.sink),
       runtime: 'electron',
       defaultRedirectPort: DEFAULT_REDIRECT_PORT,
       kiosk: kioskMode(),

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { saveJsonFile } from '../core/storage/json-file';
 import { keepDamagedCopy } from '../core/storage/damaged-copy';
 import type { SecretStore } from '../core/secrets/secret-store';
+import type { DamageSink } from '../core/storage/data-health';
 import { errorMessage } from '../../shared/errors';
 
 export class SafeStorageSecretStore implements SecretStore {
@@ -17,6 +18,8 @@ export class SafeStorageSecretStore implements SecretStore {
   constructor(
     private readonly dir: string,
     private readonly log: (line: string) => void = () => {},
+    // Managers look at data health, not at the log: a lost secret means a sign-in they must redo.
+    private readonly damage: DamageSink = () => {},
   ) {
     this.persistent = keychainEncryption();
     this.description = this.persistent
@@ -52,15 +55,25 @@ export class SafeStorageSecretStore implements SecretStore {
       // without them (the user is asked to enter the secret or sign in again), but keep the file
       // as it was first: the next save replaces it, and the right keychain may still open the copy.
       this.values.clear();
-      let kept = 'it could not be kept';
+      let keptAs: string | null = null;
       try {
-        kept = `it was kept as ${keepDamagedCopy(path, Date.now())}`;
+        keptAs = keepDamagedCopy(path, Date.now());
       } catch {
         // Keep going without a copy rather than not start.
       }
+      const kept = keptAs === null ? 'it could not be kept' : `it was kept as ${keptAs}`;
       this.log(
         `secrets.json could not be read (${errorMessage(error)}); ${kept}. Enter the secrets again in Settings.`,
       );
+      this.damage({
+        severity: 'warning',
+        path,
+        keptAs,
+        count: null,
+        sentence:
+          'The saved secrets and sign-ins could not be read on this computer. Enter the access secret and sign in again in Settings.',
+        detail: errorMessage(error),
+      });
     }
   }
 

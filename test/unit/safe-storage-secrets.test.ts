@@ -42,4 +42,19 @@ describe('SafeStorageSecretStore', () => {
     await store.set('connection.accessSecret', 'new');
     expect(readdirSync(dir).filter((n) => n.startsWith('secrets.json.damaged-'))).toHaveLength(1);
   });
+
+  it('tells managers through data health, and the notice outlives the store that found it', async () => {
+    const { SafeStorageSecretStore } = await import('../../electron/main/safe-storage-secrets');
+    const { DataHealth } = await import('../../electron/core/storage/data-health');
+    const dir = dirs.make();
+    writeFileSync(join(dir, 'secrets.json'), '{"connection.accessSecret": "bm90LWVuY3J5cHRlZA=="}');
+    const early = new DataHealth(dir);
+    new SafeStorageSecretStore(dir, () => {}, early.sink);
+    // The core's own data health starts later from the same folder, as in the Electron shell.
+    const notices = new DataHealth(dir).view().notices;
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ severity: 'warning', file: 'secrets.json', count: null });
+    expect(notices[0].keptAs).toMatch(/^secrets\.json\.damaged-/);
+    expect(notices[0].sentence).toMatch(/sign in again/);
+  });
 });
