@@ -119,7 +119,7 @@ export class SatelliteKiosk {
     this.roster = cache.roster as CachedStaff[];
     this.view = cache.view as LaborView | null;
     this.snapshot = (cache.snapshot ?? null) as AppSnapshot | null;
-    this.pinLock = loadJsonFile(
+    const lock = loadJsonFile(
       options.dataDir,
       PIN_LOCK,
       pinLockSchema,
@@ -128,9 +128,12 @@ export class SatelliteKiosk {
         label: "The kiosk's count of wrong PINs",
         damage: options.damage,
         now: this.now,
-        consequence: 'the count of wrong PINs starts again from zero',
+        consequence: 'the pad stays locked for a first lockout before the count starts again',
       },
-    ).value;
+    );
+    // Damaging the count must not buy a guesser a fresh five tries: an unreadable count locks the
+    // pad as a first lockout would.
+    this.pinLock = lock.problem ? { wrong: [], lockedUntil: this.now() + LOCK_MS, lockouts: 1 } : lock.value;
   }
 
   /** A kiosk restarted while the hub is away still opens on its board: the last snapshot, with today's queue on it. */

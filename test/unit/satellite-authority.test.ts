@@ -4,7 +4,7 @@
 // the manager sees it with the device and the person, and a failed write of the hub's relay log
 // is an answer, not a crash. Real hub over TLS, real satellite, real files.
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -82,6 +82,17 @@ describe('the offline kiosk', () => {
       ok: false,
       error: { message: /Too many wrong PINs/ },
     });
+  });
+
+  it('a damaged count of wrong PINs locks the pad instead of granting fresh tries, and says so', async () => {
+    const { d, open } = await offlineKiosk();
+    writeFileSync(join(d, 'satellite-pin-lock.json'), '{"wrong": [1, 2, 3, 4], "lockedUn');
+    const kiosk = await open();
+    expect(await call(kiosk, 'laborIdentify', { pin: '2222' })).toMatchObject({
+      ok: false,
+      error: { kind: 'locked-out' },
+    });
+    expect(readdirSync(d).some((n) => n.startsWith('satellite-pin-lock.json.damaged-'))).toBe(true);
   });
 
   it('offline, a manager PIN is told that managers need the hub', async () => {
