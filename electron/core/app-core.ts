@@ -28,6 +28,7 @@ import { KioskRelay } from './hub/kiosk-relay';
 import { PunchGrants } from './hub/punch-grants';
 import { PunchReview } from './hub/punch-review';
 import { authorityHandlers } from './authority-handlers';
+import { setupHandlers } from './setup/setup-handlers';
 
 export interface CoreOptions {
   dataDir: string;
@@ -56,6 +57,8 @@ export interface CoreOptions {
   labor?: Partial<LaborTuning>;
   /** This device is the venue's hub: its paired devices (the root opens it and serves it over TLS). */
   hub?: HubService;
+  /** Starts the app again into the first-start choice (Electron's relaunch); absent in the host. */
+  restart?: () => void;
 }
 
 export interface AppCore {
@@ -197,6 +200,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     dismissDataHealth: async (ids) => dataHealth.dismiss(ids),
     ...hubHandlers(options.hub ?? null, options.dataDir),
     ...authorityHandlers(labor, options.hub ?? null, review),
+    ...setupHandlers({ dataDir: options.dataDir, hubRunning: options.hub !== undefined, restart: options.restart }),
   };
   // Authority lives here, not in the screens: see shared/contract/access.ts.
   const handlers = guardHandlers(unguarded, {

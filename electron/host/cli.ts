@@ -18,6 +18,8 @@ import { DEFAULT_HUB_PORT, startVenueHub } from './venue-hub';
 import { runSatellite } from './satellite-cli';
 import { errorMessage } from '../../shared/errors';
 import { newControlSecret, offerNewLinks, requestNewLink } from './host-control';
+import { SETUP_FLAG_VALUES, setupFromCommandLine } from './setup-flag';
+import { managerPinCheck } from './pin-sign-in';
 
 const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]] [--satellite HOST:PORT [--pair-code CODE --device-name NAME] [--hub-fingerprint FP]]
   --find-hubs: list the venue hubs announced on this LAN (mDNS) and exit; --no-mdns: the hub does not announce itself
@@ -26,6 +28,8 @@ const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url
   --hub: this device is the venue hub; paired satellites reach it over TLS on --hub-port (default ${DEFAULT_HUB_PORT})
   --new-link: print a fresh one-use sign-in address from the host already running on --data-dir
     (for a browser that was closed or a page left open across a restart); SIGUSR2 to the host does the same
+  --setup WHAT: the first start's choice without its screen: ${SETUP_FLAG_VALUES.join(', ')}
+    (a plain first start asks on the browser screen instead)
   --check: read-only probes of the configured service (as Settings → Check this service), printed; then exit
   env: VENUE_PORT, VENUE_DATA_DIR, VENUE_SERVICE_URL, VENUE_WEBHOOK_PORT, VENUE_WEBHOOK_SECRET, VENUE_KIOSK=1
   (give the webhook secret by file or VENUE_WEBHOOK_SECRET: --webhook-secret S still works but every
@@ -98,6 +102,7 @@ async function main() {
         'device-name': { type: 'string' },
         'hub-fingerprint': { type: 'string' },
         'new-link': { type: 'boolean' },
+        setup: { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -135,12 +140,22 @@ async function main() {
   const rendererDir = resolve(env.VENUE_RENDERER_DIR || resolve(import.meta.dirname, '../../out/renderer'));
   if (!values.check && !existsSync(resolve(rendererDir, 'index.html')))
     fail('The renderer is not built: run `npm run build` first (npm start does it for you).');
+  const setup = setupFromCommandLine(dataDir, {
+    setup: values.setup,
+    hub: values.hub,
+    satellite: values.satellite !== undefined || values['satellite-setup'] === true,
+    kiosk: values.kiosk,
+    serviceUrl,
+    check: values.check,
+  });
+  if (!setup.ok) fail(setup.reason);
 
   if (
     values.satellite !== undefined ||
     values['satellite-setup'] ||
     values['pair-code'] !== undefined ||
-    env.VENUE_SATELLITE
+    env.VENUE_SATELLITE ||
+    setup.choice?.role === 'join'
   ) {
     if (values.hub) fail('A device is either the hub or a satellite, not both');
     const pairCode = values['pair-code'];
@@ -170,7 +185,7 @@ async function main() {
     secrets: new MemorySecretStore(),
     runtime: 'headless',
     defaultRedirectPort: DEFAULT_REDIRECT_PORT,
-    kiosk: values.kiosk === true || env.VENUE_KIOSK === '1',
+    kiosk: values.kiosk === true || env.VENUE_KIOSK === '1' || setup.choice?.purpose === 'kiosk',
     serviceUrl,
     accessId: env.VENUE_ACCESS_ID,
     accessSecret: env.VENUE_ACCESS_SECRET,
@@ -203,6 +218,7 @@ async function main() {
     events: core.events,
     port: port(values.port ?? env.VENUE_PORT, '--port'),
     controlSecret,
+    managerPin: managerPinCheck(core.labor.access),
   });
   const stopOffering = offerNewLinks(dataDir, host, controlSecret);
   const venueHub = hub
@@ -224,7 +240,7 @@ async function main() {
     'That address signs one browser in, once (its token is retired when used, so the copy in the process list is useless).',
   );
   console.error(
-    `For another browser, or after closing this one: npm run host -- --new-link --data-dir ${dataDir} (or kill -USR2 ${process.pid}).`,
+    `For another browser, or after closing this one: npm run host -- --new-link --data-dir ${dataDir} (or kill -USR2 ${process.pid}), or a manager's PIN at http://127.0.0.1:${host.port}/sign-in.`,
   );
 
   let stopping = false;

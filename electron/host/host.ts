@@ -17,6 +17,7 @@ import { serveStatic } from './static-files';
 import { EventBroadcast } from './event-broadcast';
 import { MALFORMED_MESSAGE, messageId, parseBridgeMessage } from '../core/bridge-message';
 import { CONTROL_HEADER, NEW_LINK_PATH } from './host-control';
+import { handleSignIn, type ManagerPinCheck } from './pin-sign-in';
 
 export interface HostOptions {
   rendererDir: string;
@@ -27,6 +28,8 @@ export interface HostOptions {
   token?: string;
   /** Whoever sends this secret to POST /_control/new-link gets a fresh one-use address (host-control.ts). */
   controlSecret?: string;
+  /** Checks a manager's PIN for the loopback sign-in page (pin-sign-in.ts); without it the page says so. */
+  managerPin?: ManagerPinCheck;
 }
 
 export interface RunningHost {
@@ -55,6 +58,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   };
   let cookieName = '';
   let allowedHosts = new Set<string>();
+  let allowedOrigins = new Set<string>();
   const server = createServer((req, res) => {
     // A reset mid-request must never reach the process as an unhandled 'error' event.
     req.on('error', ignore);
@@ -76,6 +80,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         .end(allowed ? JSON.stringify({ url: newLink() }) : '{}');
       return;
     }
+    if (
+      handleSignIn(req, res, {
+        check: options.managerPin,
+        allowedOrigins,
+        grant: (headers) => (headers['set-cookie'] = `${cookieName}=${token}; HttpOnly; SameSite=Strict; Path=/`),
+      })
+    )
+      return;
     if (tradeToken(req, res, token, cookieName, useLaunchToken)) return;
     serveStatic(options.rendererDir, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500);
@@ -96,7 +108,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
   allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   // Cookies are not scoped by port: two hosts on one machine must not overwrite each other's.
   cookieName = `venue-token-${port}`;

@@ -19,6 +19,8 @@ import { hubModeSaved } from '../core/hub/hub-mode';
 import { DataHealth } from '../core/storage/data-health';
 import { type RunningVenueHub, startVenueHub } from '../host/venue-hub';
 import { errorMessage } from '../../shared/errors';
+import { loadDeviceSetup } from '../core/setup/device-setup';
+import { startSatelliteOrSetup, type SatelliteRun } from '../host/satellite-setup';
 
 interface WindowState {
   bounds?: { x: number; y: number; width: number; height: number };
@@ -28,6 +30,8 @@ interface WindowState {
 const here = dirname(fileURLToPath(import.meta.url));
 const windowState = new Store<WindowState>({ name: 'window-state' });
 let core: AppCore | null = null;
+/** A device that joins the venue hub runs no core: its screen speaks to the hub. */
+let satellite: SatelliteRun | null = null;
 let venueHub: RunningVenueHub | null = null;
 let quitting = false;
 
@@ -48,8 +52,22 @@ function kioskMode(): boolean {
   return windowState.get('kiosk') === true || process.argv.includes('--kiosk');
 }
 
-function createWindow(activeCore: AppCore): BrowserWindow {
-  const kiosk = kioskMode();
+/** What the window needs from whatever runs behind it: the core, or a satellite of the hub. */
+interface WindowSource {
+  events: AppCore['events'];
+  knownHosts(): string[];
+  managerPresent(): boolean;
+}
+
+function coreSource(activeCore: AppCore): WindowSource {
+  return {
+    events: activeCore.events,
+    knownHosts: () => knownHosts(activeCore),
+    managerPresent: () => activeCore.labor.sessions.anyManagerSession(),
+  };
+}
+
+function createWindow(source: WindowSource, kiosk = kioskMode()): BrowserWindow {
   const displays = screen.getAllDisplays().map((d) => d.workArea);
   const win = new BrowserWindow({
     width: 1280,
@@ -79,7 +97,7 @@ function createWindow(activeCore: AppCore): BrowserWindow {
   if (kiosk) lockDownKiosk(win);
   win.on('close', (event) => {
     // Closing the kiosk needs a manager: a guest cannot end the time clock with a window button.
-    if (kiosk && !quitting && !activeCore.labor.sessions.anyManagerSession()) {
+    if (kiosk && !quitting && !source.managerPresent()) {
       event.preventDefault();
       return;
     }
@@ -99,13 +117,13 @@ function createWindow(activeCore: AppCore): BrowserWindow {
   // Navigation and new windows are denied; https links to hosts the app knows open in the system browser.
   win.webContents.setWindowOpenHandler(({ url }) => {
     // Checked just before: https and a host the app knows.
-    if (isAllowedExternal(url, knownHosts(activeCore))) void shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
+    if (isAllowedExternal(url, source.knownHosts())) void shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
     return { action: 'deny' };
   });
   win.webContents.on('will-navigate', (event) => event.preventDefault());
   win.webContents.on('will-redirect', (event) => event.preventDefault());
 
-  const stopForwarding = forwardEvents(activeCore.events, win.webContents);
+  const stopForwarding = forwardEvents(source.events, win.webContents);
   win.on('closed', stopForwarding);
   void win.loadURL(rendererUrl());
   return win;
@@ -146,6 +164,19 @@ app
     // "This device is the venue hub" (Settings): the paired kiosk, bar and manager devices reach it.
     // Reports made before the core's own data health exists are saved to its file and shown from there.
     const earlyHealth = new DataHealth(dataDir, Date.now, log);
+    // The first start's choice: a device that joins the hub runs the hub's screens, not a core.
+    const setup = loadDeviceSetup(dataDir, earlyHealth.sink);
+    if (setup?.role === 'join') {
+      const joined = await startSatelliteOrSetup({ dataDir, log });
+      satellite = joined;
+      registerIpcHandlers(joined.handlers, rendererUrl);
+      // The hub decides at pairing whether this is a kiosk; until then it is a window like any other.
+      createWindow(
+        { events: joined.events, knownHosts: () => [], managerPresent: () => false },
+        kioskMode() || joined.status().role === 'kiosk',
+      );
+      return;
+    }
     const hub = hubModeSaved(dataDir, earlyHealth.sink) ? await HubService.open({ dataDir, log }) : undefined;
     core = await createApp({
       dataDir,
@@ -154,7 +185,12 @@ app
       secrets: new SafeStorageSecretStore(dataDir, log, earlyHealth.sink),
       runtime: 'electron',
       defaultRedirectPort: DEFAULT_REDIRECT_PORT,
-      kiosk: kioskMode(),
+      kiosk: kioskMode() || setup?.purpose === 'kiosk',
+      // After the first start's choice of the hub: the hub's certificate and server start with the app.
+      restart: () => {
+        app.relaunch();
+        app.quit();
+      },
       openExternal: async (url) => {
         // The core hands over only the sign-in page of the service it is connected to.
         await shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
@@ -165,10 +201,11 @@ app
     await core.start();
     startHeapTrim({ onTrim: (t) => log(heapTrimLine(t)) });
     if (hub) venueHub = await startVenueHub({ hub, core, dataDir, log });
-    createWindow(core);
+    const started = core;
+    createWindow(coreSource(started), kioskMode() || setup?.purpose === 'kiosk');
 
     app.on('activate', () => {
-      if (core && BrowserWindow.getAllWindows().length === 0) createWindow(core);
+      if (core && BrowserWindow.getAllWindows().length === 0) createWindow(coreSource(started));
     });
   })
   .catch((error: unknown) => {
@@ -185,6 +222,16 @@ app.on('window-all-closed', () => {
 // the logs are closed, instead of the process dying under them.
 app.on('before-quit', (event) => {
   quitting = true;
+  const joined = satellite;
+  if (joined) {
+    satellite = null;
+    event.preventDefault();
+    void joined
+      .close()
+      .catch(() => {})
+      .finally(() => app.quit());
+    return;
+  }
   const running = core;
   if (!running) return;
   core = null;

@@ -11,6 +11,8 @@ import { EventsScreen } from './features/events/events-screen';
 import { PassesScreen } from './features/passes/passes-screen';
 import { GiftCardsScreen } from './features/gift-cards/gift-cards-screen';
 import { TabsScreen } from './features/tabs/tabs-screen';
+import { FirstStart } from './features/setup/first-start';
+import { useFirstStart } from './features/setup/use-first-start';
 
 const LABELS: Record<Screen, string> = {
   kiosk: 'Kiosk',
@@ -31,7 +33,9 @@ export function App() {
   // A kiosk-role satellite is a kiosk whatever the hub's own screen is doing.
   const kioskDevice = useAppStore((s) => s.satellite?.mode === 'satellite' && s.satellite.role === 'kiosk');
   const unpaired = useAppStore((s) => s.satellite?.link === 'unpaired');
+  const firstStart = useFirstStart();
   if (unpaired) return <PairScreen />;
+  if (firstStart.show) return <FirstStart onDone={firstStart.done} />;
   if (kioskMode || kioskDevice)
     return (
       <>

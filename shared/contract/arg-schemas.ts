@@ -7,6 +7,7 @@ import { connectionArgSchemas } from './connection-args';
 import { dataHealthArgSchemas } from './data-health-args';
 import { hubArgSchemas } from './hub-args';
 import { laborArgSchemas } from './labor-args';
+import { setupArgSchemas } from './setup-args';
 import { tabsArgSchemas } from './tabs-args';
 import { webhookArgSchemas } from './webhooks-args';
 
@@ -18,4 +19,5 @@ export const ipcArgSchemas: { [K in IpcChannel]: z.ZodType<IpcArgs<K>> } = {
   ...dataHealthArgSchemas,
   ...hubArgSchemas,
   ...authorityArgSchemas,
+  ...setupArgSchemas,
 };

@@ -34,6 +34,10 @@ const HUB_ONLY_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'satelliteFindHubs',
   'satelliteCheckHub',
   'satellitePair',
+  // What this computer is for is chosen on its own screen.
+  'setupView',
+  'setupChoose',
+  'setupRestart',
 ]);
 
 /** Managing devices is for the manager's own device (and the hub's screen). */

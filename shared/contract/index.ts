@@ -16,6 +16,7 @@ import {
 import { authorityChannelKeys, authorityEventKeys, type AuthorityEvents, type AuthorityRequests } from './authority';
 import { hubChannelKeys, hubEventKeys, type HubEvents, type HubRequests } from './hub';
 import { laborChannelKeys, laborEventKeys, type LaborEvents, type LaborRequests } from './labor';
+import { setupChannelKeys, setupEventKeys, type SetupEvents, type SetupRequests } from './setup';
 import { tabsChannelKeys, tabsEventKeys, type TabsEvents, type TabsRequests } from './tabs';
 import { webhookChannelKeys, webhookEventKeys, type WebhookEvents, type WebhookRequests } from './webhooks';
 import type { ErrorPayload } from '../app-error';
@@ -29,11 +30,20 @@ export interface IpcRequestMap
     TabsRequests,
     DataHealthRequests,
     HubRequests,
-    AuthorityRequests {}
+    AuthorityRequests,
+    SetupRequests {}
 
 /** Every event main pushes to the renderer, with its payload. */
 export interface IpcEventMap
-  extends ConnectionEvents, WebhookEvents, LaborEvents, TabsEvents, DataHealthEvents, HubEvents, AuthorityEvents {}
+  extends
+    ConnectionEvents,
+    WebhookEvents,
+    LaborEvents,
+    TabsEvents,
+    DataHealthEvents,
+    HubEvents,
+    AuthorityEvents,
+    SetupEvents {}
 
 export type IpcChannel = keyof IpcRequestMap;
 export type IpcEventName = keyof IpcEventMap;
@@ -48,6 +58,7 @@ const channelKeys: Record<IpcChannel, true> = {
   ...dataHealthChannelKeys,
   ...hubChannelKeys,
   ...authorityChannelKeys,
+  ...setupChannelKeys,
 };
 /** Every request channel, for transports that generate one function or handler per request. */
 export const ipcChannels = Object.keys(channelKeys) as IpcChannel[];
@@ -60,6 +71,7 @@ const eventKeys: Record<IpcEventName, true> = {
   ...dataHealthEventKeys,
   ...hubEventKeys,
   ...authorityEventKeys,
+  ...setupEventKeys,
 };
 /** Every push event name, for transports that must subscribe to all of them. */
 export const ipcEventNames = Object.keys(eventKeys) as IpcEventName[];

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp, type App } from '../../electron/host/create-app';
 import { startHost, type RunningHost } from '../../electron/host/host';
+import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
 
 export interface RunningApp {
   core: App;
@@ -16,9 +17,15 @@ export interface RunningApp {
 
 const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
 
-export async function startApp(dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'))): Promise<RunningApp> {
+export async function startApp(
+  dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-')),
+  options: { firstStart?: boolean } = {},
+): Promise<RunningApp> {
   if (!existsSync(join(rendererDir, 'index.html')))
     throw new Error('out/renderer is missing: run `npm run build` before the e2e tests');
+  // A single computer on the practice venue, as chosen at first start (unless the test walks it).
+  if (!options.firstStart && !existsSync(join(dataDir, 'device-setup.json')))
+    saveDeviceSetup(dataDir, { venue: 'practice', role: 'single', purpose: null });
   const core = await createApp({ dataDir, runtime: 'headless' });
   await core.start();
   // The connection's money unit, set as a venue sets it in Settings: the one its service uses

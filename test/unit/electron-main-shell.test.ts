@@ -2,10 +2,13 @@
 // loaded against a stub `electron` module that records what main asks of it, and a stand-in core.
 // Asserts the window's web preferences, the CSP header, the navigation/new-window/permission
 // guards, the trusted-sender check and the kiosk lockdown.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../electron/host/static-files';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
+import type { SetupChoice } from '../../shared/setup';
+import { tempDirs } from '../support';
 
 type Handler = (...args: any[]) => any;
 
@@ -54,6 +57,11 @@ function freshState() {
     isPackaged: false,
     managerPresent: false,
     stored: new Map<string, unknown>(),
+    userData: '/nonexistent/venue-test',
+    relaunch: vi.fn(),
+    venueHub: null as any,
+    /** What main handed to createApp (null: it composed no core). */
+    createOptions: null as any,
   };
 }
 
@@ -113,7 +121,8 @@ vi.mock('electron', () => {
     whenReady: () => Promise.resolve(),
     quit: () => stub.state.quit(),
     exit: () => {},
-    getPath: () => '/nonexistent/venue-test',
+    relaunch: () => stub.state.relaunch(),
+    getPath: () => stub.state.userData,
   };
   const session = {
     defaultSession: {
@@ -145,24 +154,35 @@ vi.mock('electron-store', () => ({
   },
 }));
 
+// The hub's TLS server and its LAN announcement are not for a unit test: main's call is recorded.
+vi.mock('../../electron/host/venue-hub', () => ({
+  startVenueHub: async (options: unknown) => ((stub.state.venueHub = options), { close: async () => {} }),
+}));
+
 vi.mock('../../electron/host/create-app', async () => {
   const { TypedEmitter } = await import('../../electron/core/typed-emitter');
   return {
-    createApp: async () => ({
-      handlers: { getSnapshot: async () => ({ ok: 'snapshot' }) },
-      events: new TypedEmitter(),
-      connection: { status: () => ({ settings: { baseUrl: 'https://api.service.example' } }) },
-      labor: { sessions: { anyManagerSession: () => stub.state.managerPresent } },
-      start: async () => {},
-      stop: async () => {},
-    }),
+    createApp: async (options: unknown) => (
+      (stub.state.createOptions = options),
+      {
+        handlers: { getSnapshot: async () => ({ ok: 'snapshot' }) },
+        events: new TypedEmitter(),
+        connection: { status: () => ({ settings: { baseUrl: 'https://api.service.example' } }) },
+        labor: { sessions: { anyManagerSession: () => stub.state.managerPresent } },
+        start: async () => {},
+        stop: async () => {},
+      }
+    ),
   };
 });
 
 const argv = process.argv;
 
-async function loadMain(options: { kiosk?: boolean; packaged?: boolean; rendererUrl?: string } = {}) {
+async function loadMain(
+  options: { kiosk?: boolean; packaged?: boolean; rendererUrl?: string; userData?: string } = {},
+) {
   stub.state = freshState();
+  if (options.userData) stub.state.userData = options.userData;
   stub.state.isPackaged = options.packaged ?? false;
   process.argv = options.kiosk ? [...argv, '--kiosk'] : argv;
   if (options.rendererUrl) process.env.ELECTRON_RENDERER_URL = options.rendererUrl;
@@ -272,6 +292,52 @@ describe('electron/main against a stub electron', () => {
     expect(win.fire('close')).toBe(false);
     // A kiosk's full-screen size is not the normal window's size (bug F).
     expect(stub.state.stored.get('bounds')).toBeUndefined();
+  });
+});
+
+describe("electron/main composes by the first start's choice", () => {
+  const dirs = tempDirs('venue-first-start-');
+  afterAll(() => dirs.removeAll());
+  /** A data folder where the guided setup was answered with `choice`, as its screen saves it. */
+  const chosen = (choice: SetupChoice) => {
+    const dir = dirs.make();
+    saveDeviceSetup(dir, choice);
+    return dir;
+  };
+
+  it('a first start composes a plain computer: no hub, no kiosk', async () => {
+    const win = await loadMain({ userData: dirs.make() });
+    expect(win.options.kiosk).toBe(false);
+    expect(stub.state.createOptions).toMatchObject({ kiosk: false, hub: undefined });
+  });
+
+  it('"Kiosk by the staff door" opens the locked-down kiosk window', async () => {
+    const win = await loadMain({ userData: chosen({ venue: 'practice', role: 'single', purpose: 'kiosk' }) });
+    expect(win.options).toMatchObject({ kiosk: true, fullscreen: true });
+    expect(stub.state.createOptions.kiosk).toBe(true);
+  });
+
+  it('"The venue hub" starts the hub with the core, and Restart now relaunches the app', async () => {
+    const dir = chosen({ venue: 'practice', role: 'hub', purpose: 'manager' });
+    await loadMain({ userData: dir });
+    const hub = stub.state.createOptions.hub;
+    expect(hub?.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(existsSync(join(dir, 'hub', 'hub-identity.pem'))).toBe(true);
+    expect(stub.state.venueHub.hub).toBe(hub);
+    stub.state.createOptions.restart();
+    expect(stub.state.relaunch).toHaveBeenCalledOnce();
+    expect(stub.state.quit).toHaveBeenCalled();
+    // The hub's server was started by main: quitting closes it before the core stops.
+    for (const fn of stub.state.appHandlers.get('before-quit') ?? []) fn({ preventDefault: () => {} });
+    await vi.waitFor(() => expect(stub.state.quit.mock.calls.length).toBeGreaterThan(1));
+  });
+
+  it('"A device that joins the venue hub" runs no core: its window shows the pairing screen', async () => {
+    const win = await loadMain({ userData: chosen({ venue: 'practice', role: 'join', purpose: null }) });
+    expect(stub.state.createOptions).toBeNull();
+    const status = stub.state.ipc.get('venue:satelliteStatus');
+    const answer = await status({ senderFrame: { url: win.loaded, parent: null } });
+    expect(answer).toMatchObject({ ok: true, result: { mode: 'satellite', link: 'unpaired' } });
   });
 });
 

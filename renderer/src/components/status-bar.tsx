@@ -19,7 +19,9 @@ export function StatusBar() {
       <div className="status-bar bad" role="status">
         {bridge === 'connecting'
           ? 'Connecting to the app…'
-          : 'Lost contact with the app host; retrying. If this lasts, get a new sign-in address on the host computer (npm run host -- --new-link) and open it here.'}
+          : 'Lost contact with the app host; retrying. If this lasts, get a new sign-in address on the host computer (npm run host -- --new-link) and open it here, or '}
+        {bridge !== 'connecting' && <a href="/sign-in">sign in with a manager PIN</a>}
+        {bridge !== 'connecting' && '.'}
       </div>
     );
   }
