@@ -49,6 +49,11 @@ export interface ErrorKinds {
   /** A request on a channel the contract does not know, or from a sender that is not ours. */
   'unknown-channel': Record<string, never>;
   'untrusted-sender': Record<string, never>;
+  /**
+   * The venue hub at the paired address presents another certificate than the one pinned at
+   * pairing (reinstalled, or an impostor): nothing is sent to it; pair again after checking.
+   */
+  'hub-identity-changed': { pinned: string; presented: string };
   /** Anything else: a bug or an unforeseen failure. The message goes to the log. */
   internal: Record<string, never>;
 }
@@ -80,6 +85,7 @@ export const ERROR_KINDS: readonly ErrorKind[] = [
   'local-failure',
   'unknown-channel',
   'untrusted-sender',
+  'hub-identity-changed',
   'internal',
 ];
 

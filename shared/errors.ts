@@ -107,6 +107,8 @@ export function wordsFor(payload: ErrorPayload, context: StaffContext = {}): str
     case 'unknown-channel':
     case 'untrusted-sender':
       return 'The app refused a request it does not know. Restart the app; if it keeps happening, tell a manager.';
+    case 'hub-identity-changed':
+      return 'This hub’s identity changed: pair again. Ask a manager to check the hub before pairing this device anew.';
     case 'internal':
       return own();
   }

@@ -66,7 +66,7 @@ export interface SatelliteStatus {
   deviceName: string | null;
   role: DeviceRole | null;
   /** Satellite only: the channel to the hub right now. */
-  link: 'connected' | 'connecting' | 'revoked' | 'unpaired' | null;
+  link: 'connected' | 'connecting' | 'revoked' | 'unpaired' | 'identity-changed' | null;
   /** What the screen should say about the link (revoked, unreachable), in staff words. */
   message: string | null;
   /** Punches taken while the hub was unreachable, not yet accepted by it. */

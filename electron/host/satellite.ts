@@ -5,14 +5,14 @@
 import { ipcChannels, type IpcEventMap, type IpcEventName, type IpcHandlers } from '../../shared/contract';
 import type { SatelliteStatus } from '../../shared/hub';
 import { TypedEmitter } from '../core/typed-emitter';
-import { pairWithHub, normalizeUrl, type SatellitePairing } from '../core/hub/hub-client';
+import { identityChange, pairWithHub, normalizeUrl, type SatellitePairing } from '../core/hub/hub-client';
 import { HubLink, HubRefused } from '../core/hub/hub-link';
 import { loadPairing, savePairing } from '../core/hub/satellite-store';
 import type { LaborView } from '../../shared/labor';
 import type { AppSnapshot } from '../../shared/domain';
 import { SatelliteKiosk } from './satellite-kiosk';
 import { DataHealth } from '../core/storage/data-health';
-import { appError, fromErrorPayload } from '../../shared/app-error';
+import { appError, fromErrorPayload, type AppError } from '../../shared/app-error';
 
 export interface SatelliteOptions {
   dataDir: string;
@@ -39,6 +39,8 @@ export interface RunningSatellite {
 }
 
 const UNREACHABLE = 'The venue hub cannot be reached right now; this device reconnects on its own.';
+const IDENTITY_CHANGED =
+  'This hub’s identity changed: pair again. The address answers with another certificate than the hub this device was paired with; ask a manager to check the hub, then pair this device anew.';
 
 export async function startSatellite(options: SatelliteOptions): Promise<RunningSatellite> {
   const log = options.log ?? (() => {});
@@ -71,7 +73,9 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
   health.events.on('dataHealth', (view) => events.emit('dataHealth', view));
   const retry = options.retryMs ?? { first: 500, max: 5000 };
   let link: HubLink | null = null;
-  let linkState: 'connected' | 'connecting' | 'revoked' = 'connecting';
+  let linkState: 'connected' | 'connecting' | 'revoked' | 'identity-changed' = 'connecting';
+  /** Set while the hub's address answers with another certificate than the pinned one. */
+  let changedIdentity: AppError<'hub-identity-changed'> | null = null;
   let message: string | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
@@ -130,6 +134,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
       });
       if (closed) return opened.close();
       link = opened;
+      changedIdentity = null;
       delay = retry.first;
       setState('connected', null);
       report();
@@ -141,7 +146,12 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
         log(error.message);
         return setState('revoked', error.message);
       }
-      setState('connecting', UNREACHABLE);
+      // The pin refused the hub's certificate: said as such, never as "offline". Retrying goes on,
+      // so the hub that was paired is taken back if it returns at this address.
+      changedIdentity = await identityChange(paired);
+      if (closed) return;
+      if (changedIdentity) setState('identity-changed', IDENTITY_CHANGED);
+      else setState('connecting', UNREACHABLE);
       schedule();
     }
   };
@@ -178,7 +188,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
         if (channel === 'laborView' && !link?.open && kiosk.cachedView) return kiosk.cachedView;
         if (channel === 'getSnapshot' && !link?.open && kiosk.cachedSnapshot) return kiosk.cachedSnapshot;
       }
-      if (!link?.open) throw appError('unreachable', message ?? UNREACHABLE);
+      if (!link?.open) throw changedIdentity ?? appError('unreachable', message ?? UNREACHABLE);
       const outcome = await link.request(channel, args);
       if (!outcome.ok) throw fromErrorPayload(outcome.error);
       if (channel === 'laborView') kiosk?.seenView(outcome.result as LaborView);

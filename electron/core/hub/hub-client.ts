@@ -7,6 +7,7 @@ import { request } from 'node:https';
 import { connect, type PeerCertificate } from 'node:tls';
 import WebSocket from 'ws';
 import type { DeviceRole } from '../../../shared/hub';
+import { AppError } from '../../../shared/app-error';
 
 export interface PinnedHub {
   /** https://host:port of the hub. */
@@ -50,6 +51,25 @@ export function readHubCertificate(url: string, timeoutMs = 5000): Promise<Pinne
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`The hub at ${url} did not answer`)));
     socket.on('error', (error) => reject(new Error(`The hub at ${url} cannot be reached: ${error.message}`)));
   });
+}
+
+/**
+ * After a failed connection: whether the hub at the pinned address now presents another
+ * certificate (reinstalled, or an impostor). Null when it presents the pinned one or cannot be read.
+ */
+export async function identityChange(pin: PinnedHub): Promise<AppError<'hub-identity-changed'> | null> {
+  let presented: PinnedHub;
+  try {
+    presented = await readHubCertificate(pin.url);
+  } catch {
+    return null;
+  }
+  if (presented.fingerprint === pin.fingerprint) return null;
+  return new AppError(
+    'hub-identity-changed',
+    `This hub’s identity changed: pair again. The hub at ${pin.url} presents certificate ${presented.fingerprint}; ${pin.fingerprint} was pinned at pairing`,
+    { pinned: pin.fingerprint, presented: presented.fingerprint },
+  );
 }
 
 /** TLS options that trust exactly the pinned certificate. */

@@ -10,7 +10,7 @@ export function SatelliteBanner() {
       ? ` ${satellite.waitingPunches} punch${satellite.waitingPunches === 1 ? '' : 'es'} waiting for the hub.`
       : '';
   if (satellite.link === 'connected' && !waiting) return null;
-  const revoked = satellite.link === 'revoked';
+  const revoked = satellite.link === 'revoked' || satellite.link === 'identity-changed';
   return (
     <div
       className={revoked ? 'satellite-banner satellite-banner-bad' : 'satellite-banner'}
