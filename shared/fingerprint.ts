@@ -35,3 +35,9 @@ export function readPairingQr(text: string): PairingQrData | null {
     return null;
   return { hub: v.hub.trim().replace(/^[a-z]+:\/\//i, ''), fingerprint: v.fingerprint, code: v.code };
 }
+
+/** A fingerprint as the hub client writes it (AA:BB:…, upper case), from any typed or pasted form. */
+export function normalizeFingerprintText(text: string): string {
+  const hex = text.replace(/[^0-9a-f]/gi, '').toUpperCase();
+  return hex.match(/.{2}/g)?.join(':') ?? '';
+}

@@ -4,6 +4,9 @@
 import { startHost } from './host';
 import { newControlSecret, offerNewLinks } from './host-control';
 import { startSatelliteOrSetup } from './satellite-setup';
+import { createInterface } from 'node:readline/promises';
+import { readHubCertificate } from '../core/hub/hub-client';
+import { shortFingerprint } from '../../shared/fingerprint';
 
 export interface SatelliteCliOptions {
   dataDir: string;
@@ -17,7 +20,8 @@ export interface SatelliteCliOptions {
 
 export async function runSatellite(options: SatelliteCliOptions): Promise<void> {
   const log = (line: string) => console.error(line);
-  const satellite = await startSatelliteOrSetup({ ...options, log });
+  const expectFingerprint = await compareFingerprint(options);
+  const satellite = await startSatelliteOrSetup({ ...options, expectFingerprint, log });
   const status = satellite.status();
   if (status.link === 'unpaired')
     console.error(
@@ -52,4 +56,30 @@ export async function runSatellite(options: SatelliteCliOptions): Promise<void> 
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+}
+
+/**
+ * Pairing without --hub-fingerprint: shows the certificate the hub presents, and at a terminal asks
+ * whether it is the one on the hub's screen before the code is sent.
+ */
+async function compareFingerprint(options: SatelliteCliOptions): Promise<string | undefined> {
+  if (!options.pairCode || options.expectFingerprint || !options.hubUrl) return options.expectFingerprint;
+  const presented = await readHubCertificate(options.hubUrl);
+  console.error(
+    `The hub at ${options.hubUrl} shows check code ${shortFingerprint(presented.fingerprint)} (certificate ${presented.fingerprint}).`,
+  );
+  if (!process.stdin.isTTY) {
+    console.error(
+      "Not compared with the hub's screen: give --hub-fingerprint (the full one, or the QR code's) to pair only with that certificate.",
+    );
+    return presented.fingerprint;
+  }
+  const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  const answer = await terminal.question("Does the hub's Devices tab show this same check code? [y/N] ");
+  terminal.close();
+  if (!/^y(es)?$/i.test(answer.trim())) {
+    console.error('Not paired: the certificate was not confirmed.');
+    process.exit(1);
+  }
+  return presented.fingerprint;
 }

@@ -15,6 +15,7 @@ import { useRequest } from '../../hooks/use-request';
 import { Problem } from '../../components/problem';
 import { useAppStore } from '../../store';
 import { dayTime } from '../kiosk/format';
+import { shortFingerprint } from '../../../../shared/fingerprint';
 
 const ROLE_TEXT: Record<DeviceRole, string> = {
   kiosk: 'Kiosk (punches only)',
@@ -101,7 +102,8 @@ export function DevicesPanel({ token, timezone }: { token: string; timezone: str
         {hub?.pairing && <PairingCode hub={hub} timezone={timezone} />}
         {hub?.fingerprint && !hub.pairing && (
           <p className="k-hint">
-            Hub certificate: <code>{hub.fingerprint}</code>
+            Hub check code: <strong className="hub-fingerprint-short">{shortFingerprint(hub.fingerprint)}</strong>{' '}
+            (certificate <code>{hub.fingerprint}</code>)
           </p>
         )}
       </section>
@@ -189,10 +191,25 @@ function PairingCode({ hub, timezone }: { hub: HubView; timezone: string | null 
           Hub address: <code>{hub.address}</code>
         </p>
       )}
-      <p className="k-hint">
-        The new device must show this certificate fingerprint:{' '}
-        <code className="hub-fingerprint">{hub.fingerprint}</code>
-      </p>
+      {hub.fingerprint && (
+        <>
+          <p className="k-hint">The new device must show this same check code:</p>
+          <p className="hub-check-code" data-testid="hub-check-code">
+            {shortFingerprint(hub.fingerprint)}
+          </p>
+          <p className="k-hint">
+            Full certificate fingerprint: <code className="hub-fingerprint">{hub.fingerprint}</code>
+          </p>
+          {hub.address && (
+            <details className="hub-pairing-data">
+              <summary>The QR code as text, for a device without a camera</summary>
+              <code data-testid="pairing-data">
+                {JSON.stringify({ hub: hub.address, code: pairing.code, fingerprint: hub.fingerprint })}
+              </code>
+            </details>
+          )}
+        </>
+      )}
     </div>
   );
 }

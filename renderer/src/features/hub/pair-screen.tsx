@@ -1,12 +1,19 @@
 // An unpaired satellite's only screen: find the hub (or type its address), compare the
-// certificate fingerprint with the hub's Devices tab, then enter the code the hub shows. The code
-// is sent only to the certificate the person has just compared.
+// certificate's check code with the hub's Devices tab, then enter the code the hub shows. Or paste
+// the pairing data of the hub's QR code: address, certificate and code at once, the certificate
+// then compared by the app. The code is sent only to the certificate that was compared.
 import { useState, type FormEvent } from 'react';
 import type { FoundHub } from '../../../../shared/hub';
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
 import { Problem } from '../../components/problem';
 import { useAppStore } from '../../store';
+import {
+  normalizeFingerprintText,
+  readPairingQr,
+  shortFingerprint,
+  type PairingQrData,
+} from '../../../../shared/fingerprint';
 
 export function PairScreen() {
   const suggested = useAppStore((s) => s.satellite?.hubAddress ?? '');
@@ -15,7 +22,20 @@ export function PairScreen() {
   const [checked, setChecked] = useState<{ address: string; fingerprint: string } | null>(null);
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
+  const [qrText, setQrText] = useState('');
+  const [fromQr, setFromQr] = useState<PairingQrData | null>(null);
   const request = useAction();
+  const qrMatches =
+    fromQr !== null && checked !== null && normalizeFingerprintText(fromQr.fingerprint) === checked.fingerprint;
+  const readQr = (text: string) => {
+    setQrText(text);
+    const data = readPairingQr(text);
+    setFromQr(data);
+    if (!data) return;
+    setAddress(data.hub);
+    setCode(data.code);
+    check(data.hub);
+  };
   const missing = [
     !name.trim() && 'a name for this device',
     code.length !== 6 &&
@@ -63,6 +83,20 @@ export function PairScreen() {
             Find hubs on this network
           </button>
         </div>
+        <label>
+          Or paste the pairing data from the hub&apos;s QR code
+          <textarea
+            className="pair-qr-data"
+            value={qrText}
+            placeholder='for example: {"hub":"192.168.1.20:47800","code":"123456","fingerprint":"AB:CD:…"}'
+            onChange={(e) => readQr(e.target.value)}
+          />
+        </label>
+        {qrText.trim() !== '' && !fromQr && (
+          <p className="hint" role="status">
+            That is not the hub&apos;s pairing data: copy all of it, from {'{'} to {'}'}.
+          </p>
+        )}
         {found && found.length === 0 && <p className="k-empty">No hub answered on this network; type its address.</p>}
         {found && found.length > 0 && (
           <ul className="pair-found">
@@ -79,11 +113,29 @@ export function PairScreen() {
       {checked && (
         <form className="k-card k-form" aria-label="Pair" onSubmit={pair}>
           <h2>2. Compare, then enter the code</h2>
-          <p>
-            The hub&apos;s Devices tab must show this same certificate fingerprint. If it does not, stop: this is not
-            your hub.
-          </p>
-          <p>
+          {fromQr ? (
+            qrMatches ? (
+              <p className="pair-match" role="status" data-testid="qr-match">
+                The hub&apos;s certificate matches its QR code (check code {shortFingerprint(checked.fingerprint)}).
+              </p>
+            ) : (
+              <p className="error" role="alert" data-testid="qr-mismatch">
+                The hub at this address shows another certificate than its QR code: do not pair. Ask a manager to check
+                the hub.
+              </p>
+            )
+          ) : (
+            <>
+              <p>
+                The hub&apos;s Devices tab must show this same check code. If it does not, stop: this is not your hub.
+              </p>
+              <p className="hub-check-code" data-testid="checked-check-code">
+                {shortFingerprint(checked.fingerprint)}
+              </p>
+            </>
+          )}
+          <p className="hint">
+            Full certificate fingerprint:{' '}
             <code className="hub-fingerprint" data-testid="checked-fingerprint">
               {checked.fingerprint}
             </code>
@@ -109,7 +161,7 @@ export function PairScreen() {
           </label>
           <button
             type="submit"
-            disabled={request.busy || missing.length > 0}
+            disabled={request.busy || missing.length > 0 || (fromQr !== null && !qrMatches)}
             aria-describedby={missing.length > 0 ? 'pair-missing' : undefined}
           >
             Pair
