@@ -194,7 +194,7 @@ function RestartStep({ view }: { view: SetupView }) {
         </div>
       ) : (
         <p className="warning" role="status" data-testid="setup-restart">
-          Stop the host (Ctrl+C where it runs) and start it again with <code>npm run host</code>.
+          Stop the host (Ctrl+C where it runs) and start it again the same way, for example <code>npm run host</code>.
         </p>
       )}
       <Problem text={request.error} detail={request.detail} />
