@@ -1,5 +1,6 @@
 // What a manager sees of the venue's authority: punches the hub holds for review or refused, with
 // the device, the person and the reason, and the rules that send a punch to review.
+import type { ErrorPayload } from './app-error';
 import type { PunchAction } from './labor';
 
 /** Why the hub did not apply a forwarded punch on its own. */
@@ -28,8 +29,10 @@ export interface PunchReviewItem {
   /** held: waits for a manager; refused: the hub will never apply it (see `message`). */
   status: 'held' | 'approved' | 'rejected' | 'refused';
   reasons: ReviewReason[];
-  /** The refusal's or the decision's words. */
+  /** The refusal's or the decision's words (technical text: details and the log). */
   message: string | null;
+  /** A refused punch's reason with its kind: what the screen words. */
+  problem?: ErrorPayload | null;
   decidedBy: string | null;
   decidedAt: number | null;
 }

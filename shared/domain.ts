@@ -70,7 +70,7 @@ export interface ConnectionStatus {
 export type SignInStatus =
   | { state: 'idle' }
   | { state: 'waiting'; authorizeUrl: string; startedAt: number }
-  | { state: 'failed'; message: string };
+  | { state: 'failed'; message: string; problem?: ErrorPayload | null };
 
 /** A location (venue) as listed by GET /api/loc, normalised from whatever shape the service sent. */
 export interface Location {

@@ -139,6 +139,10 @@ function localFailureWords(code: string | null): string | null {
       return 'This computer does not let the app listen on that port. Choose a port above 1024.';
     case 'EADDRNOTAVAIL':
       return 'This computer has no such network address. Use 127.0.0.1, or an address this computer has.';
+    case 'tunnel-timeout':
+      return 'The tunnel did not come up in time: this computer may be offline, or ngrok may be blocked here.';
+    case 'tunnel-offline':
+      return 'Could not reach ngrok: this computer seems to be offline, or ngrok is blocked here.';
     default:
       return null;
   }

@@ -1,6 +1,7 @@
 // Labor (spec 2.4): the kiosk, the live board, the outbox and the manager timesheet, as the
 // renderer sees them. Nothing here holds a PIN or a PIN hash: only whether a person has one.
 
+import type { ErrorPayload } from './app-error';
 import type { BreakPreset } from './labor-rules/breaks';
 import type { OvertimePreset } from './labor-rules/overtime';
 /** What a person does at the kiosk. */
@@ -64,8 +65,10 @@ export interface OutboxItem {
   name: string;
   capturedAt: number;
   state: OutboxItemState;
-  /** The service's message for a parked punch, or why it waits. */
+  /** The service's message for a parked punch, or why it waits (technical text: details and the log). */
   message: string | null;
+  /** Why it was refused or waits, with its kind: what the screen words (null while nothing is wrong). */
+  problem: ErrorPayload | null;
   attempts: number;
 }
 
@@ -79,6 +82,8 @@ export interface OutboxSummary {
   /** 'offline' while the service cannot be reached. */
   state: 'idle' | 'sending' | 'waiting' | 'offline';
   lastError: string | null;
+  /** The failure behind `lastError` with its kind. */
+  lastProblem: ErrorPayload | null;
   /** Unix ms of the next try while waiting. */
   nextAttemptAt: number | null;
 }

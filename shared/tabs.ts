@@ -138,7 +138,10 @@ export interface GiftCardSale {
   mode: 'wait' | 'live';
   paymentType: string;
   state: GiftCardSaleState;
+  /** The technical text of a failure (for "Details" and the log), or a note for a done sale. */
   message: string | null;
+  /** Why the sale failed or its outcome is unknown, with its kind: what the screen words. */
+  problem: ErrorPayload | null;
   tabUuid: string | null;
   tabId: string | null;
   /** Cents charged. */

@@ -207,6 +207,8 @@ export interface TunnelStatus {
   /** The public HTTPS URL that forwards to the listener, while online. */
   publicUrl: string | null;
   message: string | null;
+  /** Why it is in error, with its kind: what the screen words (`message` is the same in plain text). */
+  problem?: ErrorPayload | null;
 }
 
 /** Webhook settings as the renderer sees them: whether a secret is set, never the secret. */

@@ -15,7 +15,7 @@ import type { HubLink } from '../core/hub/hub-link';
 import { loadJsonFile, saveJsonFile } from '../core/storage/json-file';
 import { JobQueue } from '../core/job-queue';
 import type { DamageSink } from '../core/storage/data-health';
-import { AppError, fromErrorPayload } from '../../shared/app-error';
+import { AppError, appError, fromErrorPayload, readErrorPayload } from '../../shared/app-error';
 
 const QUEUE = 'satellite-punches.log';
 const CACHE = 'satellite-cache.json';
@@ -217,7 +217,10 @@ export class SatelliteKiosk {
     // (a punch-out, say) before the punch-in it follows.
     await this.drain();
     const outcome = this.outcomes.get(punch.punchId) ?? null;
-    if (outcome?.status === 'refused') throw new Error(outcome.message);
+    if (outcome?.status === 'refused')
+      throw fromErrorPayload(
+        readErrorPayload(outcome.problem) ?? appError('invalid', outcome.message, { field: null }).toPayload(),
+      );
     if (!outcome) this.applyLocally(punch, session);
     return {
       punchIds: [punch.punchId],

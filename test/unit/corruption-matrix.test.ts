@@ -82,6 +82,7 @@ async function buildFixture(): Promise<Fixture> {
     paymentType: 'CASH',
     state: 'done',
     message: null,
+    problem: null,
     tabUuid: 't-1',
     tabId: null,
     total: 2500,

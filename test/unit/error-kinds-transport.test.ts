@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import WebSocket from 'ws';
 import { AppError, type ErrorPayload } from '../../shared/app-error';
 import type { IpcEventMap, IpcHandlers } from '../../shared/contract';
 import { rebuildError, settleOutcome } from '../../shared/ipc-outcome';
@@ -13,6 +12,7 @@ import { ServiceError, httpError } from '../../electron/core/api/errors';
 import { TypedEmitter } from '../../electron/core/typed-emitter';
 import { startHost, type RunningHost } from '../../electron/host/host';
 import { tempDirs } from '../support';
+import { installPageWebSocket } from '../support/page-websocket';
 import { HubLink, pairDevice, startTestHub, type TestHub } from './hub-kit';
 
 const WS_BRIDGE = '../../renderer/src/bridge/ws-bridge';
@@ -110,7 +110,7 @@ describe("the headless host's WebSocket and the renderer's bridge", () => {
   const dirs = tempDirs('venue-error-kinds-');
   let host: RunningHost;
   let thrown: unknown = SPEND_LIMIT;
-  let finished = false;
+  let page: { finish(): void } | undefined;
 
   beforeAll(async () => {
     const rendererDir = join(dirs.make(), 'renderer');
@@ -125,21 +125,11 @@ describe("the headless host's WebSocket and the renderer's bridge", () => {
       } as unknown as IpcHandlers,
       events: new TypedEmitter<IpcEventMap>(),
     });
-    // The page's WebSocket, with the Origin a browser sends for the host's own page. Once the test
-    // is over the bridge's reconnects get a socket that never opens, so none outlives the host (it
-    // stays installed: a reconnect may still be due after this file's last test).
-    const origin = `http://127.0.0.1:${host.port}`;
-    (globalThis as { WebSocket?: unknown }).WebSocket = class extends WebSocket {
-      constructor(url: string) {
-        if (finished) return { readyState: WebSocket.CLOSED, send() {}, close() {} } as unknown as WebSocket;
-        super(url, { headers: { Origin: origin } });
-        this.on('error', () => {});
-      }
-    };
+    page = installPageWebSocket(() => `http://127.0.0.1:${host.port}`);
   });
 
   afterAll(async () => {
-    finished = true;
+    page?.finish();
     await host?.close();
     dirs.removeAll();
   });

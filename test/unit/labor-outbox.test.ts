@@ -98,6 +98,20 @@ describe('outbox', () => {
     o.close();
   });
 
+  it('keeps a parked punch’s kind through a restart, so the screen still words it by kind', () => {
+    const o = open();
+    const [first] = o.capture([punch({ kind: 'shift-start', userId: 'a', shift: { local: 's1' } })]);
+    const said = 'user_id 9 is not a staff member at this location.';
+    o.markFailed(first.id, 400, said, { kind: 'invalid', data: { field: null, said }, message: `400: ${said}` });
+    o.close();
+    const again = open();
+    expect(again.items()[0]).toMatchObject({
+      state: 'failed',
+      problem: { kind: 'invalid', data: { field: null, said } },
+    });
+    again.close();
+  });
+
   it('a refused punch blocks only the punches that need it; the person’s next shift still goes', () => {
     const o = open();
     const [first, brk, out] = o.capture([
@@ -117,7 +131,8 @@ describe('outbox', () => {
     expect(items.find((i) => i.id === out.id)?.state).toBe('blocked');
     expect(o.summary('waiting', null, null)).toMatchObject({ pending: 1, failed: 1, blocked: 2 });
     // Only failed or blocked punches can be discarded, and a retry unblocks the rest.
-    expect(() => o.discard(second.id, 'm')).toThrow(/still being sent/);
+    expect(() => o.discard(second.id, 'm')).toThrow(expect.objectContaining({ kind: 'conflict' }));
+    expect(() => o.retry(second.id, 'm')).toThrow(expect.objectContaining({ kind: 'conflict' }));
     o.retry(first.id, 'manager');
     expect(o.nextFor('a')?.p.id).toBe(first.id);
     expect(o.items().find((i) => i.id === brk.id)?.state).toBe('pending');

@@ -212,6 +212,12 @@ describe('offline and refused punches', () => {
     const items = await h.laborOutbox(m.token);
     expect(items[0]).toMatchObject({ action: 'punch-in', state: 'failed', name: 'Pat New' });
     expect(items[0].message).toMatch(/400: user_id 2099 is not a staff member/);
+    // The screen words it by its kind: the service's refusal, in the service's own words.
+    expect(items[0].problem).toMatchObject({
+      kind: 'invalid',
+      data: { said: expect.stringMatching(/not a staff member/) },
+    });
+    expect(items[1].problem).toBeNull();
     expect(items[1]).toMatchObject({ action: 'punch-out', state: 'blocked' });
 
     // The service learns about Pat; a retry now goes through, and the punch-out follows.

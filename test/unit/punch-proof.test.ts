@@ -45,7 +45,11 @@ describe('a forwarded punch needs the PIN behind it', () => {
     const person = await offShift(h);
     const base = { userId: '2001', action: 'punch-in', capturedAt: Date.now(), declaredTipsCents: 10_000_000 };
     const bare = { ...base, punchId: randomUUID() };
-    expect(await ok(kiosk.relay('forwardPunch', bare))).toMatchObject({ status: 'refused', message: /no proof/ });
+    expect(await ok(kiosk.relay('forwardPunch', bare))).toMatchObject({
+      status: 'refused',
+      message: /no proof/,
+      problem: { kind: 'invalid', data: { field: 'proof' } },
+    });
     const forged = { ...base, punchId: randomUUID(), grant: `${Date.now()}.${'A'.repeat(43)}` };
     expect(await ok(kiosk.relay('forwardPunch', forged))).toMatchObject({ status: 'refused' });
     // A real grant, but for the person who typed their PIN, not for the manager.
@@ -60,7 +64,12 @@ describe('a forwarded punch needs the PIN behind it', () => {
     const m = await h.app.handlers.laborIdentify({ pin: '9999' });
     const review = await h.app.handlers.hubReview(m.token);
     expect(review.items.filter((i) => i.status === 'refused')).toHaveLength(3);
-    expect(review.items[0]).toMatchObject({ deviceName: 'Door', userId: '2001', message: /no proof/ });
+    expect(review.items[0]).toMatchObject({
+      deviceName: 'Door',
+      userId: '2001',
+      message: /no proof/,
+      problem: { kind: 'invalid', data: { field: 'proof' } },
+    });
 
     // The same person's own punch, with their grant and the hub's time, lands.
     const own = {

@@ -44,7 +44,10 @@ describe('sign-in redirect', () => {
     );
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(statuses.at(-1)).toMatch(/^failed: The service's sign-in page refused/);
-    expect(client.user.signInStatus().state).toBe('failed');
+    expect(client.user.signInStatus()).toMatchObject({
+      state: 'failed',
+      problem: { kind: 'invalid', data: { field: 'redirect_url' } },
+    });
   });
 
   it('shows the fixed redirect URL to register, and none while the port is 0', async () => {

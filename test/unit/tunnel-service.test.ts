@@ -19,6 +19,7 @@ describe('tunnel service', () => {
     const status = await tunnel.start(4000, 'token-1');
     expect(status).toMatchObject({ state: 'error', publicUrl: null });
     expect(status.message).toMatch(/did not come up in time/);
+    expect(status.problem).toMatchObject({ kind: 'local-failure', data: { code: 'tunnel-timeout' } });
     await late;
     await new Promise((r) => setTimeout(r, 10));
     expect(closed).toBe(true);

@@ -8,6 +8,8 @@ import { ServiceError } from './errors';
 
 export function appErrorOf(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  // A ServiceError of our own making (the sign-in flow's) carries its kind as its cause.
+  if (error instanceof ServiceError && error.cause instanceof AppError) return error.cause;
   if (error instanceof ServiceError) return fromServiceError(error);
   return new AppError('internal', errorMessage(error), {}, { cause: error });
 }

@@ -4,6 +4,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SignInStatus, UserSession } from '../../../shared/domain';
 import { type Clock, type TimerHandle } from './clock';
+import { AppError, type ErrorKind, type ErrorKinds } from '../../../shared/app-error';
+import { appErrorOf } from './app-error-of';
 import { ServiceError } from './errors';
 import { trimSlash, type FetchLike } from './http';
 import { type CallbackAnswer, type LoopbackListener, openLoopbackListener } from './loopback-listener';
@@ -75,15 +77,13 @@ export class SignInFlow {
     try {
       listener = await openLoopbackListener({ port, onCallback: (query) => this.onCallback(flow, query) });
     } catch (error) {
-      throw new ServiceError(
-        `Could not listen for the sign-in answer on 127.0.0.1:${port}: ${(error as Error).message}`,
-        {
-          kind: 'network',
-          route: SIGN_IN_ROUTE,
-          retryable: false,
-          cause: error,
-        },
-      );
+      const message = `Could not listen for the sign-in answer on 127.0.0.1:${port}: ${(error as Error).message}`;
+      throw new ServiceError(message, {
+        kind: 'network',
+        route: SIGN_IN_ROUTE,
+        retryable: false,
+        cause: new AppError('local-failure', message, { code: (error as NodeJS.ErrnoException).code ?? null }),
+      });
     }
     const flow: Flow = { state, listener, timer: null, settle };
     this.flow = flow;
@@ -98,7 +98,7 @@ export class SignInFlow {
       await this.finish(flow, failure);
       throw failure;
     }
-    if (this.flow !== flow) throw failed('The sign-in was cancelled.');
+    if (this.flow !== flow) throw failed('The sign-in was cancelled.', 'conflict', { what: 'sign-in' });
 
     const authorizeUrl = this.authorizeUrl(listener.redirectUrl, state);
     // A consent page that refuses our redirect URL shows its error in the browser and never calls
@@ -108,10 +108,14 @@ export class SignInFlow {
       await this.finish(flow, refused);
       throw refused;
     }
-    if (this.flow !== flow) throw failed('The sign-in was cancelled.');
+    if (this.flow !== flow) throw failed('The sign-in was cancelled.', 'conflict', { what: 'sign-in' });
     const { timeoutMs } = this.options;
     flow.timer = this.options.clock.setTimeout(
-      () => void this.finish(flow, failed(`Nobody completed the sign-in within ${duration(timeoutMs)}.`)),
+      () =>
+        void this.finish(
+          flow,
+          failed(`Nobody completed the sign-in within ${duration(timeoutMs)}.`, 'conflict', { what: 'sign-in' }),
+        ),
       timeoutMs,
     );
     this.setStatus({ state: 'waiting', authorizeUrl, startedAt: this.options.clock.now() });
@@ -135,7 +139,7 @@ export class SignInFlow {
   }
 
   private abandon(message: string): void {
-    if (this.flow) void this.finish(this.flow, failed(message), false);
+    if (this.flow) void this.finish(this.flow, failed(message, 'conflict', { what: 'sign-in' }), false);
   }
 
   /** A 4xx from the consent page means it refused the request (in practice: the redirect URL). */
@@ -164,6 +168,8 @@ export class SignInFlow {
       .slice(0, 400);
     return failed(
       `The service's sign-in page refused this app (${status}) before you could sign in. Register ${redirectUrl} exactly as a redirect URL of this integration on the service's dashboard (Settings shows it with a Copy button), then try again.${said ? ` The service said: ${said}` : ''}`,
+      'invalid',
+      { field: 'redirect_url' },
     );
   }
 
@@ -177,18 +183,30 @@ export class SignInFlow {
   }
 
   private async onCallback(flow: Flow, query: URLSearchParams): Promise<CallbackAnswer> {
-    const fail = (status: number, message: string, error?: ServiceError): CallbackAnswer => ({
+    const fail = (
+      status: number,
+      message: string,
+      error?: ServiceError,
+      field: string | null = null,
+    ): CallbackAnswer => ({
       status,
       html: signInFailedPage(message),
-      afterSend: () => void this.finish(flow, error ?? failed(message)),
+      afterSend: () => void this.finish(flow, error ?? failed(message, 'invalid', { field })),
     });
-    if (this.flow !== flow) return fail(410, 'This sign-in is no longer waiting.');
+    if (this.flow !== flow)
+      return fail(
+        410,
+        'This sign-in is no longer waiting.',
+        failed('This sign-in is no longer waiting.', 'conflict', { what: 'sign-in' }),
+      );
 
     // State first: an answer that is not ours must not even be able to cancel our flow with error=.
     if (!sameSecret(query.get('state') ?? '', flow.state)) {
       return fail(
         400,
         'The answer did not carry the state this app sent, so it was refused (it may belong to another sign-in).',
+        undefined,
+        'state',
       );
     }
     const error = query.get('error');
@@ -199,16 +217,18 @@ export class SignInFlow {
         error === 'access_denied'
           ? 'Access was declined on the consent page.'
           : `The service reported "${error}"${description ? `: ${description}` : ''}.`,
+        undefined,
+        'consent',
       );
     }
     const code = query.get('code');
-    if (!code) return fail(400, 'The service sent the browser back without an authorization code.');
+    if (!code) return fail(400, 'The service sent the browser back without an authorization code.', undefined, 'code');
 
     try {
       const session = await this.options.exchangeCode(code);
       return { status: 200, html: signedInPage(), afterSend: () => void this.finish(flow, session) };
     } catch (caught) {
-      const failure = caught instanceof ServiceError ? caught : failed(String(caught));
+      const failure = caught instanceof ServiceError ? caught : failed(String(caught), 'internal', {});
       return fail(502, failure.message, failure);
     }
   }
@@ -223,7 +243,9 @@ export class SignInFlow {
     // A newer flow owns the status now.
     if (report && !this.flow) {
       this.setStatus(
-        outcome instanceof ServiceError ? { state: 'failed', message: outcome.message } : { state: 'idle' },
+        outcome instanceof ServiceError
+          ? { state: 'failed', message: outcome.message, problem: appErrorOf(outcome).toPayload() }
+          : { state: 'idle' },
       );
     }
   }
@@ -234,8 +256,13 @@ export class SignInFlow {
   }
 }
 
-function failed(message: string): ServiceError {
-  return new ServiceError(message, { kind: 'sign-in-required', route: SIGN_IN_ROUTE });
+/** A failure of the flow itself, its kind kept as the cause so it crosses to the screen. */
+function failed<K extends ErrorKind>(message: string, kind: K, data: ErrorKinds[K]): ServiceError {
+  return new ServiceError(message, {
+    kind: 'sign-in-required',
+    route: SIGN_IN_ROUTE,
+    cause: new AppError(kind, message, data),
+  });
 }
 
 function duration(ms: number): string {

@@ -20,7 +20,7 @@ import type { EmbeddedSandbox, SandboxLink } from './sandbox-link';
 import type { DamageSink } from '../storage/data-health';
 import { ACCESS_SECRET_KEY, secretBoundTo, secretNeededAgain, storedSecretFor, storeSecret } from './secret-binding';
 import { errorMessage } from '../../../shared/errors';
-import type { ErrorPayload } from '../../../shared/app-error';
+import { AppError, appError, type ErrorPayload } from '../../../shared/app-error';
 import { JobQueue } from '../job-queue';
 
 export { ACCESS_SECRET_KEY } from './secret-binding';
@@ -97,7 +97,12 @@ export class ConnectionService {
 
   /** The current API client; throws a sentence when there is none. */
   api(): ServiceClient {
-    if (!this.client) throw new Error(this.message ?? 'The app is not connected to a service; check Settings');
+    if (!this.client) {
+      // No client means the settings stop it (no service chosen, a secret to type again): `message` says which.
+      throw appError('conflict', this.message ?? 'The app is not connected to a service; check Settings', {
+        what: 'connection',
+      });
+    }
     return this.client;
   }
 
@@ -144,13 +149,18 @@ export class ConnectionService {
     if (input.mode === 'remote') {
       next.remoteBaseUrl = normaliseBaseUrl(input.baseUrl ?? next.remoteBaseUrl);
       next.remoteAccessId = (input.accessId ?? next.remoteAccessId).trim();
-      if (!next.remoteAccessId) throw new Error('The API access id is required to use a real service');
+      if (!next.remoteAccessId)
+        throw appError('invalid', 'The API access id is required to use a real service', { field: 'accessId' });
       // The stored secret goes only to the address it was saved for (secret-binding.ts).
       const secret =
         input.accessSecret ||
         (await storedSecretFor(this.options.secrets, next.remoteBaseUrl, this.settings.remoteBaseUrl));
       if (!secret)
-        throw new Error(secretNeededAgain(await secretBoundTo(this.options.secrets, this.settings.remoteBaseUrl)));
+        throw appError(
+          'invalid',
+          secretNeededAgain(await secretBoundTo(this.options.secrets, this.settings.remoteBaseUrl)),
+          { field: 'accessSecret' },
+        );
       if (input.accessSecret) await storeSecret(this.options.secrets, input.accessSecret, next.remoteBaseUrl);
     }
     saveSettings(this.options.dataDir, next);
@@ -229,7 +239,9 @@ export class ConnectionService {
   async resetPracticeVenue(): Promise<ConnectionStatus> {
     return this.queue.run(async () => {
       if (!this.sandbox)
-        throw new Error('The practice venue is not in use: choose the embedded sandbox in Settings first');
+        throw appError('conflict', 'The practice venue is not in use: choose the embedded sandbox in Settings first', {
+          what: 'practice venue',
+        });
       await this.sandbox.reset();
       await this.connect();
       return this.status();
@@ -241,6 +253,7 @@ export class ConnectionService {
     client.user.cancel();
     const openUrl = this.options.openExternal
       ? async (url: string) => {
+          // Caught by the sign-in flow, which then shows the address to open by hand.
           if (!(await this.options.openExternal!(url))) throw new Error('not opened');
         }
       : undefined;
@@ -403,7 +416,12 @@ export class ConnectionService {
     try {
       await link.registerRedirect(redirectUrl);
     } catch (error) {
-      throw new Error(`The sandbox refused to register the sign-in redirect: ${errorMessage(error)}`, { cause: error });
+      throw new AppError(
+        'local-failure',
+        `The sandbox refused to register the sign-in redirect: ${errorMessage(error)}`,
+        { code: null },
+        { cause: error },
+      );
     }
   }
 

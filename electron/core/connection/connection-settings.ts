@@ -1,4 +1,5 @@
 // The connection settings file (no secrets: those live in the SecretStore).
+import { AppError } from '../../../shared/app-error';
 import { z } from 'zod';
 import { headerPrefixSchema, redirectPortSchema } from '../../../shared/schemas/settings/connection';
 import { loadJsonFile, saveJsonFile, type JsonFileLoad } from '../storage/json-file';
@@ -45,23 +46,24 @@ export function saveSettings(dir: string, settings: StoredSettings): void {
   saveJsonFile(dir, FILE, settings);
 }
 
-/** Checks a base URL typed by a person and says what is wrong in words. */
-export function normaliseBaseUrl(input: string): string {
+/** Checks a base URL typed by a person; what is wrong is an `invalid` naming `field`, said in words. */
+export function normaliseBaseUrl(input: string, field = 'baseUrl'): string {
+  const refuse = (message: string) => new AppError('invalid', message, { field });
   const trimmed = input.trim().replace(/\/+$/, '');
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    throw new Error(`"${input}" is not a web address; it should look like https://service.example.com`);
+    throw refuse(`"${input}" is not a web address; it should look like https://service.example.com`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error('The base URL must start with https:// (or http:// for a local sandbox)');
+    throw refuse('The base URL must start with https:// (or http:// for a local sandbox)');
   // The access secret and tokens travel to this address: unencrypted only to this computer itself.
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new Error(
+    throw refuse(
       `A service on another computer must use an address starting with https://, so the access secret never travels unencrypted (for example https://${url.host}${url.pathname === '/' ? '' : url.pathname}).`,
     );
   }
-  if (url.search || url.hash) throw new Error('The base URL must not carry a query or fragment');
+  if (url.search || url.hash) throw refuse('The base URL must not carry a query or fragment');
   return trimmed;
 }

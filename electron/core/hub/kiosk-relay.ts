@@ -15,7 +15,8 @@ import type { LaborService } from '../labor/labor-service';
 import type { StaffRecord } from '../labor/roster';
 import { AppendOnly, readLines } from './append-only';
 import type { DamageSink } from '../storage/data-health';
-import { errorMessage } from '../../../shared/errors';
+import { appError, type ErrorPayload } from '../../../shared/app-error';
+import { errorPayloadOf } from '../api/app-error-of';
 import { JobQueue } from '../job-queue';
 import { GRANT_WINDOW_MS, type PunchGrants } from './punch-grants';
 import type { PunchReview } from './punch-review';
@@ -37,7 +38,7 @@ export interface ForwardedPunch {
 export type ForwardOutcome =
   | { status: 'accepted' | 'duplicate' }
   | { status: 'held'; reasons: ReviewReason[] }
-  | { status: 'refused'; message: string };
+  | { status: 'refused'; message: string; problem?: ErrorPayload };
 
 export type CachedStaff = Pick<StaffRecord, 'userId' | 'name' | 'manager' | 'pin' | 'roles'>;
 
@@ -100,16 +101,24 @@ export class KioskRelay {
   /** A punch outside the contract's limits: refused with its reason and shown to managers. */
   refuseInvalid(p: ForwardedPunch, device: RelayDevice, message: string): Promise<ForwardOutcome> {
     return this.queue.run(() =>
-      this.accepted.has(p.punchId) ? { status: 'duplicate' as const } : this.refuse(p, device, message),
+      this.accepted.has(p.punchId)
+        ? { status: 'duplicate' as const }
+        : this.refuse(p, device, { kind: 'invalid', data: { field: 'punch' }, message }),
     );
   }
 
   private acceptOne(p: ForwardedPunch, device: RelayDevice): ForwardOutcome {
     if (this.accepted.has(p.punchId) || this.review.has(p.punchId)) return { status: 'duplicate' };
-    if (!this.labor.roster.get(p.userId)) return this.refuse(p, device, 'That person is not on the roster any more');
+    if (!this.labor.roster.get(p.userId))
+      return this.refuse(
+        p,
+        device,
+        appError('not-found', 'That person is not on the roster any more', { what: 'person' }).toPayload(),
+      );
     const grant = p.grant === undefined ? null : this.grants.check(p.grant, device.id, p.userId);
-    if (grant !== null && !grant.ok) return this.refuse(p, device, NO_PROOF);
-    if (grant === null && p.offline !== true) return this.refuse(p, device, NO_PROOF);
+    const noProof = appError('invalid', NO_PROOF, { field: 'proof' }).toPayload();
+    if (grant !== null && !grant.ok) return this.refuse(p, device, noProof);
+    if (grant === null && p.offline !== true) return this.refuse(p, device, noProof);
     const reasons = this.reasons(p, grant?.ok ? grant.openedAt : null);
     if (reasons.length > 0) {
       this.review.hold(
@@ -132,7 +141,7 @@ export class KioskRelay {
     try {
       this.apply(p);
     } catch (error) {
-      return this.refuse(p, device, errorMessage(error));
+      return this.refuse(p, device, errorPayloadOf(error));
     }
     this.accepted.add(p.punchId);
     this.log.append({ id: p.punchId });
@@ -164,7 +173,8 @@ export class KioskRelay {
     return reasons;
   }
 
-  private refuse(p: ForwardedPunch, device: RelayDevice, message: string): ForwardOutcome {
+  private refuse(p: ForwardedPunch, device: RelayDevice, problem: ErrorPayload): ForwardOutcome {
+    const message = problem.message;
     // Refused is final too: the kiosk must not send it again and again. The manager sees it.
     this.accepted.add(p.punchId);
     this.review.refused(
@@ -179,10 +189,10 @@ export class KioskRelay {
         receivedAt: this.now(),
         declaredTipsCents: Number.isInteger(p.declaredTipsCents) ? (p.declaredTipsCents ?? null) : null,
       },
-      message,
+      problem,
     );
     this.log.append({ id: p.punchId, refused: message });
-    return { status: 'refused', message };
+    return { status: 'refused', message, problem };
   }
 
   close(): void {

@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { PunchReviewItem, PunchReviewView, ReviewDecision, ReviewRules } from '../../../shared/authority';
-import { AppError } from '../../../shared/app-error';
+import { AppError, type ErrorPayload } from '../../../shared/app-error';
+import { storedProblem } from '../storage/stored-problem';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import type { DamageSink } from '../storage/data-health';
 import type { ForwardedPunch } from './kiosk-relay';
@@ -30,6 +31,7 @@ const itemSchema = z.object({
   status: z.enum(['held', 'approved', 'rejected', 'refused']),
   reasons: z.array(z.enum(['offline', 'back-dated', 'clock-ahead', 'tips-over-limit'])),
   message: z.string().nullable(),
+  problem: storedProblem,
   decidedBy: z.string().nullable(),
   decidedAt: z.number().nullable(),
   role: z.object({ role: z.string(), roleUuid: z.string().nullable() }).nullable().optional(),
@@ -87,15 +89,35 @@ export class PunchReview {
     return counts;
   }
 
-  hold(entry: Omit<PunchReviewItem, 'status' | 'decidedBy' | 'decidedAt' | 'message'>, punch: ForwardedPunch): void {
-    this.add({ ...entry, status: 'held', message: null, decidedBy: null, decidedAt: null, role: punch.role ?? null });
+  hold(
+    entry: Omit<PunchReviewItem, 'status' | 'decidedBy' | 'decidedAt' | 'message' | 'problem'>,
+    punch: ForwardedPunch,
+  ): void {
+    this.add({
+      ...entry,
+      status: 'held',
+      message: null,
+      problem: null,
+      decidedBy: null,
+      decidedAt: null,
+      role: punch.role ?? null,
+    });
   }
 
   refused(
-    entry: Omit<PunchReviewItem, 'status' | 'decidedBy' | 'decidedAt' | 'reasons' | 'message'>,
-    message: string,
+    entry: Omit<PunchReviewItem, 'status' | 'decidedBy' | 'decidedAt' | 'reasons' | 'message' | 'problem'>,
+    problem: ErrorPayload,
   ): void {
-    this.add({ ...entry, status: 'refused', reasons: [], message, decidedBy: null, decidedAt: null, role: null });
+    this.add({
+      ...entry,
+      status: 'refused',
+      reasons: [],
+      message: problem.message,
+      problem,
+      decidedBy: null,
+      decidedAt: null,
+      role: null,
+    });
   }
 
   saveRules(rules: ReviewRules): PunchReviewView {

@@ -4,7 +4,8 @@
 // settled by reading the service before anything is sent again, so no punch is lost or doubled
 // even if the process dies between sending and recording.
 import type { OutboxSummary } from '../../../shared/labor';
-import { isAppError } from '../../../shared/app-error';
+import { isAppError, type ErrorPayload } from '../../../shared/app-error';
+import { errorPayloadOf } from '../api/app-error-of';
 import { isServiceError } from '../api/errors';
 import type { ServiceClient } from '../api/service-client';
 import type { EntryMoney } from './entry-normalize';
@@ -53,7 +54,7 @@ export class Drainer {
   private timerAt = 0;
   private globalNotBefore = 0;
   private backoffMs = 0;
-  private lastError: string | null = null;
+  private last: { error: string; problem: ErrorPayload } | null = null;
   private offline = false;
   private stopped = false;
 
@@ -79,7 +80,7 @@ export class Drainer {
     const state: OutboxSummary['state'] =
       this.offline && this.globalNotBefore > now ? 'offline' : this.inFlight.size > 0 ? 'sending' : 'waiting';
     const nextAt = this.timer ? this.timerAt : null;
-    return this.o.outbox.summary(state, this.lastError, state === 'sending' ? null : nextAt);
+    return this.o.outbox.summary(state, this.last, state === 'sending' ? null : nextAt);
   }
 
   private schedule(at: number): void {
@@ -129,7 +130,7 @@ export class Drainer {
     try {
       client = this.o.api();
     } catch (error) {
-      return this.goOffline(messageOf(error));
+      return this.goOffline(messageOf(error), errorPayloadOf(error));
     }
     const ctx: LaborApiContext = {
       client,
@@ -148,7 +149,11 @@ export class Drainer {
         if (this.stopped) return;
         if (found.state === 'present') return this.succeeded(s, found.uuid);
         if (found.state === 'gone') {
-          outbox.markFailed(s.p.id, 404, found.message);
+          outbox.markFailed(s.p.id, 404, found.message, {
+            kind: 'not-found',
+            data: { what: 'punch', said: found.message },
+            message: found.message,
+          });
           return;
         }
       }
@@ -178,7 +183,7 @@ export class Drainer {
     this.offline = false;
     this.backoffMs = 0;
     this.globalNotBefore = 0;
-    this.lastError = null;
+    this.last = null;
   }
 
   private failed(s: PunchState, error: unknown, sent: boolean): void {
@@ -186,50 +191,52 @@ export class Drainer {
     const now = this.o.now();
     const message = messageOf(error);
     const reason = plainReason(error);
+    const problem = errorPayloadOf(error);
     if (message !== reason) this.o.log?.(`labor: punch ${s.p.id}: ${message}`);
     const unsure = (waitMs: number) => {
-      if (sent) outbox.markUnsure(s.p.id, now + waitMs, `Sent, but ${reason}; the app checks before sending again`);
+      if (sent)
+        outbox.markUnsure(s.p.id, now + waitMs, `Sent, but ${reason}; the app checks before sending again`, problem);
     };
     if (isAppError(error, 'cannot-read')) {
       // The service answers in a form this app cannot read (a list, an entry, a time): the punch
       // waits with that said, and is read back before any send, never sent again blind.
       unsure(tuning.settleMs);
-      return this.backOff(s, `the service answered in a form this app cannot read: ${error.message}`);
+      return this.backOff(s, `the service answered in a form this app cannot read: ${error.message}`, problem);
     }
     if (!isServiceError(error)) {
       // Not connected, or an answer we could not read: try again later, reading first.
       unsure(tuning.settleMs);
-      return this.goOffline(reason);
+      return this.goOffline(reason, problem);
     }
     if (error.kind === 'network' || error.kind === 'timeout') {
       unsure(error.kind === 'timeout' ? tuning.settleMs : tuning.quickSettleMs);
-      return this.goOffline(reason);
+      return this.goOffline(reason, problem);
     }
     if (error.kind === 'bad-response' || (error.kind === 'http' && (error.status ?? 0) >= 500)) {
       unsure(Math.max(tuning.settleMs, error.retryAfterMs ?? 0));
-      return this.backOff(s, withWhen(reason, error.retryAfterMs, now), error.retryAfterMs);
+      return this.backOff(s, withWhen(reason, error.retryAfterMs, now), problem, error.retryAfterMs);
     }
     if (error.kind === 'auth') {
       unsure(tuning.quickSettleMs);
-      return this.goOffline(reason);
+      return this.goOffline(reason, problem);
     }
     if (error.kind === 'forbidden' || (error.kind === 'http' && RETRY_LATER.has(error.status ?? 0))) {
       unsure(Math.max(tuning.quickSettleMs, error.retryAfterMs ?? 0));
-      return this.backOff(s, withWhen(reason, error.retryAfterMs, now), error.retryAfterMs);
+      return this.backOff(s, withWhen(reason, error.retryAfterMs, now), problem, error.retryAfterMs);
     }
     const status = error.status;
     if (s.p.kind === 'break-start' && status === 404 && s.refusals < tuning.notFoundRetries) {
       // The shift may not be visible yet on the service's side: a few more tries before parking.
       s.refusals += 1;
       unsure(tuning.quickSettleMs);
-      return this.backOff(s, `the service does not know this break's shift yet (404); trying again`);
+      return this.backOff(s, `the service does not know this break's shift yet (404); trying again`, problem);
     }
     this.markReachable();
-    outbox.markFailed(s.p.id, status, error.serviceMessage ?? message);
+    outbox.markFailed(s.p.id, status, error.serviceMessage ?? message, problem);
     this.o.log?.(`labor: punch ${s.p.id} parked as failed: ${message}`);
   }
 
-  private backOff(s: PunchState, message: string, retryAfterMs: number | null = null): void {
+  private backOff(s: PunchState, message: string, problem: ErrorPayload, retryAfterMs: number | null = null): void {
     const { tuning } = this.o;
     // The service's own Retry-After wins over our backoff when it asks for longer (429, 503).
     const wait = Math.max(
@@ -238,15 +245,16 @@ export class Drainer {
     );
     s.notBefore = this.o.now() + wait;
     s.note = message;
-    this.lastError = message;
+    s.noteProblem = problem;
+    this.last = { error: message, problem };
   }
 
-  private goOffline(message: string): void {
+  private goOffline(message: string, problem: ErrorPayload): void {
     const { tuning } = this.o;
     this.backoffMs = this.backoffMs === 0 ? tuning.backoffMinMs : Math.min(tuning.backoffMaxMs, this.backoffMs * 2);
     this.globalNotBefore = this.o.now() + this.backoffMs;
     this.offline = true;
-    this.lastError = message;
+    this.last = { error: message, problem };
   }
 }
 

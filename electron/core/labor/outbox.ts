@@ -3,6 +3,7 @@
 // local id stand for on the service) and records outcomes durably, one fsynced line each.
 import { mkdirSync } from 'node:fs';
 import type { OutboxItem, OutboxSummary, PunchAction } from '../../../shared/labor';
+import { appError, type ErrorPayload } from '../../../shared/app-error';
 import { join } from 'node:path';
 import { AppendLog } from './append-log';
 import { reportOutboxDamage } from './outbox-damage';
@@ -18,15 +19,16 @@ export interface PunchState {
   /** The service entry this punch created (starts), once known. */
   uuid: string | null;
   /** The last send's outcome is unknown: reconcile before sending again, not before retryAt. */
-  unsure: { since: number; retryAt: number; message: string } | null;
+  unsure: { since: number; retryAt: number; message: string; problem: ErrorPayload | null } | null;
   attempts: number;
   doneAt: number | null;
-  failure: { status: number | null; message: string; at: number } | null;
+  failure: { status: number | null; message: string; at: number; problem: ErrorPayload | null } | null;
   /** Who discarded it and when: kept through compaction ("recorded with who did it"). */
   discarded: { at: number; by: string } | null;
   /** In memory only: backoff after a retryable refusal, and what the kiosk should say meanwhile. */
   notBefore: number;
   note: string | null;
+  noteProblem: ErrorPayload | null;
   refusals: number;
   sending: boolean;
 }
@@ -107,31 +109,33 @@ export class Outbox {
     this.write([{ t: 'attempt', id, at: this.options.now() }]);
   }
 
-  markUnsure(id: string, retryAt: number, message: string): void {
-    this.write([{ t: 'unsure', id, at: this.options.now(), retryAt, message }]);
+  markUnsure(id: string, retryAt: number, message: string, problem: ErrorPayload | null = null): void {
+    this.write([{ t: 'unsure', id, at: this.options.now(), retryAt, message, problem }]);
   }
 
   markDone(id: string, uuid: string | null): void {
     this.write([{ t: 'done', id, at: this.options.now(), uuid }]);
   }
 
-  markFailed(id: string, status: number | null, message: string): void {
-    this.write([{ t: 'failed', id, at: this.options.now(), status, message }]);
+  markFailed(id: string, status: number | null, message: string, problem: ErrorPayload | null = null): void {
+    this.write([{ t: 'failed', id, at: this.options.now(), status, message, problem }]);
   }
 
   retry(id: string, by: string): void {
     const s = this.states.get(id);
     if (!s || (s.status !== 'failed' && !(s.status === 'pending' && this.isBlocked(s))))
-      throw new Error('Only a failed or blocked punch can be retried');
+      throw appError('conflict', 'Only a failed or blocked punch can be retried', { what: 'punch' });
     this.write([{ t: 'retry', id, at: this.options.now(), by }]);
   }
 
   discard(id: string, by: string): void {
     const s = this.states.get(id);
     if (!s || s.status === 'done' || s.status === 'discarded')
-      throw new Error('That punch is already on the service or discarded');
+      throw appError('conflict', 'That punch is already on the service or discarded', { what: 'punch' });
     if (s.status === 'pending' && !this.isBlocked(s))
-      throw new Error('That punch is still being sent; only failed or blocked punches can be discarded');
+      throw appError('conflict', 'That punch is still being sent; only failed or blocked punches can be discarded', {
+        what: 'punch',
+      });
     this.write([{ t: 'discard', id, at: this.options.now(), by }]);
   }
 
@@ -194,7 +198,11 @@ export class Outbox {
     return new Set(this.all().flatMap((s) => (s.uuid ? [s.uuid] : [])));
   }
 
-  summary(state: OutboxSummary['state'], lastError: string | null, nextAttemptAt: number | null): OutboxSummary {
+  summary(
+    state: OutboxSummary['state'],
+    last: { error: string; problem: ErrorPayload } | null,
+    nextAttemptAt: number | null,
+  ): OutboxSummary {
     let pending = 0;
     let failed = 0;
     let blocked = 0;
@@ -210,7 +218,8 @@ export class Outbox {
       failed,
       blocked,
       state: pending === 0 ? 'idle' : state,
-      lastError: pending === 0 ? null : lastError,
+      lastError: pending === 0 ? null : (last?.error ?? null),
+      lastProblem: pending === 0 ? null : (last?.problem ?? null),
       nextAttemptAt: pending === 0 ? null : nextAttemptAt,
     };
   }
@@ -243,6 +252,8 @@ export class Outbox {
               : blocked
                 ? 'Waits for an earlier punch of this shift that the service refused'
                 : (s.note ?? s.unsure?.message ?? null),
+          problem:
+            s.status === 'failed' ? refusedProblem(s) : blocked ? null : (s.noteProblem ?? s.unsure?.problem ?? null),
           attempts: s.attempts,
         };
       });
@@ -270,6 +281,7 @@ export class Outbox {
         discarded: null,
         notBefore: 0,
         note: null,
+        noteProblem: null,
         refusals: 0,
         sending: false,
       });
@@ -287,10 +299,11 @@ export class Outbox {
           since: r.at,
           retryAt: r.at + this.options.settleAfterAttemptMs,
           message: 'Sent; checking whether the service recorded it',
+          problem: null,
         };
         break;
       case 'unsure':
-        s.unsure = { since: r.at, retryAt: r.retryAt, message: r.message };
+        s.unsure = { since: r.at, retryAt: r.retryAt, message: r.message, problem: r.problem ?? null };
         break;
       case 'done':
         s.status = 'done';
@@ -301,7 +314,7 @@ export class Outbox {
         break;
       case 'failed':
         s.status = 'failed';
-        s.failure = { status: r.status, message: r.message, at: r.at };
+        s.failure = { status: r.status, message: r.message, at: r.at, problem: r.problem ?? null };
         s.unsure = null;
         break;
       case 'retry':
@@ -345,6 +358,7 @@ export class Outbox {
           at: s.failure?.at ?? now,
           status: s.failure?.status ?? null,
           message: s.failure?.message ?? '',
+          problem: s.failure?.problem ?? null,
         });
       else if (s.status === 'discarded')
         records.push({ t: 'discard', id: s.p.id, at: s.discarded?.at ?? now, by: s.discarded?.by ?? 'unknown' });
@@ -355,6 +369,7 @@ export class Outbox {
           at: s.unsure.since,
           retryAt: s.unsure.retryAt,
           message: s.unsure.message,
+          problem: s.unsure.problem,
         });
     }
     this.log.rewrite(records);
@@ -363,4 +378,15 @@ export class Outbox {
     for (const [local, id] of [...this.creators]) if (!kept.has(id)) this.creators.delete(local);
     this.appended = 0;
   }
+}
+
+/**
+ * A parked punch's refusal with its kind. One parked without a kind on record was refused by the
+ * service (a 4xx that is not a retry-later): its words are the service's own.
+ */
+function refusedProblem(s: PunchState): ErrorPayload {
+  const failure = s.failure;
+  if (failure?.problem) return failure.problem;
+  const said = failure?.message || null;
+  return { kind: 'invalid', data: { field: null, said }, message: said ?? 'refused' };
 }

@@ -1,6 +1,8 @@
 // A punch as the outbox keeps it, and the log records that tell its story. A punch is captured
 // once with its own id and capture time; what happens to it afterwards is appended, never edited.
 import { z } from 'zod';
+import type { ErrorPayload } from '../../../shared/app-error';
+import { storedProblem } from '../storage/stored-problem';
 
 /** Points at a shift or break: by the local id this kiosk gave it, or by the service's uuid. */
 export type Ref = { local: string } | { uuid: string };
@@ -37,10 +39,10 @@ export type LogRecord =
   /** About to send: if no outcome follows, the send may or may not have reached the service. */
   | { t: 'attempt'; id: string; at: number }
   /** The outcome of a send is unknown; reconcile, not before `retryAt`. */
-  | { t: 'unsure'; id: string; at: number; retryAt: number; message: string }
+  | { t: 'unsure'; id: string; at: number; retryAt: number; message: string; problem?: ErrorPayload | null }
   /** On the service; `uuid` is the entry the punch created (null for the PATCHes). */
   | { t: 'done'; id: string; at: number; uuid: string | null }
-  | { t: 'failed'; id: string; at: number; status: number | null; message: string }
+  | { t: 'failed'; id: string; at: number; status: number | null; message: string; problem?: ErrorPayload | null }
   | { t: 'retry'; id: string; at: number; by: string }
   | { t: 'discard'; id: string; at: number; by: string };
 
@@ -66,7 +68,14 @@ const recordSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('head'), v: z.literal(1), at: z.number() }),
   z.object({ t: z.literal('punch'), p: punchSchema }),
   z.object({ t: z.literal('attempt'), id: z.string(), at: z.number() }),
-  z.object({ t: z.literal('unsure'), id: z.string(), at: z.number(), retryAt: z.number(), message: z.string() }),
+  z.object({
+    t: z.literal('unsure'),
+    id: z.string(),
+    at: z.number(),
+    retryAt: z.number(),
+    message: z.string(),
+    problem: storedProblem,
+  }),
   z.object({ t: z.literal('done'), id: z.string(), at: z.number(), uuid: z.string().nullable() }),
   z.object({
     t: z.literal('failed'),
@@ -74,6 +83,7 @@ const recordSchema = z.discriminatedUnion('t', [
     at: z.number(),
     status: z.number().nullable(),
     message: z.string(),
+    problem: storedProblem,
   }),
   z.object({ t: z.literal('retry'), id: z.string(), at: z.number(), by: z.string() }),
   z.object({ t: z.literal('discard'), id: z.string(), at: z.number(), by: z.string() }),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import type { DamageSink } from '../storage/data-health';
+import { storedProblem } from '../storage/stored-problem';
 
 const nullableText = z.string().nullable();
 
@@ -31,6 +32,7 @@ const saleSchema = z.object({
   paymentType: z.string(),
   state: z.enum(['sending', 'done', 'failed', 'unknown']),
   message: nullableText,
+  problem: storedProblem,
   tabUuid: nullableText,
   tabId: nullableText,
   total: z.number(),
@@ -67,6 +69,9 @@ export type StoredSale = z.infer<typeof saleSchema>;
 
 const fileSchema = z.object({ version: z.literal(1), sales: z.array(saleSchema) });
 const FILE = 'gift-card-sales.json';
+/** The operation an unknown sale's outcome names. */
+export const SELL = 'sell gift cards';
+const STOPPED = 'The app stopped before the service answered: the sale may or may not exist.';
 /** Older sales drop off the list (their cards, if they ever arrive, show as not matched). */
 const MAX_SALES = 200;
 
@@ -90,7 +95,8 @@ export class GiftCardSales {
         ? {
             ...s,
             state: 'unknown' as const,
-            message: 'The app stopped before the service answered: the sale may or may not exist.',
+            message: STOPPED,
+            problem: { kind: 'outcome-unknown' as const, data: { operation: SELL }, message: STOPPED },
           }
         : s,
     );

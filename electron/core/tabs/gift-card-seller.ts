@@ -6,8 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { GiftCardSaleInput, TabsLocation } from '../../../shared/tabs';
 import type { ServiceClient } from '../api/service-client';
-import type { GiftCardSales, StoredSale } from './gift-card-sales';
-import { classifyRefusal } from './service-refusal';
+import type { ErrorPayload } from '../../../shared/app-error';
+import { errorPayloadOf } from '../api/app-error-of';
+import { SELL, type GiftCardSales, type StoredSale } from './gift-card-sales';
+import { classifyRefusal, type Refusal } from './service-refusal';
 import { CENTS_CODEC, createTab, wireLine, type MoneyCodec } from './tabs-api';
 
 /** The service waits up to ~10 s for cards (sandbox waitCapMs); the request gets room for that. */
@@ -33,6 +35,7 @@ export async function sellGiftCards(
     paymentType: input.paymentType,
     state: 'sending',
     message: null,
+    problem: null,
     tabUuid: null,
     tabId: null,
     total,
@@ -75,6 +78,7 @@ export async function sellGiftCards(
     return sales.update(sale.id, {
       state: 'done',
       message: note,
+      problem: null,
       tabUuid: answer.uuid,
       tabId: answer.id,
       items,
@@ -84,14 +88,26 @@ export async function sellGiftCards(
     })!;
   } catch (error) {
     const refusal = classifyRefusal(error);
+    const uncertain = refusal.kind === 'uncertain';
+    const message = uncertain
+      ? `No clear answer from the service (${refusal.text}); the sale may or may not exist.`
+      : refusal.text;
     return sales.update(sale.id, {
-      state: refusal.kind === 'uncertain' ? 'unknown' : 'failed',
-      message:
-        refusal.kind === 'uncertain'
-          ? `No clear answer from the service (${refusal.text}); the sale may or may not exist.`
-          : refusal.text,
+      state: uncertain ? 'unknown' : 'failed',
+      message,
+      problem: uncertain
+        ? { kind: 'outcome-unknown', data: { operation: SELL }, message }
+        : refusedSale(error, refusal),
     })!;
   } finally {
     changed();
   }
+}
+
+/** The refusal's kind, with the service's own words (its alert first) as what the screen says. */
+function refusedSale(error: unknown, refusal: Refusal): ErrorPayload {
+  const payload = errorPayloadOf(error);
+  if (payload.kind === 'invalid' || payload.kind === 'conflict' || payload.kind === 'not-found')
+    return { ...payload, data: { ...payload.data, said: refusal.text } } as ErrorPayload;
+  return payload;
 }

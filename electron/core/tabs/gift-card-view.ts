@@ -142,6 +142,7 @@ export function deriveGiftCards(
       paymentType: sale.paymentType,
       state: sale.state,
       message: sale.message,
+      problem: sale.problem,
       tabUuid: sale.tabUuid,
       tabId: sale.tabId,
       total: sale.total,

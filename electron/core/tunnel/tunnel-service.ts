@@ -1,9 +1,10 @@
 // A public HTTPS URL for the local webhook listener, through the official ngrok agent library.
 // The connector is injected: production uses @ngrok/ngrok, tests use a local stand-in (our
-// machines cannot reach ngrok). Errors are turned into sentences a manager can act on.
+// machines cannot reach ngrok). Errors become kinds with a sentence a manager can act on.
 import type { TunnelStatus } from '../../../shared/webhooks';
 import { TypedEmitter } from '../typed-emitter';
 import { errorMessage } from '../../../shared/errors';
+import type { ErrorPayload } from '../../../shared/app-error';
 
 export interface TunnelHandle {
   url(): string | null;
@@ -46,7 +47,11 @@ export class TunnelService {
     const attempt = ++this.attempts;
     await this.stop();
     if (!authtoken.trim())
-      return this.set({ state: 'error', publicUrl: null, message: 'Enter your ngrok authtoken to start a tunnel' });
+      return this.failed({
+        kind: 'invalid',
+        data: { field: 'authtoken' },
+        message: 'Enter your ngrok authtoken to start a tunnel',
+      });
     this.set({ state: 'starting', publicUrl: null, message: null });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const connecting = Promise.resolve().then(() => this.connect({ port, authtoken: authtoken.trim() }));
@@ -54,7 +59,7 @@ export class TunnelService {
       const handle = await Promise.race([
         connecting,
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('timeout')), this.timeoutMs);
+          timer = setTimeout(() => reject(TIMED_OUT), this.timeoutMs);
         }),
       ]);
       if (attempt !== this.attempts) {
@@ -72,7 +77,7 @@ export class TunnelService {
       if (attempt !== this.attempts) return this.current;
       // A tunnel that comes up after we gave up would stay open, unseen and unstoppable: close it.
       connecting.then((late) => late.close()).catch(() => {});
-      return this.set({ state: 'error', publicUrl: null, message: explain(error, authtoken.trim()) });
+      return this.failed(tunnelProblem(error, authtoken.trim()));
     } finally {
       clearTimeout(timer);
     }
@@ -86,6 +91,10 @@ export class TunnelService {
     return this.current;
   }
 
+  private failed(problem: ErrorPayload): TunnelStatus {
+    return this.set({ state: 'error', publicUrl: null, message: problem.message, problem });
+  }
+
   private set(status: TunnelStatus): TunnelStatus {
     this.current = status;
     this.events.emit('tunnel', status);
@@ -93,18 +102,34 @@ export class TunnelService {
   }
 }
 
-/** ngrok's errors are terse codes; say what they mean for the person at the screen. */
-export function explain(error: unknown, authtoken = ''): string {
+/** Our own give-up, told apart from the connector's failures by identity, never by its text. */
+const TIMED_OUT = new Error('The tunnel did not come up in time');
+
+/**
+ * ngrok's failures as kinds. The agent library reports only terse codes and texts, so its own
+ * words are read here (ngrok's, never ours); the screen then words the kind.
+ */
+export function tunnelProblem(error: unknown, authtoken = ''): ErrorPayload {
+  if (error === TIMED_OUT)
+    return {
+      kind: 'local-failure',
+      data: { code: 'tunnel-timeout' },
+      message: 'The tunnel did not come up in time: this computer may be offline or ngrok may be blocked here',
+    };
   const raw = errorMessage(error);
   // The message reaches the screen: never let it carry the authtoken back.
   const text = authtoken ? raw.split(authtoken).join('[redacted]') : raw;
-  if (text === 'timeout')
-    return 'The tunnel did not come up in time: this computer may be offline or ngrok may be blocked here';
-  if (/ERR_NGROK_105|ERR_NGROK_107|authtoken|authentication failed|invalid.*token/i.test(text)) {
-    return 'ngrok refused the authtoken: copy it again from your ngrok dashboard';
-  }
-  if (/ENOTFOUND|EAI_AGAIN|ECONNREFUSED|network|dns|connect/i.test(text)) {
-    return 'Could not reach ngrok: this computer seems to be offline or ngrok is blocked here';
-  }
-  return `The tunnel failed: ${text}`;
+  if (/ERR_NGROK_105|ERR_NGROK_107|authtoken|authentication failed|invalid.*token/i.test(text))
+    return {
+      kind: 'invalid',
+      data: { field: 'authtoken' },
+      message: 'ngrok refused the authtoken: copy it again from your ngrok dashboard',
+    };
+  if (/ENOTFOUND|EAI_AGAIN|ECONNREFUSED|network|dns|connect/i.test(text))
+    return {
+      kind: 'local-failure',
+      data: { code: 'tunnel-offline' },
+      message: 'Could not reach ngrok: this computer seems to be offline or ngrok is blocked here',
+    };
+  return { kind: 'local-failure', data: { code: null }, message: `The tunnel failed: ${text}` };
 }

@@ -1,6 +1,7 @@
 // One request at a time for a button, with its error kept for the screen where the user acted:
 // in the staff's words, the technical text kept as `detail` for the "Details" disclosure.
 import { useCallback, useState } from 'react';
+import type { ErrorPayload } from '../../../shared/app-error';
 import { errorMessage, staffWords } from '../../../shared/errors';
 import { useVenueZone } from './use-venue-zone';
 
@@ -25,7 +26,18 @@ export function useAction() {
     },
     [timezone],
   );
-  const setError = useCallback((text: string | null) => setProblem(text === null ? null : { text, detail: null }), []);
+  /** A sentence already in staff words, or a failure the core reported with its kind (worded here). */
+  const setError = useCallback(
+    (failure: ErrorPayload | string | null) =>
+      setProblem(
+        failure === null
+          ? null
+          : typeof failure === 'string'
+            ? { text: failure, detail: null }
+            : staffWords(failure, { timezone }),
+      ),
+    [timezone],
+  );
   return { busy, error: problem?.text ?? null, detail: problem?.detail ?? null, setError, run };
 }
 

@@ -143,7 +143,9 @@ export function ListenerCard() {
           secret anyone could send it events.
         </p>
       )}
-      {tunnel?.state === 'error' && <StaffProblem message={tunnel.message ?? 'The tunnel stopped.'} />}
+      {tunnel?.state === 'error' && (
+        <StaffProblem message={tunnel.problem ?? tunnel.message ?? 'The tunnel stopped.'} />
+      )}
       {message && (
         <p className="hint" role="status">
           {message}

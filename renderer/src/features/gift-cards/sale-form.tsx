@@ -50,7 +50,8 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
     );
     // A refused sale keeps the cart, to fix and send again; nothing was sold.
     setUnknown(sale?.state === 'unknown');
-    if (sale?.state === 'failed') action.setError(staffWords(sale.message ?? 'The service refused the sale.').text);
+    if (sale?.state === 'failed')
+      action.setError(sale.problem ?? staffWords(sale.message ?? 'The service refused the sale.').text);
     else if (sale?.state === 'unknown') {
       // The ticket stays, but sending it again is a second sale: only by an explicit, warned choice.
       action.setError(

@@ -64,8 +64,12 @@ function Sale({ sale, lateSeconds }: { sale: GiftCardSale; lateSeconds: number }
           <span className={`badge ${sale.state === 'failed' ? 'bad' : 'warn'}`}>{SALE_STATE[sale.state]}</span>
         )}
       </header>
-      {sale.message && sale.state === 'failed' && <Problem {...staffWords(sale.message)} />}
-      {sale.message && sale.state !== 'failed' && <p className="hint">{staffWords(sale.message).text}</p>}
+      {sale.state === 'failed' && <Problem {...staffWords(sale.problem ?? sale.message ?? '')} />}
+      {sale.state !== 'failed' && (sale.problem ?? sale.message) && (
+        <p className="hint" title={sale.message ?? undefined}>
+          {staffWords(sale.problem ?? sale.message).text}
+        </p>
+      )}
       {sale.cards.length > 0 && (
         <ul className="gift-cards">
           {sale.cards.map((card) => (

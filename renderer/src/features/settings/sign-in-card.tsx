@@ -41,7 +41,7 @@ export function SignInCard({ connection }: { connection: ConnectionStatus }) {
         </p>
       )}
       {signIn.state === 'failed' && (
-        <StaffProblem prefix="Sign-in failed. " message={signIn.message ?? 'No reason was given.'} />
+        <StaffProblem prefix="Sign-in failed. " message={signIn.problem ?? signIn.message ?? 'No reason was given.'} />
       )}
       <div className="actions">
         {signIn.state === 'waiting' ? (
