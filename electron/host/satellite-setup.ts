@@ -1,6 +1,7 @@
 // A satellite that is not paired yet: its screen shows the pairing form. It can list hubs heard
 // on the LAN, show the certificate a hub presents (to compare with the hub's screen before any
 // code is sent), and pair with the code; from then on it is the ordinary satellite.
+import { appError } from '../../shared/app-error';
 import { ipcChannels, ipcEventNames, type IpcEventMap, type IpcHandlers } from '../../shared/contract';
 import type { SatelliteStatus } from '../../shared/hub';
 import { TypedEmitter } from '../core/typed-emitter';
@@ -44,7 +45,7 @@ export async function startSatelliteOrSetup(options: SatelliteOptions): Promise<
       return { address: pin.url.replace('https://', ''), fingerprint: pin.fingerprint };
     },
     satellitePair: async (input) => {
-      if (inner) throw new Error('This device is already paired');
+      if (inner) throw appError('conflict', 'This device is already paired', { what: 'pairing' });
       const { address, code, name, fingerprint } = input as {
         address: string;
         code: string;
@@ -60,7 +61,7 @@ export async function startSatelliteOrSetup(options: SatelliteOptions): Promise<
       const started = await startSatellite({ ...options, pairCode: undefined, hubUrl: undefined });
       if (closed) {
         await started.close();
-        throw new Error('This device is shutting down');
+        throw appError('conflict', 'This device is shutting down', { what: 'pairing' });
       }
       inner = started;
       for (const name of ipcEventNames) started.events.on(name, (payload) => events.emit(name, payload as never));
@@ -73,7 +74,7 @@ export async function startSatelliteOrSetup(options: SatelliteOptions): Promise<
     handlers[channel] = async (...args) => {
       if (inner) return (inner.handlers[channel] as (...a: unknown[]) => Promise<unknown>)(...args);
       const handler = own[channel];
-      if (!handler) throw new Error(NOT_PAIRED);
+      if (!handler) throw appError('conflict', NOT_PAIRED, { what: 'pairing' });
       return handler(...args);
     };
   }

@@ -49,6 +49,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
   let pairing = loadPairing(options.dataDir, health.sink);
   if (options.pairCode) {
     const url = options.hubUrl ?? pairing?.url;
+    // Start-up options of the host's command line: said on the terminal, never on a screen.
     if (!url) throw new Error('Give the hub address to pair with (--satellite host:port)');
     pairing = await pairWithHub({
       url,
@@ -175,8 +176,10 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
     handlers[channel] = async (...args) => {
       if (channel === 'satelliteStatus') return status();
       if (channel === 'satelliteFindHubs' || channel === 'satelliteCheckHub' || channel === 'satellitePair') {
-        throw new Error(
+        throw appError(
+          'conflict',
           `This device is already paired with the hub at ${paired.url}; to pair it anew, move its satellite.json away`,
+          { what: 'pairing' },
         );
       }
       if (kiosk && linkState !== 'revoked') {

@@ -9,6 +9,7 @@ import type { DeviceRole } from '../../../shared/hub';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import type { DamageSink } from '../storage/data-health';
 import { DEVICE_ROLES } from '../../../shared/hub';
+import { appError } from '../../../shared/app-error';
 
 const deviceSchema = z.object({
   id: z.string().min(1),
@@ -110,7 +111,7 @@ export class DeviceRegistry {
 
   private find(id: string): DeviceRecord {
     const device = this.devices.find((d) => d.id === id);
-    if (!device) throw new Error('That device is not paired with this hub');
+    if (!device) throw appError('not-found', 'That device is not paired with this hub', { what: 'device' });
     return device;
   }
 
@@ -130,6 +131,6 @@ function cleanName(name: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 60);
-  if (!cleaned) throw new Error('Give the device a name');
+  if (!cleaned) throw appError('invalid', 'Give the device a name', { field: 'name' });
   return cleaned;
 }

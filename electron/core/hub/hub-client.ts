@@ -7,7 +7,7 @@ import { request } from 'node:https';
 import { connect, type PeerCertificate } from 'node:tls';
 import WebSocket from 'ws';
 import type { DeviceRole } from '../../../shared/hub';
-import { AppError } from '../../../shared/app-error';
+import { AppError, appError } from '../../../shared/app-error';
 
 export interface PinnedHub {
   /** https://host:port of the hub. */
@@ -43,13 +43,20 @@ export function readHubCertificate(url: string, timeoutMs = 5000): Promise<Pinne
       () => {
         const raw = socket.getPeerCertificate().raw;
         socket.destroy();
-        if (!raw) return reject(new Error(`${url} did not present a certificate`));
+        if (!raw)
+          return reject(appError('cannot-read', `${url} did not present a certificate`, { what: 'hub certificate' }));
         const certPem = `-----BEGIN CERTIFICATE-----\n${raw.toString('base64').replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
         resolve({ url: normalizeUrl(url), certPem, fingerprint: new X509Certificate(raw).fingerprint256 });
       },
     );
-    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`The hub at ${url} did not answer`)));
-    socket.on('error', (error) => reject(new Error(`The hub at ${url} cannot be reached: ${error.message}`)));
+    socket.setTimeout(timeoutMs, () => socket.destroy(appError('timed-out', `The hub at ${url} did not answer`)));
+    socket.on('error', (error) =>
+      reject(
+        error instanceof AppError
+          ? error
+          : appError('unreachable', `The hub at ${url} cannot be reached: ${error.message}`),
+      ),
+    );
   });
 }
 
@@ -79,7 +86,8 @@ export function pinnedTls(pin: PinnedHub): {
 } {
   return {
     ca: pin.certPem,
-    // The hub's address may change (DHCP); its certificate may not.
+    // The hub's address may change (DHCP); its certificate may not. Node wants a plain Error here
+    // and fails the connection with it; the link reports that as the hub being unreachable.
     checkServerIdentity: (_host, cert) =>
       cert.fingerprint256 === pin.fingerprint
         ? undefined
@@ -99,8 +107,10 @@ export async function pairWithHub(options: {
 }): Promise<SatellitePairing> {
   const pin = await readHubCertificate(options.url);
   if (options.expectFingerprint && normalizeFingerprint(options.expectFingerprint) !== pin.fingerprint) {
-    throw new Error(
+    throw appError(
+      'conflict',
       `The hub at ${options.url} shows certificate ${pin.fingerprint}, not ${options.expectFingerprint}: not pairing`,
+      { what: 'hub certificate' },
     );
   }
   const { status, body } = await postJson(pin, '/pair', { code: options.code, name: options.name });
@@ -169,7 +179,7 @@ export function postJson(pin: PinnedHub, path: string, body: unknown): Promise<{
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error('The hub did not answer in time')));
+    req.on('timeout', () => req.destroy(appError('timed-out', 'The hub did not answer in time')));
     req.on('error', reject);
     req.end(data);
   });
@@ -185,8 +195,14 @@ export function hubUrl(text: string): { hostname: string; port: number } {
 export function normalizeUrl(text: string): string {
   const trimmed = text.trim();
   const withScheme = /^[a-z]+:\/\//i.test(trimmed) ? trimmed.replace(/^wss?:\/\//i, 'https://') : `https://${trimmed}`;
-  const url = new URL(withScheme);
-  if (url.protocol !== 'https:') throw new Error(`A hub address looks like 192.168.1.20:47800, not "${text}"`);
+  const refused = appError('invalid', `A hub address looks like 192.168.1.20:47800, not "${text}"`, { field: 'hub' });
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw refused;
+  }
+  if (url.protocol !== 'https:') throw refused;
   return `https://${url.host}`;
 }
 

@@ -6,12 +6,13 @@ import type { HubView } from '../../../shared/hub';
 import type { HubService } from './hub-service';
 import { toDataURL } from 'qrcode';
 import { hubModeView, saveHubMode } from './hub-mode';
+import { appError } from '../../../shared/app-error';
 
 const NOT_A_HUB: HubView = { enabled: false, fingerprint: null, address: null, devices: [], pairing: null };
 
 export function hubHandlers(hub: HubService | null, dataDir: string): HandlersOf<HubRequests> {
   const need = (): HubService => {
-    if (!hub) throw new Error('This device is not the venue hub');
+    if (!hub) throw appError('conflict', 'This device is not the venue hub', { what: 'hub mode' });
     return hub;
   };
   return {
@@ -45,5 +46,7 @@ async function withQr(view: HubView): Promise<HubView> {
 }
 
 function notSatellite(): never {
-  throw new Error('This device is not a satellite: start it with --satellite to pair it with a hub');
+  throw appError('conflict', 'This device is not a satellite: start it with --satellite to pair it with a hub', {
+    what: 'satellite mode',
+  });
 }

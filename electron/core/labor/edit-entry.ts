@@ -1,6 +1,7 @@
 // A manager's edit of one entry: read it, PATCH only what changed, and describe the change for
 // the audit trail. If the PATCH's outcome is unclear (timeout, reset, 5xx), the entry is read
 // again: the edit counts (and is audited) only if the service shows it.
+import { appError } from '../../../shared/app-error';
 import type { AuditChange, EntryPatch, LaborEntry } from '../../../shared/labor';
 import { isServiceError } from '../api/errors';
 import { getEntry, patchEntry, tipsOnWire, type LaborApiContext } from './labor-api';
@@ -68,7 +69,7 @@ export async function editEntry(
 ): Promise<EditOutcome> {
   const before = await getEntry(ctx, uuid);
   const { body, changes } = diffPatch(before, patch, roleName);
-  if (changes.length === 0) throw new Error('Nothing was changed');
+  if (changes.length === 0) throw appError('invalid', 'Nothing was changed', { field: null });
   try {
     // Tips are kept in cents here; the wire takes them in the connection's open money unit.
     const wire =

@@ -2,7 +2,7 @@
 // drainer that sends them, the live board, and the manager's timesheet. It only reaches the
 // service through `api()` at call time (the client is rebuilt when settings change) and reports
 // every change as one `labor` event.
-import { AppError } from '../../../shared/app-error';
+import { AppError, appError } from '../../../shared/app-error';
 import type {
   EntryPatch,
   LaborEntry,
@@ -208,7 +208,7 @@ export class LaborService {
 
   location(): KioskLocation {
     const loc = this.stored.location;
-    if (!loc) throw new Error("Choose this kiosk's location first");
+    if (!loc) throw appError('invalid', "Choose this kiosk's location first", { field: 'location' });
     return loc;
   }
 
@@ -336,7 +336,8 @@ export class LaborService {
   /** The kiosk's location: open while none is set, afterwards only a manager may change it. */
   setLocation(token: string | null, location: LocationChoice): LaborView {
     if (this.stored.location !== null) {
-      if (!token) throw new Error("Only a manager can change this kiosk's location");
+      if (!token)
+        throw appError('pin-required', "Only a manager can change this kiosk's location", { role: 'manager' });
       this.access.requireManager(token);
     }
     this.saveSettings({ location });

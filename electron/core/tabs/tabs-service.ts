@@ -51,6 +51,7 @@ import { MoneyUnits } from '../money/money-units';
 import { boardMoneyInCents, tabsInCents } from './board-money';
 import type { OpenTab } from '../../../shared/webhooks';
 import { errorMessage } from '../../../shared/errors';
+import { appError } from '../../../shared/app-error';
 
 export interface TabsServiceOptions {
   dataDir: string;
@@ -361,8 +362,16 @@ export class TabsService {
       () => this.schedule('tabsGiftCards'),
       this.codec,
     );
-    const view = this.giftCardsView().sales.find((s) => s.id === sale.id);
-    if (!view) throw new Error('The sale was made but is too old to show');
+    return this.saleView(sale.id);
+  }
+
+  /**
+   * The view of a sale just written. Only the oldest of the kept sales drop off, never the one just
+   * written, so a missing view is a bug in this file, not something a screen tells apart.
+   */
+  private saleView(id: string): GiftCardSale {
+    const view = this.giftCardsView().sales.find((s) => s.id === id);
+    if (!view) throw new Error(`Gift-card sale ${id} has no view`);
     return view;
   }
 
@@ -372,10 +381,12 @@ export class TabsService {
    */
   async checkGiftCardsAgain(saleId: string): Promise<GiftCardSale> {
     const sale = this.sales.get(saleId);
-    if (!sale) throw new Error('That sale is no longer on this workstation.');
+    if (!sale) throw appError('not-found', 'That sale is no longer on this workstation.', { what: 'gift card sale' });
     if (!sale.tabUuid)
-      throw new Error(
+      throw appError(
+        'conflict',
         'The service never confirmed this sale, so there is no tab to check. Do not sell again: ask a manager to look for the tab.',
+        { what: 'gift card sale' },
       );
     let answer: Awaited<ReturnType<typeof readTab>>;
     try {
@@ -388,9 +399,7 @@ export class TabsService {
           'This service has no route to read a tab, so the app cannot look for the cards itself: they show when their GIFT_CARD_CREATED events arrive (the location must be subscribed). Do not sell again.',
       });
       this.schedule('tabsGiftCards');
-      const view = this.giftCardsView().sales.find((s) => s.id === sale.id);
-      if (!view) throw new Error('The sale is too old to show');
-      return view;
+      return this.saleView(sale.id);
     }
     const known = new Set(sale.answerCards.map((c) => c.processorAccountUuid ?? `${c.itemId}:${c.lastFour}`));
     const fresh = (answer.processorAccounts ?? []).filter(
@@ -406,9 +415,7 @@ export class TabsService {
           : 'Checked again: the service has not issued these cards yet.',
     });
     this.schedule('tabsGiftCards');
-    const view = this.giftCardsView().sales.find((s) => s.id === sale.id);
-    if (!view) throw new Error('The sale is too old to show');
-    return view;
+    return this.saleView(sale.id);
   }
 
   tabDetails(tabUuid: string): Promise<TabDetails> {
@@ -451,7 +458,10 @@ export class TabsService {
 
   private requireLocation(): TabsLocation {
     const location = this.settings.location;
-    if (!location) throw new Error('Choose a location first (the picker at the top of the screen)');
+    if (!location)
+      throw appError('invalid', 'Choose a location first (the picker at the top of the screen)', {
+        field: 'location',
+      });
     return location;
   }
 

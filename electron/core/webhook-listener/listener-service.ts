@@ -2,6 +2,7 @@
 // settings and secrets, the tunnel, and — on the embedded sandbox — registering the listener as
 // an endpoint so the practice venue delivers straight here. (The sandbox's own sender is also
 // called WebhookService; this one is the listener.) The sandbox test panel is sandbox-panel.ts.
+import { appError } from '../../../shared/app-error';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { DamageSink } from '../storage/data-health';
@@ -188,7 +189,10 @@ export class WebhookListenerService {
 
   curl(seq: number): string {
     const detail = this.requireReceiver().detail(seq);
-    if (!detail) throw new Error(`No event ${seq} in the log (it may have passed the retention limit)`);
+    if (!detail)
+      throw appError('not-found', `No event ${seq} in the log (it may have passed the retention limit)`, {
+        what: 'event',
+      });
     return curlFor(detail, this.status().url ?? `http://127.0.0.1:${this.settings.port}${this.settings.path}`);
   }
 
@@ -200,7 +204,7 @@ export class WebhookListenerService {
       input.host ?? this.settings.host,
       this.tunnel.status().state === 'online' || this.tunnel.status().state === 'starting',
     );
-    if (because && !secretAfter) throw new Error(secretRequired(because));
+    if (because && !secretAfter) throw appError('invalid', secretRequired(because), { field: 'secret' });
     if (input.secret !== undefined) {
       this.secret = input.secret;
       if (input.secret === null) await secrets.delete(WEBHOOK_SECRET_KEY);
@@ -239,9 +243,15 @@ export class WebhookListenerService {
   }
 
   async startTunnel(authtoken: string): Promise<TunnelStatus> {
-    if (!this.secret) throw new Error(secretRequired(webhookSecretRequiredBecause(this.settings.host, true)!));
+    if (!this.secret)
+      throw appError('invalid', secretRequired(webhookSecretRequiredBecause(this.settings.host, true)!), {
+        field: 'secret',
+      });
     const port = this.receiverPort();
-    if (!port) throw new Error('The webhook listener is not running, so there is nothing to tunnel to');
+    if (!port)
+      throw appError('conflict', 'The webhook listener is not running, so there is nothing to tunnel to', {
+        what: 'listener',
+      });
     return this.tunnel.start(port, authtoken, this.settings.path);
   }
 
@@ -350,7 +360,7 @@ export class WebhookListenerService {
   }
 
   private requireReceiver(): WebhookReceiver {
-    if (!this.receiver) throw new Error('The webhook listener is not running');
+    if (!this.receiver) throw appError('conflict', 'The webhook listener is not running', { what: 'listener' });
     return this.receiver;
   }
 

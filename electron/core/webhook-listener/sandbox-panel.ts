@@ -1,6 +1,7 @@
 // The Events screen's sandbox test panel: raise an event on the practice venue, see how the
 // sandbox delivered to this listener, run its retries now. Everything goes through the SandboxLink;
 // on a real service these say in words that they need the embedded sandbox.
+import { appError } from '../../../shared/app-error';
 import type { IpcHandlers } from '../../../shared/contract';
 import type { SandboxDelivery, SandboxTriggerInput } from '../../../shared/webhooks';
 import type { SandboxLink } from '../connection/sandbox-link';
@@ -17,7 +18,10 @@ type PanelHandlers = Pick<IpcHandlers, 'triggerSandboxEvent' | 'listSandboxDeliv
 export function sandboxPanelHandlers(deps: SandboxPanelDeps): PanelHandlers {
   const requireLink = (what: string): SandboxLink => {
     const link = deps.link();
-    if (!link) throw new Error(`${what} needs the embedded sandbox (Settings → Connection)`);
+    if (!link)
+      throw appError('conflict', `${what} needs the embedded sandbox (Settings → Connection)`, {
+        what: 'embedded sandbox',
+      });
     return link;
   };
   return {
