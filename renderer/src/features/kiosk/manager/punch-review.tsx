@@ -4,12 +4,14 @@
 // (optionally at a corrected time) or rejected here; an approved punch lands once.
 import type { PunchReviewItem, ReviewReason } from '../../../../../shared/authority';
 import { api } from '../../../api-context';
-import { ACTION_LABELS, dayTime } from '../format';
+import { ACTION_LABELS } from '../format';
 import { useAction } from '../../../hooks/use-action';
 import { useRequest } from '../../../hooks/use-request';
 import { Problem } from '../../../components/problem';
 import { useAppStore } from '../../../store';
 import { formatMoney } from '../../../../../shared/money';
+import { staffWords } from '../../../../../shared/errors';
+import { PunchTable } from './punch-table';
 
 const REASON_TEXT: Record<ReviewReason, string> = {
   offline: 'taken while the hub was unreachable',
@@ -34,6 +36,8 @@ export function PunchReview({ token, timezone }: { token: string; timezone: stri
   if (!onHub) return null;
   const items = (list.data?.items ?? []).slice().sort((a, b) => a.capturedAt - b.capturedAt);
   const held = items.filter((i) => i.status === 'held');
+  const decide = (punchId: string, decision: 'approve' | 'reject') =>
+    request.run(async () => list.set(await api().hubReviewDecide(token, punchId, { decision })));
   const approveAll = () =>
     request.run(async () => {
       // In the order they were taken, so a punch-in lands before the punch-out that follows it.
@@ -52,70 +56,49 @@ export function PunchReview({ token, timezone }: { token: string; timezone: stri
       <Problem text={request.error ?? list.error} detail={request.error ? request.detail : list.detail} />
       {list.data && items.length === 0 && <p className="k-empty">Every punch from the devices was recorded.</p>}
       {items.length > 0 && (
-        <table className="k-table">
-          <thead>
-            <tr>
-              <th>Captured</th>
-              <th>Device</th>
-              <th>Who</th>
-              <th>Punch</th>
-              <th>Why</th>
-              <th>State</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((i) => (
-              <tr key={i.punchId} className={i.status === 'refused' ? 'k-tr-bad' : ''} data-testid="review-item">
-                <td>{dayTime(i.capturedAt, timezone)}</td>
-                <td>{i.deviceName}</td>
-                <td>{i.name}</td>
-                <td>
-                  {ACTION_LABELS[i.action] ?? i.action}
-                  {i.declaredTipsCents !== null && ` · tips ${formatMoney(i.declaredTipsCents)}`}
-                </td>
-                <td className="k-wrap">
-                  {i.status === 'refused' ? (i.message ?? '') : i.reasons.map((r) => REASON_TEXT[r]).join('; ')}
-                </td>
-                <td>
-                  {STATUS_TEXT[i.status]}
-                  {i.decidedBy && ` by ${i.decidedBy}`}
-                </td>
-                <td className="k-nowrap">
-                  {i.status === 'held' && (
-                    <>
-                      <button
-                        type="button"
-                        className="k-small"
-                        disabled={request.busy}
-                        onClick={() =>
-                          void request.run(async () =>
-                            list.set(await api().hubReviewDecide(token, i.punchId, { decision: 'approve' })),
-                          )
-                        }
-                      >
-                        Approve
-                      </button>{' '}
-                      <button
-                        type="button"
-                        className="k-small k-small-danger"
-                        disabled={request.busy}
-                        onClick={() => {
-                          if (window.confirm(`Reject ${i.name}'s punch? It will never reach the timesheet.`))
-                            void request.run(async () =>
-                              list.set(await api().hubReviewDecide(token, i.punchId, { decision: 'reject' })),
-                            );
-                        }}
-                      >
-                        Reject
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PunchTable
+          testId="review-item"
+          whyHeading="Why"
+          timezone={timezone}
+          busy={request.busy}
+          rows={items.map((i) => ({
+            key: i.punchId,
+            capturedAt: i.capturedAt,
+            device: i.deviceName,
+            name: i.name,
+            punch: (
+              <>
+                {ACTION_LABELS[i.action] ?? i.action}
+                {i.declaredTipsCents !== null && ` · tips ${formatMoney(i.declaredTipsCents)}`}
+              </>
+            ),
+            why:
+              i.status === 'refused'
+                ? i.problem || i.message
+                  ? staffWords(i.problem ?? i.message).text
+                  : ''
+                : i.reasons.map((r) => REASON_TEXT[r]).join('; '),
+            whyDetail: i.status === 'refused' ? i.message : null,
+            state: (
+              <>
+                {STATUS_TEXT[i.status]}
+                {i.decidedBy && ` by ${i.decidedBy}`}
+              </>
+            ),
+            bad: i.status === 'refused',
+            actions:
+              i.status === 'held'
+                ? [
+                    { label: 'Approve', run: () => void decide(i.punchId, 'approve') },
+                    {
+                      label: 'Reject',
+                      confirm: `Reject ${i.name}'s punch? It will never reach the timesheet.`,
+                      run: () => void decide(i.punchId, 'reject'),
+                    },
+                  ]
+                : null,
+          }))}
+        />
       )}
     </section>
   );

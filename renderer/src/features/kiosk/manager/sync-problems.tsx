@@ -3,10 +3,11 @@
 import { staffWords } from '../../../../../shared/errors';
 import type { LaborView, OutboxItem } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
-import { ACTION_LABELS, dayTime } from '../format';
+import { ACTION_LABELS } from '../format';
 import { useAction } from '../../../hooks/use-action';
 import { useRequest } from '../../../hooks/use-request';
 import { Problem } from '../../../components/problem';
+import { PunchTable } from './punch-table';
 
 const STATE_TEXT: Record<OutboxItem['state'], string> = {
   pending: 'waiting to send',
@@ -15,6 +16,8 @@ const STATE_TEXT: Record<OutboxItem['state'], string> = {
   failed: 'refused by the service',
   blocked: 'waiting on a refused punch',
 };
+
+const BLOCKED = 'Waits for an earlier punch of this shift that the service refused.';
 
 export function SyncProblems({ token, labor }: { token: string; labor: LaborView }) {
   const { pending, failed, blocked } = labor.outbox;
@@ -36,69 +39,45 @@ export function SyncProblems({ token, labor }: { token: string; labor: LaborView
           Send now
         </button>
       </div>
-      {labor.outbox.lastError && <p className="k-hint">Last problem: {labor.outbox.lastError}</p>}
+      {(labor.outbox.lastProblem ?? labor.outbox.lastError) && (
+        <p className="k-hint" title={labor.outbox.lastError ?? undefined}>
+          Last problem: {staffWords(labor.outbox.lastProblem ?? labor.outbox.lastError).text}
+        </p>
+      )}
       <Problem text={request.error ?? list.error} detail={request.error ? request.detail : list.detail} />
       {items && items.length === 0 && <p className="k-empty">Every punch is on the service.</p>}
       {items && items.length > 0 && (
-        <table className="k-table">
-          <thead>
-            <tr>
-              <th>Captured</th>
-              <th>Who</th>
-              <th>Punch</th>
-              <th>State</th>
-              <th>Service said</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((i) => (
-              <tr
-                key={i.id}
-                className={i.state === 'failed' || i.state === 'blocked' ? 'k-tr-bad' : ''}
-                data-testid="outbox-item"
-              >
-                <td>{dayTime(i.capturedAt, labor.location?.timezone ?? null)}</td>
-                <td>{i.name}</td>
-                <td>{ACTION_LABELS[i.action]}</td>
-                <td>{STATE_TEXT[i.state]}</td>
-                <td className="k-wrap" title={i.message ?? undefined}>
-                  {i.message ? staffWords(i.message).text : ''}
-                </td>
-                <td className="k-nowrap">
-                  {(i.state === 'failed' || i.state === 'blocked') && (
-                    <>
-                      <button
-                        type="button"
-                        className="k-small"
-                        disabled={request.busy}
-                        onClick={() => request.run(async () => setItems(await api().laborRetryPunch(token, i.id)))}
-                      >
-                        Retry
-                      </button>{' '}
-                      <button
-                        type="button"
-                        className="k-small k-small-danger"
-                        disabled={request.busy}
-                        onClick={() => {
-                          if (
-                            window.confirm(
-                              `Discard ${i.name}'s ${ACTION_LABELS[i.action].toLowerCase()}? It will never reach the service.`,
-                            )
-                          ) {
-                            void request.run(async () => setItems(await api().laborDiscardPunch(token, i.id)));
-                          }
-                        }}
-                      >
-                        Discard
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PunchTable
+          testId="outbox-item"
+          whyHeading="Service said"
+          timezone={labor.location?.timezone ?? null}
+          busy={request.busy}
+          rows={items.map((i) => ({
+            key: i.id,
+            capturedAt: i.capturedAt,
+            name: i.name,
+            punch: ACTION_LABELS[i.action],
+            why:
+              i.state === 'blocked' ? BLOCKED : i.problem || i.message ? staffWords(i.problem ?? i.message).text : '',
+            whyDetail: i.message,
+            state: STATE_TEXT[i.state],
+            bad: i.state === 'failed' || i.state === 'blocked',
+            actions:
+              i.state === 'failed' || i.state === 'blocked'
+                ? [
+                    {
+                      label: 'Retry',
+                      run: () => void request.run(async () => setItems(await api().laborRetryPunch(token, i.id))),
+                    },
+                    {
+                      label: 'Discard',
+                      confirm: `Discard ${i.name}'s ${ACTION_LABELS[i.action].toLowerCase()}? It will never reach the service.`,
+                      run: () => void request.run(async () => setItems(await api().laborDiscardPunch(token, i.id))),
+                    },
+                  ]
+                : null,
+          }))}
+        />
       )}
     </section>
   );
