@@ -1,8 +1,9 @@
-// Separate processes for the hub e2e tests: `npm run host -- …` (a hub or a satellite) and the
-// sandbox on its own, each with its own data folder, all on loopback. Every process started is
-// stopped and its folder removed by stopAll().
+// Separate processes for the hub e2e tests: `npm run host -- …` (a hub or a satellite, the built
+// JavaScript the e2e step builds first, as a venue runs it) and the sandbox on its own, each with
+// its own data folder, all on loopback. Every process started is stopped and its folder removed by
+// stopAll().
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,7 +19,10 @@ export interface Proc {
 }
 
 export interface Processes {
-  /** `electron/host/cli.ts` with its own data folder (or `dir`, to start again on one); resolves on its ready line. */
+  /**
+   * The built host (`out/main/host.js`, from `electron/host/cli.ts`) with its own data folder (or
+   * `dir`, to start again on one); resolves on its ready line.
+   */
   host(args: string[], options?: { dir?: string; env?: NodeJS.ProcessEnv }): Promise<Proc>;
   /** `electron/sandbox/cli.ts` on a port of its choosing; resolves with its base URL. */
   sandbox(): Promise<Proc>;
@@ -35,8 +39,11 @@ function exited(child: ChildProcess): Promise<void> {
   );
 }
 
+/** The built host (`npm run build`), what `npm run host` runs. */
+const BUILT_HOST = join(root, 'out/main/host.js');
+
 function start(command: string[], dir: string, ready: RegExp, env: NodeJS.ProcessEnv): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...command], {
+  const child = spawn(process.execPath, command, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
@@ -71,16 +78,18 @@ export function processes(): Processes {
     host: (args, options = {}) => {
       const dir = options.dir ?? newDir();
       return track(
-        start(
-          ['electron/host/cli.ts', '--data-dir', dir, '--port', '0', ...args],
-          dir,
-          /ready at (\S+)/,
-          options.env ?? {},
-        ),
+        start([builtHost(), '--data-dir', dir, '--port', '0', ...args], dir, /ready at (\S+)/, options.env ?? {}),
       );
     },
     sandbox: () =>
-      track(start(['electron/sandbox/cli.ts', '--port', '0'], newDir(), /sandbox ready at (http:\/\/\S+)/, {})),
+      track(
+        start(
+          ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0'],
+          newDir(),
+          /sandbox ready at (http:\/\/\S+)/,
+          {},
+        ),
+      ),
     folder: newDir,
     kill: async (proc) => {
       proc.child.kill('SIGKILL');
@@ -95,6 +104,11 @@ export function processes(): Processes {
       dirs.clear();
     },
   };
+}
+
+function builtHost(): string {
+  if (!existsSync(BUILT_HOST)) throw new Error('out/main/host.js is missing: run `npm run build` before the e2e tests');
+  return BUILT_HOST;
 }
 
 export function freePort(): Promise<number> {
