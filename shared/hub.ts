@@ -1,4 +1,8 @@
-// One venue, several devices: the hub's paired devices as screens see them (never a credential).
+// One venue, several devices: the hub's paired devices as screens see them (never a credential),
+// and what a kiosk device exchanges with the hub over its own link (never shown on a screen).
+import type { ReviewReason } from './authority';
+import type { PunchAction, StaffRole } from './labor';
+import type { ErrorPayload } from './app-error';
 
 export const DEVICE_ROLES = ['kiosk', 'workstation', 'manager'] as const;
 
@@ -79,4 +83,49 @@ export interface FoundHub {
   /** host:port, as the pairing form takes it. */
   address: string;
   fingerprint: string | null;
+}
+
+/** A punch a kiosk device queued (durably, id first) and forwards to the hub in order. */
+export interface ForwardedPunch {
+  punchId: string;
+  userId: string;
+  action: PunchAction;
+  role?: StaffRole;
+  declaredTipsCents?: number;
+  /** When the kiosk took it (its clock). */
+  capturedAt: number;
+  /** The hub's grant from the session this punch was taken in (online sessions). */
+  grant?: string;
+  /** Taken in a session the kiosk opened itself against its roster copy while the hub was away. */
+  offline?: boolean;
+}
+
+/** The hub's answer to a forwarded punch: final for its id, whatever is sent again. */
+export type ForwardOutcome =
+  | { status: 'accepted' | 'duplicate' }
+  | { status: 'held'; reasons: ReviewReason[] }
+  | { status: 'refused'; message: string; problem?: ErrorPayload };
+
+/** A salted scrypt hash of a PIN with its cost parameters (never the PIN). */
+export interface PinHashRecord {
+  salt: string;
+  hash: string;
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** A staff member as a kiosk device keeps them for PIN checks while the hub is away. */
+export interface KioskStaff {
+  userId: string;
+  name: string;
+  manager: boolean;
+  pin: PinHashRecord | null;
+  roles: (StaffRole & { locationUuid: string })[];
+}
+
+/** What a device says of itself: its clock, and how many punches it still holds. */
+export interface DeviceReport {
+  at: number;
+  waiting: number | null;
 }

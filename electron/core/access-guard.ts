@@ -22,6 +22,8 @@ export interface Authority {
 
 export const KIOSK_SETTINGS_REFUSED =
   'This is a kiosk: a manager must sign in with a manager PIN on this kiosk before connection, webhook or tunnel settings can change';
+export const DEVICE_ONLY = 'Only a paired device asks this over its own link to the venue hub, never a screen';
+export const KIOSK_DEVICE_ONLY = 'Only a kiosk device keeps punching without the hub';
 export const DEVICE_SETTINGS_REFUSED =
   'A manager must sign in with a manager PIN on this device before connection, webhook or tunnel settings can change';
 
@@ -45,6 +47,12 @@ export function checkAccess(authority: Authority, channel: IpcChannel, args: unk
       return context;
     case 'manager':
       authority.requireManager(token);
+      return context;
+    case 'device':
+      if (context.deviceRole === 'local') throw new AppError('forbidden', DEVICE_ONLY, { by: 'venue' });
+      return context;
+    case 'kiosk-device':
+      if (context.deviceRole !== 'kiosk') throw new AppError('forbidden', KIOSK_DEVICE_ONLY, { by: 'venue' });
       return context;
     case 'settings':
       // Another device always needs a manager signed in on it, whatever its role; this computer's

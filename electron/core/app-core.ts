@@ -29,6 +29,7 @@ import { PunchGrants } from './hub/punch-grants';
 import { PunchReview } from './hub/punch-review';
 import { authorityHandlers } from './authority-handlers';
 import { setupHandlers } from './setup/setup-handlers';
+import { dispatchRequest, type Dispatch, type RefusedArguments } from './ipc-dispatch';
 
 export interface CoreOptions {
   dataDir: string;
@@ -63,6 +64,8 @@ export interface CoreOptions {
 
 export interface AppCore {
   handlers: IpcHandlers;
+  /** The one dispatcher every transport hands its requests to, with the caller it resolved. */
+  dispatch: Dispatch;
   events: TypedEmitter<IpcEventMap>;
   connection: ConnectionService;
   webhooks: WebhookListenerService;
@@ -198,7 +201,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     ...laborHandlers(labor),
     ...tabsHandlers(tabs, (pin) => labor.access.approveByManagerPin(pin)),
     dismissDataHealth: async (ids) => dataHealth.dismiss(ids),
-    ...hubHandlers(options.hub ?? null, options.dataDir),
+    ...hubHandlers(options.hub ?? null, options.dataDir, relay),
     ...authorityHandlers(labor, options.hub ?? null, review),
     ...setupHandlers({ dataDir: options.dataDir, hubRunning: options.hub !== undefined, restart: options.restart }),
   };
@@ -217,8 +220,19 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     managerSignedIn: (deviceId) => labor.access.sessions.hasLiveManager(deviceId),
   });
 
+  // A queued punch the contract refuses can never be recorded: the hub keeps its refusal for the
+  // managers' eyes (and its id, so a resend is a duplicate) before the kiosk sets it aside.
+  const refusedArguments: RefusedArguments = async (channel, args, caller, message) => {
+    const hub = options.hub;
+    if (channel !== 'hubForwardPunch' || caller.deviceRole !== 'kiosk' || !relay || !hub) return;
+    const device = hub.stillAllowed(caller.deviceId);
+    if (!device) return;
+    await relay.refuseUnreadable(Array.isArray(args) ? args[0] : undefined, device, message);
+  };
+
   return {
     handlers,
+    dispatch: (channel, args, caller) => dispatchRequest(handlers, channel, args, caller, refusedArguments),
     events,
     connection,
     webhooks,

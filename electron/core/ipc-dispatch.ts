@@ -10,6 +10,16 @@ import { LOCAL_CALLER, runAsCaller, type Caller } from './caller';
 
 export type DispatchOutcome = { ok: true; result: unknown } | { ok: false; error: IpcErrorPayload };
 
+/** One request as a transport hands it over: the channel, the arguments and who asked. */
+export type Dispatch = (channel: unknown, args: unknown, caller: Caller) => Promise<DispatchOutcome>;
+
+/**
+ * Told of a request whose arguments the contract refused, before the `invalid` answer goes out (the
+ * hub records a queued punch it can never take, so a manager sees it). If it fails, the answer is
+ * `internal` instead, and the sender keeps what it sent.
+ */
+export type RefusedArguments = (channel: IpcChannel, args: unknown, caller: Caller, message: string) => Promise<void>;
+
 export function isIpcChannel(value: unknown): value is IpcChannel {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ipcArgSchemas, value);
 }
@@ -20,6 +30,7 @@ export async function dispatchRequest(
   args: unknown,
   /** The device the transport received the request from (the core resolves the person from it). */
   caller: Caller = LOCAL_CALLER,
+  refused?: RefusedArguments,
 ): Promise<DispatchOutcome> {
   if (!isIpcChannel(channel)) {
     return {
@@ -34,9 +45,17 @@ export async function dispatchRequest(
     // The field by name ("managerPin"), without the argument's position in the call.
     const named = (issues[0]?.path ?? []).filter((part): part is string => typeof part === 'string');
     const field = named.length > 0 ? named.join('.') : null;
+    const message = `Invalid arguments for ${channel}: ${detail}`;
+    if (refused) {
+      try {
+        await refused(channel, args, caller, message);
+      } catch (error) {
+        return { ok: false, error: errorPayloadOf(error) };
+      }
+    }
     return {
       ok: false,
-      error: { kind: 'invalid', data: { field }, message: `Invalid arguments for ${channel}: ${detail}` },
+      error: { kind: 'invalid', data: { field }, message },
     };
   }
   try {

@@ -10,7 +10,7 @@ import type { LaborView, PunchInput, PunchReceipt, StaffSession } from '../../sh
 import type { AppSnapshot } from '../../shared/domain';
 import { verifyPin } from '../core/labor/pin-hash';
 import { AppendOnly, readLines } from '../core/hub/append-only';
-import type { CachedStaff, ForwardedPunch, ForwardOutcome } from '../core/hub/kiosk-relay';
+import type { ForwardedPunch, ForwardOutcome, KioskStaff } from '../../shared/hub';
 import type { HubLink } from '../core/hub/hub-link';
 import { loadJsonFile, saveJsonFile } from '../core/storage/json-file';
 import { JobQueue } from '../core/job-queue';
@@ -77,7 +77,7 @@ export interface KioskOfflineOptions {
 }
 
 export class SatelliteKiosk {
-  private roster: CachedStaff[] = [];
+  private roster: KioskStaff[] = [];
   private view: LaborView | null = null;
   private snapshot: AppSnapshot | null = null;
   private readonly pending = new Map<string, ForwardedPunch>();
@@ -116,7 +116,7 @@ export class SatelliteKiosk {
       () => ({ version: 1 as const, roster: [], view: null }),
       { label: "The kiosk's copy of the roster", damage: options.damage, now: this.now },
     ).value;
-    this.roster = cache.roster as CachedStaff[];
+    this.roster = cache.roster as KioskStaff[];
     this.view = cache.view as LaborView | null;
     this.snapshot = (cache.snapshot ?? null) as AppSnapshot | null;
     const lock = loadJsonFile(
@@ -158,9 +158,9 @@ export class SatelliteKiosk {
 
   /** The hub is back: refresh the roster copy, then send what waited. */
   async connected(link: HubLink): Promise<void> {
-    const roster = await link.relay('roster');
+    const roster = await link.deviceRequest('hubKioskRoster', []);
     if (roster.ok) {
-      this.roster = roster.result as CachedStaff[];
+      this.roster = roster.result as KioskStaff[];
       this.saveCache();
     }
     await this.drain();
@@ -260,7 +260,7 @@ export class SatelliteKiosk {
   private async forward(punch: ForwardedPunch): Promise<ForwardOutcome | null> {
     const link = this.options.link();
     if (!link?.open) return null;
-    const answer = await link.relay('forwardPunch', punch);
+    const answer = await link.deviceRequest('hubForwardPunch', [punch]);
     // A punch the hub can never read is set aside with its reason; only a lost link keeps it queued.
     if (!answer.ok && answer.error.kind !== 'invalid') return null;
     const outcome: ForwardOutcome = answer.ok

@@ -12,7 +12,8 @@ import type { LaborView } from '../../shared/labor';
 import type { AppSnapshot } from '../../shared/domain';
 import { SatelliteKiosk } from './satellite-kiosk';
 import { DataHealth } from '../core/storage/data-health';
-import { appError, fromErrorPayload, type AppError } from '../../shared/app-error';
+import { AppError, appError, fromErrorPayload } from '../../shared/app-error';
+import { DEVICE_ONLY } from '../core/access-guard';
 
 export interface SatelliteOptions {
   dataDir: string;
@@ -161,7 +162,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
     const open = link;
     if (open?.open)
       void open
-        .relay('report', { at: (options.now ?? Date.now)(), waiting: kiosk?.waiting ?? 0 })
+        .deviceRequest('hubDeviceReport', [{ at: (options.now ?? Date.now)(), waiting: kiosk?.waiting ?? 0 }])
         .catch(() => undefined);
   };
   const schedule = () => {
@@ -175,6 +176,9 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
   for (const channel of ipcChannels) {
     handlers[channel] = async (...args) => {
       if (channel === 'satelliteStatus') return status();
+      // The device's own link traffic is never its screen's to send (PIN hashes stay off screens).
+      if (channel === 'hubKioskRoster' || channel === 'hubForwardPunch' || channel === 'hubDeviceReport')
+        throw new AppError('forbidden', DEVICE_ONLY, { by: 'venue' });
       if (channel === 'satelliteFindHubs' || channel === 'satelliteCheckHub' || channel === 'satellitePair') {
         throw appError(
           'conflict',

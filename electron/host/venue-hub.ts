@@ -30,12 +30,11 @@ export async function startVenueHub(options: VenueHubOptions): Promise<RunningVe
   const { hub, core } = options;
   const server = await startHubServer({
     hub,
-    handlers: core.handlers,
+    dispatch: core.dispatch,
     events: core.events,
     host: options.host ?? '0.0.0.0',
     port: options.port ?? DEFAULT_HUB_PORT,
     log: options.log,
-    relay: core.relay ?? undefined,
   });
   hub.address = `${lanAddress(options.host)}:${server.port}`;
   options.log(`Venue hub: satellites pair at port ${server.port}; certificate fingerprint ${hub.fingerprint}`);

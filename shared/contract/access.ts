@@ -9,8 +9,11 @@ import type { IpcChannel } from './index';
  * - `settings`: connection, webhook, tunnel and practice-venue changes. In kiosk mode they need a
  *   manager signed in on this kiosk; on a desktop run the app window itself is trusted.
  * - `approval`: a manager's PIN travels with the request (refunds), in every mode.
+ * - `device`: a paired device's own request over its link (its clock and queue); never a screen's.
+ * - `kiosk-device`: a paired kiosk device's own request (roster hashes, queued punches); never a
+ *   screen's, so no screen, the hub's own included, ever reads PIN hashes.
  */
-export type Access = 'anyone' | 'staff' | 'manager' | 'settings' | 'approval';
+export type Access = 'anyone' | 'staff' | 'manager' | 'settings' | 'approval' | 'device' | 'kiosk-device';
 
 export const channelAccess: Record<IpcChannel, Access> = {
   getSnapshot: 'anyone',
@@ -83,6 +86,9 @@ export const channelAccess: Record<IpcChannel, Access> = {
   setupView: 'anyone',
   setupChoose: 'settings',
   setupRestart: 'settings',
+  hubKioskRoster: 'kiosk-device',
+  hubForwardPunch: 'kiosk-device',
+  hubDeviceReport: 'device',
   laborLiftLockout: 'manager',
   hubClosePairing: 'manager',
   hubReview: 'manager',

@@ -17,6 +17,10 @@ const KIOSK_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'laborRefreshBoard',
   'laborSyncNow',
   'satelliteStatus',
+  // The kiosk device's own link traffic: the offline roster copy, its queue, its clock.
+  'hubKioskRoster',
+  'hubForwardPunch',
+  'hubDeviceReport',
 ]);
 
 /**

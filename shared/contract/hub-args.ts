@@ -1,10 +1,21 @@
 // Runtime validation of the hub requests' arguments (main side only).
 import { z } from 'zod';
 import { DEVICE_ROLES } from '../hub';
+import { punchInput } from './labor-args';
 
 const token = z.string().min(1).max(200);
 const role = z.enum(DEVICE_ROLES);
 const deviceId = z.string().min(1).max(100);
+const ms = z.number().int().min(0).max(8_640_000_000_000);
+
+/** A queued punch: what laborPunch accepts, who punched, when, and the proof the hub signed. */
+const forwardedPunch = punchInput.extend({
+  punchId: z.uuid(),
+  userId: z.string().min(1).max(128),
+  capturedAt: ms,
+  grant: z.string().min(1).max(200).optional(),
+  offline: z.literal(true).optional(),
+});
 
 export const hubArgSchemas = {
   hubMode: z.tuple([]),
@@ -16,6 +27,9 @@ export const hubArgSchemas = {
   satelliteStatus: z.tuple([]),
   satelliteFindHubs: z.tuple([]),
   satelliteCheckHub: z.tuple([z.string().trim().min(1).max(200)]),
+  hubKioskRoster: z.tuple([]),
+  hubForwardPunch: z.tuple([forwardedPunch]),
+  hubDeviceReport: z.tuple([z.strictObject({ at: ms, waiting: z.number().int().min(0).max(10_000_000).nullable() })]),
   satellitePair: z.tuple([
     z.strictObject({
       address: z.string().trim().min(1).max(200),

@@ -1,6 +1,17 @@
 // The hub part of the IPC contract: a manager lists, renames and revokes paired devices and opens
 // a pairing code. On a device that is not a hub, hubView answers `enabled: false`.
-import type { DeviceRole, FoundHub, HubDeviceView, HubModeView, HubView, SatelliteStatus } from '../hub';
+import type {
+  DeviceReport,
+  DeviceRole,
+  ForwardedPunch,
+  ForwardOutcome,
+  FoundHub,
+  HubDeviceView,
+  HubModeView,
+  HubView,
+  KioskStaff,
+  SatelliteStatus,
+} from '../hub';
 
 export interface HubRequests {
   /** Manager: paired devices, the certificate fingerprint and the open pairing code. */
@@ -26,6 +37,12 @@ export interface HubRequests {
     args: [input: { address: string; code: string; name: string; fingerprint: string }];
     result: SatelliteStatus;
   };
+  /** Kiosk device, its own request (never a screen's): staff PIN hashes for checks while the hub is away. */
+  hubKioskRoster: { args: []; result: KioskStaff[] };
+  /** Kiosk device, its own request: one queued punch, recorded once per id with its grant, held or refused. */
+  hubForwardPunch: { args: [punch: ForwardedPunch]; result: ForwardOutcome };
+  /** Paired device, its own request: its clock and queue length, for the Devices list. */
+  hubDeviceReport: { args: [report: DeviceReport]; result: null };
 }
 
 export interface HubEvents {
@@ -47,6 +64,9 @@ export const hubChannelKeys: Record<keyof HubRequests, true> = {
   satelliteFindHubs: true,
   satelliteCheckHub: true,
   satellitePair: true,
+  hubKioskRoster: true,
+  hubForwardPunch: true,
+  hubDeviceReport: true,
 };
 
 /** Runtime list of this part's events. */

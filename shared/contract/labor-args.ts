@@ -11,6 +11,14 @@ const ms = z.number().int().min(0).max(8_640_000_000_000);
 const role = z.strictObject({ role: z.string().min(1).max(64), roleUuid: z.string().min(1).max(128).nullable() });
 const location = kioskLocationSchema;
 
+/** A punch as a kiosk screen asks for it; a kiosk device forwards the same fields to the hub. */
+export const punchInput = z.strictObject({
+  punchId: z.uuid().optional(),
+  action: z.enum(['punch-in', 'break-start', 'break-end', 'punch-out']),
+  role: role.optional(),
+  declaredTipsCents: z.number().int().min(0).max(10_000_000).optional(),
+});
+
 // The same schemas the stored file uses: a value accepted here always reads back after a restart.
 const settings = laborSettingsSchema;
 
@@ -21,15 +29,7 @@ export const laborArgSchemas = {
   laborIdentify: z.tuple([z.union([z.strictObject({ pin }), z.strictObject({ userId: id, pin: pin.optional() })])]),
   laborSetupManager: z.tuple([z.strictObject({ userId: id, name: z.string().trim().min(1).max(100), pin })]),
   laborEndSession: z.tuple([token]),
-  laborPunch: z.tuple([
-    token,
-    z.strictObject({
-      punchId: z.uuid().optional(),
-      action: z.enum(['punch-in', 'break-start', 'break-end', 'punch-out']),
-      role: role.optional(),
-      declaredTipsCents: z.number().int().min(0).max(10_000_000).optional(),
-    }),
-  ]),
+  laborPunch: z.tuple([token, punchInput]),
   laborRefreshBoard: z.tuple([]),
   laborSyncNow: z.tuple([]),
   laborTimesheet: z.tuple([

@@ -39,11 +39,10 @@ export async function startTestHub(dataDir?: string, port = 0): Promise<TestHub>
   if (!app.labor.view().location) await app.handlers.laborSetLocation(null, location);
   const server = await startHubServer({
     hub,
-    handlers: app.handlers,
+    dispatch: app.dispatch,
     events: app.events,
     host: '127.0.0.1',
     port,
-    relay: app.relay ?? undefined,
   });
   hub.address = `wss://127.0.0.1:${server.port}`;
   return {

@@ -61,7 +61,7 @@ describe('pairing codes', () => {
     const h = await hub();
     const server = await startHubServer({
       hub: h.hub,
-      handlers: h.app.handlers,
+      dispatch: h.app.dispatch,
       events: h.app.events,
       host: '127.0.0.1',
       port: 0,

@@ -9,6 +9,7 @@ import type { PunchReviewView } from '../../shared/authority';
 import { ok, pairDevice, type TestHub, HubLink, testHubs } from './hub-kit';
 import { drained, entriesAt } from './labor-test-kit';
 import { waitUntil } from '../support';
+import { LOCAL_CALLER } from '../../electron/core/caller';
 
 const { hub, later } = testHubs();
 
@@ -45,18 +46,18 @@ describe('a forwarded punch needs the PIN behind it', () => {
     const person = await offShift(h);
     const base = { userId: '2001', action: 'punch-in', capturedAt: Date.now(), declaredTipsCents: 10_000_000 };
     const bare = { ...base, punchId: randomUUID() };
-    expect(await ok(kiosk.relay('forwardPunch', bare))).toMatchObject({
+    expect(await ok(kiosk.deviceRequest('hubForwardPunch', [bare]))).toMatchObject({
       status: 'refused',
       message: /no proof/,
       problem: { kind: 'invalid', data: { field: 'proof' } },
     });
     const forged = { ...base, punchId: randomUUID(), grant: `${Date.now()}.${'A'.repeat(43)}` };
-    expect(await ok(kiosk.relay('forwardPunch', forged))).toMatchObject({ status: 'refused' });
+    expect(await ok(kiosk.deviceRequest('hubForwardPunch', [forged]))).toMatchObject({ status: 'refused' });
     // A real grant, but for the person who typed their PIN, not for the manager.
     const staff = await ok<StaffSession>(kiosk.request('laborIdentify', [{ pin: person.pin }]));
     expect(staff.punchGrant).toBeTruthy();
     const borrowed = { ...base, punchId: randomUUID(), grant: staff.punchGrant };
-    expect(await ok(kiosk.relay('forwardPunch', borrowed))).toMatchObject({ status: 'refused' });
+    expect(await ok(kiosk.deviceRequest('hubForwardPunch', [borrowed]))).toMatchObject({ status: 'refused' });
     for (const p of [bare, forged, borrowed]) expect(inOutbox(h, p.punchId)).toBe(false);
     expect(h.app.labor.rowFor('2001')).toBeNull();
 
@@ -79,7 +80,7 @@ describe('a forwarded punch needs the PIN behind it', () => {
       punchId: randomUUID(),
       grant: staff.punchGrant,
     };
-    expect(await ok(kiosk.relay('forwardPunch', own))).toEqual({ status: 'accepted' });
+    expect(await ok(kiosk.deviceRequest('hubForwardPunch', [own]))).toEqual({ status: 'accepted' });
     expect(inOutbox(h, own.punchId)).toBe(true);
   });
 
@@ -95,7 +96,7 @@ describe('a forwarded punch needs the PIN behind it', () => {
       capturedAt: Date.now() - 40 * 24 * 3600_000,
       grant: staff.punchGrant,
     };
-    expect(await ok(kiosk.relay('forwardPunch', backDated))).toMatchObject({
+    expect(await ok(kiosk.deviceRequest('hubForwardPunch', [backDated]))).toMatchObject({
       status: 'held',
       reasons: ['back-dated'],
     });
@@ -110,9 +111,12 @@ describe('a forwarded punch needs the PIN behind it', () => {
       declaredTipsCents: 10_000_000,
       grant: staff.punchGrant,
     };
-    expect(await ok(kiosk.relay('forwardPunch', tips))).toMatchObject({ status: 'held', reasons: ['tips-over-limit'] });
+    expect(await ok(kiosk.deviceRequest('hubForwardPunch', [tips]))).toMatchObject({
+      status: 'held',
+      reasons: ['tips-over-limit'],
+    });
     // Sent again (a lost answer): still one item, never applied.
-    expect(await ok(kiosk.relay('forwardPunch', tips))).toEqual({ status: 'duplicate' });
+    expect(await ok(kiosk.deviceRequest('hubForwardPunch', [tips]))).toEqual({ status: 'duplicate' });
     let review: PunchReviewView = await h.app.handlers.hubReview(m.token);
     expect(review.items.map((i) => [i.status, i.deviceName, i.userId, i.reasons])).toEqual([
       ['held', 'Door', person.userId, ['back-dated']],
@@ -152,18 +156,66 @@ describe('a forwarded punch needs the PIN behind it', () => {
       capturedAt: Date.now(),
       offline: true,
     };
-    expect(await ok(kiosk.relay('forwardPunch', offline))).toMatchObject({ status: 'held', reasons: ['offline'] });
+    expect(await ok(kiosk.deviceRequest('hubForwardPunch', [offline]))).toMatchObject({
+      status: 'held',
+      reasons: ['offline'],
+    });
     const m = await h.app.handlers.laborIdentify({ pin: '9999' });
     await h.app.handlers.hubReviewDecide(m.token, offline.punchId, { decision: 'reject' });
     expect(inOutbox(h, offline.punchId)).toBe(false);
-    expect(await ok(kiosk.relay('forwardPunch', offline))).toEqual({ status: 'duplicate' });
+    expect(await ok(kiosk.deviceRequest('hubForwardPunch', [offline]))).toEqual({ status: 'duplicate' });
     expect(inOutbox(h, offline.punchId)).toBe(false);
+  });
+
+  it('a punch the contract’s schema refuses gets a typed invalid answer; the manager sees it, once', async () => {
+    const h = await hub();
+    const kiosk = await kioskLink(h);
+    const person = await offShift(h);
+    const staff = await ok<StaffSession>(kiosk.request('laborIdentify', [{ pin: person.pin }]));
+    const tooMuch = {
+      punchId: randomUUID(),
+      userId: person.userId,
+      action: 'punch-out',
+      capturedAt: Date.now(),
+      declaredTipsCents: 10_000_001,
+      grant: staff.punchGrant,
+    };
+    const answer = await kiosk.deviceRequest('hubForwardPunch', [tooMuch]);
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'invalid', data: { field: 'declaredTipsCents' } } });
+    // Sent again (the kiosk lost the answer): the same answer, still one refusal listed.
+    expect(await kiosk.deviceRequest('hubForwardPunch', [tooMuch])).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid' },
+    });
+    expect(inOutbox(h, tooMuch.punchId)).toBe(false);
+    const m = await h.app.handlers.laborIdentify({ pin: '9999' });
+    const review = await h.app.handlers.hubReview(m.token);
+    expect(review.items).toEqual([
+      expect.objectContaining({ punchId: tooMuch.punchId, status: 'refused', deviceName: 'Door' }),
+    ]);
+  });
+
+  it('roster hashes go to a kiosk device’s own link only: never a screen, the hub’s own included', async () => {
+    const h = await hub();
+    const kiosk = await kioskLink(h);
+    const roster = await ok<{ userId: string; manager: boolean; pin: unknown }[]>(
+      kiosk.deviceRequest('hubKioskRoster', []),
+    );
+    expect(roster.length).toBeGreaterThan(0);
+    expect(roster.every((s) => !s.manager && s.pin !== undefined)).toBe(true);
+    const bar = await HubLink.open(await pairDevice(h, 'workstation', 'Bar'));
+    later(() => bar.close());
+    expect(await bar.deviceRequest('hubKioskRoster', [])).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(await h.app.dispatch('hubKioskRoster', [], LOCAL_CALLER)).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden' },
+    });
   });
 
   it('each device reports its clock; a skew over a minute shows on the Devices list', async () => {
     const h = await hub();
     const kiosk = await kioskLink(h);
-    await ok(kiosk.relay('report', { at: Date.now() + 5 * 60_000, waiting: 3 }));
+    await ok(kiosk.deviceRequest('hubDeviceReport', [{ at: Date.now() + 5 * 60_000, waiting: 3 }]));
     await waitUntil(() => h.hub.view().devices[0].clockSkewMs !== null);
     const door = h.hub.view().devices[0];
     expect(door.clockSkewMs).toBeGreaterThan(4 * 60_000);

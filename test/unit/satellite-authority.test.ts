@@ -163,12 +163,12 @@ describe('nothing stranded', () => {
       capturedAt: Date.now(),
       grant: staff.punchGrant,
     };
-    expect(await kiosk.relay('forwardPunch', punch)).toMatchObject({
+    expect(await kiosk.deviceRequest('hubForwardPunch', [punch])).toMatchObject({
       ok: false,
       error: { message: /could not record/ },
     });
     relay.log = real;
-    expect(await ok(kiosk.relay('forwardPunch', punch))).toMatchObject({
+    expect(await ok(kiosk.deviceRequest('hubForwardPunch', [punch]))).toMatchObject({
       status: expect.stringMatching(/accepted|duplicate/),
     });
     expect(h.app.labor.outbox.has(punch.punchId)).toBe(true);

@@ -6,14 +6,25 @@ import type { HubView } from '../../../shared/hub';
 import type { HubService } from './hub-service';
 import { toDataURL } from 'qrcode';
 import { hubModeView, saveHubMode } from './hub-mode';
-import { appError } from '../../../shared/app-error';
+import { AppError, appError } from '../../../shared/app-error';
+import type { KioskRelay, RelayDevice } from './kiosk-relay';
+import { currentCaller } from '../caller';
+import { errorMessage } from '../../../shared/errors';
 
 const NOT_A_HUB: HubView = { enabled: false, fingerprint: null, address: null, devices: [], pairing: null };
 
-export function hubHandlers(hub: HubService | null, dataDir: string): HandlersOf<HubRequests> {
+export function hubHandlers(
+  hub: HubService | null,
+  dataDir: string,
+  relay: KioskRelay | null,
+): HandlersOf<HubRequests> {
   const need = (): HubService => {
     if (!hub) throw appError('conflict', 'This device is not the venue hub', { what: 'hub mode' });
     return hub;
+  };
+  const needRelay = (): KioskRelay => {
+    if (!relay) throw new Error('This device is not the venue hub');
+    return relay;
   };
   return {
     hubMode: async () => hubModeView(dataDir, hub !== null),
@@ -32,10 +43,28 @@ export function hubHandlers(hub: HubService | null, dataDir: string): HandlersOf
       message: null,
       waitingPunches: 0,
     }),
+    hubKioskRoster: async () => needRelay().roster(),
+    hubForwardPunch: async (punch) => {
+      const kiosk = needRelay();
+      try {
+        return await kiosk.accept(punch, callingDevice(need()));
+      } catch (error) {
+        // A failed write (disk full, permissions): the kiosk keeps the punch and sends it again.
+        need().logLine(`A forwarded punch could not be recorded: ${errorMessage(error)}`);
+        throw new AppError('internal', 'The hub could not record the punch right now', {});
+      }
+    },
+    hubDeviceReport: async (report) => (need().report(currentCaller().deviceId, report.at, report.waiting), null),
     satelliteFindHubs: async () => notSatellite(),
     satelliteCheckHub: async () => notSatellite(),
     satellitePair: async () => notSatellite(),
   };
+}
+
+/** The paired device the request came over (the caller its TLS link authenticated). */
+export function callingDevice(hub: HubService): RelayDevice {
+  const { deviceId } = currentCaller();
+  return { id: deviceId, name: hub.registry.get(deviceId)?.name ?? deviceId };
 }
 
 /** The QR code is made here, in Node, so the renderer bundles no QR library. */

@@ -6,6 +6,9 @@ import type WebSocket from 'ws';
 import { openHubSocket, type SatellitePairing } from './hub-client';
 import { REVOKED_CLOSE_CODE } from './hub-server';
 
+/** What a device asks the hub for itself, over its link (shared/contract/hub.ts). */
+export type DeviceChannel = 'hubKioskRoster' | 'hubForwardPunch' | 'hubDeviceReport';
+
 export type LinkOutcome = { ok: true; result: unknown } | { ok: false; error: IpcErrorPayload };
 
 export class HubRefused extends Error {
@@ -157,10 +160,13 @@ export class HubLink {
     return this.send({ channel, args }, channel, null);
   }
 
-  /** The relay's own messages (roster hashes, queued punches, the device's clock and queue report): never a screen's request. */
-  relay(what: 'roster' | 'forwardPunch' | 'report', punch?: unknown): Promise<LinkOutcome> {
-    // Punches carry their id, so a late answer costs nothing: the punch is sent again and the hub dedupes.
-    return this.send({ hub: what, punch }, what, REQUEST_TIMEOUT_MS);
+  /**
+   * The device's own requests (roster hashes, queued punches, its clock and queue report): never a
+   * screen's. Punches carry their id, so a late answer costs nothing: the punch is sent again and
+   * the hub answers "duplicate".
+   */
+  deviceRequest(channel: DeviceChannel, args: unknown[]): Promise<LinkOutcome> {
+    return this.send({ channel, args }, channel, REQUEST_TIMEOUT_MS);
   }
 
   private send(body: Record<string, unknown>, operation: string, timeoutMs: number | null): Promise<LinkOutcome> {

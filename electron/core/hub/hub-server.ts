@@ -9,28 +9,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ipcEventNames, type IpcEventMap, type IpcHandlers } from '../../../shared/contract';
+import { ipcEventNames, type IpcEventMap } from '../../../shared/contract';
 import { deviceMayHear } from '../../../shared/contract/device-access';
-import { dispatchRequest } from '../ipc-dispatch';
+import type { Dispatch } from '../ipc-dispatch';
 import type { TypedEmitter } from '../typed-emitter';
 import type { HubService } from './hub-service';
 import type { DeviceRecord } from './device-registry';
-import type { ForwardedPunch, KioskRelay } from './kiosk-relay';
 import { onOwnSubnet } from './own-subnets';
 import { MALFORMED_MESSAGE, messageId, parseBridgeMessage } from '../bridge-message';
-import { errorMessage } from '../../../shared/errors';
 
 export interface HubServerOptions {
   hub: HubService;
-  /** The core's guarded handlers (they check the person's session). */
-  handlers: IpcHandlers;
+  /** The core's one dispatcher (the contract's schemas, then the device's role and the person's session). */
+  dispatch: Dispatch;
   events: TypedEmitter<IpcEventMap>;
   /** Address to listen on: the LAN by default; tests use 127.0.0.1. */
   host?: string;
   port?: number;
   log?: (line: string) => void;
-  /** Roster hashes and queued punches for kiosk satellites that lose the hub (absent: not offered). */
-  relay?: KioskRelay;
   /** Whether a pairing attempt's address is on the hub's own networks (tests pass their own). */
   onOwnSubnet?: (remote: string | undefined) => boolean;
 }
@@ -169,12 +165,10 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
           return;
         }
         hub.seen(device.id);
-        if (message.hub !== undefined)
-          return relay(ws, id, current, hub, message.hub, message.punch ?? message.report, options.relay);
         try {
           // The caller is the device this link authenticated; the core's access decision checks
           // its role and the session it presents on it.
-          const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? [], {
+          const outcome = await options.dispatch(message.channel, message.args ?? [], {
             deviceId: current.id,
             deviceRole: current.role,
           });
@@ -188,91 +182,6 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
         }
       })(),
   );
-}
-
-/**
- * The relay's own messages. Any device reports its clock and its queue ('report'); kiosk devices
- * also get the roster's hashes and forward their queued punches. A punch the hub can never take
- * (it breaks the contract's limits) is refused with its reason, so it never blocks a queue.
- */
-async function relay(
-  ws: WebSocket,
-  id: string | number | null,
-  device: DeviceRecord,
-  hub: HubService,
-  what: unknown,
-  body: unknown,
-  kiosk: KioskRelay | undefined,
-): Promise<void> {
-  if (what === 'report') {
-    const r = body as { at?: unknown; waiting?: unknown } | null;
-    if (r && typeof r.at === 'number' && Number.isFinite(r.at))
-      hub.report(device.id, r.at, Number.isInteger(r.waiting) ? (r.waiting as number) : null);
-    return send(ws, { id, ok: true, result: null });
-  }
-  if (!kiosk || device.role !== 'kiosk')
-    return send(ws, {
-      id,
-      ok: false,
-      error: {
-        kind: 'forbidden',
-        data: { by: 'venue' },
-        message: 'Only a kiosk device keeps punching without the hub',
-      },
-    });
-  if (what === 'roster') return send(ws, { id, ok: true, result: kiosk.roster() });
-  if (what !== 'forwardPunch')
-    return send(ws, {
-      id,
-      ok: false,
-      error: { kind: 'invalid', data: { field: 'hub' }, message: 'Not a relay message' },
-    });
-  const p = body as Partial<ForwardedPunch> | null;
-  if (p === null || typeof p !== 'object' || typeof p.punchId !== 'string' || !/^[0-9a-f-]{36}$/i.test(p.punchId))
-    return send(ws, {
-      id,
-      ok: false,
-      error: { kind: 'invalid', data: { field: 'punch' }, message: 'Not a queued punch' },
-    });
-  const problem = punchProblem(p);
-  try {
-    const outcome = problem
-      ? await kiosk.refuseInvalid(p as ForwardedPunch, device, problem)
-      : await kiosk.accept(p as ForwardedPunch, device);
-    send(ws, { id, ok: true, result: outcome });
-  } catch (error) {
-    // A failed write (disk full, permissions): the kiosk keeps the punch and sends it again.
-    hub.logLine(`A forwarded punch could not be recorded: ${errorMessage(error)}`);
-    send(ws, {
-      id,
-      ok: false,
-      error: { kind: 'internal', data: {}, message: 'The hub could not record the punch right now' },
-    });
-  }
-}
-
-/** What makes a queued punch one the hub can never take, in the contract's own limits; null when fine. */
-function punchProblem(p: Partial<ForwardedPunch>): string | null {
-  if (typeof p.userId !== 'string' || p.userId.length === 0 || p.userId.length > 128) return 'The user id is not valid';
-  if (!['punch-in', 'break-start', 'break-end', 'punch-out'].includes(p.action as string))
-    return 'The punch type is not valid';
-  if (typeof p.capturedAt !== 'number' || !Number.isFinite(p.capturedAt)) return 'The capture time is not valid';
-  if (
-    p.role !== undefined &&
-    (typeof p.role !== 'object' ||
-      p.role === null ||
-      typeof p.role.role !== 'string' ||
-      p.role.role.length > 128 ||
-      !(p.role.roleUuid === null || typeof p.role.roleUuid === 'string'))
-  )
-    return 'The role is not valid';
-  if (
-    p.declaredTipsCents !== undefined &&
-    !(Number.isInteger(p.declaredTipsCents) && p.declaredTipsCents >= 0 && p.declaredTipsCents <= 10_000_000)
-  )
-    return 'The declared tips are not valid';
-  if (p.grant !== undefined && typeof p.grant !== 'string') return 'The proof is not valid';
-  return null;
 }
 
 async function pair(hub: HubService, req: IncomingMessage, res: ServerResponse): Promise<void> {

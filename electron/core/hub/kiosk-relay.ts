@@ -9,8 +9,8 @@
 // that does not fit the hub's clock or the grant, or tips over the manager's limit go to the
 // review queue (punch-review.ts) instead of the timesheet.
 import { join } from 'node:path';
-import type { PunchAction, StaffRole } from '../../../shared/labor';
 import type { ReviewReason } from '../../../shared/authority';
+import type { ForwardedPunch, ForwardOutcome, KioskStaff } from '../../../shared/hub';
 import type { LaborService } from '../labor/labor-service';
 import type { StaffRecord } from '../labor/roster';
 import { AppendOnly, readLines } from './append-only';
@@ -21,31 +21,15 @@ import { JobQueue } from '../job-queue';
 import { GRANT_WINDOW_MS, type PunchGrants } from './punch-grants';
 import type { PunchReview } from './punch-review';
 
-export interface ForwardedPunch {
-  punchId: string;
-  userId: string;
-  action: PunchAction;
-  role?: StaffRole;
-  declaredTipsCents?: number;
-  /** When the kiosk took it (its clock). */
-  capturedAt: number;
-  /** The hub's grant from the session this punch was taken in (online sessions). */
-  grant?: string;
-  /** Taken in a session the kiosk opened itself against its roster copy while the hub was away. */
-  offline?: boolean;
-}
-
-export type ForwardOutcome =
-  | { status: 'accepted' | 'duplicate' }
-  | { status: 'held'; reasons: ReviewReason[] }
-  | { status: 'refused'; message: string; problem?: ErrorPayload };
-
-export type CachedStaff = Pick<StaffRecord, 'userId' | 'name' | 'manager' | 'pin' | 'roles'>;
+export type { ForwardedPunch, ForwardOutcome };
 
 /** How far a device's capture time may run ahead of the hub's clock (or before its grant). */
 export const CLOCK_SKEW_MS = 2 * 60_000;
 /** A capture time further back than this from the hub's clock waits for a manager, grant or not. */
 export const BACK_DATED_MS = 60 * 60_000;
+
+const PUNCH_ID = /^[0-9a-f-]{36}$/i;
+const ACTIONS: readonly string[] = ['punch-in', 'break-start', 'break-end', 'punch-out'];
 
 export const NO_PROOF =
   'The punch carries no proof that this person’s PIN was checked on this device; the hub did not record it';
@@ -85,7 +69,7 @@ export class KioskRelay {
    * Staff only: a manager's PIN approves refunds at any device, so its hash never leaves the hub
    * (a stolen kiosk could try all 4-digit PINs against it). Managers punch when the hub is there.
    */
-  roster(): CachedStaff[] {
+  roster(): KioskStaff[] {
     return this.labor.roster
       .views()
       .map((v) => this.labor.roster.get(v.userId))
@@ -98,13 +82,16 @@ export class KioskRelay {
     return this.queue.run(() => this.acceptOne(p, device));
   }
 
-  /** A punch outside the contract's limits: refused with its reason and shown to managers. */
-  refuseInvalid(p: ForwardedPunch, device: RelayDevice, message: string): Promise<ForwardOutcome> {
-    return this.queue.run(() =>
-      this.accepted.has(p.punchId)
-        ? { status: 'duplicate' as const }
-        : this.refuse(p, device, { kind: 'invalid', data: { field: 'punch' }, message }),
-    );
+  /**
+   * A punch the contract's schema refused (it can never be recorded): when it still names a punch
+   * id, refused with the schema's reason and shown to managers, so a resend is a duplicate.
+   */
+  refuseUnreadable(raw: unknown, device: RelayDevice, message: string): Promise<void> {
+    const p = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<ForwardedPunch>;
+    if (typeof p.punchId !== 'string' || !PUNCH_ID.test(p.punchId)) return Promise.resolve();
+    const punch = p as ForwardedPunch;
+    const problem: ErrorPayload = { kind: 'invalid', data: { field: 'punch' }, message };
+    return this.queue.run(() => void (this.accepted.has(punch.punchId) || this.refuse(punch, device, problem)));
   }
 
   private acceptOne(p: ForwardedPunch, device: RelayDevice): ForwardOutcome {
@@ -177,20 +164,22 @@ export class KioskRelay {
     const message = problem.message;
     // Refused is final too: the kiosk must not send it again and again. The manager sees it.
     this.accepted.add(p.punchId);
-    this.review.refused(
-      {
-        punchId: p.punchId,
-        deviceId: device.id,
-        deviceName: device.name,
-        name: typeof p.userId === 'string' ? this.labor.roster.nameOf(p.userId.slice(0, 128)) : '',
-        userId: String(p.userId).slice(0, 200),
-        action: p.action,
-        capturedAt: Number.isFinite(p.capturedAt) ? p.capturedAt : 0,
-        receivedAt: this.now(),
-        declaredTipsCents: Number.isInteger(p.declaredTipsCents) ? (p.declaredTipsCents ?? null) : null,
-      },
-      problem,
-    );
+    // What the review file can hold: a punch whose type is not one is only kept in the log.
+    if (ACTIONS.includes(p.action))
+      this.review.refused(
+        {
+          punchId: p.punchId,
+          deviceId: device.id,
+          deviceName: device.name,
+          name: typeof p.userId === 'string' ? this.labor.roster.nameOf(p.userId.slice(0, 128)) : '',
+          userId: String(p.userId).slice(0, 200),
+          action: p.action,
+          capturedAt: Number.isFinite(p.capturedAt) ? p.capturedAt : 0,
+          receivedAt: this.now(),
+          declaredTipsCents: Number.isInteger(p.declaredTipsCents) ? (p.declaredTipsCents ?? null) : null,
+        },
+        problem,
+      );
     this.log.append({ id: p.punchId, refused: message });
     return { status: 'refused', message, problem };
   }
