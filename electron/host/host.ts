@@ -11,17 +11,19 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { IpcEventMap, IpcHandlers } from '../../shared/contract';
 import type { TypedEmitter } from '../core/typed-emitter';
-import { dispatchRequest } from '../core/ipc-dispatch';
+import { dispatchRequest, type Dispatch } from '../core/ipc-dispatch';
+import { serveRequests } from '../core/request-loop';
 import { LOCAL_CALLER } from '../core/caller';
 import { serveStatic } from './static-files';
 import { EventBroadcast } from './event-broadcast';
-import { MALFORMED_MESSAGE, messageId, parseBridgeMessage } from '../core/bridge-message';
 import { CONTROL_HEADER, NEW_LINK_PATH } from './host-control';
 import { handleSignIn, type ManagerPinCheck } from './pin-sign-in';
 
 export interface HostOptions {
   rendererDir: string;
   handlers: IpcHandlers;
+  /** The core's dispatcher (app-core.ts); absent: the one dispatcher over `handlers` (a satellite's). */
+  dispatch?: Dispatch;
   events: TypedEmitter<IpcEventMap>;
   port?: number;
   /** Per-run token (the cookie's value; never put in an address by the host); random when left out. */
@@ -102,6 +104,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   wss.on('error', ignore);
   const broadcast = new EventBroadcast(options.events);
+  const dispatch: Dispatch =
+    options.dispatch ?? ((channel, args, caller) => dispatchRequest(options.handlers, channel, args, caller));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -123,7 +127,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, options, broadcast));
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, dispatch, broadcast));
   });
 
   function newLink(): string {
@@ -206,39 +210,13 @@ function tradeToken(
   return true;
 }
 
-function attach(ws: WebSocket, options: HostOptions, broadcast: EventBroadcast): void {
+function attach(ws: WebSocket, dispatch: Dispatch, broadcast: EventBroadcast): void {
   // Oversized frames, invalid UTF-8, RSV bits, resets: ws closes the socket with the matching code;
   // the listener only keeps the error from becoming an uncaught exception.
   ws.on('error', () => ws.terminate());
   broadcast.add(ws);
-  // A handler that throws must not become an unhandled rejection: every path below answers.
-  ws.on(
-    'message',
-    (data, isBinary) =>
-      void (async () => {
-        const message = parseBridgeMessage(data, isBinary);
-        if (message === null) {
-          send(ws, MALFORMED_MESSAGE);
-          return;
-        }
-        const id = messageId(message);
-        try {
-          // The loopback page is this computer's own screen.
-          const outcome = await dispatchRequest(options.handlers, message.channel, message.args ?? [], LOCAL_CALLER);
-          send(ws, { id, ...outcome });
-        } catch {
-          send(ws, {
-            id,
-            ok: false,
-            error: { kind: 'internal', data: {}, message: 'The request could not be completed' },
-          });
-        }
-      })(),
-  );
-}
-
-function send(ws: WebSocket, message: unknown): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message), ignore);
+  // The loopback page is this computer's own screen.
+  serveRequests(ws, { dispatch, caller: () => LOCAL_CALLER });
 }
 
 function ignore(): void {}

@@ -16,7 +16,8 @@ import type { TypedEmitter } from '../typed-emitter';
 import type { HubService } from './hub-service';
 import type { DeviceRecord } from './device-registry';
 import { onOwnSubnet } from './own-subnets';
-import { MALFORMED_MESSAGE, messageId, parseBridgeMessage } from '../bridge-message';
+import { sendJson as send, serveRequests } from '../request-loop';
+import { AppError } from '../../../shared/app-error';
 
 export interface HubServerOptions {
   hub: HubService;
@@ -147,41 +148,19 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
     unsubscribers.forEach((off) => off());
     hub.disconnected(device.id);
   });
-  ws.on(
-    'message',
-    (data, isBinary) =>
-      void (async () => {
-        const message = parseBridgeMessage(data, isBinary);
-        if (message === null) {
-          send(ws, MALFORMED_MESSAGE);
-          return;
-        }
-        const id = messageId(message);
-        // Asked again for every request: a revoke takes effect even for a message already in flight.
-        const current = hub.stillAllowed(device.id);
-        if (!current) {
-          send(ws, { id, ok: false, error: { kind: 'forbidden', data: { by: 'venue' }, message: REVOKED_MESSAGE } });
-          ws.close(REVOKED_CLOSE_CODE, 'revoked');
-          return;
-        }
-        hub.seen(device.id);
-        try {
-          // The caller is the device this link authenticated; the core's access decision checks
-          // its role and the session it presents on it.
-          const outcome = await options.dispatch(message.channel, message.args ?? [], {
-            deviceId: current.id,
-            deviceRole: current.role,
-          });
-          send(ws, { id, ...outcome });
-        } catch {
-          send(ws, {
-            id,
-            ok: false,
-            error: { kind: 'internal', data: {}, message: 'The request could not be completed' },
-          });
-        }
-      })(),
-  );
+  serveRequests(ws, {
+    dispatch: options.dispatch,
+    // Asked again for every request: a revoke takes effect even for a message already in flight.
+    // The caller is the device this link authenticated; the core's access decision checks its
+    // role and the session it presents on it.
+    caller: () => {
+      const current = hub.stillAllowed(device.id);
+      if (!current) throw new AppError('forbidden', REVOKED_MESSAGE, { by: 'venue' });
+      hub.seen(device.id);
+      return { deviceId: current.id, deviceRole: current.role };
+    },
+    refused: () => ws.close(REVOKED_CLOSE_CODE, 'revoked'),
+  });
 }
 
 async function pair(hub: HubService, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -228,10 +207,6 @@ function answer(res: ServerResponse, status: number, body: unknown): void {
 function bearer(header: string | undefined): string {
   const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header ?? '');
   return match ? match[1] : '';
-}
-
-function send(ws: WebSocket, message: unknown): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message), ignore);
 }
 
 function ignore(): void {}
