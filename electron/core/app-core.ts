@@ -23,7 +23,9 @@ import { TunnelService, type TunnelConnector } from './tunnel/tunnel-service';
 import { DataHealth } from './storage/data-health';
 import { checkPrivateModes, makeWritesPrivate } from './storage/private-modes';
 import { hubHandlers } from './hub/hub-handlers';
-import type { HubService } from './hub/hub-service';
+import { HubService } from './hub/hub-service';
+import { hubModeSaved } from './hub/hub-mode';
+import { startVenueHub, type HubOptions, type RunningVenueHub } from './hub/venue-hub';
 import { KioskRelay } from './hub/kiosk-relay';
 import { PunchGrants } from './hub/punch-grants';
 import { PunchReview } from './hub/punch-review';
@@ -56,8 +58,11 @@ export interface CoreOptions {
   kiosk?: boolean;
   /** Labor outbox timing (tests shorten timeouts and settle delays). */
   labor?: Partial<LaborTuning>;
-  /** This device is the venue's hub: its paired devices (the root opens it and serves it over TLS). */
-  hub?: HubService;
+  /**
+   * Serve as the venue's hub: the core opens its state (devices, certificate, review queue, with
+   * their damage in data health) and starts the TLS server satellites reach when it starts.
+   */
+  hub?: HubOptions;
   /** Starts the app again into the first-start choice (Electron's relaunch); absent in the host. */
   restart?: () => void;
 }
@@ -73,6 +78,9 @@ export interface AppCore {
   tabs: TabsService;
   /** Files of the data folder that could not be read, kept aside and reported. */
   dataHealth: DataHealth;
+  /** On a hub: its paired devices and certificate, and its TLS server while the core runs. */
+  hub: HubService | null;
+  hubServer(): RunningVenueHub | null;
   /** On a hub: what kiosk devices forward (roster hashes, queued punches), and the review queue. */
   relay: KioskRelay | null;
   review: PunchReview | null;
@@ -91,6 +99,10 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   dataHealth.events.on('dataHealth', (view) => events.emit('dataHealth', view));
   const damage = dataHealth.sink;
   checkPrivateModes(options.dataDir, damage);
+  // The hub's files report their damage like every other file of the data folder.
+  const wantsHub =
+    options.hub !== undefined && (options.hub.when === 'always' || hubModeSaved(options.dataDir, damage));
+  const hubService = wantsHub ? await HubService.open({ dataDir: options.dataDir, log, damage }) : null;
   const connection = new ConnectionService({
     dataDir: options.dataDir,
     secrets,
@@ -148,14 +160,14 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   tabs.events.on('tabsGiftCards', (view) => events.emit('tabsGiftCards', view));
   tabs.events.on('tabsNotices', (view) => events.emit('tabsNotices', view));
   connection.events.on('client', () => void labor.onClientChanged());
-  options.hub?.events.on('hubDevices', (devices) => events.emit('hubDevices', devices));
+  hubService?.events.on('hubDevices', (devices) => events.emit('hubDevices', devices));
 
   // The hub's word on forwarded punches: grants prove a PIN was checked on a device, the review
   // queue holds what the hub will not apply on its own.
   let relay: KioskRelay | null = null;
   let review: PunchReview | null = null;
-  if (options.hub) {
-    const hub = options.hub;
+  if (hubService) {
+    const hub = hubService;
     const grants = new PunchGrants(hub.certificate.key);
     labor.access.grants = grants;
     const now = options.now ?? Date.now;
@@ -201,9 +213,9 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     ...laborHandlers(labor),
     ...tabsHandlers(tabs, (pin) => labor.access.approveByManagerPin(pin)),
     dismissDataHealth: async (ids) => dataHealth.dismiss(ids),
-    ...hubHandlers(options.hub ?? null, options.dataDir, relay),
-    ...authorityHandlers(labor, options.hub ?? null, review),
-    ...setupHandlers({ dataDir: options.dataDir, hubRunning: options.hub !== undefined, restart: options.restart }),
+    ...hubHandlers(hubService, options.dataDir, relay),
+    ...authorityHandlers(labor, hubService, review),
+    ...setupHandlers({ dataDir: options.dataDir, hubRunning: hubService !== null, restart: options.restart }),
   };
   // Authority lives here, not in the screens: see shared/contract/access.ts.
   const handlers = guardHandlers(unguarded, {
@@ -223,22 +235,28 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   // A queued punch the contract refuses can never be recorded: the hub keeps its refusal for the
   // managers' eyes (and its id, so a resend is a duplicate) before the kiosk sets it aside.
   const refusedArguments: RefusedArguments = async (channel, args, caller, message) => {
-    const hub = options.hub;
+    const hub = hubService;
     if (channel !== 'hubForwardPunch' || caller.deviceRole !== 'kiosk' || !relay || !hub) return;
     const device = hub.stillAllowed(caller.deviceId);
     if (!device) return;
     await relay.refuseUnreadable(Array.isArray(args) ? args[0] : undefined, device, message);
   };
 
+  const dispatch: Dispatch = (channel, args, caller) =>
+    dispatchRequest(handlers, channel, args, caller, refusedArguments);
+  let hubServer: RunningVenueHub | null = null;
+
   return {
     handlers,
-    dispatch: (channel, args, caller) => dispatchRequest(handlers, channel, args, caller, refusedArguments),
+    dispatch,
     events,
     connection,
     webhooks,
     labor,
     tabs,
     dataHealth,
+    hub: hubService,
+    hubServer: () => hubServer,
     relay,
     review,
     start: async () => {
@@ -246,8 +264,16 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       await webhooks.start();
       await labor.start();
       await tabs.start();
+      if (hubService && options.hub) {
+        const { when: _when, ...serve } = options.hub;
+        hubServer = await startVenueHub({ ...serve, hub: hubService, dispatch, events, log });
+      }
     },
     stop: async () => {
+      // Satellites first: nothing they send may land in a core that is stopping.
+      const server = hubServer;
+      hubServer = null;
+      await server?.close();
       relay?.close();
       await tabs.stop();
       await labor.stop();

@@ -10,11 +10,8 @@ import { MemorySecretStore } from '../core/secrets/secret-store';
 import { startHost } from './host';
 import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
 import { reportText } from '../core/connection/service-check';
-import { HubService } from '../core/hub/hub-service';
 import { findHubs } from '../core/hub/hub-discovery';
-import { hubModeSaved } from '../core/hub/hub-mode';
-import { DataHealth } from '../core/storage/data-health';
-import { DEFAULT_HUB_PORT, startVenueHub } from './venue-hub';
+import { DEFAULT_HUB_PORT } from '../core/hub/venue-hub';
 import { runSatellite } from './satellite-cli';
 import { errorMessage } from '../../shared/errors';
 import { newControlSecret, offerNewLinks, requestNewLink } from './host-control';
@@ -174,12 +171,6 @@ async function main() {
   const secret = webhookSecret(values['webhook-secret'], values['webhook-secret-file'], env.VENUE_WEBHOOK_SECRET);
 
   const log = (line: string) => console.error(line);
-  // The hub's certificate is made once and kept: satellites pin it at pairing.
-  // --hub, VENUE_HUB=1, or "This device is the venue hub" saved in Settings.
-  const hub =
-    values.hub || env.VENUE_HUB === '1' || hubModeSaved(dataDir, new DataHealth(dataDir, Date.now, log).sink)
-      ? await HubService.open({ dataDir, log })
-      : undefined;
   const core = await createApp({
     dataDir,
     secrets: new MemorySecretStore(),
@@ -194,7 +185,17 @@ async function main() {
       secret,
     },
     log,
-    hub,
+    // --hub, VENUE_HUB=1, or "This device is the venue hub" saved in Settings; the core keeps the
+    // hub's certificate (satellites pin it at pairing) and serves satellites once it has started.
+    // A --check run reads the service and exits: it serves nobody.
+    hub: values.check
+      ? undefined
+      : {
+          when: values.hub || env.VENUE_HUB === '1' ? 'always' : 'if-saved',
+          host: values['hub-host'] ?? env.VENUE_HUB_HOST,
+          port: port(values['hub-port'] ?? env.VENUE_HUB_PORT, '--hub-port'),
+          mdns: !values['no-mdns'] && env.VENUE_HUB_MDNS !== '0',
+        },
   });
   await core.start();
   const trim = values.check ? null : startHeapTrim({ onTrim: (t) => log(heapTrimLine(t)) });
@@ -215,23 +216,13 @@ async function main() {
   const host = await startHost({
     rendererDir,
     handlers: core.handlers,
+    dispatch: core.dispatch,
     events: core.events,
     port: port(values.port ?? env.VENUE_PORT, '--port'),
     controlSecret,
     managerPin: managerPinCheck(core.labor.access),
   });
   const stopOffering = offerNewLinks(dataDir, host, controlSecret);
-  const venueHub = hub
-    ? await startVenueHub({
-        hub,
-        core,
-        dataDir,
-        host: values['hub-host'] ?? env.VENUE_HUB_HOST,
-        port: port(values['hub-port'] ?? env.VENUE_HUB_PORT, '--hub-port'),
-        mdns: !values['no-mdns'] && env.VENUE_HUB_MDNS !== '0',
-        log,
-      })
-    : null;
   console.error(
     `Secrets and tokens are kept in memory only and forgotten when the host exits. Data folder: ${dataDir}`,
   );
@@ -250,7 +241,6 @@ async function main() {
     trim?.stop();
     stopOffering();
     await host.close();
-    await venueHub?.close();
     await core.stop();
     process.exit(0);
   };

@@ -14,10 +14,7 @@ import { CONTENT_SECURITY_POLICY } from '../host/static-files';
 import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
 import { boundsToSave, hostsOf, isAllowedExternal, restorableBounds } from './shell-rules';
 import { fileLogSink } from './log-sink';
-import { HubService } from '../core/hub/hub-service';
-import { hubModeSaved } from '../core/hub/hub-mode';
 import { DataHealth } from '../core/storage/data-health';
-import { type RunningVenueHub, startVenueHub } from '../host/venue-hub';
 import { errorMessage } from '../../shared/errors';
 import { loadDeviceSetup } from '../core/setup/device-setup';
 import { startSatelliteOrSetup, type SatelliteRun } from '../host/satellite-setup';
@@ -32,7 +29,6 @@ const windowState = new Store<WindowState>({ name: 'window-state' });
 let core: AppCore | null = null;
 /** A device that joins the venue hub runs no core: its screen speaks to the hub. */
 let satellite: SatelliteRun | null = null;
-let venueHub: RunningVenueHub | null = null;
 let quitting = false;
 
 function rendererUrl(): string {
@@ -161,7 +157,6 @@ app
     const dataDir = app.getPath('userData');
     // What the core reports (damaged files kept aside, failed sends, …) goes somewhere a person can read.
     const log = fileLogSink(app.getPath('logs'));
-    // "This device is the venue hub" (Settings): the paired kiosk, bar and manager devices reach it.
     // Reports made before the core's own data health exists are saved to its file and shown from there.
     const earlyHealth = new DataHealth(dataDir, Date.now, log);
     // The first start's choice: a device that joins the hub runs the hub's screens, not a core.
@@ -177,11 +172,12 @@ app
       );
       return;
     }
-    const hub = hubModeSaved(dataDir, earlyHealth.sink) ? await HubService.open({ dataDir, log }) : undefined;
     core = await createApp({
       dataDir,
       log,
-      hub,
+      // "This device is the venue hub" (Settings): the core serves the paired kiosk, bar and
+      // manager devices once it has started.
+      hub: { when: 'if-saved' },
       secrets: new SafeStorageSecretStore(dataDir, log, earlyHealth.sink),
       runtime: 'electron',
       defaultRedirectPort: DEFAULT_REDIRECT_PORT,
@@ -200,7 +196,6 @@ app
     registerIpcHandlers(core.handlers, rendererUrl);
     await core.start();
     startHeapTrim({ onTrim: (t) => log(heapTrimLine(t)) });
-    if (hub) venueHub = await startVenueHub({ hub, core, dataDir, log });
     const started = core;
     createWindow(coreSource(started), kioskMode() || setup?.purpose === 'kiosk');
 
@@ -236,11 +231,8 @@ app.on('before-quit', (event) => {
   if (!running) return;
   core = null;
   event.preventDefault();
-  const hubServer = venueHub;
-  venueHub = null;
-  void Promise.resolve(hubServer?.close())
-    .catch(() => {})
-    .then(() => running.stop())
+  void running
+    .stop()
     .catch(() => {})
     .finally(() => app.quit());
 });

@@ -1,17 +1,11 @@
 // The venue hub bounds how many connections one address holds open: past the cap a new one is
 // closed at once, while the ones already open keep working. Real TLS on 127.0.0.1 port 0. And
 // closing the venue hub closes the kiosk relay's log file.
-import { existsSync, mkdtempSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type TLSSocket } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HUB_CONNECTIONS_PER_ADDRESS } from '../../electron/core/net/connection-cap';
-import type { AppendOnly } from '../../electron/core/hub/append-only';
-import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { HubService } from '../../electron/core/hub/hub-service';
-import { createApp } from '../../electron/host/create-app';
-import { startVenueHub } from '../../electron/host/venue-hub';
 import { removeDir, startTestHub } from './hub-kit';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -89,34 +83,15 @@ if (!procFd) console.log('[skip] venue hub close: /proc/self/fd is absent here, 
 
 describe('venue hub close', () => {
   it.runIf(procFd)(
-    'closes the kiosk relay’s forwarded-punch log',
+    'stopping the core closes the kiosk relay’s forwarded-punch log',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'venue-hub-close-'));
-      cleanups.push(() => removeDir(dir));
-      const hub = await HubService.open({ dataDir: dir });
-      const app = await createApp({
-        dataDir: dir,
-        runtime: 'headless',
-        secrets: new MemorySecretStore(),
-        labor: { scryptN: 1024 },
-        hub,
-      });
-      await app.start();
-      cleanups.push(() => app.stop());
-      const venueHub = await startVenueHub({
-        hub,
-        core: app,
-        dataDir: dir,
-        host: '127.0.0.1',
-        port: 0,
-        mdns: false,
-        log: () => {},
-      });
+      const h = await startTestHub();
+      cleanups.push(() => removeDir(h.dataDir));
       // The log opens its file at its first line: write one as an accepted punch would.
-      (app.relay as unknown as { log: AppendOnly }).log.append({ id: 'p-1' });
-      const path = realpathSync(join(dir, 'hub', 'forwarded-punches.log'));
+      (h.app.relay as unknown as { log: { append(value: unknown): void } }).log.append({ id: 'p-1' });
+      const path = realpathSync(join(h.dataDir, 'hub', 'forwarded-punches.log'));
       expect(openFiles()).toContain(path);
-      await venueHub.close();
+      await h.stop();
       expect(openFiles()).not.toContain(path);
     },
     60_000,

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startHubServer, type RunningHubServer } from '../../electron/core/hub/hub-server';
-import { HubService } from '../../electron/core/hub/hub-service';
+import type { HubService } from '../../electron/core/hub/hub-service';
+import type { HubOptions } from '../../electron/core/hub/venue-hub';
 import { pairWithHub, type SatellitePairing } from '../../electron/core/hub/hub-client';
 import { HubLink, type LinkOutcome } from '../../electron/core/hub/hub-link';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
@@ -15,21 +15,26 @@ import type { DeviceRole } from '../../shared/hub';
 export interface TestHub {
   app: App;
   hub: HubService;
-  server: RunningHubServer;
+  /** The hub's TLS port. */
+  port: number;
   url: string;
   dataDir: string;
   stop(): Promise<void>;
 }
 
-export async function startTestHub(dataDir?: string, port = 0): Promise<TestHub> {
+export async function startTestHub(
+  dataDir?: string,
+  port = 0,
+  serve: Partial<Omit<HubOptions, 'when' | 'host' | 'port' | 'mdns'>> = {},
+): Promise<TestHub> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'venue-hub-'));
-  const hub = await HubService.open({ dataDir: dir });
+  // The one composition, as Electron and the host run it: the core starts its own hub server.
   const app = await createApp({
     dataDir: dir,
     runtime: 'headless',
     secrets: new MemorySecretStore(),
     labor: { scryptN: 1024 },
-    hub,
+    hub: { when: 'always', host: '127.0.0.1', port, mdns: false, ...serve },
   });
   await app.start();
   // The practice venue seeds the roster with its demo staff (manager PIN 9999) on connect.
@@ -37,24 +42,14 @@ export async function startTestHub(dataDir?: string, port = 0): Promise<TestHub>
   // The hub's kiosk location, chosen once on the hub (satellites may not set it).
   const [location] = await app.handlers.laborLocations();
   if (!app.labor.view().location) await app.handlers.laborSetLocation(null, location);
-  const server = await startHubServer({
-    hub,
-    dispatch: app.dispatch,
-    events: app.events,
-    host: '127.0.0.1',
-    port,
-  });
-  hub.address = `wss://127.0.0.1:${server.port}`;
+  const server = app.hubServer()!;
   return {
     app,
-    hub,
-    server,
+    hub: app.hub!,
+    port: server.port,
     url: `https://127.0.0.1:${server.port}`,
     dataDir: dir,
-    stop: async () => {
-      await server.close();
-      await app.stop();
-    },
+    stop: () => app.stop(),
   };
 }
 

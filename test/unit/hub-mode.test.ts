@@ -8,7 +8,8 @@ import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-d
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { createApp, type App } from '../../electron/host/create-app';
 import { hubModeSaved } from '../../electron/core/hub/hub-mode';
-import { HubService } from '../../electron/core/hub/hub-service';
+import { saveHubMode } from '../../electron/core/hub/hub-mode';
+import { mkdirSync } from 'node:fs';
 import { deviceMayCall } from '../../shared/contract/device-access';
 import { KIOSK_SETTINGS_REFUSED } from '../../electron/core/access-guard';
 import { tempDirs } from '../support';
@@ -25,12 +26,14 @@ function folder(): string {
   return dir;
 }
 
-async function app(dataDir: string, extra: { kiosk?: boolean; hub?: HubService } = {}): Promise<App> {
+async function app(dataDir: string, extra: { kiosk?: boolean } = {}): Promise<App> {
   const a = await createApp({
     dataDir,
     runtime: 'headless',
     secrets: new MemorySecretStore(),
     labor: { scryptN: 1024 },
+    // As Electron main and the host pass it: the hub when the saved choice says so.
+    hub: { when: 'if-saved', host: '127.0.0.1', port: 0, mdns: false },
     ...extra,
   });
   cleanups.push(() => a.stop());
@@ -56,8 +59,7 @@ describe('venue hub mode', () => {
     await a.stop();
     cleanups.splice(cleanups.length - 1, 1);
     // The next start, as Electron main and the host both do it: the saved choice opens the hub.
-    const hub = await HubService.open({ dataDir: dir });
-    const b = await app(dir, { hub });
+    const b = await app(dir);
     expect(await call(b, 'hubMode')).toEqual({
       ok: true,
       result: { startsAsHub: true, running: true, restartNeeded: false },
@@ -80,5 +82,19 @@ describe('venue hub mode', () => {
     const reports: string[] = [];
     expect(hubModeSaved(dir, (r) => reports.push(r.sentence))).toBe(false);
     expect(reports).toHaveLength(1);
+  });
+
+  it('a hub file that cannot be read shows in data health, like every file of the data folder', async () => {
+    const dir = folder();
+    saveHubMode(dir, true);
+    mkdirSync(join(dir, 'hub'), { recursive: true });
+    writeFileSync(join(dir, 'hub', 'devices.json'), '{"version":1,"devices":[{"id":');
+    const a = await app(dir);
+    expect(a.hub).not.toBeNull();
+    expect(a.dataHealth.view().notices).toEqual([
+      expect.objectContaining({ file: join('hub', 'devices.json'), severity: 'error', keptAs: expect.any(String) }),
+    ]);
+    await a.start();
+    expect(a.hubServer()?.port).toBeGreaterThan(0);
   });
 });

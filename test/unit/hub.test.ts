@@ -179,7 +179,7 @@ describe('closing the hub', () => {
     const h = await hub();
     await link(await pairDevice(h, 'manager', 'Office'));
     await waitUntil(() => h.hub.devices()[0]?.online === true);
-    await h.server.close();
+    await h.app.hubServer()!.close();
     // Before, the disconnect came a tick later and wrote hub/devices.json after the hub had closed.
     expect(h.hub.devices()[0].online).toBe(false);
     const saved = JSON.parse(readFileSync(join(h.dataDir, 'hub', 'devices.json'), 'utf8')) as {

@@ -3,10 +3,9 @@
 // on the hub's own networks may try. Real TLS on 127.0.0.1 port 0.
 import { describe, expect, it } from 'vitest';
 import { PairingRefused, pairWithHub } from '../../electron/core/hub/hub-client';
-import { startHubServer } from '../../electron/core/hub/hub-server';
+import { removeDir, startTestHub, testHubs } from './hub-kit';
 import { onOwnSubnet } from '../../electron/core/hub/own-subnets';
 import { MAX_ATTEMPTS_PER_MINUTE, PairingCodes, RATE_LOCK_MS } from '../../electron/core/hub/pairing-codes';
-import { testHubs } from './hub-kit';
 
 const { hub, later } = testHubs();
 
@@ -58,22 +57,16 @@ describe('pairing codes', () => {
   });
 
   it('refuses attempts from outside the hub’s own subnets', async () => {
-    const h = await hub();
-    const server = await startHubServer({
-      hub: h.hub,
-      dispatch: h.app.dispatch,
-      events: h.app.events,
-      host: '127.0.0.1',
-      port: 0,
-      onOwnSubnet: () => false,
-    });
-    later(() => server.close());
+    // A hub that sees every address as outside, and one that sees them as its own.
+    let outside = true;
+    const h = await startTestHub(undefined, 0, { onOwnSubnet: () => !outside });
+    later(() => removeDir(h.dataDir));
+    later(() => h.stop());
     const { pairing } = h.hub.openPairing('kiosk');
-    const refused = await refusal(
-      pairWithHub({ url: `https://127.0.0.1:${server.port}`, code: pairing!.code, name: 'x' }),
-    );
+    const refused = await refusal(pairWithHub({ url: h.url, code: pairing!.code, name: 'x' }));
     expect(refused.reason).toBe('not-local');
     // The code was never looked at: it still works from inside.
+    outside = false;
     await expect(pairWithHub({ url: h.url, code: pairing!.code, name: 'Door' })).resolves.toMatchObject({
       role: 'kiosk',
     });
