@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { LaborView, PunchInput, PunchReceipt, StaffSession } from '../../shared/labor';
 import type { AppSnapshot } from '../../shared/domain';
 import { verifyPin } from '../core/labor/pin-hash';
-import { AppendOnly, readLines } from '../core/hub/append-only';
+import { AppendLog, reportDamagedLines } from '../core/labor/append-log';
 import type { ForwardedPunch, ForwardOutcome, KioskStaff } from '../../shared/hub';
 import type { HubLink } from '../core/hub/hub-link';
 import { loadJsonFile, saveJsonFile } from '../core/storage/json-file';
@@ -81,7 +81,7 @@ export class SatelliteKiosk {
   private view: LaborView | null = null;
   private snapshot: AppSnapshot | null = null;
   private readonly pending = new Map<string, ForwardedPunch>();
-  private readonly queue: AppendOnly;
+  private readonly queue: AppendLog<QueueLine>;
   private readonly sessions = new Map<string, KioskSession>();
   /** Offline wrong PINs: kept on disk, so a restart does not give a guesser five more. */
   private pinLock: PinLock;
@@ -94,21 +94,22 @@ export class SatelliteKiosk {
 
   constructor(private readonly options: KioskOfflineOptions) {
     this.now = options.now ?? Date.now;
-    const path = join(options.dataDir, QUEUE);
-    const lines = readLines(path, {
-      valid: isQueueLine,
-      label: "This kiosk's queue of punches waiting for the hub",
-      consequence:
-        'A punch in it may not have reached the hub: check the timesheet against the staff member, and add it by hand if it is missing.',
-      damage: options.damage,
-      now: this.now,
-      log: options.log,
-    });
-    for (const line of lines) {
+    const opened = AppendLog.open(options.dataDir, QUEUE, (v) => (isQueueLine(v) ? v : null), this.now);
+    reportDamagedLines(
+      join(options.dataDir, QUEUE),
+      opened,
+      {
+        label: "This kiosk's queue of punches waiting for the hub",
+        consequence:
+          'A punch in it may not have reached the hub: check the timesheet against the staff member, and add it by hand if it is missing.',
+      },
+      options.damage,
+    );
+    for (const line of opened.records) {
       if ('add' in line) this.pending.set(line.add.punchId, line.add);
       else this.pending.delete(line.done);
     }
-    this.queue = new AppendOnly(path);
+    this.queue = opened.log;
     const cache = loadJsonFile(
       options.dataDir,
       CACHE,

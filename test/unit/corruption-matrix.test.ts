@@ -13,10 +13,10 @@ import { DataHealth } from '../../electron/core/storage/data-health';
 import { WebhookReceiver } from '../../electron/core/webhooks';
 import type { DataHealthNotice } from '../../shared/data-health';
 import { tempDirs, waitUntil } from '../support';
-import { AppendOnly } from '../../electron/core/hub/append-only';
 import { DeviceRegistry } from '../../electron/core/hub/device-registry';
 import { IDENTITY, loadOrCreateCertificate } from '../../electron/core/hub/hub-certificate';
 import { KioskRelay } from '../../electron/core/hub/kiosk-relay';
+import { AppendLog } from '../../electron/core/labor/append-log';
 import type { PunchGrants } from '../../electron/core/hub/punch-grants';
 import { PunchReview } from '../../electron/core/hub/punch-review';
 import type { LaborService } from '../../electron/core/labor/labor-service';
@@ -471,12 +471,12 @@ type HubFile = (typeof HUB_FILES)[number];
 
 async function buildHubFixture(): Promise<string> {
   const dir = temp.make();
-  const queue = new AppendOnly(join(dir, 'satellite-punches.log'));
+  const queue = AppendLog.open(dir, 'satellite-punches.log', (v) => v).log;
   for (let n = 0; n < 5; n++)
     queue.append({ add: { punchId: `p-${n}`, userId: `u${n % 2}`, action: 'punch-in', capturedAt: 1_000 + n } });
   queue.append({ done: 'p-0', outcome: { status: 'accepted' } });
   queue.close();
-  const forwarded = new AppendOnly(join(dir, 'hub', 'forwarded-punches.log'));
+  const forwarded = AppendLog.open(join(dir, 'hub'), 'forwarded-punches.log', (v) => v).log;
   for (let n = 0; n < 5; n++) forwarded.append({ id: `f-${n}` });
   forwarded.close();
   const registry = new DeviceRegistry(dir);

@@ -13,7 +13,7 @@ import type { ReviewReason } from '../../../shared/authority';
 import type { ForwardedPunch, ForwardOutcome, KioskStaff } from '../../../shared/hub';
 import type { LaborService } from '../labor/labor-service';
 import type { StaffRecord } from '../labor/roster';
-import { AppendOnly, readLines } from './append-only';
+import { AppendLog, reportDamagedLines } from '../labor/append-log';
 import type { DamageSink } from '../storage/data-health';
 import { appError, type ErrorPayload } from '../../../shared/app-error';
 import { errorPayloadOf } from '../api/app-error-of';
@@ -28,6 +28,12 @@ export const CLOCK_SKEW_MS = 2 * 60_000;
 /** A capture time further back than this from the hub's clock waits for a manager, grant or not. */
 export const BACK_DATED_MS = 60 * 60_000;
 
+const FORWARDED_LOG = 'forwarded-punches.log';
+/** One line of hub/forwarded-punches.log: a punch id the hub answered, and why it refused it. */
+type AnsweredLine = { id: string; refused?: string };
+const answeredLine = (v: unknown): AnsweredLine | null =>
+  typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' ? (v as AnsweredLine) : null;
+
 const PUNCH_ID = /^[0-9a-f-]{36}$/i;
 const ACTIONS: readonly string[] = ['punch-in', 'break-start', 'break-end', 'punch-out'];
 
@@ -41,7 +47,7 @@ export interface RelayDevice {
 
 export class KioskRelay {
   private readonly accepted: Set<string>;
-  private readonly log: AppendOnly;
+  private readonly log: AppendLog<AnsweredLine>;
   private readonly queue = new JobQueue();
 
   constructor(
@@ -52,17 +58,20 @@ export class KioskRelay {
     private readonly now: () => number = Date.now,
     damage?: DamageSink,
   ) {
-    const path = join(dataDir, 'hub', 'forwarded-punches.log');
-    const lines = readLines(path, {
-      valid: (v): v is { id: string } =>
-        typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string',
-      label: "The venue hub's list of punches taken from offline kiosks",
-      consequence:
-        'A punch a kiosk sends again could be taken twice: check the timesheet for a doubled punch from a kiosk that was offline.',
+    const dir = join(dataDir, 'hub');
+    const opened = AppendLog.open(dir, FORWARDED_LOG, answeredLine, now);
+    reportDamagedLines(
+      join(dir, FORWARDED_LOG),
+      opened,
+      {
+        label: "The venue hub's list of punches taken from offline kiosks",
+        consequence:
+          'A punch a kiosk sends again could be taken twice: check the timesheet for a doubled punch from a kiosk that was offline.',
+      },
       damage,
-    });
-    this.accepted = new Set(lines.map((l) => l.id));
-    this.log = new AppendOnly(path);
+    );
+    this.accepted = new Set(opened.records.map((l) => l.id));
+    this.log = opened.log;
   }
 
   /**

@@ -7,6 +7,7 @@ import { fsyncDir } from '../storage/fsync-dir';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { keepDamagedCopy } from '../storage/damaged-copy';
+import type { DamageSink } from '../storage/data-health';
 
 export interface OpenedLog<T> {
   log: AppendLog<T>;
@@ -111,4 +112,30 @@ export class AppendLog<T> {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }
+}
+
+/** What a log is, in plain words, and what a lost line of it means to a manager. */
+export interface LogWords {
+  label: string;
+  consequence: string;
+}
+
+/** Reports the lines open() took out (kept aside in the copy) to the data-health notices. */
+export function reportDamagedLines(
+  path: string,
+  opened: OpenedLog<unknown>,
+  words: LogWords,
+  damage: DamageSink | undefined,
+): void {
+  if (!opened.damaged) return;
+  const { keptAs, lines } = opened.damaged;
+  const count = lines.length === 1 ? '1 line' : `${lines.length} lines`;
+  damage?.({
+    severity: 'error',
+    path,
+    keptAs,
+    count: lines.length,
+    sentence: `${words.label} had ${count} that could not be read. ${words.consequence} The file as it was is kept aside.`,
+    detail: `${lines.length} unreadable line(s) in ${path}; the file as it was is kept as ${keptAs}`,
+  });
 }
