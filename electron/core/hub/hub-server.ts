@@ -1,8 +1,8 @@
 // The hub's door for satellites: HTTPS with the hub's own certificate (pinned by each satellite at
 // pairing) and the same contract as the local screen, as JSON over a WebSocket. Without a device
-// credential only `POST /pair` answers. Every request from a device passes two checks here, in
-// the core: the device's role (shared/contract/device-access.ts), then the person's session (the
-// core's guarded handlers), so no screen is ever trusted.
+// credential only `POST /pair` answers. Every message from a device goes to the core's one
+// dispatcher as the device its credential names: the contract's argument schemas, the device's
+// role (shared/contract/device-access.ts), then the person's session, so no screen is ever trusted.
 import { createServer, type Server } from 'node:https';
 import { capConnectionsPerAddress, HUB_CONNECTIONS_PER_ADDRESS } from '../net/connection-cap';
 import type { IncomingMessage, ServerResponse } from 'node:http';
