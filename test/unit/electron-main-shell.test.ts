@@ -4,10 +4,10 @@
 // guards, the trusted-sender check and the kiosk lockdown.
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../electron/host/static-files';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
-import { HubService } from '../../electron/core/hub/hub-service';
+import { hubModeSaved } from '../../electron/core/hub/hub-mode';
 import type { SetupChoice } from '../../shared/setup';
 import { tempDirs } from '../support';
 
@@ -60,7 +60,6 @@ function freshState() {
     stored: new Map<string, unknown>(),
     userData: '/nonexistent/venue-test',
     relaunch: vi.fn(),
-    venueHub: null as any,
     /** What main handed to createApp (null: it composed no core). */
     createOptions: null as any,
   };
@@ -153,11 +152,6 @@ vi.mock('electron-store', () => ({
       stub.state.stored.set(key, value);
     }
   },
-}));
-
-// The hub's TLS server and its LAN announcement are not for a unit test: main's call is recorded.
-vi.mock('../../electron/host/venue-hub', () => ({
-  startVenueHub: async (options: unknown) => ((stub.state.venueHub = options), { close: async () => {} }),
 }));
 
 vi.mock('../../electron/host/create-app', async () => {
@@ -309,7 +303,9 @@ describe("electron/main composes by the first start's choice", () => {
   it('a first start composes a plain computer: no hub, no kiosk', async () => {
     const win = await loadMain({ userData: dirs.make() });
     expect(win.options.kiosk).toBe(false);
-    expect(stub.state.createOptions).toMatchObject({ kiosk: false, hub: undefined });
+    // The core starts the hub only where "This device is the venue hub" is saved: not here.
+    expect(stub.state.createOptions).toMatchObject({ kiosk: false, hub: { when: 'if-saved' } });
+    expect(hubModeSaved(stub.state.userData)).toBe(false);
   });
 
   it('"Kiosk by the staff door" opens the locked-down kiosk window', async () => {
@@ -320,17 +316,14 @@ describe("electron/main composes by the first start's choice", () => {
 
   it('"The venue hub" starts the hub with the core, and Restart now relaunches the app', async () => {
     const dir = chosen({ venue: 'practice', role: 'hub', purpose: 'manager' });
-    // The hub's certificate is made once per folder (slow on a busy machine); main then reads it.
-    const made = await HubService.open({ dataDir: dir });
     await loadMain({ userData: dir });
-    const hub = stub.state.createOptions.hub;
-    expect(hub?.fingerprint).toBe(made.fingerprint);
-    expect(existsSync(join(dir, 'hub', 'hub-identity.pem'))).toBe(true);
-    expect(stub.state.venueHub.hub).toBe(hub);
+    // The choice is saved as hub mode, and the core is asked to serve as the hub when it is saved.
+    expect(hubModeSaved(dir)).toBe(true);
+    expect(stub.state.createOptions.hub).toEqual({ when: 'if-saved' });
     stub.state.createOptions.restart();
     expect(stub.state.relaunch).toHaveBeenCalledOnce();
     expect(stub.state.quit).toHaveBeenCalled();
-    // The hub's server was started by main: quitting closes it before the core stops.
+    // Quitting stops the core (which closes the hub's server first) before the app quits.
     for (const fn of stub.state.appHandlers.get('before-quit') ?? []) fn({ preventDefault: () => {} });
     await vi.waitFor(() => expect(stub.state.quit.mock.calls.length).toBeGreaterThan(1));
   });
