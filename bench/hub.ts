@@ -11,8 +11,8 @@
 //   - a reconnect storm: the hub stopped (SIGTERM) and started again on the same data and port;
 //     from its ready line until every satellite says its hub link is connected again; baseline:
 //     the hub's own restart, SIGTERM → ready line.
-// A kiosk PIN is checked against each salted hash in turn (roster.ts), so who signs in matters:
-// the storm takes people spread evenly from the roster's start to its end.
+// A kiosk PIN finds its person by the venue's lookup tag (pin-lookup.ts), so the place on the
+// roster should not matter; the storm still takes people spread evenly from its start to its end.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,8 @@ import { rssMB, type Started, startChild, stopChild } from './children';
 import { tradeLaunchToken } from './host-child';
 import { makeRow, type Row, type RowTemplate } from './report';
 import { median, percentile, sleep, wallNow } from './stats';
-import { hashPin } from '../electron/core/labor/pin-hash';
+import { DEFAULT_SCRYPT_N, hashPin } from '../electron/core/labor/pin-hash';
+import { pinTag } from '../electron/core/labor/pin-lookup';
 import { DEMO_PINS } from '../electron/core/labor/demo-roster';
 import type { LocationChoice, StaffSession } from '../shared/labor';
 import type { HubView } from '../shared/hub';
@@ -134,8 +135,11 @@ interface Person {
 async function growRoster(dataDir: string, demoPins: Record<string, string>): Promise<Person[]> {
   const path = join(dataDir, 'labor-staff.json');
   const file = JSON.parse(readFileSync(path, 'utf8')) as {
-    staff: { userId: string; name: string; manager: boolean; pin: unknown; roles: unknown[] }[];
+    tagSalt?: string;
+    staff: { userId: string; name: string; manager: boolean; pin: unknown; pinTag?: unknown; roles: unknown[] }[];
   };
+  const { tagSalt } = file;
+  if (!tagSalt) throw new Error('the hub seeded its roster without a PIN lookup salt');
   const template = file.staff.find((s) => !s.manager && s.roles.length > 0);
   if (!template) throw new Error('the hub seeded no staff member with a role');
   const added = await Promise.all(
@@ -144,6 +148,7 @@ async function growRoster(dataDir: string, demoPins: Record<string, string>): Pr
       name: `Bench Person ${i}`,
       manager: false,
       pin: await hashPin(String(6000 + i)),
+      pinTag: await pinTag(String(6000 + i), { salt: tagSalt, N: DEFAULT_SCRYPT_N, r: 8, p: 1 }),
       roles: template.roles,
     })),
   );

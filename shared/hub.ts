@@ -121,6 +121,8 @@ export interface KioskStaff {
   name: string;
   manager: boolean;
   pin: PinHashRecord | null;
+  /** The PIN under the venue's shared lookup salt: picks the person before their own hash confirms. */
+  pinTag?: PinHashRecord | null;
   roles: (StaffRole & { locationUuid: string })[];
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { LaborView, PunchInput, PunchReceipt, StaffSession } from '../../shared/labor';
 import type { AppSnapshot } from '../../shared/domain';
-import { verifyPin } from '../core/labor/pin-hash';
+import { findByPin } from '../core/labor/pin-lookup';
 import { AppendLog, reportDamagedLines } from '../core/labor/append-log';
 import type { ForwardedPunch, ForwardOutcome, KioskStaff } from '../../shared/hub';
 import type { HubLink } from '../core/hub/hub-link';
@@ -292,24 +292,23 @@ export class SatelliteKiosk {
       );
     if (!input.pin) throw new AppError('pin-required', 'The hub cannot be reached: enter your PIN', { role: 'staff' });
     const candidates = 'userId' in input ? this.roster.filter((s) => s.userId === input.userId) : this.roster;
-    // One at a time, as the hub does: scrypt must not take the whole thread pool.
-    for (const staff of candidates) {
-      if (staff.pin && (await verifyPin(input.pin, staff.pin))) {
-        const locationUuid = this.view?.location?.uuid;
-        const session: StaffSession = {
-          token: randomBytes(24).toString('hex'),
-          userId: staff.userId,
-          name: staff.name,
-          // No manager rights away from the hub: nothing a manager does can be checked here.
-          manager: false,
-          roles: staff.roles
-            .filter((r) => r.locationUuid === locationUuid)
-            .map(({ role, roleUuid }) => ({ role, roleUuid })),
-          expiresAt: now + SESSION_MS,
-        };
-        this.sessions.set(session.token, { ...session, offline: true });
-        return session;
-      }
+    // The venue's lookup tag picks the person and their own hash confirms it, as on the hub.
+    const staff = (await findByPin(input.pin, candidates))?.member;
+    if (staff) {
+      const locationUuid = this.view?.location?.uuid;
+      const session: StaffSession = {
+        token: randomBytes(24).toString('hex'),
+        userId: staff.userId,
+        name: staff.name,
+        // No manager rights away from the hub: nothing a manager does can be checked here.
+        manager: false,
+        roles: staff.roles
+          .filter((r) => r.locationUuid === locationUuid)
+          .map(({ role, roleUuid }) => ({ role, roleUuid })),
+        expiresAt: now + SESSION_MS,
+      };
+      this.sessions.set(session.token, { ...session, offline: true });
+      return session;
     }
     this.recordWrongPin(now);
     throw new AppError('invalid', OFFLINE_PIN_REFUSED, { field: 'pin' });

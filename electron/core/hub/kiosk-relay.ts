@@ -83,7 +83,7 @@ export class KioskRelay {
       .views()
       .map((v) => this.labor.roster.get(v.userId))
       .filter((r): r is StaffRecord => r !== undefined && !r.manager)
-      .map(({ userId, name, manager, pin, roles }) => ({ userId, name, manager, pin, roles }));
+      .map(({ userId, name, manager, pin, pinTag, roles }) => ({ userId, name, manager, pin, pinTag, roles }));
   }
 
   /** One at a time: two kiosks forwarding at once must not interleave one person's punches. */

@@ -6,6 +6,8 @@ import { AppError } from '../../../shared/app-error';
 import type { StaffCard, StaffInput, StaffRecordView } from '../../../shared/labor';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import { hashPin, PIN_PATTERN, verifyPin, type PinHash } from './pin-hash';
+import { findByPin, pinTag } from './pin-lookup';
+import { randomBytes } from 'node:crypto';
 import type { DamageSink } from '../storage/data-health';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,9 +26,17 @@ const staffSchema = z.object({
   name: z.string(),
   manager: z.boolean(),
   pin: pinHashSchema.nullable(),
+  /** The PIN's lookup tag under the venue's tag salt (pin-lookup.ts); absent on hashes made before tags. */
+  pinTag: pinHashSchema.nullable().optional(),
   roles: z.array(z.object({ locationUuid: z.string(), role: z.string(), roleUuid: z.string().nullable() })),
 });
-const fileSchema = z.object({ version: z.literal(1), seeded: z.boolean(), staff: z.array(staffSchema) });
+const fileSchema = z.object({
+  version: z.literal(1),
+  seeded: z.boolean(),
+  /** The venue-wide salt of every person's lookup tag; made when first needed. */
+  tagSalt: z.string().optional(),
+  staff: z.array(staffSchema),
+});
 
 export type StaffRecord = z.infer<typeof staffSchema>;
 type RosterFile = z.infer<typeof fileSchema>;
@@ -136,14 +146,30 @@ export class Roster {
     return !this.data.staff.some((s) => s.manager && s.pin !== null);
   }
 
-  /** The one person with this PIN, or null. Every hash is checked (they are salted per person). */
+  /**
+   * The one person with this PIN, or null: one derivation of the venue's lookup tag picks the
+   * person, their own salted hash confirms it (pin-lookup.ts). A person stored without a tag is
+   * found by the scan of their own hash and gets a tag now, so the next sign-in is quick.
+   */
   async identifyByPin(pin: string): Promise<StaffRecord | null> {
-    if (!PIN_PATTERN.test(pin)) return null;
-    const withPin = this.data.staff.filter((s) => s.pin !== null);
-    // One hash at a time: scrypt runs on libuv's small thread pool, which file I/O shares, so a
-    // burst of PIN checks must never occupy all of it (webhook answers would wait behind them).
-    for (const s of withPin) if (await verifyPin(pin, s.pin as PinHash)) return s;
-    return null;
+    const match = await findByPin(pin, this.data.staff);
+    if (!match) return null;
+    if (match.untagged && !this.unreadable) {
+      const tag = await this.tagOf(pin);
+      // The roster may have changed during the derivation: tag the person only if their PIN did not.
+      const now = this.get(match.member.userId);
+      if (now && now.pin === match.member.pin && !now.pinTag) {
+        now.pinTag = tag;
+        this.save();
+      }
+    }
+    return match.member;
+  }
+
+  /** The lookup tag of `pin` under this venue's salt and the roster's cost. */
+  private tagOf(pin: string): Promise<PinHash> {
+    this.data.tagSalt ??= randomBytes(16).toString('base64');
+    return pinTag(pin, { salt: this.data.tagSalt, N: this.scryptN, r: 8, p: 1 });
   }
 
   async verify(userId: string, pin: string): Promise<boolean> {
@@ -154,7 +180,12 @@ export class Roster {
   upsert(input: StaffInput): void {
     this.writable();
     const existing = this.get(input.userId);
-    const record: StaffRecord = { ...input, pin: existing?.pin ?? null, roles: input.roles.map((r) => ({ ...r })) };
+    const record: StaffRecord = {
+      ...input,
+      pin: existing?.pin ?? null,
+      pinTag: existing?.pinTag ?? null,
+      roles: input.roles.map((r) => ({ ...r })),
+    };
     if (
       existing &&
       existing.manager &&
@@ -197,12 +228,18 @@ export class Roster {
         });
       }
       s.pin = null;
+      s.pinTag = null;
     } else {
       if (!PIN_PATTERN.test(pin)) throw new AppError('invalid', 'A PIN is 4 to 8 digits', { field: 'pin' });
       const holder = await this.identifyByPin(pin);
       if (holder && holder.userId !== userId)
         throw new AppError('conflict', 'That PIN is already in use; choose another', { what: 'pin' });
-      s.pin = await hashPin(pin, this.scryptN);
+      const [hash, tag] = [await hashPin(pin, this.scryptN), await this.tagOf(pin)];
+      // Checked again after the derivations: another PIN set meanwhile may have taken this one.
+      if (this.data.staff.some((o) => o.userId !== userId && o.pinTag && sameTag(o.pinTag, tag)))
+        throw new AppError('conflict', 'That PIN is already in use; choose another', { what: 'pin' });
+      s.pin = hash;
+      s.pinTag = tag;
     }
     this.save();
   }
@@ -234,10 +271,12 @@ export class Roster {
     // scrypt runs on libuv's pool: hash the PINs side by side rather than one after another.
     await Promise.all(
       [...byUser.values()].map(async (s) => {
-        if (pins[s.userId]) s.pin = await hashPin(pins[s.userId], this.scryptN);
+        if (!pins[s.userId]) return;
+        s.pin = await hashPin(pins[s.userId], this.scryptN);
+        s.pinTag = await this.tagOf(pins[s.userId]);
       }),
     );
-    this.data = { version: 1, seeded: true, staff: [...byUser.values()] };
+    this.data = { version: 1, seeded: true, tagSalt: this.data.tagSalt, staff: [...byUser.values()] };
     this.save();
     return true;
   }
@@ -251,4 +290,8 @@ export class Roster {
   exists(): boolean {
     return !this.unreadable && existsSync(join(this.dir, FILE));
   }
+}
+
+function sameTag(a: PinHash, b: PinHash): boolean {
+  return a.salt === b.salt && a.N === b.N && a.r === b.r && a.p === b.p && a.hash === b.hash;
 }
