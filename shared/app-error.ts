@@ -42,6 +42,8 @@ export interface ErrorKinds {
   'pin-required': { role: 'staff' | 'manager' };
   /** Too many wrong PINs: the pad is locked for this person on this device until `until` (epoch ms). */
   'locked-out': { until: number; deviceId: string | null; userId: string | null };
+  /** This device was revoked by a manager on the venue hub; `waitingPunches` it still holds. */
+  revoked: { waitingPunches: number };
   /** Stored data on this computer is damaged and was set aside; `file` says which. */
   'data-damaged': { file: string };
   /** The listener or another local resource could not start (port in use, no permission, …). */
@@ -81,6 +83,7 @@ export const ERROR_KINDS: readonly ErrorKind[] = [
   'cannot-read',
   'pin-required',
   'locked-out',
+  'revoked',
   'data-damaged',
   'local-failure',
   'unknown-channel',

@@ -12,7 +12,9 @@ export type ReviewReason =
   /** Its capture time is ahead of the hub's clock beyond the allowed skew. */
   | 'clock-ahead'
   /** Declared tips over the limit a manager set. */
-  | 'tips-over-limit';
+  | 'tips-over-limit'
+  /** Handed over by a device after a manager revoked it: what it still held when cut off. */
+  | 'revoked-device';
 
 export interface PunchReviewItem {
   punchId: string;

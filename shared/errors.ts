@@ -100,6 +100,8 @@ export function wordsFor(payload: ErrorPayload, context: StaffContext = {}): str
       const seconds = Math.max(1, Math.ceil((payload.data.until - (context.now ?? Date.now())) / 1000));
       return `Too many wrong PINs: the pad is locked for ${seconds} more seconds.`;
     }
+    case 'revoked':
+      return 'A manager revoked this device on the venue hub: it can no longer be used. Ask a manager to pair it again.';
     case 'data-damaged':
       return 'Some data kept on this computer was damaged; it was set aside and kept. Tell a manager.';
     case 'local-failure':

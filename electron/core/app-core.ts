@@ -266,7 +266,14 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       await tabs.start();
       if (hubService && options.hub) {
         const { when: _when, ...serve } = options.hub;
-        hubServer = await startVenueHub({ ...serve, hub: hubService, dispatch, events, log });
+        hubServer = await startVenueHub({
+          ...serve,
+          hub: hubService,
+          dispatch,
+          events,
+          log,
+          relay: relay ?? undefined,
+        });
       }
     },
     stop: async () => {

@@ -253,6 +253,27 @@ export class SatelliteKiosk {
     }
   }
 
+  /**
+   * Revoked: the punches still queued go to the hub's review queue, the one door a revoked
+   * credential opens, where a manager accepts or rejects each. Marked done as the hub answers.
+   */
+  async handOver(
+    send: (punches: ForwardedPunch[]) => Promise<{ punchId: string; outcome: ForwardOutcome }[]>,
+  ): Promise<void> {
+    while (this.draining) await this.draining.catch(() => undefined);
+    while (this.pending.size > 0) {
+      const batch = [...this.pending.values()].slice(0, 100);
+      const outcomes = await send(batch);
+      if (outcomes.length === 0) return;
+      for (const { punchId, outcome } of outcomes) {
+        if (!this.pending.delete(punchId)) continue;
+        this.queue.append({ done: punchId, outcome });
+        this.outcomes.set(punchId, outcome);
+      }
+      this.options.onWaiting(this.pending.size);
+    }
+  }
+
   close(): void {
     this.queue.close();
   }

@@ -5,7 +5,8 @@
 import { ipcChannels, type IpcEventMap, type IpcEventName, type IpcHandlers } from '../../shared/contract';
 import type { SatelliteStatus } from '../../shared/hub';
 import { TypedEmitter } from '../core/typed-emitter';
-import { identityChange, pairWithHub, normalizeUrl, type SatellitePairing } from '../core/hub/hub-client';
+import { identityChange, pairWithHub, normalizeUrl, postJson, type SatellitePairing } from '../core/hub/hub-client';
+import type { ForwardOutcome } from '../core/hub/kiosk-relay';
 import { HubLink, HubRefused } from '../core/hub/hub-link';
 import { loadPairing, savePairing } from '../core/hub/satellite-store';
 import type { LaborView } from '../../shared/labor';
@@ -98,7 +99,28 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
     linkState = next;
     message = why;
     events.emit('satellite', status());
+    if (next === 'revoked') void handOver();
   };
+  // Revoked with punches still queued: they go to the hub's review queue for a manager to decide.
+  let handingOver: Promise<void> | null = null;
+  const handOver = (): Promise<void> =>
+    (handingOver ??= (async () => {
+      if (!kiosk || kiosk.waiting === 0) return;
+      try {
+        await kiosk.handOver(async (punches) => {
+          const answer = await postJson(paired, '/handover', { punches }, paired.credential);
+          const outcomes = (answer.body as { outcomes?: { punchId: string; outcome: ForwardOutcome }[] }).outcomes;
+          if (answer.status !== 200 || !Array.isArray(outcomes))
+            throw new Error(`the hub answered ${answer.status} to the hand-over`);
+          return outcomes;
+        });
+        log('Handed the queued punches to the hub for a manager to review');
+      } catch (error) {
+        log(`Handing the queued punches to the hub failed: ${String(error)}`);
+      } finally {
+        handingOver = null;
+      }
+    })());
 
   // Only a kiosk keeps working without the hub; other roles need the hub for everything they do.
   const kiosk =
@@ -195,6 +217,10 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
         if (channel === 'laborView' && !link?.open && kiosk.cachedView) return kiosk.cachedView;
         if (channel === 'getSnapshot' && !link?.open && kiosk.cachedSnapshot) return kiosk.cachedSnapshot;
       }
+      if (linkState === 'revoked')
+        throw new AppError('revoked', message ?? 'This device was revoked by the venue hub', {
+          waitingPunches: kiosk?.waiting ?? 0,
+        });
       if (!link?.open) throw changedIdentity ?? appError('unreachable', message ?? UNREACHABLE);
       const outcome = await link.request(channel, args);
       if (!outcome.ok) throw fromErrorPayload(outcome.error);

@@ -3,6 +3,7 @@ import { api } from './api-context';
 import { SCREENS, type Screen } from './store/shell-slice';
 import { StatusBar } from './components/status-bar';
 import { SatelliteBanner } from './components/satellite-banner';
+import { RevokedScreen } from './components/revoked-screen';
 import { PairScreen } from './features/hub/pair-screen';
 import { SettingsScreen } from './features/settings/settings-screen';
 import { KioskScreen } from './features/kiosk/kiosk-screen';
@@ -34,8 +35,10 @@ export function App() {
   const kioskDevice = useAppStore((s) => s.satellite?.mode === 'satellite' && s.satellite.role === 'kiosk');
   const unpaired = useAppStore((s) => s.satellite?.link === 'unpaired');
   const firstStart = useFirstStart();
+  const satellite = useAppStore((s) => s.satellite);
   if (unpaired) return <PairScreen />;
   if (firstStart.show) return <FirstStart onDone={firstStart.done} />;
+  if (satellite?.mode === 'satellite' && satellite.link === 'revoked') return <RevokedScreen satellite={satellite} />;
   if (kioskMode || kioskDevice)
     return (
       <>

@@ -9,7 +9,7 @@ const deviceId = z.string().min(1).max(100);
 const ms = z.number().int().min(0).max(8_640_000_000_000);
 
 /** A queued punch: what laborPunch accepts, who punched, when, and the proof the hub signed. */
-const forwardedPunch = punchInput.extend({
+export const forwardedPunch = punchInput.extend({
   punchId: z.uuid(),
   userId: z.string().min(1).max(128),
   capturedAt: ms,

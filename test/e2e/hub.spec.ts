@@ -155,7 +155,12 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
     .filter({ hasText: 'kiosk' })
     .getByRole('button', { name: 'Revoke' })
     .click();
-  await expect(kioskPage.getByTestId('satellite-banner')).toContainText('revoked');
+  await expect(kioskPage.getByRole('heading', { name: 'This device was revoked' })).toBeVisible();
+  await expect(kioskPage.getByTestId('revoked-screen')).toContainText('Nothing taken here is left waiting');
+  // Reopened, it says the same at once instead of waiting for a hub that no longer answers it.
+  await kioskPage.reload();
+  await expect(kioskPage.getByRole('heading', { name: 'This device was revoked' })).toBeVisible();
+  await expect(kioskPage.getByText('Loading the kiosk')).toHaveCount(0);
   await kioskPage.screenshot({ path: shot('kiosk-revoked-1080x1920.png') });
   await expect(HubLink.open(pairing)).rejects.toMatchObject({ reason: 'revoked' } satisfies Partial<HubRefused>);
 });

@@ -150,7 +150,12 @@ export function openHubSocket(pairing: SatellitePairing): WebSocket {
   });
 }
 
-export function postJson(pin: PinnedHub, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+export function postJson(
+  pin: PinnedHub,
+  path: string,
+  body: unknown,
+  credential?: string,
+): Promise<{ status: number; body: unknown }> {
   const { hostname, port } = hubUrl(pin.url);
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -160,7 +165,11 @@ export function postJson(pin: PinnedHub, path: string, body: unknown): Promise<{
         port,
         path,
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(data),
+          ...(credential ? { authorization: `Bearer ${credential}` } : {}),
+        },
         ...pinnedTls(pin),
         timeout: 10_000,
       },

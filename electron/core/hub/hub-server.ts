@@ -15,6 +15,10 @@ import type { Dispatch } from '../ipc-dispatch';
 import type { TypedEmitter } from '../typed-emitter';
 import type { HubService } from './hub-service';
 import type { DeviceRecord } from './device-registry';
+import type { KioskRelay } from './kiosk-relay';
+import type { ForwardOutcome } from '../../../shared/hub';
+import { forwardedPunch } from '../../../shared/contract/hub-args';
+import { errorMessage } from '../../../shared/errors';
 import { onOwnSubnet } from './own-subnets';
 import { sendJson as send, serveRequests } from '../request-loop';
 import { AppError } from '../../../shared/app-error';
@@ -30,6 +34,8 @@ export interface HubServerOptions {
   log?: (line: string) => void;
   /** Whether a pairing attempt's address is on the hub's own networks (tests pass their own). */
   onOwnSubnet?: (remote: string | undefined) => boolean;
+  /** Takes the punches a revoked kiosk still holds (for review); absent, hand-over is refused. */
+  relay?: KioskRelay;
 }
 
 export interface RunningHubServer {
@@ -64,6 +70,7 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
           });
         return void pair(hub, req, res);
       }
+      if (path === '/handover' && req.method === 'POST') return void handover(hub, req, res, options.relay);
       answer(res, 404, { message: 'Not found' });
     },
   );
@@ -161,6 +168,51 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
     },
     refused: () => ws.close(REVOKED_CLOSE_CODE, 'revoked'),
   });
+}
+
+/**
+ * A revoked kiosk hands over the punches it still holds (its credential is refused everywhere
+ * else). Each is held for a manager's review, never applied; one that breaks the contract's limits
+ * is refused with its reason. Any other credential learns nothing.
+ */
+async function handover(
+  hub: HubService,
+  req: IncomingMessage,
+  res: ServerResponse,
+  kiosk: KioskRelay | undefined,
+): Promise<void> {
+  const auth = hub.authenticate(bearer(req.headers.authorization));
+  const device = !auth.ok && auth.reason === 'revoked' ? auth.device : undefined;
+  if (!device || device.role !== 'kiosk' || !kiosk) return answer(res, 404, { message: 'Not found' });
+  let punches: unknown[];
+  try {
+    const body = JSON.parse(await readBody(req, MAX_MESSAGE_BYTES)) as { punches?: unknown };
+    if (!Array.isArray(body.punches) || body.punches.length > 100) throw new Error('not a list');
+    punches = body.punches as unknown[];
+  } catch {
+    return answer(res, 400, { message: 'Send {"punches": [...]} with at most 100 punches' });
+  }
+  const outcomes: { punchId: string; outcome: ForwardOutcome }[] = [];
+  try {
+    for (const raw of punches) {
+      // The same schema as a forwarded punch: what breaks it can never be recorded.
+      const parsed = forwardedPunch.safeParse(raw);
+      if (parsed.success) {
+        outcomes.push({ punchId: parsed.data.punchId, outcome: await kiosk.handOver(parsed.data, device) });
+        continue;
+      }
+      const punchId = (raw as { punchId?: unknown } | null)?.punchId;
+      if (typeof punchId !== 'string') continue;
+      const message = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      await kiosk.refuseUnreadable(raw, device, message);
+      outcomes.push({ punchId, outcome: { status: 'refused', message } });
+    }
+  } catch (error) {
+    hub.logLine(`A revoked device's punches could not be recorded: ${errorMessage(error)}`);
+    return answer(res, 500, { message: 'The hub could not record the punches right now', outcomes });
+  }
+  hub.logLine(`Revoked device "${device.name}" handed over ${outcomes.length} punches for review`);
+  answer(res, 200, { outcomes });
 }
 
 async function pair(hub: HubService, req: IncomingMessage, res: ServerResponse): Promise<void> {

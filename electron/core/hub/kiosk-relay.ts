@@ -37,6 +37,9 @@ const answeredLine = (v: unknown): AnsweredLine | null =>
 const PUNCH_ID = /^[0-9a-f-]{36}$/i;
 const ACTIONS: readonly string[] = ['punch-in', 'break-start', 'break-end', 'punch-out'];
 
+/** Punches a revoked device may leave waiting for review at once. */
+export const HANDOVER_LIMIT = 500;
+
 export const NO_PROOF =
   'The punch carries no proof that this person’s PIN was checked on this device; the hub did not record it';
 
@@ -101,6 +104,51 @@ export class KioskRelay {
     const punch = p as ForwardedPunch;
     const problem: ErrorPayload = { kind: 'invalid', data: { field: 'punch' }, message };
     return this.queue.run(() => void (this.accepted.has(punch.punchId) || this.refuse(punch, device, problem)));
+  }
+
+  /**
+   * A punch a revoked kiosk still held: never applied on its word, always held for a manager,
+   * who accepts or rejects it in the review queue. At most HANDOVER_LIMIT wait per device, so a
+   * stolen kiosk cannot bury the queue.
+   */
+  handOver(p: ForwardedPunch, device: RelayDevice): Promise<ForwardOutcome> {
+    return this.queue.run(() => {
+      if (this.accepted.has(p.punchId) || this.review.has(p.punchId)) return { status: 'duplicate' as const };
+      if (!this.labor.roster.get(p.userId))
+        return this.refuse(
+          p,
+          device,
+          appError('not-found', 'That person is not on the roster any more', { what: 'person' }).toPayload(),
+        );
+      if ((this.review.heldByDevice().get(device.id) ?? 0) >= HANDOVER_LIMIT)
+        return this.refuse(
+          p,
+          device,
+          appError('conflict', 'This revoked device handed over more punches than a manager can review', {
+            what: 'hand-over',
+          }).toPayload(),
+        );
+      const reasons: ReviewReason[] = [
+        'revoked-device',
+        ...this.reasons(p, null).filter((r) => r !== 'offline' || p.offline === true),
+      ];
+      this.review.hold(
+        {
+          punchId: p.punchId,
+          deviceId: device.id,
+          deviceName: device.name,
+          userId: p.userId,
+          name: this.labor.roster.nameOf(p.userId),
+          action: p.action,
+          capturedAt: p.capturedAt,
+          receivedAt: this.now(),
+          declaredTipsCents: p.declaredTipsCents ?? null,
+          reasons,
+        },
+        p,
+      );
+      return { status: 'held' as const, reasons };
+    });
   }
 
   private acceptOne(p: ForwardedPunch, device: RelayDevice): ForwardOutcome {

@@ -29,7 +29,7 @@ const itemSchema = z.object({
   receivedAt: z.number(),
   declaredTipsCents: z.number().nullable(),
   status: z.enum(['held', 'approved', 'rejected', 'refused']),
-  reasons: z.array(z.enum(['offline', 'back-dated', 'clock-ahead', 'tips-over-limit'])),
+  reasons: z.array(z.enum(['offline', 'back-dated', 'clock-ahead', 'tips-over-limit', 'revoked-device'])),
   message: z.string().nullable(),
   problem: storedProblem,
   decidedBy: z.string().nullable(),

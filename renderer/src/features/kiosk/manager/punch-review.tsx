@@ -18,6 +18,7 @@ const REASON_TEXT: Record<ReviewReason, string> = {
   'back-dated': 'its time is far behind the hub’s clock',
   'clock-ahead': 'its time is ahead of the hub’s clock',
   'tips-over-limit': 'tips over the limit',
+  'revoked-device': 'still on the device when it was revoked',
 };
 
 const STATUS_TEXT: Record<PunchReviewItem['status'], string> = {
