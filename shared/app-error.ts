@@ -40,8 +40,11 @@ export interface ErrorKinds {
   'cannot-read': { what: string };
   /** A PIN is needed, or a manager's PIN session on this device. */
   'pin-required': { role: 'staff' | 'manager' };
-  /** Too many wrong PINs: the pad is locked for this person on this device until `until` (epoch ms). */
-  'locked-out': { until: number; deviceId: string | null; userId: string | null };
+  /**
+   * Too many wrong PINs: `pad` on this device (sign-in: staff and managers; approval: a refund's
+   * manager PIN) is locked until `until` (epoch ms), for `userId` or, when null, for everyone.
+   */
+  'locked-out': { until: number; deviceId: string | null; userId: string | null; pad?: 'sign-in' | 'approval' };
   /** This device was revoked by a manager on the venue hub; `waitingPunches` it still holds. */
   revoked: { waitingPunches: number };
   /** Stored data on this computer is damaged and was set aside; `file` says which. */

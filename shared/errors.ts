@@ -3,7 +3,7 @@
 // wording of its message; the message is kept as the "details" (behind a disclosure, and in the log).
 import { AppError, readErrorPayload, type ErrorPayload } from './app-error';
 import { formatMoney } from './money';
-import { formatVenueTime } from './time';
+import { clockTimeSeconds, formatVenueTime } from './time';
 
 /** The message of anything thrown, without the IPC transport's prefix. */
 export function errorMessage(error: unknown): string {
@@ -41,6 +41,29 @@ export interface StaffContext {
   timezone?: string | null;
   /** Now, for "locked for 20 more seconds" (defaults to the clock). */
   now?: number;
+  /** A person's name by user id, for "locked for Sam Lee". */
+  nameOf?: (userId: string) => string | null;
+}
+
+/**
+ * Which pad is locked, for whom and until when: "Too many wrong PINs. The PIN pad on this device
+ * is locked for everyone until 9:04:12 PM (venue time), 24 s from now."
+ */
+export function lockWords(
+  data: { until: number; userId: string | null; pad?: 'sign-in' | 'approval' },
+  context: StaffContext = {},
+): string {
+  const pad = data.pad === 'approval' ? 'Refund approval on this device' : 'The PIN pad on this device';
+  const who = data.userId ? `for ${context.nameOf?.(data.userId) ?? 'this person'}` : 'for everyone';
+  const zone = context.timezone ? ' (venue time)' : '';
+  const left = waitWords(data.until - (context.now ?? Date.now()));
+  return `Too many wrong PINs. ${pad} is locked ${who} until ${clockTimeSeconds(data.until, context.timezone ?? null)}${zone}, ${left} from now.`;
+}
+
+/** "24 s", or "2 min 05 s" for the longer locks. */
+export function waitWords(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 }
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
@@ -96,10 +119,8 @@ export function wordsFor(payload: ErrorPayload, context: StaffContext = {}): str
       return 'The service answered in a form this app cannot read. Try again; if it keeps happening, tell a manager.';
     case 'pin-required':
       return payload.data.role === 'manager' ? 'A manager must enter their PIN for this.' : 'Enter your PIN.';
-    case 'locked-out': {
-      const seconds = Math.max(1, Math.ceil((payload.data.until - (context.now ?? Date.now())) / 1000));
-      return `Too many wrong PINs: the pad is locked for ${seconds} more seconds.`;
-    }
+    case 'locked-out':
+      return lockWords(payload.data, context);
     case 'revoked':
       return 'A manager revoked this device on the venue hub: it can no longer be used. Ask a manager to pair it again.';
     case 'data-damaged':

@@ -170,8 +170,10 @@ export interface LaborView {
    * is NOT offered (whoever stands there must not make themselves manager). A sentence for staff.
    */
   rosterError?: string | null;
-  /** Seconds left while the PIN pad is locked after too many wrong PINs. */
+  /** Until when this device's PIN pad (sign-in, for everyone) is locked after too many wrong PINs. */
   padLockedUntil: number | null;
+  /** Until when this device's refund approval (a manager's PIN) is locked, for everyone. */
+  approvalLockedUntil?: number | null;
 }
 
 /** Who is at the kiosk after a PIN or a name tap; the token authorises their punches. */

@@ -309,7 +309,7 @@ export class SatelliteKiosk {
       throw new AppError(
         'locked-out',
         `Too many wrong PINs: wait ${Math.ceil((this.pinLock.lockedUntil - now) / 1000)} seconds`,
-        { until: this.pinLock.lockedUntil, deviceId: null, userId: null },
+        { until: this.pinLock.lockedUntil, deviceId: null, userId: null, pad: 'sign-in' },
       );
     if (!input.pin) throw new AppError('pin-required', 'The hub cannot be reached: enter your PIN', { role: 'staff' });
     const candidates = 'userId' in input ? this.roster.filter((s) => s.userId === input.userId) : this.roster;

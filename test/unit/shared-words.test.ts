@@ -105,8 +105,17 @@ describe('staff words', () => {
     expect(staffWords(kinds[1]).text).toMatch(/does not allow this/);
     expect(staffWords(kinds[2]).text).toMatch(/problem on its side/);
     expect(staffWords(kinds[3]).text).toBe('The service is busy. Try again in 4 seconds.');
-    expect(staffWords(kinds[4], { now: 10_000 }).text).toBe(
-      'Too many wrong PINs: the pad is locked for 20 more seconds.',
+    expect(staffWords(kinds[4], { now: 10_000, timezone: 'UTC' }).text).toBe(
+      'Too many wrong PINs. The PIN pad on this device is locked for everyone until 12:00:30 AM (venue time), 20 s from now.',
+    );
+    const approval = new AppError('locked-out', 'locked', {
+      until: 100_000,
+      deviceId: 'd',
+      userId: '7',
+      pad: 'approval',
+    });
+    expect(staffWords(approval, { now: 10_000, timezone: 'UTC', nameOf: () => 'Sam Lee' }).text).toBe(
+      'Too many wrong PINs. Refund approval on this device is locked for Sam Lee until 12:01:40 AM (venue time), 1 min 30 s from now.',
     );
     expect(staffWords(kinds[5]).text).toMatch(/already using the listener's port/);
   });

@@ -203,6 +203,7 @@ export class LaborService {
       needsManagerSetup: this.roster.needsManagerSetup(),
       rosterError: this.roster.unreadable ? ROSTER_UNREADABLE : null,
       padLockedUntil: this.access.sessions.lockedUntilMs(),
+      approvalLockedUntil: this.access.sessions.lockedUntilMs(undefined, 'approval'),
     };
   }
 

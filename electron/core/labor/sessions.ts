@@ -125,7 +125,7 @@ export class Sessions {
   assertUnlocked(userId?: string, pad: Pad = 'sign-in'): void {
     const deviceId = currentCaller().deviceId;
     const until = this.lockedUntilMs(userId, pad, deviceId);
-    if (until) throw lockedOut(until, deviceId, userId, this.now());
+    if (until) throw lockedOut(until, deviceId, userId, pad, this.now());
   }
 
   /** Counts a wrong PIN on the caller's pad and, when the person was named, against that person there. True when it locked. */
@@ -156,7 +156,7 @@ export class Sessions {
   lockedError(userId?: string, pad: Pad = 'sign-in'): AppError<'locked-out'> | null {
     const deviceId = currentCaller().deviceId;
     const until = this.lockedUntilMs(userId, pad, deviceId);
-    return until ? lockedOut(until, deviceId, userId, this.now()) : null;
+    return until ? lockedOut(until, deviceId, userId, pad, this.now()) : null;
   }
 
   private live(token: string): Session | null {
@@ -201,10 +201,17 @@ function personKey(deviceId: string, pad: Pad, userId: string): string {
   return `${deviceId}\u0000${pad}\u0000${userId}`;
 }
 
-function lockedOut(until: number, deviceId: string, userId: string | undefined, now: number): AppError<'locked-out'> {
+function lockedOut(
+  until: number,
+  deviceId: string,
+  userId: string | undefined,
+  pad: Pad,
+  now: number,
+): AppError<'locked-out'> {
   return new AppError('locked-out', `Too many wrong PINs: the pad is locked for ${Math.ceil((until - now) / 1000)} s`, {
     until,
     deviceId,
     userId: userId ?? null,
+    pad,
   });
 }

@@ -2,13 +2,13 @@
 // in the staff's words, the technical text kept as `detail` for the "Details" disclosure.
 import { useCallback, useState } from 'react';
 import type { ErrorPayload } from '../../../shared/app-error';
-import { errorMessage, staffWords } from '../../../shared/errors';
+import { errorMessage, errorPayload, staffWords } from '../../../shared/errors';
 import { useVenueZone } from './use-venue-zone';
 
 export function useAction() {
   const timezone = useVenueZone();
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ text: string; detail: string | null } | null>(null);
+  const [problem, setProblem] = useState<{ text: string; detail: string | null; payload?: ErrorPayload } | null>(null);
   const run = useCallback(
     async <T>(action: () => Promise<T>): Promise<T | undefined> => {
       setBusy(true);
@@ -18,7 +18,7 @@ export function useAction() {
       } catch (e) {
         const words = staffWords(e, { timezone });
         if (words.detail) console.warn(`[venue] ${words.text} — ${words.detail}`);
-        setProblem(words);
+        setProblem({ ...words, payload: errorPayload(e) });
         return undefined;
       } finally {
         setBusy(false);
@@ -34,11 +34,19 @@ export function useAction() {
           ? null
           : typeof failure === 'string'
             ? { text: failure, detail: null }
-            : staffWords(failure, { timezone }),
+            : { ...staffWords(failure, { timezone }), payload: failure },
       ),
     [timezone],
   );
-  return { busy, error: problem?.text ?? null, detail: problem?.detail ?? null, setError, run };
+  return {
+    busy,
+    error: problem?.text ?? null,
+    detail: problem?.detail ?? null,
+    /** The last failure's kind and data, for screens that show more than a sentence (a lock's countdown). */
+    payload: problem?.payload ?? null,
+    setError,
+    run,
+  };
 }
 
 /** The core's sentence without transport noise ("Error invoking remote method…"). */

@@ -27,6 +27,7 @@ export function DevicesPanel({ token, timezone }: { token: string; timezone: str
   const pushed = useAppStore((s) => s.hubDevices);
   const view = useRequest(() => api().hubView(token), [token, pushed]);
   const request = useAction();
+  const [lifted, setLifted] = useState<string | null>(null);
   const [role, setRole] = useState<DeviceRole>('kiosk');
   const hub: HubView | null = view.data;
   if (hub && !hub.enabled) return <p className="k-empty">This device is not the venue hub.</p>;
@@ -59,6 +60,12 @@ export function DevicesPanel({ token, timezone }: { token: string; timezone: str
                   timezone={timezone}
                   busy={request.busy}
                   onRename={(name) => request.run(async () => view.set(await api().hubRenameDevice(token, d.id, name)))}
+                  onLift={() =>
+                    void request.run(async () => {
+                      await api().laborLiftLockout(token, d.id);
+                      setLifted(d.name);
+                    })
+                  }
                   onRevoke={() => {
                     if (window.confirm(`Revoke "${d.name}"? It is cut off now and must pair again to come back.`)) {
                       void request.run(async () => view.set(await api().hubRevokeDevice(token, d.id)));
@@ -68,6 +75,11 @@ export function DevicesPanel({ token, timezone }: { token: string; timezone: str
               ))}
             </tbody>
           </table>
+        )}
+        {lifted && (
+          <p className="k-hint" role="status">
+            PIN lockouts on “{lifted}” lifted.
+          </p>
         )}
       </section>
       <section className="k-card k-form" aria-label="Pair a device">
@@ -117,12 +129,14 @@ function DeviceRow({
   busy,
   onRename,
   onRevoke,
+  onLift,
 }: {
   device: HubDeviceView;
   timezone: string | null;
   busy: boolean;
   onRename(name: string): void;
   onRevoke(): void;
+  onLift(): void;
 }) {
   const [name, setName] = useState(device.name);
   useEffect(() => setName(device.name), [device.name]);
@@ -158,9 +172,14 @@ function DeviceRow({
       </td>
       <td>
         {device.revokedAt === null && (
-          <button type="button" className="k-small k-small-danger" disabled={busy} onClick={onRevoke}>
-            Revoke
-          </button>
+          <>
+            <button type="button" className="k-small" disabled={busy} onClick={onLift}>
+              Lift PIN lockout
+            </button>{' '}
+            <button type="button" className="k-small k-small-danger" disabled={busy} onClick={onRevoke}>
+              Revoke
+            </button>
+          </>
         )}
       </td>
     </tr>

@@ -12,7 +12,7 @@ import { ManagerArea } from './manager/manager-area';
 import { ManagerSetup } from './manager/manager-setup';
 import { NamePicker } from './name-picker';
 import { PersonPanel } from './person-panel';
-import { PinPad } from './pin-pad';
+import { PinPad, type PadLock } from './pin-pad';
 import { useIdle } from './use-idle';
 import { useAction } from '../../hooks/use-action';
 import './kiosk.css';
@@ -72,6 +72,12 @@ export function KioskScreen({
     );
   }
   const { location } = labor;
+  // The lock this screen knows of: the pad's own (for everyone, pushed with the view) or the one
+  // the last PIN met (a named person's), whichever ends later.
+  const errorLock: PadLock | null = request.payload?.kind === 'locked-out' ? request.payload.data : null;
+  const padLock: PadLock | null = labor.padLockedUntil ? { until: labor.padLockedUntil, userId: null } : null;
+  const lock = errorLock && (!padLock || errorLock.until > padLock.until) ? errorLock : padLock;
+  const nameOf = (userId: string) => labor.staff.find((s) => s.userId === userId)?.name ?? null;
   const rowOf = (userId: string) => labor.board.rows.find((r) => r.userId === userId) ?? null;
 
   const identify = (input: { pin: string } | { userId: string; pin?: string }, asManager = false) =>
@@ -148,7 +154,9 @@ export function KioskScreen({
             title="Enter your PIN"
             busy={request.busy}
             error={request.error}
-            lockedUntil={labor.padLockedUntil}
+            lock={lock}
+            timezone={location.timezone}
+            nameOf={nameOf}
             onSubmit={(pin) => identify({ pin })}
           />
           <button type="button" className="k-link k-link-strong" onClick={() => setMode({ kind: 'names' })}>
@@ -173,7 +181,9 @@ export function KioskScreen({
           title={`${mode.card.name}, enter your PIN`}
           busy={request.busy}
           error={request.error}
-          lockedUntil={labor.padLockedUntil}
+          lock={lock}
+          timezone={location.timezone}
+          nameOf={nameOf}
           onSubmit={(pin) => identify({ userId: mode.card.userId, pin })}
           onCancel={backToPad}
         />
@@ -210,7 +220,9 @@ export function KioskScreen({
           hint="The timesheet, staff PINs and kiosk settings are for managers."
           busy={request.busy}
           error={request.error}
-          lockedUntil={labor.padLockedUntil}
+          lock={lock}
+          timezone={location.timezone}
+          nameOf={nameOf}
           onSubmit={(pin) => identify({ pin }, true)}
           onCancel={backToPad}
         />

@@ -2,6 +2,14 @@
 // and the physical keyboard works too for kiosks that have one.
 import { useEffect, useState } from 'react';
 import { useTickUntil } from './use-now';
+import { lockWords } from '../../../../shared/errors';
+
+/** A locked pad: until when, for whom (null: everyone), which pad. */
+export interface PadLock {
+  until: number;
+  userId: string | null;
+  pad?: 'sign-in' | 'approval';
+}
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
@@ -10,12 +18,16 @@ export interface PinPadProps {
   hint?: string;
   busy: boolean;
   error: string | null;
-  lockedUntil: number | null;
+  lock: PadLock | null;
+  /** The venue's zone, for the time the lock ends. */
+  timezone: string | null;
+  nameOf?: (userId: string) => string | null;
   onSubmit(pin: string): void;
   onCancel?: () => void;
 }
 
-export function PinPad({ title, hint, busy, error, lockedUntil, onSubmit, onCancel }: PinPadProps) {
+export function PinPad({ title, hint, busy, error, lock, timezone, nameOf, onSubmit, onCancel }: PinPadProps) {
+  const lockedUntil = lock?.until ?? null;
   const [pin, setPin] = useState('');
   // Re-rendered every quarter second while locked, so the countdown moves and the pad opens by itself.
   const now = useTickUntil(lockedUntil);
@@ -59,9 +71,7 @@ export function PinPad({ title, hint, busy, error, lockedUntil, onSubmit, onCanc
         ))}
       </div>
       <p className="k-pad-message" role={shownError || locked ? 'alert' : undefined} data-testid="pad-message">
-        {locked
-          ? `Too many wrong PINs. Try again in ${waitWords((lockedUntil ?? 0) - now)}.`
-          : (shownError ?? '\u00a0')}
+        {locked ? lockWords(lock as PadLock, { timezone, now, nameOf }) : (shownError ?? '\u00a0')}
       </p>
       <div className="k-keys">
         {KEYS.map((k) => (
@@ -105,10 +115,4 @@ export function PinPad({ title, hint, busy, error, lockedUntil, onSubmit, onCanc
       )}
     </section>
   );
-}
-
-/** 24 s, or 2 min 05 s for the longer locks. */
-function waitWords(ms: number): string {
-  const s = Math.max(1, Math.ceil(ms / 1000));
-  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 }

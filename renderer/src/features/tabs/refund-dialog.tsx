@@ -1,6 +1,9 @@
 // Refund one payment of a tab: chosen items and quantities with reasons, or an amount. The item and
 // payment ids come from the core (the service's tab read, or this workstation's own sale); when
 // neither has them the manager types them. The service's answer is shown as it came.
+import { LockLine } from '../../components/lock-line';
+import type { PadLock } from '../kiosk/pin-pad';
+import { useVenueZone } from '../../hooks/use-venue-zone';
 import { useEffect, useRef, useState } from 'react';
 import { formatMoney, type BoardTab, type RefundInput, type TabDetails } from '../../../../shared/tabs';
 import { api } from '../../api-context';
@@ -25,6 +28,9 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
   // Every refund needs a manager's PIN, checked by the app's core (not this screen) and recorded with the refund.
   const [managerPin, setManagerPin] = useState('');
   const [pinProblem, setPinProblem] = useState<string | null>(null);
+  // Refund approval locked after wrong manager PINs: shown with its moving countdown.
+  const [pinLock, setPinLock] = useState<PadLock | null>(null);
+  const timezone = useVenueZone();
   const [busy, setBusy] = useState(false);
   // Field messages show once the person typed something or tried to send: never before.
   const [tried, setTried] = useState(false);
@@ -118,8 +124,10 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
     } catch (e) {
       // A PIN the core refused is not the service refusing the refund: say it at the PIN field.
       const text = messageOf(e);
-      if (isPinProblem(errorPayload(e))) {
-        setPinProblem(text);
+      const payload = errorPayload(e);
+      setPinLock(payload.kind === 'locked-out' ? payload.data : null);
+      if (isPinProblem(payload)) {
+        setPinProblem(payload.kind === 'locked-out' ? null : text);
         setManagerPin('');
       } else setProblem({ text, uncertain: false });
     } finally {
@@ -277,7 +285,8 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
                 onChange={(e) => setManagerPin(e.target.value.replace(/\D/g, ''))}
                 placeholder="4 to 8 digits"
               />
-              {(pinProblem || (tried && !pinOk)) && (
+              {pinLock && <LockLine lock={pinLock} timezone={timezone} className="field-error" />}
+              {!pinLock && (pinProblem || (tried && !pinOk)) && (
                 <span className="field-error" role="alert">
                   {pinProblem ?? 'A manager must type their PIN to approve a refund.'}
                 </span>

@@ -9,6 +9,7 @@ import { PunchReview } from './punch-review';
 import { TimesheetView } from './timesheet-view';
 import { DataHealthNotices } from '../../../components/data-health-notices';
 import { DevicesPanel } from '../../hub/devices-panel';
+import { LockoutsNotice } from './lockouts-notice';
 import { useAppStore } from '../../../store';
 
 type Tab = 'timesheet' | 'sync' | 'staff' | 'settings' | 'devices' | 'app';
@@ -76,6 +77,7 @@ export function ManagerArea({
       </header>
       <div className="k-manager-body">
         <DataHealthNotices />
+        <LockoutsNotice token={session.token} labor={labor} />
         {tab === 'timesheet' && <TimesheetView token={session.token} labor={labor} />}
         {tab === 'sync' && (
           <>
