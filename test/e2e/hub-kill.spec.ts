@@ -96,6 +96,12 @@ test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands 
   // The pill says the same, not the hub's last "all synced" (it said "Online · All punches synced" before).
   await expect(page.getByTestId('sync-pending')).toHaveText('6 punches waiting · hub offline');
   await expect(page.locator('.k-pill-online')).toHaveCount(0);
+  // Offline, the manager pad says managers need the hub and takes no PIN it cannot check.
+  await page.getByRole('button', { name: 'Manager' }).click();
+  await expect(page.getByRole('region', { name: 'Manager PIN' })).toContainText('Managers need the hub');
+  await expect(page.getByRole('region', { name: 'Manager PIN' }).getByRole('button', { name: '9' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('manager-needs-hub-1080x1920.png') });
+  await page.getByRole('button', { name: 'Back' }).click();
   // In portrait the venue's whole name fits beside the pill (it was cut to "Harbour Bar & Kit…").
   expect(await page.locator('.k-location').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await page.screenshot({ path: shot('kiosk-hub-down-1080x1920.png') });

@@ -39,6 +39,8 @@ export function KioskScreen({
   onKioskView?: () => Promise<void>;
 }) {
   const labor = useAppStore((s) => s.labor);
+  // A satellite without its hub: staff punch against its copy of the roster, managers need the hub.
+  const hubAway = useAppStore((s) => s.satellite?.mode === 'satellite' && s.satellite.link !== 'connected');
   const [mode, setMode] = useState<Mode>({ kind: 'pad' });
   const request = useAction();
   // The id of the punch being attempted: a retry after a lost answer reuses it, so the core
@@ -214,7 +216,18 @@ export function KioskScreen({
       );
       break;
     case 'manager-pin':
-      panel = (
+      panel = hubAway ? (
+        <section className="k-pad" aria-label="Manager PIN" data-testid="manager-needs-hub">
+          <h2 className="k-pad-title">Managers need the hub</h2>
+          <p className="k-pad-message" role="alert">
+            The venue hub cannot be reached, so a manager cannot sign in on this kiosk right now. Staff can still punch
+            in and out here; their punches wait for the hub.
+          </p>
+          <button type="button" className="k-link" onClick={backToPad}>
+            Back
+          </button>
+        </section>
+      ) : (
         <PinPad
           title="Manager PIN"
           hint="The timesheet, staff PINs and kiosk settings are for managers."
