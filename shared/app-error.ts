@@ -47,6 +47,11 @@ export interface ErrorKinds {
   'locked-out': { until: number; deviceId: string | null; userId: string | null; pad?: 'sign-in' | 'approval' };
   /** This device was revoked by a manager on the venue hub; `waitingPunches` it still holds. */
   revoked: { waitingPunches: number };
+  /**
+   * Ending a break before the venue's minimum, where the venue blocks it: a manager's PIN at this
+   * device can allow it. `endsAt`: epoch ms when the minimum is reached.
+   */
+  'break-too-short': { minimumMinutes: number; endsAt: number };
   /** Stored data on this computer is damaged and was set aside; `file` says which. */
   'data-damaged': { file: string };
   /** The listener or another local resource could not start (port in use, no permission, …). */
@@ -87,6 +92,7 @@ export const ERROR_KINDS: readonly ErrorKind[] = [
   'pin-required',
   'locked-out',
   'revoked',
+  'break-too-short',
   'data-damaged',
   'local-failure',
   'unknown-channel',

@@ -3,7 +3,7 @@
 // wording of its message; the message is kept as the "details" (behind a disclosure, and in the log).
 import { AppError, readErrorPayload, type ErrorPayload } from './app-error';
 import { formatMoney } from './money';
-import { clockTimeSeconds, formatVenueTime } from './time';
+import { clockTime, clockTimeSeconds, formatVenueTime } from './time';
 
 /** The message of anything thrown, without the IPC transport's prefix. */
 export function errorMessage(error: unknown): string {
@@ -123,6 +123,8 @@ export function wordsFor(payload: ErrorPayload, context: StaffContext = {}): str
       return lockWords(payload.data, context);
     case 'revoked':
       return 'A manager revoked this device on the venue hub: it can no longer be used. Ask a manager to pair it again.';
+    case 'break-too-short':
+      return `A break here lasts at least ${payload.data.minimumMinutes} minutes: it can end at ${clockTime(payload.data.endsAt, context.timezone ?? null)}. A manager can allow it now with their PIN.`;
     case 'data-damaged':
       return 'Some data kept on this computer was damaged; it was set aside and kept. Tell a manager.';
     case 'local-failure':

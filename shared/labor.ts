@@ -45,6 +45,12 @@ export interface BoardRow {
   lastBreakEnd: number | null;
   /** True when part of this row comes from punches not yet on the service. */
   pending: boolean;
+  /** The shift's business day (venue zone, the fiscal-day cut), for the overtime rules. */
+  day?: string;
+  /** Unpaid breaks already ended in this shift, in ms (they do not count toward overtime). */
+  unpaidBreakMs?: number;
+  /** This person's other shifts this workweek, with their net paid minutes (the weekly rules). */
+  priorWork?: { day: string; minutes: number }[];
 }
 
 export interface BoardView {
@@ -107,6 +113,13 @@ export interface LaborSettings {
   overtimePreset: OvertimePreset;
   /** Which required-break rules the timesheet flags (shared/labor-rules/breaks.ts). */
   breakPreset: BreakPreset;
+  /**
+   * Ending a break before the break rules' minimum (a meal's 30 min under the California preset)
+   * needs a manager's PIN at that kiosk.
+   */
+  blockEarlyBreakEnd: boolean;
+  /** "HH:MM" in the venue's zone: shifts still open then are clocked out and flagged; null = never. */
+  businessDayEnd: string | null;
 }
 
 export const DEFAULT_LABOR_SETTINGS: LaborSettings = {
@@ -119,6 +132,8 @@ export const DEFAULT_LABOR_SETTINGS: LaborSettings = {
   fiscalDayStartHour: 4,
   overtimePreset: 'us-federal',
   breakPreset: 'none',
+  blockEarlyBreakEnd: false,
+  businessDayEnd: null,
 };
 
 export interface KioskLocation {
@@ -202,6 +217,11 @@ export interface PunchInput {
   role?: StaffRole;
   /** punch-out only: integer cents. */
   declaredTipsCents?: number;
+  /**
+   * break-end before the break's minimum, when the venue blocks it: the token of a manager's
+   * session opened on this same device, who allows it (kept in the review notes).
+   */
+  managerToken?: string;
 }
 
 export interface PunchReceipt {

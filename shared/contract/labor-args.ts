@@ -29,7 +29,7 @@ export const laborArgSchemas = {
   laborIdentify: z.tuple([z.union([z.strictObject({ pin }), z.strictObject({ userId: id, pin: pin.optional() })])]),
   laborSetupManager: z.tuple([z.strictObject({ userId: id, name: z.string().trim().min(1).max(100), pin })]),
   laborEndSession: z.tuple([token]),
-  laborPunch: z.tuple([token, punchInput]),
+  laborPunch: z.tuple([token, punchInput.extend({ managerToken: token.optional() })]),
   laborRefreshBoard: z.tuple([]),
   laborSyncNow: z.tuple([]),
   laborTimesheet: z.tuple([

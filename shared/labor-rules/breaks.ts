@@ -86,3 +86,9 @@ export function checkBreaks(workedMinutes: number, breaks: TakenBreak[], rules: 
 export function formatBreakFlags(flags: BreakCheck[]): string {
   return flags.map((f) => `${f.flag} ${f.nth}`).join('; ');
 }
+
+/** The shortest a break may be under these rules (a meal when unpaid, a rest when paid); null for no minimum. */
+export function minimumBreakMinutes(rules: BreakRules, paid: boolean): number | null {
+  if (paid) return rules.rest?.minMinutes ?? null;
+  return rules.meals.length ? Math.min(...rules.meals.map((m) => m.minMinutes)) : null;
+}

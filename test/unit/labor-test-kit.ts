@@ -28,7 +28,13 @@ export interface RunningLabor {
 export async function startLabor(
   sb: RunningSandbox,
   dataDir: string,
-  options: { tuning?: Partial<LaborTuning>; demoStaff?: boolean; location?: boolean; fetch?: typeof fetch } = {},
+  options: {
+    tuning?: Partial<LaborTuning>;
+    demoStaff?: boolean;
+    location?: boolean;
+    fetch?: typeof fetch;
+    now?: () => number;
+  } = {},
 ): Promise<RunningLabor> {
   const client = new ServiceClient({
     baseUrl: sb.baseUrl,
@@ -42,6 +48,7 @@ export async function startLabor(
     dataDir,
     api: () => client,
     tuning: { ...FAST_TUNING, ...options.tuning },
+    now: options.now,
     demoStaff: options.demoStaff ? () => sb.world.staff : undefined,
     // As the app's connection does for the embedded sandbox: the open money unit is the sandbox's reading.
     money: () => ({ unit: sb.world.readings.moneyUnit }),

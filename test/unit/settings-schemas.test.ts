@@ -54,6 +54,8 @@ describe('one schema per setting', () => {
       fiscalDayStartHour: fc.integer({ min: 0, max: 30 }),
       overtimePreset: fc.constantFrom('us-federal' as const, 'california' as const),
       breakPreset: fc.constantFrom('none' as const, 'california' as const),
+      blockEarlyBreakEnd: fc.boolean(),
+      businessDayEnd: fc.option(fc.constantFrom('04:00', '23:59', '00:00', '24:00', '4:00')),
     });
     const location = fc.record({
       uuid: fc.string({ minLength: 1, maxLength: 130 }),

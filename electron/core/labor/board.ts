@@ -2,6 +2,7 @@
 // the base; punches this kiosk captured that the fetch cannot have seen yet are laid on top, so
 // the board is right at once after a punch and stays right while the service is unreachable.
 import type { BoardRow, LaborEntry } from '../../../shared/labor';
+import { isPaidBreak } from '../../../shared/labor-calc';
 import type { Outbox, PunchState } from './outbox';
 import type { Ref } from './punch';
 
@@ -31,9 +32,11 @@ export function projectBoard(
   if (usable) {
     for (const e of usable.open) {
       if (e.kind !== 'shift' || e.punchOut !== null) continue;
-      const ended = usable.recentBreaks
-        .filter((b) => b.shiftUuid === e.uuid && b.punchOut !== null)
-        .map((b) => b.punchOut as number);
+      const endedBreaks = usable.recentBreaks.filter((b) => b.shiftUuid === e.uuid && b.punchOut !== null);
+      const ended = endedBreaks.map((b) => b.punchOut as number);
+      const unpaidBreakMs = endedBreaks
+        .filter((b) => !isPaidBreak(b.punchType))
+        .reduce((n, b) => n + Math.max(0, (b.punchOut as number) - b.punchIn), 0);
       rows.set(e.userId, {
         userId: e.userId,
         name: nameOf(e.userId),
@@ -42,6 +45,8 @@ export function projectBoard(
         breakStart: null,
         lastBreakEnd: ended.length ? Math.max(...ended) : null,
         pending: false,
+        day: e.fiscalDay,
+        unpaidBreakMs,
         shiftRef: { uuid: e.uuid },
         breakRef: null,
       });
@@ -87,6 +92,7 @@ function apply(rows: Map<string, LiveRow>, s: PunchState, outbox: Outbox, nameOf
         breakStart: null,
         lastBreakEnd: null,
         pending,
+        unpaidBreakMs: 0,
         shiftRef,
         breakRef: null,
       });
@@ -100,6 +106,9 @@ function apply(rows: Map<string, LiveRow>, s: PunchState, outbox: Outbox, nameOf
       return;
     case 'break-end':
       if (!row) return;
+      // Kiosk breaks are unpaid: the time off stops counting toward overtime.
+      if (row.breakStart !== null)
+        row.unpaidBreakMs = (row.unpaidBreakMs ?? 0) + Math.max(0, p.capturedAt - row.breakStart);
       row.breakStart = null;
       row.breakRef = null;
       row.lastBreakEnd = Math.max(row.lastBreakEnd ?? 0, p.capturedAt);

@@ -43,12 +43,24 @@ import { LOCAL_CALLER, runAsCaller } from '../caller';
 import { editEntry } from './edit-entry';
 import { loadTimesheet } from './timesheet';
 import { errorMessage } from '../../../shared/errors';
+import { OVERTIME_PRESETS, weekStartOf } from '../../../shared/labor-rules/overtime';
+import { WeekWork } from './week-work';
+import { ReviewNotes } from './review-notes';
+import { businessDayEndAfter } from '../../../shared/labor-rules/business-day';
+import { BREAK_PRESETS, minimumBreakMinutes } from '../../../shared/labor-rules/breaks';
+import { clockTime } from '../../../shared/time';
+import { formatDuration } from '../../../shared/labor-calc';
 import type { DamageSink } from '../storage/data-health';
+
+/** The week's closed shifts change only when a shift ends; read again at least this often. */
+const WEEK_READ_MAX_AGE_MS = 5 * 60_000;
 
 export interface LaborTuning extends DrainerTuning {
   /** How often the board re-reads the open entries; 0 = only after punches and on demand. */
   boardRefreshMs: number;
   scryptN: number;
+  /** How often open shifts are checked against the business day's end; 0 = only after board refreshes. */
+  autoCloseCheckMs: number;
 }
 
 export const DEFAULT_LABOR_TUNING: LaborTuning = {
@@ -61,7 +73,11 @@ export const DEFAULT_LABOR_TUNING: LaborTuning = {
   notFoundRetries: 5,
   boardRefreshMs: 15_000,
   scryptN: DEFAULT_SCRYPT_N,
+  autoCloseCheckMs: 30_000,
 };
+
+/** Punch ids of the core's own clock-outs at the business day's end: one per shift, ever. */
+const AUTO_CLOSE_PREFIX = 'auto-close:';
 
 export interface LaborServiceOptions {
   dataDir: string;
@@ -104,6 +120,9 @@ export class LaborService {
   private pollTimer: ReturnType<typeof setInterval> | null = null;
   private emitTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  private readonly weekWork = new WeekWork();
+  private readonly notes: ReviewNotes;
+  private autoCloseTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly options: LaborServiceOptions) {
     this.tuning = { ...DEFAULT_LABOR_TUNING, ...options.tuning };
@@ -134,6 +153,7 @@ export class LaborService {
       changed: () => this.emitNow(),
     });
     this.audit = new AuditLog(dataDir, log, damage);
+    this.notes = new ReviewNotes(dataDir, log, damage);
     this.outbox = new Outbox({
       dir: dataDir,
       now: this.now,
@@ -152,7 +172,10 @@ export class LaborService {
       resolveRole: (userId, named, uuid) => this.resolveRole(userId, named, uuid),
       money: () => options.money?.(),
       onChange: () => this.emitSoon(),
-      onDone: () => this.refreshSoon(),
+      onDone: () => {
+        this.weekWork.invalidate();
+        this.refreshSoon();
+      },
       log,
     });
   }
@@ -164,6 +187,12 @@ export class LaborService {
       this.pollTimer = setInterval(() => void this.refreshBoard(), this.tuning.boardRefreshMs);
       this.pollTimer.unref?.();
     }
+    this.noteAutoCloses();
+    this.autoCloseDue();
+    if (this.tuning.autoCloseCheckMs > 0) {
+      this.autoCloseTimer = setInterval(() => this.autoCloseDue(), this.tuning.autoCloseCheckMs);
+      this.autoCloseTimer.unref?.();
+    }
     void this.refreshBoard();
     this.emitNow();
   }
@@ -172,9 +201,77 @@ export class LaborService {
     this.stopped = true;
     for (const t of [this.refreshTimer, this.emitTimer]) if (t) clearTimeout(t);
     if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.autoCloseTimer) clearInterval(this.autoCloseTimer);
     this.drainer.stop();
     this.outbox.close();
     this.audit.close();
+    this.notes.close();
+  }
+
+  /**
+   * Clocks out every shift still open at its business day's end (the venue's "HH:MM"), at that
+   * time, and flags it for review. The punch id names the shift, and the outbox keeps punch ids,
+   * so a shift is closed once however often this runs, across restarts. Returns how many it closed.
+   */
+  autoCloseDue(): number {
+    const end = this.stored.settings.businessDayEnd;
+    const loc = this.stored.location;
+    if (this.stopped || end === null || !loc || this.roster.unreadable) return 0;
+    const now = this.now();
+    let closed = 0;
+    for (const row of this.liveRows()) {
+      const at = businessDayEndAfter(row.shiftStart, end, loc.timezone);
+      if (at > now) continue;
+      const key = 'uuid' in row.shiftRef ? row.shiftRef.uuid : row.shiftRef.local;
+      const punchId = `${AUTO_CLOSE_PREFIX}${key}`;
+      if (this.outbox.has(punchId) || this.notes.has(punchId)) continue;
+      try {
+        this.capture(row.userId, { action: 'punch-out', punchId }, at, { tipsUnknown: true });
+      } catch (error) {
+        this.options.log?.(
+          `labor: could not clock out ${row.userId} at the business day's end: ${errorMessage(error)}`,
+        );
+        continue;
+      }
+      this.noteAutoClose(punchId, row.userId, at, row.shiftStart);
+      closed += 1;
+    }
+    return closed;
+  }
+
+  private noteAutoClose(punchId: string, userId: string, at: number, shiftStart: number): void {
+    const loc = this.stored.location;
+    const tz = loc?.timezone ?? null;
+    this.notes.add({
+      id: punchId,
+      kind: 'auto-closed',
+      userId,
+      name: this.roster.nameOf(userId),
+      at,
+      day: loc ? this.fiscalDayFor(loc.uuid)(shiftStart) : '',
+      byUserId: null,
+      byName: null,
+      detail: `Still on shift at the end of the business day: clocked out at ${clockTime(at, tz)}`,
+    });
+  }
+
+  /** What the core did to time cards that a manager should look at, oldest first. */
+  reviewNotes(): ReturnType<ReviewNotes['all']> {
+    return this.notes.all();
+  }
+
+  /** A stop between an auto clock-out's capture and its note: the note is written at the next start. */
+  private noteAutoCloses(): void {
+    for (const s of this.outbox.all()) {
+      if (!s.p.id.startsWith(AUTO_CLOSE_PREFIX) || this.notes.has(s.p.id)) continue;
+      const key = s.p.id.slice(AUTO_CLOSE_PREFIX.length);
+      const shiftStart = this.outbox
+        .all()
+        .find(
+          (o) => o.p.kind === 'shift-start' && (o.uuid === key || ('local' in o.p.shift && o.p.shift.local === key)),
+        );
+      this.noteAutoClose(s.p.id, s.p.userId, s.p.capturedAt, shiftStart?.p.capturedAt ?? s.p.capturedAt);
+    }
   }
 
   /** The API client was rebuilt (settings changed): seed the demo roster if needed and resume sending. */
@@ -300,7 +397,7 @@ export class LaborService {
    * A repeated `punchId` returns the first capture's receipt instead of capturing again.
    * `at`: when a satellite kiosk took the punch while the hub was unreachable (its own clock).
    */
-  capture(userId: string, input: PunchInput, at?: number): PunchReceipt {
+  capture(userId: string, input: PunchInput, at?: number, how: { tipsUnknown?: boolean } = {}): PunchReceipt {
     const loc = this.location();
     const member = this.roster.get(userId);
     const name = member?.name ?? this.roster.nameOf(userId);
@@ -320,7 +417,10 @@ export class LaborService {
       now: at ?? this.now(),
       timezone: loc.timezone ?? null,
     });
-    const punches = this.outbox.capture(drafts);
+    // Nobody declared tips for a shift the core clocked out: none are sent, rather than $0.00.
+    const punches = this.outbox.capture(
+      how.tipsUnknown ? drafts.map((d) => (d.kind === 'shift-end' ? { ...d, declaredTips: null } : d)) : drafts,
+    );
     this.drainer.kick();
     this.emitNow();
     const main = punches[punches.length - 1];
@@ -378,7 +478,51 @@ export class LaborService {
   }
 
   punch(token: string, input: PunchInput): PunchReceipt {
-    return this.capture(this.access.requireStaff(token).userId, input);
+    const userId = this.access.requireStaff(token).userId;
+    const { managerToken, ...punch } = input;
+    const allowedBy = input.action === 'break-end' ? this.checkBreakLength(userId, managerToken) : null;
+    const receipt = this.capture(userId, punch);
+    if (allowedBy) {
+      const loc = this.location();
+      this.notes.add({
+        id: receipt.punchIds[receipt.punchIds.length - 1],
+        kind: 'break-override',
+        userId,
+        name: receipt.name,
+        at: receipt.at,
+        day: this.fiscalDayFor(loc.uuid)(allowedBy.shiftStart),
+        byUserId: allowedBy.by.userId,
+        byName: allowedBy.by.name,
+        detail: `Break ended after ${formatDuration(receipt.at - allowedBy.breakStart)} of its ${allowedBy.minimum} min minimum, allowed by ${allowedBy.by.name}`,
+      });
+    }
+    return receipt;
+  }
+
+  /**
+   * Where the venue blocks ending a break early: throws break-too-short before the minimum, unless a
+   * manager's session on this same device allows it (then says who, for the review note).
+   */
+  private checkBreakLength(
+    userId: string,
+    managerToken: string | undefined,
+  ): { by: { userId: string; name: string }; minimum: number; breakStart: number; shiftStart: number } | null {
+    const { settings } = this.stored;
+    if (!settings.blockEarlyBreakEnd) return null;
+    const row = this.rowFor(userId);
+    if (!row || row.breakStart === null) return null;
+    // Breaks taken at the kiosk are unpaid: the meal's minimum applies.
+    const minimum = minimumBreakMinutes(BREAK_PRESETS[settings.breakPreset], false);
+    if (minimum === null) return null;
+    const endsAt = row.breakStart + minimum * 60_000;
+    if (this.now() >= endsAt) return null;
+    if (!managerToken)
+      throw new AppError('break-too-short', `A break lasts at least ${minimum} min here`, {
+        minimumMinutes: minimum,
+        endsAt,
+      });
+    const by = this.access.who(this.access.requireManager(managerToken));
+    return { by, minimum, breakStart: row.breakStart, shiftStart: row.shiftStart };
   }
 
   async timesheet(token: string, query: TimesheetQuery): Promise<TimesheetView> {
@@ -497,9 +641,11 @@ export class LaborService {
       this.boardError = null;
       // The service answers again: whatever waited in the outbox can go now.
       this.drainer.kick(true);
+      await this.readWeek(ctx, today);
     } catch (error) {
       this.boardError = errorMessage(error);
     }
+    this.autoCloseDue();
     this.emitSoon();
   }
 
@@ -548,10 +694,23 @@ export class LaborService {
     return kept;
   }
 
+  /** This workweek's closed shifts, for weekly and 7th-day overtime on the board; never throws. */
+  private async readWeek(ctx: LaborApiContext, today: string): Promise<void> {
+    const weekStart = weekStartOf(today, OVERTIME_PRESETS[this.stored.settings.overtimePreset].weekStartsOn);
+    if (!this.weekWork.needsRead(ctx.locationUuid, weekStart, today, this.now(), WEEK_READ_MAX_AGE_MS)) return;
+    try {
+      await this.weekWork.refresh(ctx, weekStart, today, this.now);
+    } catch (error) {
+      this.options.log?.(`labor: could not read this week's shifts for overtime: ${errorMessage(error)}`);
+    }
+  }
+
   private liveRows(): LiveRow[] {
     const loc = this.stored.location;
     if (!loc) return [];
-    return projectBoard(this.cache, this.outbox, loc.uuid, (id) => this.roster.nameOf(id));
+    const rows = projectBoard(this.cache, this.outbox, loc.uuid, (id) => this.roster.nameOf(id));
+    this.weekWork.annotate(rows, loc.uuid, this.fiscalDayFor(loc.uuid));
+    return rows;
   }
 
   private receipt(

@@ -29,6 +29,12 @@ export const laborSettingsSchema = z.strictObject({
   // A file or caller from before these existed gets the defaults (shared/labor.ts).
   overtimePreset: z.enum(['us-federal', 'california']).default('us-federal'),
   breakPreset: z.enum(['none', 'california']).default('none'),
+  blockEarlyBreakEnd: z.boolean().default(false),
+  businessDayEnd: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time HH:MM')
+    .nullable()
+    .default(null),
 });
 
 // Not strict: a location read from the service may carry more fields; only these three are kept.

@@ -7,6 +7,8 @@ import { computeAlerts, formatDuration, type LaborAlert } from '../../../../shar
 import { clockTime } from './format';
 import { useNow } from './use-now';
 import { DamagedHere, SHOWN_FROM } from '../../components/damaged-here';
+import { OvertimeBadge } from './overtime-badge';
+import { boardOvertime } from '../../../../shared/labor-rules/board-overtime';
 
 const ALERT_TEXT: Record<LaborAlert['kind'], (a: LaborAlert) => string> = {
   'break-due': (a) => `Break due (${formatDuration(a.elapsedMs)} without one)`,
@@ -27,7 +29,10 @@ export function LiveBoard({
   offline: boolean;
 }) {
   const now = useNow();
-  const alerts = computeAlerts(board.rows, settings, now);
+  // Overtime follows the venue's rules (OvertimeBadge); the alerts here are the break ones.
+  const alerts = computeAlerts(board.rows, settings, now).filter(
+    (a) => a.kind !== 'overtime' && a.kind !== 'overtime-soon',
+  );
   const byUser = new Map<string, LaborAlert[]>();
   for (const a of alerts) byUser.set(a.userId, [...(byUser.get(a.userId) ?? []), a]);
   const onBreak = board.rows.filter((r) => r.breakStart !== null).length;
@@ -64,7 +69,7 @@ export function LiveBoard({
           {board.rows.map((row) => {
             const rowAlerts = byUser.get(row.userId) ?? [];
             const tone =
-              row.breakStart !== null ? 'break' : rowAlerts.some((a) => a.kind === 'overtime') ? 'alert' : 'on';
+              row.breakStart !== null ? 'break' : boardOvertime(row, settings, now)?.when === 'now' ? 'alert' : 'on';
             return (
               <li
                 key={row.userId}
@@ -90,6 +95,7 @@ export function LiveBoard({
                   )}
                 </div>
                 <div className="k-board-flags">
+                  <OvertimeBadge row={row} settings={settings} timezone={timezone} now={now} />
                   {rowAlerts.map((a) => (
                     <span key={a.kind} className={`k-badge k-alert-${a.kind}`}>
                       {ALERT_TEXT[a.kind](a)}
