@@ -118,6 +118,23 @@ export function shiftBreakFlags(rows: TimesheetRow[], preset: BreakPreset, now: 
   return out;
 }
 
+/** Each shift's split by the venue's overtime rules, over the shifts of a timesheet view. */
+export function shiftOvertime(rows: TimesheetRow[], preset: OvertimePreset, now: number): Map<string, ShiftSplit> {
+  const shifts = rows.filter((r) => r.kind === 'shift');
+  const breaks = rows.filter((r) => r.kind === 'break');
+  return overtimeSplits(
+    shifts.map((s) =>
+      figures(
+        s,
+        breaks.filter((b) => b.shiftUuid === s.uuid),
+        true,
+        now,
+      ),
+    ),
+    preset,
+  );
+}
+
 /** Each shift's split by the venue's overtime rules, one person at a time, by business day. */
 function overtimeSplits(shifts: ShiftFigures[], preset: OvertimePreset): Map<string, ShiftSplit> {
   const byUser = new Map<string, ShiftFigures[]>();

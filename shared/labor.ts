@@ -287,6 +287,20 @@ export interface TimesheetView {
   fetchedAt: number;
   /** Punches of people in this view that are not on the service yet. */
   unsynced: OutboxItem[];
+  /** What the core did to these days' time cards that a manager should look at. */
+  reviewNotes?: ReviewNoteView[];
+}
+
+/** A shift the core clocked out at the business day's end, or a break a manager let end early. */
+export interface ReviewNoteView {
+  id: string;
+  kind: 'auto-closed' | 'break-override';
+  userId: string;
+  name: string;
+  at: number;
+  day: string;
+  byName: string | null;
+  detail: string;
 }
 
 /** What a manager may change on an entry (spec 4 PATCH). Times are unix ms. */

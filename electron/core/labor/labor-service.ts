@@ -532,13 +532,27 @@ export class LaborService {
       const day = ctx.fiscalDayOf(i.capturedAt);
       return day >= query.fromDay && day <= query.toDay;
     });
-    return loadTimesheet(query, {
+    const view = await loadTimesheet(query, {
       ctx,
       audit: this.audit,
       nameOf: (id) => this.roster.nameOf(id),
       unsynced,
       now: this.now(),
     });
+    const reviewNotes = this.notes
+      .all()
+      .filter((n) => n.day >= query.fromDay && n.day <= query.toDay && (!query.userId || n.userId === query.userId))
+      .map(({ id, kind, userId, name, at, day, byName, detail }) => ({
+        id,
+        kind,
+        userId,
+        name,
+        at,
+        day,
+        byName,
+        detail,
+      }));
+    return { ...view, reviewNotes };
   }
 
   /** A manager's edit of one entry, recorded in the audit log with who made it. */

@@ -15,6 +15,8 @@ import { PersonPanel } from './person-panel';
 import { PinPad, type PadLock } from './pin-pad';
 import { useIdle } from './use-idle';
 import { useAction } from '../../hooks/use-action';
+import { BreakOverride } from './break-override';
+import { isAppError } from '../../../../shared/app-error';
 import './kiosk.css';
 
 type Mode =
@@ -25,7 +27,8 @@ type Mode =
   | { kind: 'confirm'; receipt: PunchReceipt; tips: number | null; offline: boolean }
   | { kind: 'manager-pin' }
   | { kind: 'manager-setup' }
-  | { kind: 'manager'; session: StaffSession };
+  | { kind: 'manager'; session: StaffSession }
+  | { kind: 'break-override'; session: StaffSession; minimumMinutes: number; endsAt: number };
 
 const MANAGER_IDLE_SECONDS = 180;
 
@@ -48,7 +51,7 @@ export function KioskScreen({
   const attempt = useRef<{ key: string; id: string } | null>(null);
 
   const backToPad = useCallback(() => {
-    if (mode.kind === 'person' || mode.kind === 'manager')
+    if (mode.kind === 'person' || mode.kind === 'manager' || mode.kind === 'break-override')
       void api()
         .laborEndSession(mode.session.token)
         .catch(() => {});
@@ -101,7 +104,14 @@ export function KioskScreen({
     request.run(async () => {
       const key = `${session.userId}:${input.action}:${input.role?.role ?? ''}:${input.declaredTipsCents ?? ''}`;
       if (attempt.current?.key !== key) attempt.current = { key, id: crypto.randomUUID() };
-      const receipt = await api().laborPunch(session.token, { ...input, punchId: attempt.current.id });
+      let receipt: PunchReceipt;
+      try {
+        receipt = await api().laborPunch(session.token, { ...input, punchId: attempt.current.id });
+      } catch (error) {
+        if (!isAppError(error, 'break-too-short')) throw error;
+        setMode({ kind: 'break-override', session, ...error.data });
+        return;
+      }
       attempt.current = null;
       void api()
         .laborEndSession(session.token)
@@ -112,6 +122,20 @@ export function KioskScreen({
         tips: input.declaredTipsCents ?? null,
         offline: labor.outbox.state === 'offline' || labor.board.error !== null,
       });
+    });
+
+  // A manager's PIN at this kiosk lets a break end before its minimum; their session ends at once.
+  const allowBreakEnd = (session: StaffSession, pin: string) =>
+    request.run(async () => {
+      const manager = await api().laborIdentify({ pin });
+      try {
+        if (!manager.manager) throw new Error('That PIN does not belong to a manager');
+        await punch(session, { action: 'break-end', managerToken: manager.token });
+      } finally {
+        void api()
+          .laborEndSession(manager.token)
+          .catch(() => {});
+      }
     });
 
   const openManager = () => {
@@ -237,6 +261,21 @@ export function KioskScreen({
           timezone={location.timezone}
           nameOf={nameOf}
           onSubmit={(pin) => identify({ pin }, true)}
+          onCancel={backToPad}
+        />
+      );
+      break;
+    case 'break-override':
+      panel = (
+        <BreakOverride
+          name={mode.session.name}
+          minimumMinutes={mode.minimumMinutes}
+          endsAt={mode.endsAt}
+          timezone={location.timezone}
+          busy={request.busy}
+          error={request.error}
+          lockedUntil={labor.padLockedUntil}
+          onManagerPin={(pin) => void allowBreakEnd(mode.session, pin)}
           onCancel={backToPad}
         />
       );

@@ -5,6 +5,7 @@ import type { LaborSettings, LaborView } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
 import { LocationPicker } from '../location-picker';
 import { useAction } from '../../../hooks/use-action';
+import { LaborRuleFields } from './labor-rule-fields';
 
 export function KioskSettingsForm({ token, labor }: { token: string; labor: LaborView }) {
   const [s, setS] = useState<LaborSettings>(labor.settings);
@@ -40,16 +41,12 @@ export function KioskSettingsForm({ token, labor }: { token: string; labor: Labo
           <input {...num('breakLongAfterMinutes')} />
         </label>
         <label>
-          Overtime after (hours on shift)
-          <input {...num('overtimeAfterMinutes', 60)} />
-        </label>
-        <label>
           Warn before overtime (minutes)
           <input {...num('overtimeWarningMinutes')} />
         </label>
         <h2>Payroll rules</h2>
         <label>
-          Overtime rules (for the timesheet CSV)
+          Overtime rules (the board and the timesheet CSV)
           <select
             value={s.overtimePreset}
             onChange={(e) => {
@@ -74,6 +71,13 @@ export function KioskSettingsForm({ token, labor }: { token: string; labor: Labo
             <option value="california">California: meals by the 5th and 10th hour, 10 min rest per 4 h</option>
           </select>
         </label>
+        <LaborRuleFields
+          s={s}
+          onChange={(next) => {
+            setSaved(false);
+            setS(next);
+          }}
+        />
         <h2>Kiosk</h2>
         <label>
           Back to the PIN pad after (seconds without a touch)

@@ -21,6 +21,7 @@ import { shiftBreakFlags } from '../../../../../shared/labor-csv';
 import { TimelineChart } from './timeline-chart';
 import { TimesheetTable } from './timesheet-table';
 import { TotalsTable } from './totals-table';
+import { NeedsReview } from './needs-review';
 
 const SORT_LABELS: Record<LaborSortKey, string> = { punch_in: 'Punch in', punch_out: 'Punch out', created: 'Created' };
 
@@ -160,6 +161,13 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
                 .join(', ')}
             </p>
           )}
+          <NeedsReview
+            token={token}
+            labor={labor}
+            sheet={sheet}
+            now={now}
+            onOpen={(userId, day) => set({ userId, fromDay: day, toDay: day })}
+          />
           <section className="k-card">
             <h2>Totals</h2>
             <TotalsTable totals={sheet.totals} />

@@ -1,0 +1,94 @@
+// "Needs review": every time card of the days shown that a manager should look at, in one list,
+// each with the person, the day, the reason and where to act: Open shows that person's day in the
+// entries below (with its Edit buttons); held device punches are approved in Sync.
+import { needsReview, type ReviewItem } from '../../../../../shared/labor-review';
+import type { LaborView, TimesheetView } from '../../../../../shared/labor';
+import { fiscalDayOf } from '../../../../../shared/labor-calc';
+import { api } from '../../../api-context';
+import { useRequest } from '../../../hooks/use-request';
+import { shortDay } from '../format';
+
+const KIND_TEXT: Record<ReviewItem['kind'] | 'held', string> = {
+  edited: 'Edited',
+  'auto-closed': 'Auto-closed',
+  'break-override': 'Break ended early',
+  offline: 'Not synced',
+  overtime: 'Overtime',
+  breaks: 'Breaks',
+  held: 'Held on the hub',
+};
+
+export function NeedsReview({
+  token,
+  labor,
+  sheet,
+  now,
+  onOpen,
+}: {
+  token: string;
+  labor: LaborView;
+  sheet: TimesheetView;
+  now: number;
+  onOpen(userId: string, day: string): void;
+}) {
+  const tz = labor.location?.timezone ?? null;
+  const dayOf = (ms: number) => fiscalDayOf(ms, tz, labor.settings.fiscalDayStartHour);
+  const where = useRequest(() => api().satelliteStatus(), []);
+  const onHub = where.data !== null && where.data.mode !== 'standalone';
+  const held = useRequest(onHub ? () => api().hubReview(token) : null, [token, onHub]);
+  const items: (Omit<ReviewItem, 'kind'> & { kind: ReviewItem['kind'] | 'held' })[] = [
+    ...needsReview(sheet, { overtime: labor.settings.overtimePreset, breaks: labor.settings.breakPreset }, now, dayOf),
+    ...(held.data?.items ?? [])
+      .filter((i) => i.status === 'held')
+      .map((i) => ({
+        key: `held:${i.punchId}`,
+        kind: 'held' as const,
+        userId: i.userId,
+        name: i.name,
+        day: dayOf(i.capturedAt),
+        reason: `From ${i.deviceName}: approve or reject it in Sync`,
+        entryUuid: null,
+      }))
+      .filter((i) => i.day >= sheet.query.fromDay && i.day <= sheet.query.toDay),
+  ];
+  return (
+    <section className="k-card" aria-label="Needs review">
+      <h2>Needs review ({items.length})</h2>
+      {items.length === 0 ? (
+        <p className="k-empty">Nothing to review on these days.</p>
+      ) : (
+        <table className="k-table" data-testid="needs-review">
+          <thead>
+            <tr>
+              <th scope="col">Person</th>
+              <th scope="col">Day</th>
+              <th scope="col">What</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Act</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((i) => (
+              <tr key={i.key} data-testid="review-item">
+                <td>{i.name}</td>
+                <td>{shortDay(i.day)}</td>
+                <td>{KIND_TEXT[i.kind]}</td>
+                <td>{i.reason}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="k-small"
+                    aria-label={`Open ${i.name}, ${shortDay(i.day)}`}
+                    onClick={() => onOpen(i.userId, i.day)}
+                  >
+                    Open
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+// The venue's labor rules as a manager sets them and staff meet them, in Chromium against the real
+// app: overtime coming on the board under the California preset, a break that cannot end before
+// its minimum without a manager's PIN at the pad, and the business day's end for auto clock-out.
+import type { Page } from '@playwright/test';
+import { clockTime } from '../../shared/time';
+import { test, expect, type RunningApp } from './fixtures';
+
+const shot = (name: string) => test.info().outputPath(name);
+
+async function openKiosk(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+}
+
+async function enterPin(page: Page, pin: string): Promise<void> {
+  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: 'Enter PIN' }).click();
+}
+
+async function done(page: Page, line: RegExp): Promise<void> {
+  const confirmation = page.getByTestId('punch-confirmation');
+  await expect(confirmation).toContainText(line);
+  await confirmation.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+}
+
+/** The manager's Kiosk settings: California overtime and breaks, plus what `extra` ticks. */
+async function californiaRules(page: Page, extra: (page: Page) => Promise<void> = async () => {}) {
+  await page.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(page, '9999');
+  await page.getByRole('button', { name: 'Kiosk settings' }).click();
+  await page.getByLabel('Overtime rules (the board and the timesheet CSV)').selectOption('california');
+  await page.getByLabel('Required breaks (flagged on the timesheet CSV)').selectOption('california');
+  await extra(page);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+}
+
+async function closeManager(page: Page) {
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+}
+
+async function venueZone(app: RunningApp): Promise<string | null> {
+  return (await app.core.handlers.laborView()).location?.timezone ?? null;
+}
+
+test('overtime coming shows on the board with the time it starts, on the venue clock', async ({ page, app }) => {
+  await openKiosk(page, app.host.url);
+  await californiaRules(page);
+  await closeManager(page);
+  await enterPin(page, '1111');
+  await page.getByRole('button', { name: 'Punch in as Server' }).click();
+  await done(page, /Sam, you're punched in as server/);
+  const row = page.getByTestId('board-row').filter({ hasText: 'Sam Server' });
+  await expect(row).toContainText('Sam');
+  await expect(row.getByTestId('overtime-badge')).toHaveCount(0);
+  await expect.poll(() => app.core.sandbox()!.world.labor.all().length).toBe(1);
+  const shiftStart = (await app.core.handlers.laborView()).board.rows[0].shiftStart;
+  const tz = await venueZone(app);
+
+  // 7 h 40 min into the shift: California's daily 8 h comes in 20 min, inside the 30 min warning.
+  await page.clock.setSystemTime(shiftStart + (7 * 60 + 40) * 60_000);
+  const badge = row.getByTestId('overtime-badge');
+  await expect(badge).toHaveText(`Overtime at ${clockTime(shiftStart + 8 * 3_600_000, tz)} · 8 h today`);
+  await page.screenshot({ path: shot('kiosk-overtime-soon-1280x800.png') });
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  await page.screenshot({ path: shot('kiosk-overtime-soon-1080x1920.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // 9 h in: in overtime since 8 h; double time (12 h) is 3 h away, outside the window.
+  await page.clock.setSystemTime(shiftStart + 9 * 3_600_000);
+  await expect(badge).toHaveText(`Overtime since ${clockTime(shiftStart + 8 * 3_600_000, tz)} · 8 h today`);
+  // 11 h 45 min in: double time at 12 h.
+  await page.clock.setSystemTime(shiftStart + (11 * 60 + 45) * 60_000);
+  await expect(badge).toHaveText(`Double time at ${clockTime(shiftStart + 12 * 3_600_000, tz)} · 12 h today`);
+});
+
+test('ending a break before its minimum needs a manager’s PIN at the pad, and is noted for review', async ({
+  page,
+  app,
+}) => {
+  await openKiosk(page, app.host.url);
+  await californiaRules(page, async (p) => {
+    await p.getByLabel('Ending a break early needs a manager’s PIN').check();
+  });
+  await page.getByText('Ending a break early needs a manager’s PIN').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('kiosk-settings-labor-rules-1280x800.png') });
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  await page.screenshot({ path: shot('kiosk-settings-labor-rules-1080x1920.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await closeManager(page);
+
+  await enterPin(page, '2222');
+  await page.getByRole('button', { name: 'Punch in as Bartender' }).click();
+  await done(page, /punched in/);
+  await enterPin(page, '2222');
+  await page.getByRole('button', { name: 'Start break' }).click();
+  await done(page, /break started/);
+  const breakStart = (await app.core.handlers.laborView()).board.rows[0].breakStart!;
+  const tz = await venueZone(app);
+
+  await enterPin(page, '2222');
+  await page.getByRole('button', { name: 'End break' }).click();
+  await expect(page.getByTestId('break-too-short')).toContainText(
+    `Jordan, a break here lasts at least 30 min: yours can end at ${clockTime(breakStart + 30 * 60_000, tz)}.`,
+  );
+  await page.screenshot({ path: shot('kiosk-break-override-1280x800.png') });
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  await page.screenshot({ path: shot('kiosk-break-override-1080x1920.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // A staff PIN does not allow it.
+  await enterPin(page, '1111');
+  await expect(page.getByRole('alert')).toContainText('does not belong to a manager');
+  await enterPin(page, '9999');
+  await done(page, /welcome back/i);
+  expect(app.core.labor.reviewNotes()).toMatchObject([{ kind: 'break-override', userId: '2004' }]);
+  await expect(page.locator('[data-testid="board-row"][data-user="2004"]')).not.toContainText('On break');
+
+  // The manager finds it in one place, with who allowed it, and opens that person's day.
+  await page.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(page, '9999');
+  const review = page.getByRole('region', { name: 'Needs review' });
+  const item = review.getByTestId('review-item').filter({ hasText: 'Break ended early' });
+  await expect(item).toContainText('Jordan Bartender');
+  await expect(item).toContainText('allowed by Alex Manager');
+  await review.getByRole('heading', { name: /Needs review/ }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('manager-needs-review-1280x800.png') });
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  await page.screenshot({ path: shot('manager-needs-review-1080x1920.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await item.getByRole('button', { name: /^Open Jordan Bartender/ }).click();
+  await expect(page.getByLabel('Person')).toHaveValue('2004');
+});
+
+test('a manager sets the business day’s end for auto clock-out', async ({ page, app }) => {
+  await openKiosk(page, app.host.url);
+  await californiaRules(page, async (p) => {
+    await p.getByLabel('Clock out shifts left open at the end of the business day').check();
+    await p.getByLabel('Business day ends at (venue time)').fill('03:30');
+  });
+  expect((await app.core.handlers.laborView()).settings.businessDayEnd).toBe('03:30');
+});
