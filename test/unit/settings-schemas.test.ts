@@ -22,7 +22,7 @@ afterEach(() => dirs.removeAll());
 const TOKEN = 'x'.repeat(32);
 
 describe('one schema per setting', () => {
-  it('a kiosk settings file without the payroll presets reads back with us-federal and none', () => {
+  it('a kiosk settings file without the payroll presets reads back with us-federal and none, no block, no day end', () => {
     const dir = tempDir();
     const settings = {
       breakDueAfterMinutes: 300,
@@ -39,6 +39,8 @@ describe('one schema per setting', () => {
       ...settings,
       overtimePreset: 'us-federal',
       breakPreset: 'none',
+      blockEarlyBreakEnd: false,
+      businessDayEnd: null,
     });
     expect(problems).toEqual([]);
   });

@@ -57,7 +57,7 @@ export function NeedsReview({
       {items.length === 0 ? (
         <p className="k-empty">Nothing to review on these days.</p>
       ) : (
-        <table className="k-table" data-testid="needs-review">
+        <table className="k-table k-review-table" data-testid="needs-review">
           <thead>
             <tr>
               <th scope="col">Person</th>
