@@ -113,8 +113,32 @@ test('ending a break before its minimum needs a manager’s PIN at the pad, and 
   await done(page, /welcome back/i);
   expect(app.core.labor.reviewNotes()).toMatchObject([{ kind: 'break-override', userId: '2004' }]);
   await expect(page.locator('[data-testid="board-row"][data-user="2004"]')).not.toContainText('On break');
+});
 
-  // The manager finds it in one place, with who allowed it, and opens that person's day.
+test('needs review: a break a manager let end early, with who, and Open shows that person’s day', async ({
+  page,
+  app,
+}) => {
+  // The same state as above, made through the core's own requests so this test walks the list alone.
+  const h = app.core.handlers;
+  const [harbour] = (await h.laborLocations()).filter((l) => l.name === 'Harbour Bar & Kitchen');
+  await h.laborSetLocation(null, harbour);
+  const boss = await h.laborIdentify({ pin: '9999' });
+  const { settings } = await h.laborView();
+  await h.laborSaveSettings(boss.token, {
+    ...settings,
+    overtimePreset: 'california',
+    breakPreset: 'california',
+    blockEarlyBreakEnd: true,
+  });
+  const jordan = async () => (await h.laborIdentify({ pin: '2222' })).token;
+  await h.laborPunch(await jordan(), { action: 'punch-in' });
+  await h.laborPunch(await jordan(), { action: 'break-start' });
+  await h.laborPunch(await jordan(), { action: 'break-end', managerToken: boss.token });
+  await h.laborEndSession(boss.token);
+
+  await page.goto(app.host.url);
+  await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
   await page.getByRole('button', { name: 'Manager' }).click();
   await enterPin(page, '9999');
   const review = page.getByRole('region', { name: 'Needs review' });
