@@ -54,7 +54,8 @@ it('a person on shift carries this week’s earlier shifts, net of unpaid breaks
   const today = add('shift', ny(5, 12), null);
   add('unpaid_break', ny(5, 15), ny(5, 15, 30), today.uuid);
 
-  running = await startLabor(sb, dir, { demoStaff: true, now: () => NOW });
+  // The ordinary request timeout: this test is about what the board reads, not about a slow service.
+  running = await startLabor(sb, dir, { demoStaff: true, now: () => NOW, tuning: { timeoutMs: 15_000 } });
   await running.labor.refreshBoard();
   const [row] = running.labor.view().board.rows;
   expect(row).toMatchObject({ userId: '2004', day: '2025-03-05', unpaidBreakMs: 30 * M });
