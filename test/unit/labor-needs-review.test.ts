@@ -104,6 +104,7 @@ describe('needs review', () => {
             capturedAt: at(3, 10),
             state: 'pending',
             message: null,
+            problem: null,
             attempts: 0,
           },
         ],
