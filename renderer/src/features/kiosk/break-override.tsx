@@ -1,7 +1,7 @@
 // A break ended before the venue's minimum: say until when it runs, and let a manager standing at
 // this kiosk allow it with their PIN (or go back and keep the break).
 import { clockTime } from './format';
-import { PinPad } from './pin-pad';
+import { PinPad, type PadLock } from './pin-pad';
 
 export interface BreakOverrideProps {
   name: string;
@@ -10,7 +10,9 @@ export interface BreakOverrideProps {
   timezone: string | null;
   busy: boolean;
   error: string | null;
-  lockedUntil: number | null;
+  /** The approval pad's lock, if wrong manager PINs locked it. */
+  lock: PadLock | null;
+  nameOf?: (userId: string) => string | null;
   onManagerPin(pin: string): void;
   onCancel(): void;
 }
@@ -22,7 +24,8 @@ export function BreakOverride({
   timezone,
   busy,
   error,
-  lockedUntil,
+  lock,
+  nameOf,
   onManagerPin,
   onCancel,
 }: BreakOverrideProps) {
@@ -33,7 +36,9 @@ export function BreakOverride({
         hint={`${name.split(' ')[0]}, a break here lasts at least ${minimumMinutes} min: yours can end at ${clockTime(endsAt, timezone)}. A manager at this kiosk can allow it now; it is noted for review.`}
         busy={busy}
         error={error}
-        lockedUntil={lockedUntil}
+        lock={lock}
+        timezone={timezone}
+        nameOf={nameOf}
         onSubmit={onManagerPin}
         onCancel={onCancel}
       />

@@ -274,7 +274,8 @@ export function KioskScreen({
           timezone={location.timezone}
           busy={request.busy}
           error={request.error}
-          lockedUntil={labor.padLockedUntil}
+          lock={lock}
+          nameOf={nameOf}
           onManagerPin={(pin) => void allowBreakEnd(mode.session, pin)}
           onCancel={backToPad}
         />
