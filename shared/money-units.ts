@@ -1,34 +1,44 @@
 // The one place that decides the unit of every money field on the wire. The spec fixes
 // cents for a few fields only (spend_limit.amount, a refund's `amount`, GIFT_CARD_CREATED
-// `balance`); every other money field is typed "number" and could be cents or decimal dollars.
-// Their unit is a setting of the connection (default: cents, what the sandbox sends by default),
-// and it is *detected* from the data where the data shows it: a non-integer can only be dollars.
-// Inside the app every amount is integer cents; shared/money.ts formats them for people.
-// Pure: the renderer uses it to say what is assumed.
+// `balance`); every other money field could be cents or decimal dollars, and a service may read
+// them differently by family: the amounts the app sends in (payments, a line's open price), the
+// amounts REST answers read back (tabs, orders, refunds, the catalog), and the fields the spec types
+// only "number" (a pass's spent, declared tips, the prices and totals in webhook events). Each
+// family has its own unit, decided from evidence (a fraction, or an amount the spec fixes in cents
+// that the same money shows up against) or chosen by a manager; until then it is "not decided" and
+// every screen that shows it says so. Inside the app every amount is integer cents; shared/money.ts
+// formats them for people. Pure: the renderer uses it to say what is assumed.
 
 export type MoneyUnit = 'cents' | 'dollars';
 
-/** Money fields the spec fixes in cents: never converted, never used to detect. */
+/** Money fields the spec fixes in cents: never converted, and the anchors evidence is read against. */
 export const CENTS_BY_SPEC = ['spend_limit.amount', 'refund.amount', 'GIFT_CARD_CREATED.balance'] as const;
 
-/** Money fields whose unit the spec leaves open: read and written in the connection's unit. */
-export const OPEN_MONEY_FIELDS = [
-  'pass.spent',
-  'order.total',
-  'ITEM_ADDED.price',
-  'ITEM_REMOVED.price',
-  'OPEN_TAB.total',
-  'ORDER_PLACED.total',
-  'PAYMENT_REFUNDED.refund',
-  'refund answer amount',
-  'tab.amounts',
-  'catalog.price',
-  'declared_tips',
-] as const;
+export const MONEY_FAMILIES = ['sent', 'answers', 'numbers'] as const;
+export type MoneyFamily = (typeof MONEY_FAMILIES)[number];
+
+/** Money fields whose unit the spec leaves open, each in its family. */
+export const FAMILY_OF = {
+  'payment.amount': 'sent',
+  'line.price': 'sent',
+  'order.total': 'answers',
+  'refund answer amount': 'answers',
+  'tab.amounts': 'answers',
+  'catalog.price': 'answers',
+  'pass.spent': 'numbers',
+  declared_tips: 'numbers',
+  'ITEM_ADDED.price': 'numbers',
+  'ITEM_REMOVED.price': 'numbers',
+  'OPEN_TAB.total': 'numbers',
+  'ORDER_PLACED.total': 'numbers',
+  'PAYMENT_REFUNDED.refund': 'numbers',
+} as const satisfies Record<string, MoneyFamily>;
 
 export type CentsField = (typeof CENTS_BY_SPEC)[number];
-export type OpenMoneyField = (typeof OPEN_MONEY_FIELDS)[number];
+export type OpenMoneyField = keyof typeof FAMILY_OF;
 export type MoneyField = CentsField | OpenMoneyField;
+
+export const OPEN_MONEY_FIELDS = Object.keys(FAMILY_OF) as OpenMoneyField[];
 
 const FIXED = new Set<string>(CENTS_BY_SPEC);
 
@@ -36,16 +46,45 @@ export function isCentsBySpec(field: MoneyField): field is CentsField {
   return FIXED.has(field);
 }
 
-/** What the app assumes for the open fields, and why: shown in Settings. */
-export interface MoneyUnitsView {
-  unit: MoneyUnit;
-  /** 'default': nobody chose it; 'chosen': set in Settings; 'detected': the data showed it. */
-  source: 'default' | 'chosen' | 'detected';
-  /** Set when source is 'detected': the value that showed it and where. */
-  detected: { field: string; value: number; at: number } | null;
+export function familyOf(field: OpenMoneyField): MoneyFamily {
+  return FAMILY_OF[field];
 }
 
-export const DEFAULT_MONEY_UNITS: MoneyUnitsView = { unit: 'cents', source: 'default', detected: null };
+/** Why a family's unit is what it is: the request or field it was seen in, and what it showed. */
+export interface MoneyEvidence {
+  /** The field (or request) the evidence came from, e.g. 'GIFT_CARD_CREATED.balance vs tab.amounts'. */
+  field: string;
+  /** One sentence: what was seen and why it decides the unit. */
+  saw: string;
+  at: number;
+}
+
+export interface MoneyFamilyView {
+  unit: MoneyUnit;
+  /**
+   * 'default': not decided (the app assumes cents and says so); 'detected': the data decided it;
+   * 'chosen': a manager set or confirmed it in Settings.
+   */
+  source: 'default' | 'chosen' | 'detected';
+  /** What decided it (detected), or the last evidence seen (chosen). */
+  evidence: MoneyEvidence | null;
+  /** Evidence that disagrees with a chosen unit: shown so the manager can look again. */
+  conflict: MoneyEvidence | null;
+}
+
+export type MoneyUnitsView = Record<MoneyFamily, MoneyFamilyView>;
+
+const undecided = (): MoneyFamilyView => ({ unit: 'cents', source: 'default', evidence: null, conflict: null });
+
+export const DEFAULT_MONEY_UNITS: MoneyUnitsView = {
+  sent: undecided(),
+  answers: undecided(),
+  numbers: undecided(),
+};
+
+export function isDecided(view: MoneyFamilyView): boolean {
+  return view.source !== 'default';
+}
 
 /** A number the data shows cannot be cents (cents are whole). */
 export function showsDollars(value: number): boolean {
@@ -54,7 +93,7 @@ export function showsDollars(value: number): boolean {
 
 /**
  * One wire value → integer cents. Spec-cents fields are taken as they are; open fields follow
- * `unit`, except that a fraction is always dollars (whatever the setting: cents cannot have one).
+ * `unit` (their family's), except that a fraction is always dollars (cents cannot have one).
  */
 export function wireToCents(value: number, field: MoneyField, unit: MoneyUnit): number {
   if (!Number.isFinite(value)) return value;
@@ -69,17 +108,44 @@ export function centsToWire(cents: number, field: MoneyField, unit: MoneyUnit): 
   return Math.round(cents) / 100;
 }
 
-/** The sentence Settings shows about the open money fields. */
-export function describeMoneyUnits(view: MoneyUnitsView): string {
-  const what = view.unit === 'cents' ? 'whole cents (1250 = $12.50)' : 'decimal dollars (12.5 = $12.50)';
-  const why =
-    view.source === 'detected' && view.detected
-      ? `Detected: the service sent ${view.detected.value} in ${view.detected.field}, which can only be dollars.`
-      : view.source === 'chosen'
-        ? 'Chosen in Settings.'
-        : 'Not detected yet: this is the default (the sandbox sends cents). A value with a fraction would show dollars.';
-  return `Money the spec leaves open (pass spent, order totals, event prices, totals and refunds, tips) is read as ${what}. ${why} Spend limits, refund amounts and gift-card balances are cents by the spec.`;
+/**
+ * What a wire value of a family says about its unit when the same money is known in cents (from a
+ * field the spec fixes in cents): equal = cents, a hundredth = dollars, anything else (or zero) =
+ * nothing.
+ */
+export function unitFromAnchor(wire: number, cents: number): MoneyUnit | null {
+  if (!Number.isFinite(wire) || !Number.isFinite(cents) || cents === 0) return null;
+  if (Math.abs(wire - cents) < 1e-9) return 'cents';
+  if (Math.abs(wire * 100 - cents) < 1e-6) return 'dollars';
+  return null;
 }
+
+export const FAMILY_LABEL: Record<MoneyFamily, string> = {
+  sent: 'Amounts sent in (payments, open prices)',
+  answers: 'Amounts read back (tabs, orders, refunds, catalog)',
+  numbers: 'Open "number" fields (pass spent, tips, event prices and totals)',
+};
+
+const UNIT_WORDS: Record<MoneyUnit, string> = {
+  cents: 'whole cents (1250 = $12.50)',
+  dollars: 'decimal dollars (12.5 = $12.50)',
+};
+
+/** The sentence Settings shows about one family: its unit and its evidence, or that it is not decided. */
+export function describeMoneyFamily(family: MoneyFamily, view: MoneyFamilyView): string {
+  const head = `${FAMILY_LABEL[family]}: ${UNIT_WORDS[view.unit]}.`;
+  const why =
+    view.source === 'detected' && view.evidence
+      ? `Seen: ${view.evidence.saw}`
+      : view.source === 'chosen'
+        ? 'Confirmed in Settings.'
+        : 'Not decided yet: no answer has shown this unit. The app assumes cents until evidence decides it; confirm the unit if you know it.';
+  const conflict = view.conflict ? ` But: ${view.conflict.saw}` : '';
+  return `${head} ${why}${conflict}`;
+}
+
+/** The one sentence about the fields the spec fixes. */
+export const CENTS_BY_SPEC_SENTENCE = 'Spend limits, refund amounts and gift-card balances are cents by the spec.';
 
 /** Reads one wire value into cents (MoneyUnits.read in the core; a pure default for tests). */
 export type MoneyReader = (field: MoneyField, value: number | undefined) => number | null;
@@ -88,3 +154,6 @@ export type MoneyReader = (field: MoneyField, value: number | undefined) => numb
 export function fixedUnitReader(unit: MoneyUnit = 'cents'): MoneyReader {
   return (field, value) => (value === undefined ? null : wireToCents(value, field, unit));
 }
+
+/** A reader that keeps wire values as they are: to parse first and convert once the unit is decided. */
+export const WIRE_READER: MoneyReader = (_field, value) => (value === undefined ? null : value);

@@ -18,7 +18,7 @@ export interface TabsSettingsView {
   giftCardLateSeconds: number;
   /** The counter spot used for walk-in gift-card sales (no table to choose); null when none is set. */
   walkInSpot: { uuid: string; name: string } | null;
-  /** The unit assumed for money the spec leaves open, and whether it was detected (Settings shows it). */
+  /** Each money family's unit and its evidence, or that it is not decided (Settings shows it). */
   money: MoneyUnitsView;
 }
 

@@ -136,12 +136,13 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   webhooks.events.on('tunnel', (status) => events.emit('tunnel', status));
   webhooks.events.on('webhookSettings', (settings) => events.emit('webhookSettings', settings));
 
-  // One money unit per connection for every feature (shared/money-units.ts decides per field):
-  // tabs, passes and gift cards read and send through it, and labor's declared_tips follows it.
+  // One set of money units per connection for every feature (shared/money-units.ts, one unit per
+  // family): tabs, passes and gift cards read and send through it, and labor's declared_tips
+  // follows the family of the spec's "number" fields.
   const money = new MoneyUnits(join(options.dataDir, 'tabs'), Date.now, log, damage);
   const labor = new LaborService({
     dataDir: options.dataDir,
-    money: () => ({ unit: money.unit, note: (value) => money.observe('declared_tips', value) }),
+    money: () => ({ unit: money.unitOf('declared_tips'), note: (value) => money.observe('declared_tips', value) }),
     api: () => connection.api(),
     kioskMode: options.kiosk,
     demoStaff: async () => (await connection.sandboxLink()?.demoStaff()) ?? null,

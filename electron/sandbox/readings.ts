@@ -18,8 +18,15 @@ export interface SandboxReadings {
   punchTypeCase: 'lower' | 'upper';
   /** Precision the service keeps for punch_in / punch_out. */
   punchPrecision: 'second' | 'minute';
-  /** Unit of money fields the spec does not fix (pass spent, order totals, event prices, refunds, declared_tips). */
-  moneyUnit: 'cents' | 'dollars';
+  /**
+   * Unit of the open money the client sends in (payments' amount and tip, a line's open price).
+   * Spend limits, a refund request's `amount` and gift-card balances are cents by the spec.
+   */
+  moneySent: MoneyUnitReading;
+  /** Unit of the money in REST answers (tab, order, refund and catalog answers). */
+  moneyAnswers: MoneyUnitReading;
+  /** Unit of the fields the spec types only "number": pass `spent`, `declared_tips` (both ways), event prices and totals. */
+  moneyNumbers: MoneyUnitReading;
   /** Rows per page of GET /api/loc and labor lists; 0 = no paging. A larger `limit` is clamped to it. */
   pageSize: number;
   /** 403 for an invalid token: with a machine-readable `error` code, or a bare message. */
@@ -52,13 +59,20 @@ export interface SandboxReadings {
   roleForm: 'name' | 'uuid' | 'code';
 }
 
+export type MoneyUnitReading = 'cents' | 'dollars';
+
+/** The three money families, each its own open point. */
+export const MONEY_POINTS = ['moneySent', 'moneyAnswers', 'moneyNumbers'] as const;
+
 export type PageMarker = 'next_page' | 'links.next' | 'link-header' | 'cursor' | 'none';
 
 export const defaultReadings: Readonly<SandboxReadings> = Object.freeze({
   shiftId: 'uuid',
   punchTypeCase: 'lower',
   punchPrecision: 'second',
-  moneyUnit: 'cents',
+  moneySent: 'cents',
+  moneyAnswers: 'cents',
+  moneyNumbers: 'cents',
   pageSize: 0,
   invalidTokenBody: 'coded',
   locationFields: 'full',
@@ -77,7 +91,9 @@ export const otherReadings: Readonly<SandboxReadings> = Object.freeze({
   shiftId: 'numeric',
   punchTypeCase: 'upper',
   punchPrecision: 'minute',
-  moneyUnit: 'dollars',
+  moneySent: 'dollars',
+  moneyAnswers: 'dollars',
+  moneyNumbers: 'dollars',
   pageSize: 3,
   invalidTokenBody: 'bare',
   locationFields: 'bare',
@@ -100,7 +116,9 @@ export const CHOICES: { [K in keyof SandboxReadings]: readonly SandboxReadings[K
   shiftId: ['uuid', 'numeric', 'numeric-breaks-only'],
   punchTypeCase: ['lower', 'upper'],
   punchPrecision: ['second', 'minute'],
-  moneyUnit: ['cents', 'dollars'],
+  moneySent: ['cents', 'dollars'],
+  moneyAnswers: ['cents', 'dollars'],
+  moneyNumbers: ['cents', 'dollars'],
   pageSize: 'page-size',
   invalidTokenBody: ['coded', 'bare'],
   locationFields: ['full', 'bare'],
@@ -120,7 +138,8 @@ export function namedReadings(name: ReadingName): SandboxReadings {
 
 /**
  * Reads `{reading?: 'default'|'other', ...points}`: a named preset, then single points on top.
- * Throws with a sentence naming the bad key or value, for the CLI and the control route.
+ * `moneyUnit` sets all three money families at once. Throws with a sentence naming the bad key or
+ * value, for the CLI and the control route.
  */
 export function parseReadings(input: unknown, base: SandboxReadings = { ...defaultReadings }): SandboxReadings {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw new Error('readings must be a JSON object.');
@@ -133,6 +152,12 @@ export function parseReadings(input: unknown, base: SandboxReadings = { ...defau
   }
   for (const [key, value] of Object.entries(raw)) {
     if (key === 'reading') continue;
+    // One unit for every money family at once (a service that reads all its money one way).
+    if (key === 'moneyUnit') {
+      if (value !== 'cents' && value !== 'dollars') throw new Error('moneyUnit must be one of cents, dollars.');
+      for (const point of MONEY_POINTS) out[point] = value;
+      continue;
+    }
     if (!(key in CHOICES))
       throw new Error(`Unknown reading point '${key}'. Known: ${Object.keys(CHOICES).join(', ')}.`);
     const choice = CHOICES[key as keyof SandboxReadings];
@@ -166,7 +191,9 @@ export const READING_SPACE: { [K in keyof SandboxReadings]: readonly SandboxRead
   shiftId: ['uuid', 'numeric', 'numeric-breaks-only'],
   punchTypeCase: ['lower', 'upper'],
   punchPrecision: ['second', 'minute'],
-  moneyUnit: ['cents', 'dollars'],
+  moneySent: ['cents', 'dollars'],
+  moneyAnswers: ['cents', 'dollars'],
+  moneyNumbers: ['cents', 'dollars'],
   pageSize: [0, 3, 7, 20],
   invalidTokenBody: ['coded', 'bare'],
   locationFields: ['full', 'bare'],

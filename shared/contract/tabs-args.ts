@@ -28,7 +28,7 @@ export const tabsArgSchemas = {
       walkInSpot: z.strictObject(tabsPlaceShape).nullable().optional(),
     }),
   ]),
-  tabsSetMoneyUnit: z.tuple([z.enum(['cents', 'dollars'])]),
+  tabsSetMoneyUnit: z.tuple([z.enum(['sent', 'answers', 'numbers']), z.enum(['cents', 'dollars'])]),
   tabsCatalog: z.tuple([]),
   // A keyboard-wedge reader may add spaces or a trailing newline: trimmed here.
   passLookup: z.tuple([id]),

@@ -28,8 +28,11 @@ export interface TabsRequests {
     args: [patch: { giftCardLateSeconds?: number; walkInSpot?: { uuid: string; name: string } | null }];
     result: TabsSettingsView;
   };
-  /** The unit of money the spec leaves open (cents or dollars), chosen in Settings; clears a detection. */
-  tabsSetMoneyUnit: { args: [unit: 'cents' | 'dollars']; result: TabsSettingsView };
+  /** One money family's unit (cents or dollars), chosen or confirmed in Settings or from the service check. */
+  tabsSetMoneyUnit: {
+    args: [family: 'sent' | 'answers' | 'numbers', unit: 'cents' | 'dollars'];
+    result: TabsSettingsView;
+  };
   /** Products and spots at the chosen location, or why they cannot be listed (then lines are typed). */
   tabsCatalog: { args: []; result: CatalogView };
   /** GET a tab pass: limit, mode, spent. */

@@ -33,9 +33,11 @@ export async function startApp(
   const sandboxUrl = core.sandbox()?.baseUrl;
   if (sandboxUrl) {
     const { readings } = (await (await fetch(`${sandboxUrl}/_sandbox/readings`)).json()) as {
-      readings: { moneyUnit: 'cents' | 'dollars' };
+      readings: Record<'moneySent' | 'moneyAnswers' | 'moneyNumbers', 'cents' | 'dollars'>;
     };
-    if (readings.moneyUnit !== 'cents') await core.handlers.tabsSetMoneyUnit(readings.moneyUnit);
+    if (readings.moneySent !== 'cents') await core.handlers.tabsSetMoneyUnit('sent', readings.moneySent);
+    if (readings.moneyAnswers !== 'cents') await core.handlers.tabsSetMoneyUnit('answers', readings.moneyAnswers);
+    if (readings.moneyNumbers !== 'cents') await core.handlers.tabsSetMoneyUnit('numbers', readings.moneyNumbers);
   }
   const host = await startHost({ rendererDir, handlers: core.handlers, events: core.events });
   return { core, host, dataDir, sandboxUrl: core.sandbox()?.baseUrl ?? '' };

@@ -1,6 +1,7 @@
 // In Chromium against the real app (core + host + embedded sandbox): pass spend limits ('pre'
 // refuses, stated with the limit, spent and this order; 'post' accepts then blocks), gift cards issued live and
 // with waiting, and an itemized refund that shows up on the tabs board.
+import { FAMILY_LABEL } from '../../shared/money-units';
 import type { Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { SEED_LOCATIONS, readingsFromEnv } from '../../electron/sandbox';
@@ -15,12 +16,23 @@ const LIMIT_TEXT =
     ? 'This order would take the pass over its spending limit.'
     : 'This pass has reached its spend limit.';
 
-/** Settings → Money units, as a venue whose service sends dollars sets it once. */
+/** Settings → Money units, as a venue whose service sends dollars confirms each family once. */
 async function matchMoneyUnit(page: Page): Promise<void> {
-  if (READINGS.moneyUnit !== 'dollars') return;
+  const families = [
+    ['sent', READINGS.moneySent],
+    ['answers', READINGS.moneyAnswers],
+    ['numbers', READINGS.moneyNumbers],
+  ] as const;
+  if (families.every(([, unit]) => unit !== 'dollars')) return;
   await page.getByRole('navigation').getByRole('button', { name: 'Settings', exact: true }).click();
-  await page.getByRole('radio', { name: 'Dollars (12.50)' }).click();
-  await expect(page.getByTestId('money-units')).toContainText('decimal dollars');
+  for (const [family, unit] of families) {
+    if (unit !== 'dollars') continue;
+    await page
+      .getByRole('radiogroup', { name: `${FAMILY_LABEL[family]} are in` })
+      .getByRole('radio', { name: 'Dollars (12.50)' })
+      .click();
+    await expect(page.getByTestId(`money-units-${family}`)).toContainText('decimal dollars');
+  }
 }
 
 /** A tile tap where the service lists products; the typed product id and price where it does not. */

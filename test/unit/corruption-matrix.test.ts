@@ -66,7 +66,7 @@ async function buildFixture(): Promise<Fixture> {
   }
   await app.handlers.tabsSetLocation({ uuid: HARBOUR.uuid, name: HARBOUR.name });
   await app.handlers.tabsDismissNotices(['notice-1']);
-  await app.handlers.tabsSetMoneyUnit('cents');
+  await app.handlers.tabsSetMoneyUnit('answers', 'cents');
   const punches = app.labor.outbox.all().length;
   const staffCount = app.labor.roster.views().length;
   await app.stop();

@@ -30,7 +30,7 @@ const labor = new LaborService({
   dataDir,
   api: () => client,
   tuning: FAST_TUNING,
-  money: () => ({ unit: readingsFromEnv().moneyUnit }),
+  money: () => ({ unit: readingsFromEnv().moneyNumbers }),
 });
 if (!labor.settings().location) labor.saveSettings({ location: HARBOUR });
 await labor.start();

@@ -50,8 +50,8 @@ export async function startLabor(
     tuning: { ...FAST_TUNING, ...options.tuning },
     now: options.now,
     demoStaff: options.demoStaff ? () => sb.world.staff : undefined,
-    // As the app's connection does for the embedded sandbox: the open money unit is the sandbox's reading.
-    money: () => ({ unit: sb.world.readings.moneyUnit }),
+    // As a manager confirms in Settings: declared_tips in the unit of the sandbox's "number" fields.
+    money: () => ({ unit: sb.world.readings.moneyNumbers }),
   });
   if (options.location !== false && !labor.settings().location) labor.saveSettings({ location: HARBOUR });
   await labor.start();

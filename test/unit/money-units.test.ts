@@ -3,7 +3,9 @@
 // survives a restart.
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDirs } from '../support';
-import { centsToWire, describeMoneyUnits, wireToCents } from '../../shared/money-units';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { centsToWire, describeMoneyFamily, wireToCents } from '../../shared/money-units';
 import { MoneyUnits } from '../../electron/core/money/money-units';
 import { passSchema, refundAnswerSchemaOf, tabAnswerSchemaOf } from '../../shared/schemas/tabs';
 
@@ -19,40 +21,76 @@ describe('money units', () => {
     expect(wireToCents(13, 'pass.spent', 'cents')).toBe(13);
     // A fraction is dollars even when cents are assumed: cents are whole.
     expect(wireToCents(12.5, 'declared_tips', 'cents')).toBe(1250);
-    expect(centsToWire(1250, 'tab.amounts', 'dollars')).toBe(12.5);
+    expect(centsToWire(1250, 'payment.amount', 'dollars')).toBe(12.5);
     expect(centsToWire(1250, 'refund.amount', 'dollars')).toBe(1250);
   });
 
-  it('detects dollars from a fraction, says so, and keeps it across a restart', () => {
+  it('decides each family on its own from a fraction, says so, and keeps it across a restart', () => {
     const at = dir();
     const units = new MoneyUnits(at, () => 42);
     const seen: string[] = [];
-    units.onChange((v) => seen.push(v.source));
-    expect(units.current()).toMatchObject({ unit: 'cents', source: 'default' });
+    units.onChange((v) => seen.push(`${v.numbers.source}/${v.answers.source}`));
+    expect(units.current().numbers).toMatchObject({ unit: 'cents', source: 'default' });
+    expect(describeMoneyFamily('numbers', units.current().numbers)).toMatch(/Not decided yet/);
     expect(units.read('pass.spent', 1300)).toBe(1300);
-    // A spec-cents field never detects anything.
+    // A spec-cents field never decides anything.
     units.observe('GIFT_CARD_CREATED.balance', 12.5);
-    expect(units.unit).toBe('cents');
+    expect(units.decided('numbers')).toBe(false);
     expect(units.read('ORDER_PLACED.total', 12.5)).toBe(1250);
-    expect(units.current()).toEqual({
+    expect(units.current().numbers).toEqual({
       unit: 'dollars',
       source: 'detected',
-      detected: { field: 'ORDER_PLACED.total', value: 12.5, at: 42 },
+      evidence: { field: 'ORDER_PLACED.total', saw: expect.stringMatching(/12.5 in ORDER_PLACED.total/), at: 42 },
+      conflict: null,
     });
-    expect(describeMoneyUnits(units.current())).toMatch(/Detected: the service sent 12.5 in ORDER_PLACED.total/);
-    // Now whole numbers are dollars too: $13.00 spent is 13.
+    // Only that family: answers and amounts sent in are still not decided.
+    expect(units.current().answers.source).toBe('default');
+    expect(units.write('payment.amount', 1300)).toBe(1300);
+    // Now whole numbers of that family are dollars too: $13.00 spent is 13.
     expect(units.read('pass.spent', 13)).toBe(1300);
-    expect(units.write('tab.amounts', 1300)).toBe(13);
-    expect(new MoneyUnits(at).current()).toMatchObject({ unit: 'dollars', source: 'detected' });
-    units.choose('cents');
-    expect(new MoneyUnits(at).current()).toEqual({ unit: 'cents', source: 'chosen', detected: null });
-    expect(seen).toEqual(['detected', 'chosen']);
-    expect(describeMoneyUnits(units.current())).toMatch(/Chosen in Settings/);
+    expect(new MoneyUnits(at).current().numbers).toMatchObject({ unit: 'dollars', source: 'detected' });
+    units.choose('numbers', 'cents');
+    expect(new MoneyUnits(at).current().numbers).toMatchObject({ unit: 'cents', source: 'chosen' });
+    expect(seen).toEqual(['detected/default', 'chosen/default']);
+    expect(describeMoneyFamily('numbers', units.current().numbers)).toMatch(/Confirmed in Settings/);
+  });
+
+  it('decides a family from an amount the spec fixes in cents, and shows evidence against a decision', () => {
+    const units = new MoneyUnits(null, () => 7);
+    expect(units.anchor('tab.amounts', 25, 2500, 'GIFT_CARD_CREATED.balance', 'POST /loc/x/tabs')).toBe('dollars');
+    expect(units.current().answers).toMatchObject({ unit: 'dollars', source: 'detected' });
+    expect(units.current().answers.evidence?.saw).toMatch(/tab.amounts was 25 where GIFT_CARD_CREATED.balance/);
+    // Zero and unrelated amounts decide nothing.
+    expect(units.anchor('payment.amount', 0, 0, 'refund.amount', 'x')).toBeNull();
+    expect(units.anchor('payment.amount', 7, 2500, 'refund.amount', 'x')).toBeNull();
+    expect(units.decided('sent')).toBe(false);
+    // Evidence against a decision is shown beside it; the decision stands.
+    units.anchor('order.total', 2500, 2500, 'refund.amount', 'POST refund');
+    expect(units.current().answers).toMatchObject({
+      unit: 'dollars',
+      conflict: { field: 'order.total vs refund.amount' },
+    });
+  });
+
+  it('reads a data folder that kept one unit for every field', () => {
+    const at = dir();
+    writeFileSync(
+      join(at, 'money-units.json'),
+      JSON.stringify({
+        version: 1,
+        unit: 'dollars',
+        source: 'detected',
+        detected: { field: 'pass.spent', value: 1.5, at: 3 },
+      }),
+    );
+    const view = new MoneyUnits(at).current();
+    for (const family of ['sent', 'answers', 'numbers'] as const)
+      expect(view[family]).toMatchObject({ unit: 'dollars', source: 'detected', evidence: { field: 'pass.spent' } });
   });
 
   it('the tab, pass and refund answers go through the reader', () => {
     const units = new MoneyUnits(null);
-    units.choose('dollars');
+    for (const family of ['sent', 'answers', 'numbers'] as const) units.choose(family, 'dollars');
     const read = (f: Parameters<MoneyUnits['read']>[0], v: number | undefined) => units.read(f, v);
     expect(
       passSchema('P', 1, read).parse({ spend_limit: { amount: 5000, enforce_mode: 'pre' }, spent: 13 }),

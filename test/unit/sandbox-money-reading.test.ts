@@ -9,7 +9,7 @@ const FRIES = '3d000000-0000-4000-8000-000000000006';
 const SPOT = '5b000000-0000-4000-8000-000000000001';
 const { harbour } = SEED_LOCATIONS;
 
-describe('sandbox money in decimal dollars (moneyUnit: dollars)', () => {
+describe('sandbox money in decimal dollars (every money family in dollars)', () => {
   let h: Harness;
   let token: string;
   beforeAll(async () => {
@@ -18,7 +18,13 @@ describe('sandbox money in decimal dollars (moneyUnit: dollars)', () => {
   afterAll(() => h.close());
   beforeEach(async () => {
     h.reset();
-    h.sb.world.readings = { ...h.sb.world.readings, moneyUnit: 'dollars', extraRoutes: 'absent' };
+    h.sb.world.readings = {
+      ...h.sb.world.readings,
+      moneySent: 'dollars',
+      moneyAnswers: 'dollars',
+      moneyNumbers: 'dollars',
+      extraRoutes: 'absent',
+    };
     // A reset forgets tokens: a fresh one per test.
     token = await clientToken(h.sb);
   });
@@ -61,5 +67,62 @@ describe('sandbox money in decimal dollars (moneyUnit: dollars)', () => {
     expect(
       (await call(h.sb, token, 'GET', `/api/loc/${harbour}/tabs/7b000000-0000-4000-8000-000000000001`)).status,
     ).toBe(404);
+  });
+});
+
+describe('sandbox money families each in their own unit', () => {
+  let h: Harness;
+  let token: string;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+
+  it('sent in cents, answers in cents, the "number" fields in dollars', async () => {
+    h.reset();
+    h.sb.world.readings = {
+      ...h.sb.world.readings,
+      moneySent: 'cents',
+      moneyAnswers: 'cents',
+      moneyNumbers: 'dollars',
+    };
+    token = await clientToken(h.sb);
+    const fries = h.sb.world.products.find((p) => p.uuid === FRIES)!.priceCents;
+    const paid = await call(h.sb, token, 'POST', `/api/loc/${harbour}/tabs`, {
+      spot_uuid: SPOT,
+      items: [{ product_uuid: FRIES, quantity: 1 }],
+      payments: [{ amount: fries }],
+      openTab: false,
+    });
+    expect(paid.status).toBe(201);
+    expect(paid.body.tab).toMatchObject({ total: fries, payments: [{ amount: fries }] });
+    expect(h.events.find((e) => e.type === 'ORDER_PLACED')!.data.total).toBe(fries / 100);
+    const placed = await call(h.sb, token, 'POST', `/api/loc/${harbour}/tabs/passes/${SEED_PASSES.pre}/items`, {
+      items: [{ product_uuid: FRIES, quantity: 1 }],
+    });
+    expect(placed.body.order.total).toBe(fries);
+    expect(placed.body.pass.spent).toBe(fries / 100);
+  });
+
+  it('sent in dollars while answers stay cents: a payment in cents is refused, not taken 100 times over', async () => {
+    h.reset();
+    h.sb.world.readings = {
+      ...h.sb.world.readings,
+      moneySent: 'dollars',
+      moneyAnswers: 'cents',
+      moneyNumbers: 'cents',
+    };
+    token = await clientToken(h.sb);
+    const fries = h.sb.world.products.find((p) => p.uuid === FRIES)!.priceCents;
+    const body = (amount: number) => ({
+      spot_uuid: SPOT,
+      items: [{ product_uuid: FRIES, quantity: 1 }],
+      payments: [{ amount }],
+      openTab: false,
+    });
+    expect((await call(h.sb, token, 'POST', `/api/loc/${harbour}/tabs`, body(fries))).status).toBe(400);
+    const paid = await call(h.sb, token, 'POST', `/api/loc/${harbour}/tabs`, body(fries / 100));
+    expect(paid.status).toBe(201);
+    expect(paid.body.tab).toMatchObject({ total: fries, payments: [{ amount: fries }] });
   });
 });

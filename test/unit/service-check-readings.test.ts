@@ -98,7 +98,7 @@ async function expectReportNames(r: SandboxReadings): Promise<void> {
         'Labor times': r.timeForm,
         'Punch precision': r.punchPrecision,
         Roles: r.roleForm,
-        'Money unit': r.moneyUnit === 'dollars' ? 'dollars' : 'cannot tell',
+        'Money unit': r.moneyNumbers === 'dollars' ? 'dollars' : 'cannot tell',
       }),
     );
     // Times without an offset and no zone shown: the check names the setting the app needs.

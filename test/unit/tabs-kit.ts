@@ -51,11 +51,13 @@ export async function startCore(
   // Issued within a few ms, so "pending then issued" is quick but still asynchronous.
   if (world) world.tabs.giftCardTiming = { minDelayMs: 20, maxDelayMs: 60, waitCapMs: 2_000 };
   await core.handlers.tabsSetLocation(HARBOUR);
-  // The connection's money unit, set as a venue sets it in Settings: the one its service uses.
+  // The connection's money units, confirmed as a venue confirms them in Settings: its service's.
   const readings = (await (await fetch(`${baseUrl}/_sandbox/readings`)).json()) as {
-    readings: { moneyUnit: 'cents' | 'dollars' };
+    readings: Record<'moneySent' | 'moneyAnswers' | 'moneyNumbers', 'cents' | 'dollars'>;
   };
-  await core.handlers.tabsSetMoneyUnit(readings.readings.moneyUnit);
+  await core.handlers.tabsSetMoneyUnit('sent', readings.readings.moneySent);
+  await core.handlers.tabsSetMoneyUnit('answers', readings.readings.moneyAnswers);
+  await core.handlers.tabsSetMoneyUnit('numbers', readings.readings.moneyNumbers);
   if (options.subscribe !== false) await core.handlers.subscribeLocations([HARBOUR.uuid], 'integration');
   return { core, dataDir, control: createControlClient(baseUrl), stop: () => core.stop() };
 }

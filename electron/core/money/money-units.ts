@@ -1,7 +1,8 @@
-// The connection's money unit (shared/money-units.ts decides per field): kept in the data dir so
-// a detection survives a restart, changed from Settings, and switched to dollars the first time
-// an open field arrives with a fraction (which cents cannot have). Every change is emitted so
-// Settings always says what is assumed; nothing is guessed silently.
+// The connection's money units, one per family (shared/money-units.ts): kept in the data dir so
+// a decision survives a restart, confirmed or changed from Settings, and decided from evidence: a
+// fraction in a family (which cents cannot have), or the same money seen in a field the spec fixes
+// in cents (a gift card's balance, a refund's amount). Every change is emitted so Settings always
+// says what is assumed and why; a family nothing has decided says so.
 import { z } from 'zod';
 import {
   DEFAULT_MONEY_UNITS,
@@ -9,19 +10,51 @@ import {
   wireToCents,
   centsToWire,
   isCentsBySpec,
+  familyOf,
+  unitFromAnchor,
+  type MoneyEvidence,
+  type MoneyFamily,
+  type MoneyFamilyView,
   type MoneyField,
   type MoneyUnit,
   type MoneyUnitsView,
+  type OpenMoneyField,
 } from '../../../shared/money-units';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import type { DamageSink } from '../storage/data-health';
 
-const schema = z.object({
-  version: z.literal(1),
+const evidence = z.object({ field: z.string(), saw: z.string(), at: z.number() });
+const familyView = z.object({
   unit: z.enum(['cents', 'dollars']),
   source: z.enum(['default', 'chosen', 'detected']),
-  detected: z.object({ field: z.string(), value: z.number(), at: z.number() }).nullable(),
+  evidence: evidence.nullable(),
+  conflict: evidence.nullable(),
 });
+const v2 = z.object({ version: z.literal(2), sent: familyView, answers: familyView, numbers: familyView });
+// One unit for every open field, as a data folder made before the families keeps it.
+const v1 = z
+  .object({
+    version: z.literal(1),
+    unit: z.enum(['cents', 'dollars']),
+    source: z.enum(['default', 'chosen', 'detected']),
+    detected: z.object({ field: z.string(), value: z.number(), at: z.number() }).nullable(),
+  })
+  .transform((old) => {
+    const one: MoneyFamilyView = {
+      unit: old.unit,
+      source: old.source,
+      evidence: old.detected
+        ? {
+            field: old.detected.field,
+            saw: `${old.detected.value} in ${old.detected.field} has a fraction, which cents cannot have.`,
+            at: old.detected.at,
+          }
+        : null,
+      conflict: null,
+    };
+    return { version: 2 as const, sent: { ...one }, answers: { ...one }, numbers: { ...one } };
+  });
+const schema = z.union([v2, v1]);
 
 const FILE = 'money-units.json';
 
@@ -36,26 +69,40 @@ export class MoneyUnits {
     damage?: DamageSink,
   ) {
     if (dir === null) {
-      this.view = { ...DEFAULT_MONEY_UNITS };
+      this.view = structuredClone(DEFAULT_MONEY_UNITS);
       return;
     }
-    const loaded = loadJsonFile(dir, FILE, schema, () => ({ version: 1 as const, ...DEFAULT_MONEY_UNITS }), {
-      now,
-      damage,
-      label: "The connection's money unit",
-      consequence: 'the app reads amounts as cents until it is set again',
-    });
+    const loaded = loadJsonFile(
+      dir,
+      FILE,
+      schema,
+      () => ({ version: 2 as const, ...structuredClone(DEFAULT_MONEY_UNITS) }),
+      {
+        now,
+        damage,
+        label: "The connection's money units",
+        consequence: 'the app reads amounts as cents, not decided, until evidence or Settings decides them',
+      },
+    );
     if (loaded.problem) log?.(loaded.problem.message);
     const { version: _v, ...view } = loaded.value;
     this.view = view;
   }
 
   current(): MoneyUnitsView {
-    return { ...this.view };
+    return structuredClone(this.view);
   }
 
-  get unit(): MoneyUnit {
-    return this.view.unit;
+  family(family: MoneyFamily): MoneyFamilyView {
+    return { ...this.view[family] };
+  }
+
+  unitOf(field: MoneyField): MoneyUnit {
+    return isCentsBySpec(field) ? 'cents' : this.view[familyOf(field)].unit;
+  }
+
+  decided(family: MoneyFamily): boolean {
+    return this.view[family].source !== 'default';
   }
 
   onChange(listener: (view: MoneyUnitsView) => void): () => void {
@@ -63,33 +110,72 @@ export class MoneyUnits {
     return () => this.listeners.delete(listener);
   }
 
-  /** A person's choice in Settings (clears a detection: they know their service). */
-  choose(unit: MoneyUnit): MoneyUnitsView {
-    this.set({ unit, source: 'chosen', detected: null });
+  /** A manager's choice or confirmation in Settings (they know their service). */
+  choose(family: MoneyFamily, unit: MoneyUnit): MoneyUnitsView {
+    const before = this.view[family];
+    this.set(family, { unit, source: 'chosen', evidence: before.evidence, conflict: null });
     return this.current();
   }
 
-  /** One wire value → cents; a fraction in an open field is noted as "dollars detected". */
+  /** One wire value → cents; a fraction in an open field decides its family as dollars. */
   read(field: MoneyField, value: number | null | undefined): number | null {
     if (value === null || value === undefined || !Number.isFinite(value)) return null;
     this.observe(field, value);
-    return wireToCents(value, field, this.view.unit);
+    return wireToCents(value, field, this.unitOf(field));
   }
 
   /** Cents → the wire value of `field` as this connection takes it. */
   write(field: MoneyField, cents: number): number {
-    return centsToWire(cents, field, this.view.unit);
+    return centsToWire(cents, field, this.unitOf(field));
+  }
+
+  /** The wire value a read of `cents` came from (for evidence on amounts already converted). */
+  wireOf(field: MoneyField, cents: number): number {
+    return centsToWire(cents, field, this.unitOf(field));
   }
 
   /** Notes a wire value without converting it (projections keep raw numbers, views convert). */
   observe(field: MoneyField, value: number): void {
-    if (isCentsBySpec(field) || this.view.unit === 'dollars' || !showsDollars(value)) return;
-    this.set({ unit: 'dollars', source: 'detected', detected: { field, value, at: this.now() } });
+    if (isCentsBySpec(field) || !showsDollars(value)) return;
+    this.evidence(field, 'dollars', {
+      field,
+      saw: `${value} in ${field} has a fraction, which cents cannot have.`,
+      at: this.now(),
+    });
   }
 
-  private set(view: MoneyUnitsView): void {
-    this.view = view;
-    if (this.dir !== null) saveJsonFile(this.dir, FILE, { version: 1, ...view });
+  /**
+   * The same money seen twice: `wire` in an open field and `cents` where the spec fixes cents (a
+   * card's balance, a refund's amount). Equal means cents, a hundredth means dollars; anything
+   * else decides nothing. `where` names the request or event, for the evidence sentence.
+   */
+  anchor(field: OpenMoneyField, wire: number, cents: number, anchorField: string, where: string): MoneyUnit | null {
+    const unit = unitFromAnchor(wire, cents);
+    if (!unit) return null;
+    this.evidence(field, unit, {
+      field: `${field} vs ${anchorField}`,
+      saw: `${where}: ${field} was ${wire} where ${anchorField} (cents by the spec) was ${cents}, so ${field} is in ${unit}.`,
+      at: this.now(),
+    });
+    return unit;
+  }
+
+  private evidence(field: MoneyField, unit: MoneyUnit, seen: MoneyEvidence): void {
+    if (isCentsBySpec(field)) return;
+    const family = familyOf(field);
+    const now = this.view[family];
+    if (now.source !== 'default') {
+      // A decision stands (a manager's choice, or evidence already seen); evidence against it is
+      // shown beside it, once, so someone looks again rather than the unit flipping back and forth.
+      if (unit !== now.unit && now.conflict?.field !== seen.field) this.set(family, { ...now, conflict: seen });
+      return;
+    }
+    this.set(family, { unit, source: 'detected', evidence: seen, conflict: null });
+  }
+
+  private set(family: MoneyFamily, view: MoneyFamilyView): void {
+    this.view = { ...this.view, [family]: view };
+    if (this.dir !== null) saveJsonFile(this.dir, FILE, { version: 2, ...this.view });
     for (const listener of this.listeners) listener(this.current());
   }
 }

@@ -31,7 +31,7 @@ const loc = (locationUuid: string) => `/loc/${enc(locationUuid)}`;
 /** The wire line: snake_case product_uuid, the spelling of this route family (spec 4). */
 export function wireLine(line: OrderLineInput, money: MoneyCodec = CENTS_CODEC): Record<string, unknown> {
   const wire: Record<string, unknown> = { product_uuid: line.productUuid, quantity: line.quantity };
-  if (line.price !== undefined) wire.price = money.write('tab.amounts', line.price);
+  if (line.price !== undefined) wire.price = money.write('line.price', line.price);
   if (line.note) wire.note = line.note;
   return wire;
 }
@@ -80,8 +80,8 @@ export function createTab(
 ): Promise<TabAnswer> {
   const payments = body.payments.map((p) => ({
     ...p,
-    amount: money.write('tab.amounts', p.amount),
-    tip: money.write('tab.amounts', p.tip),
+    amount: money.write('payment.amount', p.amount),
+    tip: money.write('payment.amount', p.tip),
   }));
   return api.request('integration', 'POST', `${loc(locationUuid)}/tabs`, {
     body: { ...body, payments },

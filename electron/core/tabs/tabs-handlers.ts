@@ -14,7 +14,7 @@ export function tabsHandlers(tabs: TabsService, approve: ApproveByPin): Handlers
     tabsView: async () => tabs.snapshot(),
     tabsSetLocation: async (location) => tabs.setLocation(location),
     tabsSaveSettings: async (patch) => tabs.saveSettings(patch),
-    tabsSetMoneyUnit: async (unit) => tabs.setMoneyUnit(unit),
+    tabsSetMoneyUnit: async (family, unit) => tabs.setMoneyUnit(family, unit),
     tabsCatalog: () => tabs.catalog(),
     passLookup: (xPassId) => tabs.lookupPass(xPassId),
     passOrder: (xPassId, lines) => tabs.orderOnPass(xPassId, lines),

@@ -46,7 +46,7 @@ import { orderOnPass } from './pass-orders';
 import { loadTabDetails, refund } from './refunds';
 import { readCatalog, readPass, readTab } from './tabs-api';
 import { loadTabsSettings, saveTabsSettings, type StoredTabsSettings } from './tabs-settings-store';
-import type { MoneyUnit } from '../../../shared/money-units';
+import type { MoneyFamily, MoneyUnit } from '../../../shared/money-units';
 import { MoneyUnits } from '../money/money-units';
 import { boardMoneyInCents, tabsInCents } from './board-money';
 import type { OpenTab } from '../../../shared/webhooks';
@@ -314,9 +314,9 @@ export class TabsService {
     return this.settingsView();
   }
 
-  /** Settings: the unit of the money the spec leaves open (clears a detection). */
-  setMoneyUnit(unit: MoneyUnit): TabsSettingsView {
-    this.money.choose(unit);
+  /** Settings: one money family's unit, chosen or confirmed by a manager. */
+  setMoneyUnit(family: MoneyFamily, unit: MoneyUnit): TabsSettingsView {
+    this.money.choose(family, unit);
     return this.settingsView();
   }
 

@@ -40,7 +40,7 @@ export function entryView(world: SandboxWorld, e: LaborEntryRecord) {
     user_role_uuid: e.roleUuid,
     punch_in: when(e.punchInMs),
     punch_out: e.punchOutMs === null ? null : when(e.punchOutMs),
-    declared_tips: e.declaredTips === null || r.moneyUnit === 'cents' ? e.declaredTips : e.declaredTips / 100,
+    declared_tips: e.declaredTips === null || r.moneyNumbers === 'cents' ? e.declaredTips : e.declaredTips / 100,
     is_open: e.punchOutMs === null,
     fiscal_day: entryFiscalDay(world, e),
     location_uuid: e.locationUuid,

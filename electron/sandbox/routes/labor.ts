@@ -217,7 +217,7 @@ function patch(ctx: RouteContext, locationUuid: string): SandboxResponse {
   }
   if ('declared_tips' in body) {
     if (e.shiftUuid !== null) return bad('declared_tips can only be set on a shift, not on a break.');
-    const tips = parseTips(body.declared_tips, world.readings.moneyUnit);
+    const tips = parseTips(body.declared_tips, world.readings.moneyNumbers);
     if (!tips.ok) return bad(tips.message);
     next.declaredTips = tips.value;
   }

@@ -9,10 +9,10 @@ export type TabEventInput = WebhookEmitInput & { type: WebhookEventType };
 
 export function emitEvent(world: SandboxWorld, event: TabEventInput): void {
   try {
-    // Event money (price, total, refund*) in the reading's unit; GIFT_CARD_CREATED balance stays cents.
+    // Event money (price, total, refund*) is a "number" in its family's unit; GIFT_CARD_CREATED balance stays cents.
     world.webhooks.emit({
       ...event,
-      data: event.type === 'GIFT_CARD_CREATED' ? event.data : moneyOut(world, event.data),
+      data: event.type === 'GIFT_CARD_CREATED' ? event.data : moneyOut(world, event.data, 'numbers'),
     });
   } catch (err) {
     console.error('[sandbox] webhook emit failed:', err);

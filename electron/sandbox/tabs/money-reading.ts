@@ -1,6 +1,7 @@
-// The sandbox's money reading (readings.moneyUnit): the store keeps integer cents; what goes out
-// on the wire and what comes in for money the spec leaves open is cents (default) or decimal
-// dollars (the other reading: $13.00 spent is 13, a $12.50 price is 12.5). Spend limits, the refund
+// The sandbox's money readings (readings.moneySent / moneyAnswers / moneyNumbers): the store keeps
+// integer cents; each family of open money goes out (or comes in) as cents or decimal dollars on its
+// own ($13.00 spent is 13, a $12.50 price is 12.5): amounts sent in, REST answers, and the fields the
+// spec types only "number" (spent, tips, event prices and totals). Spend limits, the refund
 // request's `amount` and gift-card `balance` are cents by the spec and never change. The control
 // API (/_sandbox) stays in cents, so tests compare the app's cents with the store's truth.
 import { z } from 'zod';
@@ -26,11 +27,24 @@ const OPEN_MONEY_KEYS = new Set([
 /** Subtrees whose money the spec fixes in cents (or that are not money at all). */
 const CENTS_SUBTREES = new Set(['spend_limit', 'processorAccounts', 'giftCard']);
 
-const inDollars = (world: SandboxWorld) => world.readings.moneyUnit === 'dollars';
+/** 'answers': REST answers; 'numbers': event data, spent and tips (the spec's "number" fields). */
+export type MoneyOutFamily = 'answers' | 'numbers';
 
-/** A copy of `value` with every open money field in the world's unit (deep; arrays and objects). */
-export function moneyOut<T>(world: SandboxWorld, value: T): T {
-  if (!inDollars(world)) return value;
+const unitOf = (world: SandboxWorld, family: MoneyOutFamily | 'sent') =>
+  family === 'sent'
+    ? world.readings.moneySent
+    : family === 'answers'
+      ? world.readings.moneyAnswers
+      : world.readings.moneyNumbers;
+
+/** Whole cents as the family's wire value (13 for 1300 in dollars). */
+export function centsOut(world: SandboxWorld, family: MoneyOutFamily, cents: number): number {
+  return unitOf(world, family) === 'dollars' ? cents / 100 : cents;
+}
+
+/** A copy of `value` with every open money field in the family's unit (deep; arrays and objects). */
+export function moneyOut<T>(world: SandboxWorld, value: T, family: MoneyOutFamily = 'answers'): T {
+  if (unitOf(world, family) !== 'dollars') return value;
   return convert(value) as T;
 }
 
@@ -50,8 +64,8 @@ function convert(value: unknown): unknown {
  * An open money amount as a request gives it: whole cents (default), or dollars with at most two
  * decimals (the other reading). Read into cents; a cents reading refuses a fraction.
  */
-export function moneyInSchema(world: SandboxWorld, max = 100_000_000) {
-  if (!inDollars(world)) return z.number().int().min(0).max(max);
+export function moneyInSchema(world: SandboxWorld, max = 100_000_000, family: 'sent' | 'numbers' = 'sent') {
+  if (unitOf(world, family) !== 'dollars') return z.number().int().min(0).max(max);
   return z
     .number()
     .min(0)

@@ -4,6 +4,7 @@
 import type { TabPass } from '../model';
 import type { SandboxWorld } from '../world';
 import { limitsEnabled, passSpent } from './pass-spend';
+import { centsOut } from './money-reading';
 
 export function passView(world: SandboxWorld, pass: TabPass) {
   const view: Record<string, unknown> = {
@@ -17,8 +18,8 @@ export function passView(world: SandboxWorld, pass: TabPass) {
     view.spend_limit = pass.spendLimit
       ? { amount: pass.spendLimit.amount, enforce_mode: pass.spendLimit.enforce }
       : null;
-    // spent is open money (cents, or dollars in the other reading); the limit is cents by the spec.
-    view.spent = world.readings.moneyUnit === 'dollars' ? passSpent(world, pass) / 100 : passSpent(world, pass);
+    // spent is a "number" (its family's unit); the limit is cents by the spec.
+    view.spent = centsOut(world, 'numbers', passSpent(world, pass));
   }
   return view;
 }

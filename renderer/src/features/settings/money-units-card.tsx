@@ -1,6 +1,13 @@
-// Settings: what the app assumes about money the spec leaves open (cents or dollars), whether
-// that was detected from the service's data, and a way to change it. Never a silent guess.
-import { describeMoneyUnits, type MoneyUnit } from '../../../../shared/money-units';
+// Settings: the unit of each family of money the spec leaves open (cents or dollars), the evidence
+// that decided it or that nothing has yet, and a way to confirm or change it. Never a silent guess.
+import {
+  CENTS_BY_SPEC_SENTENCE,
+  FAMILY_LABEL,
+  MONEY_FAMILIES,
+  describeMoneyFamily,
+  type MoneyFamily,
+  type MoneyUnit,
+} from '../../../../shared/money-units';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
 
@@ -8,24 +15,39 @@ export function MoneyUnitsCard() {
   const money = useAppStore((s) => s.tabsSettings?.money ?? null);
   const setTabsSettings = useAppStore((s) => s.setTabsSettings);
   if (!money) return null;
-  const choose = async (unit: MoneyUnit) => setTabsSettings(await api().tabsSetMoneyUnit(unit));
+  const choose = async (family: MoneyFamily, unit: MoneyUnit) =>
+    setTabsSettings(await api().tabsSetMoneyUnit(family, unit));
   return (
     <section className="card" aria-label="Money units">
       <h2>Money units</h2>
-      <p data-testid="money-units">{describeMoneyUnits(money)}</p>
-      <div className="choice-row" role="radiogroup" aria-label="Open money fields are in">
-        {(['cents', 'dollars'] as const).map((unit) => (
-          <button
-            key={unit}
-            role="radio"
-            aria-checked={money.unit === unit}
-            className={money.unit === unit ? 'choice on' : 'choice'}
-            onClick={() => void choose(unit)}
-          >
-            {unit === 'cents' ? 'Cents (1250)' : 'Dollars (12.50)'}
-          </button>
-        ))}
-      </div>
+      <p className="muted">{CENTS_BY_SPEC_SENTENCE}</p>
+      {MONEY_FAMILIES.map((family) => {
+        const view = money[family];
+        return (
+          <div key={family} className="money-family" role="group" aria-label={FAMILY_LABEL[family]}>
+            <p data-testid={`money-units-${family}`}>
+              {view.source === 'default' ? <strong>Not decided. </strong> : null}
+              {describeMoneyFamily(family, view)}
+            </p>
+            <div className="choice-row" role="radiogroup" aria-label={`${FAMILY_LABEL[family]} are in`}>
+              {(['cents', 'dollars'] as const).map((unit) => {
+                const on = view.source !== 'default' && view.unit === unit;
+                return (
+                  <button
+                    key={unit}
+                    role="radio"
+                    aria-checked={on}
+                    className={on ? 'choice on' : 'choice'}
+                    onClick={() => void choose(family, unit)}
+                  >
+                    {unit === 'cents' ? 'Cents (1250)' : 'Dollars (12.50)'}
+                  </button>
+                );
+              })}
+            </div>
+          </div>
+        );
+      })}
     </section>
   );
 }
