@@ -154,7 +154,7 @@ export class MoneyUnits {
     if (!unit) return null;
     this.evidence(field, unit, {
       field: `${field} vs ${anchorField}`,
-      saw: `${where}: ${field} was ${wire} where ${anchorField} (cents by the spec) was ${cents}, so ${field} is in ${unit}.`,
+      saw: `${where}: ${field} was ${wire} where ${anchorField} was ${cents} cents, so ${field} is in ${unit}.`,
       at: this.now(),
     });
     return unit;

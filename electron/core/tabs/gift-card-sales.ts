@@ -63,6 +63,8 @@ const saleSchema = z.object({
   ),
   answerCards: z.array(cardInfo),
   answeredAt: z.number().nullable(),
+  /** `total` is what the service charged, read in a decided unit (so events may be checked against it). */
+  totalSure: z.boolean().optional(),
 });
 
 export type StoredSale = z.infer<typeof saleSchema>;

@@ -8,6 +8,7 @@ import type { StoredSale } from './gift-card-sales';
 import { classifyRefusal } from './service-refusal';
 import { CENTS_CODEC, readTab, refundTab, type MoneyCodec } from './tabs-api';
 import { errorMessage } from '../../../shared/errors';
+import { WIRE_READER } from '../../../shared/money-units';
 
 /** Statuses that mean "no such route here" rather than "this tab is wrong". */
 const ROUTE_MISSING = new Set([404, 405, 501]);
@@ -59,13 +60,25 @@ export async function refund(
   approvedBy?: RefundApprover,
 ): Promise<{ outcome: RefundOutcome; requested: RequestedRefund | null }> {
   try {
-    const answer = await refundTab(api, locationUuid, tabUuid, input, money);
+    // The answer's amount is read as sent first: against the request's amount (cents by the spec)
+    // it decides the unit of answers, and only then is it converted.
+    const wire = await refundTab(api, locationUuid, tabUuid, input, { ...money, read: WIRE_READER });
+    if (input.amount !== undefined && wire.amount !== null)
+      money.units?.anchor(
+        'refund answer amount',
+        wire.amount,
+        input.amount,
+        'refund.amount',
+        `POST /loc/${locationUuid}/tabs/${tabUuid}/refund`,
+      );
+    const answer = { ...wire, amount: money.read('refund answer amount', wire.amount ?? undefined) };
     const requested: RequestedRefund = {
       at: now,
       refundPaymentId: answer.refundPaymentId,
       paymentId: input.paymentId ?? null,
       refundType: input.items ? 'itemized' : 'open',
-      amount: answer.amount ?? input.amount ?? null,
+      // An open refund's amount is the one asked for, in cents by the spec.
+      amount: input.amount ?? answer.amount ?? null,
       confirmed: false,
       ...(approvedBy ? { approvedBy } : {}),
     };

@@ -12,11 +12,14 @@ import {
   type TabAnswer,
 } from '../../../shared/schemas/tabs';
 import type { ServiceClient } from '../api/service-client';
+import type { MoneyUnits } from '../money/money-units';
 
 /** How money crosses the wire for this connection (MoneyUnits in the core, shared/money-units.ts). */
 export interface MoneyCodec {
   read: MoneyReader;
   write(field: MoneyField, cents: number): number;
+  /** The connection's units, to decide a family from evidence (absent: a fixed unit, as in tests). */
+  units?: Pick<MoneyUnits, 'anchor' | 'decided'>;
 }
 
 /** The sandbox's default reading, for callers without a connection's setting (tests). */
@@ -70,19 +73,25 @@ export interface CreateTabBody {
   waitForProcessorAccounts: boolean;
 }
 
-/** `payments[].amount`/`tip` are in cents here and go out in the connection's unit. */
+/**
+ * `payments[].amount`/`tip` are in cents here and go out in the connection's unit, unless
+ * `paymentsOnWire` says they are wire values already.
+ */
 export function createTab(
   api: ServiceClient,
   locationUuid: string,
   body: CreateTabBody,
   timeoutMs?: number,
   money: MoneyCodec = CENTS_CODEC,
+  paymentsOnWire = false,
 ): Promise<TabAnswer> {
-  const payments = body.payments.map((p) => ({
-    ...p,
-    amount: money.write('payment.amount', p.amount),
-    tip: money.write('payment.amount', p.tip),
-  }));
+  const payments = paymentsOnWire
+    ? body.payments
+    : body.payments.map((p) => ({
+        ...p,
+        amount: money.write('payment.amount', p.amount),
+        tip: money.write('payment.amount', p.tip),
+      }));
   return api.request('integration', 'POST', `${loc(locationUuid)}/tabs`, {
     body: { ...body, payments },
     schema: tabAnswerSchemaOf(money.read),

@@ -49,6 +49,7 @@ import { loadTabsSettings, saveTabsSettings, type StoredTabsSettings } from './t
 import type { MoneyFamily, MoneyUnit } from '../../../shared/money-units';
 import { MoneyUnits } from '../money/money-units';
 import { boardMoneyInCents, tabsInCents } from './board-money';
+import { eventMoneyEvidence } from './event-money-evidence';
 import type { OpenTab } from '../../../shared/webhooks';
 import { errorMessage } from '../../../shared/errors';
 import { appError } from '../../../shared/app-error';
@@ -145,6 +146,7 @@ export class TabsService {
     return {
       read: (field: Parameters<MoneyUnits['read']>[0], value: number | undefined) => this.money.read(field, value),
       write: (field: Parameters<MoneyUnits['write']>[0], cents: number) => this.money.write(field, cents),
+      units: this.money,
     };
   }
 
@@ -173,13 +175,22 @@ export class TabsService {
       },
     });
     const part = (name: Part) => () => this.schedule(name);
+    const board = watched(
+      this.openTabs,
+      BOARD_TYPES,
+      () => this.board.changed(),
+      () => this.board.everything(),
+    );
+    // Board events are also evidence for the money units (event-money-evidence.ts).
+    const evidence = eventMoneyEvidence(this.money, this.sales, this.requested);
     return [
-      watched(
-        this.openTabs,
-        BOARD_TYPES,
-        () => this.board.changed(),
-        () => this.board.everything(),
-      ),
+      {
+        ...board,
+        apply: (event: AcceptedEvent) => {
+          evidence(event);
+          board.apply(event);
+        },
+      },
       watched(this.giftCardEvents, new Set(['GIFT_CARD_CREATED']), part('tabsGiftCards')),
       watched(this.notices, NOTICE_TYPES, part('tabsNotices')),
     ];
