@@ -4,7 +4,7 @@
 // be paged any way, and the locations. Invariants: no punch doubled or lost; every row listed or
 // the list marked incomplete; tips equal to what was entered; times equal to the service's instants
 // (this process runs on Tokyo time, the venue on New York's). The two named readings are fixed cases.
-// VENUE_READINGS_RUNS (default 50) and VENUE_READINGS_SEED set the run; `npm run test:readings --
+// VENUE_READINGS_RUNS (default 30; 20 more in readings-tabs-property.test.ts) and VENUE_READINGS_SEED set the run; `npm run test:readings --
 // --runs N [--seed S]` runs more. A failure names the seed and the reading.
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
@@ -16,7 +16,7 @@ import { listAllEntries } from '../../electron/core/labor/labor-api';
 import { describeReadings, readingsArbitrary } from '../support/readings-arbitrary';
 import { HARBOUR, drained, entriesAt, startLabor, tempDir } from './labor-test-kit';
 
-const RUNS = Number(process.env.VENUE_READINGS_RUNS ?? 50);
+const RUNS = Number(process.env.VENUE_READINGS_RUNS ?? 30);
 const SEED = process.env.VENUE_READINGS_SEED ? Number(process.env.VENUE_READINGS_SEED) : Date.now() % 2 ** 31;
 const ENTRIES = '/api/loc/:location/labor/entries';
 const ENTRY = '/api/loc/:location/labor/entries/:entry';

@@ -5,6 +5,7 @@ import { createApp, type App, type AppOptions } from '../../electron/host/create
 import { acceptedFromBody } from '../../electron/core/webhooks/accepted-event';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { SEED_LOCATIONS, SEED_PASSES, readingsFromEnv } from '../../electron/sandbox';
+import type { SandboxReadings } from '../../electron/sandbox/readings';
 import { SPEND_LIMIT_OTHER_WORDING } from '../../electron/sandbox/routes/passes';
 import { SPEND_LIMIT_ALERT } from '../../electron/sandbox/tabs/pass-spend';
 import type { AcceptedEvent } from '../../shared/webhooks';
@@ -41,7 +42,14 @@ export interface TestCore {
 
 /** A started core on the embedded sandbox (or `serviceUrl`), Harbour chosen, optionally subscribed. */
 export async function startCore(
-  options: Partial<AppOptions> & { subscribe?: boolean; dataDir?: string } = {},
+  options: Partial<AppOptions> & {
+    subscribe?: boolean;
+    dataDir?: string;
+    /** The embedded sandbox answers in these readings from the start. */
+    readings?: SandboxReadings;
+    /** false: the money units are left for the app to decide from evidence (not confirmed in Settings). */
+    confirmUnits?: boolean;
+  } = {},
 ): Promise<TestCore> {
   const dataDir = options.dataDir ?? tempDir();
   const core = await createApp({ runtime: 'headless', ...options, dataDir });
@@ -50,14 +58,17 @@ export async function startCore(
   const world = core.sandbox()?.world;
   // Issued within a few ms, so "pending then issued" is quick but still asynchronous.
   if (world) world.tabs.giftCardTiming = { minDelayMs: 20, maxDelayMs: 60, waitCapMs: 2_000 };
+  if (world && options.readings) world.readings = { ...options.readings };
   await core.handlers.tabsSetLocation(HARBOUR);
-  // The connection's money units, confirmed as a venue confirms them in Settings: its service's.
-  const readings = (await (await fetch(`${baseUrl}/_sandbox/readings`)).json()) as {
-    readings: Record<'moneySent' | 'moneyAnswers' | 'moneyNumbers', 'cents' | 'dollars'>;
-  };
-  await core.handlers.tabsSetMoneyUnit('sent', readings.readings.moneySent);
-  await core.handlers.tabsSetMoneyUnit('answers', readings.readings.moneyAnswers);
-  await core.handlers.tabsSetMoneyUnit('numbers', readings.readings.moneyNumbers);
+  if (options.confirmUnits !== false) {
+    // The connection's money units, confirmed as a venue confirms them in Settings: its service's.
+    const readings = (await (await fetch(`${baseUrl}/_sandbox/readings`)).json()) as {
+      readings: Record<'moneySent' | 'moneyAnswers' | 'moneyNumbers', 'cents' | 'dollars'>;
+    };
+    await core.handlers.tabsSetMoneyUnit('sent', readings.readings.moneySent);
+    await core.handlers.tabsSetMoneyUnit('answers', readings.readings.moneyAnswers);
+    await core.handlers.tabsSetMoneyUnit('numbers', readings.readings.moneyNumbers);
+  }
   if (options.subscribe !== false) await core.handlers.subscribeLocations([HARBOUR.uuid], 'integration');
   return { core, dataDir, control: createControlClient(baseUrl), stop: () => core.stop() };
 }

@@ -3,9 +3,9 @@
 // what the sale was charged (once read in a decided unit), and PAYMENT_REFUNDED `refundAmount`
 // against an open refund's `amount` (cents by the spec) asked for here.
 import type { RequestedRefund } from '../../../shared/tabs';
-import type { AcceptedEvent } from '../../../shared/webhooks';
+import type { AcceptedEvent, OpenTab } from '../../../shared/webhooks';
 import type { MoneyUnits } from '../money/money-units';
-import type { GiftCardSales } from './gift-card-sales';
+import type { GiftCardSales, StoredSale } from './gift-card-sales';
 
 const TYPES = new Set(['ORDER_PLACED', 'PAYMENT_REFUNDED']);
 
@@ -47,4 +47,20 @@ export function eventMoneyEvidence(
         );
     }
   };
+}
+
+/**
+ * The same check when the sale's answer comes after its events (the service waits for the cards,
+ * and the events do not): the tab on the board, built from ORDER_PLACED (or its items' prices,
+ * the same family), against what the sale was charged.
+ */
+export function saleMoneyEvidence(money: MoneyUnits, sale: StoredSale, tab: OpenTab | undefined): void {
+  if (sale.state !== 'done' || !sale.totalSure || !tab || tab.total <= 0) return;
+  money.anchor(
+    'ORDER_PLACED.total',
+    tab.total,
+    sale.total,
+    'the gift-card sale’s charged total',
+    'the sale’s tab from its events',
+  );
 }

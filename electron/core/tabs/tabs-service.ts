@@ -49,7 +49,7 @@ import { loadTabsSettings, saveTabsSettings, type StoredTabsSettings } from './t
 import type { MoneyFamily, MoneyUnit } from '../../../shared/money-units';
 import { MoneyUnits } from '../money/money-units';
 import { boardMoneyInCents, tabsInCents } from './board-money';
-import { eventMoneyEvidence } from './event-money-evidence';
+import { eventMoneyEvidence, saleMoneyEvidence } from './event-money-evidence';
 import type { OpenTab } from '../../../shared/webhooks';
 import { errorMessage } from '../../../shared/errors';
 import { appError } from '../../../shared/app-error';
@@ -373,6 +373,7 @@ export class TabsService {
       () => this.schedule('tabsGiftCards'),
       this.codec,
     );
+    if (sale.tabUuid) saleMoneyEvidence(this.money, sale, this.openTabs.tab(sale.tabUuid));
     return this.saleView(sale.id);
   }
 

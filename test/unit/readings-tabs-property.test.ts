@@ -1,0 +1,201 @@
+// The tabs side of the client under random readings of the spec's open points (fast-check over
+// READING_SPACE, money families included), each run a fresh core whose money units nobody
+// confirmed: they must come from evidence. A run sells gift cards at the catalog's price (waiting
+// for the cards), lets the webhooks arrive, orders on a pass with a spend limit and refunds part of
+// the sale, each write through a one-shot fault (a refusal, a lost answer, a 504 after commit).
+// Invariants: the sale is never refused by a money reading; no sale, order or refund doubled or
+// lost (at most one, and exactly one when the app says it happened); money equal to what was
+// charged or asked for, wherever its family is decided; a family's unit is never decided wrong;
+// without faults on the sale every family ends decided.
+// VENUE_READINGS_TABS_RUNS (default 20; 30 more in readings-property.test.ts) and VENUE_READINGS_SEED set the run; `npm run test:readings --
+// --runs N [--seed S]` runs more. A failure names the seed and the reading.
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { namedReadings, type SandboxReadings } from '../../electron/sandbox/readings';
+import type { FaultMode } from '../../electron/sandbox/faults';
+import { passSpent } from '../../electron/sandbox/tabs/pass-spend';
+import { MONEY_FAMILIES, type MoneyFamily } from '../../shared/money-units';
+import { describeReadings, readingsArbitrary } from '../support/readings-arbitrary';
+import { PASSES, PRODUCTS, SPOT_BAR_1, removeTempDirs, startCore, until, type TestCore } from './tabs-kit';
+
+const RUNS = Number(process.env.VENUE_READINGS_TABS_RUNS ?? 20);
+const SEED = process.env.VENUE_READINGS_SEED ? Number(process.env.VENUE_READINGS_SEED) : Date.now() % 2 ** 31;
+const SALE = 'POST /api/loc/:location/tabs';
+const REFUND = 'POST /api/loc/:location/tabs/:tab/refund';
+const PASS_ITEMS = 'POST /api/loc/:location/tabs/passes/:pass/items';
+
+afterAll(() => removeTempDirs());
+
+interface Scenario {
+  faults: { sale: FaultMode | null; pass: FaultMode | null; refund: FaultMode | null };
+  cards: number;
+  refundCents: number;
+}
+
+const fault = fc.constantFrom<FaultMode | null>(null, null, 'status500', 'commit-lose-response', 'commit-then-504');
+const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
+  faults: fc.record({ sale: fault, pass: fault, refund: fault }),
+  cards: fc.integer({ min: 1, max: 2 }),
+  refundCents: fc.integer({ min: 1, max: 2500 }),
+});
+
+const UNIT_POINT: Record<MoneyFamily, keyof SandboxReadings> = {
+  sent: 'moneySent',
+  answers: 'moneyAnswers',
+  numbers: 'moneyNumbers',
+};
+
+/** A family decided from evidence must be decided right; one not decided says so (source default). */
+function expectUnitsRight(t: TestCore, r: SandboxReadings, when: string): void {
+  const view = t.core.tabs.money.current();
+  for (const family of MONEY_FAMILIES) {
+    const f = view[family];
+    if (f.source === 'detected')
+      expect(f.unit, `${family} unit ${when} (${f.evidence?.saw})`).toBe(r[UNIT_POINT[family]]);
+    expect(f.conflict, `${family} evidence against the decision ${when}`).toBeNull();
+  }
+}
+
+async function runOnce(r: SandboxReadings, s: Scenario): Promise<void> {
+  const t = await startCore({ readings: r, confirmUnits: false });
+  const world = t.core.sandbox()!.world;
+  const money = t.core.tabs.money;
+  const fault = async (route: string, mode: FaultMode | null) => {
+    if (mode) await t.control.addFault({ route, mode, count: 1 });
+  };
+  try {
+    // The price as the bartender sees it: the catalog's (read in the answers' unit), or typed from
+    // the POS where the service has no catalog route. Either way the line sends no price of its own.
+    const catalog = await t.core.handlers.tabsCatalog();
+    const listed = catalog.available ? catalog.products.find((p) => p.uuid === PRODUCTS.giftCard25.uuid) : undefined;
+    const unitPrice = listed?.price ?? PRODUCTS.giftCard25.price;
+
+    // 1. The gift-card sale.
+    const tabsBefore = world.tabs.tabs.size;
+    await fault(SALE, s.faults.sale);
+    const sold = await t.core.handlers.giftCardSell({
+      spotUuid: SPOT_BAR_1.uuid,
+      spotName: SPOT_BAR_1.name,
+      lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: s.cards, label: 'Gift Card $25', unitPrice }],
+      paymentType: 'CARD',
+      wait: true,
+    });
+    await t.control.clearFaults();
+    const made = [...world.tabs.tabs.values()].slice(tabsBefore);
+    expect(made.length, 'tabs the sale made').toBeLessThanOrEqual(1);
+    if (s.faults.sale === null) expect(sold.state, `sale state (${sold.message})`).toBe('done');
+    if (sold.state === 'done') {
+      expect(made, 'a done sale made one tab').toHaveLength(1);
+      const tab = made[0];
+      const paid = tab.paymentIds.reduce((sum, id) => sum + world.tabs.payments.get(id)!.amount, 0);
+      expect(paid, 'charged the catalog price of the cards').toBe(PRODUCTS.giftCard25.price * s.cards);
+      if (money.decided('answers')) expect(sold.total, 'the sale total as charged').toBe(paid);
+    } else if (sold.state === 'failed') {
+      expect(made, 'a failed sale made nothing').toHaveLength(0);
+    }
+    expectUnitsRight(t, r, 'after the sale');
+
+    // 2. The webhooks: the sale's ORDER_PLACED reaches the board (and decides the "number" fields).
+    const saleTab = made[0]?.uuid ?? null;
+    if (saleTab && sold.state === 'done')
+      await until(
+        () => t.core.tabs.boardView(),
+        (b) => [...b.open, ...b.closed].some((tab) => tab.uuid === saleTab),
+        10_000,
+        'the sale on the board',
+      );
+    if (s.faults.sale === null) {
+      await until(
+        () => MONEY_FAMILIES.every((f) => money.decided(f)),
+        (all) => all,
+        10_000,
+        `every money family decided (${JSON.stringify(money.current())})`,
+      );
+    }
+    expectUnitsRight(t, r, 'after the events');
+
+    // 3. An order on the pass with a spend limit ('pre'), at the catalog's price.
+    const passTruth = () => passSpent(world, world.passes.get(PASSES.pre)!);
+    const ordersBefore = world.tabs.orders.size;
+    await fault(PASS_ITEMS, s.faults.pass);
+    const order = await t.core.handlers.passOrder(PASSES.pre, [{ productUuid: PRODUCTS.lager.uuid, quantity: 1 }]);
+    await t.control.clearFaults();
+    const orders = world.tabs.orders.size - ordersBefore;
+    expect(orders, 'orders placed on the pass').toBeLessThanOrEqual(1);
+    if (order.ok) {
+      expect(orders, 'an accepted order exists once').toBe(1);
+      if (money.decided('answers'))
+        expect(order.total, 'order total as the service holds it').toBe(PRODUCTS.lager.price);
+    } else if (order.reason !== 'uncertain') expect(orders, 'a refused order placed nothing').toBe(0);
+    if (order.pass && order.pass.spent !== null && money.decided('numbers'))
+      expect(order.pass.spent, 'spent as the service counts it').toBe(passTruth());
+
+    // 4. An open refund of part of the sale (the amount is cents by the spec).
+    const payment = made[0]?.paymentIds[0];
+    if (sold.state === 'done' && saleTab && payment) {
+      const refundsBefore = world.tabs.refunds.size;
+      await fault(REFUND, s.faults.refund);
+      const refund = await t.core.tabs.refund(saleTab, { paymentId: payment, amount: s.refundCents, managerPin: '' });
+      await t.control.clearFaults();
+      const made = [...world.tabs.refunds.values()].slice(refundsBefore);
+      expect(made.length, 'refunds made').toBeLessThanOrEqual(1);
+      if (refund.ok) {
+        expect(made, 'an accepted refund exists once').toHaveLength(1);
+        expect(made[0].amount, 'refunded what was asked').toBe(s.refundCents);
+        expect(refund.amount, 'the refund as the app shows it').toBe(s.refundCents);
+        // 5. Its PAYMENT_REFUNDED on the board, in cents, once the "number" fields are decided.
+        const onBoard = await until(
+          () => [...t.core.tabs.boardView().open, ...t.core.tabs.boardView().closed].find((b) => b.uuid === saleTab),
+          (b) => (b?.refunds.length ?? 0) > 0,
+          10_000,
+          'the refund on the board',
+        );
+        if (money.decided('numbers'))
+          expect(
+            onBoard!.refunds.map((x) => x.amount),
+            'refund on the board',
+          ).toEqual([s.refundCents]);
+      } else if (!refund.uncertain) expect(made, 'a refused refund made nothing').toHaveLength(0);
+    }
+    expectUnitsRight(t, r, 'at the end');
+  } finally {
+    await t.control.clearFaults().catch(() => undefined);
+    await t.stop();
+  }
+}
+
+describe('the tabs under random readings, money units from evidence', () => {
+  const plain: Scenario = { faults: { sale: null, pass: 'commit-then-504', refund: null }, cards: 2, refundCents: 700 };
+
+  it('the default reading (fixed case)', () => runOnce(namedReadings('default'), plain), 60_000);
+  it('the other reading (fixed case)', () => runOnce(namedReadings('other'), plain), 60_000);
+  it(
+    'answers and amounts sent in as cents, the "number" fields as dollars (fixed case)',
+    () =>
+      runOnce(
+        { ...namedReadings('default'), moneySent: 'cents', moneyAnswers: 'cents', moneyNumbers: 'dollars' },
+        plain,
+      ),
+    60_000,
+  );
+
+  it(
+    `${RUNS} random readings (seed ${SEED})`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(readingsArbitrary(), scenarioArb, async (readings, scenario) => {
+          try {
+            await runOnce(readings, scenario);
+          } catch (error) {
+            throw new Error(
+              `seed ${SEED}: under ${describeReadings(readings)} with ${JSON.stringify(scenario)}: ${String(error)}`,
+              { cause: error },
+            );
+          }
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    },
+    RUNS * 20_000,
+  );
+});
