@@ -121,6 +121,14 @@ export interface ServiceCheckLine {
   found?: string;
   /** False when the probe failed (the rest of the report may be incomplete). */
   ok: boolean;
+  /** The one setting a manager should confirm for this point, applied with one click in Settings. */
+  confirm?: ServiceCheckConfirm;
+}
+
+/** A setting the check proposes: one money family's unit (applied through tabsSetMoneyUnit). */
+export interface ServiceCheckConfirm {
+  label: string;
+  setting: { kind: 'money-unit'; family: 'sent' | 'answers' | 'numbers'; unit: 'cents' | 'dollars' };
 }
 
 export interface ServiceCheckReport {

@@ -204,6 +204,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       redirectUrl: status.settings.redirectUrl,
       webhookUrl: webhooks.tunnel.status().publicUrl ?? webhooks.status().url,
       headerPrefix: status.settings.headerPrefix,
+      money: tabs.money.current(),
     });
   };
 

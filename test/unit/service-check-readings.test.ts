@@ -85,6 +85,7 @@ async function expectReportNames(r: SandboxReadings): Promise<void> {
       headerPrefix: 'Service',
     });
     const found = Object.fromEntries(report.lines.map((l) => [l.point, l.found]));
+    const fractionPrices = sb.world.products.some((p) => p.priceCents % 100 !== 0);
     const locations = [...sb.world.integrations.values()][0].authorizedLocationUuids.size;
     expect(found, describeReadings(r)).toEqual(
       expect.objectContaining({
@@ -98,9 +99,19 @@ async function expectReportNames(r: SandboxReadings): Promise<void> {
         'Labor times': r.timeForm,
         'Punch precision': r.punchPrecision,
         Roles: r.roleForm,
-        'Money unit': r.moneyNumbers === 'dollars' ? 'dollars' : 'cannot tell',
+        'Money: open number fields': r.moneyNumbers === 'dollars' ? 'dollars' : 'cannot tell',
+        'Money: amounts read back':
+          r.moneyAnswers === 'dollars' && r.extraRoutes === 'present' && fractionPrices ? 'dollars' : 'cannot tell',
+        // A read never shows how payments are read.
+        'Money: amounts sent in': 'cannot tell',
       }),
     );
+    // What the check saw decides the one setting it proposes, applied with one click in Settings.
+    const confirm = Object.fromEntries(report.lines.map((l) => [l.point, l.confirm?.setting ?? null]));
+    expect(confirm['Money: open number fields'], 'numbers to confirm').toEqual(
+      r.moneyNumbers === 'dollars' ? { kind: 'money-unit', family: 'numbers', unit: 'dollars' } : null,
+    );
+    expect(confirm['Money: amounts sent in'], 'nothing to propose for amounts sent in').toBeNull();
     // Times without an offset and no zone shown: the check names the setting the app needs.
     const times = report.lines.find((l) => l.point === 'Labor times');
     if (r.timeForm === 'local' && r.locationFields === 'bare')

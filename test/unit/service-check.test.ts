@@ -91,7 +91,9 @@ describe('Check this service', () => {
     expect(saw(report, 'Punch types')).not.toMatch(/SHIFT/);
     expect(saw(report, 'Shift ids')).toMatch(/breaks' time_shift_id: uuids; shifts' time_shift_id: (null|absent)/);
     expect(saw(report, 'Punch precision')).toBe('seconds kept');
-    expect(saw(report, 'Money unit')).toMatch(/whole-number declared_tips/);
+    expect(saw(report, 'Money: open number fields')).toMatch(
+      /declared_tips in GET .*: whole numbers, cents or whole dollars/,
+    );
     expect(report.register).toMatchObject({ redirectUrl: 'http://127.0.0.1:47698/callback', headerPrefix: 'Service' });
     expect(report.register.webhookUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks$/);
   });
@@ -103,7 +105,7 @@ describe('Check this service', () => {
     expect(saw(report, 'Punch types')).toMatch(/SHIFT/);
     expect(saw(report, 'Shift ids')).toMatch(/breaks' time_shift_id: numbers; shifts' time_shift_id: numbers/);
     expect(saw(report, 'Punch precision')).toMatch(/on the minute/);
-    expect(saw(report, 'Money unit')).toMatch(/decimals: dollars/);
+    expect(saw(report, 'Money: open number fields')).toMatch(/with a fraction \(e.g. [0-9.]+\): dollars/);
   });
 
   it('says at once when the credentials do not work, and stops there', async () => {

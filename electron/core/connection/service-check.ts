@@ -2,7 +2,8 @@
 // configured service that say, point by point, which reading of the spec's open points it shows,
 // what the app will assume, and what to register on its dashboard. Only GETs and the token
 // request: nothing is written, no refresh token is used up.
-import type { ServiceCheckLine, ServiceCheckReport } from '../../../shared/domain';
+import type { ServiceCheckConfirm, ServiceCheckLine, ServiceCheckReport } from '../../../shared/domain';
+import { FAMILY_LABEL, type MoneyFamily, type MoneyUnit, type MoneyUnitsView } from '../../../shared/money-units';
 import type { ServiceClient } from '../api/service-client';
 import { errorMessage } from '../../../shared/errors';
 import { AppError } from '../../../shared/app-error';
@@ -21,6 +22,8 @@ export interface ServiceCheckInput {
   webhookUrl: string | null;
   headerPrefix: string;
   now?: () => number;
+  /** The money units the app holds now (decided from evidence, confirmed, or not decided). */
+  money?: MoneyUnitsView;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,8 +31,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function checkService(input: ServiceCheckInput): Promise<ServiceCheckReport> {
   const now = input.now ?? Date.now;
   const lines: ServiceCheckLine[] = [];
-  const add: Add = (point, saw, assume, ok = true, found) =>
-    lines.push({ point, saw, assume, ok, ...(found !== undefined ? { found } : {}) });
+  const add: Add = (point, saw, assume, ok = true, found, confirm) =>
+    lines.push({ point, saw, assume, ok, ...(found !== undefined ? { found } : {}), ...(confirm ? { confirm } : {}) });
   const register = {
     redirectUrl:
       input.redirectUrl ??
@@ -111,8 +114,10 @@ export async function checkService(input: ServiceCheckInput): Promise<ServiceChe
     ? String(subscribed.uuid ?? subscribed.location_uuid ?? subscribed.locationUuid)
     : null;
   const locationUuid = subscribedUuid ?? locationUuids[0] ?? null;
-  if (locationUuid) await checkLabor(input.client, locationUuid, zoneOf.get(locationUuid) ?? null, add, now());
+  let tips: number[] = [];
+  if (locationUuid) tips = await checkLabor(input.client, locationUuid, zoneOf.get(locationUuid) ?? null, add, now());
   else add('Labor entries', 'no location to read', 'not checked');
+  await checkMoney(input.client, locationUuid, tips, input.money, add);
 
   add(
     'Refresh request',
@@ -125,7 +130,14 @@ export async function checkService(input: ServiceCheckInput): Promise<ServiceChe
 const pagingAssume =
   'the app follows any next-page marker (body link, cursor, Link header) and probes a page that may have been cut before calling a list complete';
 
-type Add = (point: string, saw: string, assume: string, ok?: boolean, found?: string) => void;
+type Add = (
+  point: string,
+  saw: string,
+  assume: string,
+  ok?: boolean,
+  found?: string,
+  confirm?: ServiceCheckConfirm,
+) => void;
 
 async function checkLabor(
   client: ServiceClient,
@@ -133,7 +145,7 @@ async function checkLabor(
   zone: string | null,
   add: Add,
   nowMs: number,
-): Promise<void> {
+): Promise<number[]> {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const path = `/loc/${encodeURIComponent(locationUuid)}/labor/entries`;
   let read: WholeList;
@@ -158,7 +170,7 @@ async function checkLabor(
       'the kiosk board and timesheet need this location subscribed and authorised',
       false,
     );
-    return;
+    return [];
   }
   const rows = read.rows.filter(isRecord);
   add(
@@ -254,21 +266,82 @@ async function checkLabor(
     roleFound,
   );
 
-  const tips = rows.map((r) => r.declared_tips).filter((t): t is number => typeof t === 'number');
-  const decimal = tips.some((t) => !Number.isInteger(t));
-  add(
-    'Money unit',
-    tips.length === 0
-      ? 'no declared tips to look at'
-      : decimal
-        ? `declared_tips with decimals: dollars (e.g. ${tips.find((t) => !Number.isInteger(t))})`
-        : `${tips.length} whole-number declared_tips: cents, or whole dollars`,
-    decimal
-      ? 'dollars for the money fields the spec leaves open'
-      : 'cannot tell from whole numbers: the unit set for this connection in Settings applies; a decimal value seen later means dollars',
-    true,
-    decimal ? 'dollars' : CANNOT_TELL,
+  return rows.map((r) => r.declared_tips).filter((t): t is number => typeof t === 'number');
+}
+
+/**
+ * Money, family by family (shared/money-units.ts). Reads only, so only a fraction can show a unit
+ * here: declared tips for the "number" fields, catalog prices (where the service has that route)
+ * for answers. Amounts sent in show nothing without a write: the first gift-card sale at the
+ * catalog's price decides them. What the app already decided from evidence is said beside it.
+ */
+async function checkMoney(
+  client: ServiceClient,
+  locationUuid: string | null,
+  tips: number[],
+  money: MoneyUnitsView | undefined,
+  add: Add,
+): Promise<void> {
+  let prices: number[] | null = null;
+  if (locationUuid) {
+    try {
+      const body = await client.request('integration', 'GET', `/loc/${encodeURIComponent(locationUuid)}/catalog`);
+      const raw = isRecord(body) ? (body.products ?? (isRecord(body.data) ? body.data.products : undefined)) : body;
+      prices = Array.isArray(raw)
+        ? raw
+            .filter(isRecord)
+            .map((p) => p.price)
+            .filter((p): p is number => typeof p === 'number')
+        : [];
+    } catch {
+      prices = null;
+    }
+  }
+  const line = (family: MoneyFamily, point: string, saw: string, values: number[]) => {
+    const fraction = values.find((v) => !Number.isInteger(v));
+    const found = fraction !== undefined ? 'dollars' : CANNOT_TELL;
+    const held = money?.[family];
+    const app =
+      held && held.source !== 'default'
+        ? `the app reads ${FAMILY_LABEL[family].toLowerCase()} as ${held.unit} (${held.source === 'chosen' ? 'confirmed in Settings' : (held.evidence?.saw ?? 'decided from evidence')})`
+        : `not decided: the app assumes cents and says so until evidence decides it${family === 'sent' ? ' (the first gift-card sale at the catalog price does)' : ''}`;
+    const proposal: MoneyUnit | null =
+      fraction !== undefined ? 'dollars' : held && held.source === 'detected' ? held.unit : null;
+    const confirm: ServiceCheckConfirm | undefined =
+      proposal && !(held?.source === 'chosen' && held.unit === proposal)
+        ? {
+            label: `${FAMILY_LABEL[family]} are ${proposal}`,
+            setting: { kind: 'money-unit', family, unit: proposal },
+          }
+        : undefined;
+    add(
+      point,
+      fraction !== undefined
+        ? `${saw}, with a fraction (e.g. ${fraction}): dollars`
+        : `${saw}${values.length ? ': whole numbers, cents or whole dollars' : ''}`,
+      proposal || held?.source === 'chosen'
+        ? app
+        : `${app}; cannot tell from these answers: confirm the unit in Settings → Money units if you know it`,
+      true,
+      found,
+      confirm,
+    );
+  };
+  line(
+    'numbers',
+    'Money: open number fields',
+    tips.length ? `${tips.length} declared_tips in GET /api/loc/…/labor/entries` : 'no declared tips to look at',
+    tips,
   );
+  line(
+    'answers',
+    'Money: amounts read back',
+    prices === null
+      ? 'no catalog route (GET /api/loc/…/catalog): no answer amounts to look at without a write'
+      : `${prices.length} prices in GET /api/loc/…/catalog`,
+    prices ?? [],
+  );
+  line('sent', 'Money: amounts sent in', 'a read cannot show how the service reads payments', []);
 }
 
 const CANNOT_TELL = 'cannot tell';
@@ -351,6 +424,7 @@ export function reportText(report: ServiceCheckReport): string {
       `${line.ok ? '-' : '!'} ${line.point}: ${line.saw}`,
       ...(line.found !== undefined ? [`    reading: ${line.found}`] : []),
       `    the app assumes: ${line.assume}`,
+      ...(line.confirm ? [`    confirm in Settings: ${line.confirm.label}`] : []),
     );
   out.push(
     '',

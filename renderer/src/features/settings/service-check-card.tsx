@@ -1,7 +1,9 @@
 // Settings → "Check this service": read-only probes of the configured service, shown point by
-// point (what it showed, what the app assumes) with what to register on its dashboard.
+// point (what it showed, what the app assumes, the one setting to confirm, applied with one click)
+// with what to register on its dashboard.
 import { useState } from 'react';
-import type { ServiceCheckReport } from '../../../../shared/domain';
+import type { ServiceCheckConfirm, ServiceCheckReport } from '../../../../shared/domain';
+import { useAppStore } from '../../store';
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
 import { CopyButton } from '../../components/copy-button';
@@ -10,6 +12,17 @@ import { ActionProblem } from '../../components/staff-problem';
 export function ServiceCheckCard() {
   const action = useAction();
   const [report, setReport] = useState<ServiceCheckReport | null>(null);
+  const [applied, setApplied] = useState<Set<string>>(new Set());
+  const setTabsSettings = useAppStore((s) => s.setTabsSettings);
+  // The one setting a point proposes, applied through the same channel as Settings → Money units.
+  const apply = async (point: string, confirm: ServiceCheckConfirm) => {
+    const { family, unit } = confirm.setting;
+    const result = await action.run(() => api().tabsSetMoneyUnit(family, unit));
+    if (result) {
+      setTabsSettings(result);
+      setApplied((s) => new Set([...s, point]));
+    }
+  };
   const run = async () => {
     const result = await action.run(() => api().checkService());
     if (result) setReport(result);
@@ -37,6 +50,7 @@ export function ServiceCheckCard() {
                 <th scope="col">The service showed</th>
                 <th scope="col">Reading</th>
                 <th scope="col">The app assumes</th>
+                <th scope="col">To confirm</th>
               </tr>
             </thead>
             <tbody>
@@ -46,6 +60,20 @@ export function ServiceCheckCard() {
                   <td>{line.saw}</td>
                   <td>{line.found ?? ''}</td>
                   <td>{line.assume}</td>
+                  <td>
+                    {line.confirm &&
+                      (applied.has(line.point) ? (
+                        <span role="status">Confirmed: {line.confirm.label}</span>
+                      ) : (
+                        <button
+                          type="button"
+                          disabled={action.busy}
+                          onClick={() => void apply(line.point, line.confirm!)}
+                        >
+                          Confirm: {line.confirm.label}
+                        </button>
+                      ))}
+                  </td>
                 </tr>
               ))}
             </tbody>
