@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createApp } from '../../electron/host/create-app';
+import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
 import { startHost } from '../../electron/host/host';
 import { entryFiscalDay } from '../../electron/sandbox/labor/labor-view';
 import { test, expect, stopApp, type RunningApp } from './fixtures';
@@ -195,6 +196,8 @@ test('tapping a name asks for that person’s PIN; a wrong PIN is said plainly',
 
 test('kiosk mode: the kiosk is the whole app, and app settings sit behind the manager PIN', async ({ page }) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'));
+  // A kiosk on the practice venue, as chosen at first start.
+  saveDeviceSetup(dataDir, { venue: 'practice', role: 'single', purpose: 'kiosk' });
   const core = await createApp({ dataDir, runtime: 'headless', kiosk: true });
   await core.start();
   const host = await startHost({
