@@ -31,7 +31,7 @@ export interface ErrorKinds {
    * Input refused; `field` names the argument or form field when known. `said`: the service's own
    * reason when the service refused it (kinds below carry it too), shown to the person as it came.
    */
-  invalid: { field: string | null; said?: string | null };
+  invalid: { field: string | null; said?: string | null; reason?: InvalidReason | null };
   /** The request clashes with the current state (already punched in, already refunded, …). */
   conflict: { what: string | null; said?: string | null };
   /** The thing asked for does not exist (any more). */
@@ -69,6 +69,12 @@ export interface ErrorKinds {
 }
 
 export type ErrorKind = keyof ErrorKinds;
+
+/**
+ * Which refusal of input it was, where a screen in another language must say it in its own words
+ * (the kiosk in Spanish): the message stays English for the log.
+ */
+export type InvalidReason = 'pin-not-recognised' | 'pin-not-recognised-offline' | 'pin-format';
 
 /** What crosses a boundary: plain JSON, so structured clone and JSON.stringify both carry it. */
 export type ErrorPayload = {

@@ -120,7 +120,14 @@ export interface LaborSettings {
   blockEarlyBreakEnd: boolean;
   /** "HH:MM" in the venue's zone: shifts still open then are clocked out and flagged; null = never. */
   businessDayEnd: string | null;
+  /** The language the kiosk speaks until someone picks another at the PIN pad, for their session. */
+  kioskLanguage: KioskLanguage;
+  /** Offer "Print slip" on the punched-out confirmation (for venues with a printer at the kiosk). */
+  printSlip: boolean;
 }
+
+/** The kiosk's languages: English and Spanish. */
+export type KioskLanguage = 'en' | 'es';
 
 export const DEFAULT_LABOR_SETTINGS: LaborSettings = {
   breakDueAfterMinutes: 300,
@@ -134,6 +141,8 @@ export const DEFAULT_LABOR_SETTINGS: LaborSettings = {
   breakPreset: 'none',
   blockEarlyBreakEnd: false,
   businessDayEnd: null,
+  kioskLanguage: 'en',
+  printSlip: false,
 };
 
 export interface KioskLocation {

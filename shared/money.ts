@@ -3,12 +3,18 @@
 // cents and which are dollars on the wire is decided elsewhere (the service schemas): this file only
 // turns cents into words and typed words into cents.
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const USD: Intl.NumberFormatOptions = { style: 'currency', currency: 'USD' };
+const usd = new Map<string, Intl.NumberFormat>([['en-US', new Intl.NumberFormat('en-US', USD)]]);
 
-/** Cents as "$12.50" ("-$3.00" when negative); "—" when there is no amount. */
-export function formatMoney(cents: number | null | undefined): string {
+/**
+ * Cents as "$12.50" ("-$3.00" when negative); "—" when there is no amount. `locale` is the
+ * language the reader reads (a Spanish kiosk passes es-US); the currency stays the venue's.
+ */
+export function formatMoney(cents: number | null | undefined, locale = 'en-US'): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents)) return '—';
-  return usd.format(Math.round(cents) / 100);
+  let f = usd.get(locale);
+  if (!f) usd.set(locale, (f = new Intl.NumberFormat(locale, USD)));
+  return f.format(Math.round(cents) / 100);
 }
 
 /** Cents as "12.50", for a form field a person will edit (no sign of currency, no grouping). */

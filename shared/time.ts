@@ -34,48 +34,53 @@ const PARTS: Intl.DateTimeFormatOptions = {
 
 const cache = new Map<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
 
-function formatter(timezone: string | null, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function formatter(
+  timezone: string | null,
+  options: Intl.DateTimeFormatOptions,
+  locale: string = VENUE_LOCALE,
+): Intl.DateTimeFormat {
   let byZone = cache.get(options);
   if (!byZone) cache.set(options, (byZone = new Map()));
-  const zone = timezone ?? '';
+  // The locale is part of the key only when it is not the venue's: that one is formatted most.
+  const zone = locale === VENUE_LOCALE ? (timezone ?? '') : `${locale}|${timezone ?? ''}`;
   let f = byZone.get(zone);
   if (!f) {
     try {
-      f = new Intl.DateTimeFormat(VENUE_LOCALE, timezone ? { ...options, timeZone: timezone } : options);
+      f = new Intl.DateTimeFormat(locale, timezone ? { ...options, timeZone: timezone } : options);
     } catch {
       // An unknown zone name from the service: the computer's zone beats no time at all.
-      f = new Intl.DateTimeFormat(VENUE_LOCALE, options);
+      f = new Intl.DateTimeFormat(locale, options);
     }
     byZone.set(zone, f);
   }
   return f;
 }
 
-/** "9:04 PM" */
-export function clockTime(ms: number, timezone: string | null): string {
-  return formatter(timezone, CLOCK).format(ms);
+/** "9:04 PM" ("9:04 p. m." in es-US: a kiosk passes the language its person reads). */
+export function clockTime(ms: number, timezone: string | null, locale?: string): string {
+  return formatter(timezone, CLOCK, locale).format(ms);
 }
 
 /** "9:04:12 PM" */
-export function clockTimeSeconds(ms: number, timezone: string | null): string {
-  return formatter(timezone, CLOCK_SECONDS).format(ms);
+export function clockTimeSeconds(ms: number, timezone: string | null, locale?: string): string {
+  return formatter(timezone, CLOCK_SECONDS, locale).format(ms);
 }
 
 /** "Sat, Mar 1, 9:04 PM" */
-export function dayTime(ms: number, timezone: string | null): string {
-  return formatter(timezone, DAY_TIME).format(ms);
+export function dayTime(ms: number, timezone: string | null, locale?: string): string {
+  return formatter(timezone, DAY_TIME, locale).format(ms);
 }
 
 /** "Saturday, March 1" from YYYY-MM-DD (a calendar day, no zone involved). */
-export function longDay(day: string): string {
+export function longDay(day: string, locale?: string): string {
   const [y, m, d] = day.split('-').map(Number);
-  return formatter('UTC', LONG_DAY).format(Date.UTC(y, m - 1, d));
+  return formatter('UTC', LONG_DAY, locale).format(Date.UTC(y, m - 1, d));
 }
 
 /** "Sat, Mar 1" from YYYY-MM-DD. */
-export function shortDay(day: string): string {
+export function shortDay(day: string, locale?: string): string {
   const [y, m, d] = day.split('-').map(Number);
-  return formatter('UTC', SHORT_DAY).format(Date.UTC(y, m - 1, d));
+  return formatter('UTC', SHORT_DAY, locale).format(Date.UTC(y, m - 1, d));
 }
 
 const days = new Map<string, string>();
@@ -103,12 +108,13 @@ export function formatVenueTime(
   at: number | string | null | undefined,
   timezone: string | null,
   now: number = Date.now(),
+  locale?: string,
 ): string {
   if (at === null || at === undefined) return '—';
   const ms = typeof at === 'number' ? at : Date.parse(at);
   if (!Number.isFinite(ms)) return '—';
-  if (venueDay(ms, timezone) === venueDay(now, timezone)) return clockTime(ms, timezone);
-  return formatter(timezone, DATE_TIME).format(ms);
+  if (venueDay(ms, timezone) === venueDay(now, timezone)) return clockTime(ms, timezone, locale);
+  return formatter(timezone, DATE_TIME, locale).format(ms);
 }
 
 /** Minutes east of UTC of `timezone` (null: this computer's) at `ms`. */

@@ -332,7 +332,7 @@ export class SatelliteKiosk {
       return session;
     }
     this.recordWrongPin(now);
-    throw new AppError('invalid', OFFLINE_PIN_REFUSED, { field: 'pin' });
+    throw new AppError('invalid', OFFLINE_PIN_REFUSED, { field: 'pin', reason: 'pin-not-recognised-offline' });
   }
 
   /** Five wrong PINs lock the pad, 30 s doubling up to 15 min; written before the answer goes out. */

@@ -41,6 +41,8 @@ describe('one schema per setting', () => {
       breakPreset: 'none',
       blockEarlyBreakEnd: false,
       businessDayEnd: null,
+      kioskLanguage: 'en',
+      printSlip: false,
     });
     expect(problems).toEqual([]);
   });
@@ -58,6 +60,8 @@ describe('one schema per setting', () => {
       breakPreset: fc.constantFrom('none' as const, 'california' as const),
       blockEarlyBreakEnd: fc.boolean(),
       businessDayEnd: fc.option(fc.constantFrom('04:00', '23:59', '00:00', '24:00', '4:00')),
+      kioskLanguage: fc.constantFrom('en' as const, 'es' as const),
+      printSlip: fc.boolean(),
     });
     const location = fc.record({
       uuid: fc.string({ minLength: 1, maxLength: 130 }),

@@ -152,7 +152,7 @@ export class KioskAccess {
     this.options.changed();
     const error = locked ? this.sessions.lockedError(userId, pad) : null;
     if (error) throw error;
-    throw new AppError('invalid', 'That PIN is not recognised', { field: 'pin' });
+    throw new AppError('invalid', 'That PIN is not recognised', { field: 'pin', reason: 'pin-not-recognised' });
   }
 
   private sessionView(userId: string, isManager: boolean): StaffSession {

@@ -27,7 +27,8 @@ export function derivePin(pin: string, salt: Buffer, N: number, r: number, p: nu
 }
 
 export async function hashPin(pin: string, N = DEFAULT_SCRYPT_N): Promise<PinHash> {
-  if (!PIN_PATTERN.test(pin)) throw new AppError('invalid', 'A PIN is 4 to 8 digits', { field: 'pin' });
+  if (!PIN_PATTERN.test(pin))
+    throw new AppError('invalid', 'A PIN is 4 to 8 digits', { field: 'pin', reason: 'pin-format' });
   const salt = randomBytes(16);
   const key = await derivePin(pin, salt, N, 8, 1);
   return { salt: salt.toString('base64'), hash: key.toString('base64'), N, r: 8, p: 1 };

@@ -230,7 +230,8 @@ export class Roster {
       s.pin = null;
       s.pinTag = null;
     } else {
-      if (!PIN_PATTERN.test(pin)) throw new AppError('invalid', 'A PIN is 4 to 8 digits', { field: 'pin' });
+      if (!PIN_PATTERN.test(pin))
+        throw new AppError('invalid', 'A PIN is 4 to 8 digits', { field: 'pin', reason: 'pin-format' });
       const holder = await this.identifyByPin(pin);
       if (holder && holder.userId !== userId)
         throw new AppError('conflict', 'That PIN is already in use; choose another', { what: 'pin' });

@@ -35,6 +35,8 @@ export const laborSettingsSchema = z.strictObject({
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time HH:MM')
     .nullable()
     .default(null),
+  kioskLanguage: z.enum(['en', 'es']).default('en'),
+  printSlip: z.boolean().default(false),
 });
 
 // Not strict: a location read from the service may carry more fields; only these three are kept.

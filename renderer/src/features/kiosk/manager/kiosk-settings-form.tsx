@@ -95,6 +95,30 @@ export function KioskSettingsForm({ token, labor }: { token: string; labor: Labo
           />
           Ask for the PIN after someone taps their name
         </label>
+        <label>
+          Kiosk language (each person can switch at the PIN pad)
+          <select
+            value={s.kioskLanguage}
+            onChange={(e) => {
+              setSaved(false);
+              setS({ ...s, kioskLanguage: e.target.value as LaborSettings['kioskLanguage'] });
+            }}
+          >
+            <option value="en">English</option>
+            <option value="es">Español (Spanish)</option>
+          </select>
+        </label>
+        <label className="k-check-label">
+          <input
+            type="checkbox"
+            checked={s.printSlip}
+            onChange={(e) => {
+              setSaved(false);
+              setS({ ...s, printSlip: e.target.checked });
+            }}
+          />
+          Offer a printed clock slip after punching out
+        </label>
         {request.error && (
           <p className="k-error" role="alert">
             {request.error}

@@ -1,0 +1,49 @@
+// A failure as the kiosk says it, in the kiosk's language: one sentence per kind of AppError (and
+// per reason, where a kind covers several), the same sentences shared/errors.ts has in English.
+// Kinds that carry someone else's sentence (the service's reason for a refusal, a bug's message)
+// show that sentence as it came: there is nothing to translate it from.
+import type { TFunction } from 'i18next';
+import type { ErrorPayload } from '../../../../shared/app-error';
+
+export function kioskErrorWords(
+  t: TFunction<'kiosk'>,
+  payload: ErrorPayload,
+  shown: string,
+  now: number = Date.now(),
+): string {
+  switch (payload.kind) {
+    case 'not-signed-in':
+    case 'unreachable':
+    case 'timed-out':
+    case 'outcome-unknown':
+    case 'service-failed':
+    case 'cannot-read':
+    case 'data-damaged':
+      return t(`error.${payload.kind}`);
+    case 'unknown-channel':
+    case 'untrusted-sender':
+      return t('error.unknown-channel');
+    case 'forbidden':
+      return t(payload.data.by === 'venue' ? 'error.forbidden-venue' : 'error.forbidden');
+    case 'rate-limited': {
+      const wait = payload.data.retryAfterMs;
+      return wait !== null && wait > 0
+        ? t('error.rate-limited-wait', { seconds: Math.ceil(wait / 1000) })
+        : t('error.rate-limited');
+    }
+    case 'not-on-shift':
+      return t(payload.data.onBreak ? 'error.not-on-break' : 'error.not-on-shift');
+    case 'pin-required':
+      return t(payload.data.role === 'manager' ? 'error.pin-required-manager' : 'error.pin-required');
+    case 'locked-out':
+      return t('error.locked-out', { seconds: Math.max(1, Math.ceil((payload.data.until - now) / 1000)) });
+    case 'invalid':
+      return payload.data.reason ? t(`error.${payload.data.reason}`) : shown;
+    case 'spend-limit':
+    case 'conflict':
+    case 'not-found':
+    case 'local-failure':
+    case 'internal':
+      return shown;
+  }
+}
