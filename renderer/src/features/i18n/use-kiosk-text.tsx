@@ -28,7 +28,11 @@ export interface KioskText {
 }
 
 export function useKioskText(): KioskText {
-  const language = useContext(LanguageContext);
+  return useKioskTextIn(useContext(LanguageContext));
+}
+
+/** The same, for the one part that decides the language (the kiosk screen, above the provider). */
+export function useKioskTextIn(language: KioskLanguage): KioskText {
   const { t } = useTranslation(KIOSK_NS, { lng: language, i18n: kioskI18n });
   return useMemo(() => {
     const locale = KIOSK_LOCALES[language];

@@ -1,7 +1,7 @@
 // The clock-in kiosk: identify (PIN pad or name), act (punch in/out, breaks, tips), see it saved,
 // back to the pad. The live board stays visible beside it. A manager PIN opens the manager area.
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import type { PunchInput, PunchReceipt, StaffCard, StaffSession } from '../../../../shared/labor';
+import type { KioskLanguage, PunchInput, PunchReceipt, StaffCard, StaffSession } from '../../../../shared/labor';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
 import { Confirmation } from './confirmation';
@@ -17,6 +17,9 @@ import { useIdle } from './use-idle';
 import { useAction } from '../../hooks/use-action';
 import { BreakOverride } from './break-override';
 import { isAppError } from '../../../../shared/app-error';
+import { KioskLanguageProvider, useKioskTextIn } from '../i18n/use-kiosk-text';
+import { kioskErrorWords } from '../i18n/kiosk-error-words';
+import { LanguageToggle } from './language-toggle';
 import './kiosk.css';
 
 type Mode =
@@ -45,7 +48,13 @@ export function KioskScreen({
   // A satellite without its hub: staff punch against its copy of the roster, managers need the hub.
   const hubAway = useAppStore((s) => s.satellite?.mode === 'satellite' && s.satellite.link !== 'connected');
   const [mode, setMode] = useState<Mode>({ kind: 'pad' });
+  // The language one person picked at the pad: theirs until the kiosk is back at the pad for the next.
+  const [personLanguage, setPersonLanguage] = useState<KioskLanguage | null>(null);
+  const language = personLanguage ?? labor?.settings.kioskLanguage ?? 'en';
+  const text = useKioskTextIn(language);
+  const { t } = text;
   const request = useAction();
+  const problem = request.payload && request.error ? kioskErrorWords(t, request.payload, request.error) : request.error;
   // The id of the punch being attempted: a retry after a lost answer reuses it, so the core
   // captures it once even if the first call did get through.
   const attempt = useRef<{ key: string; id: string } | null>(null);
@@ -57,23 +66,27 @@ export function KioskScreen({
         .catch(() => {});
     attempt.current = null;
     request.setError(null);
+    setPersonLanguage(null);
     setMode({ kind: 'pad' });
   }, [mode, request.setError]);
 
   const idleSeconds = mode.kind === 'manager' ? MANAGER_IDLE_SECONDS : (labor?.settings.idleSeconds ?? 30);
-  useIdle(mode.kind !== 'pad' && mode.kind !== 'confirm', idleSeconds, backToPad);
+  // A language picked at the pad by someone who then walked away goes back to the kiosk's too.
+  useIdle((mode.kind !== 'pad' && mode.kind !== 'confirm') || personLanguage !== null, idleSeconds, backToPad);
 
   if (!labor)
     return (
       <section className="screen">
-        <p className="empty">Loading the kiosk…</p>
+        <p className="empty">{t('shell.loading')}</p>
       </section>
     );
   if (!labor.location) {
     return (
-      <div className="k-screen">
-        <LocationPicker token={null} />
-      </div>
+      <KioskLanguageProvider language={language}>
+        <div className="k-screen" lang={language}>
+          <LocationPicker token={null} />
+        </div>
+      </KioskLanguageProvider>
     );
   }
   const { location } = labor;
@@ -85,15 +98,18 @@ export function KioskScreen({
   const nameOf = (userId: string) => labor.staff.find((s) => s.userId === userId)?.name ?? null;
   const rowOf = (userId: string) => labor.board.rows.find((r) => r.userId === userId) ?? null;
 
-  const identify = (input: { pin: string } | { userId: string; pin?: string }, asManager = false) =>
-    request.run(async () => {
+  const identify = async (input: { pin: string } | { userId: string; pin?: string }, asManager = false) => {
+    const refused = await request.run(async () => {
       const session = await api().laborIdentify(input);
       if (asManager && !session.manager) {
         await api().laborEndSession(session.token);
-        throw new Error('That PIN does not belong to a manager');
+        return true;
       }
       setMode(asManager ? { kind: 'manager', session } : { kind: 'person', session });
+      return false;
     });
+    if (refused) request.setError(t('pad.notManager'));
+  };
 
   const pickName = (card: StaffCard) => {
     if (card.hasPin && labor.settings.nameTapNeedsPin) setMode({ kind: 'name-pin', card });
@@ -171,23 +187,29 @@ export function KioskScreen({
     case 'pad':
       panel = labor.rosterError ? (
         <div className="k-roster-error" role="alert" data-testid="roster-error">
-          <h2 className="k-pad-title">This kiosk cannot take punches right now</h2>
+          <h2 className="k-pad-title">{t('pad.cannotPunch')}</h2>
           <p className="k-pad-message">{labor.rosterError}</p>
         </div>
       ) : (
         <>
           <PinPad
-            title="Enter your PIN"
+            title={t('pad.enterPin')}
             busy={request.busy}
-            error={request.error}
+            error={problem}
             lock={lock}
             timezone={location.timezone}
             nameOf={nameOf}
-            onSubmit={(pin) => identify({ pin })}
+            onSubmit={(pin) => void identify({ pin })}
           />
-          <button type="button" className="k-link k-link-strong" onClick={() => setMode({ kind: 'names' })}>
-            Or tap your name
-          </button>
+          <div className="k-pad-links">
+            <button type="button" className="k-link k-link-strong" onClick={() => setMode({ kind: 'names' })}>
+              {t('pad.orTapName')}
+            </button>
+            <LanguageToggle
+              language={language}
+              onSwitch={(next) => setPersonLanguage(next === labor.settings.kioskLanguage ? null : next)}
+            />
+          </div>
         </>
       );
       break;
@@ -204,13 +226,13 @@ export function KioskScreen({
     case 'name-pin':
       panel = (
         <PinPad
-          title={`${mode.card.name}, enter your PIN`}
+          title={t('pad.namePin', { name: mode.card.name })}
           busy={request.busy}
-          error={request.error}
+          error={problem}
           lock={lock}
           timezone={location.timezone}
           nameOf={nameOf}
-          onSubmit={(pin) => identify({ userId: mode.card.userId, pin })}
+          onSubmit={(pin) => void identify({ userId: mode.card.userId, pin })}
           onCancel={backToPad}
         />
       );
@@ -222,8 +244,8 @@ export function KioskScreen({
           row={rowOf(mode.session.userId)}
           timezone={location.timezone}
           busy={request.busy}
-          error={request.error}
-          onPunch={(input) => punch(mode.session, input)}
+          error={problem}
+          onPunch={(input) => void punch(mode.session, input)}
           onDone={backToPad}
         />
       );
@@ -235,6 +257,8 @@ export function KioskScreen({
           tipsCents={mode.tips}
           offline={mode.offline}
           timezone={location.timezone}
+          locationName={location.name}
+          printSlip={labor.settings.printSlip}
           onDone={backToPad}
         />
       );
@@ -253,14 +277,14 @@ export function KioskScreen({
         </section>
       ) : (
         <PinPad
-          title="Manager PIN"
-          hint="The timesheet, staff PINs and kiosk settings are for managers."
+          title={t('pad.managerPin')}
+          hint={t('pad.managerHint')}
           busy={request.busy}
-          error={request.error}
+          error={problem}
           lock={lock}
           timezone={location.timezone}
           nameOf={nameOf}
-          onSubmit={(pin) => identify({ pin }, true)}
+          onSubmit={(pin) => void identify({ pin }, true)}
           onCancel={backToPad}
         />
       );
@@ -273,7 +297,7 @@ export function KioskScreen({
           endsAt={mode.endsAt}
           timezone={location.timezone}
           busy={request.busy}
-          error={request.error}
+          error={problem}
           lock={lock}
           nameOf={nameOf}
           onManagerPin={(pin) => void allowBreakEnd(mode.session, pin)}
@@ -287,25 +311,27 @@ export function KioskScreen({
   }
 
   return (
-    <div className="k-screen">
-      <KioskHeader
-        location={location}
-        outbox={labor.outbox}
-        onManager={openManager}
-        onSyncNow={() => void api().laborSyncNow()}
-        onKioskView={onKioskView && (() => void request.run(onKioskView))}
-      />
-      <div className="k-main">
-        <div className="k-left">{panel}</div>
-        <div className="k-right">
-          <LiveBoard
-            board={labor.board}
-            settings={labor.settings}
-            timezone={location.timezone}
-            offline={labor.outbox.state === 'offline'}
-          />
+    <KioskLanguageProvider language={language}>
+      <div className="k-screen" lang={language}>
+        <KioskHeader
+          location={location}
+          outbox={labor.outbox}
+          onManager={openManager}
+          onSyncNow={() => void api().laborSyncNow()}
+          onKioskView={onKioskView && (() => void request.run(onKioskView))}
+        />
+        <div className="k-main">
+          <div className="k-left">{panel}</div>
+          <div className="k-right">
+            <LiveBoard
+              board={labor.board}
+              settings={labor.settings}
+              timezone={location.timezone}
+              offline={labor.outbox.state === 'offline'}
+            />
+          </div>
         </div>
       </div>
-    </div>
+    </KioskLanguageProvider>
   );
 }
