@@ -1,8 +1,8 @@
 // The kiosk's top line: where, what time it is there, whether punches are synced, and the way in
 // for a manager.
 import type { KioskLocation, OutboxSummary } from '../../../../shared/labor';
-import { clockTime } from './format';
 import { zoneNote } from '../../../../shared/time';
+import { useKioskText } from '../i18n/use-kiosk-text';
 import { SyncPill } from './sync-pill';
 import { useNow } from './use-now';
 import { useAppStore } from '../../store';
@@ -21,29 +21,25 @@ export function KioskHeader({
   onKioskView?: () => void;
 }) {
   const now = useNow(5000);
+  const { t, time } = useKioskText();
   const satellite = useAppStore((s) => s.satellite);
   return (
     <header className="k-header">
       <div className="k-where">
         <h1 className="k-location">{location.name}</h1>
-        <span className="k-clock" aria-label="Time at this location">
-          {clockTime(now, location.timezone)}
+        <span className="k-clock" aria-label={t('header.clockLabel')} data-testid="kiosk-clock">
+          {time(now, location.timezone)}
         </span>
         {zoneNote(location.timezone, now) && <span className="k-zone">{zoneNote(location.timezone, now)}</span>}
       </div>
       <SyncPill outbox={outbox} satellite={satellite} onSyncNow={onSyncNow} />
       {onKioskView && (
-        <button
-          type="button"
-          className="k-manager-button"
-          onClick={onKioskView}
-          title="Show only the kiosk on this computer; a manager PIN leaves it"
-        >
-          Kiosk view
+        <button type="button" className="k-manager-button" onClick={onKioskView} title={t('header.kioskViewTitle')}>
+          {t('header.kioskView')}
         </button>
       )}
       <button type="button" className="k-manager-button" onClick={onManager}>
-        Manager
+        {t('header.manager')}
       </button>
     </header>
   );

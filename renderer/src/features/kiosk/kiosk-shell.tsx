@@ -4,9 +4,12 @@ import { useEffect } from 'react';
 import { useAppStore } from '../../store';
 import { SettingsScreen } from '../settings/settings-screen';
 import { KioskScreen } from './kiosk-screen';
+import { useKioskTextIn } from '../i18n/use-kiosk-text';
 
 export function KioskShell({ onLeaveKioskView }: { onLeaveKioskView?: (managerToken: string) => Promise<void> } = {}) {
   const bridge = useAppStore((s) => s.bridge);
+  // Outside anyone's session: the kiosk's own language.
+  const { t } = useKioskTextIn(useAppStore((s) => s.labor?.settings.kioskLanguage ?? 'en'));
   useEffect(() => {
     const block = (e: Event) => e.preventDefault();
     // A browser kiosk (headless host) cannot start full screen by itself: the first touch asks.
@@ -21,12 +24,10 @@ export function KioskShell({ onLeaveKioskView }: { onLeaveKioskView?: (managerTo
     };
   }, []);
   return (
-    <main className="k-shell" data-testid="kiosk-shell" aria-label="Kiosk">
+    <main className="k-shell" data-testid="kiosk-shell" aria-label={t('shell.kiosk')}>
       {bridge !== 'open' && (
         <div className="status-bar bad" role="alert">
-          {bridge === 'connecting'
-            ? 'Starting…'
-            : 'Lost contact with the app; retrying. Punches already saved are safe.'}
+          {bridge === 'connecting' ? t('shell.starting') : t('shell.lost')}
         </div>
       )}
       <KioskScreen appSettings={<SettingsScreen />} onLeaveKioskView={onLeaveKioskView} />
