@@ -10,6 +10,7 @@ export interface PadLock {
   userId: string | null;
   pad?: 'sign-in' | 'approval';
 }
+import { useKioskText, type KioskText } from '../i18n/use-kiosk-text';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
@@ -29,6 +30,8 @@ export interface PinPadProps {
 export function PinPad({ title, hint, busy, error, lock, timezone, nameOf, onSubmit, onCancel }: PinPadProps) {
   const lockedUntil = lock?.until ?? null;
   const [pin, setPin] = useState('');
+  // English says which pad, for whom and until when; the other languages say how long for now.
+  const { t, language } = useKioskText();
   // Re-rendered every quarter second while locked, so the countdown moves and the pad opens by itself.
   const now = useTickUntil(lockedUntil);
   const locked = lockedUntil !== null && lockedUntil > now;
@@ -65,13 +68,17 @@ export function PinPad({ title, hint, busy, error, lock, timezone, nameOf, onSub
     <section className="k-pad" aria-label={title}>
       <h2 className="k-pad-title">{title}</h2>
       {hint && <p className="k-hint">{hint}</p>}
-      <div className="k-pin-dots" data-testid="pin-dots" role="img" aria-label={`${pin.length} digits entered`}>
+      <div className="k-pin-dots" data-testid="pin-dots" role="img" aria-label={t('pad.digits', { count: pin.length })}>
         {Array.from({ length: Math.max(4, pin.length) }, (_, i) => (
           <span key={i} className={i < pin.length ? 'k-dot on' : 'k-dot'} />
         ))}
       </div>
       <p className="k-pad-message" role={shownError || locked ? 'alert' : undefined} data-testid="pad-message">
-        {locked ? lockWords(lock as PadLock, { timezone, now, nameOf }) : (shownError ?? '\u00a0')}
+        {locked
+          ? language === 'en'
+            ? lockWords(lock as PadLock, { timezone, now, nameOf })
+            : t('pad.locked', { wait: waitWords((lockedUntil ?? 0) - now, t) })
+          : (shownError ?? '\u00a0')}
       </p>
       <div className="k-keys">
         {KEYS.map((k) => (
@@ -91,9 +98,9 @@ export function PinPad({ title, hint, busy, error, lock, timezone, nameOf, onSub
           className="k-key k-key-muted"
           onClick={() => setPin('')}
           disabled={busy || pin.length === 0}
-          aria-label="Clear"
+          aria-label={t('pad.clear')}
         >
-          Clear
+          {t('pad.clear')}
         </button>
         <button type="button" className="k-key" onClick={() => press('0')} disabled={busy || locked} aria-label="0">
           0
@@ -103,16 +110,24 @@ export function PinPad({ title, hint, busy, error, lock, timezone, nameOf, onSub
           className="k-key k-key-go"
           onClick={submit}
           disabled={busy || locked || pin.length < 4}
-          aria-label="Go: enter PIN"
+          aria-label={t('pad.goLabel')}
         >
-          {busy ? '…' : 'Go'}
+          {busy ? '…' : t('pad.go')}
         </button>
       </div>
       {onCancel && (
         <button type="button" className="k-link" onClick={onCancel}>
-          Cancel
+          {t('pad.cancel')}
         </button>
       )}
     </section>
   );
+}
+
+/** 24 s, or 2 min 05 s for the longer locks. */
+function waitWords(ms: number, t: KioskText['t']): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  return s < 60
+    ? t('pad.seconds', { s })
+    : t('pad.minutes', { m: Math.floor(s / 60), s: String(s % 60).padStart(2, '0') });
 }
