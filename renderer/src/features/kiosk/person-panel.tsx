@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { BoardRow, PunchInput, StaffRole, StaffSession } from '../../../../shared/labor';
 import { formatDuration } from '../../../../shared/labor-calc';
-import { clockTime } from './format';
+import { useKioskText } from '../i18n/use-kiosk-text';
 import { TipsKeypad } from './tips-keypad';
 import { useNow } from './use-now';
 
@@ -21,6 +21,7 @@ const title = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
 
 export function PersonPanel({ session, row, timezone, busy, error, onPunch, onDone }: PersonPanelProps) {
   const now = useNow();
+  const { t, time } = useKioskText();
   const [tips, setTips] = useState(false);
   const firstName = session.name.split(' ')[0];
 
@@ -35,22 +36,24 @@ export function PersonPanel({ session, row, timezone, busy, error, onPunch, onDo
   }
 
   const status = !row
-    ? { tone: 'off', line: 'You are not on shift.' }
+    ? { tone: 'off', line: t('person.notOnShift') }
     : row.breakStart !== null
       ? {
           tone: 'break',
-          line: `On break since ${clockTime(row.breakStart, timezone)}`,
+          line: t('person.onBreakSince', { time: time(row.breakStart, timezone) }),
           time: formatDuration(now - row.breakStart),
         }
       : {
           tone: 'on',
-          line: `On shift${row.role ? ` as ${title(row.role)}` : ''} since ${clockTime(row.shiftStart, timezone)}`,
+          line: row.role
+            ? t('person.onShiftAsSince', { role: title(row.role), time: time(row.shiftStart, timezone) })
+            : t('person.onShiftSince', { time: time(row.shiftStart, timezone) }),
           time: formatDuration(now - row.shiftStart),
         };
 
   return (
-    <section className="k-person" aria-label={`Punch for ${session.name}`}>
-      <h2 className="k-hello">Hi {firstName}</h2>
+    <section className="k-person" aria-label={t('person.label', { name: session.name })}>
+      <h2 className="k-hello">{t('person.hello', { name: firstName })}</h2>
       <div className={`k-status k-status-${status.tone}`} data-testid="person-status">
         <span>{status.line}</span>
         {'time' in status && <span className="k-status-timer">{status.time}</span>}
@@ -71,33 +74,33 @@ export function PersonPanel({ session, row, timezone, busy, error, onPunch, onDo
             disabled={busy}
             onClick={() => onPunch({ action: 'break-start' })}
           >
-            Start break
+            {t('person.startBreak')}
           </button>
         )}
         {row && row.breakStart !== null && (
           <button type="button" className="k-big k-go" disabled={busy} onClick={() => onPunch({ action: 'break-end' })}>
-            End break
+            {t('person.endBreak')}
           </button>
         )}
         {row && (
           <button type="button" className="k-big k-danger" disabled={busy} onClick={() => setTips(true)}>
-            Punch out
+            {t('person.punchOut')}
           </button>
         )}
       </div>
       <button type="button" className="k-link" onClick={onDone}>
-        Not {firstName}? Back to the PIN pad
+        {t('person.notMe', { name: firstName })}
       </button>
     </section>
   );
 }
 
 function PunchInButtons({ roles, busy, onPick }: { roles: StaffRole[]; busy: boolean; onPick(role: StaffRole): void }) {
-  if (roles.length === 0)
-    return <p className="k-error">You have no role at this location yet. Ask a manager to add one.</p>;
+  const { t } = useKioskText();
+  if (roles.length === 0) return <p className="k-error">{t('person.noRole')}</p>;
   return (
     <>
-      {roles.length > 1 && <p className="k-hint">Which role are you working?</p>}
+      {roles.length > 1 && <p className="k-hint">{t('person.whichRole')}</p>}
       {roles.map((r) => (
         <button
           key={`${r.role}-${r.roleUuid}`}
@@ -106,7 +109,7 @@ function PunchInButtons({ roles, busy, onPick }: { roles: StaffRole[]; busy: boo
           disabled={busy}
           onClick={() => onPick(r)}
         >
-          Punch in as {title(r.role)}
+          {t('person.punchInAs', { role: title(r.role) })}
         </button>
       ))}
     </>

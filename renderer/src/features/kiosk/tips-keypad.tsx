@@ -3,7 +3,7 @@
 // One punch-out button whatever the amount, in the same colour for $0.00 as for $12.50: the
 // screen asks, it does not steer anyone towards declaring nothing.
 import { useEffect, useState } from 'react';
-import { formatCents } from '../../../../shared/labor-calc';
+import { useKioskText } from '../i18n/use-kiosk-text';
 
 const MAX_CENTS = 10_000_000;
 
@@ -17,6 +17,7 @@ export function TipsKeypad({
   onBack(): void;
 }) {
   const [cents, setCents] = useState(0);
+  const { t, money } = useKioskText();
   const press = (digit: number) => setCents((c) => (c * 10 + digit > MAX_CENTS ? c : c * 10 + digit));
   useEffect(() => {
     if (busy) return;
@@ -36,13 +37,11 @@ export function TipsKeypad({
     return () => window.removeEventListener('keydown', onKey);
   });
   return (
-    <section className="k-tips" aria-label="Declare tips">
-      <h2 className="k-pad-title">Tips from this shift</h2>
-      <p className="k-hint">
-        Type the cash and card tips you are taking home, or punch out with $0.00 if there were none.
-      </p>
+    <section className="k-tips" aria-label={t('tips.label')}>
+      <h2 className="k-pad-title">{t('tips.title')}</h2>
+      <p className="k-hint">{t('tips.hint', { zero: money(0) })}</p>
       <output className="k-tips-amount" data-testid="tips-amount" aria-live="polite">
-        {formatCents(cents)}
+        {money(cents)}
       </output>
       <div className="k-keys">
         {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => (
@@ -52,7 +51,7 @@ export function TipsKeypad({
             className="k-key"
             onClick={() => press(d)}
             disabled={busy}
-            aria-label={`tips ${d}`}
+            aria-label={t('tips.digit', { digit: d })}
           >
             {d}
           </button>
@@ -62,11 +61,17 @@ export function TipsKeypad({
           className="k-key k-key-muted"
           onClick={() => setCents(0)}
           disabled={busy}
-          aria-label="Clear tips"
+          aria-label={t('tips.clearLabel')}
         >
-          Clear
+          {t('tips.clear')}
         </button>
-        <button type="button" className="k-key" onClick={() => press(0)} disabled={busy} aria-label="tips 0">
+        <button
+          type="button"
+          className="k-key"
+          onClick={() => press(0)}
+          disabled={busy}
+          aria-label={t('tips.digit', { digit: 0 })}
+        >
           0
         </button>
         <button
@@ -74,17 +79,17 @@ export function TipsKeypad({
           className="k-key k-key-muted"
           onClick={() => setCents((c) => Math.floor(c / 10))}
           disabled={busy}
-          aria-label="Delete last digit"
+          aria-label={t('tips.deleteLabel')}
         >
           ⌫
         </button>
       </div>
       <div className="k-row">
         <button type="button" className="k-big k-secondary" onClick={onBack} disabled={busy}>
-          Back
+          {t('tips.back')}
         </button>
         <button type="button" className="k-big k-neutral" onClick={() => onConfirm(cents)} disabled={busy}>
-          {busy ? 'Saving…' : `Punch out · ${formatCents(cents)}`}
+          {busy ? t('tips.saving') : t('tips.punchOut', { amount: money(cents) })}
         </button>
       </div>
     </section>
