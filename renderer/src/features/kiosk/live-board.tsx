@@ -4,17 +4,17 @@
 import { useRef } from 'react';
 import type { BoardView, LaborSettings } from '../../../../shared/labor';
 import { computeAlerts, formatDuration, type LaborAlert } from '../../../../shared/labor-calc';
-import { clockTime } from './format';
+import { useKioskText, type KioskText } from '../i18n/use-kiosk-text';
 import { useNow } from './use-now';
 import { DamagedHere, SHOWN_FROM } from '../../components/damaged-here';
 import { OvertimeBadge } from './overtime-badge';
 import { boardOvertime } from '../../../../shared/labor-rules/board-overtime';
 
-const ALERT_TEXT: Record<LaborAlert['kind'], (a: LaborAlert) => string> = {
-  'break-due': (a) => `Break due (${formatDuration(a.elapsedMs)} without one)`,
-  'break-long': (a) => `Break running long (${formatDuration(a.elapsedMs)})`,
-  'overtime-soon': () => 'Overtime soon',
-  overtime: (a) => `Overtime (${formatDuration(a.elapsedMs)} on shift)`,
+const ALERT_TEXT: Record<LaborAlert['kind'], (a: LaborAlert, t: KioskText['t']) => string> = {
+  'break-due': (a, t) => t('board.breakDue', { duration: formatDuration(a.elapsedMs) }),
+  'break-long': (a, t) => t('board.breakLong', { duration: formatDuration(a.elapsedMs) }),
+  'overtime-soon': (_a, t) => t('board.overtimeSoon'),
+  overtime: (a, t) => t('board.overtime', { duration: formatDuration(a.elapsedMs) }),
 };
 
 export function LiveBoard({
@@ -29,6 +29,7 @@ export function LiveBoard({
   offline: boolean;
 }) {
   const now = useNow();
+  const { t, time } = useKioskText();
   // Overtime follows the venue's rules (OvertimeBadge); the alerts here are the break ones.
   const alerts = computeAlerts(board.rows, settings, now).filter(
     (a) => a.kind !== 'overtime' && a.kind !== 'overtime-soon',
@@ -41,28 +42,26 @@ export function LiveBoard({
   if (board.rows.length > 0) someoneWasHere.current = true;
 
   return (
-    <section className="k-board" aria-label="Who is on shift">
+    <section className="k-board" aria-label={t('board.label')}>
       <header className="k-board-head">
         <h2>
-          On shift <span className="k-count">{board.rows.length}</span>
-          {onBreak > 0 && <span className="k-count k-count-break">{onBreak} on break</span>}
+          {t('board.onShift')} <span className="k-count">{board.rows.length}</span>
+          {onBreak > 0 && <span className="k-count k-count-break">{t('board.onBreakCount', { count: onBreak })}</span>}
         </h2>
         <span className={board.error || offline ? 'k-board-note bad' : 'k-board-note'}>
           {board.error || offline
-            ? `Service offline: this kiosk’s punches on top of the last update${board.fetchedAt ? ` (${clockTime(board.fetchedAt, timezone)})` : ''}`
+            ? board.fetchedAt
+              ? t('board.offlineAt', { time: time(board.fetchedAt, timezone) })
+              : t('board.offline')
             : board.fetchedAt
-              ? `Updated ${clockTime(board.fetchedAt, timezone)}`
-              : 'Not loaded from the service yet'}
+              ? t('board.updated', { time: time(board.fetchedAt, timezone) })
+              : t('board.notLoaded')}
         </span>
       </header>
-      <DamagedHere
-        files={SHOWN_FROM.board}
-        className="k-damaged"
-        meaning="Some saved punches could not be read: this board may be missing people. Tell a manager."
-      />
+      <DamagedHere files={SHOWN_FROM.board} className="k-damaged" meaning={t('board.damaged')} />
       {board.rows.length === 0 ? (
         <p className="k-empty" data-testid="board-empty">
-          {someoneWasHere.current ? 'Everyone has punched out.' : 'Nobody is on shift right now.'}
+          {someoneWasHere.current ? t('board.allOut') : t('board.nobody')}
         </p>
       ) : (
         <ul className="k-board-list">
@@ -84,13 +83,17 @@ export function LiveBoard({
                 <div className="k-board-time">
                   {row.breakStart !== null ? (
                     <>
-                      <span className="k-board-break">On break {formatDuration(now - row.breakStart)}</span>
-                      <span className="k-board-sub">on shift {formatDuration(now - row.shiftStart)}</span>
+                      <span className="k-board-break">
+                        {t('board.onBreakFor', { duration: formatDuration(now - row.breakStart) })}
+                      </span>
+                      <span className="k-board-sub">
+                        {t('board.onShiftFor', { duration: formatDuration(now - row.shiftStart) })}
+                      </span>
                     </>
                   ) : (
                     <>
                       <span className="k-board-timer">{formatDuration(now - row.shiftStart)}</span>
-                      <span className="k-board-sub">since {clockTime(row.shiftStart, timezone)}</span>
+                      <span className="k-board-sub">{t('board.since', { time: time(row.shiftStart, timezone) })}</span>
                     </>
                   )}
                 </div>
@@ -98,10 +101,10 @@ export function LiveBoard({
                   <OvertimeBadge row={row} settings={settings} timezone={timezone} now={now} />
                   {rowAlerts.map((a) => (
                     <span key={a.kind} className={`k-badge k-alert-${a.kind}`}>
-                      {ALERT_TEXT[a.kind](a)}
+                      {ALERT_TEXT[a.kind](a, t)}
                     </span>
                   ))}
-                  {row.pending && <span className="k-badge k-badge-pending">not synced yet</span>}
+                  {row.pending && <span className="k-badge k-badge-pending">{t('board.notSynced')}</span>}
                 </div>
               </li>
             );
