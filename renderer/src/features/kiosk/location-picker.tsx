@@ -4,26 +4,26 @@ import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
 import { useRequest } from '../../hooks/use-request';
 import { Problem } from '../../components/problem';
+import { useKioskText } from '../i18n/use-kiosk-text';
 
 export function LocationPicker({ token, onDone }: { token: string | null; onDone?: () => void }) {
   const load = useRequest(() => api().laborLocations(), []);
   const choices: LocationChoice[] | null = load.data;
   const save = useAction();
+  const { t } = useKioskText();
 
   return (
-    <section className="k-setup" aria-label="Choose this kiosk's location">
-      <h2>Where is this kiosk?</h2>
-      <p className="k-hint">
-        Every punch made here is recorded at the location you choose. A manager can change it later.
-      </p>
-      {load.loading && <p className="k-hint">Loading locations…</p>}
+    <section className="k-setup" aria-label={t('location.label')}>
+      <h2>{t('location.title')}</h2>
+      <p className="k-hint">{t('location.hint')}</p>
+      {load.loading && <p className="k-hint">{t('location.loading')}</p>}
       {load.error && (
         <div className="k-error-block">
           <Problem text={load.error} detail={load.detail}>
-            Could not load the locations:{' '}
+            {t('location.failed')}
           </Problem>
           <button type="button" className="k-small" onClick={load.reload}>
-            Try again
+            {t('location.retry')}
           </button>
         </div>
       )}
@@ -42,11 +42,11 @@ export function LocationPicker({ token, onDone }: { token: string | null; onDone
             }
           >
             <span className="k-name-main">{c.name}</span>
-            <span className="k-name-sub">{c.timezone ?? 'time zone of this computer'}</span>
+            <span className="k-name-sub">{c.timezone ?? t('location.computerZone')}</span>
           </button>
         ))}
       </div>
-      {choices?.length === 0 && <p className="k-hint">The service lists no locations for this app.</p>}
+      {choices?.length === 0 && <p className="k-hint">{t('location.none')}</p>}
       {save.error && (
         <p className="k-error" role="alert">
           {save.error}

@@ -1,5 +1,6 @@
 // "Tap your name": every person with a role at this location, on-shift people marked.
 import type { BoardRow, StaffCard } from '../../../../shared/labor';
+import { useKioskText } from '../i18n/use-kiosk-text';
 
 export function NamePicker({
   staff,
@@ -13,27 +14,26 @@ export function NamePicker({
   onBack(): void;
 }) {
   const onShift = new Set(rows.map((r) => r.userId));
+  const { t } = useKioskText();
   return (
-    <section className="k-names" aria-label="Tap your name">
-      <h2 className="k-pad-title">Tap your name</h2>
+    <section className="k-names" aria-label={t('names.title')}>
+      <h2 className="k-pad-title">{t('names.title')}</h2>
       {staff.length === 0 ? (
-        <p className="k-hint">
-          No staff are set up for this location yet. A manager can add them under Manager → Staff &amp; PINs.
-        </p>
+        <p className="k-hint">{t('names.none')}</p>
       ) : (
         <div className="k-name-grid">
           {staff.map((s) => (
             <button key={s.userId} type="button" className="k-name" onClick={() => onPick(s)}>
               <span className="k-name-main">{s.name}</span>
               <span className="k-name-sub">
-                {onShift.has(s.userId) ? 'on shift' : s.roles.map((r) => r.role).join(', ')}
+                {onShift.has(s.userId) ? t('names.onShift') : s.roles.map((r) => r.role).join(', ')}
               </span>
             </button>
           ))}
         </div>
       )}
       <button type="button" className="k-link" onClick={onBack}>
-        Use my PIN instead
+        {t('names.usePin')}
       </button>
     </section>
   );
