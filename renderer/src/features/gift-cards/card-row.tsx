@@ -7,6 +7,7 @@ import { CopyButton } from '../../components/copy-button';
 import { Problem } from '../../components/problem';
 import { useAction } from '../../hooks/use-action';
 import { useTimeOf } from '../tabs/format';
+import { useEffect, useState } from 'react';
 
 const STATE_LABEL = { pending: 'Waiting for the card…', issued: 'Issued', late: 'Late' };
 
@@ -47,8 +48,22 @@ export function CardRow({
   const timeOf = useTimeOf();
   const check = useAction();
   const info = card.card;
+  // The card asked to be printed is the page's one printable part (print styles in styles.css)
+  // until the print is over: the class is set before window.print() runs, so the paper has it.
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    if (!printing) return;
+    const done = () => setPrinting(false);
+    window.addEventListener('afterprint', done, { once: true });
+    window.print();
+    return () => window.removeEventListener('afterprint', done);
+  }, [printing]);
   return (
-    <li className={`gift-card ${card.state}`} data-testid="gift-card" data-state={card.state}>
+    <li
+      className={`gift-card ${card.state}${printing ? ' print-area' : ''}`}
+      data-testid="gift-card"
+      data-state={card.state}
+    >
       <span className={`state-pill ${card.state}`}>{STATE_LABEL[card.state]}</span>
       <div className="gift-card-body">
         <div className="gift-card-main">
@@ -88,6 +103,11 @@ export function CardRow({
           </div>
         )}
         {card.issuedAt && <div className="hint small-line">Issued {timeOf(card.issuedAt)}</div>}
+        {card.state === 'issued' && (
+          <button type="button" className="no-print" onClick={() => setPrinting(true)}>
+            Print details
+          </button>
+        )}
       </div>
     </li>
   );

@@ -60,13 +60,17 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
   const days = dayList(query.fromDay, query.toDay);
 
   return (
-    <div className="k-timesheet">
+    <div className="k-timesheet print-area" data-testid="timesheet">
+      <h2 className="print-only">
+        Timesheet · {labor.location?.name} · {longDay(query.fromDay)}
+        {query.toDay !== query.fromDay ? ` – ${longDay(query.toDay)}` : ''}
+      </h2>
       <DamagedHere
         files={SHOWN_FROM.timesheet}
         className="k-damaged"
         meaning="Some saved punches or edits could not be read: check these hours against the service before paying."
       />
-      <form className="k-filters" onSubmit={(e) => e.preventDefault()} aria-label="Timesheet filters">
+      <form className="k-filters no-print" onSubmit={(e) => e.preventDefault()} aria-label="Timesheet filters">
         <label>
           From
           <input
@@ -140,6 +144,9 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
           }
         >
           Export CSV
+        </button>
+        <button type="button" className="k-small" disabled={!sheet} onClick={() => window.print()}>
+          Print
         </button>
       </form>
       <Problem text={request.error} detail={request.detail}>
