@@ -2,6 +2,7 @@
 // ways, the plural forms each language needs, and that every {{variable}} is kept).
 import type { KioskStrings } from './en';
 
+// A sentence that ends on a time has no full stop: Spanish times end in one already ("p. m.").
 export const es: KioskStrings = {
   shell: {
     kiosk: 'Quiosco',
@@ -74,10 +75,10 @@ export const es: KioskStrings = {
   },
   confirm: {
     saved: 'Guardado',
-    punchIn: '{{name}}, entrada marcada a las {{time}}.',
-    punchInAs: '{{name}}, entrada marcada como {{role}} a las {{time}}.',
+    punchIn: '{{name}}, entrada marcada a las {{time}}',
+    punchInAs: '{{name}}, entrada marcada como {{role}} a las {{time}}',
     breakStart: '{{name}}, su descanso empezó a las {{time}}. Disfrútelo.',
-    breakEnd: '{{name}}, bienvenido de vuelta. El descanso terminó a las {{time}}.',
+    breakEnd: '{{name}}, bienvenido de vuelta. El descanso terminó a las {{time}}',
     punchOut: '{{name}}, salida marcada a las {{time}}. ¡Buenas noches!',
     punchOutTips: '{{name}}, salida marcada a las {{time}} con {{tips}} de propinas. ¡Buenas noches!',
     offline:
