@@ -1,7 +1,8 @@
 // `npm run screenshots`: every screen at a 1280x800 workstation and a 1080x1920 portrait kiosk, with
 // a venue that has something on each screen (people on shift, tabs, gift cards, events), into
 // docs/screens/ as PNGs that are committed, so a change's look can be reviewed. Not a test.
-// `npm run screenshots -- tabs gift-cards kiosk-view` takes only those screens; `--out DIR` writes elsewhere.
+// `npm run screenshots -- tabs gift-cards kiosk-view` takes only those screens (`kiosk-es`: the kiosk
+// in Spanish; `print`: the timesheet and a gift card as printed); `--out DIR` writes elsewhere.
 import { chromium, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { startApp, stopApp } from '../test/e2e/fixtures';
@@ -59,6 +60,73 @@ for (const [pin, brk] of [
   if (brk) await app.core.handlers.laborPunch(s.token, { action: 'break-start' }).catch(() => {});
 }
 
+/** The PIN pad, a person's panel, the tips keypad and the punched-out confirmation, in Spanish. */
+async function kioskSpanish(page: Page, size: string): Promise<void> {
+  await saveSettings({ kioskLanguage: 'es', printSlip: true });
+  await page.getByRole('navigation').getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await page.getByRole('heading', { name: 'Ingrese su PIN' }).waitFor();
+  await shoot(page, 'kiosk-es', size);
+  await pin(page, '2222', 'Entrar: ingresar PIN');
+  await page.getByRole('heading', { name: 'Hola, Jordan' }).waitFor();
+  await shoot(page, 'kiosk-person-es', size);
+  await page.getByRole('button', { name: 'Marcar salida' }).click();
+  await page.keyboard.type('1250');
+  await shoot(page, 'kiosk-tips-es', size);
+  await page.getByRole('button', { name: 'Marcar salida · $12.50' }).click();
+  await page.getByRole('button', { name: 'Imprimir comprobante' }).waitFor();
+  await shoot(page, 'kiosk-punched-out-es', size);
+  await page.emulateMedia({ media: 'print' });
+  await shoot(page, 'clock-slip-print-es', size);
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByRole('button', { name: 'Listo' }).click();
+  await saveSettings({ kioskLanguage: 'en', printSlip: false });
+  await page.getByRole('heading', { name: 'Enter your PIN' }).waitFor();
+  await pin(page, '1111');
+  await page.getByRole('heading', { name: 'Hi Sam' }).waitFor();
+  await shoot(page, 'kiosk-person', size);
+  await page.getByRole('button', { name: 'Not Sam? Back to the PIN pad' }).click();
+  // Jordan punched out above: back in for the next size's screenshots.
+  const s = await app.core.handlers.laborIdentify({ pin: '2222' });
+  await app.core.handlers.laborPunch(s.token, { action: 'punch-in', punchId: crypto.randomUUID() }).catch(() => {});
+}
+
+/** The timesheet and a gift card as they print (print media). */
+async function printViews(page: Page, size: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await page.getByRole('button', { name: 'Manager' }).click();
+  await pin(page, '9999');
+  await page
+    .getByTestId('timesheet')
+    .getByRole('heading', { name: /^Entries/ })
+    .waitFor();
+  await shoot(page, 'timesheet', size);
+  await page.emulateMedia({ media: 'print' });
+  await shoot(page, 'timesheet-print', size);
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('navigation').getByRole('button', { name: 'Gift cards', exact: true }).click();
+  const card = page.locator('[data-testid="gift-card"][data-state="issued"]').first();
+  if ((await card.count()) === 0) return;
+  await page.evaluate(() => {
+    (globalThis as unknown as { print(): void }).print = () => {};
+  });
+  await card.getByRole('button', { name: 'Print details' }).click();
+  await page.emulateMedia({ media: 'print' });
+  await shoot(page, 'gift-card-print', size);
+  await page.emulateMedia({ media: 'screen' });
+}
+
+async function pin(page: Page, digits: string, go = 'Go: enter PIN'): Promise<void> {
+  for (const digit of digits) await page.getByRole('button', { name: digit, exact: true }).click();
+  await page.getByRole('button', { name: go }).click();
+}
+
+async function saveSettings(patch: Record<string, unknown>): Promise<void> {
+  const manager = await app.core.handlers.laborIdentify({ pin: '9999' });
+  const labor = (await app.core.handlers.getSnapshot()).labor;
+  if (labor) await app.core.handlers.laborSaveSettings(manager.token, { ...labor.settings, ...patch });
+}
+
 async function shoot(page: Page, name: string, size: string): Promise<void> {
   const file = `${out}/${name}-${size}.png`;
   await page.screenshot({ path: file });
@@ -92,6 +160,8 @@ try {
       await page.getByRole('button', { name: 'Leave kiosk view' }).click();
       await page.getByTestId('status-bar').waitFor();
     }
+    if (wanted('Kiosk es')) await kioskSpanish(page, size.name);
+    if (wanted('Print')) await printViews(page, size.name);
     await page.close();
   }
 } finally {
