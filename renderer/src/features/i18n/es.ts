@@ -184,6 +184,8 @@ export const es: KioskStrings = {
     'pin-not-recognised-offline':
       'Ese PIN no se reconoce. No se puede contactar con el centro: el personal puede fichar aquí, los gerentes necesitan el centro.',
     'pin-format': 'Un PIN tiene de 4 a 8 dígitos.',
+    'hub-identity-changed':
+      'La identidad de este centro cambió: vuelva a emparejar. Pida a un gerente que revise el centro antes de emparejar este dispositivo de nuevo.',
     fallback: 'Algo salió mal. Vuelva a intentarlo.',
   },
 };

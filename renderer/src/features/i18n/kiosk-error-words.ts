@@ -19,6 +19,7 @@ export function kioskErrorWords(
     case 'service-failed':
     case 'cannot-read':
     case 'data-damaged':
+    case 'hub-identity-changed':
       return t(`error.${payload.kind}`);
     case 'unknown-channel':
     case 'untrusted-sender':
