@@ -176,6 +176,10 @@ export const en = {
     'pin-format': 'A PIN is 4 to 8 digits.',
     'hub-identity-changed':
       'This hub’s identity changed: pair again. Ask a manager to check the hub before pairing this device anew.',
+    revoked:
+      'A manager revoked this device on the venue hub: it can no longer be used. Ask a manager to pair it again.',
+    'break-too-short':
+      'A break here lasts at least {{minutes}} minutes. A manager can allow ending it now with their PIN.',
     fallback: 'Something went wrong. Try again.',
   },
 };

@@ -186,6 +186,10 @@ export const es: KioskStrings = {
     'pin-format': 'Un PIN tiene de 4 a 8 dígitos.',
     'hub-identity-changed':
       'La identidad de este centro cambió: vuelva a emparejar. Pida a un gerente que revise el centro antes de emparejar este dispositivo de nuevo.',
+    revoked:
+      'Un gerente revocó este dispositivo en el centro: ya no se puede usar. Pida a un gerente que lo vuelva a emparejar.',
+    'break-too-short':
+      'Un descanso aquí dura al menos {{minutes}} minutos. Un gerente puede permitir terminarlo ahora con su PIN.',
     fallback: 'Algo salió mal. Vuelva a intentarlo.',
   },
 };

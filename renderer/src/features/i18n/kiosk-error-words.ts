@@ -20,7 +20,10 @@ export function kioskErrorWords(
     case 'cannot-read':
     case 'data-damaged':
     case 'hub-identity-changed':
+    case 'revoked':
       return t(`error.${payload.kind}`);
+    case 'break-too-short':
+      return t('error.break-too-short', { minutes: payload.data.minimumMinutes });
     case 'unknown-channel':
     case 'untrusted-sender':
       return t('error.unknown-channel');
