@@ -23,7 +23,7 @@ export function hubHandlers(
     return hub;
   };
   const needRelay = (): KioskRelay => {
-    if (!relay) throw new Error('This device is not the venue hub');
+    if (!relay) throw appError('conflict', 'This device is not the venue hub', { what: 'hub mode' });
     return relay;
   };
   return {
