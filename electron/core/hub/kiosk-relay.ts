@@ -132,23 +132,28 @@ export class KioskRelay {
         'revoked-device',
         ...this.reasons(p, null).filter((r) => r !== 'offline' || p.offline === true),
       ];
-      this.review.hold(
-        {
-          punchId: p.punchId,
-          deviceId: device.id,
-          deviceName: device.name,
-          userId: p.userId,
-          name: this.labor.roster.nameOf(p.userId),
-          action: p.action,
-          capturedAt: p.capturedAt,
-          receivedAt: this.now(),
-          declaredTipsCents: p.declaredTipsCents ?? null,
-          reasons,
-        },
-        p,
-      );
-      return { status: 'held' as const, reasons };
+      return this.hold(p, device, reasons);
     });
+  }
+
+  /** Waits for a manager in the review queue, never applied on its own. */
+  private hold(p: ForwardedPunch, device: RelayDevice, reasons: ReviewReason[]): ForwardOutcome {
+    this.review.hold(
+      {
+        punchId: p.punchId,
+        deviceId: device.id,
+        deviceName: device.name,
+        userId: p.userId,
+        name: this.labor.roster.nameOf(p.userId),
+        action: p.action,
+        capturedAt: p.capturedAt,
+        receivedAt: this.now(),
+        declaredTipsCents: p.declaredTipsCents ?? null,
+        reasons,
+      },
+      p,
+    );
+    return { status: 'held', reasons };
   }
 
   private acceptOne(p: ForwardedPunch, device: RelayDevice): ForwardOutcome {
@@ -164,24 +169,7 @@ export class KioskRelay {
     if (grant !== null && !grant.ok) return this.refuse(p, device, noProof);
     if (grant === null && p.offline !== true) return this.refuse(p, device, noProof);
     const reasons = this.reasons(p, grant?.ok ? grant.openedAt : null);
-    if (reasons.length > 0) {
-      this.review.hold(
-        {
-          punchId: p.punchId,
-          deviceId: device.id,
-          deviceName: device.name,
-          userId: p.userId,
-          name: this.labor.roster.nameOf(p.userId),
-          action: p.action,
-          capturedAt: p.capturedAt,
-          receivedAt: this.now(),
-          declaredTipsCents: p.declaredTipsCents ?? null,
-          reasons,
-        },
-        p,
-      );
-      return { status: 'held', reasons };
-    }
+    if (reasons.length > 0) return this.hold(p, device, reasons);
     try {
       this.apply(p);
     } catch (error) {
