@@ -8,16 +8,15 @@
 // --runs N [--seed S]` runs more. A failure names the seed and the reading.
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, vi } from 'vitest';
 import { SEED_ROLES, startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { namedReadings, type SandboxReadings } from '../../electron/sandbox/readings';
 import type { FaultMode } from '../../electron/sandbox/faults';
 import { listAllEntries } from '../../electron/core/labor/labor-api';
-import { describeReadings, readingsArbitrary } from '../support/readings-arbitrary';
+import { readingsProperty, readingsRuns } from '../support/readings-property';
 import { HARBOUR, drained, entriesAt, startLabor, tempDir } from './labor-test-kit';
 
-const RUNS = Number(process.env.VENUE_READINGS_RUNS ?? 30);
-const SEED = process.env.VENUE_READINGS_SEED ? Number(process.env.VENUE_READINGS_SEED) : Date.now() % 2 ** 31;
+const RUNS = readingsRuns('VENUE_READINGS_RUNS', 30);
 const ENTRIES = '/api/loc/:location/labor/entries';
 const ENTRY = '/api/loc/:location/labor/entries/:entry';
 const MINUTE = 60_000;
@@ -156,27 +155,14 @@ async function runOnce(readings: SandboxReadings, s: Scenario): Promise<void> {
 
 describe('the client under random readings', () => {
   const plain: Scenario = { faults: ['commit-lose-response', 'reset', 'commit-then-504'], tipsCents: 1250, earlier: 8 };
-
-  it('the default reading (fixed case)', () => runOnce(namedReadings('default'), plain));
-  it('the other reading (fixed case)', () => runOnce(namedReadings('other'), plain));
-
-  it(
-    `${RUNS} random readings (seed ${SEED})`,
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(readingsArbitrary(), scenarioArb, async (readings, scenario) => {
-          try {
-            await runOnce(readings, scenario);
-          } catch (error) {
-            throw new Error(
-              `seed ${SEED}: under ${describeReadings(readings)} with ${JSON.stringify(scenario)}: ${String(error)}`,
-              { cause: error },
-            );
-          }
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      );
-    },
-    RUNS * 15_000,
-  );
+  readingsProperty({
+    runOnce,
+    scenario: scenarioArb,
+    fixed: [
+      { name: 'the default reading (fixed case)', readings: namedReadings('default'), scenario: plain },
+      { name: 'the other reading (fixed case)', readings: namedReadings('other'), scenario: plain },
+    ],
+    runs: RUNS,
+    perRunMs: 20_000,
+  });
 });

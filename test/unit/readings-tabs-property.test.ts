@@ -10,16 +10,15 @@
 // VENUE_READINGS_TABS_RUNS (default 20; 30 more in readings-property.test.ts) and VENUE_READINGS_SEED set the run; `npm run test:readings --
 // --runs N [--seed S]` runs more. A failure names the seed and the reading.
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { namedReadings, type SandboxReadings } from '../../electron/sandbox/readings';
 import type { FaultMode } from '../../electron/sandbox/faults';
 import { passSpent } from '../../electron/sandbox/tabs/pass-spend';
 import { MONEY_FAMILIES, type MoneyFamily } from '../../shared/money-units';
-import { describeReadings, readingsArbitrary } from '../support/readings-arbitrary';
+import { readingsProperty, readingsRuns } from '../support/readings-property';
 import { PASSES, PRODUCTS, SPOT_BAR_1, removeTempDirs, startCore, until, type TestCore } from './tabs-kit';
 
-const RUNS = Number(process.env.VENUE_READINGS_TABS_RUNS ?? 20);
-const SEED = process.env.VENUE_READINGS_SEED ? Number(process.env.VENUE_READINGS_SEED) : Date.now() % 2 ** 31;
+const RUNS = readingsRuns('VENUE_READINGS_TABS_RUNS', 20);
 const SALE = 'POST /api/loc/:location/tabs';
 const REFUND = 'POST /api/loc/:location/tabs/:tab/refund';
 const PASS_ITEMS = 'POST /api/loc/:location/tabs/passes/:pass/items';
@@ -166,36 +165,19 @@ async function runOnce(r: SandboxReadings, s: Scenario): Promise<void> {
 
 describe('the tabs under random readings, money units from evidence', () => {
   const plain: Scenario = { faults: { sale: null, pass: 'commit-then-504', refund: null }, cards: 2, refundCents: 700 };
-
-  it('the default reading (fixed case)', () => runOnce(namedReadings('default'), plain), 60_000);
-  it('the other reading (fixed case)', () => runOnce(namedReadings('other'), plain), 60_000);
-  it(
-    'answers and amounts sent in as cents, the "number" fields as dollars (fixed case)',
-    () =>
-      runOnce(
-        { ...namedReadings('default'), moneySent: 'cents', moneyAnswers: 'cents', moneyNumbers: 'dollars' },
-        plain,
-      ),
-    60_000,
-  );
-
-  it(
-    `${RUNS} random readings (seed ${SEED})`,
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(readingsArbitrary(), scenarioArb, async (readings, scenario) => {
-          try {
-            await runOnce(readings, scenario);
-          } catch (error) {
-            throw new Error(
-              `seed ${SEED}: under ${describeReadings(readings)} with ${JSON.stringify(scenario)}: ${String(error)}`,
-              { cause: error },
-            );
-          }
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      );
-    },
-    RUNS * 20_000,
-  );
+  readingsProperty({
+    runOnce,
+    scenario: scenarioArb,
+    fixed: [
+      { name: 'the default reading (fixed case)', readings: namedReadings('default'), scenario: plain },
+      { name: 'the other reading (fixed case)', readings: namedReadings('other'), scenario: plain },
+      {
+        name: 'answers and amounts sent in as cents, the "number" fields as dollars (fixed case)',
+        readings: { ...namedReadings('default'), moneySent: 'cents', moneyAnswers: 'cents', moneyNumbers: 'dollars' },
+        scenario: plain,
+      },
+    ],
+    runs: RUNS,
+    perRunMs: 60_000,
+  });
 });
