@@ -1,12 +1,61 @@
 import { defineConfig } from 'vitest/config';
 
+// The suites that run the client against the sandbox (labor, tabs, connection, webhooks into the
+// core), which `npm test` runs again under the sandbox's other reading of the spec's open points.
+// Files that never start a sandbox (schemas, projections, the outbox file, replay from the log) do
+// the same work under either reading and run once, as do the sandbox's own spec tests
+// (sandbox-*.test.ts), which pin the default reading.
+export const OTHER_READING_UNIT = [
+  'api-http',
+  'api-integration-token',
+  'api-user-session',
+  'connection-service',
+  'connection-switch',
+  'core-webhooks',
+  'labor-faults',
+  'labor-kill',
+  'labor-service-board',
+  'labor-service',
+  'practice-venue-kill',
+  'practice-venue',
+  'tabs-board-property',
+  'tabs-board',
+  'tabs-gift-cards-check-again',
+  'tabs-gift-cards',
+  'tabs-passes',
+  'tabs-unknown-outcome',
+].map((name) => `test/unit/${name}.test.ts`);
+
+// VENUE_UNIT_READINGS=both (set by `npm test`): one run holds the whole suite and, as a second
+// project, the client suites under the other reading, so both cores stay busy to the end instead
+// of idling through the tail of two separate runs.
+const both = process.env.VENUE_UNIT_READINGS === 'both';
+
+const common = {
+  environment: 'node',
+  testTimeout: 20_000,
+  hookTimeout: 20_000,
+} as const;
+const ALL = ['test/unit/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
     // Servers bind real ports; two workers match our 2-core machines.
     maxWorkers: 2,
+    ...(both
+      ? {
+          projects: [
+            { test: { ...common, name: 'default reading', include: ALL } },
+            {
+              test: {
+                ...common,
+                name: 'other reading',
+                include: OTHER_READING_UNIT,
+                env: { VENUE_SANDBOX_READING: 'other' },
+              },
+            },
+          ],
+        }
+      : { ...common, include: ALL }),
   },
 });

@@ -1,24 +1,17 @@
-// `npm test`: every check and every test, in the order that fails fastest, then one closing line
-// `N passed, N failed, N skipped` summed over vitest and Playwright. Every step runs even after a
-// failure, so one run shows everything that is wrong; the exit code is non-zero if any failed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check and every test, then one closing line `N passed, N failed, N skipped`
+// summed over vitest and Playwright. Every step runs even after a failure, so one run shows
+// everything that is wrong; the exit code is non-zero if any failed.
+//
+// The checks (type check, format, ESLint, boundary lint, Electronegativity) and the build need
+// nothing from each other and are each mostly one thread, so they run side by side, a few at a
+// time, each one's output printed whole when it ends. The unit tests then run once for both
+// readings of the sandbox (vitest projects, vitest.config.ts), and the browser tests last.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
-// Suites of the client against the sandbox (labor, tabs, connection, webhooks). The sandbox's own
-// spec tests (sandbox-*.test.ts) pin the default reading and run once.
-const OTHER_READING_UNIT = [
-  'test/unit/api-',
-  'test/unit/connection-',
-  'test/unit/core-webhooks',
-  'test/unit/labor-service',
-  'test/unit/labor-faults',
-  'test/unit/labor-kill',
-  'test/unit/labor-outbox',
-  'test/unit/practice-venue',
-  'test/unit/tabs-',
-  'test/unit/webhook-open-tabs',
-  'test/unit/webhook-replay',
-];
+// Suites of the client against the sandbox under its other reading (e2e); the unit list is in
+// vitest.config.ts (OTHER_READING_UNIT).
 const OTHER_READING_E2E = [
   'test/e2e/labor.spec.ts',
   'test/e2e/tabs.spec.ts',
@@ -26,12 +19,23 @@ const OTHER_READING_E2E = [
   'test/e2e/foundation.spec.ts',
 ];
 
-const steps = [
-  { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'] },
-  { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'] },
+// Longest first, so the pool ends together.
+const checks = [
+  { name: 'lint:eslint', cmd: ['npm', 'run', '-s', 'lint:eslint'] },
+  { name: 'build', cmd: ['npx', 'electron-vite', 'build'] },
+  { name: 'typecheck:node', cmd: ['npm', 'run', '-s', 'typecheck:node'] },
+  { name: 'typecheck:web', cmd: ['npm', 'run', '-s', 'typecheck:web'] },
+  { name: 'lint:format', cmd: ['npm', 'run', '-s', 'lint:format'] },
   { name: 'electronegativity', cmd: ['node', 'scripts/electronegativity.mjs'] },
+  { name: 'lint:boundaries', cmd: ['npm', 'run', '-s', 'lint:boundaries'] },
+];
+// One more than the cores: the checks spend part of their time reading files.
+const CHECKS_AT_ONCE = Math.max(2, availableParallelism() + 1);
+
+const tests = [
   {
-    name: 'unit',
+    name: 'unit (both readings)',
+    env: { VENUE_UNIT_READINGS: 'both' },
     cmd: [
       'npx',
       'vitest',
@@ -42,25 +46,10 @@ const steps = [
     ],
     report: 'test-results/vitest.json',
   },
-  { name: 'build', cmd: ['npx', 'electron-vite', 'build'] },
   { name: 'e2e', cmd: ['npx', 'playwright', 'test'], report: 'test-results/playwright.json', needs: 'build' },
   // The same client suites again against the sandbox's other reading of every open point of the
   // spec (numeric shift ids, minute punches, dollars, paging, bare 403s and locations, …), so the
   // app is proven against a service that chose differently, not only against our own reading.
-  {
-    name: 'unit (other reading)',
-    env: { VENUE_SANDBOX_READING: 'other' },
-    cmd: [
-      'npx',
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=test-results/vitest-other.json',
-      ...OTHER_READING_UNIT,
-    ],
-    report: 'test-results/vitest-other.json',
-  },
   {
     name: 'e2e (other reading)',
     env: { VENUE_SANDBOX_READING: 'other', VENUE_PW_REPORT: 'test-results/playwright-other.json' },
@@ -74,24 +63,55 @@ rmSync('test-results', { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const timings = [];
+const runStarted = Date.now();
 
-for (const step of steps) {
+function run(step, { quiet }) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    if (!quiet) console.log(`\n== ${step.name}: ${step.cmd.join(' ')}`);
+    const child = spawn(step.cmd[0], step.cmd.slice(1), {
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, FORCE_COLOR: '0', ...step.env },
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => (output += `${error.message}\n`));
+    child.on('close', (code, signal) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (quiet) {
+        console.log(`\n== ${step.name}: ${step.cmd.join(' ')}`);
+        if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      }
+      console.log(
+        `== ${step.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${seconds.toFixed(1)} s`,
+      );
+      timings.push(`${step.name} ${seconds.toFixed(0)} s`);
+      if (code !== 0) failedSteps.push(step.name);
+      resolve(code === 0);
+    });
+  });
+}
+
+// The checks, side by side.
+const queue = [...checks];
+await Promise.all(
+  Array.from({ length: Math.min(CHECKS_AT_ONCE, queue.length) }, async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) await run(step, { quiet: true });
+  }),
+);
+const checksFailed = failedSteps.length;
+
+// The tests, one runner at a time (each already uses both cores).
+for (const step of tests) {
   if (step.needs && failedSteps.includes(step.needs)) {
     console.log(`\n== ${step.name}: not run, because ${step.needs} failed`);
     failedSteps.push(step.name);
     continue;
   }
-  console.log(`\n== ${step.name}: ${step.cmd.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(step.cmd[0], step.cmd.slice(1), {
-    stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: '0', ...step.env },
-  });
-  console.log(
-    `== ${step.name}: ${result.status === 0 ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  if (result.status !== 0) failedSteps.push(step.name);
-  if (step.report) count(step.name, step.report, result.status === 0);
+  const ok = await run(step, { quiet: false });
+  if (step.report) count(step.name, step.report, ok);
 }
 
 function count(name, file, stepOk) {
@@ -115,8 +135,9 @@ function count(name, file, stepOk) {
   }
 }
 
-if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
-if (failedSteps.some((s) => s === 'typecheck' || s === 'lint' || s === 'build'))
-  totals.failed += failedSteps.filter((s) => ['typecheck', 'lint', 'build'].includes(s)).length;
+// A failed check or build has no report of its own: each counts as one failure.
+totals.failed += checksFailed;
+console.log(`\nSteps: ${timings.join(', ')}; all in ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);
+if (failedSteps.length > 0) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length > 0 ? 1 : 0);
