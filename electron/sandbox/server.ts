@@ -144,6 +144,11 @@ export async function listen(
         send(res, errorJson(500, 'internal_error', 'The sandbox failed to handle this request.'));
     });
   });
+  // An idle keep-alive socket stays open well past any pause between a client's calls. With Node's
+  // few seconds, a sandbox process starved of CPU runs its idle timer before reading a request
+  // that already arrived on the socket, and the client sees the connection closed before an
+  // answer: a failure that only a loaded machine produces. close() still ends every socket.
+  server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
