@@ -178,6 +178,9 @@ const VIEWS: { name: string; open(page: Page): Promise<void> }[] = [
 
 for (const size of SIZES)
   test.describe(`at ${size.width}x${size.height}`, () => {
+    // Each step waits on what it needs, and axe's walk over a page is CPU work that a loaded machine
+    // stretches without limit: the test waits for it, and this bound only catches a walk that hangs.
+    test.describe.configure({ timeout: 10 * 60_000 });
     let context: BrowserContext;
     let page: Page;
 
