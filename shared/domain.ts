@@ -33,6 +33,17 @@ export interface ConnectionInput {
   redirectPort?: number;
 }
 
+/**
+ * What Settings → Test connection found. Accepted: which service took which credentials (`baseUrl`
+ * null: the practice venue is not running yet, and its demo credentials need no test). Not
+ * accepted: the failure with its kind and data (`not-signed-in`: the access id or secret was
+ * refused; `forbidden`, `unreachable`, `timed-out`, `rate-limited`, `cannot-read`, `invalid` for a
+ * field of the form, …), worded by the screen.
+ */
+export type ConnectionTest =
+  | { ok: true; service: 'practice-venue' | 'remote'; baseUrl: string | null; credentials: 'saved' | 'typed' }
+  | { ok: false; service: 'practice-venue' | 'remote'; baseUrl: string | null; problem: ErrorPayload };
+
 export type TokenState = 'none' | 'fetching' | 'valid' | 'expired' | 'revoked' | 'error';
 
 /** Status of one bearer token (never the token itself). */

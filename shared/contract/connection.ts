@@ -1,15 +1,22 @@
 // The connection feature's part of the IPC contract: settings, sign-in, locations.
-import type { AppSnapshot, ConnectionInput, ConnectionStatus, LocationsView, ServiceCheckReport } from '../domain';
+import type {
+  AppSnapshot,
+  ConnectionInput,
+  ConnectionStatus,
+  ConnectionTest,
+  LocationsView,
+  ServiceCheckReport,
+} from '../domain';
 
 export interface ConnectionRequests {
   /** Everything the renderer needs for its first frame. */
   getSnapshot: { args: []; result: AppSnapshot };
   /** Save connection settings (sandbox or a real service); the secret is write-only. */
   saveConnection: { args: [input: ConnectionInput]; result: ConnectionStatus };
-  /** Ask for an integration token now: with the form's values (nothing saved) or, without, the saved ones. */
+  /** Ask for an integration token now: with the form's values (nothing saved) or, without, the saved ones; never throws for the answer. */
   testConnection: {
     args: [input?: ConnectionInput];
-    result: ConnectionStatus & { test: { ok: boolean; message: string } };
+    result: ConnectionStatus & { test: ConnectionTest };
   };
   /** Read-only probes of the configured service: which reading it shows, what the app assumes, what to register. */
   checkService: { args: []; result: ServiceCheckReport };

@@ -1,9 +1,12 @@
-// Issue 11 in the browser: Test connection tries what was typed and answers in words; the practice
+// In the browser: Test connection tries what was typed and words the outcome by its kind; the practice
 // venue is kept across a switch to a real service and back, and Reset asks first.
 import { test, expect } from './fixtures';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS } from '../../electron/sandbox';
+import { freePort } from '../support';
 
-test('Test connection tries the typed values without saving, and always answers in words', async ({ openApp }) => {
+test('Test connection tries the typed values without saving, and says what went wrong by its kind', async ({
+  openApp,
+}) => {
   const remote = await startSandbox();
   try {
     const page = await openApp();
@@ -21,7 +24,15 @@ test('Test connection tries the typed values without saving, and always answers 
     await page.getByLabel('API access secret').fill('wrong');
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect(form.getByTestId('connection-test-result')).toContainText(
-      /Not connected: .*rejected the access id or secret/i,
+      `Not connected: ${remote.baseUrl} rejected the access id or secret.`,
+    );
+
+    // A closed port on this computer: nothing answers there.
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    await page.getByLabel('Base URL').fill(closed);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(form.getByTestId('connection-test-result')).toContainText(
+      `Not connected: nothing answered at ${closed}. Check the address, and that the service is running.`,
     );
   } finally {
     await remote.close();

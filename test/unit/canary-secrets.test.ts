@@ -57,7 +57,7 @@ describe('canary secrets', () => {
         accessId: 'canary-id',
         accessSecret: CANARIES.wrongAccessSecret,
       });
-      await app.handlers.testConnection().catch((error: unknown) => logs.push(String(error)));
+      logs.push(JSON.stringify((await app.handlers.testConnection()).test));
       await app.handlers
         .testConnection({
           mode: 'remote',
@@ -65,7 +65,7 @@ describe('canary secrets', () => {
           accessId: 'canary-id',
           accessSecret: CANARIES.wrongAccessSecret,
         })
-        .then((r) => logs.push(r.test.message));
+        .then((r) => logs.push(JSON.stringify(r.test)));
       await app.handlers.saveConnection({
         mode: 'remote',
         baseUrl: service.baseUrl,

@@ -66,6 +66,7 @@ describe('connection service', () => {
     expect(status.settings.baseUrl).toBe(service.baseUrl);
     expect(c.sandbox()).toBeNull();
     const tested = await c.handlers.testConnection();
+    expect(tested.test).toEqual({ ok: true, service: 'remote', baseUrl: service.baseUrl, credentials: 'saved' });
     expect(tested.integrationToken.state).toBe('valid');
     const file = readFileSync(join(dir, 'settings.json'), 'utf8');
     expect(file).not.toContain(DEMO_ACCESS_SECRET);
@@ -107,14 +108,22 @@ describe('connection service', () => {
       accessId: DEMO_ACCESS_ID,
       accessSecret: 'wrong',
     });
-    await expect(c.handlers.testConnection()).rejects.toThrow(/rejected the access id or secret \(400\)/);
+    expect((await c.handlers.testConnection()).test).toMatchObject({
+      ok: false,
+      problem: { kind: 'not-signed-in', message: expect.stringMatching(/rejected the access id or secret \(400\)/) },
+    });
+    expect(c.connection.status().integrationToken.state).toBe('error');
     await c.handlers.saveConnection({
       mode: 'remote',
       baseUrl: 'http://127.0.0.1:9',
       accessId: 'a',
       accessSecret: 'b',
     });
-    await expect(c.handlers.testConnection()).rejects.toThrow(/Could not reach http:\/\/127\.0\.0\.1:9/);
+    expect((await c.handlers.testConnection()).test).toMatchObject({
+      ok: false,
+      baseUrl: 'http://127.0.0.1:9',
+      problem: { kind: 'unreachable', message: expect.stringMatching(/Could not reach http:\/\/127\.0\.0\.1:9/) },
+    });
     const view = await c.handlers.listLocations('integration');
     expect(view.error).toMatch(/Could not reach/);
   });

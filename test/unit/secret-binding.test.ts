@@ -58,7 +58,14 @@ describe('the access secret is bound to its base URL', () => {
       /type the API access secret again.*only ever sent to/,
     );
     const tried = await c.handlers.testConnection({ mode: 'remote', baseUrl: evil.url, accessId: DEMO_ACCESS_ID });
-    expect(tried.test).toMatchObject({ ok: false, message: expect.stringMatching(/type the API access secret again/) });
+    expect(tried.test).toMatchObject({
+      ok: false,
+      problem: {
+        kind: 'invalid',
+        data: { field: 'accessSecret' },
+        message: expect.stringMatching(/type the API access secret again/),
+      },
+    });
     // Same address, secret left blank: still the stored one (nothing to retype).
     await c.handlers.saveConnection({ mode: 'remote', baseUrl: `${service.baseUrl}/` });
     expect(c.connection.status().settings.baseUrl).toBe(service.baseUrl);
@@ -124,7 +131,9 @@ describe('the access secret is bound to its base URL', () => {
       accessId: 'a',
       accessSecret: 'b',
     });
-    expect(tried.test.ok).toBe(false);
-    expect(tried.test.message).toMatch(/https:\/\//);
+    expect(tried.test).toMatchObject({
+      ok: false,
+      problem: { kind: 'invalid', data: { field: 'baseUrl' }, message: expect.stringMatching(/https:\/\//) },
+    });
   });
 });

@@ -29,8 +29,12 @@ function fromServiceError(error: ServiceError): AppError {
   const write = isWrite(error.route);
   switch (error.kind) {
     case 'sign-in-required':
-    case 'auth':
       return new AppError('not-signed-in', message, {}, options);
+    case 'auth':
+      // Credentials refused: 403 says they are known but not allowed, anything else that they are wrong.
+      return error.status === 403
+        ? new AppError('forbidden', message, { by: 'service' }, options)
+        : new AppError('not-signed-in', message, {}, options);
     case 'forbidden':
       return new AppError('forbidden', message, { by: 'service' }, options);
     case 'network':

@@ -4,6 +4,7 @@
 import type {
   ConnectionInput,
   ConnectionStatus,
+  ConnectionTest,
   Location,
   LocationsView,
   SignInStatus,
@@ -22,6 +23,7 @@ import { ACCESS_SECRET_KEY, secretBoundTo, secretNeededAgain, storedSecretFor, s
 import { errorMessage } from '../../../shared/errors';
 import { AppError, appError, type ErrorPayload } from '../../../shared/app-error';
 import { JobQueue } from '../job-queue';
+import { errorPayloadOf } from '../api/app-error-of';
 
 export { ACCESS_SECRET_KEY } from './secret-binding';
 
@@ -51,7 +53,7 @@ export interface ConnectionEventsMap {
   client: ServiceClient;
 }
 
-export type ConnectionTestResult = ConnectionStatus & { test: { ok: boolean; message: string } };
+export type ConnectionTestResult = ConnectionStatus & { test: ConnectionTest };
 
 const NO_TOKEN: TokenStatus = { state: 'none', expiresAt: null, issuedAt: null, message: null };
 
@@ -171,31 +173,39 @@ export class ConnectionService {
   }
 
   /**
-   * Without input: asks for an integration token on the saved connection now; updates the status
-   * and throws the reason on failure. With the form's values: tries them on a throwaway client,
-   * saves nothing, and always answers in words (ok or not).
+   * Without input: asks for an integration token on the saved connection now (the status shows the
+   * outcome too). With the form's values: tries them on a throwaway client and saves nothing. Either
+   * way the answer is the outcome, a failure with its kind and data: the screen words it.
    */
   async test(input?: ConnectionInput): Promise<ConnectionTestResult> {
-    if (!input) {
-      await this.api().checkCredentials();
-      return {
-        ...this.status(),
-        test: { ok: true, message: `Connected: ${this.baseUrl} accepted the saved credentials.` },
-      };
-    }
-    return { ...this.status(), test: await this.tryValues(input) };
+    const test = input ? await this.tryValues(input) : await this.trySaved();
+    return { ...this.status(), test };
   }
 
-  private async tryValues(input: ConnectionInput): Promise<{ ok: boolean; message: string }> {
+  private async trySaved(): Promise<ConnectionTest> {
+    const service = this.settings.mode === 'sandbox' ? 'practice-venue' : 'remote';
+    try {
+      await this.api().checkCredentials();
+      return { ok: true, service, baseUrl: this.baseUrl, credentials: 'saved' };
+    } catch (error) {
+      return { ok: false, service, baseUrl: this.baseUrl || null, problem: errorPayloadOf(error) };
+    }
+  }
+
+  private async tryValues(input: ConnectionInput): Promise<ConnectionTest> {
+    const service = input.mode === 'sandbox' ? 'practice-venue' : 'remote';
+    const typed = (input.baseUrl ?? '').trim() || null;
+    const refused = (error: unknown): ConnectionTest => ({
+      ok: false,
+      service,
+      baseUrl: typed,
+      problem: errorPayloadOf(error),
+    });
     let target: { baseUrl: string; accessId: string; accessSecret: string };
     try {
       if (input.mode === 'sandbox') {
-        if (!this.sandbox)
-          return {
-            ok: true,
-            message:
-              'The practice venue runs inside this app with demo credentials: press Save connection to switch to it.',
-          };
+        // Not running yet: its demo credentials need no test, Save switches to it.
+        if (!this.sandbox) return { ok: true, service, baseUrl: null, credentials: 'typed' };
         target = {
           baseUrl: this.sandbox.baseUrl,
           accessId: this.sandbox.accessId,
@@ -204,32 +214,30 @@ export class ConnectionService {
       } else {
         const baseUrl = normaliseBaseUrl(input.baseUrl ?? '');
         const accessId = (input.accessId ?? '').trim();
-        if (!accessId) return { ok: false, message: 'Enter the API access id to test the connection.' };
+        if (!accessId)
+          throw appError('invalid', 'Enter the API access id to test the connection.', { field: 'accessId' });
         // An empty secret field means "the stored one", as for Save.
         const accessSecret =
           input.accessSecret || (await storedSecretFor(this.options.secrets, baseUrl, this.settings.remoteBaseUrl));
         if (!accessSecret) {
           const boundTo = await secretBoundTo(this.options.secrets, this.settings.remoteBaseUrl);
-          return {
-            ok: false,
-            message: boundTo ? secretNeededAgain(boundTo) : 'Enter the API access secret to test the connection.',
-          };
+          throw appError(
+            'invalid',
+            boundTo ? secretNeededAgain(boundTo) : 'Enter the API access secret to test the connection.',
+            { field: 'accessSecret' },
+          );
         }
         target = { baseUrl, accessId, accessSecret };
       }
     } catch (error) {
-      return { ok: false, message: errorMessage(error) };
+      return refused(error);
     }
     const client = new ServiceClient({ ...target, secrets: new MemorySecretStore(), fetch: this.options.fetch });
     try {
       await client.checkCredentials();
-      const where = input.mode === 'sandbox' ? 'The practice venue' : target.baseUrl;
-      return {
-        ok: true,
-        message: `Connected: ${where} accepted these credentials. Nothing was saved; press Save connection to use them.`,
-      };
+      return { ok: true, service, baseUrl: target.baseUrl, credentials: 'typed' };
     } catch (error) {
-      return { ok: false, message: `Not connected: ${errorMessage(error)}` };
+      return { ...refused(error), baseUrl: target.baseUrl };
     } finally {
       client.dispose();
     }

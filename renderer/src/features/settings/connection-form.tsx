@@ -5,6 +5,8 @@ import { useAction } from '../../hooks/use-action';
 import { CopyButton } from '../../components/copy-button';
 import { ActionProblem, StaffProblem } from '../../components/staff-problem';
 import type { ErrorPayload } from '../../../../shared/app-error';
+import { Problem } from '../../components/problem';
+import { connectionTestWords, type ConnectionTestWords } from './connection-test-words';
 
 export function ConnectionForm({
   settings,
@@ -25,7 +27,7 @@ export function ConnectionForm({
   const save = useAction();
   const test = useAction();
   const reset = useAction();
-  const [tested, setTested] = useState<{ ok: boolean; message: string } | null>(null);
+  const [tested, setTested] = useState<ConnectionTestWords | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
   const [resetDone, setResetDone] = useState<string | null>(null);
 
@@ -45,7 +47,7 @@ export function ConnectionForm({
     const result = await test.run(() =>
       api().testConnection(formInput(Number.isInteger(port) && port >= 0 && port <= 65535 ? port : 0)),
     );
-    if (result) setTested(result.test);
+    if (result) setTested(connectionTestWords(result.test));
   };
 
   const runReset = async () => {
@@ -184,7 +186,11 @@ export function ConnectionForm({
       )}
       {tested && (
         <div role="status" data-testid="connection-test-result">
-          {tested.ok ? <p className="good-text">{tested.message}</p> : <StaffProblem message={tested.message} />}
+          {tested.ok ? (
+            <p className="good-text">{tested.text}</p>
+          ) : (
+            <Problem text={tested.text} detail={tested.detail} />
+          )}
         </div>
       )}
       {resetDone && (
