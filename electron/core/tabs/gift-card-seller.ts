@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GiftCardSaleInput, TabsLocation } from '../../../shared/tabs';
 import type { ServiceClient } from '../api/service-client';
-import type { ErrorPayload } from '../../../shared/app-error';
+import { AppError, type ErrorPayload } from '../../../shared/app-error';
 import { errorPayloadOf } from '../api/app-error-of';
 import { SELL, type GiftCardSales, type StoredSale } from './gift-card-sales';
 import { classifyRefusal, type Refusal } from './service-refusal';
@@ -63,9 +63,16 @@ export async function sellGiftCards(
   const units = money.units;
   const typed = input.lines.some((l) => l.price !== undefined);
   if (typed && units && !units.decided('sent')) {
-    const message =
-      'Amounts sent to this service are not known to be cents or dollars yet, so a typed price could be taken a hundred times over. Sell at the catalog price, or confirm the unit in Settings → Money units.';
-    const failed = sales.update(sale.id, { state: 'failed', message })!;
+    const refusal = new AppError(
+      'invalid',
+      'Amounts sent to this service are not known to be cents or dollars yet, so a typed price could be taken a hundred times over. Sell at the catalog price, or confirm the unit in Settings → Money units.',
+      { field: 'price' },
+    );
+    const failed = sales.update(sale.id, {
+      state: 'failed',
+      message: refusal.message,
+      problem: refusal.toPayload(),
+    })!;
     changed();
     return failed;
   }

@@ -5,7 +5,7 @@ import { formatMoney, type CatalogView } from '../../../../shared/tabs';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
 import { draftTotal, OrderTicket, ProductPicker, type DraftLine } from '../passes/order-builder';
-import { staffWords } from '../../../../shared/errors';
+import { saleProblemWords } from './sale-problem-words';
 import { Problem } from '../../components/problem';
 import { useAction } from '../../hooks/use-action';
 
@@ -50,8 +50,7 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
     );
     // A refused sale keeps the cart, to fix and send again; nothing was sold.
     setUnknown(sale?.state === 'unknown');
-    if (sale?.state === 'failed')
-      action.setError(sale.problem ?? staffWords(sale.message ?? 'The service refused the sale.').text);
+    if (sale?.state === 'failed') action.setError(saleProblemWords(sale.problem ?? sale.message).text);
     else if (sale?.state === 'unknown') {
       // The ticket stays, but sending it again is a second sale: only by an explicit, warned choice.
       action.setError(

@@ -5,6 +5,7 @@ import { useTimeOf } from '../tabs/format';
 import { CardRow } from './card-row';
 import { staffWords } from '../../../../shared/errors';
 import { Problem } from '../../components/problem';
+import { saleProblemWords } from './sale-problem-words';
 import { DamagedHere, SHOWN_FROM, useDamageOf } from '../../components/damaged-here';
 
 const SALE_STATE = { sending: 'Sending…', done: '', failed: 'Refused', unknown: 'Outcome unknown' };
@@ -64,7 +65,7 @@ function Sale({ sale, lateSeconds }: { sale: GiftCardSale; lateSeconds: number }
           <span className={`badge ${sale.state === 'failed' ? 'bad' : 'warn'}`}>{SALE_STATE[sale.state]}</span>
         )}
       </header>
-      {sale.state === 'failed' && <Problem {...staffWords(sale.problem ?? sale.message ?? '')} />}
+      {sale.state === 'failed' && <Problem {...saleProblemWords(sale.problem ?? sale.message)} />}
       {sale.state !== 'failed' && (sale.problem ?? sale.message) && (
         <p className="hint" title={sale.message ?? undefined}>
           {staffWords(sale.problem ?? sale.message).text}
