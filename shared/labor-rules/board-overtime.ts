@@ -17,13 +17,16 @@ export function boardOvertime(row: BoardRow, settings: LaborSettings, now: numbe
   return badge && onBreak > 0 && badge.when === 'soon' ? null : badge;
 }
 
-/** "8 h today", "40 h this week", "7th day". */
-export function thresholdWords(badge: OvertimeBadge): string {
+/**
+ * Which threshold the badge speaks of, for the kiosk's words in its language: "8 h today" (today),
+ * "40 h this week" (week), "7th day" (seventhDay) or "7th day, after 8 h" (seventhDayAfter).
+ */
+export function thresholdOf(badge: OvertimeBadge): {
+  rule: 'today' | 'week' | 'seventhDay' | 'seventhDayAfter';
+  hours: number;
+} {
   const c = badge.crossing;
-  if (c.rule === 'seventh-day')
-    return c.pay === 'double-time' ? `7th day, after ${c.thresholdMinutes / 60} h` : '7th day';
-  const h = Number.isInteger(c.thresholdMinutes / 60)
-    ? `${c.thresholdMinutes / 60} h`
-    : `${(c.thresholdMinutes / 60).toFixed(1)} h`;
-  return c.rule === 'weekly' ? `${h} this week` : `${h} today`;
+  const hours = c.thresholdMinutes / 60;
+  if (c.rule === 'seventh-day') return { rule: c.pay === 'double-time' ? 'seventhDayAfter' : 'seventhDay', hours };
+  return { rule: c.rule === 'weekly' ? 'week' : 'today', hours };
 }

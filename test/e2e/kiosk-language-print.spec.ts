@@ -108,9 +108,21 @@ test('a manager makes Spanish the kiosk language: it stays after a reload, and e
   await expect(page.getByRole('button', { name: 'Gerente' })).toBeVisible();
   await enterPin(page, '0000', 'Entrar: ingresar PIN');
   await expect(page.getByTestId('pad-message')).toHaveText('Ese PIN no se reconoce.');
+  // The fifth wrong PIN locks the pad: which pad, for whom and until when, in Spanish too.
+  for (let i = 0; i < 3; i++) {
+    await enterPin(page, '0000', 'Entrar: ingresar PIN');
+    await expect(page.getByTestId('pad-message')).toHaveText('Ese PIN no se reconoce.');
+  }
+  await enterPin(page, '0000', 'Entrar: ingresar PIN');
+  await expect(page.getByTestId('pad-message')).toHaveText(
+    /^Demasiados PIN incorrectos\. El teclado de PIN de este dispositivo está bloqueado para todos hasta las .+ \(hora del local\); quedan \d+ s\.$/,
+  );
   // On a Spanish kiosk the switch offers English, for that person.
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+  await expect(page.getByTestId('pad-message')).toContainText(
+    'The PIN pad on this device is locked for everyone until',
+  );
 });
 
 test('the clock slip prints alone after a punch-out, when the venue offers it', async ({ page, app }) => {

@@ -2,6 +2,8 @@
 // each language has the plural forms its own rules ask for, and a sentence keeps every {{variable}}
 // its English one fills in (a dropped {{time}} would print a sentence without the time).
 import type { i18n, TFunction } from 'i18next';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KINDS, type ErrorPayload } from '../../shared/app-error';
 
@@ -13,6 +15,9 @@ const { kioskI18n } = (await import(`${I18N}/kiosk-i18n`)) as { kioskI18n: i18n 
 const { kioskErrorWords } = (await import(`${I18N}/kiosk-error-words`)) as {
   kioskErrorWords(t: TFunction, payload: ErrorPayload, shown: string, now?: number): string;
 };
+
+// The kiosk's own screens (the manager area behind the manager PIN is in English).
+const KIOSK = join(import.meta.dirname, '../../renderer/src/features/kiosk');
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -119,5 +124,49 @@ describe('kiosk languages', () => {
     expect(
       kioskErrorWords(es, { kind: 'invalid', data: { field: 'pin', reason: 'pin-not-recognised' }, message: 'x' }, 'x'),
     ).toBe('Ese PIN no se reconoce.');
+  });
+
+  it('the English lock line is the one shared/errors.ts says, and Spanish keeps which pad, whom and when', () => {
+    const lock = (lng: string, who: string, pad: 'lockedSignIn' | 'lockedApproval') => {
+      const t = kioskI18n.getFixedT(lng, 'kiosk');
+      return t(`pad.${pad}`, {
+        who,
+        time: t('pad.venueTime', { time: '12:00:30' }),
+        wait: t('pad.seconds', { s: 20 }),
+      });
+    };
+    const en = kioskI18n.getFixedT('en', 'kiosk');
+    expect(lock('en', en('pad.lockedForEveryone'), 'lockedSignIn')).toBe(
+      'Too many wrong PINs. The PIN pad on this device is locked for everyone until 12:00:30 (venue time), 20 s from now.',
+    );
+    const es = kioskI18n.getFixedT('es', 'kiosk');
+    expect(lock('es', es('pad.lockedFor', { name: 'Sam Lee' }), 'lockedApproval')).toBe(
+      'Demasiados PIN incorrectos. La aprobación de reembolsos en este dispositivo está bloqueada para Sam Lee hasta las 12:00:30 (hora del local); quedan 20 s.',
+    );
+  });
+
+  it('the kiosk screens say nothing in literal English: every word a person reads goes through t()', () => {
+    const offenders: string[] = [];
+    for (const file of readdirSync(KIOSK).filter((f) => f.endsWith('.tsx'))) {
+      // Comments say why in English; JSX text, string props and thrown sentences are what staff read.
+      const code = readFileSync(join(KIOSK, file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '')
+        .replace(/\{\/\*[\s\S]*?\*\/\}/g, '');
+      const literal = [
+        // Text between tags: "<h2>Managers need the hub</h2>", or a line of text inside an element.
+        /(?<![=-])>[^<>{}=;()&|]*[A-Za-z]{3,}[^<>{}=;()&|]*(?=<\/|\{)/g,
+        /^\s+[A-Z][a-z]+(?: [\w’',.;:-]+){2,}\s*$/gm,
+        // Props a person reads or hears.
+        /\b(?:title|hint|label|aria-label|placeholder|alt)="[^"]*[A-Za-z]{3,}[^"]*"/g,
+        /\b(?:title|hint|label|aria-label|placeholder|alt)=\{`[^`]*[A-Za-z]{3,} [^`]*`\}/g,
+        // A sentence thrown from a screen ends up on it.
+        /new Error\(\s*['"`][^'"`]*[A-Za-z]{3,} [^'"`]*['"`]/g,
+        // A word assigned for showing: "'Double time'".
+        /[=?:]\s*'[A-Z][a-z]+(?: [a-z]+)+'/g,
+      ];
+      for (const pattern of literal) for (const m of code.matchAll(pattern)) offenders.push(`${file}: ${m[0].trim()}`);
+    }
+    expect(offenders).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OVERTIME_PRESETS, splitOvertime, type WorkedShift } from '../../shared/labor-rules/overtime';
 import { overtimeBadge, overtimeCrossings } from '../../shared/labor-rules/overtime-forecast';
-import { boardOvertime, thresholdWords } from '../../shared/labor-rules/board-overtime';
+import { boardOvertime, thresholdOf } from '../../shared/labor-rules/board-overtime';
 import { DEFAULT_LABOR_SETTINGS, type BoardRow } from '../../shared/labor';
 
 const H = 60;
@@ -109,7 +109,7 @@ describe('a board row', () => {
     const badge = boardOvertime(row({ unpaidBreakMs: 30 * MS }), settings, now)!;
     expect(badge.when).toBe('soon');
     expect(badge.at).toBe(start + (8 * 60 + 30) * MS);
-    expect(thresholdWords(badge)).toBe('8 h today');
+    expect(thresholdOf(badge)).toEqual({ rule: 'today', hours: 8 });
   });
 
   it('weekly: the week before counts (federal, 36 h before today: overtime 4 h in)', () => {
@@ -117,7 +117,7 @@ describe('a board row', () => {
     const r = row({ day: week[5], priorWork: prior([9, 9, 9, 9], 1) });
     const badge = boardOvertime(r, federalSettings, start + 3 * 60 * MS + 30 * MS)!;
     expect(badge.at).toBe(start + 4 * 60 * MS);
-    expect(thresholdWords(badge)).toBe('40 h this week');
+    expect(thresholdOf(badge)).toEqual({ rule: 'week', hours: 40 });
   });
 
   it('nothing shows under the federal rules on a fresh Monday, even at 10 h', () => {

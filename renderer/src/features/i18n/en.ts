@@ -27,7 +27,15 @@ export const en = {
     notManager: 'That PIN does not belong to a manager.',
     digits_one: '{{count}} digit entered',
     digits_other: '{{count}} digits entered',
-    locked: 'Too many wrong PINs. Try again in {{wait}}.',
+    // Which pad, for whom and until when, as shared/errors.ts lockWords says it in English.
+    lockedSignIn:
+      'Too many wrong PINs. The PIN pad on this device is locked {{who}} until {{time}}, {{wait}} from now.',
+    lockedApproval:
+      'Too many wrong PINs. Refund approval on this device is locked {{who}} until {{time}}, {{wait}} from now.',
+    lockedForEveryone: 'for everyone',
+    lockedFor: 'for {{name}}',
+    thisPerson: 'this person',
+    venueTime: '{{time}} (venue time)',
     seconds: '{{s}} s',
     minutes: '{{m}} min {{s}} s',
     clear: 'Clear',
@@ -36,6 +44,16 @@ export const en = {
     cancel: 'Cancel',
     orTapName: 'Or tap your name',
     cannotPunch: 'This kiosk cannot take punches right now',
+  },
+  needsHub: {
+    title: 'Managers need the hub',
+    text: 'The venue hub cannot be reached, so a manager cannot sign in on this kiosk right now. Staff can still punch in and out here; their punches wait for the hub.',
+    back: 'Back',
+  },
+  breakOverride: {
+    label: 'End the break early',
+    title: 'Manager PIN to end the break now',
+    hint: '{{name}}, a break here lasts at least {{minutes}} min: yours can end at {{time}}. A manager at this kiosk can allow it now; it is noted for review.',
   },
   names: {
     title: 'Tap your name',
@@ -119,6 +137,17 @@ export const en = {
     breakLong: 'Break running long ({{duration}})',
     overtimeSoon: 'Overtime soon',
     overtime: 'Overtime ({{duration}} on shift)',
+  },
+  // The board's overtime badge by the venue's rules: "Overtime at 9:40 PM · 8 h today".
+  overtime: {
+    overtimeSoon: 'Overtime at {{time}} · {{threshold}}',
+    overtimeNow: 'Overtime since {{time}} · {{threshold}}',
+    doubleSoon: 'Double time at {{time}} · {{threshold}}',
+    doubleNow: 'Double time since {{time}} · {{threshold}}',
+    today: '{{hours}} h today',
+    week: '{{hours}} h this week',
+    seventhDay: '7th day',
+    seventhDayAfter: '7th day, after {{hours}} h',
   },
   sync: {
     noneWaiting: 'No punches waiting',

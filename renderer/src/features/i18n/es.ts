@@ -30,7 +30,14 @@ export const es: KioskStrings = {
     digits_one: '{{count}} dígito ingresado',
     digits_many: '{{count}} dígitos ingresados',
     digits_other: '{{count}} dígitos ingresados',
-    locked: 'Demasiados PIN incorrectos. Vuelva a intentarlo en {{wait}}.',
+    lockedSignIn:
+      'Demasiados PIN incorrectos. El teclado de PIN de este dispositivo está bloqueado {{who}} hasta las {{time}}; quedan {{wait}}.',
+    lockedApproval:
+      'Demasiados PIN incorrectos. La aprobación de reembolsos en este dispositivo está bloqueada {{who}} hasta las {{time}}; quedan {{wait}}.',
+    lockedForEveryone: 'para todos',
+    lockedFor: 'para {{name}}',
+    thisPerson: 'esta persona',
+    venueTime: '{{time}} (hora del local)',
     seconds: '{{s}} s',
     minutes: '{{m}} min {{s}} s',
     clear: 'Borrar',
@@ -39,6 +46,16 @@ export const es: KioskStrings = {
     cancel: 'Cancelar',
     orTapName: 'O toque su nombre',
     cannotPunch: 'Este quiosco no puede registrar fichajes ahora',
+  },
+  needsHub: {
+    title: 'Los gerentes necesitan el hub',
+    text: 'No se puede conectar con el hub del local, así que un gerente no puede entrar en este quiosco ahora. El personal puede seguir fichando la entrada y la salida aquí; sus fichajes esperan al hub.',
+    back: 'Volver',
+  },
+  breakOverride: {
+    label: 'Terminar el descanso antes',
+    title: 'PIN de gerente para terminar el descanso ahora',
+    hint: '{{name}}, aquí un descanso dura al menos {{minutes}} min: el suyo puede terminar a partir de las {{time}}; un gerente en este quiosco puede permitirlo ahora y queda anotado para revisión.',
   },
   names: {
     title: 'Toque su nombre',
@@ -123,6 +140,16 @@ export const es: KioskStrings = {
     breakLong: 'Descanso largo ({{duration}})',
     overtimeSoon: 'Horas extra pronto',
     overtime: 'Horas extra ({{duration}} en turno)',
+  },
+  overtime: {
+    overtimeSoon: 'Horas extra a las {{time}} · {{threshold}}',
+    overtimeNow: 'Horas extra desde las {{time}} · {{threshold}}',
+    doubleSoon: 'Tiempo doble a las {{time}} · {{threshold}}',
+    doubleNow: 'Tiempo doble desde las {{time}} · {{threshold}}',
+    today: '{{hours}} h hoy',
+    week: '{{hours}} h esta semana',
+    seventhDay: '7.º día',
+    seventhDayAfter: '7.º día, después de {{hours}} h',
   },
   sync: {
     noneWaiting: 'Ningún fichaje en espera',

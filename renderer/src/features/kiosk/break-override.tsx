@@ -1,7 +1,7 @@
 // A break ended before the venue's minimum: say until when it runs, and let a manager standing at
 // this kiosk allow it with their PIN (or go back and keep the break).
-import { clockTime } from './format';
 import { PinPad, type PadLock } from './pin-pad';
+import { useKioskText } from '../i18n/use-kiosk-text';
 
 export interface BreakOverrideProps {
   name: string;
@@ -29,11 +29,16 @@ export function BreakOverride({
   onManagerPin,
   onCancel,
 }: BreakOverrideProps) {
+  const { t, time } = useKioskText();
   return (
-    <section className="k-break-override" aria-label="End the break early" data-testid="break-too-short">
+    <section className="k-break-override" aria-label={t('breakOverride.label')} data-testid="break-too-short">
       <PinPad
-        title="Manager PIN to end the break now"
-        hint={`${name.split(' ')[0]}, a break here lasts at least ${minimumMinutes} min: yours can end at ${clockTime(endsAt, timezone)}. A manager at this kiosk can allow it now; it is noted for review.`}
+        title={t('breakOverride.title')}
+        hint={t('breakOverride.hint', {
+          name: name.split(' ')[0],
+          minutes: minimumMinutes,
+          time: time(endsAt, timezone),
+        })}
         busy={busy}
         error={error}
         lock={lock}

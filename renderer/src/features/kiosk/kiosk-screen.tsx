@@ -142,17 +142,21 @@ export function KioskScreen({
 
   // A manager's PIN at this kiosk lets a break end before its minimum; their session ends at once.
   const allowBreakEnd = (session: StaffSession, pin: string) =>
-    request.run(async () => {
-      const manager = await api().laborIdentify({ pin });
-      try {
-        if (!manager.manager) throw new Error('That PIN does not belong to a manager');
-        await punch(session, { action: 'break-end', managerToken: manager.token });
-      } finally {
-        void api()
-          .laborEndSession(manager.token)
-          .catch(() => {});
-      }
-    });
+    request
+      .run(async () => {
+        const manager = await api().laborIdentify({ pin });
+        try {
+          if (manager.manager) await punch(session, { action: 'break-end', managerToken: manager.token });
+          return manager.manager;
+        } finally {
+          void api()
+            .laborEndSession(manager.token)
+            .catch(() => {});
+        }
+      })
+      .then((allowed) => {
+        if (allowed === false) request.setError(t('pad.notManager'));
+      });
 
   const openManager = () => {
     // A staff list that existed but cannot be read is never a first run: no set-up is offered.
@@ -265,14 +269,13 @@ export function KioskScreen({
       break;
     case 'manager-pin':
       panel = hubAway ? (
-        <section className="k-pad" aria-label="Manager PIN" data-testid="manager-needs-hub">
-          <h2 className="k-pad-title">Managers need the hub</h2>
+        <section className="k-pad" aria-label={t('pad.managerPin')} data-testid="manager-needs-hub">
+          <h2 className="k-pad-title">{t('needsHub.title')}</h2>
           <p className="k-pad-message" role="alert">
-            The venue hub cannot be reached, so a manager cannot sign in on this kiosk right now. Staff can still punch
-            in and out here; their punches wait for the hub.
+            {t('needsHub.text')}
           </p>
           <button type="button" className="k-link" onClick={backToPad}>
-            Back
+            {t('needsHub.back')}
           </button>
         </section>
       ) : (

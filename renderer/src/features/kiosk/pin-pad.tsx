@@ -2,7 +2,7 @@
 // and the physical keyboard works too for kiosks that have one.
 import { useEffect, useState } from 'react';
 import { useTickUntil } from './use-now';
-import { lockWords } from '../../../../shared/errors';
+import { clockTimeSeconds } from '../../../../shared/time';
 
 /** A locked pad: until when, for whom (null: everyone), which pad. */
 export interface PadLock {
@@ -30,8 +30,8 @@ export interface PinPadProps {
 export function PinPad({ title, hint, busy, error, lock, timezone, nameOf, onSubmit, onCancel }: PinPadProps) {
   const lockedUntil = lock?.until ?? null;
   const [pin, setPin] = useState('');
-  // English says which pad, for whom and until when; the other languages say how long for now.
-  const { t, language } = useKioskText();
+  const text = useKioskText();
+  const { t } = text;
   // Re-rendered every quarter second while locked, so the countdown moves and the pad opens by itself.
   const now = useTickUntil(lockedUntil);
   const locked = lockedUntil !== null && lockedUntil > now;
@@ -74,11 +74,7 @@ export function PinPad({ title, hint, busy, error, lock, timezone, nameOf, onSub
         ))}
       </div>
       <p className="k-pad-message" role={shownError || locked ? 'alert' : undefined} data-testid="pad-message">
-        {locked
-          ? language === 'en'
-            ? lockWords(lock as PadLock, { timezone, now, nameOf })
-            : t('pad.locked', { wait: waitWords((lockedUntil ?? 0) - now, t) })
-          : (shownError ?? '\u00a0')}
+        {locked ? lockLine(lock as PadLock, now, timezone, nameOf, text) : (shownError ?? '\u00a0')}
       </p>
       <div className="k-keys">
         {KEYS.map((k) => (
@@ -122,6 +118,25 @@ export function PinPad({ title, hint, busy, error, lock, timezone, nameOf, onSub
       )}
     </section>
   );
+}
+
+/** Which pad is locked, for whom and until when, in the kiosk's language. */
+function lockLine(
+  lock: PadLock,
+  now: number,
+  timezone: string | null,
+  nameOf: ((userId: string) => string | null) | undefined,
+  { t, locale }: KioskText,
+): string {
+  const who = lock.userId
+    ? t('pad.lockedFor', { name: nameOf?.(lock.userId) ?? t('pad.thisPerson') })
+    : t('pad.lockedForEveryone');
+  const at = clockTimeSeconds(lock.until, timezone, locale);
+  return t(lock.pad === 'approval' ? 'pad.lockedApproval' : 'pad.lockedSignIn', {
+    who,
+    time: timezone ? t('pad.venueTime', { time: at }) : at,
+    wait: waitWords(lock.until - now, t),
+  });
 }
 
 /** 24 s, or 2 min 05 s for the longer locks. */
