@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AuditChange, AuditRecord } from '../../../shared/labor';
-import { join } from 'node:path';
-import { AppendLog } from './append-log';
+import type { AppendLog } from './append-log';
 import type { DamageSink } from '../storage/data-health';
+import { openRecordLog } from './record-log';
 
 const FILE = 'labor-audit.log';
 
@@ -31,23 +31,17 @@ export class AuditLog {
   private readonly byEntry = new Map<string, AuditRecord[]>();
 
   constructor(dir: string, log?: (line: string) => void, damage?: DamageSink) {
-    const opened = AppendLog.open(dir, FILE, (raw) => {
-      const parsed = recordSchema.safeParse(raw);
-      return parsed.success ? { ...parsed.data, reason: parsed.data.reason ?? null } : null;
+    const opened = openRecordLog<AuditRecord>({
+      dir,
+      file: FILE,
+      parse: (raw) => {
+        const parsed = recordSchema.safeParse(raw);
+        return parsed.success ? { ...parsed.data, reason: parsed.data.reason ?? null } : null;
+      },
+      words: { logName: 'labor audit', noun: ['record', 'records'], of: 'of who edited the timesheet' },
+      log,
+      damage,
     });
-    if (opened.damaged) {
-      const { keptAs, lines } = opened.damaged;
-      const n = lines.length;
-      log?.(`labor audit: ${n} unreadable line(s) taken out; the file as it was is kept as ${keptAs}`);
-      damage?.({
-        severity: 'warning',
-        path: join(dir, FILE),
-        keptAs,
-        count: n,
-        sentence: `${n} ${n === 1 ? 'record' : 'records'} of who edited the timesheet could not be read and ${n === 1 ? 'was' : 'were'} kept aside.`,
-        detail: `${n} unreadable line(s) of ${FILE}; the file as it was is kept as ${keptAs}`,
-      });
-    }
     this.log = opened.log;
     for (const r of opened.records) this.index(r);
   }

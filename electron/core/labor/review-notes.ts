@@ -2,9 +2,9 @@
 // end of the business day, a break a manager let end before its minimum. Append-only and fsynced
 // like the audit log; a note's id is the punch it belongs to, so it is never written twice.
 import { z } from 'zod';
-import { join } from 'node:path';
-import { AppendLog } from './append-log';
+import type { AppendLog } from './append-log';
 import type { DamageSink } from '../storage/data-health';
+import { openRecordLog } from './record-log';
 
 export const REVIEW_NOTES_FILE = 'labor-review.log';
 
@@ -44,23 +44,17 @@ export class ReviewNotes {
   private readonly byId = new Map<string, ReviewNote>();
 
   constructor(dir: string, log?: (line: string) => void, damage?: DamageSink) {
-    const opened = AppendLog.open(dir, REVIEW_NOTES_FILE, (raw) => {
-      const parsed = noteSchema.safeParse(raw);
-      return parsed.success ? parsed.data : null;
+    const opened = openRecordLog<ReviewNote>({
+      dir,
+      file: REVIEW_NOTES_FILE,
+      parse: (raw) => {
+        const parsed = noteSchema.safeParse(raw);
+        return parsed.success ? parsed.data : null;
+      },
+      words: { logName: 'labor review notes', noun: ['note', 'notes'], of: 'of time cards to review' },
+      log,
+      damage,
     });
-    if (opened.damaged) {
-      const { keptAs, lines } = opened.damaged;
-      const n = lines.length;
-      log?.(`labor review notes: ${n} unreadable line(s) taken out; the file as it was is kept as ${keptAs}`);
-      damage?.({
-        severity: 'warning',
-        path: join(dir, REVIEW_NOTES_FILE),
-        keptAs,
-        count: n,
-        sentence: `${n} ${n === 1 ? 'note' : 'notes'} of time cards to review could not be read and ${n === 1 ? 'was' : 'were'} kept aside.`,
-        detail: `${n} unreadable line(s) of ${REVIEW_NOTES_FILE}; the file as it was is kept as ${keptAs}`,
-      });
-    }
     this.log = opened.log;
     for (const r of opened.records) this.byId.set(r.id, r);
   }
