@@ -3,10 +3,10 @@
 // first-manager set-up. Screenshots at 1280x800 and 1080x1920 land in each test's output folder.
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
 import { createApp } from '../../electron/host/create-app';
 import { startHost } from '../../electron/host/host';
 import { test, expect, startApp, stopApp, type RunningApp } from './fixtures';
+import { enterPin } from './kiosk-steps';
 
 const shot = (name: string) => test.info().outputPath(name);
 
@@ -62,11 +62,6 @@ test('a kiosk whose staff list cannot be read stops sign-in and offers no manage
     await stopApp(app);
   }
 });
-
-async function enterPin(page: Page, pin: string): Promise<void> {
-  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
-  await page.getByRole('button', { name: 'Enter PIN' }).click();
-}
 
 test('on a kiosk, a manager sees the notices in the manager area and marks them read', async ({ page }) => {
   const first = await startApp();

@@ -9,21 +9,10 @@ import { createControlClient } from '../../electron/sandbox/control-client';
 import { test, expect, startApp, stopApp } from './fixtures';
 import { processes } from './hub-processes';
 import { formatVenueTime } from '../../shared/time';
+import { enterPin, openKiosk } from './kiosk-steps';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
 const shot = (name: string) => test.info().outputPath(name);
-
-async function openKiosk(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
-  await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
-  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
-}
-
-async function enterPin(page: Page, pin: string): Promise<void> {
-  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
-  await page.getByRole('button', { name: 'Enter PIN' }).click();
-}
 
 /** The seconds the pad's countdown shows. */
 async function secondsLeft(page: Page): Promise<number> {

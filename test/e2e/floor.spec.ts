@@ -6,17 +6,13 @@ import type { Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { test, expect } from './fixtures';
+import { enterPin } from './kiosk-steps';
 
 const HARBOUR = 'Harbour Bar & Kitchen';
 
 async function open(page: Page, screen: string): Promise<void> {
   await page.getByRole('navigation').getByRole('button', { name: screen, exact: true }).click();
   await page.getByLabel('Location').selectOption({ label: HARBOUR });
-}
-
-async function enterPin(page: Page, pin: string): Promise<void> {
-  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
-  await page.getByRole('button', { name: 'Enter PIN' }).click();
 }
 
 test('refund: what is wrong with the amount is said beside the field; unpaid open tabs offer no refund', async ({

@@ -9,6 +9,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 
+import { enterPin } from './kiosk-steps';
+
+export { enterPin };
+
 export const root = resolve(import.meta.dirname, '../..');
 
 export interface Proc {
@@ -118,11 +122,6 @@ export function freePort(): Promise<number> {
       server.close(() => done(port));
     });
   });
-}
-
-export async function enterPin(page: Page, pin: string): Promise<void> {
-  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
-  await page.getByRole('button', { name: 'Enter PIN' }).click();
 }
 
 /** The hub's own screen at 1280x800: first-run location, then the manager area's Devices tab. */

@@ -4,6 +4,7 @@
 // timesheet and a gift card each print alone (print media), and their buttons call window.print.
 import type { Page } from '@playwright/test';
 import { test, expect, type RunningApp } from './fixtures';
+import { enterPin } from './kiosk-steps';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
 const ZONE = 'America/New_York';
@@ -27,11 +28,6 @@ async function openKiosk(page: Page, app: RunningApp): Promise<void> {
 }
 
 const printed = (page: Page) => page.evaluate(() => (globalThis as unknown as { printed: number }).printed);
-
-async function enterPin(page: Page, pin: string, go: string | RegExp = 'Go: enter PIN'): Promise<void> {
-  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
-  await page.getByRole('button', { name: go }).click();
-}
 
 async function managerSettings(app: RunningApp, patch: object): Promise<void> {
   const manager = await app.core.handlers.laborIdentify({ pin: '9999' });

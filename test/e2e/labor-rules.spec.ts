@@ -4,27 +4,9 @@
 import type { Page } from '@playwright/test';
 import { clockTime } from '../../shared/time';
 import { test, expect, type RunningApp } from './fixtures';
+import { done, enterPin, openKiosk } from './kiosk-steps';
 
 const shot = (name: string) => test.info().outputPath(name);
-
-async function openKiosk(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
-  await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
-  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
-}
-
-async function enterPin(page: Page, pin: string): Promise<void> {
-  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
-  await page.getByRole('button', { name: 'Enter PIN' }).click();
-}
-
-async function done(page: Page, line: RegExp): Promise<void> {
-  const confirmation = page.getByTestId('punch-confirmation');
-  await expect(confirmation).toContainText(line);
-  await confirmation.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
-}
 
 /** The manager's Kiosk settings: California overtime and breaks, plus what `extra` ticks. */
 async function californiaRules(page: Page, extra: (page: Page) => Promise<void> = async () => {}) {

@@ -10,30 +10,10 @@ import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
 import { startHost } from '../../electron/host/host';
 import { entryFiscalDay } from '../../electron/sandbox/labor/labor-view';
 import { test, expect, stopApp, type RunningApp } from './fixtures';
+import { done, enterPin, openKiosk } from './kiosk-steps';
 
 /** Screenshots go to this test's output folder (test-results/… or --output), named by what they show. */
 const shot = (name: string) => test.info().outputPath(name);
-
-async function openKiosk(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
-  // First run: this kiosk has no location yet.
-  await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
-  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
-}
-
-async function enterPin(page: Page, pin: string): Promise<void> {
-  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
-  await page.getByRole('button', { name: 'Enter PIN' }).click();
-}
-
-async function done(page: Page, line: RegExp): Promise<void> {
-  const confirmation = page.getByTestId('punch-confirmation');
-  await expect(confirmation).toContainText('Saved');
-  await expect(confirmation).toContainText(line);
-  await confirmation.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
-}
 
 async function bartenderShift(page: Page, shoot = false): Promise<void> {
   await enterPin(page, '2222');
