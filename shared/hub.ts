@@ -106,6 +106,22 @@ export type ForwardOutcome =
   | { status: 'held'; reasons: ReviewReason[] }
   | { status: 'refused'; message: string; problem?: ErrorPayload };
 
+/** Punches a revoked device hands over in one request. */
+export const HAND_OVER_BATCH = 100;
+
+/**
+ * A punch as a revoked device hands it over: its id, and the rest as it was queued. Each is checked
+ * against the forwarded punch's schema on its own, so one the contract refuses is refused with its
+ * reason while the others are still held.
+ */
+export type HandedOverPunch = { punchId: string; [field: string]: unknown };
+
+/** The hub's answer for one handed-over punch. */
+export interface HandOverOutcome {
+  punchId: string;
+  outcome: ForwardOutcome;
+}
+
 /** A salted scrypt hash of a PIN with its cost parameters (never the PIN). */
 export interface PinHashRecord {
   salt: string;

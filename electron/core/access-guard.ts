@@ -24,6 +24,8 @@ export const KIOSK_SETTINGS_REFUSED =
   'This is a kiosk: a manager must sign in with a manager PIN on this kiosk before connection, webhook or tunnel settings can change';
 export const DEVICE_ONLY = 'Only a paired device asks this over its own link to the venue hub, never a screen';
 export const KIOSK_DEVICE_ONLY = 'Only a kiosk device keeps punching without the hub';
+export const REVOKED_KIOSK_ONLY = 'Only a revoked kiosk device hands over the punches it still holds';
+export const REVOKED_DEVICE = 'This device was revoked by a manager on the venue hub';
 export const DEVICE_SETTINGS_REFUSED =
   'A manager must sign in with a manager PIN on this device before connection, webhook or tunnel settings can change';
 
@@ -37,8 +39,15 @@ export function checkAccess(authority: Authority, channel: IpcChannel, args: unk
   const context = callerContext(authority, args);
   if (context.deviceRole !== 'local' && !deviceMayCall(context.deviceRole, channel))
     throw new AppError('forbidden', deviceRefusal(context.deviceRole, channel), { by: 'venue' });
+  // A revoked device may hand over what it still holds, and nothing else.
+  if (context.revoked && channelAccess[channel] !== 'revoked-kiosk')
+    throw new AppError('forbidden', REVOKED_DEVICE, { by: 'venue' });
   const token = typeof args[0] === 'string' ? args[0] : '';
   switch (channelAccess[channel]) {
+    case 'revoked-kiosk':
+      if (context.deviceRole !== 'kiosk' || !context.revoked)
+        throw new AppError('forbidden', REVOKED_KIOSK_ONLY, { by: 'venue' });
+      return context;
     case 'anyone':
     case 'approval': // the manager PIN is checked by the request itself, which records who approved
       return context;

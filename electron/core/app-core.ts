@@ -274,7 +274,6 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
           dispatch,
           events,
           log,
-          relay: relay ?? undefined,
         });
       }
     },

@@ -13,6 +13,11 @@ export type CallerRole = DeviceRole | 'local';
 export interface Caller {
   deviceId: string;
   deviceRole: CallerRole;
+  /**
+   * A device a manager revoked. Only the hub's hand-over route names one (its TLS link is refused),
+   * and the access table lets it hand over the punches it still holds and nothing else.
+   */
+  revoked?: true;
 }
 
 /** The person behind a request, resolved from the session token it carries on its device. */

@@ -5,8 +5,13 @@
 import { ipcChannels, type IpcEventMap, type IpcEventName, type IpcHandlers } from '../../shared/contract';
 import type { SatelliteStatus } from '../../shared/hub';
 import { TypedEmitter } from '../core/typed-emitter';
-import { identityChange, pairWithHub, normalizeUrl, postJson, type SatellitePairing } from '../core/hub/hub-client';
-import type { ForwardOutcome } from '../core/hub/kiosk-relay';
+import {
+  handOverPunches,
+  identityChange,
+  pairWithHub,
+  normalizeUrl,
+  type SatellitePairing,
+} from '../core/hub/hub-client';
 import { HubLink, HubRefused } from '../core/hub/hub-link';
 import { loadPairing, savePairing } from '../core/hub/satellite-store';
 import type { LaborView } from '../../shared/labor';
@@ -107,13 +112,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
     (handingOver ??= (async () => {
       if (!kiosk || kiosk.waiting === 0) return;
       try {
-        await kiosk.handOver(async (punches) => {
-          const answer = await postJson(paired, '/handover', { punches }, paired.credential);
-          const outcomes = (answer.body as { outcomes?: { punchId: string; outcome: ForwardOutcome }[] }).outcomes;
-          if (answer.status !== 200 || !Array.isArray(outcomes))
-            throw new Error(`the hub answered ${answer.status} to the hand-over`);
-          return outcomes;
-        });
+        await kiosk.handOver((punches) => handOverPunches(paired, punches));
         log('Handed the queued punches to the hub for a manager to review');
       } catch (error) {
         log(`Handing the queued punches to the hub failed: ${String(error)}`);

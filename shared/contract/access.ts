@@ -12,8 +12,11 @@ import type { IpcChannel } from './index';
  * - `device`: a paired device's own request over its link (its clock and queue); never a screen's.
  * - `kiosk-device`: a paired kiosk device's own request (roster hashes, queued punches); never a
  *   screen's, so no screen, the hub's own included, ever reads PIN hashes.
+ * - `revoked-kiosk`: a kiosk device a manager revoked, handing over the punches it still holds;
+ *   nothing else a revoked device asks is allowed, and no live device or screen may ask this.
  */
-export type Access = 'anyone' | 'staff' | 'manager' | 'settings' | 'approval' | 'device' | 'kiosk-device';
+export type Access =
+  'anyone' | 'staff' | 'manager' | 'settings' | 'approval' | 'device' | 'kiosk-device' | 'revoked-kiosk';
 
 export const channelAccess: Record<IpcChannel, Access> = {
   getSnapshot: 'anyone',
@@ -89,6 +92,7 @@ export const channelAccess: Record<IpcChannel, Access> = {
   hubKioskRoster: 'kiosk-device',
   hubForwardPunch: 'kiosk-device',
   hubDeviceReport: 'device',
+  hubHandOverPunches: 'revoked-kiosk',
   laborLiftLockout: 'manager',
   hubClosePairing: 'manager',
   hubReview: 'manager',

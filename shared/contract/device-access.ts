@@ -21,6 +21,8 @@ const KIOSK_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'hubKioskRoster',
   'hubForwardPunch',
   'hubDeviceReport',
+  // Once revoked, what it still holds goes to the hub's review queue.
+  'hubHandOverPunches',
 ]);
 
 /**

@@ -1,6 +1,6 @@
 // Runtime validation of the hub requests' arguments (main side only).
 import { z } from 'zod';
-import { DEVICE_ROLES } from '../hub';
+import { DEVICE_ROLES, HAND_OVER_BATCH } from '../hub';
 import { punchInput } from './labor-args';
 
 const token = z.string().min(1).max(200);
@@ -17,6 +17,12 @@ export const forwardedPunch = punchInput.extend({
   offline: z.literal(true).optional(),
 });
 
+/**
+ * A handed-over punch names its id; the rest is checked one punch at a time against
+ * `forwardedPunch` by the hub, so one broken punch is refused with its reason, not the whole list.
+ */
+const handedOverPunch = z.looseObject({ punchId: z.string().min(1).max(100) });
+
 export const hubArgSchemas = {
   hubMode: z.tuple([]),
   hubSetMode: z.tuple([z.boolean()]),
@@ -30,6 +36,7 @@ export const hubArgSchemas = {
   hubKioskRoster: z.tuple([]),
   hubForwardPunch: z.tuple([forwardedPunch]),
   hubDeviceReport: z.tuple([z.strictObject({ at: ms, waiting: z.number().int().min(0).max(10_000_000).nullable() })]),
+  hubHandOverPunches: z.tuple([z.strictObject({ punches: z.array(handedOverPunch).max(HAND_OVER_BATCH) })]),
   satellitePair: z.tuple([
     z.strictObject({
       address: z.string().trim().min(1).max(200),

@@ -6,6 +6,8 @@ import type {
   ForwardedPunch,
   ForwardOutcome,
   FoundHub,
+  HandedOverPunch,
+  HandOverOutcome,
   HubDeviceView,
   HubModeView,
   HubView,
@@ -43,6 +45,8 @@ export interface HubRequests {
   hubForwardPunch: { args: [punch: ForwardedPunch]; result: ForwardOutcome };
   /** Paired device, its own request: its clock and queue length, for the Devices list. */
   hubDeviceReport: { args: [report: DeviceReport]; result: null };
+  /** Revoked kiosk device, its own request: the punches it still holds, each held for a manager's review or refused. */
+  hubHandOverPunches: { args: [handOver: { punches: HandedOverPunch[] }]; result: HandOverOutcome[] };
 }
 
 export interface HubEvents {
@@ -67,6 +71,7 @@ export const hubChannelKeys: Record<keyof HubRequests, true> = {
   hubKioskRoster: true,
   hubForwardPunch: true,
   hubDeviceReport: true,
+  hubHandOverPunches: true,
 };
 
 /** Runtime list of this part's events. */

@@ -95,7 +95,7 @@ describe('a revoked kiosk', () => {
       { punches: [{ punchId: ids[0], userId: session.result.userId, action: 'punch-in', capturedAt: Date.now() }] },
       kiosk.pairing.credential,
     );
-    expect(again.body).toEqual({ outcomes: [{ punchId: ids[0], outcome: { status: 'duplicate' } }] });
+    expect(again.body).toEqual({ ok: true, result: [{ punchId: ids[0], outcome: { status: 'duplicate' } }] });
     expect((await h.app.handlers.hubReview(m.token)).items).toHaveLength(2);
     // A live device's credential, or none, learns nothing there.
     expect((await postJson(kiosk.pairing, '/handover', { punches: [] })).status).toBe(404);

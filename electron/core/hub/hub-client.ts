@@ -6,8 +6,8 @@ import { X509Certificate } from 'node:crypto';
 import { request } from 'node:https';
 import { connect, type PeerCertificate } from 'node:tls';
 import WebSocket from 'ws';
-import type { DeviceRole } from '../../../shared/hub';
-import { AppError, appError } from '../../../shared/app-error';
+import type { DeviceRole, ForwardedPunch, HandOverOutcome } from '../../../shared/hub';
+import { AppError, appError, fromErrorPayload, readErrorPayload } from '../../../shared/app-error';
 
 export interface PinnedHub {
   /** https://host:port of the hub. */
@@ -192,6 +192,27 @@ export function postJson(
     req.on('error', reject);
     req.end(data);
   });
+}
+
+/**
+ * A revoked device hands the hub the punches it still holds (`hubHandOverPunches`, the one request
+ * its credential still may make). Resolves with the hub's answer for each; a refusal is rethrown as
+ * the AppError the hub sent (kind and data).
+ */
+export async function handOverPunches(
+  pairing: SatellitePairing,
+  punches: ForwardedPunch[],
+): Promise<HandOverOutcome[]> {
+  const { status, body } = await postJson(pairing, '/handover', { punches }, pairing.credential);
+  const reply = body as { ok?: unknown; result?: unknown; error?: unknown };
+  if (reply.ok === true && Array.isArray(reply.result)) return reply.result as HandOverOutcome[];
+  throw fromErrorPayload(
+    readErrorPayload(reply.error) ?? {
+      kind: 'internal',
+      data: {},
+      message: `The hub answered ${status} to the hand-over without saying why`,
+    },
+  );
 }
 
 /** Accepts `host:port`, `https://host:port` or `wss://host:port`. */

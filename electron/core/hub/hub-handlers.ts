@@ -2,7 +2,7 @@
 // pretending to have no devices.
 import type { HandlersOf } from '../../../shared/contract';
 import type { HubRequests } from '../../../shared/contract/hub';
-import type { HubView } from '../../../shared/hub';
+import type { HandOverOutcome, HubView } from '../../../shared/hub';
 import type { HubService } from './hub-service';
 import { toDataURL } from 'qrcode';
 import { hubModeView, saveHubMode } from './hub-mode';
@@ -10,6 +10,7 @@ import { AppError, appError } from '../../../shared/app-error';
 import type { KioskRelay, RelayDevice } from './kiosk-relay';
 import { currentCaller } from '../caller';
 import { errorMessage } from '../../../shared/errors';
+import { forwardedPunch } from '../../../shared/contract/hub-args';
 
 const NOT_A_HUB: HubView = { enabled: false, fingerprint: null, address: null, devices: [], pairing: null };
 
@@ -53,6 +54,31 @@ export function hubHandlers(
         need().logLine(`A forwarded punch could not be recorded: ${errorMessage(error)}`);
         throw new AppError('internal', 'The hub could not record the punch right now', {});
       }
+    },
+    hubHandOverPunches: async ({ punches }) => {
+      const kiosk = needRelay();
+      const device = callingDevice(need());
+      const outcomes: HandOverOutcome[] = [];
+      try {
+        for (const raw of punches) {
+          // The same schema as a forwarded punch: what breaks it can never be recorded.
+          const parsed = forwardedPunch.safeParse(raw);
+          if (parsed.success) {
+            outcomes.push({ punchId: parsed.data.punchId, outcome: await kiosk.handOver(parsed.data, device) });
+            continue;
+          }
+          const message = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+          await kiosk.refuseUnreadable(raw, device, message);
+          outcomes.push({ punchId: raw.punchId, outcome: { status: 'refused', message } });
+        }
+      } catch (error) {
+        // A failed write: the device keeps every punch and hands them over again (held ones answer
+        // "duplicate" then).
+        need().logLine(`A revoked device's punches could not be recorded: ${errorMessage(error)}`);
+        throw new AppError('internal', 'The hub could not record the punches right now', {});
+      }
+      need().logLine(`Revoked device "${device.name}" handed over ${outcomes.length} punches for review`);
+      return outcomes;
     },
     hubDeviceReport: async (report) => (need().report(currentCaller().deviceId, report.at, report.waiting), null),
     satelliteFindHubs: async () => notSatellite(),

@@ -1,6 +1,7 @@
 // The hub's door for satellites: HTTPS with the hub's own certificate (pinned by each satellite at
 // pairing) and the same contract as the local screen, as JSON over a WebSocket. Without a device
-// credential only `POST /pair` answers. Every message from a device goes to the core's one
+// credential only `POST /pair` answers; a revoked device's credential opens only `POST /handover`,
+// which goes to the same dispatcher as its one channel. Every message from a device goes to the core's one
 // dispatcher as the device its credential names: the contract's argument schemas, the device's
 // role (shared/contract/device-access.ts), then the person's session, so no screen is ever trusted.
 import { createServer, type Server } from 'node:https';
@@ -15,13 +16,10 @@ import type { Dispatch } from '../ipc-dispatch';
 import type { TypedEmitter } from '../typed-emitter';
 import type { HubService } from './hub-service';
 import type { DeviceRecord } from './device-registry';
-import type { KioskRelay } from './kiosk-relay';
-import type { ForwardOutcome } from '../../../shared/hub';
-import { forwardedPunch } from '../../../shared/contract/hub-args';
-import { errorMessage } from '../../../shared/errors';
 import { onOwnSubnet } from './own-subnets';
 import { sendJson as send, serveRequests } from '../request-loop';
-import { AppError } from '../../../shared/app-error';
+import { AppError, appError, type ErrorKind } from '../../../shared/app-error';
+import type { Caller } from '../caller';
 
 export interface HubServerOptions {
   hub: HubService;
@@ -34,8 +32,6 @@ export interface HubServerOptions {
   log?: (line: string) => void;
   /** Whether a pairing attempt's address is on the hub's own networks (tests pass their own). */
   onOwnSubnet?: (remote: string | undefined) => boolean;
-  /** Takes the punches a revoked kiosk still holds (for review); absent, hand-over is refused. */
-  relay?: KioskRelay;
 }
 
 export interface RunningHubServer {
@@ -47,6 +43,9 @@ export interface RunningHubServer {
 export const REVOKED_CLOSE_CODE = 4403;
 export const REVOKED_MESSAGE = 'This device was revoked by a manager on the venue hub. Ask a manager to pair it again.';
 const MAX_MESSAGE_BYTES = 1024 * 1024;
+const NOT_FOUND = { ok: false, error: appError('not-found', 'Not found', { what: null }).toPayload() };
+/** The HTTP status a hand-over's refusal goes with (the body carries the kind itself). */
+const STATUS_OF: Partial<Record<ErrorKind, number>> = { invalid: 400, 'not-found': 404, internal: 500 };
 const MAX_PAIR_BODY = 4096;
 const HEARTBEAT_MS = 5_000;
 
@@ -70,8 +69,8 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
           });
         return void pair(hub, req, res);
       }
-      if (path === '/handover' && req.method === 'POST') return void handover(hub, req, res, options.relay);
-      answer(res, 404, { message: 'Not found' });
+      if (path === '/handover' && req.method === 'POST') return void handOver(req, res, options);
+      answer(res, 404, NOT_FOUND);
     },
   );
   capConnectionsPerAddress(server, HUB_CONNECTIONS_PER_ADDRESS);
@@ -171,48 +170,28 @@ function attach(ws: WebSocket, device: DeviceRecord, options: HubServerOptions):
 }
 
 /**
- * A revoked kiosk hands over the punches it still holds (its credential is refused everywhere
- * else). Each is held for a manager's review, never applied; one that breaks the contract's limits
- * is refused with its reason. Any other credential learns nothing.
+ * The one door a revoked device's credential still opens (its TLS link is refused): this route
+ * names that device as the caller, revoked, and hands its punches to the core's dispatcher as
+ * `hubHandOverPunches`, where the contract's schema and the access table decide as for any other
+ * request. It answers as the link does, `{ok, result}` or `{ok: false, error}` with the error's kind
+ * and data. Any other credential learns nothing: the same answer as an unknown path.
  */
-async function handover(
-  hub: HubService,
-  req: IncomingMessage,
-  res: ServerResponse,
-  kiosk: KioskRelay | undefined,
-): Promise<void> {
-  const auth = hub.authenticate(bearer(req.headers.authorization));
-  const device = !auth.ok && auth.reason === 'revoked' ? auth.device : undefined;
-  if (!device || device.role !== 'kiosk' || !kiosk) return answer(res, 404, { message: 'Not found' });
-  let punches: unknown[];
+async function handOver(req: IncomingMessage, res: ServerResponse, options: HubServerOptions): Promise<void> {
+  const auth = options.hub.authenticate(bearer(req.headers.authorization));
+  if (auth.ok || auth.reason !== 'revoked' || !auth.device) return answer(res, 404, NOT_FOUND);
+  const caller: Caller = { deviceId: auth.device.id, deviceRole: auth.device.role, revoked: true };
+  let body: unknown;
   try {
-    const body = JSON.parse(await readBody(req, MAX_MESSAGE_BYTES)) as { punches?: unknown };
-    if (!Array.isArray(body.punches) || body.punches.length > 100) throw new Error('not a list');
-    punches = body.punches as unknown[];
+    body = JSON.parse(await readBody(req, MAX_MESSAGE_BYTES));
   } catch {
-    return answer(res, 400, { message: 'Send {"punches": [...]} with at most 100 punches' });
+    const error = appError('invalid', 'Send {"punches": [...]} as JSON', { field: 'punches' }).toPayload();
+    return answer(res, 400, { ok: false, error });
   }
-  const outcomes: { punchId: string; outcome: ForwardOutcome }[] = [];
-  try {
-    for (const raw of punches) {
-      // The same schema as a forwarded punch: what breaks it can never be recorded.
-      const parsed = forwardedPunch.safeParse(raw);
-      if (parsed.success) {
-        outcomes.push({ punchId: parsed.data.punchId, outcome: await kiosk.handOver(parsed.data, device) });
-        continue;
-      }
-      const punchId = (raw as { punchId?: unknown } | null)?.punchId;
-      if (typeof punchId !== 'string') continue;
-      const message = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-      await kiosk.refuseUnreadable(raw, device, message);
-      outcomes.push({ punchId, outcome: { status: 'refused', message } });
-    }
-  } catch (error) {
-    hub.logLine(`A revoked device's punches could not be recorded: ${errorMessage(error)}`);
-    return answer(res, 500, { message: 'The hub could not record the punches right now', outcomes });
-  }
-  hub.logLine(`Revoked device "${device.name}" handed over ${outcomes.length} punches for review`);
-  answer(res, 200, { outcomes });
+  const outcome = await options.dispatch('hubHandOverPunches', [body], caller);
+  if (outcome.ok) return answer(res, 200, outcome);
+  // Refused by the access table (a revoked device that is not a kiosk): nothing to tell it.
+  if (outcome.error.kind === 'forbidden') return answer(res, 404, NOT_FOUND);
+  answer(res, STATUS_OF[outcome.error.kind] ?? 409, outcome);
 }
 
 async function pair(hub: HubService, req: IncomingMessage, res: ServerResponse): Promise<void> {

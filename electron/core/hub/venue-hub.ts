@@ -5,7 +5,6 @@ import { hostname, networkInterfaces } from 'node:os';
 import type { IpcEventMap } from '../../../shared/contract';
 import type { Dispatch } from '../ipc-dispatch';
 import type { TypedEmitter } from '../typed-emitter';
-import type { KioskRelay } from './kiosk-relay';
 import type { HubService } from './hub-service';
 import { startHubServer } from './hub-server';
 import { advertiseHub } from './hub-discovery';
@@ -31,7 +30,6 @@ export interface VenueHubOptions extends Omit<HubOptions, 'when'> {
   dispatch: Dispatch;
   events: TypedEmitter<IpcEventMap>;
   log: (line: string) => void;
-  relay?: KioskRelay;
 }
 
 export interface RunningVenueHub {
@@ -49,7 +47,6 @@ export async function startVenueHub(options: VenueHubOptions): Promise<RunningVe
     port: options.port ?? DEFAULT_HUB_PORT,
     log: options.log,
     onOwnSubnet: options.onOwnSubnet,
-    relay: options.relay,
   });
   hub.address = `${lanAddress(options.host)}:${server.port}`;
   options.log(`Venue hub: satellites pair at port ${server.port}; certificate fingerprint ${hub.fingerprint}`);
