@@ -252,6 +252,8 @@ export async function benchHub(context: SectionContext): Promise<Row[]> {
           view.pairing!.code,
           '--device-name',
           `Bench kiosk ${i + 1}`,
+          '--hub-fingerprint',
+          view.fingerprint!,
           '--port',
           '0',
           '--data-dir',

@@ -12,6 +12,17 @@ export function shortFingerprint(fingerprint: string): string {
   return (hex.slice(0, GROUPS * 4).match(/.{4}/g) ?? []).join(' ');
 }
 
+/**
+ * Whether `given` (typed, pasted or from a QR code) names the certificate `presented`: the full
+ * fingerprint, or its check code (the first 80 bits, as the hub's screen shows it).
+ */
+export function fingerprintMatches(given: string, presented: string): boolean {
+  const hex = given.replace(/[^0-9a-f]/gi, '').toUpperCase();
+  const full = presented.replace(/[^0-9a-f]/gi, '').toUpperCase();
+  if (hex.length === GROUPS * 4) return full.startsWith(hex);
+  return hex.length === 64 && hex === full;
+}
+
 /** The QR code's text: what a joining device needs to pair without typing. */
 export interface PairingQrData {
   /** host:port the hub listens on for devices. */

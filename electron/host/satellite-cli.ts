@@ -1,6 +1,7 @@
-// `npm run host -- --satellite host:port [--pair-code CODE --device-name NAME]`: the screen on this
-// device, every request carried to the venue hub. Prints the hub's certificate fingerprint at
-// pairing so a person can compare it with the hub's screen.
+// `npm run host -- --satellite host:port [--pair-code CODE --device-name NAME --hub-fingerprint FP]`:
+// the screen on this device, every request carried to the venue hub. Pairing pins the certificate
+// the person confirmed: the fingerprint (or check code) given, or the one shown and confirmed at a
+// terminal; without either it refuses.
 import { startHost } from './host';
 import { newControlSecret, offerNewLinks } from './host-control';
 import { startSatelliteOrSetup } from './satellite-setup';
@@ -59,20 +60,21 @@ export async function runSatellite(options: SatelliteCliOptions): Promise<void> 
 }
 
 /**
- * Pairing without --hub-fingerprint: shows the certificate the hub presents, and at a terminal asks
- * whether it is the one on the hub's screen before the code is sent.
+ * Pairing without --hub-fingerprint: shows the certificate the hub presents and, at a terminal,
+ * asks whether it is the one on the hub's screen before the code is sent. With no terminal there is
+ * nobody to ask, so it refuses and says how to give the fingerprint: a certificate trusted without
+ * a comparison is what an impostor on the LAN would present.
  */
 async function compareFingerprint(options: SatelliteCliOptions): Promise<string | undefined> {
   if (!options.pairCode || options.expectFingerprint || !options.hubUrl) return options.expectFingerprint;
   const presented = await readHubCertificate(options.hubUrl);
-  console.error(
-    `The hub at ${options.hubUrl} shows check code ${shortFingerprint(presented.fingerprint)} (certificate ${presented.fingerprint}).`,
-  );
+  const checkCode = shortFingerprint(presented.fingerprint);
+  console.error(`The hub at ${options.hubUrl} shows check code ${checkCode} (certificate ${presented.fingerprint}).`);
   if (!process.stdin.isTTY) {
     console.error(
-      "Not compared with the hub's screen: give --hub-fingerprint (the full one, or the QR code's) to pair only with that certificate.",
+      `Not paired: there is no terminal to confirm that this is the hub's certificate. Compare the check code with the hub's Devices tab, then start again with --hub-fingerprint "${checkCode}" (or the full certificate fingerprint the Devices tab shows).`,
     );
-    return presented.fingerprint;
+    process.exit(1);
   }
   const terminal = createInterface({ input: process.stdin, output: process.stderr });
   const answer = await terminal.question("Does the hub's Devices tab show this same check code? [y/N] ");

@@ -73,6 +73,8 @@ test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands 
     await openCode(hubPage, 'kiosk'),
     '--device-name',
     'Staff door',
+    '--hub-fingerprint',
+    (await hubPage.locator('.hub-fingerprint').textContent())!,
   ]);
   await hubPage.close();
 

@@ -51,6 +51,9 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
     await openCode(hubPage, 'manager'),
     '--device-name',
     'Office laptop',
+    // The check code the Devices tab shows is enough to pin the certificate.
+    '--hub-fingerprint',
+    (await hubPage.locator('.hub-fingerprint-short').textContent())!,
   ]);
   const rows = hubPage.getByTestId('hub-device');
   await expect(rows).toHaveCount(2);

@@ -8,6 +8,7 @@ import { connect, type PeerCertificate } from 'node:tls';
 import WebSocket from 'ws';
 import type { DeviceRole, ForwardedPunch, HandOverOutcome } from '../../../shared/hub';
 import { AppError, appError, fromErrorPayload, readErrorPayload } from '../../../shared/app-error';
+import { fingerprintMatches, shortFingerprint } from '../../../shared/fingerprint';
 
 export interface PinnedHub {
   /** https://host:port of the hub. */
@@ -96,8 +97,9 @@ export function pinnedTls(pin: PinnedHub): {
 }
 
 /**
- * Pair with the code the hub shows. `expectFingerprint`, when given, must match before the code
- * is sent; otherwise the certificate read now is pinned (and both screens show it to compare).
+ * Pair with the code the hub shows. `expectFingerprint` (the full fingerprint or its check code),
+ * when given, must match before the code is sent; otherwise the certificate read now is pinned
+ * (and both screens show it to compare).
  */
 export async function pairWithHub(options: {
   url: string;
@@ -106,10 +108,10 @@ export async function pairWithHub(options: {
   expectFingerprint?: string;
 }): Promise<SatellitePairing> {
   const pin = await readHubCertificate(options.url);
-  if (options.expectFingerprint && normalizeFingerprint(options.expectFingerprint) !== pin.fingerprint) {
+  if (options.expectFingerprint && !fingerprintMatches(options.expectFingerprint, pin.fingerprint)) {
     throw appError(
       'conflict',
-      `The hub at ${options.url} shows certificate ${pin.fingerprint}, not ${options.expectFingerprint}: not pairing`,
+      `The hub at ${options.url} shows check code ${shortFingerprint(pin.fingerprint)} (certificate ${pin.fingerprint}), not ${options.expectFingerprint}: not pairing`,
       { what: 'hub certificate' },
     );
   }
@@ -234,11 +236,6 @@ export function normalizeUrl(text: string): string {
   }
   if (url.protocol !== 'https:') throw refused;
   return `https://${url.host}`;
-}
-
-export function normalizeFingerprint(text: string): string {
-  const hex = text.replace(/[^0-9a-f]/gi, '').toUpperCase();
-  return hex.match(/.{2}/g)?.join(':') ?? '';
 }
 
 function isIp(host: string): boolean {
