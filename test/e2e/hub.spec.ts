@@ -53,7 +53,7 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
     'Office laptop',
     // The check code the Devices tab shows is enough to pin the certificate.
     '--hub-fingerprint',
-    (await hubPage.locator('.hub-fingerprint-short').textContent())!,
+    (await hubPage.getByTestId('hub-check-code').textContent())!,
   ]);
   const rows = hubPage.getByTestId('hub-device');
   await expect(rows).toHaveCount(2);
