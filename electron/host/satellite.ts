@@ -16,7 +16,7 @@ import { HubLink, HubRefused } from '../core/hub/hub-link';
 import { loadPairing, savePairing } from '../core/hub/satellite-store';
 import type { LaborView } from '../../shared/labor';
 import type { AppSnapshot } from '../../shared/domain';
-import { SatelliteKiosk } from './satellite-kiosk';
+import { OfflineKiosk } from '../core/labor/offline-kiosk';
 import { DataHealth } from '../core/storage/data-health';
 import { AppError, appError, fromErrorPayload } from '../../shared/app-error';
 import { DEVICE_ONLY } from '../core/access-guard';
@@ -124,7 +124,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
   // Only a kiosk keeps working without the hub; other roles need the hub for everything they do.
   const kiosk =
     paired.role === 'kiosk'
-      ? new SatelliteKiosk({
+      ? new OfflineKiosk({
           dataDir: options.dataDir,
           link: () => link,
           now: options.now,
@@ -209,9 +209,9 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
       }
       if (kiosk && linkState !== 'revoked') {
         // The punch flow goes through the kiosk's queue, with the hub or without it.
-        if (channel === 'laborIdentify') return kiosk.identify(args[0] as Parameters<SatelliteKiosk['identify']>[0]);
+        if (channel === 'laborIdentify') return kiosk.identify(args[0] as Parameters<OfflineKiosk['identify']>[0]);
         if (channel === 'laborPunch')
-          return kiosk.punch(args[0] as string, args[1] as Parameters<SatelliteKiosk['punch']>[1]);
+          return kiosk.punch(args[0] as string, args[1] as Parameters<OfflineKiosk['punch']>[1]);
         if (channel === 'laborEndSession') return (kiosk.endSession(args[0] as string), null);
         if (channel === 'laborView' && !link?.open && kiosk.cachedView) return kiosk.cachedView;
         if (channel === 'getSnapshot' && !link?.open && kiosk.cachedSnapshot) return kiosk.cachedSnapshot;

@@ -26,7 +26,7 @@ import { hubModeSaved, saveHubMode } from '../../electron/core/hub/hub-mode';
 import { loadPairing, savePairing } from '../../electron/core/hub/satellite-store';
 import { RefusalBudget, REFUSED_FILE } from '../../electron/core/webhooks/refusal-budget';
 import { isAppError } from '../../shared/app-error';
-import { SatelliteKiosk } from '../../electron/host/satellite-kiosk';
+import { OfflineKiosk } from '../../electron/core/labor/offline-kiosk';
 import { FAST_TUNING, HARBOUR } from './labor-test-constants';
 import { deliver, envelope, SECRET } from './webhook-fixtures';
 
@@ -490,7 +490,7 @@ async function buildHubFixture(): Promise<string> {
 async function loadHubFile(dir: string, file: HubFile, sink: (r: DamageReport) => void): Promise<unknown> {
   switch (file) {
     case 'satellite-punches.log': {
-      const kiosk = new SatelliteKiosk({
+      const kiosk = new OfflineKiosk({
         dataDir: dir,
         link: () => null,
         onView: () => {},
@@ -637,7 +637,7 @@ function loadJsonDataFile(dir: string, file: JsonDataFile, sink: DamageSink): vo
       return;
     case 'satellite-cache.json':
     case 'satellite-pin-lock.json':
-      new SatelliteKiosk({ dataDir: dir, link: () => null, onView: () => {}, onWaiting: () => {}, damage: sink });
+      new OfflineKiosk({ dataDir: dir, link: () => null, onView: () => {}, onWaiting: () => {}, damage: sink });
       return;
     case 'hub/punch-review.json':
       new PunchReview({ dataDir: dir, now: Date.now, damage: sink, apply: () => {} });

@@ -10,7 +10,7 @@ import type { PunchGrants } from '../../electron/core/hub/punch-grants';
 import type { PunchReview } from '../../electron/core/hub/punch-review';
 import type { LaborService } from '../../electron/core/labor/labor-service';
 import type { DamageReport } from '../../electron/core/storage/data-health';
-import { SatelliteKiosk } from '../../electron/host/satellite-kiosk';
+import { OfflineKiosk } from '../../electron/core/labor/offline-kiosk';
 import { tempDirs } from '../support';
 
 const dirs = tempDirs('venue-hub-logs-');
@@ -47,8 +47,8 @@ async function answered(relay: KioskRelay, ids: string[]): Promise<string[]> {
   return out;
 }
 
-function kioskOn(dir: string, damage: (r: DamageReport) => void): SatelliteKiosk {
-  return new SatelliteKiosk({ dataDir: dir, link: () => null, onView: () => {}, onWaiting: () => {}, damage });
+function kioskOn(dir: string, damage: (r: DamageReport) => void): OfflineKiosk {
+  return new OfflineKiosk({ dataDir: dir, link: () => null, onView: () => {}, onWaiting: () => {}, damage });
 }
 
 describe('files written by the hub and the kiosk before still load', () => {

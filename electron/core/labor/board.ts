@@ -1,10 +1,10 @@
 // The live board: who is on shift and on break. The service's open entries (as last fetched) are
 // the base; punches this kiosk captured that the fetch cannot have seen yet are laid on top, so
 // the board is right at once after a punch and stays right while the service is unreachable.
-import type { BoardRow, LaborEntry } from '../../../shared/labor';
+import type { BoardRow, LaborEntry, PunchAction } from '../../../shared/labor';
 import { isPaidBreak } from '../../../shared/labor-calc';
 import type { Outbox, PunchState } from './outbox';
-import type { Ref } from './punch';
+import type { PunchKind, Ref } from './punch';
 
 export interface BoardCache {
   locationUuid: string;
@@ -78,45 +78,83 @@ const refOf = (outbox: Outbox, ref: Ref | null): Ref | null => {
 
 function apply(rows: Map<string, LiveRow>, s: PunchState, outbox: Outbox, nameOf: (userId: string) => string): void {
   const p = s.p;
-  const pending = s.status !== 'done';
-  const row = rows.get(p.userId);
-  switch (p.kind) {
+  if (p.kind === 'shift-start') {
+    const row = rows.get(p.userId);
+    const shiftRef = refOf(outbox, p.shift) as Ref;
+    if (row && 'uuid' in row.shiftRef && 'uuid' in shiftRef && row.shiftRef.uuid === shiftRef.uuid) return;
+  }
+  const laid = { userId: p.userId, kind: p.kind, at: p.capturedAt, name: nameOf(p.userId), role: p.role };
+  const row = layPunch(rows, laid, s.status !== 'done', (started) => ({
+    ...started,
+    shiftRef: refOf(outbox, p.shift) as Ref,
+    breakRef: null,
+  }));
+  if (row && p.kind === 'break-start') row.breakRef = refOf(outbox, p.brk);
+  if (row && p.kind === 'break-end') row.breakRef = null;
+}
+
+/** Which board step each punch a person makes is. */
+export const PUNCH_KIND: Readonly<Record<PunchAction, PunchKind>> = {
+  'punch-in': 'shift-start',
+  'break-start': 'break-start',
+  'break-end': 'break-end',
+  'punch-out': 'shift-end',
+};
+
+/** One punch as the board lays it on the rows. */
+export interface LaidPunch {
+  userId: string;
+  kind: PunchKind;
+  at: number;
+  /** The person's name and role, for the row a punch-in starts. */
+  name: string;
+  role: string | null;
+}
+
+/**
+ * Lays one punch on the board's rows (one per person), as the board shows it before the service
+ * has it: a punch-in starts a row (`started` adds what the caller's rows carry besides), a break
+ * starts or ends on the person's row, a punch-out ends it. Returns the person's row after it.
+ */
+export function layPunch<R extends BoardRow>(
+  rows: Map<string, R>,
+  punch: LaidPunch,
+  pending: boolean,
+  started: (row: BoardRow) => R,
+): R | undefined {
+  const row = rows.get(punch.userId);
+  switch (punch.kind) {
     case 'shift-start': {
-      const shiftRef = refOf(outbox, p.shift) as Ref;
-      if (row && 'uuid' in row.shiftRef && 'uuid' in shiftRef && row.shiftRef.uuid === shiftRef.uuid) return;
-      rows.set(p.userId, {
-        userId: p.userId,
-        name: nameOf(p.userId),
-        role: p.role,
-        shiftStart: p.capturedAt,
+      const fresh = started({
+        userId: punch.userId,
+        name: punch.name,
+        role: punch.role,
+        shiftStart: punch.at,
         breakStart: null,
         lastBreakEnd: null,
         pending,
         unpaidBreakMs: 0,
-        shiftRef,
-        breakRef: null,
       });
-      return;
+      rows.set(punch.userId, fresh);
+      return fresh;
     }
     case 'break-start':
-      if (!row) return;
-      row.breakStart = p.capturedAt;
-      row.breakRef = refOf(outbox, p.brk);
+      if (!row) return undefined;
+      row.breakStart = punch.at;
       row.pending ||= pending;
-      return;
+      return row;
     case 'break-end':
-      if (!row) return;
+      if (!row) return undefined;
       // Kiosk breaks are unpaid: the time off stops counting toward overtime.
       if (row.breakStart !== null)
-        row.unpaidBreakMs = (row.unpaidBreakMs ?? 0) + Math.max(0, p.capturedAt - row.breakStart);
+        row.unpaidBreakMs = (row.unpaidBreakMs ?? 0) + Math.max(0, punch.at - row.breakStart);
       row.breakStart = null;
-      row.breakRef = null;
-      row.lastBreakEnd = Math.max(row.lastBreakEnd ?? 0, p.capturedAt);
+      row.lastBreakEnd = Math.max(row.lastBreakEnd ?? 0, punch.at);
       row.pending ||= pending;
-      return;
+      return row;
     case 'shift-end':
-      rows.delete(p.userId);
-      return;
+      rows.delete(punch.userId);
+      return undefined;
   }
 }
 

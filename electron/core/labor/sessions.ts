@@ -32,7 +32,8 @@ export const KIOSK_WINDOW_MS = 10 * 60_000;
 /** Every further lockout inside the window doubles, up to this. */
 export const LOCKOUT_MAX_MS = 15 * 60_000;
 
-interface Counter {
+/** One pad's (or one person's) wrong PINs in the window, and its lock. */
+export interface Lockout {
   wrong: number[];
   lockedUntil: number;
   lockouts: number;
@@ -40,7 +41,7 @@ interface Counter {
 
 export class Sessions {
   private readonly sessions = new Map<string, Session>();
-  private readonly counters = new Map<string, Counter>();
+  private readonly counters = new Map<string, Lockout>();
 
   constructor(
     private readonly now: () => number,
@@ -101,6 +102,23 @@ export class Sessions {
     return this.hasLiveManager(LOCAL_DEVICE_ID);
   }
 
+  /**
+   * Takes in a session another authority opened for this device (the venue hub's, for a kiosk
+   * device): its token and expiry are the hub's, and it lives here like one opened here.
+   */
+  adopt(token: string, userId: string, manager: boolean, expiresAt: number): Session {
+    const s: Session = {
+      token,
+      userId,
+      manager,
+      expiresAt,
+      ttlMs: manager ? MANAGER_SESSION_MS : STAFF_SESSION_MS,
+      deviceId: currentCaller().deviceId,
+    };
+    this.sessions.set(token, s);
+    return s;
+  }
+
   end(token: string): void {
     this.sessions.delete(token);
   }
@@ -152,6 +170,17 @@ export class Sessions {
     return lifted;
   }
 
+  /** A copy of the count of the caller's pad, for a device that keeps it on disk across restarts. */
+  padLockout(pad: Pad = 'sign-in'): Lockout {
+    const c = this.peekCounter(padKey(currentCaller().deviceId, pad));
+    return c ? { ...c, wrong: [...c.wrong] } : { wrong: [], lockedUntil: 0, lockouts: 0 };
+  }
+
+  /** Puts back the count of the caller's pad kept on disk, so a restart gives a guesser no fresh tries. */
+  restorePadLockout(lockout: Lockout, pad: Pad = 'sign-in'): void {
+    this.counters.set(padKey(currentCaller().deviceId, pad), { ...lockout, wrong: [...lockout.wrong] });
+  }
+
   /** The error for a locked pad, with the moment it opens again. */
   lockedError(userId?: string, pad: Pad = 'sign-in'): AppError<'locked-out'> | null {
     const deviceId = currentCaller().deviceId;
@@ -169,13 +198,13 @@ export class Sessions {
     return s;
   }
 
-  private counter(key: string): Counter {
+  private counter(key: string): Lockout {
     let c = this.counters.get(key);
     if (!c) this.counters.set(key, (c = { wrong: [], lockedUntil: 0, lockouts: 0 }));
     return c;
   }
 
-  private peekCounter(key: string): Counter | undefined {
+  private peekCounter(key: string): Lockout | undefined {
     return this.counters.get(key);
   }
 

@@ -1,0 +1,113 @@
+// Who is at a kiosk device, with its venue hub or without it, on the core's sessions and lockout.
+// A session the hub opened is kept with the hub's grant for that person's punches. While the hub is
+// away a PIN is checked against the kiosk's copy of the roster's staff hashes, one check at a
+// time, so simultaneous guesses cannot all pass the lock; five wrong PINs lock the pad (doubling
+// up to the sessions' longest lock), and the count is on disk before the answer goes out, so a
+// restart gives a guesser no fresh tries. Managers' hashes never leave the hub, and nothing a
+// manager does can be checked here: an offline session is a staff member's.
+import type { KioskStaff } from '../../../shared/hub';
+import type { IdentifyInput, StaffSession } from '../../../shared/labor';
+import { AppError } from '../../../shared/app-error';
+import { LOCAL_CALLER, runAsCaller } from '../caller';
+import { JobQueue } from '../job-queue';
+import type { DamageSink } from '../storage/data-health';
+import { loadPinLock, savePinLock } from './pin-lock-file';
+import { findByPin } from './pin-lookup';
+import { Sessions } from './sessions';
+
+/** Offline, a PIN that matches no staff member's copy: managers' hashes never leave the hub. */
+export const OFFLINE_PIN_REFUSED =
+  'That PIN is not recognised. The hub cannot be reached: staff can punch here, managers need the hub.';
+
+export interface KioskSignInOptions {
+  dataDir: string;
+  now: () => number;
+  /** The kiosk's copy of the roster: staff with their PIN hashes. */
+  roster: () => KioskStaff[];
+  /** The kiosk's location: a session shows this location's roles. */
+  locationUuid: () => string | null;
+  damage?: DamageSink;
+}
+
+/** The person behind a live session on this kiosk. */
+export interface KioskSessionHolder {
+  userId: string;
+  name: string;
+  /** The hub's grant for this person's punches; absent for a session opened while the hub was away. */
+  punchGrant?: string;
+}
+
+export class KioskSignIn {
+  private readonly sessions: Sessions;
+  private readonly holders = new Map<string, { name: string; punchGrant?: string }>();
+  /** Offline PIN checks run one at a time: the lock is read after the previous check has counted. */
+  private readonly pinQueue = new JobQueue();
+
+  constructor(private readonly options: KioskSignInOptions) {
+    this.sessions = new Sessions(options.now);
+    this.here(() => this.sessions.restorePadLockout(loadPinLock(options.dataDir, options.now, options.damage)));
+  }
+
+  /** Keeps a session the hub opened; its grant stays here, going back with this person's punches only. */
+  adopt(hubSession: StaffSession): StaffSession {
+    const { punchGrant, ...session } = hubSession;
+    this.here(() => this.sessions.adopt(session.token, session.userId, session.manager, session.expiresAt));
+    this.holders.set(session.token, { name: session.name, ...(punchGrant ? { punchGrant } : {}) });
+    return session;
+  }
+
+  /** Signs in against the roster copy while the hub cannot be asked. */
+  identify(input: IdentifyInput): Promise<StaffSession> {
+    return this.pinQueue.run(() => this.here(() => this.identifyOffline(input)));
+  }
+
+  /** The person behind a live session, or null once it ended (the hub's expiry or this kiosk's). */
+  holder(token: string): KioskSessionHolder | null {
+    const session = this.here(() => this.sessions.peek(token));
+    const holder = this.holders.get(token);
+    if (!session || !holder) {
+      this.holders.delete(token);
+      return null;
+    }
+    return { userId: session.userId, ...holder };
+  }
+
+  end(token: string): void {
+    this.here(() => this.sessions.end(token));
+    this.holders.delete(token);
+  }
+
+  private async identifyOffline(input: IdentifyInput): Promise<StaffSession> {
+    // The sign-in pad as a whole: a guesser naming people one after another gets no more tries.
+    this.sessions.assertUnlocked();
+    if (!input.pin) throw new AppError('pin-required', 'The hub cannot be reached: enter your PIN', { role: 'staff' });
+    const roster = this.options.roster();
+    const candidates = 'userId' in input ? roster.filter((s) => s.userId === input.userId) : roster;
+    // The venue's lookup tag picks the person and their own hash confirms it, as on the hub.
+    const staff = (await findByPin(input.pin, candidates))?.member;
+    if (!staff) {
+      this.sessions.recordWrongPin();
+      savePinLock(this.options.dataDir, this.sessions.padLockout());
+      throw new AppError('invalid', OFFLINE_PIN_REFUSED, { field: 'pin', reason: 'pin-not-recognised-offline' });
+    }
+    // No manager rights away from the hub: nothing a manager does can be checked here.
+    const session = this.sessions.open(staff.userId, false);
+    this.holders.set(session.token, { name: staff.name });
+    const locationUuid = this.options.locationUuid();
+    return {
+      token: session.token,
+      userId: staff.userId,
+      name: staff.name,
+      manager: false,
+      roles: staff.roles
+        .filter((r) => r.locationUuid === locationUuid)
+        .map(({ role, roleUuid }) => ({ role, roleUuid })),
+      expiresAt: session.expiresAt,
+    };
+  }
+
+  /** The kiosk's sessions and its pad's count belong to this device's own screen, whoever relays it. */
+  private here<T>(work: () => T): T {
+    return runAsCaller(LOCAL_CALLER, work);
+  }
+}

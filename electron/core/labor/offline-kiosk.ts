@@ -1,0 +1,233 @@
+// A kiosk device of a venue hub, which keeps taking punches when it loses the hub. Every punch is
+// queued durably with its id first (kiosk-queue.ts) and then forwarded in capture order; the hub
+// accepts each id once, so a punch whose answer was lost in a drop is simply sent again. While the
+// hub is unreachable, PINs are checked against the last copy of the roster's hashes
+// (kiosk-sign-in.ts: never manager rights, managing waits for the hub), an offline punch says so
+// and goes to the hub's review queue, and the board shows the queued punches (the board's own
+// projection step, board.ts).
+import { randomUUID } from 'node:crypto';
+import type { AppSnapshot } from '../../../shared/domain';
+import type { ForwardedPunch, ForwardOutcome, KioskStaff } from '../../../shared/hub';
+import type { BoardRow, IdentifyInput, LaborView, PunchInput, PunchReceipt, StaffSession } from '../../../shared/labor';
+import { AppError, appError, fromErrorPayload, readErrorPayload } from '../../../shared/app-error';
+import type { HubLink } from '../hub/hub-link';
+import type { DamageSink } from '../storage/data-health';
+import { layPunch, PUNCH_KIND } from './board';
+import { loadKioskCache, saveKioskCache } from './kiosk-cache';
+import { KioskQueue } from './kiosk-queue';
+import { KioskSignIn, type KioskSessionHolder } from './kiosk-sign-in';
+
+/** What the kiosk asks of its open channel to the hub. */
+export type KioskHubLink = Pick<HubLink, 'open' | 'request' | 'deviceRequest'>;
+
+export interface OfflineKioskOptions {
+  dataDir: string;
+  link: () => KioskHubLink | null;
+  now?: () => number;
+  /** The board or the waiting count changed: the screen hears it. */
+  onView: (view: LaborView) => void;
+  onWaiting: (count: number) => void;
+  log?: (line: string) => void;
+  /** Where damaged files are reported (the data-health notices). */
+  damage?: DamageSink;
+}
+
+export class OfflineKiosk {
+  private roster: KioskStaff[];
+  private view: LaborView | null;
+  private snapshot: AppSnapshot | null;
+  private readonly queue: KioskQueue;
+  private readonly signIn: KioskSignIn;
+  private draining: Promise<void> | null = null;
+  /** The hub's answer to recent punches, for the screen that is waiting on one. */
+  private readonly outcomes = new Map<string, ForwardOutcome>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: OfflineKioskOptions) {
+    this.now = options.now ?? Date.now;
+    this.queue = new KioskQueue(options.dataDir, this.now, options.damage);
+    const cache = loadKioskCache(options.dataDir, this.now, options.damage);
+    this.roster = cache.roster;
+    this.view = cache.view;
+    this.snapshot = cache.snapshot;
+    this.signIn = new KioskSignIn({
+      dataDir: options.dataDir,
+      now: this.now,
+      damage: options.damage,
+      roster: () => this.roster,
+      locationUuid: () => this.view?.location?.uuid ?? null,
+    });
+  }
+
+  /** A kiosk restarted while the hub is away still opens on its board: the last snapshot, with today's queue on it. */
+  get cachedSnapshot(): AppSnapshot | null {
+    return this.snapshot && { ...this.snapshot, labor: this.view ?? this.snapshot.labor };
+  }
+
+  seenSnapshot(snapshot: AppSnapshot): void {
+    this.snapshot = snapshot;
+    if (snapshot.labor) this.view = snapshot.labor;
+    this.saveCache();
+  }
+
+  /** The last board this kiosk saw, with its own queued punches on it. */
+  get cachedView(): LaborView | null {
+    return this.view;
+  }
+
+  get waiting(): number {
+    return this.queue.size;
+  }
+
+  /** The hub is back: refresh the roster copy, then send what waited. */
+  async connected(link: KioskHubLink): Promise<void> {
+    const roster = await link.deviceRequest('hubKioskRoster', []);
+    if (roster.ok) {
+      this.roster = roster.result as KioskStaff[];
+      this.saveCache();
+    }
+    await this.drain();
+  }
+
+  seenView(view: LaborView): void {
+    this.view = view;
+    this.saveCache();
+  }
+
+  async identify(input: IdentifyInput): Promise<StaffSession> {
+    const link = this.options.link();
+    if (link?.open) {
+      const outcome = await link.request('laborIdentify', [input]);
+      if (outcome.ok) return this.signIn.adopt(outcome.result as StaffSession);
+      if (link.open) throw fromErrorPayload(outcome.error);
+    }
+    return this.signIn.identify(input);
+  }
+
+  endSession(token: string): void {
+    this.signIn.end(token);
+    const link = this.options.link();
+    if (link?.open) void link.request('laborEndSession', [token]);
+  }
+
+  async punch(token: string, input: PunchInput): Promise<PunchReceipt> {
+    const holder = this.signIn.holder(token);
+    if (!holder) throw new AppError('pin-required', 'Your session has ended: enter your PIN again', { role: 'staff' });
+    const punch: ForwardedPunch = {
+      punchId: input.punchId ?? randomUUID(),
+      userId: holder.userId,
+      action: input.action,
+      ...(input.role ? { role: input.role } : {}),
+      ...(input.declaredTipsCents !== undefined ? { declaredTipsCents: input.declaredTipsCents } : {}),
+      capturedAt: this.now(),
+      // The hub records it only with its own grant for this person on this kiosk; a punch of an
+      // offline session says so and waits for a manager's review there.
+      ...(holder.punchGrant ? { grant: holder.punchGrant } : { offline: true }),
+    };
+    if (!this.queue.has(punch.punchId)) {
+      this.queue.add(punch);
+      this.options.onWaiting(this.queue.size);
+    }
+    // In order: punches queued while the hub was away go first, or the hub would see this one
+    // (a punch-out, say) before the punch-in it follows.
+    await this.drain();
+    const outcome = this.outcomes.get(punch.punchId) ?? null;
+    if (outcome?.status === 'refused')
+      throw fromErrorPayload(
+        readErrorPayload(outcome.problem) ?? appError('invalid', outcome.message, { field: null }).toPayload(),
+      );
+    if (!outcome) this.applyLocally(punch, holder);
+    return {
+      punchIds: [punch.punchId],
+      action: punch.action,
+      at: punch.capturedAt,
+      userId: holder.userId,
+      name: holder.name,
+      role: punch.role?.role ?? this.view?.board.rows.find((r) => r.userId === holder.userId)?.role ?? null,
+      waitingToSync: this.queue.size,
+    };
+  }
+
+  /**
+   * Sends every queued punch in order (punches added meanwhile included); stops at the first one
+   * the link cannot carry. One drain at a time, so the hub always sees the kiosk's order.
+   */
+  async drain(): Promise<void> {
+    while (this.draining) await this.draining;
+    this.draining = (async () => {
+      for (;;) {
+        const next = this.queue.first();
+        if (!next || !(await this.forward(next))) return;
+      }
+    })();
+    try {
+      await this.draining;
+    } finally {
+      this.draining = null;
+    }
+  }
+
+  /**
+   * Revoked: the punches still queued go to the hub's review queue, the one door a revoked
+   * credential opens, where a manager accepts or rejects each. Marked done as the hub answers.
+   */
+  async handOver(
+    send: (punches: ForwardedPunch[]) => Promise<{ punchId: string; outcome: ForwardOutcome }[]>,
+  ): Promise<void> {
+    while (this.draining) await this.draining.catch(() => undefined);
+    while (this.queue.size > 0) {
+      const outcomes = await send(this.queue.oldest(100));
+      if (outcomes.length === 0) return;
+      for (const { punchId, outcome } of outcomes) {
+        if (this.queue.settle(punchId, outcome)) this.outcomes.set(punchId, outcome);
+      }
+      this.options.onWaiting(this.queue.size);
+    }
+  }
+
+  close(): void {
+    this.queue.close();
+  }
+
+  /** Null when the hub could not be asked (the punch stays queued). */
+  private async forward(punch: ForwardedPunch): Promise<ForwardOutcome | null> {
+    const link = this.options.link();
+    if (!link?.open) return null;
+    const answer = await link.deviceRequest('hubForwardPunch', [punch]);
+    // A punch the hub can never read is set aside with its reason; only a lost link keeps it queued.
+    if (!answer.ok && answer.error.kind !== 'invalid') return null;
+    const outcome: ForwardOutcome = answer.ok
+      ? (answer.result as ForwardOutcome)
+      : { status: 'refused', message: answer.error.message };
+    this.outcomes.set(punch.punchId, outcome);
+    if (this.outcomes.size > 1000) this.outcomes.delete(this.outcomes.keys().next().value as string);
+    if (this.queue.settle(punch.punchId, outcome)) {
+      this.options.onWaiting(this.queue.size);
+      if (outcome.status === 'refused')
+        this.options.log?.(`The hub refused a queued punch (${punch.action} of ${punch.userId}): ${outcome.message}`);
+    }
+    return outcome;
+  }
+
+  /** The board as this kiosk now knows it, until the hub's own board comes back. */
+  private applyLocally(punch: ForwardedPunch, holder: KioskSessionHolder): void {
+    if (!this.view) return;
+    const rows = new Map<string, BoardRow>(this.view.board.rows.map((r) => [r.userId, { ...r }]));
+    const laid = {
+      userId: punch.userId,
+      kind: PUNCH_KIND[punch.action],
+      at: punch.capturedAt,
+      name: holder.name,
+      role: punch.role?.role ?? null,
+    };
+    layPunch(rows, laid, true, (row) => row);
+    const board = { ...this.view.board, rows: [...rows.values()].sort((a, b) => a.shiftStart - b.shiftStart) };
+    this.view = { ...this.view, board };
+    this.saveCache();
+    this.options.onView(this.view);
+  }
+
+  private saveCache(): void {
+    saveKioskCache(this.options.dataDir, { roster: this.roster, view: this.view, snapshot: this.snapshot });
+  }
+}
