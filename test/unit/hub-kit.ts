@@ -1,6 +1,6 @@
 // A real hub for tests: the whole app core with the practice venue, its hub state, and the TLS
 // server on 127.0.0.1 port 0. Satellites connect to it exactly as over the LAN.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ import { HubLink, type LinkOutcome } from '../../electron/core/hub/hub-link';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { createApp, type App } from '../../electron/host/create-app';
 import type { DeviceRole } from '../../shared/hub';
+import { KIOSK_CACHE_FILE } from '../../electron/core/labor/kiosk-cache';
+import { waitUntil } from '../support';
 
 export interface TestHub {
   app: App;
@@ -70,6 +72,18 @@ export async function ok<T>(p: Promise<LinkOutcome>): Promise<T> {
 }
 
 export { HubLink };
+
+/** Waits until a kiosk satellite has its copy of the hub's roster on disk (it comes on connect). */
+export async function rosterCopied(satelliteDir: string, userId = '2004'): Promise<void> {
+  const copied = () => {
+    try {
+      return readFileSync(join(satelliteDir, KIOSK_CACHE_FILE), 'utf8').includes(`"${userId}"`);
+    } catch {
+      return false;
+    }
+  };
+  await waitUntil(copied);
+}
 
 /**
  * Hubs started for one test and stopped after it, with anything else the test hands to `later`

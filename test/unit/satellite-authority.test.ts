@@ -4,14 +4,14 @@
 // the manager sees it with the device and the person, and a failed write of the hub's relay log
 // is an answer, not a crash. Real hub over TLS, real satellite, real files.
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
 import { startSatellite, type RunningSatellite } from '../../electron/host/satellite';
 import type { StaffSession } from '../../shared/labor';
-import { ok, pairDevice, removeDir, startTestHub, type TestHub, HubLink } from './hub-kit';
+import { ok, pairDevice, removeDir, rosterCopied, startTestHub, type TestHub, HubLink } from './hub-kit';
 import { waitUntil } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -52,11 +52,7 @@ async function offlineKiosk(): Promise<{ d: string; open: () => Promise<RunningS
   const d = dir();
   const kiosk = await kioskSatellite(h, d);
   await call(kiosk, 'getSnapshot');
-  await waitUntil(
-    () =>
-      existsSync(join(d, 'satellite-cache.json')) &&
-      readFileSync(join(d, 'satellite-cache.json'), 'utf8').includes('"2004"'),
-  );
+  await rosterCopied(d);
   await kiosk.close();
   await h.stop();
   const open = async () => {

@@ -2,14 +2,14 @@
 // folder, and its screen's requests reach the hub's core over the pinned channel. A punch on the
 // kiosk satellite shows on the manager satellite; revoked is said as such; a hub restart is
 // ridden out by reconnecting.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatchRequest } from '../../electron/core/ipc-dispatch';
 import { startSatellite, type RunningSatellite } from '../../electron/host/satellite';
 import type { LaborView, StaffSession } from '../../shared/labor';
 import type { DeviceRole, HubView } from '../../shared/hub';
-import { removeDir, startTestHub, type TestHub } from './hub-kit';
+import { removeDir, rosterCopied, startTestHub, type TestHub } from './hub-kit';
 import { fromErrorPayload } from '../../shared/app-error';
 import { waitUntil, tempDirs } from '../support';
 
@@ -117,11 +117,7 @@ describe('satellites of one hub', () => {
     const d = dir();
     const kiosk = await satellite(h, 'kiosk', d);
     await call(kiosk, 'getSnapshot');
-    await waitUntil(
-      () =>
-        existsSync(join(d, 'satellite-cache.json')) &&
-        readFileSync(join(d, 'satellite-cache.json'), 'utf8').includes('"2004"'),
-    );
+    await rosterCopied(d);
     await kiosk.close();
     await h.stop();
     const again = await startSatellite({ dataDir: d, retryMs: { first: 50, max: 200 } });
