@@ -1,7 +1,9 @@
 // Satellite mode: this device runs no core of its own. Its screen speaks the same contract as
 // always, and every request is carried to the venue hub over the pinned TLS channel, where the
 // hub's core checks the device's role and the person's session. The satellite only keeps its
-// pairing, reconnects when the hub comes back, and tells its screen how the link is.
+// pairing, reconnects when the hub comes back, and tells its screen how the link is; a kiosk
+// device's punch flow goes to the labor core's offline kiosk (core/labor/offline-kiosk.ts), which
+// carries it to the hub or keeps it while the hub is away.
 import { ipcChannels, type IpcEventMap, type IpcEventName, type IpcHandlers } from '../../shared/contract';
 import type { SatelliteStatus } from '../../shared/hub';
 import { TypedEmitter } from '../core/typed-emitter';
