@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../electron/host/create-app';
 import { AuditLog } from '../../electron/core/labor/audit-log';
+import { ReviewNotes } from '../../electron/core/labor/review-notes';
 import { GiftCardSales } from '../../electron/core/tabs/gift-card-sales';
 import { DataHealth } from '../../electron/core/storage/data-health';
 import { WebhookReceiver } from '../../electron/core/webhooks';
@@ -43,6 +44,8 @@ interface Fixture {
   punches: number;
   staff: number;
   events: number;
+  /** Time-card notes for a manager to review (labor-review.log). */
+  notes: number;
   /** Event rows per live segment. */
   rows: Record<string, number>;
 }
@@ -97,6 +100,20 @@ async function buildFixture(): Promise<Fixture> {
   audit.add('entry-1', { userId: 'u1', name: 'A Manager' }, [{ field: 'punch_in', from: 1, to: 2 }], 3);
   audit.add('entry-2', { userId: 'u1', name: 'A Manager' }, [{ field: 'punch_out', from: 1, to: 2 }], 4);
   audit.close();
+  const notes = new ReviewNotes(dir);
+  for (let n = 0; n < 4; n++)
+    notes.add({
+      id: `auto-close:shift-${n}`,
+      kind: n === 3 ? 'break-override' : 'auto-closed',
+      userId: `u${n}`,
+      name: `Person ${n}`,
+      at: 1_000 + n,
+      day: '2025-03-05',
+      byUserId: n === 3 ? 'u1' : null,
+      byName: n === 3 ? 'A Manager' : null,
+      detail: 'Still on shift at the end of the business day: clocked out at 4:00 AM',
+    });
+  notes.close();
   new DataHealth(dir).report({
     severity: 'info',
     path: join(dir, 'x'),
@@ -149,7 +166,7 @@ async function buildFixture(): Promise<Fixture> {
         .split('\n').length,
     ]),
   );
-  return { dir, punches, staff: staffCount, events: 10, rows };
+  return { dir, punches, staff: staffCount, events: 10, notes: 4, rows };
 }
 
 type Mode = 'truncate' | 'zero' | 'random' | 'delete' | 'wrong';
@@ -248,6 +265,7 @@ interface Outcome {
   punches: number;
   staff: number;
   events: number;
+  notes: number;
   rosterError: string | null;
   needsManagerSetup: boolean;
   setupRefused: boolean;
@@ -276,6 +294,7 @@ async function run(dir: string, practiceVenue = false): Promise<Outcome> {
       punches: app.labor.outbox.all().length,
       staff: app.labor.roster.views().length,
       events: page.total,
+      notes: app.labor.reviewNotes().length,
       rosterError: snapshot.labor?.rosterError ?? null,
       needsManagerSetup: snapshot.labor?.needsManagerSetup ?? true,
       setupRefused,
@@ -306,7 +325,7 @@ function expectedCount(file: string, mode: Mode, linesHit: number, bytes: Buffer
     if (mode === 'wrong') return 1;
     return rows; // zero or delete: every event of the segment
   }
-  if (file === 'labor-outbox.log' || file === 'labor-audit.log')
+  if (file === 'labor-outbox.log' || file === 'labor-audit.log' || file === 'labor-review.log')
     return mode === 'zero' || mode === 'delete' ? null : linesHit;
   return null;
 }
@@ -319,6 +338,7 @@ const FILES = [
   'labor-board.json',
   'labor-outbox.log',
   'labor-audit.log',
+  'labor-review.log',
   'tabs/settings.json',
   'tabs/gift-card-sales.json',
   'tabs/dismissed-notices.json',
@@ -333,14 +353,15 @@ const FILES = [
 ];
 
 /** Deleting these is indistinguishable from never having had them: defaults, no notice. */
-// An audit log nobody has written to yet is empty: zero bytes is not damage there.
-const SILENT_WHEN_EMPTY = new Set(['labor-audit.log']);
+// An audit log or review list nobody has written to yet is empty: zero bytes is not damage there.
+const SILENT_WHEN_EMPTY = new Set(['labor-audit.log', 'labor-review.log']);
 const SILENT_WHEN_DELETED = new Set([
   'settings.json',
   'webhook-settings.json',
   'labor-settings.json',
   'labor-board.json',
   'labor-audit.log',
+  'labor-review.log',
   'tabs/settings.json',
   'tabs/gift-card-sales.json',
   'tabs/dismissed-notices.json',
@@ -372,6 +393,7 @@ describe('corruption matrix', () => {
       punches: fixture.punches,
       staff: fixture.staff,
       events: fixture.events,
+      notes: fixture.notes,
       rosterError: null,
       setupRefused: true,
     });
@@ -426,6 +448,10 @@ describe('corruption matrix', () => {
         // Nothing valid lost from the other files.
         if (file !== 'labor-outbox.log') expect(out.punches).toBe(fixture.punches);
         else if (mode === 'random' || mode === 'wrong') expect(out.punches).toBe(fixture.punches - linesHit);
+        if (file !== 'labor-review.log') expect(out.notes).toBe(fixture.notes);
+        else if (mode === 'zero' || mode === 'delete') expect(out.notes).toBe(0);
+        else if (mode === 'truncate') expect(out.notes).toBe(bytes!.toString('utf8').split('\n').length - 1);
+        else expect(out.notes).toBe(fixture.notes - linesHit); // every readable note kept
         if (!file.startsWith(LOG)) expect(out.events).toBe(fixture.events);
         else if (file.endsWith('log-meta.json')) expect(out.events).toBe(fixture.events);
         else if (notice?.count != null && file !== SEG(4)) expect(out.events).toBe(fixture.events - notice.count);
