@@ -141,4 +141,62 @@ describe('auto clock-out', () => {
     now = est(7, 12);
     expect(running.labor.autoCloseDue()).toBe(0);
   });
+
+  it('two kiosks with no hub close one shift once, and never over a punch-out the other took', async () => {
+    // A second kiosk of the same venue: its own folder, the same service, PATCHes counted on the wire.
+    let patches = 0;
+    const counting: typeof fetch = (input, init) => {
+      if (init?.method === 'PATCH') patches += 1;
+      return fetch(input, init);
+    };
+    await running.stop();
+    running = await startLabor(sb, dir, {
+      demoStaff: true,
+      now: () => now,
+      fetch: counting,
+      tuning: { autoCloseCheckMs: 0 },
+    });
+    const otherDir = tempDir();
+    const other = await startLabor(sb, otherDir, {
+      demoStaff: true,
+      now: () => now,
+      fetch: counting,
+      tuning: { autoCloseCheckMs: 0 },
+    });
+    other.labor.saveSettings({ settings: { ...DEFAULT_LABOR_SETTINGS, businessDayEnd: '04:00' } });
+    try {
+      const h = laborHandlers(running.labor);
+      const a = await h.laborIdentify({ pin: '2222' });
+      await h.laborPunch(a.token, { action: 'punch-in' });
+      const b = await h.laborIdentify({ pin: '3333' });
+      await h.laborPunch(b.token, { action: 'punch-in' });
+      await drained(running.labor);
+      await other.labor.refreshBoard();
+      expect(other.labor.view().board.rows).toHaveLength(2);
+
+      // 2004 clocks out at 03:50 on the first kiosk; the second's board has not seen it.
+      now = est(6, 3, 50);
+      const again = await h.laborIdentify({ pin: '2222' });
+      await h.laborPunch(again.token, { action: 'punch-out', declaredTipsCents: 0 });
+      await drained(running.labor);
+      expect(patches).toBe(1);
+
+      // Both kiosks notice the business day's end; each closes the shifts its board shows open.
+      now = est(6, 5, 10);
+      expect(running.labor.autoCloseDue()).toBe(1);
+      await drained(running.labor);
+      expect(other.labor.autoCloseDue()).toBe(2);
+      await drained(other.labor);
+
+      // One clock-out for the shift left open, and the real punch-out left as it was.
+      expect(patches).toBe(2);
+      const byUser = Object.fromEntries(sb.world.labor.all().map((e) => [e.userId, e.punchOutMs]));
+      expect(Object.keys(byUser)).toHaveLength(2);
+      expect(byUser['2004']).toBe(est(6, 3, 50));
+      expect(Object.values(byUser).filter((t) => t === est(6, 4))).toHaveLength(1);
+    } finally {
+      await other.stop();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
 });

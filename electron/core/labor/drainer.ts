@@ -12,6 +12,7 @@ import type { EntryMoney } from './entry-normalize';
 import type { LaborApiContext } from './labor-api';
 import type { Outbox, PunchState } from './outbox';
 import { findOnService, sendPunch } from './punch-sender';
+import { readsBeforeSending } from './punch';
 import { errorMessage } from '../../../shared/errors';
 
 export interface DrainerTuning {
@@ -144,7 +145,7 @@ export class Drainer {
     const { outbox } = this.o;
     let sent = false;
     try {
-      if (s.unsure) {
+      if (s.unsure || readsBeforeSending(s.p)) {
         const found = await findOnService(ctx, outbox, s);
         if (this.stopped) return;
         if (found.state === 'present') return this.succeeded(s, found.uuid);

@@ -34,6 +34,7 @@ import { getEntry, listEntries, type LaborApiContext } from './labor-api';
 import { isServiceError } from '../api/errors';
 import { loadLaborSettings, saveLaborSettings, type StoredLaborSettings } from './labor-settings-store';
 import { Outbox, type PunchState } from './outbox';
+import { AUTO_CLOSE_PREFIX } from './punch';
 import { DEFAULT_SCRYPT_N } from './pin-hash';
 import { Roster, ROSTER_UNREADABLE, rosterUnreadable, type DemoStaff } from './roster';
 import { existsSync } from 'node:fs';
@@ -77,7 +78,6 @@ export const DEFAULT_LABOR_TUNING: LaborTuning = {
 };
 
 /** Punch ids of the core's own clock-outs at the business day's end: one per shift, ever. */
-const AUTO_CLOSE_PREFIX = 'auto-close:';
 
 export interface LaborServiceOptions {
   dataDir: string;
@@ -211,7 +211,8 @@ export class LaborService {
   /**
    * Clocks out every shift still open at its business day's end (the venue's "HH:MM"), at that
    * time, and flags it for review. The punch id names the shift, and the outbox keeps punch ids,
-   * so a shift is closed once however often this runs, across restarts. Returns how many it closed.
+   * so a shift is closed once however often this runs, across restarts; the drainer reads the shift
+   * before sending it, so a second kiosk that closes it too sends nothing. Returns how many it closed.
    */
   autoCloseDue(): number {
     const end = this.stored.settings.businessDayEnd;

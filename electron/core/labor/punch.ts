@@ -9,6 +9,19 @@ export type Ref = { local: string } | { uuid: string };
 
 export type PunchKind = 'shift-start' | 'break-start' | 'break-end' | 'shift-end';
 
+/**
+ * An auto clock-out's punch id: this prefix and the shift it closes, so every kiosk that closes
+ * one shift names the same punch.
+ */
+export const AUTO_CLOSE_PREFIX = 'auto-close:';
+
+/**
+ * Another kiosk of the venue may have closed the shift already (its own auto clock-out, or the
+ * person's punch-out its board had not seen yet): an auto clock-out reads the shift before
+ * sending, and sends nothing when it is closed, so it never overwrites a real punch-out.
+ */
+export const readsBeforeSending = (p: Punch): boolean => p.kind === 'shift-end' && p.id.startsWith(AUTO_CLOSE_PREFIX);
+
 export interface Punch {
   id: string;
   /** Capture order on this kiosk: the drainer's order per person. */
