@@ -323,6 +323,31 @@ export interface EntryPatch {
   declaredTips?: number | null;
 }
 
+/** Where the app learned of a person it offers when a manager adds staff. */
+export type CandidateSource = 'service' | 'practice-venue' | 'roster';
+
+/** A person a manager may add to the staff list, as the app knows them at the kiosk's location. */
+export interface StaffCandidate {
+  userId: string;
+  /** null: no source knows this person's name (the service's labor entries carry ids and roles only). */
+  name: string | null;
+  /** Roles at the kiosk's location: by name where any source names them, else as the service keys them. */
+  roles: StaffRole[];
+  sources: CandidateSource[];
+  /** Already on this kiosk's staff list. */
+  onRoster: boolean;
+}
+
+/** Who a manager can pick from when adding staff, and which sources could not be read this time. */
+export interface StaffCandidates {
+  /** Days of the service's labor entries read (up to today, at the kiosk's location). */
+  serviceDays: number;
+  candidates: StaffCandidate[];
+  /** Every role known at the location, to pick one by name. */
+  roles: StaffRole[];
+  unread: { source: CandidateSource; sentence: string; detail: string | null }[];
+}
+
 export interface StaffInput {
   userId: string;
   name: string;

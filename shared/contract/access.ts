@@ -55,6 +55,7 @@ export const channelAccess: Record<IpcChannel, Access> = {
   laborLeaveKioskView: 'manager',
   laborSaveSettings: 'manager',
   laborStaff: 'manager',
+  laborStaffCandidates: 'manager',
   laborSaveStaff: 'manager',
   laborRemoveStaff: 'manager',
   laborSetPin: 'manager',

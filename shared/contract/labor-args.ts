@@ -61,6 +61,7 @@ export const laborArgSchemas = {
   laborLeaveKioskView: z.tuple([token]),
   laborSaveSettings: z.tuple([token, settings]),
   laborStaff: z.tuple([token]),
+  laborStaffCandidates: z.tuple([token]),
   laborSaveStaff: z.tuple([
     token,
     z.strictObject({
@@ -76,3 +77,22 @@ export const laborArgSchemas = {
   laborRetryPunch: z.tuple([token, id]),
   laborDiscardPunch: z.tuple([token, id]),
 };
+
+const candidateSource = z.enum(['service', 'practice-venue', 'roster']);
+const staffRole = z.strictObject({ role: z.string(), roleUuid: z.string().nullable() });
+
+/** The reply of laborStaffCandidates, as a satellite or test may check what a core answered. */
+export const staffCandidatesReply = z.strictObject({
+  serviceDays: z.number().int().min(0),
+  candidates: z.array(
+    z.strictObject({
+      userId: z.string().min(1),
+      name: z.string().min(1).nullable(),
+      roles: z.array(staffRole),
+      sources: z.array(candidateSource).min(1),
+      onRoster: z.boolean(),
+    }),
+  ),
+  roles: z.array(staffRole),
+  unread: z.array(z.strictObject({ source: candidateSource, sentence: z.string(), detail: z.string().nullable() })),
+});

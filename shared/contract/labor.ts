@@ -12,6 +12,7 @@ import type {
   PunchReceipt,
   StaffInput,
   StaffRecordView,
+  StaffCandidates,
   StaffSession,
   TimesheetQuery,
   TimesheetRow,
@@ -49,6 +50,11 @@ export interface LaborRequests {
   laborSaveSettings: { args: [token: string, settings: LaborSettings]; result: LaborView };
   /** Manager: the whole roster, every location. */
   laborStaff: { args: [token: string]; result: StaffRecordView[] };
+  /**
+   * Manager: people to pick by name when adding staff, gathered from the service's labor entries,
+   * the practice venue's staff and this kiosk's staff list (the service lists no users or roles).
+   */
+  laborStaffCandidates: { args: [token: string]; result: StaffCandidates };
   /** Manager: add or change a staff member (name, roles, manager flag). */
   laborSaveStaff: { args: [token: string, input: StaffInput]; result: StaffRecordView[] };
   /** Manager: remove a staff member from this kiosk's roster. */
@@ -85,6 +91,7 @@ export const laborChannelKeys: Record<keyof LaborRequests, true> = {
   laborLeaveKioskView: true,
   laborSaveSettings: true,
   laborStaff: true,
+  laborStaffCandidates: true,
   laborSaveStaff: true,
   laborRemoveStaff: true,
   laborSetPin: true,

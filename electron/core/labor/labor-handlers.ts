@@ -22,6 +22,7 @@ export function laborHandlers(labor: LaborService): HandlersOf<LaborRequests> {
     laborLeaveKioskView: async (token) => labor.leaveKioskView(token),
     laborSaveSettings: async (token, settings) => labor.saveLaborSettings(token, settings),
     laborStaff: async (token) => access.staff(token),
+    laborStaffCandidates: (token) => labor.staffCandidates(token),
     laborSaveStaff: async (token, input) => access.saveStaff(token, input),
     laborRemoveStaff: async (token, userId) => access.removeStaff(token, userId),
     laborSetPin: (token, userId, pin) => access.setPin(token, userId, pin),

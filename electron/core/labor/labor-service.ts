@@ -7,6 +7,7 @@ import type {
   EntryPatch,
   LaborEntry,
   LaborSettings,
+  StaffCandidates,
   TimesheetQuery,
   TimesheetRow,
   TimesheetView,
@@ -35,6 +36,7 @@ import { isServiceError } from '../api/errors';
 import { loadLaborSettings, saveLaborSettings, type StoredLaborSettings } from './labor-settings-store';
 import { Outbox, type PunchState } from './outbox';
 import { AUTO_CLOSE_PREFIX } from './punch';
+import { gatherStaffCandidates } from './staff-candidates';
 import { DEFAULT_SCRYPT_N } from './pin-hash';
 import { Roster, ROSTER_UNREADABLE, rosterUnreadable, type DemoStaff } from './roster';
 import { existsSync } from 'node:fs';
@@ -77,7 +79,8 @@ export const DEFAULT_LABOR_TUNING: LaborTuning = {
   autoCloseCheckMs: 30_000,
 };
 
-/** Punch ids of the core's own clock-outs at the business day's end: one per shift, ever. */
+/** Days of labor entries read for the people a manager may add: a few weeks of rota. */
+const CANDIDATE_DAYS = 28;
 
 export interface LaborServiceOptions {
   dataDir: string;
@@ -524,6 +527,29 @@ export class LaborService {
       });
     const by = this.access.who(this.access.requireManager(managerToken));
     return { by, minimum, breakStart: row.breakStart, shiftStart: row.shiftStart };
+  }
+
+  /** Manager: the people to pick from when adding staff (see staff-candidates.ts). */
+  async staffCandidates(token: string): Promise<StaffCandidates> {
+    this.access.requireManager(token);
+    const loc = this.stored.location;
+    if (!loc) return { serviceDays: 0, candidates: [], roles: [], unread: [] };
+    return gatherStaffCandidates({
+      locationUuid: loc.uuid,
+      serviceDays: CANDIDATE_DAYS,
+      roster: this.roster.views(),
+      practiceVenue: async () => (await this.options.demoStaff?.()) ?? null,
+      serviceEntries: async () => {
+        const ctx = this.apiContext();
+        const today = ctx.fiscalDayOf(this.now());
+        return listEntries(ctx, {
+          type: 'shifts',
+          fiscal_day_start: addDays(today, -(CANDIDATE_DAYS - 1)),
+          fiscal_day_end: today,
+          limit: 1000,
+        });
+      },
+    });
   }
 
   async timesheet(token: string, query: TimesheetQuery): Promise<TimesheetView> {
