@@ -44,10 +44,18 @@ for (const size of [
     const label = `${FAMILY_LABEL.numbers} are dollars`;
     // Nothing a read can show about payments: no setting proposed there.
     await expect(check.getByRole('row', { name: /Money: amounts sent in/ }).getByRole('button')).toHaveCount(0);
-    await page.screenshot({
-      path: `docs/screens/service-check-money-${size.width}x${size.height}.png`,
-      fullPage: false,
-    });
+    // The money rows sit low in a long report: scrolled to the first of them, so the picture shows
+    // what was read and the one-click confirm rather than the report's top.
+    await check
+      .getByRole('row', { name: /^Money:/ })
+      .first()
+      .evaluate((el) => {
+        el.scrollIntoView({ block: 'start' });
+        // The wide dashboard URLs below would leave the page scrolled sideways: back to its left edge.
+        for (let n: Element | null = el; n; n = n.parentElement) n.scrollLeft = 0;
+        document.scrollingElement?.scrollTo({ left: 0, top: document.scrollingElement.scrollTop });
+      });
+    await page.screenshot({ path: `docs/screens/service-check-money-${size.width}x${size.height}.png` });
     await row.getByRole('button', { name: `Confirm: ${label}` }).click();
     await expect(row.getByRole('status')).toHaveText(`Confirmed: ${label}`);
 

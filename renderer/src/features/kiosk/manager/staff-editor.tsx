@@ -1,7 +1,8 @@
 // The roster: who may punch here, in which roles, who is a manager, and their PINs (set by a
 // manager, stored only as hashes; the screen never shows a PIN back).
 import { useState } from 'react';
-import type { LaborView, StaffRecordView, StaffRole } from '../../../../../shared/labor';
+import type { LaborView, StaffRecordView } from '../../../../../shared/labor';
+import { AddPerson } from './add-person';
 import { api } from '../../../api-context';
 import { useAction } from '../../../hooks/use-action';
 import { useRequest } from '../../../hooks/use-request';
@@ -13,7 +14,6 @@ export function StaffEditor({ token, labor }: { token: string; labor: LaborView 
   const setStaff = roster.set;
   const request = useAction();
   const here = labor.location?.uuid ?? '';
-  const knownRoles = uniqueRoles(staff ?? []);
 
   return (
     <div className="k-manager-grid">
@@ -49,16 +49,9 @@ export function StaffEditor({ token, labor }: { token: string; labor: LaborView 
           </tbody>
         </table>
       </section>
-      <AddPerson token={token} here={here} staff={staff ?? []} knownRoles={knownRoles} onSaved={setStaff} />
+      <AddPerson token={token} here={here} staff={staff ?? []} onSaved={setStaff} />
     </div>
   );
-}
-
-function uniqueRoles(staff: StaffRecordView[]): StaffRole[] {
-  const seen = new Map<string, StaffRole>();
-  for (const s of staff)
-    for (const r of s.roles) if (!seen.has(r.role)) seen.set(r.role, { role: r.role, roleUuid: r.roleUuid });
-  return [...seen.values()].sort((a, b) => a.role.localeCompare(b.role));
 }
 
 interface RowProps {
@@ -136,105 +129,5 @@ function StaffRow({ person, here, token, busy, run, setStaff }: RowProps) {
         </button>
       </td>
     </tr>
-  );
-}
-
-function AddPerson({
-  token,
-  here,
-  staff,
-  knownRoles,
-  onSaved,
-}: {
-  token: string;
-  here: string;
-  staff: StaffRecordView[];
-  knownRoles: StaffRole[];
-  onSaved(list: StaffRecordView[]): void;
-}) {
-  const [userId, setUserId] = useState('');
-  const [name, setName] = useState('');
-  const [role, setRole] = useState('');
-  const [roleUuid, setRoleUuid] = useState('');
-  const [manager, setManager] = useState(false);
-  const [pin, setPin] = useState('');
-  const request = useAction();
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    void request.run(async () => {
-      const known = knownRoles.find((r) => r.role === role.trim());
-      // Roles at other locations are kept; this form sets the role here.
-      const elsewhere =
-        staff.find((s) => s.userId === userId.trim())?.roles.filter((r) => r.locationUuid !== here) ?? [];
-      let list = await api().laborSaveStaff(token, {
-        userId: userId.trim(),
-        name: name.trim(),
-        manager,
-        roles: [
-          ...elsewhere,
-          { locationUuid: here, role: role.trim(), roleUuid: roleUuid.trim() || known?.roleUuid || null },
-        ],
-      });
-      if (pin) list = await api().laborSetPin(token, userId.trim(), pin);
-      onSaved(list);
-      setUserId('');
-      setName('');
-      setRole('');
-      setRoleUuid('');
-      setPin('');
-      setManager(false);
-    });
-  };
-  return (
-    <form className="k-card k-form" onSubmit={submit} aria-label="Add or update a person">
-      <h2>Add or update a person</h2>
-      <p className="k-hint">
-        The staff id must be the person’s user_id on the service, or their punches will be refused.
-      </p>
-      <label>
-        Staff id (user_id)
-        <input value={userId} onChange={(e) => setUserId(e.target.value)} required autoComplete="off" />
-      </label>
-      <label>
-        Name
-        <input value={name} onChange={(e) => setName(e.target.value)} required autoComplete="off" />
-      </label>
-      <label>
-        Role at this location
-        <input value={role} onChange={(e) => setRole(e.target.value)} list="known-roles" required autoComplete="off" />
-        <datalist id="known-roles">
-          {knownRoles.map((r) => (
-            <option key={r.role} value={r.role} />
-          ))}
-        </datalist>
-      </label>
-      <label>
-        Role uuid (optional; needed to change roles in the timesheet)
-        <input value={roleUuid} onChange={(e) => setRoleUuid(e.target.value)} autoComplete="off" />
-      </label>
-      <label>
-        PIN (optional, 4 to 8 digits)
-        <input
-          value={pin}
-          onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-          inputMode="numeric"
-          type="password"
-          pattern="\d{4,8}"
-          autoComplete="off"
-        />
-      </label>
-      <label className="k-check-label">
-        <input type="checkbox" checked={manager} onChange={(e) => setManager(e.target.checked)} />
-        Manager (can open this area)
-      </label>
-      {request.error && (
-        <p className="k-error" role="alert">
-          {request.error}
-        </p>
-      )}
-      <button type="submit" className="k-small k-small-go" disabled={request.busy}>
-        Save person
-      </button>
-    </form>
   );
 }
