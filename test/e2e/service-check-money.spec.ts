@@ -52,8 +52,8 @@ for (const size of [
       .evaluate((el) => {
         el.scrollIntoView({ block: 'start' });
         // The wide dashboard URLs below would leave the page scrolled sideways: back to its left edge.
-        for (let n: Element | null = el; n; n = n.parentElement) n.scrollLeft = 0;
-        document.scrollingElement?.scrollTo({ left: 0, top: document.scrollingElement.scrollTop });
+        for (let n: typeof el | null = el; n; n = n.parentElement) n.scrollLeft = 0;
+        if (el.ownerDocument.scrollingElement) el.ownerDocument.scrollingElement.scrollLeft = 0;
       });
     await page.screenshot({ path: `docs/screens/service-check-money-${size.width}x${size.height}.png` });
     await row.getByRole('button', { name: `Confirm: ${label}` }).click();
