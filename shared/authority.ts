@@ -51,3 +51,14 @@ export interface PunchReviewView {
 
 export type ReviewDecision =
   { decision: 'approve'; capturedAt?: number; declaredTipsCents?: number } | { decision: 'reject' };
+
+/** Who may change settings from the asking device right now (its own screen reads this up front). */
+export interface SettingsAccess {
+  /**
+   * No manager has a PIN yet, so this computer's own screen may change settings without one (a
+   * fresh install's first steps); a paired device never may.
+   */
+  open: boolean;
+  /** The manager signed in on the asking device, if any, and when that session ends unless used. */
+  manager: { userId: string; name: string; expiresAt: number } | null;
+}

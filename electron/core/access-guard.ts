@@ -16,12 +16,25 @@ export interface Authority {
   session(token: string): CallerSession | null;
   requireStaff(token: string): void;
   requireManager(token: string): void;
-  /** A manager is signed in on this device right now. */
+  /** A manager is signed in on this device right now (asking counts as using the session). */
   managerSignedIn(deviceId: string): boolean;
+  /** No manager has a PIN yet (and the staff list is readable): a fresh install's first steps. */
+  noManagerPin(): boolean;
+  /** This run's first start (setup-handlers.ts). */
+  firstStart(): { needed: boolean; restartPending: boolean };
 }
+
+/** What the guided first start asks of the core: the venue's connection, the choice, the restart. */
+const FIRST_START_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
+  'saveConnection',
+  'setupChoose',
+  'setupRestart',
+]);
 
 export const KIOSK_SETTINGS_REFUSED =
   'This is a kiosk: a manager must sign in with a manager PIN on this kiosk before connection, webhook or tunnel settings can change';
+export const LOCAL_SETTINGS_REFUSED =
+  'A manager must sign in with a manager PIN on this computer before settings can change';
 export const DEVICE_ONLY = 'Only a paired device asks this over its own link to the venue hub, never a screen';
 export const KIOSK_DEVICE_ONLY = 'Only a kiosk device keeps punching without the hub';
 export const REVOKED_KIOSK_ONLY = 'Only a revoked kiosk device hands over the punches it still holds';
@@ -64,18 +77,28 @@ export function checkAccess(authority: Authority, channel: IpcChannel, args: unk
       if (context.deviceRole !== 'kiosk') throw new AppError('forbidden', KIOSK_DEVICE_ONLY, { by: 'venue' });
       return context;
     case 'settings':
-      // Another device always needs a manager signed in on it, whatever its role; this computer's
-      // own window is trusted on a desktop run and needs one once it is locked down as a kiosk.
-      if (context.deviceRole !== 'local' || authority.kiosk) {
-        if (!authority.managerSignedIn(context.deviceId))
-          throw new AppError(
-            'pin-required',
-            context.deviceRole === 'local' ? KIOSK_SETTINGS_REFUSED : DEVICE_SETTINGS_REFUSED,
-            { role: 'manager' },
-          );
-      }
-      return context;
+      if (authority.managerSignedIn(context.deviceId) || openToLocalScreen(authority, channel, context)) return context;
+      throw new AppError('pin-required', settingsRefusal(authority, context), { role: 'manager' });
   }
+}
+
+/**
+ * Settings need a manager signed in on the device that asks, whatever its role. This computer's own
+ * screen (never a paired device, never in kiosk mode) is spared only where nobody could sign in as
+ * a manager yet: the first start's own requests while it is open (the practice venue's manager
+ * exists before anyone was told its PIN), and every setting while no manager has a PIN.
+ */
+function openToLocalScreen(authority: Authority, channel: IpcChannel, context: CallerContext): boolean {
+  if (context.deviceRole !== 'local' || authority.kiosk) return false;
+  if (authority.noManagerPin()) return true;
+  if (!FIRST_START_CHANNELS.has(channel)) return false;
+  const firstStart = authority.firstStart();
+  return firstStart.needed || (channel === 'setupRestart' && firstStart.restartPending);
+}
+
+function settingsRefusal(authority: Authority, context: CallerContext): string {
+  if (context.deviceRole !== 'local') return DEVICE_SETTINGS_REFUSED;
+  return authority.kiosk ? KIOSK_SETTINGS_REFUSED : LOCAL_SETTINGS_REFUSED;
 }
 
 export function guardHandlers(handlers: IpcHandlers, authority: Authority): IpcHandlers {

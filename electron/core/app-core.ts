@@ -30,7 +30,7 @@ import { KioskRelay } from './hub/kiosk-relay';
 import { PunchGrants } from './hub/punch-grants';
 import { PunchReview } from './hub/punch-review';
 import { authorityHandlers } from './authority-handlers';
-import { setupHandlers } from './setup/setup-handlers';
+import { firstStartState, setupHandlers } from './setup/setup-handlers';
 import { dispatchRequest, type Dispatch, type RefusedArguments } from './ipc-dispatch';
 
 export interface CoreOptions {
@@ -208,6 +208,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     });
   };
 
+  const firstStart = firstStartState(options.dataDir);
   // Every feature's handlers are a one-line-a-request mapping onto its service.
   const unguarded: IpcHandlers = {
     ...connectionHandlers(connection, { snapshot, checkService: checkConfiguredService }),
@@ -217,7 +218,12 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     dismissDataHealth: async (ids) => dataHealth.dismiss(ids),
     ...hubHandlers(hubService, options.dataDir, relay),
     ...authorityHandlers(labor, hubService, review),
-    ...setupHandlers({ dataDir: options.dataDir, hubRunning: hubService !== null, restart: options.restart }),
+    ...setupHandlers({
+      dataDir: options.dataDir,
+      firstStart,
+      hubRunning: hubService !== null,
+      restart: options.restart,
+    }),
   };
   // Authority lives here, not in the screens: see shared/contract/access.ts.
   const handlers = guardHandlers(unguarded, {
@@ -231,7 +237,9 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     },
     requireStaff: (token) => void labor.access.requireStaff(token),
     requireManager: (token) => void labor.access.requireManager(token),
-    managerSignedIn: (deviceId) => labor.access.sessions.hasLiveManager(deviceId),
+    managerSignedIn: (deviceId) => labor.access.sessions.managerOn(deviceId, true) !== null,
+    noManagerPin: () => labor.roster.needsManagerSetup(),
+    firstStart: () => firstStart,
   });
 
   // A queued punch the contract refuses can never be recorded: the hub keeps its refusal for the

@@ -1,12 +1,15 @@
 // The authority part of the contract: a manager lifts a device's PIN lockout, closes pairing, and
 // decides the punches the hub holds for review. The access table has already checked that the
 // token is a manager's session on the asking device; the handlers re-read who it is for records.
+// The screens also ask here whether settings are open to them (access-guard.ts decides the same).
 import type { HandlersOf } from '../../shared/contract';
 import type { AuthorityRequests } from '../../shared/contract/authority';
 import { AppError } from '../../shared/app-error';
 import type { LaborService } from './labor/labor-service';
 import type { HubService } from './hub/hub-service';
 import type { PunchReview } from './hub/punch-review';
+import type { SettingsAccess } from '../../shared/authority';
+import { currentCaller } from './caller';
 
 export function authorityHandlers(
   labor: LaborService,
@@ -17,7 +20,24 @@ export function authorityHandlers(
     if (!hub || !review) throw new AppError('not-found', 'This device is not the venue hub', { what: 'hub' });
     return { hub, review };
   };
+  const settingsAccess = (): SettingsAccess => {
+    const caller = currentCaller();
+    const manager = labor.access.sessions.managerOn(caller.deviceId);
+    return {
+      open: caller.deviceRole === 'local' && !labor.lockedDown() && labor.roster.needsManagerSetup(),
+      manager: manager && {
+        userId: manager.userId,
+        name: labor.roster.nameOf(manager.userId),
+        expiresAt: manager.expiresAt,
+      },
+    };
+  };
   return {
+    settingsAccess: async () => settingsAccess(),
+    settingsSignOut: async () => {
+      labor.access.sessions.endManagers(currentCaller().deviceId);
+      return settingsAccess();
+    },
     laborLiftLockout: async (token, deviceId) => (labor.access.liftLockout(token, deviceId), labor.view()),
     hubClosePairing: async (token) => {
       labor.access.requireManager(token);

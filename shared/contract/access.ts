@@ -6,8 +6,11 @@ import type { IpcChannel } from './index';
  * - `anyone`: reads and kiosk actions that check their own PIN or session.
  * - `staff`: the first argument is a live staff (or manager) session token.
  * - `manager`: the first argument is a live manager session token (rights re-read from the roster).
- * - `settings`: connection, webhook, tunnel and practice-venue changes. In kiosk mode they need a
- *   manager signed in on this kiosk; on a desktop run the app window itself is trusted.
+ * - `settings`: connection, webhook, tunnel, tabs, hub-mode and practice-venue changes, and the
+ *   first start's choice. They need a manager signed in on the device that asks, this computer's own
+ *   screen included. Two exceptions keep a new install usable, on this computer's own screen only
+ *   and never in kiosk mode: while the first start is open, its own requests; while no manager has
+ *   a PIN, every settings request (the screens warn that settings are open).
  * - `approval`: a manager's PIN travels with the request (refunds), in every mode.
  * - `device`: a paired device's own request over its link (its clock and queue); never a screen's.
  * - `kiosk-device`: a paired kiosk device's own request (roster hashes, queued punches); never a
@@ -99,4 +102,6 @@ export const channelAccess: Record<IpcChannel, Access> = {
   hubReview: 'manager',
   hubReviewDecide: 'manager',
   hubSaveReviewRules: 'manager',
+  settingsAccess: 'anyone',
+  settingsSignOut: 'anyone',
 };

@@ -22,4 +22,6 @@ export const authorityArgSchemas = {
     ]),
   ]),
   hubSaveReviewRules: z.tuple([token, z.strictObject({ tipLimitCents: cents.nullable() })]),
+  settingsAccess: z.tuple([]),
+  settingsSignOut: z.tuple([]),
 };

@@ -1,8 +1,9 @@
 // The venue's authority part of the IPC contract: lifting a device's PIN lockout, closing pairing,
-// and the hub's review queue of forwarded punches. All of it is a manager's, on the device asking.
+// the hub's review queue of forwarded punches (all of it a manager's, on the device asking), and
+// whether a manager is signed in for settings on the device asking.
 import type { HubView } from '../hub';
 import type { LaborView } from '../labor';
-import type { PunchReviewView, ReviewDecision, ReviewRules } from '../authority';
+import type { PunchReviewView, ReviewDecision, ReviewRules, SettingsAccess } from '../authority';
 
 export interface AuthorityRequests {
   /** Manager: lift every PIN lockout of one device (null: this device). */
@@ -15,6 +16,10 @@ export interface AuthorityRequests {
   hubReviewDecide: { args: [token: string, punchId: string, decision: ReviewDecision]; result: PunchReviewView };
   /** Manager: the rules that hold a punch for review. */
   hubSaveReviewRules: { args: [token: string, rules: ReviewRules]; result: PunchReviewView };
+  /** Whether settings are open to this device's screen, and which manager is signed in on it. */
+  settingsAccess: { args: []; result: SettingsAccess };
+  /** Signs out every manager signed in on the device asking (settings lock again). */
+  settingsSignOut: { args: []; result: SettingsAccess };
 }
 
 export type AuthorityEvents = Record<never, never>;
@@ -25,6 +30,8 @@ export const authorityChannelKeys: Record<keyof AuthorityRequests, true> = {
   hubReview: true,
   hubReviewDecide: true,
   hubSaveReviewRules: true,
+  settingsAccess: true,
+  settingsSignOut: true,
 };
 
 export const authorityEventKeys: Record<keyof AuthorityEvents, true> = {};

@@ -43,3 +43,5 @@ export async function waitUntil(check: () => boolean, timeoutMs = 5_000, interva
     { timeout: timeoutMs, interval },
   );
 }
+
+export { PRACTICE_MANAGER_PIN, signInManager } from './manager';

@@ -2,12 +2,14 @@
 // transport uses: kiosk settings need a manager signed in, roster changes end manager rights at
 // once, and PIN guessing locks per kiosk and per person, serialised.
 import { afterEach, describe, expect, it } from 'vitest';
-import { KIOSK_SETTINGS_REFUSED } from '../../electron/core/access-guard';
+import { KIOSK_SETTINGS_REFUSED, LOCAL_SETTINGS_REFUSED } from '../../electron/core/access-guard';
+import { runAsCaller } from '../../electron/core/caller';
+import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
 import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { createApp, type App } from '../../electron/host/create-app';
 import type { StaffSession } from '../../shared/labor';
-import { tempDirs } from '../support';
+import { signInManager, tempDirs } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const dirs = tempDirs('venue-authority-');
@@ -16,8 +18,9 @@ afterEach(async () => {
   dirs.removeAll();
 });
 
-async function app(kiosk: boolean): Promise<App> {
+async function app(kiosk: boolean, options: { firstStart?: boolean } = {}): Promise<App> {
   const dir = dirs.make();
+  if (!options.firstStart) saveDeviceSetup(dir, { venue: 'practice', role: 'single', purpose: null });
   const a = await createApp({
     dataDir: dir,
     runtime: 'headless',
@@ -73,13 +76,106 @@ describe('kiosk: privileged settings need a manager signed in on this kiosk', ()
     expect(await call(a, 'stopTunnel')).toMatchObject({ ok: false, error: { message: KIOSK_SETTINGS_REFUSED } });
   });
 
-  it('on a desktop run the window is trusted with settings; manager requests still need a manager token', async () => {
+  it('on a desktop run too: manager requests still need a manager token', async () => {
     const a = await app(false);
-    expect((await call(a, 'stopTunnel')).ok).toBe(true);
     expect(await call(a, 'laborStaff', 'not-a-token-of-any-session')).toMatchObject({
       ok: false,
       error: { kind: 'pin-required', data: { role: 'manager' } },
     });
+  });
+});
+
+describe("this computer's own screen: settings need a manager signed in on it once a manager has a PIN", () => {
+  const refusal = {
+    ok: false,
+    error: { kind: 'pin-required', data: { role: 'manager' }, message: LOCAL_SETTINGS_REFUSED },
+  };
+  const remote = { mode: 'remote', baseUrl: 'https://example.test', accessId: 'x', accessSecret: 'y' };
+
+  it('refuses saveConnection and resetPracticeVenue with nobody signed in, and a staff session does not unlock', async () => {
+    const a = await app(false);
+    const entries = a.labor.view().board.rows.length;
+    expect(await call(a, 'saveConnection', remote)).toEqual(refusal);
+    expect(await call(a, 'resetPracticeVenue')).toEqual(refusal);
+    expect(await ok(call(a, 'settingsAccess'))).toEqual({ open: false, manager: null });
+    const staff = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '2222' }));
+    expect(await call(a, 'saveConnection', remote)).toEqual(refusal);
+    expect(await call(a, 'resetPracticeVenue')).toEqual(refusal);
+    expect(await ok(call(a, 'settingsAccess'))).toEqual({ open: false, manager: null });
+    await ok(call(a, 'laborEndSession', staff.token));
+    // Nothing moved: still the practice venue.
+    expect(a.connection.status().settings.mode).toBe('sandbox');
+    expect(a.labor.view().board.rows.length).toBe(entries);
+  });
+
+  it('works once a manager signs in on this screen, and locks again when the manager signs out', async () => {
+    const a = await app(false);
+    const manager = await signInManager(a.handlers);
+    expect(await ok(call(a, 'settingsAccess'))).toMatchObject({
+      open: false,
+      manager: { userId: manager!.userId, name: 'Alex Manager' },
+    });
+    expect((await call(a, 'resetPracticeVenue')).ok).toBe(true);
+    expect((await call(a, 'saveConnection', remote)).ok).toBe(true);
+    expect(a.connection.status().settings.mode).toBe('remote');
+    expect(await ok(call(a, 'settingsSignOut'))).toEqual({ open: false, manager: null });
+    expect(await call(a, 'saveConnection', { mode: 'sandbox' })).toEqual(refusal);
+    expect(a.connection.status().settings.mode).toBe('remote');
+  });
+
+  it('a paired manager device signed in does not unlock this screen', async () => {
+    const a = await app(false);
+    await runAsCaller({ deviceId: 'office', deviceRole: 'manager' }, () => signInManager(a.handlers));
+    expect(await call(a, 'resetPracticeVenue')).toEqual(refusal);
+  });
+
+  it('while no manager has a PIN, settings are open to this screen, and say so, until the first manager is set up', async () => {
+    const dir = dirs.make();
+    saveDeviceSetup(dir, { venue: 'practice', role: 'single', purpose: null });
+    const a = await createApp({
+      dataDir: dir,
+      runtime: 'headless',
+      secrets: new MemorySecretStore(),
+      labor: { scryptN: 1024 },
+    });
+    cleanups.push(() => a.stop());
+    // Not started: the practice venue has not seeded its demo manager, as on a real service's first run.
+    expect(await ok(call(a, 'settingsAccess'))).toEqual({ open: true, manager: null });
+    expect((await call(a, 'saveWebhookSettings', { host: '127.0.0.1' })).ok).toBe(true);
+    expect((await call(a, 'setupChoose', { venue: 'service', role: 'single', purpose: 'manager' })).ok).toBe(true);
+    // A paired device is never spared.
+    expect(
+      await dispatchRequest(a.handlers, 'saveWebhookSettings', [{ host: '127.0.0.1' }], {
+        deviceId: 'office',
+        deviceRole: 'manager',
+      }),
+    ).toMatchObject({ ok: false, error: { kind: 'pin-required' } });
+    const first = await ok<StaffSession>(
+      call(a, 'laborSetupManager', { userId: 'm1', name: 'Morgan Owner', pin: '4321' }),
+    );
+    expect((await call(a, 'saveWebhookSettings', { host: '127.0.0.1' })).ok).toBe(true);
+    await ok(call(a, 'laborEndSession', first.token));
+    expect(await ok(call(a, 'settingsAccess'))).toEqual({ open: false, manager: null });
+    expect(await call(a, 'saveWebhookSettings', { host: '127.0.0.1' })).toEqual(refusal);
+  });
+
+  it("the first start's own requests stay open while it is open, though the practice venue's manager exists", async () => {
+    const a = await app(false, { firstStart: true });
+    expect(a.labor.roster.needsManagerSetup()).toBe(false);
+    expect(await ok(call(a, 'setupView'))).toMatchObject({ needed: true });
+    expect((await call(a, 'saveConnection', remote)).ok).toBe(true);
+    expect((await call(a, 'setupChoose', { venue: 'service', role: 'hub', purpose: 'manager' })).ok).toBe(true);
+    // Answered: the restart it needs is still this screen's to make, and nothing else is.
+    expect(await call(a, 'setupRestart')).toMatchObject({ ok: false, error: { kind: 'local-failure' } });
+    expect(await call(a, 'setupChoose', { venue: 'practice', role: 'single', purpose: null })).toEqual(refusal);
+    expect(await call(a, 'saveConnection', remote)).toEqual(refusal);
+    expect(await call(a, 'stopTunnel')).toEqual(refusal);
+  });
+
+  it('a first start that needs no restart leaves nothing open', async () => {
+    const a = await app(false, { firstStart: true });
+    expect((await call(a, 'setupChoose', { venue: 'practice', role: 'single', purpose: 'manager' })).ok).toBe(true);
+    expect(await call(a, 'setupRestart')).toEqual(refusal);
   });
 });
 
@@ -169,7 +265,6 @@ describe('refunds need a manager PIN in every mode', () => {
 describe('kiosk view on a workstation is kept and enforced by the core', () => {
   it('locks settings like kiosk mode, survives a restart, and only a manager session leaves it', async () => {
     const a = await app(false);
-    expect((await call(a, 'stopTunnel')).ok).toBe(true);
     const view = await ok<{ kioskView: boolean }>(call(a, 'laborEnterKioskView'));
     expect(view.kioskView).toBe(true);
     // The screen is not asked: the bridge itself now refuses settings without a manager signed in.
@@ -182,8 +277,9 @@ describe('kiosk view on a workstation is kept and enforced by the core', () => {
     expect(a.labor.view().kioskView).toBe(true);
     const m = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '9999' }));
     expect((await ok<{ kioskView: boolean }>(call(a, 'laborLeaveKioskView', m.token))).kioskView).toBe(false);
-    await ok(call(a, 'laborEndSession', m.token));
     expect((await call(a, 'stopTunnel')).ok).toBe(true);
+    await ok(call(a, 'laborEndSession', m.token));
+    expect(await call(a, 'stopTunnel')).toMatchObject({ ok: false, error: { message: LOCAL_SETTINGS_REFUSED } });
   });
 
   it('is remembered in the data folder across a restart', async () => {

@@ -9,7 +9,7 @@ import { createApp } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { signBody } from '../../electron/core/webhooks/signature';
 import { startSandbox } from '../../electron/sandbox';
-import { tempDirs } from '../support';
+import { tempDirs, signInManager } from '../support';
 import { HARBOUR } from './labor-test-constants';
 import { deliver, envelope } from './webhook-fixtures';
 
@@ -50,6 +50,7 @@ describe('canary secrets', () => {
     });
     try {
       await app.start();
+      await signInManager(app.handlers);
       // A wrong secret first (its refusal is logged and shown), then the right one.
       await app.handlers.saveConnection({
         mode: 'remote',

@@ -1,6 +1,6 @@
 // The connection settings and their failure modes, with the real sandbox and real files.
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDirs } from '../support';
+import { tempDirs, signInManager } from '../support';
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp, type App } from '../../electron/host/create-app';
@@ -22,6 +22,7 @@ async function core(dataDir: string, secrets = new MemorySecretStore()): Promise
   const c = await createApp({ dataDir, runtime: 'headless', secrets });
   cleanups.push(() => c.stop());
   await c.start();
+  await signInManager(c.handlers);
   return c;
 }
 

@@ -6,7 +6,7 @@ import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
 import type { ServiceClient } from '../../electron/core/api/service-client';
 import type { WebhookSettingsView } from '../../shared/webhooks';
-import { tempDirs } from '../support';
+import { tempDirs, signInManager } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const dirs = tempDirs('venue-switch-');
@@ -20,6 +20,7 @@ async function app(): Promise<App> {
   const a = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore() });
   cleanups.push(() => a.stop());
   await a.start();
+  await signInManager(a.handlers);
   return a;
 }
 

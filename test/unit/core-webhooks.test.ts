@@ -1,6 +1,6 @@
 // The composed app: the embedded sandbox delivers to the app's own listener, over real HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, tempDirs, waitUntil } from '../support';
+import { freePort, tempDirs, waitUntil, signInManager } from '../support';
 import { createApp, type App, type AppOptions } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/webhooks';
@@ -21,6 +21,7 @@ async function core(dataDir: string, extra: Partial<AppOptions> = {}): Promise<A
   const c = await createApp({ dataDir, runtime: 'headless', secrets: new MemorySecretStore(), ...extra });
   cleanups.push(() => c.stop());
   await c.start();
+  await signInManager(c.handlers);
   return c;
 }
 

@@ -13,7 +13,7 @@ import { GiftCardSales } from '../../electron/core/tabs/gift-card-sales';
 import { DataHealth } from '../../electron/core/storage/data-health';
 import { WebhookReceiver } from '../../electron/core/webhooks';
 import type { DataHealthNotice } from '../../shared/data-health';
-import { tempDirs, waitUntil } from '../support';
+import { tempDirs, waitUntil, signInManager } from '../support';
 import { DeviceRegistry } from '../../electron/core/hub/device-registry';
 import { IDENTITY, loadOrCreateCertificate } from '../../electron/core/hub/hub-certificate';
 import { KioskRelay } from '../../electron/core/hub/kiosk-relay';
@@ -57,6 +57,7 @@ async function buildFixture(): Promise<Fixture> {
   const dir = temp.make();
   const app = await createApp({ dataDir: dir, runtime: 'headless', labor: TUNING });
   await app.start();
+  await signInManager(app.handlers);
   await app.handlers.saveConnection({ mode: 'sandbox' });
   await app.handlers.saveWebhookSettings({ retentionEvents: 1000 });
   await app.handlers.laborSetLocation(null, HARBOUR);

@@ -2,7 +2,7 @@
 // be reset on purpose; Settings → Test connection tries the form's values and answers with the outcome's kind.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionTest } from '../../shared/domain';
-import { freePort, tempDirs } from '../support';
+import { freePort, signInManager, tempDirs } from '../support';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createControlClient } from '../../electron/sandbox/control-client';
@@ -34,6 +34,7 @@ async function app(dataDir: string, secrets = new MemorySecretStore()): Promise<
   const a = await createApp({ dataDir, runtime: 'headless', secrets });
   cleanups.push(() => a.stop());
   await a.start();
+  await signInManager(a.handlers);
   return a;
 }
 

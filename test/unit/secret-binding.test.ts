@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
-import { tempDirs } from '../support';
+import { tempDirs, signInManager } from '../support';
 
 const dirs = tempDirs('venue-bind-');
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -36,6 +36,7 @@ async function core(dataDir: string, secrets: MemorySecretStore): Promise<App> {
   const c = await createApp({ dataDir, runtime: 'headless', secrets });
   cleanups.push(() => c.stop());
   await c.start();
+  await signInManager(c.handlers);
   return c;
 }
 

@@ -1,7 +1,7 @@
 // Issue 9 §4 "Check this service": read-only probes against both sandbox readings, through the
 // real core over HTTP, and the host's --check mode printing the same report.
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDirs } from '../support';
+import { tempDirs, signInManager } from '../support';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createApp } from '../../electron/host/create-app';
@@ -73,6 +73,7 @@ async function check(readings: SandboxReadings): Promise<ServiceCheckReport> {
   });
   cleanups.push(() => app.stop());
   await app.start();
+  await signInManager(app.handlers);
   await app.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
   return app.handlers.checkService();
 }

@@ -7,7 +7,7 @@ import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { createApp, type App } from '../../electron/host/create-app';
 import { answerConsent } from '../../electron/sandbox/consent-driver';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_USERS } from '../../electron/sandbox';
-import { tempDirs } from '../support';
+import { tempDirs, signInManager } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const dirs = tempDirs('venue-signin-');
@@ -21,6 +21,7 @@ async function app(extra: { defaultRedirectPort?: number } = {}): Promise<App> {
   const a = await createApp({ dataDir: dir, runtime: 'headless', secrets: new MemorySecretStore(), ...extra });
   cleanups.push(() => a.stop());
   await a.start();
+  await signInManager(a.handlers);
   return a;
 }
 

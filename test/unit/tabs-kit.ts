@@ -1,6 +1,6 @@
 // Shared by the tabs tests: the real core (embedded sandbox, real webhook listener, temp data
 // dir), the seeded ids they use, and small polling helpers.
-import { tempDirs } from '../support';
+import { tempDirs, signInManager } from '../support';
 import { createApp, type App, type AppOptions } from '../../electron/host/create-app';
 import { acceptedFromBody } from '../../electron/core/webhooks/accepted-event';
 import { createControlClient } from '../../electron/sandbox/control-client';
@@ -54,6 +54,7 @@ export async function startCore(
   const dataDir = options.dataDir ?? tempDir();
   const core = await createApp({ runtime: 'headless', ...options, dataDir });
   await core.start();
+  await signInManager(core.handlers);
   const baseUrl = options.serviceUrl ?? core.sandbox()!.baseUrl;
   const world = core.sandbox()?.world;
   // Issued within a few ms, so "pending then issued" is quick but still asynchronous.

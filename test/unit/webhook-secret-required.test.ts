@@ -9,7 +9,7 @@ import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { assessDelivery } from '../../electron/core/webhooks/assess-delivery';
 import { signBody } from '../../electron/core/webhooks/signature';
 import { WebhookReceiver } from '../../electron/core/webhooks';
-import { tempDirs } from '../support';
+import { tempDirs, signInManager } from '../support';
 import { deliver, envelope, SAMPLES } from './webhook-fixtures';
 
 const dirs = tempDirs('venue-whsecret-');
@@ -32,6 +32,7 @@ async function core(dataDir = dirs.make()): Promise<App> {
   });
   cleanups.push(() => c.stop());
   await c.start();
+  await signInManager(c.handlers);
   return c;
 }
 

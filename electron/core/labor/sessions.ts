@@ -97,6 +97,26 @@ export class Sessions {
     });
   }
 
+  /**
+   * The manager signed in on `deviceId` whose session lasts longest, if any. With `use`, asking is
+   * a use of that device's manager sessions: a manager working in Settings is not timed out.
+   */
+  managerOn(deviceId: string, use = false): Session | null {
+    let found: Session | null = null;
+    for (const token of [...this.sessions.keys()]) {
+      const s = this.live(token);
+      if (s?.manager !== true || s.deviceId !== deviceId) continue;
+      if (use) s.expiresAt = this.now() + s.ttlMs;
+      if (!found || s.expiresAt > found.expiresAt) found = s;
+    }
+    return found;
+  }
+
+  /** Ends every manager session on `deviceId` (a manager signs out of settings there). */
+  endManagers(deviceId: string): void {
+    for (const [token, s] of this.sessions) if (s.manager && s.deviceId === deviceId) this.sessions.delete(token);
+  }
+
   /** The Electron shell's close guard: a manager signed in on this computer's own screen. */
   anyManagerSession(): boolean {
     return this.hasLiveManager(LOCAL_DEVICE_ID);

@@ -6,8 +6,25 @@ import type { SetupChoice, SetupView } from '../../../shared/setup';
 import { appError } from '../../../shared/app-error';
 import { loadDeviceSetup, saveDeviceSetup, setupNeeded } from './device-setup';
 
+/**
+ * Whether this run's first start is still open: its question unanswered, or answered with a choice
+ * that takes effect only after a restart this run has not made yet. While it is open, this
+ * computer's own screen makes the first start's requests without a manager (access-guard.ts): the
+ * practice venue's manager exists before anyone has been told their PIN.
+ */
+export interface FirstStartState {
+  needed: boolean;
+  restartPending: boolean;
+}
+
+export function firstStartState(dataDir: string): FirstStartState {
+  return { needed: setupNeeded(dataDir), restartPending: false };
+}
+
 export interface SetupHandlerOptions {
   dataDir: string;
+  /** Read once when the app is composed, before its start writes any file. */
+  firstStart: FirstStartState;
   /** This run is the venue hub. */
   hubRunning: boolean;
   /** Starts the app again (Electron); absent where whoever runs it starts it again (the host). */
@@ -15,19 +32,22 @@ export interface SetupHandlerOptions {
 }
 
 export function setupHandlers(options: SetupHandlerOptions): HandlersOf<SetupRequests> {
-  let needed = setupNeeded(options.dataDir);
+  const state = options.firstStart;
+  // A core never runs as a satellite: joining a hub is always a new start.
+  const restartNeeded = (choice: SetupChoice | null) =>
+    choice !== null && (choice.role === 'join' || (choice.role === 'hub') !== options.hubRunning);
   const view = (choice: SetupChoice | null): SetupView => ({
-    needed,
+    needed: state.needed,
     choice,
-    // A core never runs as a satellite: joining a hub is always a new start.
-    restartNeeded: choice !== null && (choice.role === 'join' || (choice.role === 'hub') !== options.hubRunning),
+    restartNeeded: restartNeeded(choice),
     canRestart: options.restart !== undefined,
   });
   return {
     setupView: async () => view(loadDeviceSetup(options.dataDir)),
     setupChoose: async (choice) => {
       saveDeviceSetup(options.dataDir, choice);
-      needed = false;
+      state.restartPending = state.needed && restartNeeded(choice);
+      state.needed = false;
       return view(choice);
     },
     setupRestart: async () => {
