@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { SEED_LOCATIONS } from '../../electron/sandbox';
-import { test as base, expect, startApp, stopApp, type RunningApp } from './fixtures';
+import { test as base, expect, startApp, stopApp, unlockSettings, type RunningApp } from './fixtures';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
 const SIZES = [
@@ -143,7 +143,22 @@ const VIEWS: { name: string; open(page: Page): Promise<void> }[] = [
       await page.getByText('Delivery attempts and retries').click();
     },
   },
-  { name: 'Settings', open: (page) => screen(page, 'Settings') },
+  {
+    name: 'Settings',
+    open: async (page) => {
+      await screen(page, 'Settings');
+      await unlockSettings(page);
+    },
+  },
+  {
+    name: 'Settings manager PIN prompt',
+    open: async (page) => {
+      await screen(page, 'Settings');
+      await unlockSettings(page);
+      await page.getByTestId('settings-manager').getByRole('button', { name: 'Sign out' }).click();
+      await expect(page.getByTestId('manager-pin-prompt')).toBeVisible();
+    },
+  },
   { name: 'Kiosk PIN pad', open: kiosk },
   {
     name: 'Kiosk names',

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { createApp, type App } from '../../electron/host/create-app';
 import { startHost, type RunningHost } from '../../electron/host/host';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
+import { PRACTICE_MANAGER_PIN, signInManager } from '../support/manager';
 
 export interface RunningApp {
   core: App;
@@ -19,7 +20,12 @@ const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
 
 export async function startApp(
   dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-')),
-  options: { firstStart?: boolean } = {},
+  /**
+   * manager: false leaves settings locked. By default the practice venue's manager signs in on this
+   * computer's own screen, as a manager at the venue would, so settings work for the test (and for
+   * its browser pages, which are this computer's own screen too).
+   */
+  options: { firstStart?: boolean; manager?: boolean } = {},
 ): Promise<RunningApp> {
   if (!existsSync(join(rendererDir, 'index.html')))
     throw new Error('out/renderer is missing: run `npm run build` before the e2e tests');
@@ -28,6 +34,7 @@ export async function startApp(
     saveDeviceSetup(dataDir, { venue: 'practice', role: 'single', purpose: null });
   const core = await createApp({ dataDir, runtime: 'headless' });
   await core.start();
+  await signInManager(core.handlers);
   // The connection's money unit, set as a venue sets it in Settings: the one its service uses
   // (dollars under the sandbox's other reading, VENUE_SANDBOX_READING=other).
   const sandboxUrl = core.sandbox()?.baseUrl;
@@ -39,6 +46,7 @@ export async function startApp(
     if (readings.moneyAnswers !== 'cents') await core.handlers.tabsSetMoneyUnit('answers', readings.moneyAnswers);
     if (readings.moneyNumbers !== 'cents') await core.handlers.tabsSetMoneyUnit('numbers', readings.moneyNumbers);
   }
+  if (options.manager === false) await core.handlers.settingsSignOut();
   const host = await startHost({ rendererDir, handlers: core.handlers, events: core.events });
   return { core, host, dataDir, sandboxUrl: core.sandbox()?.baseUrl ?? '' };
 }
@@ -47,6 +55,17 @@ export async function stopApp(app: RunningApp, removeData = true): Promise<void>
   await app.host.close();
   await app.core.stop();
   if (removeData) rmSync(app.dataDir, { recursive: true, force: true });
+}
+
+/** The Settings screen's manager PIN prompt, answered with the practice venue's manager PIN if it shows. */
+export async function unlockSettings(page: Page, pin = PRACTICE_MANAGER_PIN): Promise<void> {
+  const prompt = page.getByTestId('manager-pin-prompt');
+  const unlocked = page.getByTestId('settings-manager');
+  await expect(prompt.or(unlocked)).toBeVisible();
+  if (await unlocked.isVisible()) return;
+  await prompt.getByLabel('Manager PIN').fill(pin);
+  await prompt.getByRole('button', { name: 'Sign in' }).click();
+  await expect(unlocked).toBeVisible();
 }
 
 export const test = base.extend<{ app: RunningApp; openApp: () => Promise<Page> }>({

@@ -5,7 +5,7 @@
 import { api } from '../api-context';
 import { useAction } from '../hooks/use-action';
 import { useAppStore } from '../store';
-import { Problem } from './problem';
+import { ActionProblem } from './staff-problem';
 
 export function DataHealthNotices() {
   const view = useAppStore((s) => s.dataHealth);
@@ -48,7 +48,7 @@ export function DataHealthNotices() {
           Mark as read
         </button>
       )}
-      <Problem text={action.error} detail={action.detail} />
+      <ActionProblem action={action} />
     </section>
   );
 }

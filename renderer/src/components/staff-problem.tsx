@@ -2,6 +2,8 @@
 // that failed, a service that is unreachable) shown the way useAction shows a failed click: one
 // sentence in staff words, the original behind "Details".
 import type { ErrorPayload } from '../../../shared/app-error';
+import { ManagerPinNeeded } from '../features/manager-access/manager-pin-needed';
+import { needsManagerPin } from '../features/manager-access/use-settings-access';
 import { staffWords } from '../../../shared/errors';
 import { useVenueZone } from '../hooks/use-venue-zone';
 import { Problem } from './problem';
@@ -22,7 +24,21 @@ export function StaffProblem({
   return <Problem text={prefix + words.text} detail={words.detail} tone={tone} />;
 }
 
-/** For a request whose error is kept by useAction: its text and detail, or nothing. */
-export function ActionProblem({ action }: { action: { error: string | null; detail: string | null } }) {
+/**
+ * For a request whose error is kept by useAction: its text and detail, or nothing. A settings
+ * request refused for want of a manager brings the manager PIN prompt with it.
+ */
+export function ActionProblem({
+  action,
+}: {
+  action: {
+    error: string | null;
+    detail: string | null;
+    payload?: ErrorPayload | null;
+    setError?(failure: null): void;
+  };
+}) {
+  if (action.error && needsManagerPin(action.payload))
+    return <ManagerPinNeeded text={action.error} detail={action.detail} onSignedIn={() => action.setError?.(null)} />;
   return <Problem text={action.error} detail={action.detail} />;
 }

@@ -5,6 +5,7 @@ import { createConnectionSlice, type ConnectionSlice } from './connection-slice'
 import { createDataHealthSlice, type DataHealthSlice } from './data-health-slice';
 import { createHubSlice, type HubSlice } from './hub-slice';
 import { createLaborSlice, type LaborSlice } from './labor-slice';
+import { createSettingsAccessSlice, type SettingsAccessSlice } from './settings-access-slice';
 import { createShellSlice, type ShellSlice } from './shell-slice';
 import { createTabsSlice, type TabsSlice } from './tabs-slice';
 import { createWebhooksSlice, type WebhooksSlice } from './webhooks-slice';
@@ -15,7 +16,8 @@ export type AppState = ConnectionSlice &
   LaborSlice &
   TabsSlice &
   DataHealthSlice &
-  HubSlice;
+  HubSlice &
+  SettingsAccessSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createConnectionSlice(...a),
@@ -25,6 +27,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createTabsSlice(...a),
   ...createDataHealthSlice(...a),
   ...createHubSlice(...a),
+  ...createSettingsAccessSlice(...a),
 }));
 
 export type AppStore = typeof useAppStore;

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { SandboxDelivery } from '../../../../shared/webhooks';
 import { api } from '../../api-context';
-import { Problem } from '../../components/problem';
+import { ActionProblem } from '../../components/staff-problem';
 import { useAction } from '../../hooks/use-action';
 import { useVenueZone } from '../../hooks/use-venue-zone';
 import { errorMessage } from '../../../../shared/errors';
@@ -87,7 +87,7 @@ export function DeliveryAttempts() {
             {message}
           </span>
         )}
-        <Problem text={request.error} detail={request.detail} />
+        <ActionProblem action={request} />
       </div>
     </details>
   );

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { EventDetail as Detail } from '../../../../shared/webhooks';
 import { api } from '../../api-context';
 import { Problem } from '../../components/problem';
+import { ActionProblem } from '../../components/staff-problem';
 import { useAction } from '../../hooks/use-action';
 import { useRequest } from '../../hooks/use-request';
 import { useVenueZone } from '../../hooks/use-venue-zone';
@@ -97,7 +98,7 @@ export function EventDetailPane() {
           {message}
         </p>
       )}
-      <Problem text={request.error} detail={request.detail} />
+      <ActionProblem action={request} />
       <h3>Headers</h3>
       <table className="headers">
         <tbody>

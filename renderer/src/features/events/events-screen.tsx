@@ -5,6 +5,7 @@ import { EventList } from './event-list';
 import { FilterBar } from './filter-bar';
 import { ListenerCard } from './listener-card';
 import { SandboxPanel } from './sandbox-panel';
+import { SettingsOpenNotice } from '../manager-access/manager-gate';
 
 // The live list comes first: it is what a manager opens this screen for. Set-up (listener URL,
 // secret, tunnel) and the sandbox's test panel sit below it.
@@ -23,6 +24,7 @@ export function EventsScreen() {
         <EventDetailPane />
       </div>
       <div className="events-setup">
+        <SettingsOpenNotice />
         <ListenerCard />
         <SandboxPanel />
       </div>

@@ -2,7 +2,7 @@
 // and the exact steps on the integrations dashboard.
 import { useState } from 'react';
 import { api } from '../../api-context';
-import { Problem } from '../../components/problem';
+import { ActionProblem } from '../../components/staff-problem';
 import { useAction } from '../../hooks/use-action';
 import { useAppStore } from '../../store';
 import { CopyButton } from '../../components/copy-button';
@@ -151,7 +151,7 @@ export function ListenerCard() {
           {message}
         </p>
       )}
-      <Problem text={request.error} detail={request.detail} />
+      <ActionProblem action={request} />
     </section>
   );
 }

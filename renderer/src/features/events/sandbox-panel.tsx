@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../../shared/errors';
 import { WEBHOOK_EVENT_TYPES } from '../../../../shared/webhooks';
 import { api } from '../../api-context';
-import { Problem } from '../../components/problem';
+import { ActionProblem } from '../../components/staff-problem';
 import { useAction } from '../../hooks/use-action';
 import { useAppStore } from '../../store';
 import { DeliveryAttempts } from './delivery-attempts';
@@ -58,7 +58,7 @@ export function SandboxPanel() {
           {message}
         </p>
       )}
-      <Problem text={request.error} detail={request.detail} />
+      <ActionProblem action={request} />
       <DeliveryAttempts />
     </section>
   );

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
-import { Problem } from '../../components/problem';
+import { ActionProblem } from '../../components/staff-problem';
 import { useAction } from '../../hooks/use-action';
 import { LocationBar, useTabsLocation } from '../tabs/location-bar';
 import { useCatalog } from '../tabs/use-catalog';
@@ -87,7 +87,7 @@ function WalkInSetting({ spots }: { spots: { uuid: string; name: string }[] }) {
           ))}
         </select>
       </label>
-      <Problem text={save.error} detail={save.detail} />
+      <ActionProblem action={save} />
     </div>
   );
 }

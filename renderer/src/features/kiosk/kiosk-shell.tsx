@@ -30,7 +30,7 @@ export function KioskShell({ onLeaveKioskView }: { onLeaveKioskView?: (managerTo
           {bridge === 'connecting' ? t('shell.starting') : t('shell.lost')}
         </div>
       )}
-      <KioskScreen appSettings={<SettingsScreen />} onLeaveKioskView={onLeaveKioskView} />
+      <KioskScreen appSettings={<SettingsScreen inManagerArea />} onLeaveKioskView={onLeaveKioskView} />
     </main>
   );
 }

@@ -11,6 +11,7 @@ import { describeToken } from './format';
 import { useVenueZone } from '../../hooks/use-venue-zone';
 import { staffWords } from '../../../../shared/errors';
 import { DataHealthNotices } from '../../components/data-health-notices';
+import { ManagerGate } from '../manager-access/manager-gate';
 
 function connectionProblem(connection: ConnectionStatus): ErrorPayload | string | null {
   if (connection.reachability === 'error') return connection.problem ?? connection.message;
@@ -18,7 +19,8 @@ function connectionProblem(connection: ConnectionStatus): ErrorPayload | string 
   return null;
 }
 
-export function SettingsScreen() {
+/** `inManagerArea`: shown inside the kiosk's manager area, whose manager session it lives on. */
+export function SettingsScreen({ inManagerArea = false }: { inManagerArea?: boolean } = {}) {
   const connection = useAppStore((s) => s.connection);
   const locations = useAppStore((s) => s.locations);
   const dataDir = useAppStore((s) => s.dataDir);
@@ -34,48 +36,50 @@ export function SettingsScreen() {
   return (
     <section className="screen settings">
       <h1>Settings</h1>
-      <DataHealthNotices />
-      <div className="grid">
-        <ConnectionForm
-          key={`${connection.settings.mode}-${connection.settings.baseUrl}`}
-          settings={connection.settings}
-          problem={connectionProblem(connection)}
-        />
-        <section className="card" aria-label="Token status">
-          <h2>Token status</h2>
-          <dl className="facts">
-            <dt>Service</dt>
-            <dd>{connection.settings.baseUrl || 'not set'}</dd>
-            <dt>Reachability</dt>
-            <dd data-testid="reachability">
-              {connection.reachability === 'error'
-                ? staffWords(connection.problem ?? connection.message).text
-                : connection.reachability}
-            </dd>
-            <dt>Integration token</dt>
-            <dd data-testid="integration-token">{describeToken(connection.integrationToken, timezone)}</dd>
-            <dt>User token</dt>
-            <dd data-testid="user-token">
-              {connection.user
-                ? connection.user.needsSignIn
-                  ? 'sign in again'
-                  : describeToken(connection.user.token, timezone)
-                : 'not signed in'}
-            </dd>
-            <dt>Secrets kept</dt>
-            <dd>{secretStorage}</dd>
-            <dt>Data folder</dt>
-            <dd>
-              <code>{dataDir}</code>
-            </dd>
-          </dl>
-        </section>
-        <SignInCard connection={connection} />
-        <LocationsCard view={locations} connection={connection} />
-        <MoneyUnitsCard />
-        <HubModeCard />
-        <ServiceCheckCard />
-      </div>
+      <ManagerGate signOut={!inManagerArea}>
+        <DataHealthNotices />
+        <div className="grid">
+          <ConnectionForm
+            key={`${connection.settings.mode}-${connection.settings.baseUrl}`}
+            settings={connection.settings}
+            problem={connectionProblem(connection)}
+          />
+          <section className="card" aria-label="Token status">
+            <h2>Token status</h2>
+            <dl className="facts">
+              <dt>Service</dt>
+              <dd>{connection.settings.baseUrl || 'not set'}</dd>
+              <dt>Reachability</dt>
+              <dd data-testid="reachability">
+                {connection.reachability === 'error'
+                  ? staffWords(connection.problem ?? connection.message).text
+                  : connection.reachability}
+              </dd>
+              <dt>Integration token</dt>
+              <dd data-testid="integration-token">{describeToken(connection.integrationToken, timezone)}</dd>
+              <dt>User token</dt>
+              <dd data-testid="user-token">
+                {connection.user
+                  ? connection.user.needsSignIn
+                    ? 'sign in again'
+                    : describeToken(connection.user.token, timezone)
+                  : 'not signed in'}
+              </dd>
+              <dt>Secrets kept</dt>
+              <dd>{secretStorage}</dd>
+              <dt>Data folder</dt>
+              <dd>
+                <code>{dataDir}</code>
+              </dd>
+            </dl>
+          </section>
+          <SignInCard connection={connection} />
+          <LocationsCard view={locations} connection={connection} />
+          <MoneyUnitsCard />
+          <HubModeCard />
+          <ServiceCheckCard />
+        </div>
+      </ManagerGate>
     </section>
   );
 }

@@ -3,7 +3,7 @@
 // because then no event from it reaches the app and the screen silently stops updating.
 import { useEffect } from 'react';
 import { staffWords } from '../../../../shared/errors';
-import { Problem } from '../../components/problem';
+import { ActionProblem } from '../../components/staff-problem';
 import { useAction } from '../../hooks/use-action';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
@@ -55,7 +55,7 @@ export function LocationBar({ needsEvents = false }: { needsEvents?: boolean }) 
           <button onClick={() => void run(() => api().listLocations('integration'))}>Try again</button>
         </span>
       )}
-      <Problem text={action.error} detail={action.detail} />
+      <ActionProblem action={action} />
       {needsEvents && known && known.subscribed !== true && (
         <div className="banner warn" role="alert" data-testid="not-subscribed">
           <span>

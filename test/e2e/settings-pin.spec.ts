@@ -1,0 +1,65 @@
+// Settings on this computer's own screen need a manager signed in on it, once a manager has a PIN
+// (the practice venue's Alex Manager has 9999): the Settings screen asks for the PIN first, a
+// staff PIN does not open it, signing out locks it again, and a settings button elsewhere (the
+// Events screen's sandbox trigger) brings the same prompt when it is refused.
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, startApp, stopApp, test } from './fixtures';
+
+const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize()!;
+  for (const s of [
+    { width: 1280, height: 800 },
+    { width: 1080, height: 1920 },
+  ]) {
+    await page.setViewportSize(s);
+    await page.screenshot({ path: screens(`${name}-${s.width}x${s.height}.png`) });
+  }
+  await page.setViewportSize(size);
+}
+
+test('Settings asks for a manager PIN, refuses a staff PIN, and locks again on sign-out', async ({ page }) => {
+  const app = await startApp(undefined, { manager: false });
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(app.host.url);
+    const nav = page.getByRole('navigation', { name: 'Screens' });
+    await nav.getByRole('button', { name: 'Settings', exact: true }).click();
+    const prompt = page.getByRole('form', { name: 'Manager PIN needed' });
+    await expect(prompt).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save connection' })).toHaveCount(0);
+    await shoot(page, 'settings-manager-pin');
+
+    // Sam's PIN signs Sam in, but Sam is not a manager: signed out again, and Settings stay shut.
+    await prompt.getByLabel('Manager PIN').fill('1111');
+    await prompt.getByLabel('Manager PIN').press('Enter');
+    await expect(prompt.getByRole('alert')).toContainText('not a manager');
+    expect((await app.core.handlers.settingsAccess()).manager).toBeNull();
+
+    await prompt.getByLabel('Manager PIN').fill('9999');
+    await prompt.getByRole('button', { name: 'Sign in' }).click();
+    const unlocked = page.getByTestId('settings-manager');
+    await expect(unlocked).toContainText('Alex Manager');
+    await expect(page.getByRole('button', { name: 'Save connection' })).toBeVisible();
+
+    await unlocked.getByRole('button', { name: 'Sign out' }).click();
+    await expect(prompt).toBeVisible();
+    expect((await app.core.handlers.settingsAccess()).manager).toBeNull();
+
+    // Elsewhere, a settings button refused for want of a manager brings the prompt with it.
+    await nav.getByRole('button', { name: 'Events', exact: true }).click();
+    const sandbox = page.getByRole('region', { name: 'Sandbox controls' });
+    await sandbox.getByRole('button', { name: 'Trigger' }).click();
+    const inline = sandbox.getByRole('form', { name: 'Manager PIN needed' });
+    await inline.getByLabel('Manager PIN').fill('9999');
+    await inline.getByLabel('Manager PIN').press('Enter');
+    await expect(inline).toHaveCount(0);
+    await sandbox.getByRole('button', { name: 'Trigger' }).click();
+    await expect(sandbox.getByRole('status')).toBeVisible();
+    await expect(sandbox.getByRole('alert')).toHaveCount(0);
+  } finally {
+    await stopApp(app);
+  }
+});
