@@ -58,7 +58,7 @@ export function ServiceCheckCard() {
                 <tr key={line.point} className={line.ok ? undefined : 'error'}>
                   <th scope="row">{line.point}</th>
                   <td>{line.saw}</td>
-                  <td>{line.found ?? ''}</td>
+                  <td className="nowrap">{line.found ?? ''}</td>
                   <td>{line.assume}</td>
                   <td>
                     {line.confirm &&

@@ -20,34 +20,36 @@ export function StaffEditor({ token, labor }: { token: string; labor: LaborView 
       <section className="k-card" aria-label="Staff and PINs">
         <h2>Staff at {labor.location?.name}</h2>
         <Problem text={request.error ?? roster.error} detail={request.error ? request.detail : roster.detail} />
-        <table className="k-table">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Staff id</th>
-              <th>Roles here</th>
-              <th>PIN</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(staff ?? [])
-              .filter((s) => s.manager || s.roles.some((r) => r.locationUuid === here))
-              .map((s) => (
-                <StaffRow
-                  key={s.userId}
-                  person={s}
-                  here={here}
-                  token={token}
-                  busy={request.busy}
-                  run={request.run}
-                  setStaff={setStaff}
-                />
-              ))}
-          </tbody>
-        </table>
+        <div className="k-table-scroll">
+          <table className="k-table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Staff id</th>
+                <th>Roles here</th>
+                <th>PIN</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(staff ?? [])
+                .filter((s) => s.manager || s.roles.some((r) => r.locationUuid === here))
+                .map((s) => (
+                  <StaffRow
+                    key={s.userId}
+                    person={s}
+                    here={here}
+                    token={token}
+                    busy={request.busy}
+                    run={request.run}
+                    setStaff={setStaff}
+                  />
+                ))}
+            </tbody>
+          </table>
+        </div>
       </section>
       <AddPerson token={token} here={here} staff={staff ?? []} onSaved={setStaff} />
     </div>
@@ -69,13 +71,13 @@ function StaffRow({ person, here, token, busy, run, setStaff }: RowProps) {
   const roles = person.roles.filter((r) => r.locationUuid === here);
   return (
     <tr data-testid="staff-row">
-      <td>
+      <td className="k-wrap-short">
         {person.name}
         {person.manager && <span className="k-badge k-badge-manager">manager</span>}
       </td>
       <td>{person.userId}</td>
-      <td>{roles.map((r) => r.role).join(', ') || '—'}</td>
-      <td>
+      <td className="k-wrap-short">{roles.map((r) => r.role).join(', ') || '—'}</td>
+      <td className="k-wrap-short">
         {editingPin ? (
           <form
             className="k-inline"
@@ -105,28 +107,32 @@ function StaffRow({ person, here, token, busy, run, setStaff }: RowProps) {
               Cancel
             </button>
           </form>
+        ) : person.hasPin ? (
+          'set'
         ) : (
-          <>
-            {person.hasPin ? 'set' : 'none'}{' '}
+          'none'
+        )}
+      </td>
+      <td>
+        <div className="k-actions">
+          {!editingPin && (
             <button type="button" className="k-small" onClick={() => setEditingPin(true)}>
               {person.hasPin ? 'Change' : 'Set PIN'}
             </button>
-          </>
-        )}
-      </td>
-      <td className="k-nowrap">
-        <button
-          type="button"
-          className="k-small k-small-danger"
-          disabled={busy}
-          onClick={() => {
-            if (window.confirm(`Remove ${person.name} from this kiosk? Their past entries stay on the service.`)) {
-              void run(async () => setStaff(await api().laborRemoveStaff(token, person.userId)));
-            }
-          }}
-        >
-          Remove
-        </button>
+          )}
+          <button
+            type="button"
+            className="k-small k-small-danger"
+            disabled={busy}
+            onClick={() => {
+              if (window.confirm(`Remove ${person.name} from this kiosk? Their past entries stay on the service.`)) {
+                void run(async () => setStaff(await api().laborRemoveStaff(token, person.userId)));
+              }
+            }}
+          >
+            Remove
+          </button>
+        </div>
       </td>
     </tr>
   );
