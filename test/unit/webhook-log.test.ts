@@ -40,6 +40,12 @@ async function started(options: WebhookReceiverOptions): Promise<{ receiver: Web
 const guest = (n: number, createdAt?: string) =>
   envelope('GUEST_SUBSCRIBED', { targetUuid: `cust-${n}`, data: { handle: `h${n}` } }, createdAt);
 
+function segmentFilesIn(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
+}
+
 function segmentFiles(dataDir: string): string[] {
   return readdirSync(join(dataDir, 'webhook-log'))
     .filter((f) => f.endsWith('.jsonl'))
@@ -375,6 +381,69 @@ describe('durability', () => {
     await Promise.all([log.append(row(10)), log.markStale('X', '2020-01-01T00:00:00Z')]);
     expect(state.syncs).toBe(2);
     await log.close();
+  });
+
+  it('hands the next group to the disk before the last group resolves, and writes the rows byte for byte', async () => {
+    // The disk holds the first group until told; a second append arrives meanwhile.
+    const writes: Buffer[] = [];
+    const gate: { release: (() => void) | null } = { release: null };
+    const io: LogIo = {
+      syncDir: nodeLogIo.syncDir,
+      async openAppend(path) {
+        const file = await nodeLogIo.openAppend(path);
+        return {
+          size: () => file.size(),
+          append: async (data) => {
+            writes.push(Buffer.from(data));
+            if (writes.length === 1) await new Promise<void>((resolve) => (gate.release = resolve));
+            await file.append(data);
+          },
+          sync: () => file.sync(),
+          truncate: (n) => file.truncate(n),
+          close: () => file.close(),
+        };
+      },
+    };
+    const dir = tempDir();
+    const log = new EventLog({ dir, io, now: () => T0 });
+    const row = (n: number) => ({
+      receivedAt: T0,
+      type: 'X',
+      knownType: false,
+      targetUuid: `t${n}`,
+      targetId: null,
+      locationUuid: null,
+      locationName: 'Bar "Quote" & Kitchen',
+      locationId: null,
+      createdAt: null,
+      verification: 'verified' as const,
+      problem: null,
+      dedupeKey: `k${n}`,
+      headers: { 'X-Service-Signature': 'abc' },
+      rawBody: '{"type":"X","note":"caf\u00e9 ☕"}',
+      rawBodyBase64: null,
+      bodyBytes: 30,
+      truncated: false,
+      httpStatus: 200,
+      signature: { header: 'abc', result: 'match' as const },
+    });
+    const first = log.append(row(1));
+    while (gate.release === null) await new Promise((resolve) => setImmediate(resolve));
+    const second = log.append(row(2));
+    // What the first append's caller does next (answer its request) sees the second write under way.
+    const writesWhenFirstResolved = first.then(() => writes.length);
+    gate.release();
+    expect(await writesWhenFirstResolved).toBe(2);
+    expect(await second).toBe(2);
+    await log.close();
+    // Each row is exactly its JSON, numbered, one per line.
+    const expected = [1, 2].map((seq) => `${JSON.stringify({ k: 'e', seq, ...row(seq) })}\n`).join('');
+    expect(Buffer.concat(writes).toString('utf8')).toBe(expected);
+    expect(readFileSync(join(dir, segmentFilesIn(dir)[0]), 'utf8')).toBe(expected);
+    expect(new EventLog({ dir, now: () => T0 }).row(2)).toMatchObject({
+      seq: 2,
+      locationName: 'Bar "Quote" & Kitchen',
+    });
   });
 
   it('group-commits: 50 concurrent deliveries share far fewer than 50 fsyncs', async () => {

@@ -2,7 +2,10 @@
 // - Appends cost the same however long the log is (one line at the end of the newest segment).
 // - Group commit: appends made in the same tick are written in one write and made durable with
 //   one fdatasync, then all their promises resolve, so 50 concurrent deliveries share one sync
-//   instead of paying one each. A promise resolves only once its line is durable.
+//   instead of paying one each. A promise resolves only once its line is durable. One group is on
+//   its way to the disk at a time (the file's lines stay in seq order), and the next one goes as
+//   soon as the last is durable, before the last one's answers are sent: a delivery that arrives
+//   while the disk is busy waits for that sync and its own, not for the answers in between too.
 // - A crash leaves at worst a torn last line, which loading cuts off (segment-files.ts).
 // - Retention removes whole segment files from the old end, never rewrites one; counters and
 //   young dedupe keys of removed rows move into log-meta.json first. Besides the row count and age
@@ -90,10 +93,26 @@ interface Pending {
   line: LogLine;
   /** The line as written; an event row's is made when it is numbered, in flush(). */
   bytes: Buffer | null;
+  /** An event row's JSON after its seq (from the comma on, newline included), made when it is queued. */
+  tail: Buffer | null;
   /** What the append resolves with once durable. */
   result: number;
   resolve: (seq: number) => void;
   reject: (error: unknown) => void;
+}
+
+/** How every event row's JSON starts: the receiver builds its rows with `k` and `seq` first. */
+const ROW_HEAD = '{"k":"e","seq":';
+
+/**
+ * An unnumbered row's JSON from the comma after its seq on, or null if it does not start the usual
+ * way. Made as the row is queued, so the group's write waits only for the numbers to be put in:
+ * while the disk is busy with one group, the next one's rows are turned into text as they arrive.
+ */
+function rowTail(row: StoredEventRow): Buffer | null {
+  const text = JSON.stringify(row);
+  const head = `${ROW_HEAD}${row.seq},`;
+  return text.startsWith(head) ? Buffer.from(`${text.slice(head.length - 1)}\n`, 'utf8') : null;
 }
 
 export class EventLog {
@@ -222,8 +241,9 @@ export class EventLog {
   private enqueue(line: LogLine, result: number): Promise<number> {
     return new Promise<number>((resolve, reject) => {
       const bytes = line.k === 'e' ? null : Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
+      const tail = line.k === 'e' ? rowTail(line) : null;
       // The promise's own resolve, not a wrapper closure: one object fewer per append.
-      this.queue.push({ line, bytes, result, resolve, reject });
+      this.queue.push({ line, bytes, tail, result, resolve, reject });
       if (!this.scheduled && this.flushing === null) {
         this.scheduled = true;
         // Everything appended during this tick joins the same write and fsync.
@@ -235,21 +255,29 @@ export class EventLog {
   private startFlush(): void {
     this.scheduled = false;
     if (this.flushing !== null || this.queue.length === 0) return;
-    this.flushing = this.flush().finally(() => {
+    const durable: Pending[] = [];
+    this.flushing = this.flush(durable).finally(() => {
       this.flushing = null;
-      // Appends that arrived while the disk was busy form the next group.
+      // Appends that arrived while the disk was busy form the next group, and it is handed to the
+      // disk before this group's promises resolve: what their callers do next (answering each
+      // request) runs while the disk works, instead of holding the next group back.
       if (this.queue.length > 0) this.startFlush();
+      for (const p of durable) p.resolve(p.result);
     });
   }
 
-  private async flush(): Promise<void> {
+  /** Writes the queued group; the appends made durable go into `durable` (resolved by the caller). */
+  private async flush(durable: Pending[]): Promise<void> {
     const batch = this.queue;
     this.queue = [];
     for (const p of batch) {
       if (p.line.k === 'e') {
         p.line.seq = this.nextSeq++;
         p.result = p.line.seq;
-        p.bytes = Buffer.from(`${JSON.stringify(p.line)}\n`, 'utf8');
+        p.bytes =
+          p.tail === null
+            ? Buffer.from(`${JSON.stringify(p.line)}\n`, 'utf8')
+            : Buffer.concat([Buffer.from(`${ROW_HEAD}${p.line.seq}`, 'latin1'), p.tail]);
       }
     }
     let i = 0;
@@ -284,7 +312,7 @@ export class EventLog {
       }
       segment.bytes = offset;
       i += chunk.length;
-      for (const p of chunk) p.resolve(p.result);
+      durable.push(...chunk);
     }
     await this.afterWrite();
   }
