@@ -2,10 +2,12 @@
 // summed over vitest and Playwright. Every step runs even after a failure, so one run shows
 // everything that is wrong; the exit code is non-zero if any failed.
 //
-// The checks (type check, format, ESLint, boundary lint, Electronegativity) and the build need
-// nothing from each other and are each mostly one thread, so they run side by side, a few at a
-// time, each one's output printed whole when it ends. The unit tests then run once for both
-// readings of the sandbox (vitest projects, vitest.config.ts), and the browser tests last.
+// The unit tests (both readings of the sandbox in one vitest run, vitest.config.ts) start at once,
+// and the build and the checks (type check, format, ESLint, boundary lint, Electronegativity) run
+// beside them one at a time, each one's output printed whole when it ends. The unit run spends
+// much of its time waiting on servers, timers and child processes rather than computing, so the
+// checks, each mostly one thread, use the core it leaves idle instead of a phase of their own.
+// The browser tests run last, once the unit tests and the build are done.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -19,33 +21,26 @@ const OTHER_READING_E2E = [
   'test/e2e/foundation.spec.ts',
 ];
 
-// Longest first, so the pool ends together.
+// The build first, so the browser tests never wait for it; then longest first.
 const checks = [
-  { name: 'lint:eslint', cmd: ['npm', 'run', '-s', 'lint:eslint'] },
   { name: 'build', cmd: ['npx', 'electron-vite', 'build'] },
+  { name: 'lint:eslint', cmd: ['npm', 'run', '-s', 'lint:eslint'] },
   { name: 'typecheck:node', cmd: ['npm', 'run', '-s', 'typecheck:node'] },
   { name: 'typecheck:web', cmd: ['npm', 'run', '-s', 'typecheck:web'] },
   { name: 'lint:format', cmd: ['npm', 'run', '-s', 'lint:format'] },
   { name: 'electronegativity', cmd: ['node', 'scripts/electronegativity.mjs'] },
   { name: 'lint:boundaries', cmd: ['npm', 'run', '-s', 'lint:boundaries'] },
 ];
-// One more than the cores: the checks spend part of their time reading files.
-const CHECKS_AT_ONCE = Math.max(2, availableParallelism() + 1);
+// Beside the unit run, which keeps about one core busy on its own: the rest of the cores.
+const CHECKS_AT_ONCE = Math.max(1, availableParallelism() - 1);
 
-const tests = [
-  {
-    name: 'unit (both readings)',
-    env: { VENUE_UNIT_READINGS: 'both' },
-    cmd: [
-      'npx',
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=test-results/vitest.json',
-    ],
-    report: 'test-results/vitest.json',
-  },
+const unit = {
+  name: 'unit (both readings)',
+  env: { VENUE_UNIT_READINGS: 'both' },
+  cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+  report: 'test-results/vitest.json',
+};
+const browserTests = [
   { name: 'e2e', cmd: ['npx', 'playwright', 'test'], report: 'test-results/playwright.json', needs: 'build' },
   // The same client suites again against the sandbox's other reading of every open point of the
   // spec (numeric shift ids, minute punches, dollars, paging, bare 403s and locations, …), so the
@@ -94,17 +89,19 @@ function run(step, { quiet }) {
   });
 }
 
-// The checks, side by side.
+// The unit tests, and beside them the checks.
 const queue = [...checks];
+const unitDone = run(unit, { quiet: false }).then((ok) => count(unit.name, unit.report, ok));
 await Promise.all(
   Array.from({ length: Math.min(CHECKS_AT_ONCE, queue.length) }, async () => {
     for (let step = queue.shift(); step; step = queue.shift()) await run(step, { quiet: true });
   }),
 );
-const checksFailed = failedSteps.length;
+const checksFailed = failedSteps.filter((name) => checks.some((c) => c.name === name)).length;
+await unitDone;
 
-// The tests, one runner at a time (each already uses both cores).
-for (const step of tests) {
+// The browser tests, one runner at a time (each already uses both cores).
+for (const step of browserTests) {
   if (step.needs && failedSteps.includes(step.needs)) {
     console.log(`\n== ${step.name}: not run, because ${step.needs} failed`);
     failedSteps.push(step.name);
