@@ -135,6 +135,11 @@ async function main() {
     console.error('That address signs one browser in, once.');
     return;
   }
+  // Every number is checked before anything starts, so a typing mistake is refused at once,
+  // never after the core has started.
+  const httpPort = port(values.port ?? env.VENUE_PORT, '--port');
+  const webhookPort = port(values['webhook-port'] ?? env.VENUE_WEBHOOK_PORT, '--webhook-port');
+  const hubPort = port(values['hub-port'] ?? env.VENUE_HUB_PORT, '--hub-port');
   // VENUE_RENDERER_DIR: another built renderer (tests run the CLI before `npm run build` has run).
   const rendererDir = resolve(env.VENUE_RENDERER_DIR || resolve(import.meta.dirname, '../../out/renderer'));
   if (!values.check && !existsSync(resolve(rendererDir, 'index.html')))
@@ -163,7 +168,7 @@ async function main() {
     return runSatellite({
       dataDir,
       rendererDir,
-      port: port(values.port ?? env.VENUE_PORT, '--port'),
+      port: httpPort,
       hubUrl: values.satellite ?? env.VENUE_SATELLITE,
       pairCode,
       deviceName: values['device-name'],
@@ -183,7 +188,7 @@ async function main() {
     accessId: env.VENUE_ACCESS_ID,
     accessSecret: env.VENUE_ACCESS_SECRET,
     webhook: {
-      port: port(values['webhook-port'] ?? env.VENUE_WEBHOOK_PORT, '--webhook-port'),
+      port: webhookPort,
       secret,
     },
     log,
@@ -195,7 +200,7 @@ async function main() {
       : {
           when: values.hub || env.VENUE_HUB === '1' ? 'always' : 'if-saved',
           host: values['hub-host'] ?? env.VENUE_HUB_HOST,
-          port: port(values['hub-port'] ?? env.VENUE_HUB_PORT, '--hub-port'),
+          port: hubPort,
           mdns: !values['no-mdns'] && env.VENUE_HUB_MDNS !== '0',
         },
   });
@@ -220,7 +225,7 @@ async function main() {
     handlers: core.handlers,
     dispatch: core.dispatch,
     events: core.events,
-    port: port(values.port ?? env.VENUE_PORT, '--port'),
+    port: httpPort,
     controlSecret,
     managerPin: managerPinCheck(core.labor.access),
   });
