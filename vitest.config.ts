@@ -31,6 +31,25 @@ export const OTHER_READING_UNIT = [
 // of idling through the tail of two separate runs.
 const both = process.env.VENUE_UNIT_READINGS === 'both';
 
+// Files that change what the process shares: module mocks (vi.mock), spies on prototypes or
+// modules, fake timers, or the process's time zone (which Intl formatters cached by an earlier file
+// would not follow). Each runs in a process of its own. Every other file of the default reading
+// shares its worker's modules with the files before it (isolate: false): importing the sandbox and
+// the core afresh for each file cost about 1 CPU second a file, three times the tests of a short
+// file, and each file starts its own sandboxes, servers and temp folders anyway.
+export const ISOLATED_UNIT = [
+  'electron-main-shell',
+  'hardening-crash-fuzz',
+  'pin-lookup',
+  'push-gate',
+  'readings-breakages',
+  'readings-property',
+  'safe-storage-secrets',
+  'sandbox-webhooks-retries',
+  'segment-sidecar',
+  'tabs-board-push',
+].map((name) => `test/unit/${name}.test.ts`);
+
 const common = {
   environment: 'node',
   testTimeout: 20_000,
@@ -38,24 +57,28 @@ const common = {
 } as const;
 const ALL = ['test/unit/**/*.test.ts'];
 
+const defaultReading = [
+  { test: { ...common, name: 'default reading', include: ALL, exclude: ISOLATED_UNIT, isolate: false } },
+  { test: { ...common, name: 'default reading, isolated', include: ISOLATED_UNIT } },
+];
+
 export default defineConfig({
   test: {
     // Servers bind real ports; two workers match our 2-core machines.
     maxWorkers: 2,
-    ...(both
-      ? {
-          projects: [
-            { test: { ...common, name: 'default reading', include: ALL } },
-            {
-              test: {
-                ...common,
-                name: 'other reading',
-                include: OTHER_READING_UNIT,
-                env: { VENUE_SANDBOX_READING: 'other' },
-              },
+    projects: both
+      ? [
+          ...defaultReading,
+          // Isolated: test kits read VENUE_SANDBOX_READING when they load (tabs-kit's READINGS).
+          {
+            test: {
+              ...common,
+              name: 'other reading',
+              include: OTHER_READING_UNIT,
+              env: { VENUE_SANDBOX_READING: 'other' },
             },
-          ],
-        }
-      : { ...common, include: ALL }),
+          },
+        ]
+      : defaultReading,
   },
 });
