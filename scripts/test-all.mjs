@@ -12,14 +12,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
-// Suites of the client against the sandbox under its other reading (e2e); the unit list is in
+// The e2e tests tagged @reading (test/e2e/fixtures.ts: READING), run again under the sandbox's
+// other reading: one for each place that reading shows on a screen. The unit list is in
 // vitest.config.ts (OTHER_READING_UNIT).
-const OTHER_READING_E2E = [
-  'test/e2e/labor.spec.ts',
-  'test/e2e/tabs.spec.ts',
-  'test/e2e/webhooks.spec.ts',
-  'test/e2e/foundation.spec.ts',
-];
+const OTHER_READING_E2E = ['--grep', '@reading'];
 
 // The build first, so the browser tests never wait for it; then longest first.
 const checks = [

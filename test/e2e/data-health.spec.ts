@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createApp } from '../../electron/host/create-app';
 import { startHost } from '../../electron/host/host';
-import { test, expect, startApp, stopApp, type RunningApp } from './fixtures';
+import { test, expect, E2E_LABOR, startApp, stopApp, type RunningApp } from './fixtures';
 import { enterPin } from './kiosk-steps';
 
 const shot = (name: string) => test.info().outputPath(name);
@@ -72,7 +72,7 @@ test('on a kiosk, a manager sees the notices in the manager area and marks them 
   });
   await stopApp(first, false);
   writeFileSync(join(first.dataDir, 'labor-board.json'), '{"locationUuid": 12');
-  const core = await createApp({ dataDir: first.dataDir, runtime: 'headless', kiosk: true });
+  const core = await createApp({ dataDir: first.dataDir, runtime: 'headless', kiosk: true, labor: E2E_LABOR });
   await core.start();
   const host = await startHost({
     rendererDir: resolve(import.meta.dirname, '../../out/renderer'),

@@ -4,6 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { LaborTuning } from '../../electron/core/labor/labor-service';
 import { createApp, type App } from '../../electron/host/create-app';
 import { startHost, type RunningHost } from '../../electron/host/host';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
@@ -17,6 +18,16 @@ export interface RunningApp {
 }
 
 const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
+
+/**
+ * The labor timing every e2e core runs with. PINs are hashed with a real scrypt at the unit tests'
+ * cost: at the shipped cost, seeding the practice roster and signing the manager in is most of the
+ * processor time of a start, and each PIN typed on a pad derives one or two keys more. The hub and
+ * first-start tests still run the built host at the shipped cost. The outbox retries a service
+ * that is back within about a second rather than after the shipped longest wait, so a test that
+ * brings the service back sees its queue drain soon.
+ */
+export const E2E_LABOR: Partial<LaborTuning> = { scryptN: 1024, backoffMaxMs: 1000 };
 
 export async function startApp(
   dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-')),
@@ -32,7 +43,7 @@ export async function startApp(
   // A single computer on the practice venue, as chosen at first start (unless the test walks it).
   if (!options.firstStart && !existsSync(join(dataDir, 'device-setup.json')))
     saveDeviceSetup(dataDir, { venue: 'practice', role: 'single', purpose: null });
-  const core = await createApp({ dataDir, runtime: 'headless' });
+  const core = await createApp({ dataDir, runtime: 'headless', labor: E2E_LABOR });
   await core.start();
   await signInManager(core.handlers);
   // The connection's money unit, set as a venue sets it in Settings: the one its service uses
@@ -67,6 +78,14 @@ export async function unlockSettings(page: Page, pin = PRACTICE_MANAGER_PIN): Pr
   await prompt.getByRole('button', { name: 'Sign in' }).click();
   await expect(unlocked).toBeVisible();
 }
+
+/**
+ * Marks a test where the sandbox's other reading of the spec shows on the screen: ids, punch types
+ * and minutes on the board and timesheet, money units, refusal wording, bare locations and paging,
+ * bare 403s, the events' shape. `npm test` runs these again under that reading (`--grep @reading`);
+ * the core's handling of every reading is proven by the unit tests that run under both.
+ */
+export const READING = { tag: '@reading' };
 
 export const test = base.extend<{ app: RunningApp; openApp: () => Promise<Page> }>({
   // Playwright reads the fixture's dependencies from this destructuring, so it must stay an object pattern.

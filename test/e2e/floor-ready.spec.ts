@@ -9,7 +9,7 @@ import { createControlClient } from '../../electron/sandbox/control-client';
 import { test, expect, startApp, stopApp } from './fixtures';
 import { processes } from './hub-processes';
 import { formatVenueTime } from '../../shared/time';
-import { enterPin, openKiosk } from './kiosk-steps';
+import { closeConfirmation, enterPin, openKiosk } from './kiosk-steps';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
 const shot = (name: string) => test.info().outputPath(name);
@@ -203,7 +203,7 @@ test('tips: the keypad takes physical keys, and punching out is one neutral butt
   await openKiosk(page, app.host.url);
   await enterPin(page, '2222');
   await page.getByRole('button', { name: 'Punch in as Bartender' }).click();
-  await page.getByTestId('punch-confirmation').getByRole('button', { name: 'Done' }).click();
+  await closeConfirmation(page);
   await enterPin(page, '2222');
   await page.getByRole('button', { name: 'Punch out' }).click();
   await expect(page.getByTestId('tips-amount')).toHaveText('$0.00');

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { test, expect } from './fixtures';
-import { enterPin } from './kiosk-steps';
+import { closeConfirmation, enterPin } from './kiosk-steps';
 
 const HARBOUR = 'Harbour Bar & Kitchen';
 
@@ -82,7 +82,7 @@ test('timesheet editor: punch-out before punch-in is caught in the form; a servi
   await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
   await enterPin(page, '1111');
   await page.getByRole('button', { name: 'Punch in as Server' }).click();
-  await page.getByTestId('punch-confirmation').getByRole('button', { name: 'Done' }).click();
+  await closeConfirmation(page);
   await page.getByRole('button', { name: 'Manager' }).click();
   await enterPin(page, '9999');
   await page.getByRole('button', { name: /Edit shift of Sam Server/ }).click();
@@ -127,7 +127,7 @@ test('small words: "1 event", and an empty board after everyone left does not sa
   await expect(page.getByTestId('board-empty')).toHaveText('Nobody is on shift right now.');
   await enterPin(page, '1111');
   await page.getByRole('button', { name: 'Punch in as Server' }).click();
-  await page.getByTestId('punch-confirmation').getByRole('button', { name: 'Done' }).click();
+  await closeConfirmation(page);
   await expect(page.getByTestId('board-row')).toHaveCount(1);
   await enterPin(page, '1111');
   await page.getByRole('button', { name: 'Punch out' }).click();
@@ -135,7 +135,7 @@ test('small words: "1 event", and an empty board after everyone left does not sa
     .getByRole('button', { name: /^Punch out/ })
     .last()
     .click();
-  await page.getByTestId('punch-confirmation').getByRole('button', { name: 'Done' }).click();
+  await closeConfirmation(page);
   await expect(page.getByTestId('board-empty')).toHaveText('Everyone has punched out.');
 });
 

@@ -4,7 +4,7 @@
 // timesheet and a gift card each print alone (print media), and their buttons call window.print.
 import type { Page } from '@playwright/test';
 import { test, expect, type RunningApp } from './fixtures';
-import { enterPin } from './kiosk-steps';
+import { closeConfirmation, enterPin } from './kiosk-steps';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
 const ZONE = 'America/New_York';
@@ -57,8 +57,7 @@ test('a person switches the pad to Spanish for their session; the kiosk is Engli
   await expect(confirmation).toContainText(/Jordan, entrada marcada como bartender a las/i);
   await expect(confirmation).toContainText(SPANISH_TIME);
   // Listo ends this person's turn at the kiosk: the next one meets the kiosk's own language.
-  await confirmation.getByRole('button', { name: 'Listo' }).click();
-  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+  await closeConfirmation(page, 'Listo');
   await expect(page.getByTestId('kiosk-clock')).toHaveText(ENGLISH_TIME);
 
   await page.getByRole('button', { name: 'Español' }).click();
@@ -70,8 +69,7 @@ test('a person switches the pad to Spanish for their session; the kiosk is Engli
   await page.keyboard.type('1250');
   await page.getByRole('button', { name: 'Marcar salida · $12.50' }).click();
   await expect(page.getByTestId('punch-confirmation')).toContainText('con $12.50 de propinas');
-  await page.getByRole('button', { name: 'Listo' }).click();
-  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+  await closeConfirmation(page, 'Listo');
 
   // Signing out from the punch screen ("not me") also gives the kiosk back its language.
   await page.getByRole('button', { name: 'Español' }).click();
@@ -131,7 +129,7 @@ test('the clock slip prints alone after a punch-out, when the venue offers it', 
   await expect(confirmation.getByRole('heading', { name: 'Saved' })).toBeVisible();
   // Only a punch-out gets a slip.
   await expect(confirmation.getByRole('button', { name: 'Print slip' })).toHaveCount(0);
-  await confirmation.getByRole('button', { name: 'Done' }).click();
+  await closeConfirmation(page);
   await enterPin(page, '2222');
   await page.getByRole('button', { name: 'Punch out' }).click();
   await page.getByRole('button', { name: 'Punch out · $0.00' }).click();
@@ -161,7 +159,7 @@ test('without the venue setting there is no Print slip button', async ({ page, a
   await openKiosk(page, app);
   await enterPin(page, '2222');
   await page.getByRole('button', { name: 'Punch in as Bartender' }).click();
-  await page.getByTestId('punch-confirmation').getByRole('button', { name: 'Done' }).click();
+  await closeConfirmation(page);
   await enterPin(page, '2222');
   await page.getByRole('button', { name: 'Punch out' }).click();
   await page.getByRole('button', { name: 'Punch out · $0.00' }).click();

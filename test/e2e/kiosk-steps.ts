@@ -22,6 +22,23 @@ export async function done(page: Page, line: RegExp): Promise<void> {
   const confirmation = page.getByTestId('punch-confirmation');
   await expect(confirmation).toContainText('Saved');
   await expect(confirmation).toContainText(line);
-  await confirmation.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+  await closeConfirmation(page);
+}
+
+/**
+ * Presses the punch confirmation's button (`name`, in the pad's language) and waits for the pad.
+ * The confirmation also closes by itself after a few seconds of the page's clock, which a loaded
+ * machine can spend between two steps of a test; so the press happens inside the page in one go,
+ * on the button if it is still there, and never waits for a button that has gone.
+ */
+export async function closeConfirmation(page: Page, name = 'Done'): Promise<void> {
+  const pad = page.getByRole('heading', { name: 'Enter your PIN' });
+  // The confirmation, or the pad once the confirmation has closed by itself.
+  await expect(page.getByTestId('punch-confirmation').or(pad)).toBeVisible();
+  // evaluateAll takes the buttons there are now, none if the confirmation has gone.
+  await page
+    .getByTestId('punch-confirmation')
+    .getByRole('button', { name, exact: true })
+    .evaluateAll((buttons) => buttons.forEach((button) => (button as unknown as { click(): void }).click()));
+  await expect(pad).toBeVisible();
 }

@@ -9,7 +9,7 @@ import { createApp } from '../../electron/host/create-app';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
 import { startHost } from '../../electron/host/host';
 import { entryFiscalDay } from '../../electron/sandbox/labor/labor-view';
-import { test, expect, stopApp, type RunningApp } from './fixtures';
+import { test, expect, E2E_LABOR, stopApp, type RunningApp, READING } from './fixtures';
 import { done, enterPin, openKiosk } from './kiosk-steps';
 
 /** Screenshots go to this test's output folder (test-results/… or --output), named by what they show. */
@@ -51,65 +51,68 @@ function serviceEntries(app: RunningApp) {
   return app.core.sandbox()!.world.labor.all();
 }
 
-test('PIN → punch in → break → end break → punch out with tips, on the board and in the timesheet', async ({
-  page,
-  app,
-}) => {
-  await openKiosk(page, app.host.url);
+test(
+  'PIN → punch in → break → end break → punch out with tips, on the board and in the timesheet',
+  READING,
+  async ({ page, app }) => {
+    await openKiosk(page, app.host.url);
 
-  // Someone else on shift, so the board has a live row in the screenshots.
-  await enterPin(page, '1111');
-  await page.getByRole('button', { name: 'Punch in as Server' }).click();
-  await done(page, /Sam, you're punched in as server/);
-  await page.screenshot({ path: shot('labor-kiosk-1280x800.png') });
+    // Someone else on shift, so the board has a live row in the screenshots.
+    await enterPin(page, '1111');
+    await page.getByRole('button', { name: 'Punch in as Server' }).click();
+    await done(page, /Sam, you're punched in as server/);
+    await page.screenshot({ path: shot('labor-kiosk-1280x800.png') });
 
-  await bartenderShift(page, true);
-  await expect(page.getByTestId('sync-pending')).toHaveText('All punches synced', { timeout: 15_000 });
-  await expect.poll(() => serviceEntries(app).filter((e) => e.userId === '2004').length).toBe(2);
-  const shift = serviceEntries(app).find((e) => e.userId === '2004' && e.shiftUuid === null)!;
-  expect(shift.declaredTips).toBe(1250);
-  expect(shift.punchOutMs).not.toBeNull();
+    await bartenderShift(page, true);
+    await expect(page.getByTestId('sync-pending')).toHaveText('All punches synced', { timeout: 15_000 });
+    await expect.poll(() => serviceEntries(app).filter((e) => e.userId === '2004').length).toBe(2);
+    const shift = serviceEntries(app).find((e) => e.userId === '2004' && e.shiftUuid === null)!;
+    expect(shift.declaredTips).toBe(1250);
+    expect(shift.punchOutMs).not.toBeNull();
 
-  // The manager's view: the night's entries, totals, and an edit that leaves an audit line.
-  await page.getByRole('button', { name: 'Manager' }).click();
-  await enterPin(page, '9999');
-  await expect(page.getByRole('heading', { name: /Manager · Harbour/ })).toBeVisible();
-  await expect(page.locator('[data-testid="entry-row"]')).toHaveCount(3);
-  const jordanTotals = page.locator('[data-testid="totals-row"]', { hasText: 'Jordan Bartender' });
-  await expect(jordanTotals).toContainText('$12.50');
-  await expect(page.getByTestId('timeline')).toBeVisible();
-  await page.getByRole('button', { name: /Edit shift of Jordan Bartender/ }).click();
-  await page.getByLabel('Declared tips').fill('15.00');
-  // No reason, no save: the button says why it waits.
-  const saveChange = page.getByRole('button', { name: 'Save change' });
-  await expect(saveChange).toBeDisabled();
-  await expect(saveChange).toHaveAccessibleDescription(/Needed to save/);
-  await page.getByLabel('Reason for the change').fill('cash tips counted again at close');
-  await saveChange.click();
-  const audit = page.locator('[data-testid="audit"]').filter({ hasText: 'Alex Manager' });
-  await expect(audit).toContainText('tips $12.50 → $15.00');
-  await expect(audit).toContainText('Reason: cash tips counted again at close');
-  await expect(jordanTotals).toContainText('$15.00');
-  await expect.poll(() => serviceEntries(app).find((e) => e.uuid === shift.uuid)?.declaredTips).toBe(1500);
-  await page.screenshot({ path: shot('labor-timesheet-1280x800.png'), fullPage: true });
+    // The manager's view: the night's entries, totals, and an edit that leaves an audit line.
+    await page.getByRole('button', { name: 'Manager' }).click();
+    await enterPin(page, '9999');
+    await expect(page.getByRole('heading', { name: /Manager · Harbour/ })).toBeVisible();
+    await expect(page.locator('[data-testid="entry-row"]')).toHaveCount(3);
+    const jordanTotals = page.locator('[data-testid="totals-row"]', { hasText: 'Jordan Bartender' });
+    await expect(jordanTotals).toContainText('$12.50');
+    await expect(page.getByTestId('timeline')).toBeVisible();
+    await page.getByRole('button', { name: /Edit shift of Jordan Bartender/ }).click();
+    await page.getByLabel('Declared tips').fill('15.00');
+    // No reason, no save: the button says why it waits.
+    const saveChange = page.getByRole('button', { name: 'Save change' });
+    await expect(saveChange).toBeDisabled();
+    await expect(saveChange).toHaveAccessibleDescription(/Needed to save/);
+    await page.getByLabel('Reason for the change').fill('cash tips counted again at close');
+    await saveChange.click();
+    const audit = page.locator('[data-testid="audit"]').filter({ hasText: 'Alex Manager' });
+    await expect(audit).toContainText('tips $12.50 → $15.00');
+    await expect(audit).toContainText('Reason: cash tips counted again at close');
+    await expect(jordanTotals).toContainText('$15.00');
+    await expect.poll(() => serviceEntries(app).find((e) => e.uuid === shift.uuid)?.declaredTips).toBe(1500);
+    await page.screenshot({ path: shot('labor-timesheet-1280x800.png'), fullPage: true });
 
-  // CSV of what is shown.
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  const file = await download;
-  // One day; or, when the service sent no time zone (the other reading), the days around today.
-  expect(file.suggestedFilename()).toMatch(
-    /^timesheet-harbour-bar-kitchen-\d{4}-\d{2}-\d{2}(-to-\d{4}-\d{2}-\d{2})?\.csv$/,
-  );
-  const csv = readFileSync((await file.path())!, 'utf8').split(/\r?\n/);
-  expect(csv[0]).toMatch(/,edits,edit_reasons$/);
-  expect(csv.find((l) => l.includes('Jordan Bartender'))).toMatch(/,1,Alex Manager: cash tips counted again at close$/);
+    // CSV of what is shown.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    // One day; or, when the service sent no time zone (the other reading), the days around today.
+    expect(file.suggestedFilename()).toMatch(
+      /^timesheet-harbour-bar-kitchen-\d{4}-\d{2}-\d{2}(-to-\d{4}-\d{2}-\d{2})?\.csv$/,
+    );
+    const csv = readFileSync((await file.path())!, 'utf8').split(/\r?\n/);
+    expect(csv[0]).toMatch(/,edits,edit_reasons$/);
+    expect(csv.find((l) => l.includes('Jordan Bartender'))).toMatch(
+      /,1,Alex Manager: cash tips counted again at close$/,
+    );
 
-  await page.setViewportSize({ width: 1080, height: 1920 });
-  await page.screenshot({ path: shot('labor-timesheet-1080x1920.png') });
-  await page.getByRole('button', { name: 'Close' }).click();
-  await page.screenshot({ path: shot('labor-kiosk-1080x1920.png') });
-});
+    await page.setViewportSize({ width: 1080, height: 1920 });
+    await page.screenshot({ path: shot('labor-timesheet-1080x1920.png') });
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.screenshot({ path: shot('labor-kiosk-1080x1920.png') });
+  },
+);
 
 test('the same shift with the service down, then back: punches wait, then the count goes to zero', async ({
   page,
@@ -178,7 +181,7 @@ test('kiosk mode: the kiosk is the whole app, and app settings sit behind the ma
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-e2e-'));
   // A kiosk on the practice venue, as chosen at first start.
   saveDeviceSetup(dataDir, { venue: 'practice', role: 'single', purpose: 'kiosk' });
-  const core = await createApp({ dataDir, runtime: 'headless', kiosk: true });
+  const core = await createApp({ dataDir, runtime: 'headless', kiosk: true, labor: E2E_LABOR });
   await core.start();
   const host = await startHost({
     rendererDir: resolve(import.meta.dirname, '../../out/renderer'),

@@ -5,7 +5,7 @@ import { FAMILY_LABEL } from '../../shared/money-units';
 import type { Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { SEED_LOCATIONS, readingsFromEnv } from '../../electron/sandbox';
-import { test, expect, type RunningApp } from './fixtures';
+import { test, expect, type RunningApp, READING } from './fixtures';
 
 const HARBOUR = 'Harbour Bar & Kitchen';
 /** This run's sandbox readings (VENUE_SANDBOX_READING): the other one has no catalog route and sends dollars. */
@@ -66,75 +66,80 @@ function slowCards(app: RunningApp): void {
   app.core.sandbox()!.world.tabs.giftCardTiming = { minDelayMs: 2000, maxDelayMs: 2500, waitCapMs: 6000 };
 }
 
-test("a 'pre' pass refusal states the limit, spent and this order, and offers no Send anyway", async ({
-  openApp,
-  app,
-}) => {
-  const page = await openApp();
-  await matchMoneyUnit(page);
-  await open(page, 'Passes');
-  // A keyboard-wedge reader types fast into the focused scan box and presses Enter.
-  await page.getByLabel('Scan a pass or type its id').pressSequentially('PASS-PRE-5000', { delay: 5 });
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('pass-limit')).toHaveText('$50.00');
-  await expect(page.getByTestId('pass-spent')).toHaveText('$0.00');
+test(
+  "a 'pre' pass refusal states the limit, spent and this order, and offers no Send anyway",
+  READING,
+  async ({ openApp, app }) => {
+    const page = await openApp();
+    await matchMoneyUnit(page);
+    await open(page, 'Passes');
+    // A keyboard-wedge reader types fast into the focused scan box and presses Enter.
+    await page.getByLabel('Scan a pass or type its id').pressSequentially('PASS-PRE-5000', { delay: 5 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('pass-limit')).toHaveText('$50.00');
+    await expect(page.getByTestId('pass-spent')).toHaveText('$0.00');
 
-  await addProduct(page, app, 'Fish & Chips', 2);
-  await expect(page.getByTestId('order-total')).toContainText('$44.00');
-  await expect(page.getByTestId('limit-warning')).toHaveCount(0);
-  // Meanwhile the pass's limit is lowered to $30.00 on the service: the screen still shows $50.00,
-  // so only the service's refusal can tell, and its alert says the pass "reached" a limit it has not.
-  app.core.sandbox()!.world.passes.get('PASS-PRE-5000')!.spendLimit = { amount: 3000, enforce: 'pre' };
-  await page.getByRole('button', { name: 'Send order $44.00' }).click();
+    await addProduct(page, app, 'Fish & Chips', 2);
+    await expect(page.getByTestId('order-total')).toContainText('$44.00');
+    await expect(page.getByTestId('limit-warning')).toHaveCount(0);
+    // Meanwhile the pass's limit is lowered to $30.00 on the service: the screen still shows $50.00,
+    // so only the service's refusal can tell, and its alert says the pass "reached" a limit it has not.
+    app.core.sandbox()!.world.passes.get('PASS-PRE-5000')!.spendLimit = { amount: 3000, enforce: 'pre' };
+    await page.getByRole('button', { name: 'Send order $44.00' }).click();
 
-  await expect(page.getByTestId('order-result')).toContainText('Refused: spend limit');
-  await expect(page.getByTestId('order-result')).toContainText(
-    'This order of $44.00 would take the pass past its $30.00 limit ($0.00 spent).',
-  );
-  await expect(page.getByTestId('service-said')).toContainText(LIMIT_TEXT);
-  await expect(page.getByTestId('pass-limit')).toHaveText('$30.00');
-  await expect(page.getByTestId('pass-spent')).toHaveText('$0.00');
-  // Spec 7: do not retry that order. Send stays off until the order changes.
-  await expect(page.getByRole('button', { name: /Refused: change the order/ })).toBeDisabled();
+    await expect(page.getByTestId('order-result')).toContainText('Refused: spend limit');
+    await expect(page.getByTestId('order-result')).toContainText(
+      'This order of $44.00 would take the pass past its $30.00 limit ($0.00 spent).',
+    );
+    await expect(page.getByTestId('service-said')).toContainText(LIMIT_TEXT);
+    await expect(page.getByTestId('pass-limit')).toHaveText('$30.00');
+    await expect(page.getByTestId('pass-spent')).toHaveText('$0.00');
+    // Spec 7: do not retry that order. Send stays off until the order changes.
+    await expect(page.getByRole('button', { name: /Refused: change the order/ })).toBeDisabled();
 
-  // A bigger order on a 'pre' pass is known to be refused: no "Send anyway" is offered.
-  await addProduct(page, app, 'Fish & Chips');
-  await expect(page.getByTestId('order-total')).toContainText('$66.00');
-  await expect(page.getByTestId('limit-warning')).toContainText('The service will refuse it');
-  await expect(page.getByRole('button', { name: /Send anyway/ })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Over the limit: change the order' })).toBeDisabled();
-});
+    // A bigger order on a 'pre' pass is known to be refused: no "Send anyway" is offered.
+    await addProduct(page, app, 'Fish & Chips');
+    await expect(page.getByTestId('order-total')).toContainText('$66.00');
+    await expect(page.getByTestId('limit-warning')).toContainText('The service will refuse it');
+    await expect(page.getByRole('button', { name: /Send anyway/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Over the limit: change the order' })).toBeDisabled();
+  },
+);
 
-test("a 'post' pass accepts the order that crosses its limit, then refuses the next", async ({ openApp, app }) => {
-  const page = await openApp();
-  await matchMoneyUnit(page);
-  await open(page, 'Passes');
-  // The global scan listener: a burst of keys with no field focused is a scan too. The burst is
-  // sent inside the page, as a reader sends it: typing key by key over the DevTools protocol can
-  // take longer between keys than a person does on a loaded machine, and would then not be a scan.
-  await page.locator('h1').click();
-  // A string expression: this file is type-checked for Node, which has no DOM types.
-  await page.evaluate(
-    `for (const key of [...'PASS-POST-5000', 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))`,
-  );
-  await expect(page.getByTestId('pass-limit')).toHaveText('$50.00');
+test(
+  "a 'post' pass accepts the order that crosses its limit, then refuses the next",
+  READING,
+  async ({ openApp, app }) => {
+    const page = await openApp();
+    await matchMoneyUnit(page);
+    await open(page, 'Passes');
+    // The global scan listener: a burst of keys with no field focused is a scan too. The burst is
+    // sent inside the page, as a reader sends it: typing key by key over the DevTools protocol can
+    // take longer between keys than a person does on a loaded machine, and would then not be a scan.
+    await page.locator('h1').click();
+    // A string expression: this file is type-checked for Node, which has no DOM types.
+    await page.evaluate(
+      `for (const key of [...'PASS-POST-5000', 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))`,
+    );
+    await expect(page.getByTestId('pass-limit')).toHaveText('$50.00');
 
-  await addProduct(page, app, 'Fish & Chips', 3);
-  await expect(page.getByTestId('limit-warning')).toContainText('It will go through, then the pass is blocked');
-  await page.getByRole('button', { name: 'Send order $66.00' }).click();
-  await expect(page.getByTestId('order-result')).toContainText('Order sent');
-  await expect(page.getByTestId('pass-spent')).toHaveText('$66.00');
-  await expect(page.getByTestId('pass-left')).toHaveText('$0.00');
+    await addProduct(page, app, 'Fish & Chips', 3);
+    await expect(page.getByTestId('limit-warning')).toContainText('It will go through, then the pass is blocked');
+    await page.getByRole('button', { name: 'Send order $66.00' }).click();
+    await expect(page.getByTestId('order-result')).toContainText('Order sent');
+    await expect(page.getByTestId('pass-spent')).toHaveText('$66.00');
+    await expect(page.getByTestId('pass-left')).toHaveText('$0.00');
 
-  await addProduct(page, app, 'Sparkling Water');
-  await expect(page.getByTestId('limit-warning')).toContainText('the service will refuse this order');
-  await page.getByRole('button', { name: 'Send anyway $4.00' }).click();
-  await expect(page.getByTestId('order-result')).toContainText(
-    'This pass has used its $50.00 limit ($66.00 spent): the service takes no more orders on it.',
-  );
-  await expect(page.getByTestId('service-said')).toContainText(LIMIT_TEXT);
-  await expect(page.getByTestId('pass-spent')).toHaveText('$66.00');
-});
+    await addProduct(page, app, 'Sparkling Water');
+    await expect(page.getByTestId('limit-warning')).toContainText('the service will refuse this order');
+    await page.getByRole('button', { name: 'Send anyway $4.00' }).click();
+    await expect(page.getByTestId('order-result')).toContainText(
+      'This pass has used its $50.00 limit ($66.00 spent): the service takes no more orders on it.',
+    );
+    await expect(page.getByTestId('service-said')).toContainText(LIMIT_TEXT);
+    await expect(page.getByTestId('pass-spent')).toHaveText('$66.00');
+  },
+);
 
 test('gift cards issued live and with waiting, each matched to its item', async ({ openApp, app }) => {
   // Without a catalog route the sale needs typed product and spot ids: the core tests cover that reading.
