@@ -38,9 +38,9 @@ const unit = {
 };
 const browserTests = [
   { name: 'e2e', cmd: ['npx', 'playwright', 'test'], report: 'test-results/playwright.json', needs: 'build' },
-  // The same client suites again against the sandbox's other reading of every open point of the
-  // spec (numeric shift ids, minute punches, dollars, paging, bare 403s and locations, …), so the
-  // app is proven against a service that chose differently, not only against our own reading.
+  // The @reading tests again against the sandbox's other reading of every open point of the spec
+  // (numeric shift ids, minute punches, dollars, paging, bare 403s and locations, …), so each
+  // screen that shows a reading is proven against a service that chose differently.
   {
     name: 'e2e (other reading)',
     env: { VENUE_SANDBOX_READING: 'other', VENUE_PW_REPORT: 'test-results/playwright-other.json' },
