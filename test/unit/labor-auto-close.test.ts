@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { laborHandlers } from '../../electron/core/labor/labor-handlers';
+import { DEFAULT_LABOR_TUNING } from '../../electron/core/labor/labor-service';
 import { REVIEW_NOTES_FILE } from '../../electron/core/labor/review-notes';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { businessDayEndAfter } from '../../shared/labor-rules/business-day';
@@ -39,11 +40,23 @@ describe('auto clock-out', () => {
   let running: RunningLabor;
   let now = est(5, 18);
 
+  // The clock stands still between the steps a test sets, and the core's retry timers run on that
+  // clock too: a request cut off by its timeout would wait for a retry that never comes. So these
+  // requests get the core's own timeout, which only a hung sandbox reaches, not the kit's short
+  // one, which is there for the fault tests.
+  const startKiosk = (folder: string, fetch?: typeof globalThis.fetch) =>
+    startLabor(sb, folder, {
+      demoStaff: true,
+      now: () => now,
+      fetch,
+      tuning: { autoCloseCheckMs: 0, timeoutMs: DEFAULT_LABOR_TUNING.timeoutMs },
+    });
+
   beforeEach(async () => {
     now = est(5, 18);
     sb = await startSandbox();
     dir = tempDir();
-    running = await startLabor(sb, dir, { demoStaff: true, now: () => now, tuning: { autoCloseCheckMs: 0 } });
+    running = await startKiosk(dir);
     running.labor.saveSettings({ settings: { ...DEFAULT_LABOR_SETTINGS, businessDayEnd: '04:00' } });
   });
   afterEach(async () => {
@@ -54,7 +67,7 @@ describe('auto clock-out', () => {
 
   const restart = async () => {
     await running.stop();
-    running = await startLabor(sb, dir, { demoStaff: true, now: () => now, tuning: { autoCloseCheckMs: 0 } });
+    running = await startKiosk(dir);
   };
 
   it('closes a shift left open at 04:00, once, across restarts, flagged "auto-closed"', async () => {
@@ -99,7 +112,7 @@ describe('auto clock-out', () => {
     await running.stop();
     rmSync(join(dir, REVIEW_NOTES_FILE));
     sb.world.faults.clear();
-    running = await startLabor(sb, dir, { demoStaff: true, now: () => now, tuning: { autoCloseCheckMs: 0 } });
+    running = await startKiosk(dir);
     expect(running.labor.autoCloseDue()).toBe(0);
     expect(running.labor.reviewNotes()).toMatchObject([{ kind: 'auto-closed', at: est(6, 4) }]);
     await drained(running.labor);
@@ -117,12 +130,7 @@ describe('auto clock-out', () => {
       init?.method === 'PATCH'
         ? Promise.resolve(new Response('{"error":"refused"}', { status: 422 }))
         : fetch(input, init);
-    running = await startLabor(sb, dir, {
-      demoStaff: true,
-      now: () => now,
-      fetch: refusing,
-      tuning: { autoCloseCheckMs: 0 },
-    });
+    running = await startKiosk(dir, refusing);
     now = est(6, 6);
     expect(running.labor.autoCloseDue()).toBe(1);
     await waitUntil(() => running.labor.outboxItems().some((i) => i.state === 'failed'));
@@ -150,19 +158,9 @@ describe('auto clock-out', () => {
       return fetch(input, init);
     };
     await running.stop();
-    running = await startLabor(sb, dir, {
-      demoStaff: true,
-      now: () => now,
-      fetch: counting,
-      tuning: { autoCloseCheckMs: 0 },
-    });
+    running = await startKiosk(dir, counting);
     const otherDir = tempDir();
-    const other = await startLabor(sb, otherDir, {
-      demoStaff: true,
-      now: () => now,
-      fetch: counting,
-      tuning: { autoCloseCheckMs: 0 },
-    });
+    const other = await startKiosk(otherDir, counting);
     other.labor.saveSettings({ settings: { ...DEFAULT_LABOR_SETTINGS, businessDayEnd: '04:00' } });
     try {
       const h = laborHandlers(running.labor);
