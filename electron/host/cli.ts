@@ -233,14 +233,6 @@ async function main() {
   console.error(
     `Secrets and tokens are kept in memory only and forgotten when the host exits. Data folder: ${dataDir}`,
   );
-  console.log(`Venue Companion (headless) ready at ${host.url}`);
-  console.error(
-    'That address signs one browser in, once (its token is retired when used, so the copy in the process list is useless).',
-  );
-  console.error(
-    `For another browser, or after closing this one: npm run host -- --new-link --data-dir ${dataDir} (or kill -USR2 ${process.pid}), or a manager's PIN at http://127.0.0.1:${host.port}/sign-in.`,
-  );
-
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -253,6 +245,14 @@ async function main() {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+  // The ready line follows the handlers: a script that signals as soon as it reads it meets them.
+  console.log(`Venue Companion (headless) ready at ${host.url}`);
+  console.error(
+    'That address signs one browser in, once (its token is retired when used, so the copy in the process list is useless).',
+  );
+  console.error(
+    `For another browser, or after closing this one: npm run host -- --new-link --data-dir ${dataDir} (or kill -USR2 ${process.pid}), or a manager's PIN at http://127.0.0.1:${host.port}/sign-in.`,
+  );
 }
 
 main().catch((error) => {

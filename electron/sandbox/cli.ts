@@ -31,8 +31,6 @@ async function main(): Promise<void> {
   process.stderr.write(
     `sandbox: integration ${opts.accessId ?? DEMO_ACCESS_ID}; control API at ${running.baseUrl}/_sandbox\n`,
   );
-  process.stdout.write(`sandbox ready at ${running.baseUrl}\n`);
-
   const stop = (signal: string) => {
     process.stderr.write(`sandbox: ${signal}, closing\n`);
     running.close().then(
@@ -45,6 +43,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  // The ready line comes last: a script that signals as soon as it reads the line meets the handlers.
+  process.stdout.write(`sandbox ready at ${running.baseUrl}\n`);
 }
 
 void main();

@@ -45,3 +45,4 @@ export async function waitUntil(check: () => boolean, timeoutMs = 5_000, interva
 }
 
 export { PRACTICE_MANAGER_PIN, signInManager } from './manager';
+export { runCli, type CliProcess } from './cli-process';

@@ -1,17 +1,14 @@
 // `npm run host` as a kiosk script would run it: a real child process, every option given once as
 // a flag and once as an environment variable, checked through what the process really does (the
 // port it serves on, the data folder it writes, the service it talks to, the webhook listener).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, tempDirs } from '../support';
+import { freePort, runCli, tempDirs, type CliProcess } from '../support';
 import WebSocket from 'ws';
 import { signBody } from '../../electron/core/webhooks/signature';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 
-const root = resolve(import.meta.dirname, '../..');
 const dirs = tempDirs('venue-host-cli-');
 let dir: string;
 let rendererDir: string;
@@ -30,29 +27,17 @@ afterAll(async () => {
   dirs.removeAll();
 });
 
-function run(args: string[], env: Record<string, string> = {}) {
-  // Node itself with tsx's loader, not the tsx wrapper: the wrapper relays signals with 30 ms
-  // timeouts and, on a loaded machine, kills the child before it can stop cleanly.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Only what the test gives: no VENUE_* leaking in from the shell that runs the tests.
-    env: { PATH: process.env.PATH ?? '', HOME: dir, VENUE_RENDERER_DIR: rendererDir, ...env },
+// Only what the test gives: no VENUE_* leaking in from the shell that runs the tests.
+const run = (args: string[], env: Record<string, string> = {}) =>
+  runCli('electron/host/cli.ts', args, {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    VENUE_RENDERER_DIR: rendererDir,
+    ...env,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, exited, out: () => stdout, err: () => stderr };
-}
 
-async function ready(p: ReturnType<typeof run>): Promise<URL> {
-  const until = Date.now() + 30_000;
-  while (!p.out().includes('\n')) {
-    if (Date.now() > until) throw new Error(`no ready line; stderr: ${p.err()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+async function ready(p: CliProcess): Promise<URL> {
+  await p.printed((out) => out.includes('\n'));
   const lines = p.out().trim().split('\n');
   expect(lines).toHaveLength(1);
   const m = /^Venue Companion \(headless\) ready at (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)$/.exec(lines[0]);
@@ -105,7 +90,7 @@ async function deliver(port: number, body: string, secret: string | null): Promi
 }
 
 async function checkRun(
-  p: ReturnType<typeof run>,
+  p: CliProcess,
   expected: { port: number; webhookPort: number; dataDir: string; secret: string },
 ) {
   try {

@@ -2,15 +2,12 @@
 // the same data folder (and SIGUSR2 to the host) prints a fresh one-use address from the running
 // host, so a reopened browser signs in without a restart that would forget the secrets. Real
 // child processes over loopback.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { waitUntil } from '../support';
+import { runCli } from '../support';
 
-const root = resolve(import.meta.dirname, '../..');
 let dir: string;
 let rendererDir: string;
 
@@ -23,19 +20,8 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '', HOME: dir, VENUE_RENDERER_DIR: rendererDir },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, exited, out: () => stdout, err: () => stderr };
-}
+const run = (args: string[]) =>
+  runCli('electron/host/cli.ts', args, { PATH: process.env.PATH ?? '', HOME: dir, VENUE_RENDERER_DIR: rendererDir });
 
 const LINK = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/g;
 
@@ -50,7 +36,7 @@ it('a spent address is replaced by a fresh one from the running host, by --new-l
   const dataDir = join(dir, 'data');
   const host = run(['--data-dir', dataDir, '--port', '0']);
   try {
-    await waitUntil(() => host.out().match(LINK) !== null, 60_000);
+    await host.printed((out) => out.match(LINK) !== null);
     const printed = host.out().match(LINK)![0];
     expect(await signIn(printed)).toMatch(/^venue-token-\d+=/);
     // The browser closed; the same address is spent.
@@ -74,7 +60,7 @@ it('a spent address is replaced by a fresh one from the running host, by --new-l
     expect(refused.status).toBe(403);
 
     host.child.kill('SIGUSR2');
-    await waitUntil(() => (host.out().match(LINK) ?? []).length >= 2, 10_000);
+    await host.printed((out) => (out.match(LINK) ?? []).length >= 2);
     const bySignal = host.out().match(LINK)!.at(-1)!;
     expect(await signIn(bySignal)).toMatch(/^venue-token-\d+=/);
   } finally {
