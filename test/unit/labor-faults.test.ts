@@ -4,19 +4,17 @@
 // sandbox must hold exactly one entry per captured punch, in the right shift, and the outbox
 // must be empty.
 import { TokenStore } from '../../electron/sandbox/tokens';
-import { rmSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PunchAction } from '../../shared/labor';
-import { SEED_ROLES, startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { SEED_ROLES, type RunningSandbox } from '../../electron/sandbox';
 import type { FaultInput } from '../../electron/sandbox/faults';
 import {
   HARBOUR,
   drained,
   entriesAt,
   rng,
+  sandboxEachTest,
   sleep,
-  startLabor,
-  tempDir,
   verifyAgainstModel,
   type ModelShift,
   type RunningLabor,
@@ -91,50 +89,38 @@ const sum = (hits: Record<string, number>, pattern: RegExp) =>
   Object.entries(hits).reduce((n, [k, v]) => (pattern.test(k) ? n + v : n), 0);
 
 describe('labor outbox under mixed faults', () => {
-  let sb: RunningSandbox;
-  let dir: string;
-  let running: RunningLabor | null = null;
-
-  beforeEach(async () => {
-    sb = await startSandbox();
-    dir = tempDir();
-  });
-  afterEach(async () => {
-    await running?.stop();
-    running = null;
-    await sb.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const rig = sandboxEachTest();
+  let running: RunningLabor;
 
   it('a few hundred punches end up on the service exactly once, in the right shifts', async () => {
     const random = rng(20250301);
-    const people = ['2002', '2004', '2006', ...addStaff(sb, 5)];
+    const people = ['2002', '2004', '2006', ...addStaff(rig.sb, 5)];
     const roleOf = (userId: string) =>
       userId === '2002'
         ? { role: 'server', roleUuid: SEED_ROLES.server }
         : { role: 'bartender', roleUuid: SEED_ROLES.bartender };
     const open = new Map<string, ModelShift>();
     const shifts: ModelShift[] = [];
-    const hits = countHits(sb);
-    running = await startLabor(sb, dir);
+    const hits = countHits(rig.sb);
+    running = await rig.start();
     const TOTAL = 320;
     let restarts = 0;
     let faults = 0;
 
     for (let n = 0; n < TOTAL; n++) {
       if (n % 6 === 0) {
-        sb.world.faults.add(randomFault(random));
+        rig.sb.world.faults.add(randomFault(random));
         faults += 1;
       }
       if (n % 70 === 35) {
         // An outage: every request (token ones too) has its connection reset for a while.
-        sb.world.faults.add({ route: '/*', mode: 'reset', count: 15 });
+        rig.sb.world.faults.add({ route: '/*', mode: 'reset', count: 15 });
         faults += 1;
       }
       if (n % 90 === 60) {
         // The app's core restarts mid-drain: requests in flight are abandoned, the outbox reopened.
         await running.stop();
-        running = await startLabor(sb, dir);
+        running = await rig.start();
         restarts += 1;
       }
       const userId = people[Math.floor(random() * people.length)];
@@ -172,7 +158,7 @@ describe('labor outbox under mixed faults', () => {
     // One more restart while the tail of the outbox is still draining; faults left are met by the drain.
     await sleep(100);
     await running.stop();
-    running = await startLabor(sb, dir);
+    running = await rig.start();
     restarts += 1;
     await drained(running.labor, 40_000);
 
@@ -187,7 +173,7 @@ describe('labor outbox under mixed faults', () => {
     }
     expect(sum(hits, /^POST entries commit-lose-response$/)).toBeGreaterThanOrEqual(2);
     expect(sum(hits, /^PATCH entry commit-lose-response$/)).toBeGreaterThanOrEqual(2);
-    verifyAgainstModel(sb, shifts);
+    verifyAgainstModel(rig.sb, shifts);
     expect(running.labor.outboxItems()).toEqual([]);
 
     // The board agrees with the service: exactly the people still on shift, on break or not.
@@ -207,8 +193,8 @@ describe('labor outbox under mixed faults', () => {
     before: (i: number) => void = () => {},
     drainMs = 20_000,
   ): Promise<void> {
-    running = await startLabor(sb, dir);
-    for (const fault of modes) sb.world.faults.add({ ...fault, count: 1 });
+    running = await rig.start();
+    for (const fault of modes) rig.sb.world.faults.add({ ...fault, count: 1 });
     const steps: PunchAction[] = [
       'punch-in',
       'break-start',
@@ -229,12 +215,12 @@ describe('labor outbox under mixed faults', () => {
       await sleep(5);
     }
     await drained(running.labor, drainMs);
-    const entries = entriesAt(sb);
+    const entries = entriesAt(rig.sb);
     expect(entries.filter((e) => e.shiftUuid === null)).toHaveLength(2);
     expect(entries.filter((e) => e.shiftUuid !== null)).toHaveLength(2);
     expect(entries.every((e) => e.punchOutMs !== null)).toBe(true);
     expect(entries.filter((e) => e.shiftUuid === null).map((e) => e.declaredTips)).toEqual([500, 500]);
-    expect(sb.world.faults.list()).toEqual([]);
+    expect(rig.sb.world.faults.list()).toEqual([]);
   }
 
   it('every ambiguous mode on its own: the punch is recorded once and the outbox empties', async () => {
@@ -260,8 +246,8 @@ describe('labor outbox under mixed faults', () => {
     await twoShiftsUnder(
       modes,
       (i) => {
-        if (i === 3) sb.world.tokens = new TokenStore();
-        if (i === 6) sb.world.clock.advanceMs(25 * 3_600_000);
+        if (i === 3) rig.sb.world.tokens = new TokenStore();
+        if (i === 6) rig.sb.world.clock.advanceMs(25 * 3_600_000);
       },
       30_000,
     );

@@ -1,33 +1,19 @@
 // The people a manager picks by name when adding staff: the service lists no users or roles, so
 // the core gathers them from the service's labor entries, the practice venue's staff and the
 // kiosk's own staff list, through the real core and the sandbox over HTTP.
-import { rmSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { laborHandlers } from '../../electron/core/labor/labor-handlers';
 import { createEntry } from '../../electron/core/labor/labor-api';
-import { SEED_ROLES, startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { SEED_ROLES } from '../../electron/sandbox';
 import { staffCandidatesReply } from '../../shared/contract/labor-args';
 import { fiscalDayOf } from '../../shared/labor-calc';
-import { drained, HARBOUR, startLabor, tempDir, type RunningLabor } from './labor-test-kit';
+import { drained, HARBOUR, sandboxEachTest } from './labor-test-kit';
 
-let sb: RunningSandbox;
-let dir: string;
-let running: RunningLabor | null = null;
-
-beforeEach(async () => {
-  sb = await startSandbox();
-  dir = tempDir();
-});
-afterEach(async () => {
-  await running?.stop();
-  running = null;
-  await sb.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const rig = sandboxEachTest();
 
 describe('people to add to the staff list', () => {
   it('on the practice venue: its staff at this location by name and role, with where each was seen', async () => {
-    running = await startLabor(sb, dir, { demoStaff: true });
+    const running = await rig.start({ demoStaff: true });
     const h = laborHandlers(running.labor);
     // Jordan works a shift, then leaves the kiosk's staff list.
     const jordan = await h.laborIdentify({ pin: '2222' });
@@ -57,7 +43,7 @@ describe('people to add to the staff list', () => {
   });
 
   it('on a service with no staff list: people seen in labor entries by id and role, plainly without a name', async () => {
-    running = await startLabor(sb, dir);
+    const running = await rig.start();
     const h = laborHandlers(running.labor);
     const m = await h.laborSetupManager({ userId: '2001', name: 'Alex Manager', pin: '9999' });
     // A shift punched at the POS for 2006, as the service's labor entries show it.
@@ -78,17 +64,17 @@ describe('people to add to the staff list', () => {
   });
 
   it('says which source could not be read, and still offers the others', async () => {
-    running = await startLabor(sb, dir, { demoStaff: true });
+    const running = await rig.start({ demoStaff: true });
     const h = laborHandlers(running.labor);
     const m = await h.laborIdentify({ pin: '9999' });
-    sb.world.faults.add({ route: 'GET /api/loc/:location/labor/entries', mode: 'status500', count: 'always' });
+    rig.sb.world.faults.add({ route: 'GET /api/loc/:location/labor/entries', mode: 'status500', count: 'always' });
     const reply = staffCandidatesReply.parse(await h.laborStaffCandidates(m.token));
     expect(reply.unread).toMatchObject([{ source: 'service', sentence: /labor entries could not be read/ }]);
     expect(reply.candidates.map((c) => c.name)).toContain('Jordan Bartender');
   });
 
   it('is for managers only', async () => {
-    running = await startLabor(sb, dir, { demoStaff: true });
+    const running = await rig.start({ demoStaff: true });
     const h = laborHandlers(running.labor);
     const s = await h.laborIdentify({ pin: '1111' });
     await expect(h.laborStaffCandidates(s.token)).rejects.toMatchObject({ kind: expect.any(String) });

@@ -1,14 +1,14 @@
 // Shared set-up for the labor tests: a LaborService on a temp folder talking to a real sandbox
 // over HTTP, with short timeouts so fault scenarios run in seconds, and helpers to read what
 // the sandbox really holds.
-import { mkdtempSync } from 'node:fs';
-import { expect } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../electron/core/api/service-client';
 import { LaborService, type LaborTuning } from '../../electron/core/labor/labor-service';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, type RunningSandbox } from '../../electron/sandbox';
+import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { FAST_TUNING, HARBOUR } from './labor-test-constants';
 import type { LaborEntryRecord } from '../../electron/sandbox/labor/labor-book';
 import { keptTime } from '../../electron/sandbox/labor/labor-fields';
@@ -63,6 +63,51 @@ export async function startLabor(
       client.dispose();
     },
   };
+}
+
+type LaborOptions = Parameters<typeof startLabor>[2];
+
+export interface LaborRig {
+  /** This test's sandbox. */
+  readonly sb: RunningSandbox;
+  /** This test's data folder. */
+  readonly dir: string;
+  /** A labor core on this test's sandbox and folder; the last one started is stopped after the test. */
+  start(options?: LaborOptions): Promise<RunningLabor>;
+}
+
+/**
+ * A fresh sandbox and data folder for each test of the calling suite, for tests that start the
+ * labor core themselves (with their own options, or again after a stop to act as a restart).
+ */
+export function sandboxEachTest(): LaborRig {
+  let sb: RunningSandbox | null = null;
+  let dir: string | null = null;
+  let running: RunningLabor | null = null;
+  beforeEach(async () => {
+    sb = await startSandbox();
+    dir = tempDir();
+  });
+  afterEach(async () => {
+    await running?.stop();
+    running = null;
+    await sb?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    sb = null;
+    dir = null;
+  });
+  const rig: LaborRig = {
+    get sb() {
+      if (!sb) throw new Error('the sandbox starts before each test');
+      return sb;
+    },
+    get dir() {
+      if (!dir) throw new Error('the data folder is made before each test');
+      return dir;
+    },
+    start: async (options) => (running = await startLabor(rig.sb, rig.dir, options)),
+  };
+  return rig;
 }
 
 /** Resolves once nothing waits in the outbox (pending, failed or blocked), or throws with the outbox state. */
