@@ -4,6 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
+import { PinInput } from '../../components/pin-input';
 import { Problem } from '../../components/problem';
 
 export function ManagerPinPrompt({ onSignedIn, compact = false }: { onSignedIn(): void; compact?: boolean }) {
@@ -37,15 +38,7 @@ export function ManagerPinPrompt({ onSignedIn, compact = false }: { onSignedIn()
       <div className="actions">
         <label>
           Manager PIN
-          <input
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            pattern="\d{4,8}"
-            value={pin}
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-            required
-          />
+          <PinInput value={pin} onChange={setPin} required />
         </label>
         <button className="primary" type="submit" disabled={request.busy || pin.length < 4}>
           Sign in

@@ -10,6 +10,8 @@ import type {
   StaffRole,
 } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
+import { PinInput } from '../../../components/pin-input';
+import { TextField } from '../../../components/text-field';
 import { useAction } from '../../../hooks/use-action';
 import { useRequest } from '../../../hooks/use-request';
 import { Problem } from '../../../components/problem';
@@ -172,13 +174,8 @@ export function AddPerson({
           {current.person.name ? '' : ': no source knows their name, so type it below'}.
         </p>
       )}
-      <label>
-        Name
-        <input value={name} onChange={(e) => setName(e.target.value)} required autoComplete="off" />
-      </label>
-      <label>
-        Role at this location
-        <input value={role} onChange={(e) => setRole(e.target.value)} list="known-roles" autoComplete="off" />
+      <TextField label="Name" value={name} onChange={setName} required />
+      <TextField label="Role at this location" value={role} onChange={setRole} list="known-roles">
         <datalist id="known-roles">
           {knownRoles
             .filter((r) => !UUID.test(r.role))
@@ -186,17 +183,10 @@ export function AddPerson({
               <option key={r.roleUuid ?? r.role} value={r.role} />
             ))}
         </datalist>
-      </label>
+      </TextField>
       <label>
         PIN (optional, 4 to 8 digits)
-        <input
-          value={pin}
-          onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-          inputMode="numeric"
-          type="password"
-          pattern="\d{4,8}"
-          autoComplete="off"
-        />
+        <PinInput value={pin} onChange={setPin} />
       </label>
       <label className="k-check-label">
         <input type="checkbox" checked={manager} onChange={(e) => setManager(e.target.checked)} />

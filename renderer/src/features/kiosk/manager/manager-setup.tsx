@@ -2,6 +2,8 @@
 import { useState } from 'react';
 import type { StaffSession } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
+import { PinInput } from '../../../components/pin-input';
+import { TextField } from '../../../components/text-field';
 import { useAction } from '../../../hooks/use-action';
 
 export function ManagerSetup({ onDone, onCancel }: { onDone(session: StaffSession): void; onCancel(): void }) {
@@ -21,25 +23,11 @@ export function ManagerSetup({ onDone, onCancel }: { onDone(session: StaffSessio
       <p className="k-hint">
         No manager is set up on this kiosk yet. The manager’s PIN opens the timesheet, staff PINs and settings.
       </p>
-      <label>
-        Name
-        <input value={name} onChange={(e) => setName(e.target.value)} required autoComplete="off" />
-      </label>
-      <label>
-        Staff id on the service (user_id)
-        <input value={userId} onChange={(e) => setUserId(e.target.value)} required autoComplete="off" />
-      </label>
+      <TextField label="Name" value={name} onChange={setName} required />
+      <TextField label="Staff id on the service (user_id)" value={userId} onChange={setUserId} required />
       <label>
         PIN (4 to 8 digits)
-        <input
-          value={pin}
-          onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-          required
-          inputMode="numeric"
-          type="password"
-          pattern="\d{4,8}"
-          autoComplete="off"
-        />
+        <PinInput value={pin} onChange={setPin} required />
       </label>
       {request.error && (
         <p className="k-error" role="alert">

@@ -7,6 +7,8 @@ import { api } from '../../../api-context';
 import { useAction } from '../../../hooks/use-action';
 import { useRequest } from '../../../hooks/use-request';
 import { Problem } from '../../../components/problem';
+import { TableHead } from '../../../components/table-head';
+import { PinInput } from '../../../components/pin-input';
 
 export function StaffEditor({ token, labor }: { token: string; labor: LaborView }) {
   const roster = useRequest(() => api().laborStaff(token), [token]);
@@ -22,17 +24,7 @@ export function StaffEditor({ token, labor }: { token: string; labor: LaborView 
         <Problem text={request.error ?? roster.error} detail={request.error ? request.detail : roster.detail} />
         <div className="k-table-scroll">
           <table className="k-table">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Staff id</th>
-                <th>Roles here</th>
-                <th>PIN</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Staff id', 'Roles here', 'PIN']} actions />
             <tbody>
               {(staff ?? [])
                 .filter((s) => s.manager || s.roles.some((r) => r.locationUuid === here))
@@ -90,16 +82,7 @@ function StaffRow({ person, here, token, busy, run, setStaff }: RowProps) {
               });
             }}
           >
-            <input
-              aria-label={`New PIN for ${person.name}`}
-              value={pin}
-              onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
-              inputMode="numeric"
-              type="password"
-              pattern="\d{4,8}"
-              required
-              autoComplete="off"
-            />
+            <PinInput aria-label={`New PIN for ${person.name}`} value={pin} onChange={setPin} required />
             <button type="submit" className="k-small k-small-go" disabled={busy}>
               Save
             </button>

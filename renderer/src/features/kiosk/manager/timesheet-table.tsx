@@ -5,6 +5,19 @@ import type { AuditChange, StaffRole, TimesheetRow } from '../../../../../shared
 import { formatCents, formatDuration } from '../../../../../shared/labor-calc';
 import { clockTime, dayTime, shortDay } from '../format';
 import { EntryEditor } from './entry-editor';
+import { TableHead, type Column } from '../../../components/table-head';
+
+const TIMESHEET_COLUMNS: (string | Column)[] = [
+  'Day',
+  'Person',
+  'Role',
+  'Type',
+  'In',
+  'Out',
+  { label: 'Length', numeric: true },
+  { label: 'Tips', numeric: true },
+  'Edits',
+];
 
 const FIELD: Record<AuditChange['field'], string> = {
   punch_in: 'in',
@@ -43,22 +56,7 @@ export function TimesheetTable({
   if (rows.length === 0) return <p className="k-empty">No entries for these days and filters.</p>;
   return (
     <table className="k-table k-entries" aria-label="Entries">
-      <thead>
-        <tr>
-          <th>Day</th>
-          <th>Person</th>
-          <th>Role</th>
-          <th>Type</th>
-          <th>In</th>
-          <th>Out</th>
-          <th className="num">Length</th>
-          <th className="num">Tips</th>
-          <th>Edits</th>
-          <th>
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={TIMESHEET_COLUMNS} actions />
       <tbody>
         {rows.map((r) => (
           <Fragment key={r.uuid}>

@@ -1,0 +1,30 @@
+// A table's header row. The column of a row's buttons has no visible heading, but screen readers
+// announce each cell with its column's name, so that column is named for them alone.
+export interface Column {
+  label: string;
+  /** Right-aligned, as figures are. */
+  numeric?: boolean;
+}
+
+export function TableHead({ columns, actions = false }: { columns: (string | Column)[]; actions?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) =>
+          typeof c === 'string' ? (
+            <th key={c}>{c}</th>
+          ) : (
+            <th key={c.label} className={c.numeric ? 'num' : undefined}>
+              {c.label}
+            </th>
+          ),
+        )}
+        {actions && (
+          <th>
+            <span className="sr-only">Actions</span>
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}
