@@ -4,16 +4,21 @@
 import { describe, expect, it } from 'vitest';
 import { laborHandlers } from '../../electron/core/labor/labor-handlers';
 import { createEntry } from '../../electron/core/labor/labor-api';
+import { DEFAULT_LABOR_TUNING } from '../../electron/core/labor/labor-service';
 import { SEED_ROLES } from '../../electron/sandbox';
 import { staffCandidatesReply } from '../../shared/contract/labor-args';
 import { fiscalDayOf } from '../../shared/labor-calc';
 import { drained, HARBOUR, sandboxEachTest } from './labor-test-kit';
 
 const rig = sandboxEachTest();
+// Nothing here is about requests that take too long: they get the core's own timeout, which only a
+// hung sandbox reaches, not the kit's short one for the fault tests.
+const start = (options: { demoStaff?: boolean } = {}) =>
+  rig.start({ ...options, tuning: { timeoutMs: DEFAULT_LABOR_TUNING.timeoutMs } });
 
 describe('people to add to the staff list', () => {
   it('on the practice venue: its staff at this location by name and role, with where each was seen', async () => {
-    const running = await rig.start({ demoStaff: true });
+    const running = await start({ demoStaff: true });
     const h = laborHandlers(running.labor);
     // Jordan works a shift, then leaves the kiosk's staff list.
     const jordan = await h.laborIdentify({ pin: '2222' });
@@ -43,7 +48,7 @@ describe('people to add to the staff list', () => {
   });
 
   it('on a service with no staff list: people seen in labor entries by id and role, plainly without a name', async () => {
-    const running = await rig.start();
+    const running = await start();
     const h = laborHandlers(running.labor);
     const m = await h.laborSetupManager({ userId: '2001', name: 'Alex Manager', pin: '9999' });
     // A shift punched at the POS for 2006, as the service's labor entries show it.
@@ -64,7 +69,7 @@ describe('people to add to the staff list', () => {
   });
 
   it('says which source could not be read, and still offers the others', async () => {
-    const running = await rig.start({ demoStaff: true });
+    const running = await start({ demoStaff: true });
     const h = laborHandlers(running.labor);
     const m = await h.laborIdentify({ pin: '9999' });
     rig.sb.world.faults.add({ route: 'GET /api/loc/:location/labor/entries', mode: 'status500', count: 'always' });
@@ -74,7 +79,7 @@ describe('people to add to the staff list', () => {
   });
 
   it('is for managers only', async () => {
-    const running = await rig.start({ demoStaff: true });
+    const running = await start({ demoStaff: true });
     const h = laborHandlers(running.labor);
     const s = await h.laborIdentify({ pin: '1111' });
     await expect(h.laborStaffCandidates(s.token)).rejects.toMatchObject({ kind: expect.any(String) });
