@@ -12,7 +12,7 @@ import { lockDownKiosk } from './kiosk-lockdown';
 import { SafeStorageSecretStore } from './safe-storage-secrets';
 import { CONTENT_SECURITY_POLICY } from '../host/static-files';
 import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
-import { boundsToSave, hostsOf, isAllowedExternal, restorableBounds } from './shell-rules';
+import { allowsPermission, boundsToSave, hostsOf, isAllowedExternal, restorableBounds } from './shell-rules';
 import { fileLogSink } from './log-sink';
 import { DataHealth } from '../core/storage/data-health';
 import { errorMessage } from '../../shared/errors';
@@ -146,13 +146,36 @@ app.on('web-contents-created', (_event, contents) => {
 app
   .whenReady()
   .then(async () => {
-    session.defaultSession.setPermissionCheckHandler(() => false);
+    // Only the camera, for the app's own page (the pairing QR code); every other permission is refused.
+    session.defaultSession.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) =>
+      allowsPermission(
+        {
+          permission,
+          requestingUrl: details.requestingUrl ?? requestingOrigin,
+          isMainFrame: details.isMainFrame,
+          mediaTypes: details.mediaType ? [details.mediaType] : [],
+        },
+        rendererUrl(),
+      ),
+    );
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
       callback({
         responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
       });
     });
-    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+    session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
+      callback(
+        allowsPermission(
+          {
+            permission,
+            requestingUrl: details.requestingUrl,
+            isMainFrame: details.isMainFrame,
+            mediaTypes: 'mediaTypes' in details ? (details.mediaTypes ?? []) : [],
+          },
+          rendererUrl(),
+        ),
+      ),
+    );
 
     const dataDir = app.getPath('userData');
     // What the core reports (damaged files kept aside, failed sends, …) goes somewhere a person can read.

@@ -1,5 +1,6 @@
 // The Electron shell's decisions as plain functions, so tests check them without the runtime:
-// which addresses may leave the app for the system browser, and where a window may reopen.
+// which addresses may leave the app for the system browser, which permission a page gets, and
+// where a window may reopen.
 
 export interface Rect {
   x: number;
@@ -22,6 +23,43 @@ export function isAllowedExternal(url: string, knownHosts: readonly string[]): b
   }
   if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') return false;
   return knownHosts.some((host) => host !== '' && parsed.hostname.toLowerCase() === host.toLowerCase());
+}
+
+/** Whether two addresses are the same document: scheme, host and path (query and fragment aside). */
+export function sameDocument(actual: string, expected: string): boolean {
+  try {
+    const a = new URL(actual);
+    const b = new URL(expected);
+    return a.protocol === b.protocol && a.host === b.host && a.pathname === b.pathname;
+  } catch {
+    return false;
+  }
+}
+
+/** A page's permission request or check, as the session's handlers receive it. */
+export interface PermissionAsk {
+  permission: string;
+  /** The asking frame's address. */
+  requestingUrl: string | undefined;
+  isMainFrame: boolean;
+  /** For `media`: what the page wants to capture (`video`, `audio`; `unknown` when not said). */
+  mediaTypes: readonly string[];
+}
+
+/**
+ * The one permission the app grants: the camera, video only, to the app's own page in its top
+ * frame, so a device that joins the hub can read the hub's pairing QR code. The microphone, every
+ * other permission, an iframe and any other page are refused.
+ */
+export function allowsPermission(ask: PermissionAsk, appUrl: string): boolean {
+  return (
+    ask.permission === 'media' &&
+    ask.isMainFrame &&
+    ask.mediaTypes.length > 0 &&
+    ask.mediaTypes.every((type) => type === 'video') &&
+    ask.requestingUrl !== undefined &&
+    sameDocument(ask.requestingUrl, appUrl)
+  );
 }
 
 /** The host names of the given base URLs (unparseable ones left out). */

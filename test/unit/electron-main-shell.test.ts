@@ -231,14 +231,36 @@ describe('electron/main against a stub electron', () => {
     expect(other.openHandler!({ url: 'https://api.service.example/' })).toEqual({ action: 'deny' });
   });
 
-  it('refuses every permission request and check', async () => {
-    await loadMain();
-    const answers: boolean[] = [];
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) {
-      stub.state.permissionRequest({}, permission, (ok: boolean) => answers.push(ok));
-      answers.push(stub.state.permissionCheck({}, permission));
+  it('grants the camera to its own page only, and refuses every other permission', async () => {
+    const win = await loadMain();
+    const own: string = win.loaded;
+    const request = (permission: string, details: object) =>
+      new Promise<boolean>((done) => stub.state.permissionRequest({}, permission, done, details));
+    const check = (permission: string, origin: string, details: object) =>
+      stub.state.permissionCheck({}, permission, origin, details) as boolean;
+    // The pair screen's camera: asked and checked by the app's own page in its top frame.
+    expect(await request('media', { requestingUrl: own, isMainFrame: true, mediaTypes: ['video'] })).toBe(true);
+    expect(check('media', own, { requestingUrl: own, isMainFrame: true, mediaType: 'video' })).toBe(true);
+    // The microphone, another page, an iframe of the app, or no media type: refused.
+    const refused = [
+      await request('media', { requestingUrl: own, isMainFrame: true, mediaTypes: ['video', 'audio'] }),
+      await request('media', { requestingUrl: own, isMainFrame: true, mediaTypes: ['audio'] }),
+      await request('media', { requestingUrl: own, isMainFrame: true }),
+      await request('media', { requestingUrl: 'https://evil.example/', isMainFrame: true, mediaTypes: ['video'] }),
+      await request('media', { requestingUrl: own, isMainFrame: false, mediaTypes: ['video'] }),
+      check('media', own, { requestingUrl: own, isMainFrame: true, mediaType: 'audio' }),
+      check('media', own, { requestingUrl: own, isMainFrame: true, mediaType: 'unknown' }),
+      check('media', 'https://evil.example', {
+        requestingUrl: 'https://evil.example/',
+        isMainFrame: true,
+        mediaType: 'video',
+      }),
+    ];
+    for (const permission of ['geolocation', 'notifications', 'clipboard-read', 'display-capture']) {
+      refused.push(await request(permission, { requestingUrl: own, isMainFrame: true }));
+      refused.push(check(permission, own, { requestingUrl: own, isMainFrame: true }));
     }
-    expect(answers.every((ok) => ok === false)).toBe(true);
+    expect(refused).toEqual(refused.map(() => false));
   });
 
   it('answers IPC only from the top frame of its own page', async () => {

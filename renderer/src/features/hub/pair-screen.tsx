@@ -1,13 +1,15 @@
 // An unpaired satellite's only screen: find the hub (or type its address), compare the
-// certificate's check code with the hub's Devices tab, then enter the code the hub shows. Or paste
-// the pairing data of the hub's QR code: address, certificate and code at once, the certificate
-// then compared by the app. The code is sent only to the certificate that was compared.
+// certificate's check code with the hub's Devices tab, then enter the code the hub shows. Or scan
+// the hub's QR code with this device's camera, or paste its text: address, certificate and code at
+// once, the certificate then compared by the app. The code is sent only to the certificate that
+// was compared.
 import { useState, type FormEvent } from 'react';
 import type { FoundHub } from '../../../../shared/hub';
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
 import { Problem } from '../../components/problem';
 import { useAppStore } from '../../store';
+import { QrScanner } from './qr-scanner';
 import {
   normalizeFingerprintText,
   readPairingQr,
@@ -24,6 +26,7 @@ export function PairScreen() {
   const [name, setName] = useState('');
   const [qrText, setQrText] = useState('');
   const [fromQr, setFromQr] = useState<PairingQrData | null>(null);
+  const [scanning, setScanning] = useState(false);
   const request = useAction();
   const qrMatches =
     fromQr !== null && checked !== null && normalizeFingerprintText(fromQr.fingerprint) === checked.fingerprint;
@@ -35,6 +38,14 @@ export function PairScreen() {
     setAddress(data.hub);
     setCode(data.code);
     check(data.hub);
+  };
+  // A scanned code fills the form as its pasted text would; one that is not pairing data is left
+  // to the scanner to report, and it keeps looking.
+  const scanned = (text: string) => {
+    if (!readPairingQr(text)) return false;
+    setScanning(false);
+    readQr(text);
+    return true;
   };
   const missing = [
     !name.trim() && 'a name for this device',
@@ -83,6 +94,15 @@ export function PairScreen() {
             Find hubs on this network
           </button>
         </div>
+        {scanning ? (
+          <QrScanner accept={scanned} onClose={() => setScanning(false)} />
+        ) : (
+          <div className="pair-buttons">
+            <button type="button" onClick={() => setScanning(true)}>
+              Scan the hub&apos;s QR code
+            </button>
+          </div>
+        )}
         <label>
           Or paste the pairing data from the hub&apos;s QR code
           <textarea
