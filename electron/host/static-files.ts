@@ -15,6 +15,8 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+// No media-src or blob: for the pairing camera: its preview is a MediaStream set as a <video>'s
+// srcObject, which is no fetch the policy governs, and its frames are read from a canvas.
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",

@@ -1,8 +1,8 @@
 // The device camera as a QR code reader: the stream goes to a <video> for the preview, and a few
 // times a second one frame is drawn small onto a canvas and decoded by jsQR, on a timer apart from
-// React's renders. The decode stays on the window's thread: a module worker loaded from the
-// packaged app's file: page is not something every Electron build allows, and a few small frames a
-// second cost little.
+// React's renders. The decode stays on the window's thread: the packaged app's page is a file:
+// page without extra privileges (electron-builder.yml), from which a worker script does not load,
+// and a few small frames a second cost little.
 import jsQR from 'jsqr';
 
 /** Why the camera could not be used, each said differently on the screen. */
@@ -76,6 +76,7 @@ export async function startQrCamera(
   }
   const decode = () => {
     if (stopped) return;
+    const started = performance.now();
     const { videoWidth, videoHeight } = video;
     if (videoWidth > 0 && videoHeight > 0) {
       const scale = Math.min(1, DECODE_SIDE / Math.max(videoWidth, videoHeight));
@@ -92,7 +93,10 @@ export async function startQrCamera(
       });
       if (code && code.data !== '') onText(code.data);
     }
-    if (!stopped) timer = setTimeout(decode, 1000 / DECODES_PER_SECOND);
+    // On a slow or busy device a decode takes longer: the pause after it grows with it, so the
+    // screen keeps at least two thirds of the thread.
+    const spent = performance.now() - started;
+    if (!stopped) timer = setTimeout(decode, Math.max(1000 / DECODES_PER_SECOND, 2 * spent));
   };
   timer = setTimeout(decode, 0);
   return { camera: { stop } };
