@@ -61,4 +61,10 @@ export interface SettingsAccess {
   open: boolean;
   /** The manager signed in on the asking device, if any, and when that session ends unless used. */
   manager: { userId: string; name: string; expiresAt: number } | null;
+  /**
+   * The staff list cannot be read, so no manager can sign in: this computer's own screen (outside
+   * kiosk lockdown, never a paired device) may set it aside and start a new one
+   * (`laborSetRosterAside`). `keptAs`: the damaged file's kept copy. Absent otherwise.
+   */
+  damagedRoster?: { keptAs: string | null };
 }

@@ -194,6 +194,11 @@ export interface LaborView {
    * is NOT offered (whoever stands there must not make themselves manager). A sentence for staff.
    */
   rosterError?: string | null;
+  /**
+   * The venue left the practice service, so the practice venue's well-known PINs were removed
+   * (from these people, at this time); present while no manager has a PIN since.
+   */
+  practicePinsRemoved?: { at: number; names: string[] } | null;
   /** Until when this device's PIN pad (sign-in, for everyone) is locked after too many wrong PINs. */
   padLockedUntil: number | null;
   /** Until when this device's refund approval (a manager's PIN) is locked, for everyone. */

@@ -36,6 +36,7 @@ export const KIOSK_SETTINGS_REFUSED =
 export const LOCAL_SETTINGS_REFUSED =
   'A manager must sign in with a manager PIN on this computer before settings can change';
 export const DEVICE_ONLY = 'Only a paired device asks this over its own link to the venue hub, never a screen';
+export const LOCAL_SCREEN_ONLY = "Only this computer's own screen may do this, never a paired device";
 export const KIOSK_DEVICE_ONLY = 'Only a kiosk device keeps punching without the hub';
 export const REVOKED_KIOSK_ONLY = 'Only a revoked kiosk device hands over the punches it still holds';
 export const REVOKED_DEVICE = 'This device was revoked by a manager on the venue hub';
@@ -72,6 +73,9 @@ export function checkAccess(authority: Authority, channel: IpcChannel, args: unk
       return context;
     case 'device':
       if (context.deviceRole === 'local') throw new AppError('forbidden', DEVICE_ONLY, { by: 'venue' });
+      return context;
+    case 'local-screen':
+      if (context.deviceRole !== 'local') throw new AppError('forbidden', LOCAL_SCREEN_ONLY, { by: 'venue' });
       return context;
     case 'kiosk-device':
       if (context.deviceRole !== 'kiosk') throw new AppError('forbidden', KIOSK_DEVICE_ONLY, { by: 'venue' });

@@ -146,6 +146,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     api: () => connection.api(),
     kioskMode: options.kiosk,
     demoStaff: async () => (await connection.sandboxLink()?.demoStaff()) ?? null,
+    practice: () => connection.status().settings.mode === 'sandbox',
     tuning: options.labor,
     log,
     damage,

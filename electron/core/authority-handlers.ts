@@ -23,13 +23,16 @@ export function authorityHandlers(
   const settingsAccess = (): SettingsAccess => {
     const caller = currentCaller();
     const manager = labor.access.sessions.managerOn(caller.deviceId);
+    const mayRepair = caller.deviceRole === 'local' && !labor.lockedDown();
+    const damaged = labor.roster.unreadable;
     return {
-      open: caller.deviceRole === 'local' && !labor.lockedDown() && labor.roster.needsManagerSetup(),
+      open: mayRepair && labor.roster.needsManagerSetup(),
       manager: manager && {
         userId: manager.userId,
         name: labor.roster.nameOf(manager.userId),
         expiresAt: manager.expiresAt,
       },
+      ...(mayRepair && damaged ? { damagedRoster: { keptAs: damaged.keptAs } } : {}),
     };
   };
   return {
@@ -38,6 +41,7 @@ export function authorityHandlers(
       labor.access.sessions.endManagers(currentCaller().deviceId);
       return settingsAccess();
     },
+    laborSetRosterAside: async () => (labor.setRosterAside(), settingsAccess()),
     laborLiftLockout: async (token, deviceId) => (labor.access.liftLockout(token, deviceId), labor.view()),
     hubClosePairing: async (token) => {
       labor.access.requireManager(token);

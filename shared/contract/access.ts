@@ -17,9 +17,19 @@ import type { IpcChannel } from './index';
  *   screen's, so no screen, the hub's own included, ever reads PIN hashes.
  * - `revoked-kiosk`: a kiosk device a manager revoked, handing over the punches it still holds;
  *   nothing else a revoked device asks is allowed, and no live device or screen may ask this.
+ * - `local-screen`: this computer's own screen only, never a paired device (the way back in when
+ *   the staff list cannot be read; the request checks its own state).
  */
 export type Access =
-  'anyone' | 'staff' | 'manager' | 'settings' | 'approval' | 'device' | 'kiosk-device' | 'revoked-kiosk';
+  | 'anyone'
+  | 'staff'
+  | 'manager'
+  | 'settings'
+  | 'approval'
+  | 'device'
+  | 'kiosk-device'
+  | 'revoked-kiosk'
+  | 'local-screen';
 
 export const channelAccess: Record<IpcChannel, Access> = {
   getSnapshot: 'anyone',
@@ -104,4 +114,5 @@ export const channelAccess: Record<IpcChannel, Access> = {
   hubSaveReviewRules: 'manager',
   settingsAccess: 'anyone',
   settingsSignOut: 'anyone',
+  laborSetRosterAside: 'local-screen',
 };

@@ -24,4 +24,5 @@ export const authorityArgSchemas = {
   hubSaveReviewRules: z.tuple([token, z.strictObject({ tipLimitCents: cents.nullable() })]),
   settingsAccess: z.tuple([]),
   settingsSignOut: z.tuple([]),
+  laborSetRosterAside: z.tuple([]),
 };

@@ -20,6 +20,11 @@ export interface AuthorityRequests {
   settingsAccess: { args: []; result: SettingsAccess };
   /** Signs out every manager signed in on the device asking (settings lock again). */
   settingsSignOut: { args: []; result: SettingsAccess };
+  /**
+   * This computer's own screen, while the staff list cannot be read: keep the damaged file aside
+   * and start a new, empty staff list (then: set a manager PIN).
+   */
+  laborSetRosterAside: { args: []; result: SettingsAccess };
 }
 
 export type AuthorityEvents = Record<never, never>;
@@ -32,6 +37,7 @@ export const authorityChannelKeys: Record<keyof AuthorityRequests, true> = {
   hubSaveReviewRules: true,
   settingsAccess: true,
   settingsSignOut: true,
+  laborSetRosterAside: true,
 };
 
 export const authorityEventKeys: Record<keyof AuthorityEvents, true> = {};

@@ -33,6 +33,8 @@ const HUB_ONLY_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'laborEnterKioskView',
   'laborLeaveKioskView',
   'laborSetupManager',
+  // A damaged staff list is set aside on the computer that keeps it, never from a device.
+  'laborSetRosterAside',
   // "This device is the hub" is the hub's own choice, made on its own screen.
   'hubMode',
   'hubSetMode',

@@ -82,6 +82,9 @@ export const DEFAULT_LABOR_TUNING: LaborTuning = {
 /** Days of labor entries read for the people a manager may add: a few weeks of rota. */
 const CANDIDATE_DAYS = 28;
 
+export const ROSTER_ASIDE_LOCKED =
+  'A damaged staff list can be set aside only on this computer outside kiosk mode: restart the app without kiosk mode';
+
 export interface LaborServiceOptions {
   dataDir: string;
   api: () => ServiceClient;
@@ -89,6 +92,11 @@ export interface LaborServiceOptions {
   kioskMode?: boolean;
   /** The embedded sandbox's staff, to seed the roster with demo PINs (sandbox mode only). */
   demoStaff?: () => DemoStaff[] | null | Promise<DemoStaff[] | null>;
+  /**
+   * Whether the venue's connection is the practice service now. When it is not, the practice
+   * venue's well-known PINs are removed from the roster (absent: never removed).
+   */
+  practice?: () => boolean;
   tuning?: Partial<LaborTuning>;
   log?: (line: string) => void;
   /** Unit of the open money fields (declared_tips) on the current connection; cents when absent. */
@@ -184,6 +192,7 @@ export class LaborService {
   }
 
   async start(): Promise<void> {
+    await this.leavePractice();
     await this.seedDemoRoster();
     this.drainer.kick();
     if (this.tuning.boardRefreshMs > 0) {
@@ -281,6 +290,7 @@ export class LaborService {
   /** The API client was rebuilt (settings changed): seed the demo roster if needed and resume sending. */
   async onClientChanged(): Promise<void> {
     if (this.stopped) return;
+    await this.leavePractice();
     await this.seedDemoRoster();
     this.drainer.kick(true);
     void this.refreshBoard();
@@ -303,6 +313,7 @@ export class LaborService {
       outbox: this.drainer.summary(),
       needsManagerSetup: this.roster.needsManagerSetup(),
       rosterError: this.roster.unreadable ? ROSTER_UNREADABLE : null,
+      practicePinsRemoved: this.roster.needsManagerSetup() ? this.roster.practicePinsRemoved() : null,
       padLockedUntil: this.access.sessions.lockedUntilMs(),
       approvalLockedUntil: this.access.sessions.lockedUntilMs(undefined, 'approval'),
     };
@@ -764,6 +775,52 @@ export class LaborService {
   ): PunchReceipt {
     const s = this.drainer.summary();
     return { punchIds: ids, action, at, userId, name, role, waitingToSync: s.pending + s.blocked + s.failed };
+  }
+
+  /**
+   * Off the practice service, nobody keeps the practice venue's well-known PINs (manager 9999):
+   * they go, with the practice managers' rights and those people's open sessions, and the venue is
+   * in the first-run "set a manager PIN" state unless a manager had already set a PIN of their own.
+   */
+  private async leavePractice(): Promise<void> {
+    if (this.options.practice?.() !== false) return;
+    const dropped = await this.roster.dropDemoPins(DEMO_PINS, DEMO_MANAGERS, this.now());
+    if (dropped.length === 0) return;
+    const gone = new Set(dropped.map((s) => s.userId));
+    this.access.sessions.recheck((userId) => !gone.has(userId) && this.roster.get(userId) !== undefined);
+    this.options.log?.(
+      `labor: this venue is no longer on the practice service, so the practice venue's PINs were removed from ${dropped
+        .map((s) => s.name)
+        .join(', ')}${
+        this.roster.needsManagerSetup() ? '; no manager has a PIN now: set a manager PIN in Settings' : ''
+      }`,
+    );
+    this.emitNow();
+  }
+
+  /**
+   * This computer's own screen, outside kiosk lockdown: the staff list cannot be read, so no manager
+   * can sign in; set the damaged list aside (its bytes kept) and start a new, empty one, which
+   * brings the first-run "set a manager PIN" state.
+   */
+  setRosterAside(): LaborView {
+    if (this.lockedDown()) throw new AppError('forbidden', ROSTER_ASIDE_LOCKED, { by: 'venue' });
+    const { keptAs } = this.roster.setAside(this.now());
+    this.access.sessions.recheck(() => false);
+    this.options.damage?.({
+      severity: 'warning',
+      path: join(this.options.dataDir, 'labor-staff.json'),
+      keptAs,
+      count: null,
+      sentence:
+        'The damaged staff list was set aside on this computer and a new, empty one started: set a manager PIN, then add staff and their PINs again. The damaged file is kept.',
+      detail: `set aside on this computer's own screen; the damaged bytes are kept as ${keptAs ?? 'nothing (the file was missing)'}`,
+    });
+    this.options.log?.(
+      `labor: the unreadable staff list was set aside on this computer's screen (kept as ${keptAs ?? 'nothing: the file was missing'}); a new, empty staff list was started`,
+    );
+    this.emitNow();
+    return this.view();
   }
 
   private async seedDemoRoster(): Promise<void> {

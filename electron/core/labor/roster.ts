@@ -10,6 +10,7 @@ import { findByPin, pinTag } from './pin-lookup';
 import { randomBytes } from 'node:crypto';
 import type { DamageSink } from '../storage/data-health';
 import { existsSync } from 'node:fs';
+import { keepDamagedCopy } from '../storage/damaged-copy';
 import { join } from 'node:path';
 
 const FILE = 'labor-staff.json';
@@ -29,6 +30,11 @@ const staffSchema = z.object({
   /** The PIN's lookup tag under the venue's tag salt (pin-lookup.ts); absent on hashes made before tags. */
   pinTag: pinHashSchema.nullable().optional(),
   roles: z.array(z.object({ locationUuid: z.string(), role: z.string(), roleUuid: z.string().nullable() })),
+  /**
+   * The PIN is the well-known one the practice venue's seeding gave (true), or one set here
+   * (false). Absent on lists written before the mark: the PIN is then compared with the demo one.
+   */
+  demoPin: z.boolean().optional(),
 });
 const fileSchema = z.object({
   version: z.literal(1),
@@ -36,6 +42,8 @@ const fileSchema = z.object({
   /** The venue-wide salt of every person's lookup tag; made when first needed. */
   tagSalt: z.string().optional(),
   staff: z.array(staffSchema),
+  /** When the venue left the practice service and the practice PINs were removed, from whom. */
+  practicePinsRemoved: z.object({ at: z.number(), names: z.array(z.string()) }).optional(),
 });
 
 export type StaffRecord = z.infer<typeof staffSchema>;
@@ -60,12 +68,13 @@ export function rosterUnreadable(): AppError<'data-damaged'> {
 export class Roster {
   private data: RosterFile;
   private seeding: Promise<boolean> | null = null;
+  private dropping: Promise<StaffRecord[]> | null = null;
   /**
    * Set when labor-staff.json existed but could not be read. It is left where it is (a copy is
    * kept aside) and never overwritten: a roster that existed is an error to repair, never a first
    * run, or whoever stands at the kiosk could make themselves its manager.
    */
-  readonly unreadable: { keptAs: string | null; message: string } | null;
+  unreadable: { keptAs: string | null; message: string } | null;
 
   constructor(
     private readonly dir: string,
@@ -184,6 +193,7 @@ export class Roster {
       ...input,
       pin: existing?.pin ?? null,
       pinTag: existing?.pinTag ?? null,
+      demoPin: existing ? existing.demoPin : false,
       roles: input.roles.map((r) => ({ ...r })),
     };
     if (
@@ -229,6 +239,7 @@ export class Roster {
       }
       s.pin = null;
       s.pinTag = null;
+      s.demoPin = false;
     } else {
       if (!PIN_PATTERN.test(pin))
         throw new AppError('invalid', 'A PIN is 4 to 8 digits', { field: 'pin', reason: 'pin-format' });
@@ -241,6 +252,7 @@ export class Roster {
         throw new AppError('conflict', 'That PIN is already in use; choose another', { what: 'pin' });
       s.pin = hash;
       s.pinTag = tag;
+      s.demoPin = false;
     }
     this.save();
   }
@@ -275,11 +287,90 @@ export class Roster {
         if (!pins[s.userId]) return;
         s.pin = await hashPin(pins[s.userId], this.scryptN);
         s.pinTag = await this.tagOf(pins[s.userId]);
+        s.demoPin = true;
       }),
     );
     this.data = { version: 1, seeded: true, tagSalt: this.data.tagSalt, staff: [...byUser.values()] };
     this.save();
     return true;
+  }
+
+  /**
+   * The venue left the practice service: whoever still has the practice venue's well-known PIN
+   * loses it, and a practice manager with it loses manager rights, so nobody signs in with a PIN
+   * printed in the docs. The people stay on the list for a manager to give them PINs; a PIN a
+   * manager set here is kept. Seeding never happens again (the list says it was seeded), so going
+   * back to the practice venue does not bring the PINs back. Returns who lost their PIN.
+   */
+  dropDemoPins(pins: Record<string, string>, managers: string[], at: number): Promise<StaffRecord[]> {
+    if (this.unreadable || !this.data.seeded) return Promise.resolve([]);
+    // Marked ones first, before any await: from here on the well-known PINs sign nobody in.
+    const marked = this.data.staff.filter((s) => s.pin && s.demoPin === true);
+    for (const s of marked) this.dropPin(s, managers);
+    this.notePinsRemoved(marked, at);
+    // A list written before the mark is checked once, however many callers ask at the same time.
+    const unmarked = this.dropping ?? this.dropUnmarked(pins, managers, at);
+    this.dropping = unmarked;
+    return unmarked
+      .finally(() => {
+        if (this.dropping === unmarked) this.dropping = null;
+      })
+      .then((more) => [...marked, ...more]);
+  }
+
+  /** A list written before the mark: a PIN that still verifies against the demo one is it. */
+  private async dropUnmarked(pins: Record<string, string>, managers: string[], at: number): Promise<StaffRecord[]> {
+    const unmarked = this.data.staff.filter((s) => s.pin && s.demoPin === undefined);
+    const dropped: StaffRecord[] = [];
+    for (const s of unmarked) {
+      const demo = pins[s.userId];
+      const pin = s.pin;
+      const isDemo = demo !== undefined && pin !== null && (await verifyPin(demo, pin));
+      // The PIN may have been changed during the check: only the one checked is dropped.
+      if (s.pin !== pin || s.demoPin !== undefined) continue;
+      if (isDemo) {
+        this.dropPin(s, managers);
+        dropped.push(s);
+      } else s.demoPin = false;
+    }
+    this.notePinsRemoved(dropped, at, unmarked.length > 0);
+    return dropped;
+  }
+
+  private notePinsRemoved(dropped: StaffRecord[], at: number, changed = false): void {
+    if (dropped.length > 0) {
+      const names = this.data.practicePinsRemoved?.names ?? [];
+      this.data.practicePinsRemoved = { at, names: [...names, ...dropped.map((s) => s.name)] };
+    }
+    if (dropped.length > 0 || changed) this.save();
+  }
+
+  private dropPin(s: StaffRecord, managers: string[]): void {
+    s.pin = null;
+    s.pinTag = null;
+    s.demoPin = false;
+    if (managers.includes(s.userId)) s.manager = false;
+  }
+
+  /** When the practice PINs were removed and from whom (see dropDemoPins), if they were. */
+  practicePinsRemoved(): { at: number; names: string[] } | null {
+    return this.data.practicePinsRemoved ?? null;
+  }
+
+  /**
+   * Sets an unreadable staff list aside and starts a new, empty one (never re-seeded): the damaged
+   * bytes are kept as `<file>.damaged-<time>` (the copy made at start, or one made now). Returns
+   * where they are, or null when the file was missing altogether.
+   */
+  setAside(now: number): { keptAs: string | null } {
+    if (!this.unreadable)
+      throw new AppError('conflict', 'The staff list can be read; nothing to set aside', { what: 'staff list' });
+    const path = join(this.dir, FILE);
+    const keptAs = existsSync(path) ? keepDamagedCopy(path, now) : this.unreadable.keptAs;
+    this.data = { version: 1, seeded: true, staff: [] };
+    this.unreadable = null;
+    this.save();
+    return { keptAs };
   }
 
   private save(): void {

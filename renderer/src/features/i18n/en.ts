@@ -25,6 +25,8 @@ export const en = {
     managerPin: 'Manager PIN',
     managerHint: 'The timesheet, staff PINs and kiosk settings are for managers.',
     notManager: 'That PIN does not belong to a manager.',
+    practicePinsRemoved:
+      'This venue left the practice service, so the practice venue’s PINs were removed. A manager PIN must be set: tap Manager.',
     digits_one: '{{count}} digit entered',
     digits_other: '{{count}} digits entered',
     // Which pad, for whom and until when, as shared/errors.ts lockWords says it in English.

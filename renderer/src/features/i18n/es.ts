@@ -27,6 +27,8 @@ export const es: KioskStrings = {
     managerPin: 'PIN de gerente',
     managerHint: 'La hoja de horas, los PIN del personal y los ajustes del quiosco son para gerentes.',
     notManager: 'Ese PIN no es de un gerente.',
+    practicePinsRemoved:
+      'Este local dejó el servicio de práctica, así que se quitaron los PIN del local de práctica. Hay que crear un PIN de gerente: toque Gerente.',
     digits_one: '{{count}} dígito ingresado',
     digits_many: '{{count}} dígitos ingresados',
     digits_other: '{{count}} dígitos ingresados',

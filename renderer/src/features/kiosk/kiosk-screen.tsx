@@ -214,6 +214,11 @@ export function KioskScreen({
               onSwitch={(next) => setPersonLanguage(next === labor.settings.kioskLanguage ? null : next)}
             />
           </div>
+          {labor.practicePinsRemoved && (
+            <p className="k-pad-message" role="status" data-testid="practice-pins-removed">
+              {t('pad.practicePinsRemoved')}
+            </p>
+          )}
         </>
       );
       break;
