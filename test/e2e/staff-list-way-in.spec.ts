@@ -1,0 +1,58 @@
+// What Settings says when no manager can sign in: after leaving the practice service (its PINs
+// were removed) and when the staff list cannot be read (this screen may set it aside).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
+import { expect, startApp, stopApp, test } from './fixtures';
+
+const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
+
+test("Settings says the practice venue's PINs were removed after moving to a real service", async ({ page }) => {
+  const service = await startSandbox();
+  const app = await startApp();
+  try {
+    await app.core.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: service.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(app.host.url);
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('button', { name: 'Settings', exact: true })
+      .click();
+    const removed = page.getByTestId('practice-pins-removed');
+    await expect(removed).toContainText('the practice venue’s PINs were removed (from Alex Manager,');
+    await expect(page.getByTestId('settings-open').getByRole('button', { name: 'Set a manager PIN' })).toBeVisible();
+    await page.screenshot({ path: screens('settings-practice-pins-removed-1280x800.png') });
+  } finally {
+    await stopApp(app);
+    await service.close();
+  }
+});
+
+test('a damaged staff list: Settings offers to set it aside, then asks for a manager PIN', async ({ page }) => {
+  const first = await startApp();
+  await stopApp(first, false);
+  writeFileSync(join(first.dataDir, 'labor-staff.json'), '{"version":1,"seeded":true,"staff":[{"userId":"20');
+  const app = await startApp(first.dataDir, { manager: false });
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(app.host.url);
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('button', { name: 'Settings', exact: true })
+      .click();
+    const damaged = page.getByTestId('damaged-roster');
+    await expect(damaged).toContainText('could not be read, so no manager can sign in');
+    await expect(damaged).toContainText('labor-staff.json.damaged-');
+    await page.screenshot({ path: screens('settings-damaged-staff-list-1280x800.png') });
+    await damaged.getByRole('button', { name: 'Set the damaged staff list aside and start a new one' }).click();
+    await expect(damaged).toHaveCount(0);
+    await expect(page.getByTestId('settings-open').getByRole('button', { name: 'Set a manager PIN' })).toBeVisible();
+  } finally {
+    await stopApp(app);
+  }
+});
