@@ -27,6 +27,11 @@ test("Settings says the practice venue's PINs were removed after moving to a rea
     await expect(removed).toContainText('the practice venue’s PINs were removed (from Alex Manager,');
     await expect(page.getByTestId('settings-open').getByRole('button', { name: 'Set a manager PIN' })).toBeVisible();
     await page.screenshot({ path: screens('settings-practice-pins-removed-1280x800.png') });
+    // The kiosk's pad says it too (in the kiosk's language).
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Kiosk', exact: true }).click();
+    await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
+    await expect(page.getByTestId('practice-pins-removed')).toContainText('A manager PIN must be set');
+    await page.screenshot({ path: screens('kiosk-practice-pins-removed-1280x800.png') });
   } finally {
     await stopApp(app);
     await service.close();

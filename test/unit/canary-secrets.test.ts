@@ -97,9 +97,12 @@ describe('canary secrets', () => {
       expect(signBody(body, CANARIES.webhookSecret)).not.toContain(CANARIES.webhookSecret);
 
       await app.handlers.laborSetLocation(null, HARBOUR);
-      // The practice venue seeded the roster (manager PIN 9999): the manager's PIN becomes the canary.
-      const manager = await app.handlers.laborIdentify({ pin: '9999' });
-      await app.handlers.laborSetPin(manager.token, manager.userId, CANARIES.managerPin);
+      // On a real service the practice venue's PINs are gone: the first manager's PIN is the canary.
+      const manager = await app.handlers.laborSetupManager({
+        userId: '2001',
+        name: 'Alex Manager',
+        pin: CANARIES.managerPin,
+      });
       await app.handlers.laborEndSession(manager.token);
       await app.handlers.laborIdentify({ pin: CANARIES.managerPin });
       await app.handlers.laborIdentify({ pin: '11112222' }).catch((error: unknown) => logs.push(String(error)));

@@ -196,6 +196,11 @@ export function KioskScreen({
         </div>
       ) : (
         <>
+          {labor.practicePinsRemoved && (
+            <p className="k-pad-message" role="status" data-testid="practice-pins-removed">
+              {t('pad.practicePinsRemoved')}
+            </p>
+          )}
           <PinPad
             title={t('pad.enterPin')}
             busy={request.busy}
@@ -214,11 +219,6 @@ export function KioskScreen({
               onSwitch={(next) => setPersonLanguage(next === labor.settings.kioskLanguage ? null : next)}
             />
           </div>
-          {labor.practicePinsRemoved && (
-            <p className="k-pad-message" role="status" data-testid="practice-pins-removed">
-              {t('pad.practicePinsRemoved')}
-            </p>
-          )}
         </>
       );
       break;
