@@ -45,6 +45,22 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports (house rule).' },
+        {
+          // A store selector that builds a new array or object answers differently on every read:
+          // React then redraws without end and unmounts the whole app. Default outside the selector.
+          selector: [
+            'ArrayExpression',
+            'ObjectExpression',
+            'LogicalExpression > ArrayExpression',
+            'LogicalExpression > ObjectExpression',
+            'ConditionalExpression > ArrayExpression',
+            'ConditionalExpression > ObjectExpression',
+            'CallExpression[callee.property.name=/^(map|filter|slice|concat|flatMap)$/]',
+          ]
+            .map((inner) => `CallExpression[callee.name='useAppStore'] > ArrowFunctionExpression > ${inner}`)
+            .join(', '),
+          message: 'A useAppStore selector must return what the store holds, not a new array or object.',
+        },
       ],
     },
   },

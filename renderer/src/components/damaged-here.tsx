@@ -16,7 +16,9 @@ export const SHOWN_FROM = {
 
 /** The data-health notices about any of these files. */
 export function useDamageOf(files: readonly string[]) {
-  const notices = useAppStore((s) => s.dataHealth?.notices ?? []);
+  // The selector returns what the store holds: a fresh `[]` from inside it would be a new answer on
+  // every read, and React would redraw without end (and unmount the app) before the first snapshot.
+  const notices = useAppStore((s) => s.dataHealth?.notices) ?? [];
   return notices.filter((n) => files.some((f) => (f.endsWith('/') ? n.file.startsWith(f) : n.file === f)));
 }
 

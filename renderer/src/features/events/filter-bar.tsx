@@ -5,7 +5,7 @@ import { useAppStore } from '../../store';
 export function FilterBar() {
   const filter = useAppStore((s) => s.filter);
   const setFilter = useAppStore((s) => s.setFilter);
-  const locations = useAppStore((s) => s.locations?.locations ?? []);
+  const locations = useAppStore((s) => s.locations?.locations) ?? [];
   const change = (patch: Partial<EventFilter>) => {
     const next: EventFilter = { ...filter, ...patch };
     for (const key of Object.keys(next) as (keyof EventFilter)[]) if (!next[key]) delete next[key];
