@@ -29,6 +29,7 @@ import { startVenueHub, type HubOptions, type RunningVenueHub } from './hub/venu
 import { KioskRelay } from './hub/kiosk-relay';
 import { PunchGrants } from './hub/punch-grants';
 import { PunchReview } from './hub/punch-review';
+import { screenErrorHandlers } from './screen-error-log';
 import { authorityHandlers } from './authority-handlers';
 import { firstStartState, setupHandlers } from './setup/setup-handlers';
 import { dispatchRequest, type Dispatch, type RefusedArguments } from './ipc-dispatch';
@@ -53,6 +54,8 @@ export interface CoreOptions {
   tunnelConnector?: TunnelConnector;
   /** Clock for the webhook receiver's stale/future checks. */
   now?: () => number;
+  /** Clock of PIN sessions and lockouts (tests step it past a session's life); the system clock otherwise. */
+  sessionClock?: () => number;
   log?: (line: string) => void;
   /** Runs as a locked-down kiosk: the labor kiosk is the only screen until a manager unlocks. */
   kiosk?: boolean;
@@ -148,6 +151,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     demoStaff: async () => (await connection.sandboxLink()?.demoStaff()) ?? null,
     practice: () => connection.status().settings.mode === 'sandbox',
     tuning: options.labor,
+    sessionClock: options.sessionClock,
     log,
     damage,
   });
@@ -225,6 +229,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       hubRunning: hubService !== null,
       restart: options.restart,
     }),
+    ...screenErrorHandlers(log),
   };
   // Authority lives here, not in the screens: see shared/contract/access.ts.
   const handlers = guardHandlers(unguarded, {

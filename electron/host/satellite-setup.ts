@@ -9,6 +9,8 @@ import { findHubs } from '../core/hub/hub-discovery';
 import { normalizeUrl, pairWithHub, readHubCertificate } from '../core/hub/hub-client';
 import { loadPairing, savePairing } from '../core/hub/satellite-store';
 import { startSatellite, type RunningSatellite, type SatelliteOptions } from './satellite';
+import { screenErrorHandlers } from '../core/screen-error-log';
+import type { ScreenErrorReport } from '../../shared/screen-errors';
 
 export interface SatelliteRun {
   handlers: IpcHandlers;
@@ -37,8 +39,10 @@ export async function startSatelliteOrSetup(options: SatelliteOptions): Promise<
   });
   const status = () => inner?.status() ?? unpaired();
 
+  const screenErrors = screenErrorHandlers(options.log ?? (() => {}));
   const own: Partial<Record<string, (...args: unknown[]) => Promise<unknown>>> = {
     satelliteStatus: async () => status(),
+    reportScreenError: async (report) => screenErrors.reportScreenError(report as ScreenErrorReport),
     satelliteFindHubs: async () => findHubs(),
     satelliteCheckHub: async (address) => {
       const pin = await readHubCertificate(String(address));

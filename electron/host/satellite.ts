@@ -22,6 +22,8 @@ import { OfflineKiosk } from '../core/labor/offline-kiosk';
 import { DataHealth } from '../core/storage/data-health';
 import { AppError, appError, fromErrorPayload } from '../../shared/app-error';
 import { DEVICE_ONLY } from '../core/access-guard';
+import { screenErrorHandlers } from '../core/screen-error-log';
+import type { ScreenErrorReport } from '../../shared/screen-errors';
 
 export interface SatelliteOptions {
   dataDir: string;
@@ -196,9 +198,12 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
   await connect();
 
   const handlers: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  // This screen's failures are this device's to log: the hub never hears them.
+  const screenErrors = screenErrorHandlers(log);
   for (const channel of ipcChannels) {
     handlers[channel] = async (...args) => {
       if (channel === 'satelliteStatus') return status();
+      if (channel === 'reportScreenError') return screenErrors.reportScreenError(args[0] as ScreenErrorReport);
       // The device's own link traffic is never its screen's to send (PIN hashes stay off screens).
       if (channel === 'hubKioskRoster' || channel === 'hubForwardPunch' || channel === 'hubDeviceReport')
         throw new AppError('forbidden', DEVICE_ONLY, { by: 'venue' });

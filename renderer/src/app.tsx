@@ -14,6 +14,7 @@ import { GiftCardsScreen } from './features/gift-cards/gift-cards-screen';
 import { TabsScreen } from './features/tabs/tabs-screen';
 import { FirstStart } from './features/setup/first-start';
 import { useFirstStart } from './features/setup/use-first-start';
+import { AreaBoundary } from './components/error-boundary';
 
 const LABELS: Record<Screen, string> = {
   kiosk: 'Kiosk',
@@ -73,8 +74,13 @@ export function App() {
       </nav>
       <main className="content">
         <SatelliteBanner />
-        <StatusBar />
-        <ScreenView screen={screen} />
+        <AreaBoundary area="status-bar">
+          <StatusBar />
+        </AreaBoundary>
+        {/* One screen failing leaves the others a click away; each opens anew. */}
+        <AreaBoundary area={`screen:${screen}`} key={screen}>
+          <ScreenView screen={screen} />
+        </AreaBoundary>
       </main>
     </div>
   );

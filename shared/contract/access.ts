@@ -115,4 +115,6 @@ export const channelAccess: Record<IpcChannel, Access> = {
   settingsAccess: 'anyone',
   settingsSignOut: 'anyone',
   laborSetRosterAside: 'local-screen',
+  // Any screen may say that a part of it failed to draw; the core only writes a line to its log.
+  reportScreenError: 'anyone',
 };

@@ -7,6 +7,7 @@ import { connectionArgSchemas } from './connection-args';
 import { dataHealthArgSchemas } from './data-health-args';
 import { hubArgSchemas } from './hub-args';
 import { laborArgSchemas } from './labor-args';
+import { screenArgSchemas } from './screen-args';
 import { setupArgSchemas } from './setup-args';
 import { tabsArgSchemas } from './tabs-args';
 import { webhookArgSchemas } from './webhooks-args';
@@ -20,4 +21,5 @@ export const ipcArgSchemas: { [K in IpcChannel]: z.ZodType<IpcArgs<K>> } = {
   ...hubArgSchemas,
   ...authorityArgSchemas,
   ...setupArgSchemas,
+  ...screenArgSchemas,
 };

@@ -46,6 +46,8 @@ const HUB_ONLY_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'setupView',
   'setupChoose',
   'setupRestart',
+  // A satellite's screen failures go to the satellite's own log, never the hub's.
+  'reportScreenError',
 ]);
 
 /** Managing devices is for the manager's own device (and the hub's screen). */

@@ -16,6 +16,7 @@ import {
 import { authorityChannelKeys, authorityEventKeys, type AuthorityEvents, type AuthorityRequests } from './authority';
 import { hubChannelKeys, hubEventKeys, type HubEvents, type HubRequests } from './hub';
 import { laborChannelKeys, laborEventKeys, type LaborEvents, type LaborRequests } from './labor';
+import { screenChannelKeys, screenEventKeys, type ScreenEvents, type ScreenRequests } from './screen';
 import { setupChannelKeys, setupEventKeys, type SetupEvents, type SetupRequests } from './setup';
 import { tabsChannelKeys, tabsEventKeys, type TabsEvents, type TabsRequests } from './tabs';
 import { webhookChannelKeys, webhookEventKeys, type WebhookEvents, type WebhookRequests } from './webhooks';
@@ -31,7 +32,8 @@ export interface IpcRequestMap
     DataHealthRequests,
     HubRequests,
     AuthorityRequests,
-    SetupRequests {}
+    SetupRequests,
+    ScreenRequests {}
 
 /** Every event main pushes to the renderer, with its payload. */
 export interface IpcEventMap
@@ -43,7 +45,8 @@ export interface IpcEventMap
     DataHealthEvents,
     HubEvents,
     AuthorityEvents,
-    SetupEvents {}
+    SetupEvents,
+    ScreenEvents {}
 
 export type IpcChannel = keyof IpcRequestMap;
 export type IpcEventName = keyof IpcEventMap;
@@ -59,6 +62,7 @@ const channelKeys: Record<IpcChannel, true> = {
   ...hubChannelKeys,
   ...authorityChannelKeys,
   ...setupChannelKeys,
+  ...screenChannelKeys,
 };
 /** Every request channel, for transports that generate one function or handler per request. */
 export const ipcChannels = Object.keys(channelKeys) as IpcChannel[];
@@ -72,6 +76,7 @@ const eventKeys: Record<IpcEventName, true> = {
   ...hubEventKeys,
   ...authorityEventKeys,
   ...setupEventKeys,
+  ...screenEventKeys,
 };
 /** Every push event name, for transports that must subscribe to all of them. */
 export const ipcEventNames = Object.keys(eventKeys) as IpcEventName[];

@@ -1,6 +1,6 @@
 // Each test gets the real app: a core on its own temp data folder with the embedded sandbox, and
 // the headless host serving the built renderer, all on port 0.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,12 +9,15 @@ import { createApp, type App } from '../../electron/host/create-app';
 import { startHost, type RunningHost } from '../../electron/host/host';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
 import { PRACTICE_MANAGER_PIN, signInManager } from '../support/manager';
+import { SCREEN_ERROR_LINE } from '../../electron/core/screen-error-log';
 
 export interface RunningApp {
   core: App;
   host: RunningHost;
   dataDir: string;
   sandboxUrl: string;
+  /** The core's log lines (a part of the screen that failed to draw is written here); startApp keeps them. */
+  log?: string[];
 }
 
 const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
@@ -36,14 +39,21 @@ export async function startApp(
    * computer's own screen, as a manager at the venue would, so settings work for the test (and for
    * its browser pages, which are this computer's own screen too).
    */
-  options: { firstStart?: boolean; manager?: boolean } = {},
+  options: { firstStart?: boolean; manager?: boolean; sessionClock?: () => number } = {},
 ): Promise<RunningApp> {
   if (!existsSync(join(rendererDir, 'index.html')))
     throw new Error('out/renderer is missing: run `npm run build` before the e2e tests');
   // A single computer on the practice venue, as chosen at first start (unless the test walks it).
   if (!options.firstStart && !existsSync(join(dataDir, 'device-setup.json')))
     saveDeviceSetup(dataDir, { venue: 'practice', role: 'single', purpose: null });
-  const core = await createApp({ dataDir, runtime: 'headless', labor: E2E_LABOR });
+  const log: string[] = [];
+  const core = await createApp({
+    dataDir,
+    runtime: 'headless',
+    labor: E2E_LABOR,
+    log: (line) => log.push(line),
+    sessionClock: options.sessionClock,
+  });
   await core.start();
   await signInManager(core.handlers);
   // The connection's money unit, set as a venue sets it in Settings: the one its service uses
@@ -59,10 +69,33 @@ export async function startApp(
   }
   if (options.manager === false) await core.handlers.settingsSignOut();
   const host = await startHost({ rendererDir, handlers: core.handlers, events: core.events });
-  return { core, host, dataDir, sandboxUrl: core.sandbox()?.baseUrl ?? '' };
+  return { core, host, dataDir, sandboxUrl: core.sandbox()?.baseUrl ?? '', log };
+}
+
+/** The screen failures in a process's log text: each its first line and the indented lines under it. */
+export function screenErrorsIn(text: string): string[] {
+  return [...text.matchAll(new RegExp(`^${SCREEN_ERROR_LINE}.*(?:\\n[ \\t].*)*`, 'gm'))].map((m) => m[0]);
+}
+
+/**
+ * Parts of the screen that failed to draw during a test, from the core's log entries: printed, and
+ * attached to the test, so a test that fails on a screen which went wrong says what threw.
+ */
+export async function attachScreenErrors(entries: string[]): Promise<void> {
+  const failures = entries.filter((entry) => entry.startsWith(SCREEN_ERROR_LINE));
+  if (failures.length === 0) return;
+  console.error(failures.join('\n'));
+  let info: TestInfo;
+  try {
+    info = base.info();
+  } catch {
+    return; // outside a test (a hook of a whole file): printed only
+  }
+  await info.attach('screen errors (core log)', { body: failures.join('\n\n'), contentType: 'text/plain' });
 }
 
 export async function stopApp(app: RunningApp, removeData = true): Promise<void> {
+  await attachScreenErrors(app.log ?? []);
   await app.host.close();
   await app.core.stop();
   if (removeData) rmSync(app.dataDir, { recursive: true, force: true });

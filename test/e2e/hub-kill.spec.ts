@@ -18,6 +18,7 @@ import { closeConfirmation } from './kiosk-steps';
 
 const shot = (name: string) => test.info().outputPath(name);
 const run = processes();
+test.afterEach(({ browserName: _ }, info) => run.attachLogs(info));
 test.afterAll(() => run.stopAll());
 
 type Punch = 'in' | 'out';

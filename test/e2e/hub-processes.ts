@@ -7,9 +7,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
 
 import { enterPin } from './kiosk-steps';
+import { attachScreenErrors, screenErrorsIn } from './fixtures';
 
 export { enterPin };
 
@@ -20,6 +21,8 @@ export interface Proc {
   dir: string;
   url: string;
   err: () => string;
+  /** The command line it was started with (named in a failed test's attachments). */
+  command: string[];
 }
 
 export interface Processes {
@@ -32,6 +35,11 @@ export interface Processes {
   sandbox(): Promise<Proc>;
   /** A new data folder, removed by stopAll(). */
   folder(): string;
+  /**
+   * For a test's afterEach: when the test failed, each process's log (its stderr: what it said,
+   * and any part of a screen that failed to draw, with what threw) is attached to it.
+   */
+  attachLogs(info: TestInfo): Promise<void>;
   /** SIGKILL, as a power cut or a crash would; the folder stays for a restart. */
   kill(proc: Proc): Promise<void>;
   stopAll(): Promise<void>;
@@ -59,7 +67,7 @@ function start(command: string[], dir: string, ready: RegExp, env: NodeJS.Proces
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = ready.exec(out);
-      if (m) resolveProc({ child, dir, url: m[1], err: () => err });
+      if (m) resolveProc({ child, dir, url: m[1], err: () => err, command });
     });
     child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited ${code}: ${err}`)));
   });
@@ -95,11 +103,20 @@ export function processes(): Processes {
         ),
       ),
     folder: newDir,
+    attachLogs: async (info) => {
+      if (info.status === info.expectedStatus) return;
+      for (const [n, p] of procs.entries())
+        await info.attach(`process ${n + 1} log (${p.command.slice(1).join(' ').slice(0, 120)})`, {
+          body: p.err() || '(nothing)',
+          contentType: 'text/plain',
+        });
+    },
     kill: async (proc) => {
       proc.child.kill('SIGKILL');
       await exited(proc.child);
     },
     stopAll: async () => {
+      await attachScreenErrors(procs.flatMap((p) => screenErrorsIn(p.err())));
       for (const p of procs.splice(0)) {
         p.child.kill('SIGTERM');
         await exited(p.child);

@@ -16,6 +16,7 @@ import { enterPin, openCode, openHubDevices, processes } from './hub-processes';
 
 const shot = (name: string) => test.info().outputPath(name);
 const run = processes();
+test.afterEach(({ browserName: _ }, info) => run.attachLogs(info));
 test.afterAll(() => run.stopAll());
 const host = (args: string[]) => run.host(args);
 

@@ -4,6 +4,7 @@
 // Events screen's sandbox trigger) brings the same prompt when it is refused.
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { MANAGER_SESSION_MS } from '../../electron/core/labor/sessions';
 import { expect, startApp, stopApp, test } from './fixtures';
 
 const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
@@ -59,6 +60,43 @@ test('Settings asks for a manager PIN, refuses a staff PIN, and locks again on s
     await sandbox.getByRole('button', { name: 'Trigger' }).click();
     await expect(sandbox.getByRole('status')).toBeVisible();
     await expect(sandbox.getByRole('alert')).toHaveCount(0);
+  } finally {
+    await stopApp(app);
+  }
+});
+
+test('Settings go back to the manager PIN prompt once the session has lapsed', async ({ page }) => {
+  // The core's session clock is stepped; the page's clock is moved with it (page.clock).
+  let now = Date.now();
+  const app = await startApp(undefined, { sessionClock: () => now });
+  try {
+    await page.clock.install();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(app.host.url);
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('button', { name: 'Settings', exact: true })
+      .click();
+    const unlocked = page.getByTestId('settings-manager');
+    await expect(unlocked).toContainText('Alex Manager');
+
+    // Left alone past its life, the next settings action is refused and the screen asks for the PIN.
+    now += MANAGER_SESSION_MS + 60_000;
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    const prompt = page.getByRole('form', { name: 'Manager PIN needed' }).first();
+    await expect(prompt).toBeVisible();
+    await expect(unlocked).toHaveCount(0);
+
+    // Signed in again and left alone: the screen sees the end by itself, with no action (the page's
+    // clock set to the core's first, as the two agree on a real device).
+    await page.clock.setSystemTime(now);
+    await prompt.getByLabel('Manager PIN').fill('9999');
+    await prompt.getByRole('button', { name: 'Sign in' }).click();
+    await expect(unlocked).toBeVisible();
+    now += MANAGER_SESSION_MS + 60_000;
+    await page.clock.fastForward(MANAGER_SESSION_MS + 60_000);
+    await expect(page.getByRole('form', { name: 'Manager PIN needed' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save connection' })).toHaveCount(0);
   } finally {
     await stopApp(app);
   }

@@ -89,6 +89,8 @@ export interface LaborServiceOptions {
   dataDir: string;
   api: () => ServiceClient;
   now?: () => number;
+  /** Clock of PIN sessions and lockouts, when it is not `now` (tests step it past a session's life). */
+  sessionClock?: () => number;
   kioskMode?: boolean;
   /** The embedded sandbox's staff, to seed the roster with demo PINs (sandbox mode only). */
   demoStaff?: () => DemoStaff[] | null | Promise<DemoStaff[] | null>;
@@ -158,7 +160,7 @@ export class LaborService {
     if (this.roster.exists()) markRosterSeen();
     this.access = new KioskAccess({
       roster: this.roster,
-      now: this.now,
+      now: options.sessionClock ?? this.now,
       locationUuid: () => this.stored.location?.uuid ?? null,
       nameTapNeedsPin: () => this.stored.settings.nameTapNeedsPin,
       changed: () => this.emitNow(),

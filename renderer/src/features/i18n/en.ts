@@ -8,6 +8,16 @@ export const en = {
     lost: 'Lost contact with the app; retrying. Punches already saved are safe.',
     loading: 'Loading the kiosk…',
   },
+  // A part of the screen that failed to draw (the rest keeps working), or the whole screen.
+  failed: {
+    title: 'This part of the screen failed',
+    body: 'The rest of the screen still works, and everything already saved is safe. If it fails again, tell a manager.',
+    reload: 'Reload it',
+    details: 'Technical details',
+    screenTitle: 'The screen failed',
+    screenBody: 'Everything already saved is safe. Reload the screen; if it fails again, tell a manager.',
+    screenReload: 'Reload',
+  },
   header: {
     clockLabel: 'Time at this location',
     kioskView: 'Kiosk view',

@@ -10,6 +10,16 @@ export const es: KioskStrings = {
     lost: 'Se perdió el contacto con la aplicación; reintentando. Los fichajes ya guardados están a salvo.',
     loading: 'Cargando el quiosco…',
   },
+  failed: {
+    title: 'Esta parte de la pantalla falló',
+    body: 'El resto de la pantalla sigue funcionando y todo lo ya guardado está a salvo. Si vuelve a fallar, avise a un gerente.',
+    reload: 'Volver a cargarla',
+    details: 'Detalles técnicos',
+    screenTitle: 'La pantalla falló',
+    screenBody:
+      'Todo lo ya guardado está a salvo. Vuelva a cargar la pantalla; si vuelve a fallar, avise a un gerente.',
+    screenReload: 'Volver a cargar',
+  },
   header: {
     clockLabel: 'Hora en este local',
     kioskView: 'Vista de quiosco',

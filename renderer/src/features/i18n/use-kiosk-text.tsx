@@ -27,6 +27,11 @@ export interface KioskText {
   money(cents: number): string;
 }
 
+/** The language the kiosk part around this one speaks ('en' outside the kiosk). */
+export function useKioskLanguage(): KioskLanguage {
+  return useContext(LanguageContext);
+}
+
 export function useKioskText(): KioskText {
   return useKioskTextIn(useContext(LanguageContext));
 }

@@ -20,6 +20,7 @@ import { isAppError } from '../../../../shared/app-error';
 import { KioskLanguageProvider, useKioskTextIn } from '../i18n/use-kiosk-text';
 import { kioskErrorWords } from '../i18n/kiosk-error-words';
 import { LanguageToggle } from './language-toggle';
+import { AreaBoundary } from '../../components/error-boundary';
 import './kiosk.css';
 
 type Mode =
@@ -168,20 +169,22 @@ export function KioskScreen({
   if (mode.kind === 'manager') {
     return (
       <div className="k-screen">
-        <ManagerArea
-          session={mode.session}
-          labor={labor}
-          appSettings={appSettings}
-          onClose={backToPad}
-          onLeaveKioskView={
-            onLeaveKioskView &&
-            (() =>
-              void request.run(async () => {
-                await onLeaveKioskView(mode.session.token);
-                backToPad();
-              }))
-          }
-        />
+        <AreaBoundary area="kiosk-manager">
+          <ManagerArea
+            session={mode.session}
+            labor={labor}
+            appSettings={appSettings}
+            onClose={backToPad}
+            onLeaveKioskView={
+              onLeaveKioskView &&
+              (() =>
+                void request.run(async () => {
+                  await onLeaveKioskView(mode.session.token);
+                  backToPad();
+                }))
+            }
+          />
+        </AreaBoundary>
       </div>
     );
   }
@@ -321,22 +324,31 @@ export function KioskScreen({
   return (
     <KioskLanguageProvider language={language}>
       <div className="k-screen" lang={language}>
-        <KioskHeader
-          location={location}
-          outbox={labor.outbox}
-          onManager={openManager}
-          onSyncNow={() => void api().laborSyncNow()}
-          onKioskView={onKioskView && (() => void request.run(onKioskView))}
-        />
+        <AreaBoundary area="kiosk-header">
+          <KioskHeader
+            location={location}
+            outbox={labor.outbox}
+            onManager={openManager}
+            onSyncNow={() => void api().laborSyncNow()}
+            onKioskView={onKioskView && (() => void request.run(onKioskView))}
+          />
+        </AreaBoundary>
+        {/* The pad and the board fail apart: punching goes on beside a board that cannot be drawn. */}
         <div className="k-main">
-          <div className="k-left">{panel}</div>
+          <div className="k-left">
+            <AreaBoundary area={`kiosk-${mode.kind}`} key={mode.kind}>
+              {panel}
+            </AreaBoundary>
+          </div>
           <div className="k-right">
-            <LiveBoard
-              board={labor.board}
-              settings={labor.settings}
-              timezone={location.timezone}
-              offline={labor.outbox.state === 'offline'}
-            />
+            <AreaBoundary area="kiosk-board">
+              <LiveBoard
+                board={labor.board}
+                settings={labor.settings}
+                timezone={location.timezone}
+                offline={labor.outbox.state === 'offline'}
+              />
+            </AreaBoundary>
           </div>
         </div>
       </div>

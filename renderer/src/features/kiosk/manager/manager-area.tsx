@@ -11,6 +11,7 @@ import { DataHealthNotices } from '../../../components/data-health-notices';
 import { DevicesPanel } from '../../hub/devices-panel';
 import { LockoutsNotice } from './lockouts-notice';
 import { useAppStore } from '../../../store';
+import { AreaBoundary } from '../../../components/error-boundary';
 
 type Tab = 'timesheet' | 'sync' | 'staff' | 'settings' | 'devices' | 'app';
 
@@ -78,17 +79,20 @@ export function ManagerArea({
       <div className="k-manager-body">
         <DataHealthNotices />
         <LockoutsNotice token={session.token} labor={labor} />
-        {tab === 'timesheet' && <TimesheetView token={session.token} labor={labor} />}
-        {tab === 'sync' && (
-          <>
-            <SyncProblems token={session.token} labor={labor} />
-            <PunchReview token={session.token} timezone={labor.location?.timezone ?? null} />
-          </>
-        )}
-        {tab === 'staff' && <StaffEditor token={session.token} labor={labor} />}
-        {tab === 'settings' && <KioskSettingsForm token={session.token} labor={labor} />}
-        {tab === 'devices' && <DevicesPanel token={session.token} timezone={labor.location?.timezone ?? null} />}
-        {tab === 'app' && appSettings}
+        {/* A section that fails leaves the other tabs working. */}
+        <AreaBoundary area={`manager-${tab}`} key={tab}>
+          {tab === 'timesheet' && <TimesheetView token={session.token} labor={labor} />}
+          {tab === 'sync' && (
+            <>
+              <SyncProblems token={session.token} labor={labor} />
+              <PunchReview token={session.token} timezone={labor.location?.timezone ?? null} />
+            </>
+          )}
+          {tab === 'staff' && <StaffEditor token={session.token} labor={labor} />}
+          {tab === 'settings' && <KioskSettingsForm token={session.token} labor={labor} />}
+          {tab === 'devices' && <DevicesPanel token={session.token} timezone={labor.location?.timezone ?? null} />}
+          {tab === 'app' && appSettings}
+        </AreaBoundary>
       </div>
     </section>
   );

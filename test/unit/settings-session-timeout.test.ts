@@ -1,0 +1,97 @@
+// A manager's settings session on a device ends after a spell unused, through the real dispatcher
+// every transport uses: the sessions' clock is stepped, not waited for. Using settings keeps the
+// session alive; once it has lapsed, settingsAccess names nobody and the next settings request is
+// refused as pin-required (a manager role), as on a device where nobody signed in.
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCAL_SETTINGS_REFUSED } from '../../electron/core/access-guard';
+import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
+import { MANAGER_SESSION_MS } from '../../electron/core/labor/sessions';
+import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
+import { createApp, type App } from '../../electron/host/create-app';
+import type { SettingsAccess } from '../../shared/authority';
+import type { StaffSession } from '../../shared/labor';
+import { tempDirs } from '../support';
+
+const dirs = tempDirs('venue-settings-timeout-');
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (stops.length) await stops.pop()!();
+  dirs.removeAll();
+});
+
+const MINUTE = 60_000;
+
+async function app(clock: () => number): Promise<App> {
+  const dir = dirs.make();
+  saveDeviceSetup(dir, { venue: 'practice', role: 'single', purpose: null });
+  const a = await createApp({
+    dataDir: dir,
+    runtime: 'headless',
+    secrets: new MemorySecretStore(),
+    labor: { scryptN: 1024 },
+    sessionClock: clock,
+  });
+  stops.push(() => a.stop());
+  await a.start();
+  // The practice venue seeds the roster with its demo staff (manager PIN 9999) on connect.
+  for (let i = 0; i < 100 && a.labor.roster.needsManagerSetup(); i++) await new Promise((r) => setTimeout(r, 50));
+  return a;
+}
+
+const call = (a: App, channel: string, ...args: unknown[]): Promise<DispatchOutcome> =>
+  dispatchRequest(a.handlers, channel, args);
+const ok = async <T>(p: Promise<DispatchOutcome>): Promise<T> => {
+  const o = await p;
+  if (!o.ok) throw new Error(o.error.message);
+  return o.result as T;
+};
+const refused = {
+  ok: false,
+  error: { kind: 'pin-required', data: { role: 'manager' }, message: LOCAL_SETTINGS_REFUSED },
+};
+
+describe("a manager's settings session times out on the device", () => {
+  it('lives while settings are used, and lapses back to "Manager PIN needed" once left alone', async () => {
+    let now = Date.parse('2026-11-26T20:00:00Z');
+    const a = await app(() => now);
+    const manager = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '9999' }));
+    expect(manager.manager).toBe(true);
+    const access = await ok<SettingsAccess>(call(a, 'settingsAccess'));
+    expect(access.manager).toMatchObject({ userId: manager.userId, expiresAt: now + MANAGER_SESSION_MS });
+
+    // In use, it slides: a settings request a minute before the end keeps it for another spell.
+    now += MANAGER_SESSION_MS - MINUTE;
+    expect((await call(a, 'stopTunnel')).ok).toBe(true);
+    now += MANAGER_SESSION_MS - MINUTE;
+    expect((await ok<SettingsAccess>(call(a, 'settingsAccess'))).manager?.userId).toBe(manager.userId);
+    expect((await call(a, 'stopTunnel')).ok).toBe(true);
+
+    // Left alone past its life: nobody is signed in here, and settings are refused until a PIN.
+    now += MANAGER_SESSION_MS + 1;
+    expect(await ok<SettingsAccess>(call(a, 'settingsAccess'))).toEqual({ open: false, manager: null });
+    expect(await call(a, 'stopTunnel')).toEqual(refused);
+    expect(await call(a, 'resetPracticeVenue')).toEqual(refused);
+    // The lapsed token is no manager session either.
+    expect(await call(a, 'laborStaff', manager.token)).toMatchObject({
+      ok: false,
+      error: { kind: 'pin-required', data: { role: 'manager' } },
+    });
+
+    // A manager's PIN opens settings again.
+    await ok(call(a, 'laborIdentify', { pin: '9999' }));
+    expect((await call(a, 'stopTunnel')).ok).toBe(true);
+  });
+
+  it('reading whether settings are open does not keep the session alive', async () => {
+    let now = Date.parse('2026-11-26T20:00:00Z');
+    const a = await app(() => now);
+    await ok(call(a, 'laborIdentify', { pin: '9999' }));
+    for (let i = 0; i < 3; i++) {
+      now += MANAGER_SESSION_MS / 2;
+      await call(a, 'settingsAccess');
+    }
+    expect((await ok<SettingsAccess>(call(a, 'settingsAccess'))).manager).toBeNull();
+    expect(await call(a, 'stopTunnel')).toEqual(refused);
+  });
+});
