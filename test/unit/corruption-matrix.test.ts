@@ -13,7 +13,8 @@ import { GiftCardSales } from '../../electron/core/tabs/gift-card-sales';
 import { DataHealth } from '../../electron/core/storage/data-health';
 import { WebhookReceiver } from '../../electron/core/webhooks';
 import type { DataHealthNotice } from '../../shared/data-health';
-import { tempDirs, waitUntil, signInManager } from '../support';
+import { PRACTICE_MANAGER_PIN, tempDirs, waitUntil, signInManager } from '../support';
+import { DEMO_MANAGERS } from '../../electron/core/labor/demo-roster';
 import { DeviceRegistry } from '../../electron/core/hub/device-registry';
 import { IDENTITY, loadOrCreateCertificate } from '../../electron/core/hub/hub-certificate';
 import { KioskRelay } from '../../electron/core/hub/kiosk-relay';
@@ -63,6 +64,9 @@ async function buildFixture(): Promise<Fixture> {
   await app.handlers.laborSetLocation(null, HARBOUR);
   await waitUntil(() => existsSync(join(dir, 'labor-board.json')), 10_000);
   await waitUntil(() => app.labor.roster.views().length > 0, 10_000);
+  // The runs open this folder on a real service, which removes the practice venue's PINs: the
+  // manager's PIN is set again as a manager sets it, so a manager still has one there.
+  await app.labor.roster.setPin(DEMO_MANAGERS[0], PRACTICE_MANAGER_PIN);
   const staff = app.labor.roster.views().filter((s) => s.roles.some((r) => r.locationUuid === HARBOUR.uuid));
   for (const s of staff.slice(0, 4)) {
     const role = s.roles.find((r) => r.locationUuid === HARBOUR.uuid)!;
