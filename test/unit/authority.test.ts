@@ -5,11 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KIOSK_SETTINGS_REFUSED, LOCAL_SETTINGS_REFUSED } from '../../electron/core/access-guard';
 import { runAsCaller } from '../../electron/core/caller';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
-import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
+import { dispatchRequest } from '../../electron/core/ipc-dispatch';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { createApp, type App } from '../../electron/host/create-app';
 import type { StaffSession } from '../../shared/labor';
 import { signInManager, tempDirs } from '../support';
+import { call, ok, practiceRosterSeeded } from '../support/dispatch';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const dirs = tempDirs('venue-authority-');
@@ -30,18 +31,9 @@ async function app(kiosk: boolean, options: { firstStart?: boolean } = {}): Prom
   });
   cleanups.push(() => a.stop());
   await a.start();
-  // The practice venue seeds the roster with its demo staff (manager PIN 9999) on connect.
-  for (let i = 0; i < 100 && a.labor.roster.needsManagerSetup(); i++) await new Promise((r) => setTimeout(r, 50));
+  await practiceRosterSeeded(a);
   return a;
 }
-
-const call = (a: App, channel: string, ...args: unknown[]): Promise<DispatchOutcome> =>
-  dispatchRequest(a.handlers, channel, args);
-const ok = async <T>(p: Promise<DispatchOutcome>): Promise<T> => {
-  const o = await p;
-  if (!o.ok) throw new Error(o.error.message);
-  return o.result as T;
-};
 
 describe('kiosk: privileged settings need a manager signed in on this kiosk', () => {
   it('refuses webhook, connection and tunnel changes with no manager session, and allows them after a manager PIN', async () => {

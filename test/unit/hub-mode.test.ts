@@ -4,7 +4,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { createApp, type App } from '../../electron/host/create-app';
 import { hubModeSaved } from '../../electron/core/hub/hub-mode';
@@ -13,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { deviceMayCall } from '../../shared/contract/device-access';
 import { KIOSK_SETTINGS_REFUSED } from '../../electron/core/access-guard';
 import { tempDirs } from '../support';
+import { call } from '../support/dispatch';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const dirs = tempDirs('venue-hub-mode-');
@@ -39,9 +39,6 @@ async function app(dataDir: string, extra: { kiosk?: boolean } = {}): Promise<Ap
   cleanups.push(() => a.stop());
   return a;
 }
-
-const call = (a: App, channel: string, ...args: unknown[]): Promise<DispatchOutcome> =>
-  dispatchRequest(a.handlers, channel, args);
 
 describe('venue hub mode', () => {
   it('is saved for the next start, and says a restart is needed until then', async () => {

@@ -3,7 +3,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
 import { Roster, type DemoStaff } from '../../electron/core/labor/roster';
@@ -12,6 +11,7 @@ import { createApp, type App, type AppOptions } from '../../electron/host/create
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
 import type { StaffSession } from '../../shared/labor';
 import { tempDirs, waitUntil } from '../support';
+import { call, ok } from '../support/dispatch';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const dirs = tempDirs('venue-practice-pins-');
@@ -39,13 +39,6 @@ async function realService() {
   return s;
 }
 
-const call = (a: App, channel: string, ...args: unknown[]): Promise<DispatchOutcome> =>
-  dispatchRequest(a.handlers, channel, args);
-const ok = async <T>(p: Promise<DispatchOutcome>): Promise<T> => {
-  const o = await p;
-  if (!o.ok) throw new Error(o.error.message);
-  return o.result as T;
-};
 const notRecognised = { ok: false, error: { kind: 'invalid', data: { reason: 'pin-not-recognised' } } };
 
 describe('leaving the practice service', () => {

@@ -4,7 +4,6 @@
 // refused as pin-required (a manager role), as on a device where nobody signed in.
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_SETTINGS_REFUSED } from '../../electron/core/access-guard';
-import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
 import { MANAGER_SESSION_MS } from '../../electron/core/labor/sessions';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
@@ -12,6 +11,7 @@ import { createApp, type App } from '../../electron/host/create-app';
 import type { SettingsAccess } from '../../shared/authority';
 import type { StaffSession } from '../../shared/labor';
 import { tempDirs } from '../support';
+import { call, ok, practiceRosterSeeded } from '../support/dispatch';
 
 const dirs = tempDirs('venue-settings-timeout-');
 const stops: (() => Promise<void>)[] = [];
@@ -34,18 +34,10 @@ async function app(clock: () => number): Promise<App> {
   });
   stops.push(() => a.stop());
   await a.start();
-  // The practice venue seeds the roster with its demo staff (manager PIN 9999) on connect.
-  for (let i = 0; i < 100 && a.labor.roster.needsManagerSetup(); i++) await new Promise((r) => setTimeout(r, 50));
+  await practiceRosterSeeded(a);
   return a;
 }
 
-const call = (a: App, channel: string, ...args: unknown[]): Promise<DispatchOutcome> =>
-  dispatchRequest(a.handlers, channel, args);
-const ok = async <T>(p: Promise<DispatchOutcome>): Promise<T> => {
-  const o = await p;
-  if (!o.ok) throw new Error(o.error.message);
-  return o.result as T;
-};
 const refused = {
   ok: false,
   error: { kind: 'pin-required', data: { role: 'manager' }, message: LOCAL_SETTINGS_REFUSED },
