@@ -101,6 +101,16 @@ export async function stopApp(app: RunningApp, removeData = true): Promise<void>
   if (removeData) rmSync(app.dataDir, { recursive: true, force: true });
 }
 
+/** Opens the app at a 1280x800 workstation and goes to its Settings screen. */
+export async function openSettings(page: Page, url: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(url);
+  await page
+    .getByRole('navigation', { name: 'Screens' })
+    .getByRole('button', { name: 'Settings', exact: true })
+    .click();
+}
+
 /** The Settings screen's manager PIN prompt, answered with the practice venue's manager PIN if it shows. */
 export async function unlockSettings(page: Page, pin = PRACTICE_MANAGER_PIN): Promise<void> {
   const prompt = page.getByTestId('manager-pin-prompt');

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { MANAGER_SESSION_MS } from '../../electron/core/labor/sessions';
-import { expect, startApp, stopApp, test } from './fixtures';
+import { expect, openSettings, startApp, stopApp, test } from './fixtures';
 
 const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
 
@@ -71,12 +71,7 @@ test('Settings go back to the manager PIN prompt once the session has lapsed', a
   const app = await startApp(undefined, { sessionClock: () => now });
   try {
     await page.clock.install();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(app.host.url);
-    await page
-      .getByRole('navigation', { name: 'Screens' })
-      .getByRole('button', { name: 'Settings', exact: true })
-      .click();
+    await openSettings(page, app.host.url);
     const unlocked = page.getByTestId('settings-manager');
     await expect(unlocked).toContainText('Alex Manager');
 

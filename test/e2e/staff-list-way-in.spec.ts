@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
-import { expect, startApp, stopApp, test } from './fixtures';
+import { expect, openSettings, startApp, stopApp, test } from './fixtures';
 
 const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
 
@@ -17,12 +17,7 @@ test("Settings says the practice venue's PINs were removed after moving to a rea
       accessId: DEMO_ACCESS_ID,
       accessSecret: DEMO_ACCESS_SECRET,
     });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(app.host.url);
-    await page
-      .getByRole('navigation', { name: 'Screens' })
-      .getByRole('button', { name: 'Settings', exact: true })
-      .click();
+    await openSettings(page, app.host.url);
     const removed = page.getByTestId('practice-pins-removed');
     await expect(removed).toContainText('the practice venue’s PINs were removed (from Alex Manager,');
     await expect(page.getByTestId('settings-open').getByRole('button', { name: 'Set a manager PIN' })).toBeVisible();
@@ -44,12 +39,7 @@ test('a damaged staff list: Settings offers to set it aside, then asks for a man
   writeFileSync(join(first.dataDir, 'labor-staff.json'), '{"version":1,"seeded":true,"staff":[{"userId":"20');
   const app = await startApp(first.dataDir, { manager: false });
   try {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(app.host.url);
-    await page
-      .getByRole('navigation', { name: 'Screens' })
-      .getByRole('button', { name: 'Settings', exact: true })
-      .click();
+    await openSettings(page, app.host.url);
     const damaged = page.getByTestId('damaged-roster');
     await expect(damaged).toContainText('could not be read, so no manager can sign in');
     await expect(damaged).toContainText('labor-staff.json.damaged-');
