@@ -2,10 +2,19 @@
 // were removed) and when the staff list cannot be read (this screen may set it aside).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
 import { expect, openSettings, startApp, stopApp, test } from './fixtures';
 
 const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
+
+/** The screen as it is, at the 1280x800 workstation and the 1080x1920 portrait kiosk. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: screens(`${name}-1280x800.png`) });
+  await page.setViewportSize({ width: 1080, height: 1920 });
+  await page.screenshot({ path: screens(`${name}-1080x1920.png`) });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 test("Settings says the practice venue's PINs were removed after moving to a real service", async ({ page }) => {
   const service = await startSandbox();
@@ -21,12 +30,12 @@ test("Settings says the practice venue's PINs were removed after moving to a rea
     const removed = page.getByTestId('practice-pins-removed');
     await expect(removed).toContainText('the practice venue’s PINs were removed (from Alex Manager,');
     await expect(page.getByTestId('settings-open').getByRole('button', { name: 'Set a manager PIN' })).toBeVisible();
-    await page.screenshot({ path: screens('settings-practice-pins-removed-1280x800.png') });
+    await shoot(page, 'settings-practice-pins-removed');
     // The kiosk's pad says it too (in the kiosk's language).
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Kiosk', exact: true }).click();
     await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
     await expect(page.getByTestId('practice-pins-removed')).toContainText('A manager PIN must be set');
-    await page.screenshot({ path: screens('kiosk-practice-pins-removed-1280x800.png') });
+    await shoot(page, 'kiosk-practice-pins-removed');
   } finally {
     await stopApp(app);
     await service.close();
@@ -43,7 +52,7 @@ test('a damaged staff list: Settings offers to set it aside, then asks for a man
     const damaged = page.getByTestId('damaged-roster');
     await expect(damaged).toContainText('could not be read, so no manager can sign in');
     await expect(damaged).toContainText('labor-staff.json.damaged-');
-    await page.screenshot({ path: screens('settings-damaged-staff-list-1280x800.png') });
+    await shoot(page, 'settings-damaged-staff-list');
     await damaged.getByRole('button', { name: 'Set the damaged staff list aside and start a new one' }).click();
     await expect(damaged).toHaveCount(0);
     await expect(page.getByTestId('settings-open').getByRole('button', { name: 'Set a manager PIN' })).toBeVisible();
