@@ -102,11 +102,18 @@ function AreaFailed({ area, error, onReload }: { area: string; error: unknown; o
       <button type="button" className="primary" onClick={onReload}>
         {t('failed.reload')}
       </button>
-      <details className="problem-details">
-        <summary>{t('failed.details')}</summary>
-        <code>{technical(error)}</code>
-      </details>
+      <TechnicalDetails label={t('failed.details')} error={error} />
     </section>
+  );
+}
+
+/** The thrown error's technical text, folded away: staff need the card, support needs this. */
+function TechnicalDetails({ label, error }: { label: string; error: unknown }) {
+  return (
+    <details className="problem-details">
+      <summary>{label}</summary>
+      <code>{technical(error)}</code>
+    </details>
   );
 }
 
@@ -136,10 +143,7 @@ function ScreenFailed({ error }: { error: unknown }) {
         <button type="button" className="primary" onClick={() => window.location.reload()}>
           {t('failed.screenReload')}
         </button>
-        <details className="problem-details">
-          <summary>{t('failed.details')}</summary>
-          <code>{technical(error)}</code>
-        </details>
+        <TechnicalDetails label={t('failed.details')} error={error} />
       </section>
     </main>
   );
