@@ -12,8 +12,15 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+// Traces are off unless asked for (VENUE_PW_TRACE=1): recording one films every frame of every page
+// for every test, passed or not, and that filming was about 45 % of the browser tests' CPU time on
+// a 2-core machine. A failure still leaves its screenshot and the page's ARIA snapshot.
+const trace = process.env.VENUE_PW_TRACE === '1' ? 'retain-on-failure' : 'off';
+
 export default defineConfig({
   testDir: 'test/e2e',
+  // One folder per run: Playwright empties it at the start, and `npm test` runs the suite twice.
+  outputDir: process.env.VENUE_PW_OUTPUT ?? 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -24,7 +31,7 @@ export default defineConfig({
   use: {
     viewport: { width: 1280, height: 800 },
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    trace,
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -43,7 +43,11 @@ const browserTests = [
   // screen that shows a reading is proven against a service that chose differently.
   {
     name: 'e2e (other reading)',
-    env: { VENUE_SANDBOX_READING: 'other', VENUE_PW_REPORT: 'test-results/playwright-other.json' },
+    env: {
+      VENUE_SANDBOX_READING: 'other',
+      VENUE_PW_REPORT: 'test-results/playwright-other.json',
+      VENUE_PW_OUTPUT: 'test-results/e2e-other',
+    },
     cmd: ['npx', 'playwright', 'test', ...OTHER_READING_E2E],
     report: 'test-results/playwright-other.json',
     needs: 'build',

@@ -60,7 +60,8 @@ async function furnish(app: RunningApp): Promise<void> {
 }
 
 async function findings(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  // Only violations are read: axe then details one node of the other result types, not all of them.
+  const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return result.violations.map(
     (v) =>
       `${where}: ${v.impact} ${v.id} (${v.help}) on ${v.nodes
