@@ -3,7 +3,7 @@
 // in every failure (with the reading and the scenario), so `VENUE_READINGS_SEED=S` replays it.
 import fc from 'fast-check';
 import { it } from 'vitest';
-import type { SandboxReadings } from '../../electron/sandbox/readings';
+import { namedReadings, type SandboxReadings } from '../../electron/sandbox/readings';
 import { describeReadings, readingsArbitrary } from './readings-arbitrary';
 
 /** VENUE_READINGS_SEED when set, else a fresh one; the same for every property test of a run. */
@@ -21,8 +21,10 @@ export interface ReadingsProperty<S> {
   /** One run: a fresh client under `readings`, through `scenario`; throws when an invariant breaks. */
   runOnce: (readings: SandboxReadings, scenario: S) => Promise<void>;
   scenario: fc.Arbitrary<S>;
-  /** Named readings (and other chosen ones) run first with a chosen scenario, each a test of its own. */
-  fixed: { name: string; readings: SandboxReadings; scenario: S }[];
+  /** The scenario the fixed cases run: both named readings, then `more`, each a test of its own. */
+  plain: S;
+  /** Chosen readings beyond the two named ones. */
+  more?: { name: string; readings: SandboxReadings }[];
   runs: number;
   /** Time one run may take at most: a bound on a hung run, not a speed expectation. */
   perRunMs: number;
@@ -30,7 +32,12 @@ export interface ReadingsProperty<S> {
 
 /** Registers the fixed cases and the random property as tests of the enclosing describe. */
 export function readingsProperty<S>(p: ReadingsProperty<S>): void {
-  for (const c of p.fixed) it(c.name, () => p.runOnce(c.readings, c.scenario), p.perRunMs);
+  const fixed = [
+    { name: 'the default reading (fixed case)', readings: namedReadings('default') },
+    { name: 'the other reading (fixed case)', readings: namedReadings('other') },
+    ...(p.more ?? []),
+  ];
+  for (const c of fixed) it(c.name, () => p.runOnce(c.readings, p.plain), p.perRunMs);
   it(
     `${p.runs} random readings (seed ${READINGS_SEED})`,
     async () => {

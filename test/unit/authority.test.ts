@@ -1,39 +1,20 @@
 // Authority lives in the core, checked through the real dispatch every
 // transport uses: kiosk settings need a manager signed in, roster changes end manager rights at
 // once, and PIN guessing locks per kiosk and per person, serialised.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KIOSK_SETTINGS_REFUSED, LOCAL_SETTINGS_REFUSED } from '../../electron/core/access-guard';
 import { runAsCaller } from '../../electron/core/caller';
-import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
 import { dispatchRequest } from '../../electron/core/ipc-dispatch';
-import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { createApp, type App } from '../../electron/host/create-app';
+import type { App } from '../../electron/host/create-app';
 import type { StaffSession } from '../../shared/labor';
-import { signInManager, tempDirs } from '../support';
-import { call, ok, practiceRosterSeeded } from '../support/dispatch';
+import { signInManager } from '../support';
+import { call, ok } from '../support/dispatch';
+import { testCores } from '../support/test-cores';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-const dirs = tempDirs('venue-authority-');
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-  dirs.removeAll();
-});
+const cores = testCores('venue-authority-');
 
-async function app(kiosk: boolean, options: { firstStart?: boolean } = {}): Promise<App> {
-  const dir = dirs.make();
-  if (!options.firstStart) saveDeviceSetup(dir, { venue: 'practice', role: 'single', purpose: null });
-  const a = await createApp({
-    dataDir: dir,
-    runtime: 'headless',
-    secrets: new MemorySecretStore(),
-    kiosk,
-    labor: { scryptN: 1024 },
-  });
-  cleanups.push(() => a.stop());
-  await a.start();
-  await practiceRosterSeeded(a);
-  return a;
-}
+const app = (kiosk: boolean, options: { firstStart?: boolean } = {}): Promise<App> =>
+  cores.start({ kiosk, setup: options.firstStart ? 'none' : 'practice' });
 
 describe('kiosk: privileged settings need a manager signed in on this kiosk', () => {
   it('refuses webhook, connection and tunnel changes with no manager session, and allows them after a manager PIN', async () => {
@@ -124,15 +105,7 @@ describe("this computer's own screen: settings need a manager signed in on it on
   });
 
   it('while no manager has a PIN, settings are open to this screen, and say so, until the first manager is set up', async () => {
-    const dir = dirs.make();
-    saveDeviceSetup(dir, { venue: 'practice', role: 'single', purpose: null });
-    const a = await createApp({
-      dataDir: dir,
-      runtime: 'headless',
-      secrets: new MemorySecretStore(),
-      labor: { scryptN: 1024 },
-    });
-    cleanups.push(() => a.stop());
+    const a = await cores.create();
     // Not started: the practice venue has not seeded its demo manager, as on a real service's first run.
     expect(await ok(call(a, 'settingsAccess'))).toEqual({ open: true, manager: null });
     expect((await call(a, 'saveWebhookSettings', { host: '127.0.0.1' })).ok).toBe(true);
@@ -279,38 +252,18 @@ describe('kiosk view on a workstation is kept and enforced by the core', () => {
   });
 
   it('is remembered in the data folder across a restart', async () => {
-    const dir = dirs.make();
-    const first = await createApp({
-      dataDir: dir,
-      runtime: 'headless',
-      secrets: new MemorySecretStore(),
-      labor: { scryptN: 1024 },
-    });
-    await first.start();
-    for (let i = 0; i < 100 && first.labor.roster.needsManagerSetup(); i++) await new Promise((r) => setTimeout(r, 50));
+    const dir = cores.dir();
+    const first = await cores.start({ dataDir: dir, setup: 'none' });
     await ok(call(first, 'laborEnterKioskView'));
     await first.stop();
-    const second = await createApp({
-      dataDir: dir,
-      runtime: 'headless',
-      secrets: new MemorySecretStore(),
-      labor: { scryptN: 1024 },
-    });
-    cleanups.push(() => second.stop());
+    const second = await cores.create({ dataDir: dir, setup: 'none' });
     await second.start();
     expect(second.labor.view().kioskView).toBe(true);
     expect(await call(second, 'stopTunnel')).toMatchObject({ ok: false, error: { message: KIOSK_SETTINGS_REFUSED } });
   });
 
   it('is refused while no manager exists, so nobody can be locked out of the workstation', async () => {
-    const dir = dirs.make();
-    const a = await createApp({
-      dataDir: dir,
-      runtime: 'headless',
-      secrets: new MemorySecretStore(),
-      labor: { scryptN: 1024 },
-    });
-    cleanups.push(() => a.stop());
+    const a = await cores.create({ setup: 'none' });
     // Not started: no practice venue has seeded the demo manager.
     expect(await call(a, 'laborEnterKioskView')).toMatchObject({
       ok: false,

@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, vi } from 'vitest';
 import { SEED_ROLES, startSandbox, type RunningSandbox } from '../../electron/sandbox';
-import { namedReadings, type SandboxReadings } from '../../electron/sandbox/readings';
+import type { SandboxReadings } from '../../electron/sandbox/readings';
 import type { FaultMode } from '../../electron/sandbox/faults';
 import { listAllEntries } from '../../electron/core/labor/labor-api';
 import { readingsProperty, readingsRuns } from '../support/readings-property';
@@ -161,10 +161,7 @@ describe('the client under random readings', () => {
   readingsProperty({
     runOnce,
     scenario: scenarioArb,
-    fixed: [
-      { name: 'the default reading (fixed case)', readings: namedReadings('default'), scenario: plain },
-      { name: 'the other reading (fixed case)', readings: namedReadings('other'), scenario: plain },
-    ],
+    plain,
     runs: RUNS,
     perRunMs: 20_000,
   });

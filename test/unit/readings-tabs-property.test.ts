@@ -168,13 +168,11 @@ describe('the tabs under random readings, money units from evidence', () => {
   readingsProperty({
     runOnce,
     scenario: scenarioArb,
-    fixed: [
-      { name: 'the default reading (fixed case)', readings: namedReadings('default'), scenario: plain },
-      { name: 'the other reading (fixed case)', readings: namedReadings('other'), scenario: plain },
+    plain,
+    more: [
       {
         name: 'answers and amounts sent in as cents, the "number" fields as dollars (fixed case)',
         readings: { ...namedReadings('default'), moneySent: 'cents', moneyAnswers: 'cents', moneyNumbers: 'dollars' },
-        scenario: plain,
       },
     ],
     runs: RUNS,

@@ -2,41 +2,20 @@
 // every transport uses: the sessions' clock is stepped, not waited for. Using settings keeps the
 // session alive; once it has lapsed, settingsAccess names nobody and the next settings request is
 // refused as pin-required (a manager role), as on a device where nobody signed in.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCAL_SETTINGS_REFUSED } from '../../electron/core/access-guard';
 import { MANAGER_SESSION_MS } from '../../electron/core/labor/sessions';
-import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
-import { createApp, type App } from '../../electron/host/create-app';
+import type { App } from '../../electron/host/create-app';
 import type { SettingsAccess } from '../../shared/authority';
 import type { StaffSession } from '../../shared/labor';
-import { tempDirs } from '../support';
-import { call, ok, practiceRosterSeeded } from '../support/dispatch';
+import { call, ok } from '../support/dispatch';
+import { testCores } from '../support/test-cores';
 
-const dirs = tempDirs('venue-settings-timeout-');
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (stops.length) await stops.pop()!();
-  dirs.removeAll();
-});
+const cores = testCores('venue-settings-timeout-');
 
 const MINUTE = 60_000;
 
-async function app(clock: () => number): Promise<App> {
-  const dir = dirs.make();
-  saveDeviceSetup(dir, { venue: 'practice', role: 'single', purpose: null });
-  const a = await createApp({
-    dataDir: dir,
-    runtime: 'headless',
-    secrets: new MemorySecretStore(),
-    labor: { scryptN: 1024 },
-    sessionClock: clock,
-  });
-  stops.push(() => a.stop());
-  await a.start();
-  await practiceRosterSeeded(a);
-  return a;
-}
+const app = (clock: () => number): Promise<App> => cores.start({ sessionClock: clock });
 
 const refused = {
   ok: false,

@@ -78,14 +78,18 @@ describe('restart', () => {
     await b.receiver.stop();
   });
 
-  it('loads a log whose last line was torn by a crash, and keeps appending after it', async () => {
+  /** A new data folder whose log holds three guest events, its receiver stopped: the folder, clock and segment file. */
+  async function logOfThreeEvents(): Promise<{ dataDir: string; clock: TestClock; path: string }> {
     const dataDir = tempDir();
     const clock = new TestClock();
     const a = await started({ dataDir, now: clock.now });
     for (let n = 0; n < 3; n++) await deliver(a.url, guest(n));
     await a.receiver.stop();
-    const [file] = segmentFiles(dataDir);
-    const path = join(dataDir, 'webhook-log', file);
+    return { dataDir, clock, path: join(dataDir, 'webhook-log', segmentFiles(dataDir)[0]) };
+  }
+
+  it('loads a log whose last line was torn by a crash, and keeps appending after it', async () => {
+    const { dataDir, clock, path } = await logOfThreeEvents();
     const goodSize = statSync(path).size;
     // What kill -9 in the middle of a write leaves: half a record, no newline.
     appendFileSync(path, '{"k":"e","seq":4,"receivedAt":1748779200000,"type":"GUEST_SUBSC');
@@ -113,12 +117,7 @@ describe('restart', () => {
   });
 
   it('skips rows on load whose seq does not increase, and never re-applies a second row of one event', async () => {
-    const dataDir = tempDir();
-    const clock = new TestClock();
-    const a = await started({ dataDir, now: clock.now });
-    for (let n = 0; n < 3; n++) await deliver(a.url, guest(n));
-    await a.receiver.stop();
-    const path = join(dataDir, 'webhook-log', segmentFiles(dataDir)[0]);
+    const { dataDir, clock, path } = await logOfThreeEvents();
     const lines = readFileSync(path, 'utf8').trim().split('\n');
     const first = JSON.parse(lines[0]) as { seq: number; receivedAt: number };
     // A stray copy with an old seq, and the same event stored again under a new seq (what a crash
