@@ -13,7 +13,8 @@ import { DEMO_MANAGERS, DEMO_PINS } from '../../electron/core/labor/demo-roster'
 import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import type { DemoStaff } from '../../electron/core/labor/roster';
-import { enterPin, freePort, openCode, openHubDevices, processes } from './hub-processes';
+import { freePort } from '../support/free-port';
+import { enterPin, openCode, openHubDevices, processes } from './hub-processes';
 import { closeConfirmation } from './kiosk-steps';
 
 const shot = (name: string) => test.info().outputPath(name);

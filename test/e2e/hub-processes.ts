@@ -4,7 +4,6 @@
 // stopAll().
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
@@ -130,15 +129,6 @@ export function processes(): Processes {
 function builtHost(): string {
   if (!existsSync(BUILT_HOST)) throw new Error('out/main/host.js is missing: run `npm run build` before the e2e tests');
   return BUILT_HOST;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 }
 
 /** The hub's own screen at 1280x800: first-run location, then the manager area's Devices tab. */

@@ -2,7 +2,7 @@
 // venue is kept across a switch to a real service and back, and Reset asks first.
 import { test, expect } from './fixtures';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS } from '../../electron/sandbox';
-import { freePort } from '../support';
+import { freePort } from '../support/free-port';
 
 test('Test connection tries the typed values without saving, and says what went wrong by its kind', async ({
   openApp,

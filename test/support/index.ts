@@ -1,7 +1,6 @@
 // What many test files need, written once: temporary folders that are removed again, a free TCP
 // port, and waiting for a condition (vitest's vi.waitFor, with our defaults).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
@@ -22,18 +21,6 @@ export function tempDirs(prefix: string, siblings: string[] = []): { make(): str
   };
 }
 
-/** A port nobody listens on right now (the OS picks it; closed again before it is returned). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Resolves once `check` returns true (polling real time), or fails after `timeoutMs`. */
 export async function waitUntil(check: () => boolean, timeoutMs = 5_000, interval = 20): Promise<void> {
   await vi.waitFor(
@@ -45,4 +32,5 @@ export async function waitUntil(check: () => boolean, timeoutMs = 5_000, interva
 }
 
 export { PRACTICE_MANAGER_PIN, signInManager } from './manager';
+export { freePort } from './free-port';
 export { runCli, type CliProcess } from './cli-process';
