@@ -361,8 +361,10 @@ describe('manager timesheet', () => {
     );
     // No reason, no edit: the service is not asked.
     await expect(h.laborEditEntry(m.token, sam.uuid, { reason: '  ', declaredTips: 4000 })).rejects.toThrow(/Say why/);
+    // From the business day the edited start falls on: in the first quarter hour after the day's
+    // end (04:00 at the venue), 15 minutes earlier is the day before.
     const again = await h.laborTimesheet(m.token, {
-      fromDay: today(),
+      fromDay: fiscalDayOf(earlier, HARBOUR.timezone, 4),
       toDay: today(),
       sortBy: 'punch_in',
       sortDir: 'asc',
