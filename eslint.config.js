@@ -22,7 +22,9 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // The two projects named, not the project service: the same program, 22 % less CPU (56
+      // against 72 CPU s over the tree, 2026-11-26). A file in neither project is an error here.
+      parserOptions: { project: ['./tsconfig.node.json', './tsconfig.web.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

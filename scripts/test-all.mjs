@@ -7,7 +7,7 @@
 // beside them one at a time, each one's output printed whole when it ends. The unit run spends
 // much of its time waiting on servers, timers and child processes rather than computing, so the
 // checks, each mostly one thread, use the core it leaves idle instead of a phase of their own.
-// The browser tests run last, once the unit tests and the build are done.
+// The browser tests follow once the build and the checks are done, beside the unit run's tail.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -98,18 +98,21 @@ await Promise.all(
   }),
 );
 const checksFailed = failedSteps.filter((name) => checks.some((c) => c.name === name)).length;
-await unitDone;
 
-// The browser tests, one runner at a time (each already uses both cores).
+// The browser tests, one runner at a time (each already uses both cores), from the moment the
+// checks are done: the unit run's last files leave most of a core idle, which the first browser
+// tests take instead of waiting for them.
 for (const step of browserTests) {
   if (step.needs && failedSteps.includes(step.needs)) {
     console.log(`\n== ${step.name}: not run, because ${step.needs} failed`);
     failedSteps.push(step.name);
     continue;
   }
-  const ok = await run(step, { quiet: false });
+  // Printed whole when it ends, so its lines and the unit run's do not interleave.
+  const ok = await run(step, { quiet: true });
   if (step.report) count(step.name, step.report, ok);
 }
+await unitDone;
 
 function count(name, file, stepOk) {
   if (!existsSync(file)) {

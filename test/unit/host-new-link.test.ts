@@ -2,23 +2,23 @@
 // the same data folder (and SIGUSR2 to the host) prints a fresh one-use address from the running
 // host, so a reopened browser signs in without a restart that would forget the secrets. Real
 // child processes over loopback.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runCli } from '../support';
+import { runCli, tempDirs } from '../support';
 
+const dirs = tempDirs('venue-new-link-');
 let dir: string;
 let rendererDir: string;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'venue-new-link-'));
+  dir = dirs.make();
   rendererDir = join(dir, 'renderer');
   mkdirSync(rendererDir);
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>new link</title>');
 });
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => dirs.removeAll());
 
 const run = (args: string[]) =>
   runCli('electron/host/cli.ts', args, { PATH: process.env.PATH ?? '', HOME: dir, VENUE_RENDERER_DIR: rendererDir });

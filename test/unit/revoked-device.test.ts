@@ -2,8 +2,7 @@
 // endless wait), it hands what it holds to the hub's review queue (the one door its credential
 // still opens), the Devices list counts them, and a manager accepts or rejects each; an accepted
 // one lands once. Real hub over TLS, real satellite, real files.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
@@ -11,11 +10,13 @@ import { startSatellite, type RunningSatellite } from '../../electron/host/satel
 import { postJson } from '../../electron/core/hub/hub-client';
 import type { StaffSession } from '../../shared/labor';
 import { removeDir, startTestHub, type TestHub } from './hub-kit';
-import { waitUntil } from '../support';
+import { tempDirs, waitUntil } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+const dirs = tempDirs('venue-revoked-');
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
+  dirs.removeAll();
 });
 
 const call = (s: RunningSatellite, channel: string, ...args: unknown[]): Promise<DispatchOutcome> =>
@@ -29,8 +30,7 @@ async function satellite(d: string, extra: Partial<Parameters<typeof startSatell
 
 describe('a revoked kiosk', () => {
   it('says so, hands its queued punches to review, and a manager accepts or rejects each', async () => {
-    const d = mkdtempSync(join(tmpdir(), 'venue-revoked-'));
-    cleanups.push(() => removeDir(d));
+    const d = dirs.make();
     const first = await startTestHub();
     cleanups.push(() => removeDir(first.dataDir));
     const port = Number(new URL(first.url).port);

@@ -4,26 +4,23 @@
 // the manager sees it with the device and the person, and a failed write of the hub's relay log
 // is an answer, not a crash. Real hub over TLS, real satellite, real files.
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
 import { startSatellite, type RunningSatellite } from '../../electron/host/satellite';
 import type { StaffSession } from '../../shared/labor';
 import { ok, pairDevice, removeDir, rosterCopied, startTestHub, type TestHub, HubLink } from './hub-kit';
-import { waitUntil } from '../support';
+import { tempDirs, waitUntil } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+const dirs = tempDirs('venue-satellite-');
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
+  dirs.removeAll();
 });
 
-function dir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'venue-satellite-'));
-  cleanups.push(() => removeDir(d));
-  return d;
-}
+const dir = (): string => dirs.make();
 
 async function hub(): Promise<TestHub> {
   const h = await startTestHub();
