@@ -2,43 +2,33 @@
 // computer's own screen (never a paired device, never a locked-down kiosk) may set the damaged
 // list aside and start a new one; the damaged bytes are kept, and the app lands in the first-run
 // "set a manager PIN" state.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
-import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
-import { createApp, type App } from '../../electron/host/create-app';
-import { tempDirs } from '../support';
+import type { App } from '../../electron/host/create-app';
+import { testCores } from '../support/test-cores';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-const dirs = tempDirs('venue-roster-aside-');
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-  dirs.removeAll();
-});
+const cores = testCores('venue-roster-aside-');
 
 const DAMAGED = '{"version":1,"seeded":true,"staff":[{"userId":"2001","na';
 
-async function start(dir: string, kiosk = false): Promise<App> {
-  const a = await createApp({
+/** The app on `dir`, on a real service that is not there (no practice venue to seed anyone). */
+const start = (dir: string, kiosk = false): Promise<App> =>
+  cores.start({
     dataDir: dir,
-    runtime: 'headless',
-    secrets: new MemorySecretStore(),
+    setup: 'none',
     kiosk,
     serviceUrl: 'http://127.0.0.1:9',
     accessId: 'a',
     accessSecret: 'b',
-    labor: { scryptN: 1024, boardRefreshMs: 0 },
+    labor: { boardRefreshMs: 0 },
   });
-  cleanups.push(() => a.stop());
-  await a.start();
-  return a;
-}
 
 /** A venue whose staff list existed (a manager with a PIN), then was damaged on disk while stopped. */
 async function damagedVenue(): Promise<string> {
-  const dir = dirs.make();
+  const dir = cores.dir();
   saveDeviceSetup(dir, { venue: 'service', role: 'single', purpose: 'manager' });
   const first = await start(dir);
   await first.handlers.laborSetupManager({ userId: 'm1', name: 'Morgan Owner', pin: '4321' });
