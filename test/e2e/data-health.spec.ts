@@ -7,6 +7,7 @@ import { createApp } from '../../electron/host/create-app';
 import { startHost } from '../../electron/host/host';
 import { test, expect, E2E_LABOR, startApp, stopApp, type RunningApp } from './fixtures';
 import { enterPin } from './kiosk-steps';
+import { showAt } from './show-at';
 
 const shot = (name: string) => test.info().outputPath(name);
 
@@ -21,14 +22,14 @@ test('Settings shows what could not be read and where it was kept; Mark as read 
   writeFileSync(join(first.dataDir, 'tabs', 'settings.json'), '{"version": 1, "loc');
   const app = await startApp(first.dataDir);
   try {
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await showAt(page, { width: 1280, height: 800 });
     await page.goto(app.host.url);
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     const card = page.getByRole('region', { name: 'Data problems' });
     await expect(card).toContainText('The tabs settings could not be read');
     await expect(card).toContainText(/Kept as tabs\/settings\.json\.damaged-/);
     await page.screenshot({ path: shot('data-health-settings-1280x800.png') });
-    await page.setViewportSize({ width: 1080, height: 1920 });
+    await showAt(page, { width: 1080, height: 1920 });
     await page.screenshot({ path: shot('data-health-settings-1080x1920.png') });
     await card.getByRole('button', { name: 'Mark as read' }).click();
     await expect(card).toHaveCount(0);
@@ -48,7 +49,7 @@ test('a kiosk whose staff list cannot be read stops sign-in and offers no manage
   writeFileSync(join(first.dataDir, 'labor-staff.json'), 'not a staff list');
   const app = await startApp(first.dataDir);
   try {
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await showAt(page, { width: 1280, height: 800 });
     await page.goto(app.host.url);
     await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
     await expect(page.getByTestId('roster-error')).toContainText('staff list could not be read');
@@ -56,7 +57,7 @@ test('a kiosk whose staff list cannot be read stops sign-in and offers no manage
     await page.getByRole('button', { name: 'Manager' }).click();
     await expect(page.getByRole('button', { name: /Create|Set up/i })).toHaveCount(0);
     await expect(page.getByTestId('roster-error')).toBeVisible();
-    await page.setViewportSize({ width: 1080, height: 1920 });
+    await showAt(page, { width: 1080, height: 1920 });
     await page.screenshot({ path: shot('data-health-kiosk-1080x1920.png') });
   } finally {
     await stopApp(app);
@@ -81,7 +82,7 @@ test('on a kiosk, a manager sees the notices in the manager area and marks them 
   });
   const app: RunningApp = { core, host, dataDir: first.dataDir, sandboxUrl: '' };
   try {
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await showAt(page, { width: 1280, height: 800 });
     await page.goto(host.url);
     await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
     // Not on the staff's screen: only behind the manager PIN.
@@ -91,7 +92,7 @@ test('on a kiosk, a manager sees the notices in the manager area and marks them 
     const card = page.getByRole('region', { name: 'Data problems' });
     await expect(card).toContainText('The saved board of who is on shift could not be read');
     await page.screenshot({ path: shot('data-health-manager-1280x800.png') });
-    await page.setViewportSize({ width: 1080, height: 1920 });
+    await showAt(page, { width: 1080, height: 1920 });
     await page.screenshot({ path: shot('data-health-manager-1080x1920.png') });
     await card.getByRole('button', { name: 'Mark as read' }).click();
     await expect(card).toHaveCount(0);

@@ -5,7 +5,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { create } from 'qrcode';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../../playwright.config';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../playwright.config';
 
 export const FRAME_WIDTH = 640;
 export const FRAME_HEIGHT = 480;
@@ -66,7 +66,7 @@ export async function imageFrame(page: Page, selector: string, inView = 1): Prom
 /** A Chromium of its own whose camera shows the picture in `path`, allowed without asking. */
 export function launchWithCamera(path: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',

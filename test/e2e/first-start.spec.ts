@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { enterPin, openCode, openHubDevices, processes } from './hub-processes';
+import { showAt } from './show-at';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -16,10 +17,10 @@ const screens = (name: string) => join(import.meta.dirname, '../../docs/screens'
 async function shoot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize()!;
   for (const s of SIZES) {
-    await page.setViewportSize(s);
+    await showAt(page, s);
     await page.screenshot({ path: screens(`${name}-${s.width}x${s.height}.png`) });
   }
-  await page.setViewportSize(size);
+  await showAt(page, size);
 }
 
 test.describe.configure({ timeout: 240_000 });

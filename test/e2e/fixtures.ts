@@ -10,6 +10,7 @@ import { startHost, type RunningHost } from '../../electron/host/host';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
 import { PRACTICE_MANAGER_PIN, signInManager } from '../support/manager';
 import { SCREEN_ERROR_LINE } from '../../electron/core/screen-error-log';
+import { showAt } from './show-at';
 
 export interface RunningApp {
   core: App;
@@ -103,7 +104,7 @@ export async function stopApp(app: RunningApp, removeData = true): Promise<void>
 
 /** Opens the app at a 1280x800 workstation and goes to its Settings screen. */
 export async function openSettings(page: Page, url: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await showAt(page, { width: 1280, height: 800 });
   await page.goto(url);
   await page
     .getByRole('navigation', { name: 'Screens' })

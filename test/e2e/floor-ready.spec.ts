@@ -10,6 +10,7 @@ import { test, expect, startApp, stopApp } from './fixtures';
 import { processes } from './hub-processes';
 import { formatVenueTime } from '../../shared/time';
 import { closeConfirmation, enterPin, openKiosk } from './kiosk-steps';
+import { showAt } from './show-at';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
 const shot = (name: string) => test.info().outputPath(name);
@@ -76,7 +77,7 @@ test('each PIN screen says which pad is locked, for whom and until when; a manag
   const seconds = async () => Number(/(\d+) s from now/.exec((await lockLine.textContent()) ?? '')?.[1]);
   const before = await seconds();
   await expect.poll(seconds).toBeLessThan(before);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await showAt(page, { width: 1280, height: 800 });
   await page.screenshot({ path: shot('lockout-refund-1280x800.png') });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
@@ -113,7 +114,7 @@ test('each PIN screen says which pad is locked, for whom and until when; a manag
     /The PIN pad on this device is locked for everyone until \d{1,2}:\d{2}:\d{2} [AP]M \(venue time\), \d+ s from now/,
   );
   await page.screenshot({ path: shot('lockout-kiosk-1280x800.png') });
-  await page.setViewportSize({ width: 1080, height: 1920 });
+  await showAt(page, { width: 1080, height: 1920 });
   await page.screenshot({ path: shot('lockout-kiosk-1080x1920.png') });
   await page.getByRole('button', { name: 'Manager' }).click();
   await expect(page.getByRole('region', { name: 'Manager PIN' }).getByTestId('pad-message')).toContainText(

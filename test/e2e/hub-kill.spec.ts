@@ -16,6 +16,7 @@ import type { DemoStaff } from '../../electron/core/labor/roster';
 import { freePort } from '../support/free-port';
 import { enterPin, openCode, openHubDevices, processes } from './hub-processes';
 import { closeConfirmation } from './kiosk-steps';
+import { showAt } from './show-at';
 
 const shot = (name: string) => test.info().outputPath(name);
 const run = processes();
@@ -114,7 +115,7 @@ test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands 
   // In portrait the venue's whole name fits beside the pill (it was cut to "Harbour Bar & Kit…").
   expect(await page.locator('.k-location').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await page.screenshot({ path: shot('kiosk-hub-down-1080x1920.png') });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await showAt(page, { width: 1280, height: 800 });
   await page.screenshot({ path: shot('kiosk-hub-down-1280x800.png') });
 
   // The hub back on the same folder and port: the kiosk forwards, and the count goes to zero.

@@ -13,6 +13,7 @@ import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import type { AppSnapshot } from '../../shared/domain';
 import { enterPin, openCode, openHubDevices, processes } from './hub-processes';
+import { showAt } from './show-at';
 
 const shot = (name: string) => test.info().outputPath(name);
 const run = processes();
@@ -60,7 +61,7 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: 'online' })).toHaveCount(2);
   await hubPage.screenshot({ path: shot('devices-list-1280x800.png') });
-  await hubPage.setViewportSize({ width: 1080, height: 1920 });
+  await showAt(hubPage, { width: 1080, height: 1920 });
   await hubPage.screenshot({ path: shot('devices-list-1080x1920.png') });
 
   // Wrong codes: five and the code the hub shows is replaced; the screen shows the new one.
@@ -89,7 +90,7 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   expect(barCode).not.toBe(shown);
   await barPage.getByLabel('Pairing code').fill(barCode);
   await barPage.screenshot({ path: shot('pair-screen-1280x800.png') });
-  await barPage.setViewportSize({ width: 1080, height: 1920 });
+  await showAt(barPage, { width: 1080, height: 1920 });
   await barPage.screenshot({ path: shot('pair-screen-1080x1920.png') });
   await barPage.getByRole('button', { name: 'Pair', exact: true }).click();
   await expect(barPage.getByRole('navigation', { name: 'Screens' })).toBeVisible();

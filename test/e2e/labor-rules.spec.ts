@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { clockTime } from '../../shared/time';
 import { test, expect, type RunningApp } from './fixtures';
 import { done, enterPin, openKiosk } from './kiosk-steps';
+import { showAt } from './show-at';
 
 const shot = (name: string) => test.info().outputPath(name);
 
@@ -48,9 +49,9 @@ test('overtime coming shows on the board with the time it starts, on the venue c
   const badge = row.getByTestId('overtime-badge');
   await expect(badge).toHaveText(`Overtime at ${clockTime(shiftStart + 8 * 3_600_000, tz)} · 8 h today`);
   await page.screenshot({ path: shot('kiosk-overtime-soon-1280x800.png') });
-  await page.setViewportSize({ width: 1080, height: 1920 });
+  await showAt(page, { width: 1080, height: 1920 });
   await page.screenshot({ path: shot('kiosk-overtime-soon-1080x1920.png') });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await showAt(page, { width: 1280, height: 800 });
 
   // 9 h in: in overtime since 8 h; double time (12 h) is 3 h away, outside the window.
   await page.clock.setSystemTime(shiftStart + 9 * 3_600_000);
@@ -85,9 +86,9 @@ test('ending a break before its minimum needs a manager’s PIN at the pad, and 
     `Jordan, a break here lasts at least 30 min: yours can end at ${clockTime(breakStart + 30 * 60_000, tz)}.`,
   );
   await page.screenshot({ path: shot('kiosk-break-override-1280x800.png') });
-  await page.setViewportSize({ width: 1080, height: 1920 });
+  await showAt(page, { width: 1080, height: 1920 });
   await page.screenshot({ path: shot('kiosk-break-override-1080x1920.png') });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await showAt(page, { width: 1280, height: 800 });
   // A staff PIN does not allow it.
   await enterPin(page, '1111');
   await expect(page.getByRole('alert')).toContainText('does not belong to a manager');
@@ -129,9 +130,9 @@ test('needs review: a break a manager let end early, with who, and Open shows th
   await expect(item).toContainText('allowed by Alex Manager');
   await review.getByRole('heading', { name: /Needs review/ }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: shot('manager-needs-review-1280x800.png') });
-  await page.setViewportSize({ width: 1080, height: 1920 });
+  await showAt(page, { width: 1080, height: 1920 });
   await page.screenshot({ path: shot('manager-needs-review-1080x1920.png') });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await showAt(page, { width: 1280, height: 800 });
   await item.getByRole('button', { name: /^Open Jordan Bartender/ }).click();
   await expect(page.getByRole('combobox', { name: 'Person' })).toHaveValue('2004');
 });
@@ -145,6 +146,6 @@ test('a manager sets the business day’s end for auto clock-out', async ({ page
   expect((await app.core.handlers.laborView()).settings.businessDayEnd).toBe('03:30');
   await page.getByText('Ending a break early needs a manager’s PIN').scrollIntoViewIfNeeded();
   await page.screenshot({ path: shot('kiosk-settings-labor-rules-1280x800.png') });
-  await page.setViewportSize({ width: 1080, height: 1920 });
+  await showAt(page, { width: 1080, height: 1920 });
   await page.screenshot({ path: shot('kiosk-settings-labor-rules-1080x1920.png') });
 });

@@ -11,6 +11,7 @@ import { startHost } from '../../electron/host/host';
 import { entryFiscalDay } from '../../electron/sandbox/labor/labor-view';
 import { test, expect, E2E_LABOR, stopApp, type RunningApp, READING } from './fixtures';
 import { done, enterPin, openKiosk } from './kiosk-steps';
+import { showAt } from './show-at';
 
 /** Screenshots go to this test's output folder (test-results/… or --output), named by what they show. */
 const shot = (name: string) => test.info().outputPath(name);
@@ -107,7 +108,7 @@ test(
       /,1,Alex Manager: cash tips counted again at close$/,
     );
 
-    await page.setViewportSize({ width: 1080, height: 1920 });
+    await showAt(page, { width: 1080, height: 1920 });
     await page.screenshot({ path: shot('labor-timesheet-1080x1920.png') });
     await page.getByRole('button', { name: 'Close' }).click();
     await page.screenshot({ path: shot('labor-kiosk-1080x1920.png') });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openCode, openHubDevices, processes } from './hub-processes';
 import { imageFrame, launchWithCamera, qrFrame, recordCameraStreams, writeCameraFile } from './fake-camera';
+import { showAt } from './show-at';
 
 const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
 const SIZES = [
@@ -63,10 +64,10 @@ test("the pair screen fills in from the camera's view of the hub's QR code, and 
     await scan(page);
     await expect(page.getByTestId('qr-scanning')).toContainText('Point the camera', CAMERA);
     for (const size of SIZES) {
-      await page.setViewportSize(size);
+      await showAt(page, size);
       await page.screenshot({ path: screens(`pair-scan-${size.width}x${size.height}.png`) });
     }
-    await page.setViewportSize(SIZES[0]);
+    await showAt(page, SIZES[0]);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('qr-scanner')).toHaveCount(0);
     await expect.poll(liveTracks).toBe(0);

@@ -7,6 +7,7 @@ import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { SCREEN_ERROR_LINE } from '../../electron/core/screen-error-log';
 import { expect, startApp, stopApp, test } from './fixtures';
 import { done, enterPin } from './kiosk-steps';
+import { showAt } from './show-at';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen', timezone: 'America/New_York' };
 
@@ -57,10 +58,10 @@ async function shoot(page: Page, name: string): Promise<void> {
     { width: 1280, height: 800 },
     { width: 1080, height: 1920 },
   ]) {
-    await page.setViewportSize(size);
+    await showAt(page, size);
     await page.screenshot({ path: screens(`${name}-${size.width}x${size.height}.png`) });
   }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await showAt(page, { width: 1280, height: 800 });
 }
 
 test('the kiosk draws a board pushed before its snapshot; a board it cannot draw fails alone, logged', async ({

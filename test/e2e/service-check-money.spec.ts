@@ -5,6 +5,7 @@
 import { SEED_ROLES } from '../../electron/sandbox';
 import { FAMILY_LABEL } from '../../shared/money-units';
 import { test, expect } from './fixtures';
+import { showAt } from './show-at';
 
 for (const size of [
   { width: 1280, height: 800 },
@@ -15,7 +16,7 @@ for (const size of [
     app,
     openApp,
   }) => {
-    await page.setViewportSize(size);
+    await showAt(page, size);
     const world = app.core.sandbox()!.world;
     world.readings = { ...world.readings, moneyNumbers: 'dollars' };
     const integration = [...world.integrations.values()][0];

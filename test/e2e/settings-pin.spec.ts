@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { MANAGER_SESSION_MS } from '../../electron/core/labor/sessions';
 import { expect, openSettings, startApp, stopApp, test } from './fixtures';
+import { showAt } from './show-at';
 
 const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
 
@@ -15,16 +16,16 @@ async function shoot(page: Page, name: string): Promise<void> {
     { width: 1280, height: 800 },
     { width: 1080, height: 1920 },
   ]) {
-    await page.setViewportSize(s);
+    await showAt(page, s);
     await page.screenshot({ path: screens(`${name}-${s.width}x${s.height}.png`) });
   }
-  await page.setViewportSize(size);
+  await showAt(page, size);
 }
 
 test('Settings asks for a manager PIN, refuses a staff PIN, and locks again on sign-out', async ({ page }) => {
   const app = await startApp(undefined, { manager: false });
   try {
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await showAt(page, { width: 1280, height: 800 });
     await page.goto(app.host.url);
     const nav = page.getByRole('navigation', { name: 'Screens' });
     await nav.getByRole('button', { name: 'Settings', exact: true }).click();

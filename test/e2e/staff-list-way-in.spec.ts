@@ -5,15 +5,16 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
 import { expect, openSettings, startApp, stopApp, test } from './fixtures';
+import { showAt } from './show-at';
 
 const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
 
 /** The screen as it is, at the 1280x800 workstation and the 1080x1920 portrait kiosk. */
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: screens(`${name}-1280x800.png`) });
-  await page.setViewportSize({ width: 1080, height: 1920 });
+  await showAt(page, { width: 1080, height: 1920 });
   await page.screenshot({ path: screens(`${name}-1080x1920.png`) });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await showAt(page, { width: 1280, height: 800 });
 }
 
 test("Settings says the practice venue's PINs were removed after moving to a real service", async ({ page }) => {

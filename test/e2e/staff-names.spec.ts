@@ -4,6 +4,7 @@
 // screen sizes into docs/screens.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { showAt } from './show-at';
 
 const HARBOUR = {
   uuid: '1c000000-0000-4000-8000-000000000001',
@@ -70,7 +71,7 @@ test('a manager picks a person by name, and they punch in with the PIN given', a
     { width: 1280, height: 800 },
     { width: 1080, height: 1920 },
   ]) {
-    await page.setViewportSize(size);
+    await showAt(page, size);
     await form.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `docs/screens/manager-add-staff-${size.width}x${size.height}.png` });
   }

@@ -1,4 +1,5 @@
 import { test, expect, READING } from './fixtures';
+import { showAt } from './show-at';
 
 const HARBOUR = '1c000000-0000-4000-8000-000000000001';
 
@@ -101,9 +102,9 @@ test('saving or removing the signature secret shows at once', async ({ openApp, 
   await expect(card.getByTestId('network-needs-secret')).toBeVisible();
   await card.getByRole('button', { name: 'Save listener settings' }).click();
   await expect(card.getByRole('alert')).toContainText('secret is required');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await showAt(page, { width: 1280, height: 800 });
   await page.screenshot({ path: test.info().outputPath('webhooks-secret-required-1280x800.png'), fullPage: true });
-  await page.setViewportSize({ width: 1080, height: 1920 });
+  await showAt(page, { width: 1080, height: 1920 });
   await page.screenshot({ path: test.info().outputPath('webhooks-secret-required-1080x1920.png') });
   await card.getByLabel('Address').selectOption('127.0.0.1');
   await card.getByPlaceholder('same as on the dashboard').fill('a-new-secret');
