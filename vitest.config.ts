@@ -52,6 +52,8 @@ export const ISOLATED_UNIT = [
 
 const common = {
   environment: 'node',
+  // The CLI entries the tests start as child processes, bundled once per project's run.
+  globalSetup: 'test/support/cli-bundles.ts',
   testTimeout: 20_000,
   hookTimeout: 20_000,
 } as const;

@@ -3,6 +3,8 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
+import { inject } from 'vitest';
+import { bundlePath, type CliEntry } from './cli-bundles';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -20,12 +22,16 @@ export interface CliProcess {
 }
 
 /**
- * Runs `script` (relative to the repository) under Node with tsx's loader, not the tsx wrapper:
- * the wrapper relays signals with short timeouts and, on a loaded machine, kills the child before
- * it can stop cleanly. `env`, when given, is the child's whole environment.
+ * What `node` runs for `entry`: this test run's bundle of it (test/support/cli-bundles.ts). Node
+ * itself, no wrapper, so a signal sent to the child reaches the process that does the work.
  */
-export function runCli(script: string, args: string[], env?: NodeJS.ProcessEnv): CliProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+export function cliScript(entry: CliEntry): string {
+  return bundlePath(resolve(root, inject('cliBundles')), entry);
+}
+
+/** Runs `script` (relative to the repository) as a child process. `env`, when given, is its whole environment. */
+export function runCli(script: CliEntry, args: string[], env?: NodeJS.ProcessEnv): CliProcess {
+  const child = spawn(process.execPath, [cliScript(script), ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env,

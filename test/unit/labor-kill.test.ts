@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_ROLES, startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import type { PlanStep } from './labor-kill-child';
 import { HARBOUR, modelFromPunches, rng, sleep, tempDir, verifyAgainstModel } from './labor-test-kit';
+import { cliScript } from '../support/cli-process';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -39,15 +40,10 @@ function runChild(
   baseUrl: string,
   planFile: string,
 ): { child: ChildProcess; done: Promise<string | null> } {
-  // node itself with the tsx loader (not the tsx wrapper), so SIGKILL hits the process that does the work.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'test/unit/labor-kill-child.ts'), dataDir, baseUrl, planFile],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [cliScript('test/unit/labor-kill-child.ts'), dataDir, baseUrl, planFile], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk) => (out += chunk));

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { tempDirs } from '../support';
+import { cliScript } from '../support/cli-process';
 
 const root = resolve(import.meta.dirname, '../..');
 const temp = tempDirs('venue-practice-kill-');
@@ -18,15 +19,10 @@ afterEach(() => {
 
 /** Starts the child; resolves with its base URL once it says it is ready. */
 function startChild(stateFile: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  // node itself with the tsx loader (not the tsx wrapper), so SIGKILL hits the process that does the work.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'test/unit/practice-venue-kill-child.ts'), stateFile],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [cliScript('test/unit/practice-venue-kill-child.ts'), stateFile], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   let err = '';

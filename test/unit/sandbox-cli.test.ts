@@ -6,7 +6,7 @@ import { defaultReadings, otherReadings } from '../../electron/sandbox/readings'
 
 const run = (args: string[]) => runCli('electron/sandbox/cli.ts', args);
 
-// Starting the CLI is CPU work (loading TypeScript through tsx) that a loaded machine stretches
+// Starting the CLI is CPU work (loading and starting the sandbox) that a loaded machine stretches
 // without bound; the tests wait for its lines, and this bound only catches a CLI that never starts.
 const STARTS = { timeout: 5 * 60_000 };
 

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDirs } from '../support';
+import { cliScript } from '../support/cli-process';
 import { shortFingerprint } from '../../shared/fingerprint';
 import { removeDir, startTestHub, type TestHub } from './hub-kit';
 
@@ -51,9 +52,7 @@ function satellite(extra: string[]): Run {
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'electron/host/cli.ts',
+      cliScript('electron/host/cli.ts'),
       '--satellite',
       `127.0.0.1:${h.port}`,
       '--device-name',

@@ -2,6 +2,7 @@
 // real core over HTTP, and the host's --check mode printing the same report.
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDirs, signInManager } from '../support';
+import { cliScript } from '../support/cli-process';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createApp } from '../../electron/host/create-app';
@@ -129,8 +130,8 @@ describe('Check this service', () => {
     const s = await service(otherReadings);
     const run = promisify(execFile);
     const { stdout } = await run(
-      'npx',
-      ['tsx', 'electron/host/cli.ts', '--check', '--data-dir', tempDir(), '--service-url', s.baseUrl],
+      process.execPath,
+      [cliScript('electron/host/cli.ts'), '--check', '--data-dir', tempDir(), '--service-url', s.baseUrl],
       { timeout: 60_000 },
     );
     expect(stdout).toMatch(/^Check of http:\/\/127\.0\.0\.1:\d+ at /);
