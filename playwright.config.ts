@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium, not a downloaded browser (downloads are impossible here). The flags keep it
-// from reaching for the network, which this machine refuses.
-// The tests drive Debian's headless shell when it is installed (apt package chromium-headless-shell,
-// the same Blink as the browser without its windowing): it is the kind of Chromium Playwright
-// itself runs headless tests on, and it spent 20–30 % less CPU on the same specs here (47 against
-// 58–68 CPU s over the labor, floor and tabs specs, 2026-11-26). Without it, the full browser.
+// Debian's Chromium, not a downloaded browser (downloads are impossible here): its headless shell
+// when it is installed (apt package chromium-headless-shell, the same Blink as the browser without
+// its windowing), the kind of Chromium Playwright itself runs headless tests on. It spent 20–30 %
+// less CPU on the same specs here (47 against 58–68 CPU s over the labor, floor and tabs specs,
+// 2026-11-26). Without it, the full browser.
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ??
   ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
   '/usr/bin/chromium';
 
+// The flags keep it from reaching for the network, which this machine refuses.
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

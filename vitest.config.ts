@@ -52,8 +52,6 @@ export const ISOLATED_UNIT = [
 
 const common = {
   environment: 'node',
-  // The CLI entries the tests start as child processes, bundled once per project's run.
-  globalSetup: 'test/support/cli-bundles.ts',
   testTimeout: 20_000,
   hookTimeout: 20_000,
 } as const;
@@ -68,6 +66,8 @@ export default defineConfig({
   test: {
     // Servers bind real ports; two workers match our 2-core machines.
     maxWorkers: 2,
+    // The CLI entries the tests start as child processes, bundled once per run for every project.
+    globalSetup: 'test/support/cli-bundles.ts',
     projects: both
       ? [
           ...defaultReading,
