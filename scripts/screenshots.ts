@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { startApp, stopApp } from '../test/e2e/fixtures';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { createControlClient } from '../electron/sandbox/control-client';
+import { newRequestId as rid } from '../shared/request-id';
 
 const SCREENS = ['Kiosk', 'Passes', 'Gift cards', 'Tabs', 'Events', 'Settings'];
 const SIZES = [
@@ -41,14 +42,17 @@ const catalog = await app.core.handlers.tabsCatalog();
 if (catalog.available) {
   const card = catalog.products.find((p) => p.giftCard !== null);
   if (card) {
-    await app.core.handlers.giftCardSell({
-      spotUuid: catalog.spots[0].uuid,
-      spotName: catalog.spots[0].name,
-      name: 'Robin',
-      lines: [{ productUuid: card.uuid, quantity: 2, label: card.name, unitPrice: card.price ?? 0 }],
-      paymentType: 'CARD',
-      wait: true,
-    });
+    await app.core.handlers.giftCardSell(
+      {
+        spotUuid: catalog.spots[0].uuid,
+        spotName: catalog.spots[0].name,
+        name: 'Robin',
+        lines: [{ productUuid: card.uuid, quantity: 2, label: card.name, unitPrice: card.price ?? 0 }],
+        paymentType: 'CARD',
+        wait: true,
+      },
+      rid(),
+    );
   }
 }
 for (const [pin, brk] of [

@@ -8,6 +8,7 @@ import { startApp, stopApp } from '../test/e2e/fixtures';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { createControlClient } from '../electron/sandbox/control-client';
 import { SEED_LOCATIONS } from '../electron/sandbox';
+import { newRequestId as rid } from '../shared/request-id';
 
 const out = '.tmp/screens';
 mkdirSync(out, { recursive: true });
@@ -20,29 +21,38 @@ await h.tabsSetLocation({ uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kit
 await h.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
 await h.tabsSaveSettings({ giftCardLateSeconds: 2 });
 await control.simulateGuests({ tabs: 6, orders: 5, close: 'some' });
-await h.passOrder('PASS-POST-5000', [{ productUuid: product(5), quantity: 3 }]);
+await h.passOrder('PASS-POST-5000', [{ productUuid: product(5), quantity: 3 }], rid());
 const sale = { spotUuid: '5b000000-0000-4000-8000-000000000001', spotName: 'Bar Seat 1', paymentType: 'CARD' as const };
-await h.giftCardSell({
-  ...sale,
-  lines: [
-    { productUuid: product(8), quantity: 2, label: 'Gift Card $25', unitPrice: 2500 },
-    { productUuid: product(11), quantity: 1, label: 'Partner Gift Card $25', unitPrice: 2500 },
-  ],
-  wait: false,
-});
-await h.giftCardSell({
-  ...sale,
-  spotName: 'Bar Seat 2',
-  spotUuid: '5b000000-0000-4000-8000-000000000002',
-  lines: [{ productUuid: product(9), quantity: 1, label: 'Gift Card $50', unitPrice: 5000 }],
-  wait: true,
-});
+await h.giftCardSell(
+  {
+    ...sale,
+    lines: [
+      { productUuid: product(8), quantity: 2, label: 'Gift Card $25', unitPrice: 2500 },
+      { productUuid: product(11), quantity: 1, label: 'Partner Gift Card $25', unitPrice: 2500 },
+    ],
+    wait: false,
+  },
+  rid(),
+);
+await h.giftCardSell(
+  {
+    ...sale,
+    spotName: 'Bar Seat 2',
+    spotUuid: '5b000000-0000-4000-8000-000000000002',
+    lines: [{ productUuid: product(9), quantity: 1, label: 'Gift Card $50', unitPrice: 5000 }],
+    wait: true,
+  },
+  rid(),
+);
 await control.giftCardFault({ mode: 'never-issue' });
-await h.giftCardSell({
-  ...sale,
-  lines: [{ productUuid: product(10), quantity: 1, label: 'Plastic Gift Card $100', unitPrice: 10000 }],
-  wait: false,
-});
+await h.giftCardSell(
+  {
+    ...sale,
+    lines: [{ productUuid: product(10), quantity: 1, label: 'Plastic Gift Card $100', unitPrice: 10000 }],
+    wait: false,
+  },
+  rid(),
+);
 for (const type of ['QR_SCANNED', 'GUEST_SUBSCRIBED', 'OPTION_GROUP_UPDATED', 'PRODUCT_UPDATED'])
   await h.triggerSandboxEvent({ type });
 await new Promise((r) => setTimeout(r, 2500));

@@ -33,6 +33,9 @@ import { screenErrorHandlers } from './screen-error-log';
 import { authorityHandlers } from './authority-handlers';
 import { firstStartState, setupHandlers } from './setup/setup-handlers';
 import { dispatchRequest, type Dispatch, type RefusedArguments } from './ipc-dispatch';
+import { RequestLedger } from './requests/request-ledger';
+import { withRequestLedger } from './requests/ledger-handlers';
+import { outcomeChecks } from './requests/outcome-checks';
 
 export interface CoreOptions {
   dataDir: string;
@@ -87,6 +90,8 @@ export interface AppCore {
   /** On a hub: what kiosk devices forward (roster hashes, queued punches), and the review queue. */
   relay: KioskRelay | null;
   review: PunchReview | null;
+  /** What each once request (by device and request id) answered. */
+  requests: RequestLedger;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -231,8 +236,12 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     }),
     ...screenErrorHandlers(log),
   };
+  // Refunds, pass orders, gift-card sales and timesheet edits are written once per request id
+  // (shared/contract/semantics.ts); the guard still runs on every repeat.
+  const requests = new RequestLedger({ dataDir: options.dataDir, now: options.now, log, damage });
+  const remembered = withRequestLedger(unguarded, requests, outcomeChecks(tabs));
   // Authority lives here, not in the screens: see shared/contract/access.ts.
-  const handlers = guardHandlers(unguarded, {
+  const handlers = guardHandlers(remembered, {
     // Read on every request: a workstation in kiosk view is locked down the moment it enters it.
     get kiosk() {
       return labor.lockedDown();
@@ -275,6 +284,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     hubServer: () => hubServer,
     relay,
     review,
+    requests,
     start: async () => {
       await connection.start();
       await webhooks.start();
@@ -301,6 +311,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       await labor.stop();
       await webhooks.stop();
       await connection.stop();
+      requests.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 // Runtime validation of the labor requests' arguments (main side only).
 import { z } from 'zod';
+import { requestId } from './request-id';
 import { kioskLocationSchema, laborSettingsSchema } from '../schemas/settings/labor';
 import { LABOR_SORT_KEYS } from '../labor';
 
@@ -56,6 +57,7 @@ export const laborArgSchemas = {
       punchType: z.string().min(1).max(64).optional(),
       declaredTips: z.number().int().min(0).max(10_000_000).nullable().optional(),
     }),
+    requestId,
   ]),
   laborEnterKioskView: z.tuple([]),
   laborLeaveKioskView: z.tuple([token]),

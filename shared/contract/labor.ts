@@ -41,7 +41,10 @@ export interface LaborRequests {
   /** Manager: entries of a fiscal-day range, filtered and sorted, with totals and each entry's audit trail. */
   laborTimesheet: { args: [token: string, query: TimesheetQuery]; result: TimesheetView };
   /** Manager: PATCH one entry (punch times, role, type, tips); every edit leaves an audit record. */
-  laborEditEntry: { args: [token: string, entryUuid: string, patch: EntryPatch]; result: TimesheetRow };
+  laborEditEntry: {
+    args: [token: string, entryUuid: string, patch: EntryPatch, requestId: string];
+    result: TimesheetRow;
+  };
   /** Lock this workstation into kiosk view (refused while no manager with a PIN exists). */
   laborEnterKioskView: { args: []; result: LaborView };
   /** Manager: leave kiosk view (the session must be a manager's, checked in the core). */

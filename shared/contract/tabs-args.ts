@@ -1,5 +1,6 @@
 // Runtime validation of the tabs requests' arguments (main side only).
 import { z } from 'zod';
+import { requestId } from './request-id';
 
 const id = z.string().trim().min(1).max(128);
 const cents = z.number().int().min(0).max(100_000_000);
@@ -32,7 +33,7 @@ export const tabsArgSchemas = {
   tabsCatalog: z.tuple([]),
   // A keyboard-wedge reader may add spaces or a trailing newline: trimmed here.
   passLookup: z.tuple([id]),
-  passOrder: z.tuple([id, z.array(line).min(1).max(100)]),
+  passOrder: z.tuple([id, z.array(line).min(1).max(100), requestId]),
   giftCardSell: z.tuple([
     z.strictObject({
       spotUuid: id,
@@ -42,6 +43,7 @@ export const tabsArgSchemas = {
       paymentType: z.enum(['CARD', 'CASH']),
       wait: z.boolean(),
     }),
+    requestId,
   ]),
   giftCardCheckAgain: z.tuple([id]),
   tabDetails: z.tuple([id]),
@@ -60,6 +62,7 @@ export const tabsArgSchemas = {
         managerPin: z.string().regex(/^\d{4,8}$/, 'a manager PIN (4 to 8 digits) must approve a refund'),
       })
       .refine((r) => (r.amount === undefined) !== (r.items === undefined), 'give either an amount or items, not both'),
+    requestId,
   ]),
   tabsWatchBoard: z.tuple([z.string().min(1).max(64), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable()]),
   tabsUnwatchBoard: z.tuple([z.string().min(1).max(64)]),

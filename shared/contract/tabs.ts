@@ -38,15 +38,15 @@ export interface TabsRequests {
   /** GET a tab pass: limit, mode, spent. */
   passLookup: { args: [xPassId: string]; result: PassView };
   /** Place an order on a pass, then read spent again; a limit rejection carries the service's alert. */
-  passOrder: { args: [xPassId: string, lines: OrderLineInput[]]; result: PassOrderOutcome };
+  passOrder: { args: [xPassId: string, lines: OrderLineInput[], requestId: string]; result: PassOrderOutcome };
   /** Sell gift cards: open, pay and close a tab at a spot, waiting for the cards or not. */
-  giftCardSell: { args: [input: GiftCardSaleInput]; result: GiftCardSale };
+  giftCardSell: { args: [input: GiftCardSaleInput, requestId: string]; result: GiftCardSale };
   /** Read a sale's tab again for cards the events never brought (a late card); never sells again. */
   giftCardCheckAgain: { args: [saleId: string]; result: GiftCardSale };
   /** Item and payment ids of a tab, for the refund form. */
   tabDetails: { args: [tabUuid: string]; result: TabDetails };
   /** Refund one payment of a tab: an amount, or items with quantities and reasons. */
-  tabRefund: { args: [tabUuid: string, input: RefundInput]; result: RefundOutcome };
+  tabRefund: { args: [tabUuid: string, input: RefundInput, requestId: string]; result: RefundOutcome };
   /** This screen shows the board (renew within 30 s) and has drawn version `seen` (null: send it whole). */
   tabsWatchBoard: { args: [watcherId: string, seen: number | null]; result: null };
   /** This screen no longer shows the board. */

@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { test as base, expect, startApp, stopApp, unlockSettings, type RunningApp } from './fixtures';
+import { newRequestId as rid } from '../../shared/request-id';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
 const SIZES = [
@@ -44,13 +45,16 @@ async function furnish(app: RunningApp): Promise<void> {
     .tabsCatalog()
     .then((c) => (c.available ? c : { products: [], spots: [] }));
   const card = products.find((p) => p.giftCard !== null)!;
-  await app.core.handlers.giftCardSell({
-    spotUuid: spots[0].uuid,
-    spotName: spots[0].name,
-    lines: [{ productUuid: card.uuid, quantity: 1, label: card.name, unitPrice: card.price ?? 0 }],
-    paymentType: 'CARD',
-    wait: false,
-  });
+  await app.core.handlers.giftCardSell(
+    {
+      spotUuid: spots[0].uuid,
+      spotName: spots[0].name,
+      lines: [{ productUuid: card.uuid, quantity: 1, label: card.name, unitPrice: card.price ?? 0 }],
+      paymentType: 'CARD',
+      wait: false,
+    },
+    rid(),
+  );
   // Someone on shift and someone on break, for the board's badges.
   const sam = await app.core.handlers.laborIdentify({ pin: '1111' });
   await app.core.handlers.laborPunch(sam.token, { action: 'punch-in' });

@@ -11,6 +11,7 @@ import { processes } from './hub-processes';
 import { formatVenueTime } from '../../shared/time';
 import { closeConfirmation, enterPin, openKiosk } from './kiosk-steps';
 import { showAt } from './show-at';
+import { newRequestId as rid } from '../../shared/request-id';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
 const shot = (name: string) => test.info().outputPath(name);
@@ -89,7 +90,7 @@ test('each PIN screen says which pad is locked, for whom and until when; a manag
   await enterPin(page, '9999');
   await expect(page.getByRole('heading', { name: /^Manager/ })).toBeVisible();
   const refund = () =>
-    app.core.handlers.tabRefund('no-such-tab', { amount: 100, managerPin: '1234' }).then(
+    app.core.handlers.tabRefund('no-such-tab', { amount: 100, managerPin: '1234' }, rid()).then(
       () => 'refunded',
       (e: { kind?: string }) => e.kind,
     );

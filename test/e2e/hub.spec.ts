@@ -14,6 +14,7 @@ import { createControlClient } from '../../electron/sandbox/control-client';
 import type { AppSnapshot } from '../../shared/domain';
 import { enterPin, openCode, openHubDevices, processes } from './hub-processes';
 import { showAt } from './show-at';
+import { newRequestId as rid } from '../../shared/request-id';
 
 const shot = (name: string) => test.info().outputPath(name);
 const run = processes();
@@ -142,7 +143,7 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   const pairing = (JSON.parse(readFileSync(join(kiosk.dir, 'satellite.json'), 'utf8')) as { pairing: SatellitePairing })
     .pairing;
   const direct = await HubLink.open(pairing);
-  expect(await direct.request('tabRefund', ['tab-1', { amount: 100, managerPin: '9999' }])).toMatchObject({
+  expect(await direct.request('tabRefund', ['tab-1', { amount: 100, managerPin: '9999' }, rid()])).toMatchObject({
     ok: false,
     error: { message: /kiosk device cannot/ },
   });

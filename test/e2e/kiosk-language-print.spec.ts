@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, type RunningApp } from './fixtures';
 import { closeConfirmation, enterPin } from './kiosk-steps';
+import { newRequestId as rid } from '../../shared/request-id';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
 const ZONE = 'America/New_York';
@@ -201,14 +202,17 @@ test("a gift card's details print alone", async ({ page, app }) => {
     return;
   }
   const card = catalog.products.find((p) => p.giftCard !== null)!;
-  await app.core.handlers.giftCardSell({
-    spotUuid: catalog.spots[0].uuid,
-    spotName: catalog.spots[0].name,
-    name: 'Robin',
-    lines: [{ productUuid: card.uuid, quantity: 2, label: card.name, unitPrice: card.price ?? 0 }],
-    paymentType: 'CARD',
-    wait: true,
-  });
+  await app.core.handlers.giftCardSell(
+    {
+      spotUuid: catalog.spots[0].uuid,
+      spotName: catalog.spots[0].name,
+      name: 'Robin',
+      lines: [{ productUuid: card.uuid, quantity: 2, label: card.name, unitPrice: card.price ?? 0 }],
+      paymentType: 'CARD',
+      wait: true,
+    },
+    rid(),
+  );
   await openKiosk(page, app);
   await page.getByRole('navigation').getByRole('button', { name: 'Gift cards', exact: true }).click();
   const cards = page.locator('[data-testid="gift-card"][data-state="issued"]');

@@ -10,6 +10,7 @@ import type { StaffSession } from '../../shared/labor';
 import { signInManager } from '../support';
 import { call, ok } from '../support/dispatch';
 import { testCores } from '../support/test-cores';
+import { newRequestId as rid } from '../../shared/request-id';
 
 const cores = testCores('venue-authority-');
 
@@ -216,15 +217,15 @@ describe('refunds need a manager PIN in every mode', () => {
   it('refuses a missing, a staff and a wrong PIN before anything reaches the service, and records who approved', async () => {
     const a = await app(false);
     const tab = 'no-such-tab';
-    expect(await call(a, 'tabRefund', tab, { amount: 100 })).toMatchObject({
+    expect(await call(a, 'tabRefund', tab, { amount: 100 }, rid())).toMatchObject({
       ok: false,
       error: { kind: 'invalid', data: { field: 'managerPin' } },
     });
-    expect(await call(a, 'tabRefund', tab, { amount: 100, managerPin: '2222' })).toMatchObject({
+    expect(await call(a, 'tabRefund', tab, { amount: 100, managerPin: '2222' }, rid())).toMatchObject({
       ok: false,
       error: { kind: 'pin-required', data: { role: 'manager' } },
     });
-    expect(await call(a, 'tabRefund', tab, { amount: 100, managerPin: '8642' })).toMatchObject({
+    expect(await call(a, 'tabRefund', tab, { amount: 100, managerPin: '8642' }, rid())).toMatchObject({
       ok: false,
       error: { kind: 'invalid', data: { field: 'pin' } },
     });

@@ -12,6 +12,7 @@ import { startSandbox } from '../../electron/sandbox';
 import { tempDirs, signInManager } from '../support';
 import { HARBOUR } from './labor-test-constants';
 import { deliver, envelope } from './webhook-fixtures';
+import { newRequestId as rid } from '../../shared/request-id';
 
 const dirs = tempDirs('venue-canary-');
 afterAll(() => dirs.removeAll());
@@ -107,7 +108,7 @@ describe('canary secrets', () => {
       await app.handlers.laborIdentify({ pin: CANARIES.managerPin });
       await app.handlers.laborIdentify({ pin: '11112222' }).catch((error: unknown) => logs.push(String(error)));
       await app.handlers
-        .tabRefund('no-such-tab', { amount: 100, managerPin: CANARIES.managerPin })
+        .tabRefund('no-such-tab', { amount: 100, managerPin: CANARIES.managerPin }, rid())
         .catch((error: unknown) => logs.push(String(error)));
       await app.handlers.stopTunnel();
     } finally {

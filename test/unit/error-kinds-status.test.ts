@@ -14,11 +14,12 @@ import { installPageWebSocket } from '../support/page-websocket';
 import { normaliseBaseUrl } from '../../electron/core/connection/connection-settings';
 import { GiftCardSales } from '../../electron/core/tabs/gift-card-sales';
 import { PRODUCTS, SPOT_BAR_1, removeTempDirs, startCore, type TestCore } from './tabs-kit';
+import { newRequestId as rid } from '../../shared/request-id';
 
 const WS_BRIDGE = '../../renderer/src/bridge/ws-bridge';
 
 interface Bridged {
-  giftCardSell(input: GiftCardSaleInput): Promise<GiftCardSale>;
+  giftCardSell(input: GiftCardSaleInput, requestId: string): Promise<GiftCardSale>;
   saveConnection(input: ConnectionInput): Promise<unknown>;
 }
 
@@ -55,7 +56,7 @@ describe('status with kinds, through the host and the renderer’s bridge', () =
   });
 
   it('a refused gift-card sale arrives with its kind and the service’s words', async () => {
-    const refused = await api.giftCardSell(sale('no-such-spot'));
+    const refused = await api.giftCardSell(sale('no-such-spot'), rid());
     expect(refused.state).toBe('failed');
     expect(refused.problem).toMatchObject({ kind: 'invalid', data: { said: expect.stringMatching(/spot_uuid/) } });
     expect(staffWords(refused.problem).text).toMatch(/no spot no-such-spot/);
@@ -66,7 +67,7 @@ describe('status with kinds, through the host and the renderer’s bridge', () =
 
   it('a sale with no clear answer arrives as outcome-unknown, worded as such', async () => {
     await t.control.addFault({ route: 'POST /api/loc/:location/tabs', mode: 'commit-then-504' });
-    const unknown = await api.giftCardSell(sale(SPOT_BAR_1.uuid));
+    const unknown = await api.giftCardSell(sale(SPOT_BAR_1.uuid), rid());
     expect(unknown.state).toBe('unknown');
     expect(unknown.problem).toMatchObject({ kind: 'outcome-unknown', data: { operation: 'sell gift cards' } });
     expect(staffWords(unknown.problem).text).toMatch(/may or may not have been done/);

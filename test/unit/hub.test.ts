@@ -14,6 +14,7 @@ import type { StaffSession } from '../../shared/labor';
 import type { HubView } from '../../shared/hub';
 import { ok, pairDevice, removeDir, startTestHub, type TestHub } from './hub-kit';
 import { waitUntil } from '../support';
+import { newRequestId as rid } from '../../shared/request-id';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -197,7 +198,7 @@ describe('every request is checked against the device role and the person', () =
     await ok(kiosk.request('laborPunch', [s.token, { action: 'punch-in' }]));
     expect(h.app.labor.view().board.rows.some((r) => r.name === 'Jordan Bartender')).toBe(true);
 
-    const refund = await kiosk.request('tabRefund', ['tab-1', { amount: 100, managerPin: '9999' }]);
+    const refund = await kiosk.request('tabRefund', ['tab-1', { amount: 100, managerPin: '9999' }, rid()]);
     expect(refund).toMatchObject({ ok: false, error: { message: /kiosk device cannot/ } });
     const settings = await kiosk.request('saveWebhookSettings', [{ host: '0.0.0.0' }]);
     expect(settings).toMatchObject({ ok: false, error: { message: /kiosk device cannot/ } });
@@ -235,7 +236,7 @@ describe('every request is checked against the device role and the person', () =
       error: { message: /workstation device cannot/ },
     });
     // A refund from the bar reaches the core's own checks (here: no such tab), not a device refusal.
-    const refund = await bar.request('tabRefund', ['tab-404', { amount: 100, managerPin: '9999' }]);
+    const refund = await bar.request('tabRefund', ['tab-404', { amount: 100, managerPin: '9999' }, rid()]);
     expect(refund.ok).toBe(false);
     expect(refund.ok ? '' : refund.error.message).not.toMatch(/device cannot/);
   });

@@ -6,6 +6,7 @@ import { laborHandlers } from '../../electron/core/labor/labor-handlers';
 import { SEED_ROLES, startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { fiscalDayOf } from '../../shared/labor-calc';
 import { HARBOUR, drained, entriesAt, sleep, startLabor, tempDir, type RunningLabor } from './labor-test-kit';
+import { newRequestId as rid } from '../../shared/request-id';
 
 let sb: RunningSandbox;
 let dir: string;
@@ -335,12 +336,17 @@ describe('manager timesheet', () => {
     const earlier = sam.punchIn - 15 * 60_000;
     // The PATCH's answer is lost: the edit is confirmed by reading the entry back.
     sb.world.faults.add({ route: 'PATCH /api/loc/:location/labor/entries/:entry', mode: 'commit-lose-response' });
-    const edited = await h.laborEditEntry(m.token, sam.uuid, {
-      reason: 'came in early to set up',
-      punchIn: earlier,
-      declaredTips: 3500,
-      roleUuid: SEED_ROLES.host,
-    });
+    const edited = await h.laborEditEntry(
+      m.token,
+      sam.uuid,
+      {
+        reason: 'came in early to set up',
+        punchIn: earlier,
+        declaredTips: 3500,
+        roleUuid: SEED_ROLES.host,
+      },
+      rid(),
+    );
     expect(edited).toMatchObject({ punchIn: earlier, declaredTips: 3500, role: 'host' });
     expect(edited.audit).toHaveLength(1);
     expect(edited.audit[0]).toMatchObject({
@@ -353,14 +359,16 @@ describe('manager timesheet', () => {
       { field: 'user_role_uuid', from: 'server', to: 'host' },
       { field: 'declared_tips', from: 3000, to: 3500 },
     ]);
-    await expect(h.laborEditEntry(m.token, sam.uuid, { reason: 'test', punchOut: earlier - 60_000 })).rejects.toThrow(
-      /before punch_in/,
-    );
-    await expect(h.laborEditEntry(m.token, sam.uuid, { reason: 'test', declaredTips: 3500 })).rejects.toThrow(
+    await expect(
+      h.laborEditEntry(m.token, sam.uuid, { reason: 'test', punchOut: earlier - 60_000 }, rid()),
+    ).rejects.toThrow(/before punch_in/);
+    await expect(h.laborEditEntry(m.token, sam.uuid, { reason: 'test', declaredTips: 3500 }, rid())).rejects.toThrow(
       /Nothing was changed/,
     );
     // No reason, no edit: the service is not asked.
-    await expect(h.laborEditEntry(m.token, sam.uuid, { reason: '  ', declaredTips: 4000 })).rejects.toThrow(/Say why/);
+    await expect(h.laborEditEntry(m.token, sam.uuid, { reason: '  ', declaredTips: 4000 }, rid())).rejects.toThrow(
+      /Say why/,
+    );
     // From the business day the edited start falls on: in the first quarter hour after the day's
     // end (04:00 at the venue), 15 minutes earlier is the day before.
     const again = await h.laborTimesheet(m.token, {

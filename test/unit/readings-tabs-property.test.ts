@@ -17,6 +17,7 @@ import { passSpent } from '../../electron/sandbox/tabs/pass-spend';
 import { MONEY_FAMILIES, type MoneyFamily } from '../../shared/money-units';
 import { readingsProperty, readingsRuns } from '../support/readings-property';
 import { PASSES, PRODUCTS, SPOT_BAR_1, removeTempDirs, startCore, until, type TestCore } from './tabs-kit';
+import { newRequestId as rid } from '../../shared/request-id';
 
 const RUNS = readingsRuns('VENUE_READINGS_TABS_RUNS', 20);
 const SALE = 'POST /api/loc/:location/tabs';
@@ -72,13 +73,16 @@ async function runOnce(r: SandboxReadings, s: Scenario): Promise<void> {
     // 1. The gift-card sale.
     const tabsBefore = world.tabs.tabs.size;
     await fault(SALE, s.faults.sale);
-    const sold = await t.core.handlers.giftCardSell({
-      spotUuid: SPOT_BAR_1.uuid,
-      spotName: SPOT_BAR_1.name,
-      lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: s.cards, label: 'Gift Card $25', unitPrice }],
-      paymentType: 'CARD',
-      wait: true,
-    });
+    const sold = await t.core.handlers.giftCardSell(
+      {
+        spotUuid: SPOT_BAR_1.uuid,
+        spotName: SPOT_BAR_1.name,
+        lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: s.cards, label: 'Gift Card $25', unitPrice }],
+        paymentType: 'CARD',
+        wait: true,
+      },
+      rid(),
+    );
     await t.control.clearFaults();
     const made = [...world.tabs.tabs.values()].slice(tabsBefore);
     expect(made.length, 'tabs the sale made').toBeLessThanOrEqual(1);
@@ -117,7 +121,11 @@ async function runOnce(r: SandboxReadings, s: Scenario): Promise<void> {
     const passTruth = () => passSpent(world, world.passes.get(PASSES.pre)!);
     const ordersBefore = world.tabs.orders.size;
     await fault(PASS_ITEMS, s.faults.pass);
-    const order = await t.core.handlers.passOrder(PASSES.pre, [{ productUuid: PRODUCTS.lager.uuid, quantity: 1 }]);
+    const order = await t.core.handlers.passOrder(
+      PASSES.pre,
+      [{ productUuid: PRODUCTS.lager.uuid, quantity: 1 }],
+      rid(),
+    );
     await t.control.clearFaults();
     const orders = world.tabs.orders.size - ordersBefore;
     expect(orders, 'orders placed on the pass').toBeLessThanOrEqual(1);

@@ -12,6 +12,7 @@ import type { DeviceRole, HubView } from '../../shared/hub';
 import { removeDir, rosterCopied, startTestHub, type TestHub } from './hub-kit';
 import { fromErrorPayload } from '../../shared/app-error';
 import { waitUntil, tempDirs } from '../support';
+import { newRequestId as rid } from '../../shared/request-id';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const dirs = tempDirs('venue-satellite-');
@@ -84,7 +85,7 @@ describe('satellites of one hub', () => {
       ['kiosk', true],
       ['manager', true],
     ]);
-    await expect(call(kiosk, 'tabRefund', 'tab-1', { amount: 100, managerPin: '9999' })).rejects.toMatchObject({
+    await expect(call(kiosk, 'tabRefund', 'tab-1', { amount: 100, managerPin: '9999' }, rid())).rejects.toMatchObject({
       kind: 'forbidden',
       data: { by: 'venue' },
     });

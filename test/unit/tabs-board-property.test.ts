@@ -21,6 +21,7 @@ import {
   until,
   type TestCore,
 } from './tabs-kit';
+import { newRequestId as rid } from '../../shared/request-id';
 
 let t: TestCore;
 let events: AcceptedEvent[] = [];
@@ -38,27 +39,38 @@ beforeAll(async () => {
   const second = (await c.tab(stillOpen[1])) as { items: { id: string }[] };
   await c.itemAction(second.items[second.items.length - 1].id, 'remove');
   await c.closeTab(stillOpen[1]);
-  await t.core.handlers.passOrder(PASSES.noLimit, [{ productUuid: PRODUCTS.lager.uuid, quantity: 3 }]);
-  const sale = await t.core.handlers.giftCardSell({
-    spotUuid: SPOT_BAR_1.uuid,
-    lines: [
-      { productUuid: PRODUCTS.giftCard25.uuid, quantity: 2, label: 'Gift Card $25', unitPrice: 2500 },
-      { productUuid: PRODUCTS.partner25.uuid, quantity: 1, label: 'Partner', unitPrice: 2500 },
-    ],
-    paymentType: 'CARD',
-    wait: true,
-  });
+  await t.core.handlers.passOrder(PASSES.noLimit, [{ productUuid: PRODUCTS.lager.uuid, quantity: 3 }], rid());
+  const sale = await t.core.handlers.giftCardSell(
+    {
+      spotUuid: SPOT_BAR_1.uuid,
+      lines: [
+        { productUuid: PRODUCTS.giftCard25.uuid, quantity: 2, label: 'Gift Card $25', unitPrice: 2500 },
+        { productUuid: PRODUCTS.partner25.uuid, quantity: 1, label: 'Partner', unitPrice: 2500 },
+      ],
+      paymentType: 'CARD',
+      wait: true,
+    },
+    rid(),
+  );
   const details = await t.core.handlers.tabDetails(sale.tabUuid!);
-  await t.core.handlers.tabRefund(sale.tabUuid!, {
-    managerPin: '9999',
-    paymentId: details.payments[0].id,
-    items: [{ itemId: details.items[0].id, quantity: 1, reason: 'Wrong card' }],
-  });
-  await t.core.handlers.tabRefund(sale.tabUuid!, {
-    managerPin: '9999',
-    paymentId: details.payments[0].id,
-    amount: 500,
-  });
+  await t.core.handlers.tabRefund(
+    sale.tabUuid!,
+    {
+      managerPin: '9999',
+      paymentId: details.payments[0].id,
+      items: [{ itemId: details.items[0].id, quantity: 1, reason: 'Wrong card' }],
+    },
+    rid(),
+  );
+  await t.core.handlers.tabRefund(
+    sale.tabUuid!,
+    {
+      managerPin: '9999',
+      paymentId: details.payments[0].id,
+      amount: 500,
+    },
+    rid(),
+  );
   for (const type of ['QR_SCANNED', 'GUEST_VERIFIED', 'OPTION_GROUP_UPDATED', 'CATEGORY_UPDATED', 'MENU_UPDATED'])
     await t.core.handlers.triggerSandboxEvent({ type });
   await until(

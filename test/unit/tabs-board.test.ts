@@ -16,6 +16,7 @@ import {
   until,
   type TestCore,
 } from './tabs-kit';
+import { newRequestId as rid } from '../../shared/request-id';
 
 const tabOn = (t: TestCore, uuid: string): BoardTab | undefined => {
   const board = t.core.tabs.boardView();
@@ -70,7 +71,7 @@ describe('tabs board and refunds', () => {
 
   it('labels a pass tab the events never named', async () => {
     const pass = await t.core.handlers.passLookup(PASSES.noLimit);
-    await t.core.handlers.passOrder(PASSES.noLimit, [{ productUuid: PRODUCTS.lager.uuid, quantity: 2 }]);
+    await t.core.handlers.passOrder(PASSES.noLimit, [{ productUuid: PRODUCTS.lager.uuid, quantity: 2 }], rid());
     const tab = await until(
       () => tabOn(t, pass.tabUuid!),
       (x) => !!x && x.total === 1600,
@@ -93,12 +94,16 @@ describe('tabs board and refunds', () => {
     // The service's tab read where it has one; typed ids where it has none (the other reading).
     expect(details.source).toBe(READINGS.extraRoutes === 'absent' ? 'typed' : 'service');
     const item = details.items[0];
-    const outcome = await t.core.handlers.tabRefund(uuid, {
-      managerPin: '9999',
-      paymentId: details.payment.id,
-      items: [{ itemId: item.id, quantity: 1, reason: 'Sent back' }],
-      reason: 'Kitchen error',
-    });
+    const outcome = await t.core.handlers.tabRefund(
+      uuid,
+      {
+        managerPin: '9999',
+        paymentId: details.payment.id,
+        items: [{ itemId: item.id, quantity: 1, reason: 'Sent back' }],
+        reason: 'Kitchen error',
+      },
+      rid(),
+    );
     expect(outcome).toMatchObject({ ok: true, amount: item.price, refundType: 'itemized' });
     const refunded = await until(
       () => tabOn(t, uuid)!,
@@ -115,11 +120,15 @@ describe('tabs board and refunds', () => {
       { confirmed: true, refundType: 'itemized', approvedBy: { userId: '2001', name: 'Alex Manager' } },
     ]);
     // The service's reason comes back verbatim when it refuses.
-    const tooMany = await t.core.handlers.tabRefund(uuid, {
-      managerPin: '9999',
-      paymentId: details.payment.id,
-      items: [{ itemId: item.id, quantity: 99 }],
-    });
+    const tooMany = await t.core.handlers.tabRefund(
+      uuid,
+      {
+        managerPin: '9999',
+        paymentId: details.payment.id,
+        items: [{ itemId: item.id, quantity: 99 }],
+      },
+      rid(),
+    );
     expect(tooMany).toMatchObject({ ok: false, status: 400, uncertain: false });
     if (!tooMany.ok) expect(tooMany.message).toMatch(/^(items|paymentId)\.?[^ ]*: /);
   });
@@ -132,7 +141,7 @@ describe('tabs board and refunds', () => {
       5000,
       'closed tab',
     );
-    const outcome = await t.core.handlers.tabRefund(closed[0], { managerPin: '9999', amount: 100 });
+    const outcome = await t.core.handlers.tabRefund(closed[0], { managerPin: '9999', amount: 100 }, rid());
     expect(outcome).toMatchObject({ ok: true, amount: 100, refundType: 'open' });
     await until(
       () => tabOn(t, closed[0])!,
@@ -161,12 +170,15 @@ describe('tabs board and refunds', () => {
   });
 
   it('keeps the board, issued cards and dismissals across a restart (replayed from the webhook log)', async () => {
-    const sale = await t.core.handlers.giftCardSell({
-      spotUuid: SPOT_BAR_1.uuid,
-      lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card $25', unitPrice: 2500 }],
-      paymentType: 'CASH',
-      wait: false,
-    });
+    const sale = await t.core.handlers.giftCardSell(
+      {
+        spotUuid: SPOT_BAR_1.uuid,
+        lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card $25', unitPrice: 2500 }],
+        paymentType: 'CASH',
+        wait: false,
+      },
+      rid(),
+    );
     await until(
       () => t.core.tabs.giftCardsView().sales.find((s) => s.id === sale.id)!,
       (s) => s.cards[0]?.state === 'issued',
@@ -213,20 +225,27 @@ describe('refund ids when the service cannot read a tab', () => {
   });
 
   it("uses this workstation's own sale, else asks for typed ids", async () => {
-    const sale = await t.core.handlers.giftCardSell({
-      spotUuid: SPOT_BAR_1.uuid,
-      lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 2, label: 'Gift Card $25', unitPrice: 2500 }],
-      paymentType: 'CARD',
-      wait: false,
-    });
+    const sale = await t.core.handlers.giftCardSell(
+      {
+        spotUuid: SPOT_BAR_1.uuid,
+        lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 2, label: 'Gift Card $25', unitPrice: 2500 }],
+        paymentType: 'CARD',
+        wait: false,
+      },
+      rid(),
+    );
     const local = await t.core.handlers.tabDetails(sale.tabUuid!);
     expect(local.source).toBe('this-workstation');
     expect(local.items).toHaveLength(2);
-    const refund = await t.core.handlers.tabRefund(sale.tabUuid!, {
-      managerPin: '9999',
-      paymentId: local.payments[0].id,
-      items: [{ itemId: local.items[0].id, quantity: 1 }],
-    });
+    const refund = await t.core.handlers.tabRefund(
+      sale.tabUuid!,
+      {
+        managerPin: '9999',
+        paymentId: local.payments[0].id,
+        items: [{ itemId: local.items[0].id, quantity: 1 }],
+      },
+      rid(),
+    );
     expect(refund).toMatchObject({ ok: true, amount: 2500 });
 
     const { closed } = await t.control.simulateGuests({ tabs: 1, close: 'all' });
@@ -234,7 +253,7 @@ describe('refund ids when the service cannot read a tab', () => {
     expect(none).toMatchObject({ source: 'none', items: [], payments: [] });
     expect(none.note).toMatch(/Type the payment id/);
     // Typed ids still work: the guest tab has exactly one payment, so paymentId may be left out.
-    const typed = await t.core.handlers.tabRefund(closed[0], { managerPin: '9999', amount: 50 });
+    const typed = await t.core.handlers.tabRefund(closed[0], { managerPin: '9999', amount: 50 }, rid());
     expect(typed).toMatchObject({ ok: true, amount: 50 });
   });
 });

@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ErrorPayload } from '../../shared/app-error';
 import { PRODUCTS, SPOT_BAR_1, removeTempDirs, startCore } from './tabs-kit';
+import { newRequestId as rid } from '../../shared/request-id';
 
 // A renderer file, loaded by path: the node project's type check does not take in the renderer's.
 const GIFT_CARDS = '../../renderer/src/features/gift-cards';
@@ -18,15 +19,18 @@ describe('a typed gift-card price', () => {
     const t = await startCore({ confirmUnits: false });
     try {
       const tabsBefore = t.core.sandbox()!.world.tabs.tabs.size;
-      const sale = await t.core.handlers.giftCardSell({
-        spotUuid: SPOT_BAR_1.uuid,
-        spotName: SPOT_BAR_1.name,
-        lines: [
-          { productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card', unitPrice: 4000, price: 4000 },
-        ],
-        paymentType: 'CASH',
-        wait: false,
-      });
+      const sale = await t.core.handlers.giftCardSell(
+        {
+          spotUuid: SPOT_BAR_1.uuid,
+          spotName: SPOT_BAR_1.name,
+          lines: [
+            { productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card', unitPrice: 4000, price: 4000 },
+          ],
+          paymentType: 'CASH',
+          wait: false,
+        },
+        rid(),
+      );
       expect(sale.state).toBe('failed');
       expect(sale.problem).toMatchObject({ kind: 'invalid', data: { field: 'price' } });
       expect(t.core.sandbox()!.world.tabs.tabs.size).toBe(tabsBefore);

@@ -3,6 +3,7 @@
 // without ever selling a second time.
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRODUCTS, READINGS, SPOT_BAR_1, removeTempDirs, startCore, until } from './tabs-kit';
+import { newRequestId as rid } from '../../shared/request-id';
 
 describe('gift cards: check a late card again', () => {
   afterAll(() => removeTempDirs());
@@ -13,13 +14,16 @@ describe('gift cards: check a late card again', () => {
       await t.core.handlers.tabsSaveSettings({ giftCardLateSeconds: 1 });
       const world = t.core.sandbox()!.world;
       const tabsBefore = world.tabs.tabs.size;
-      const sold = await t.core.handlers.giftCardSell({
-        spotUuid: SPOT_BAR_1.uuid,
-        spotName: SPOT_BAR_1.name,
-        lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card $25', unitPrice: 2500 }],
-        paymentType: 'CARD',
-        wait: false,
-      });
+      const sold = await t.core.handlers.giftCardSell(
+        {
+          spotUuid: SPOT_BAR_1.uuid,
+          spotName: SPOT_BAR_1.name,
+          lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card $25', unitPrice: 2500 }],
+          paymentType: 'CARD',
+          wait: false,
+        },
+        rid(),
+      );
       expect(sold.state).toBe('done');
       // The service issues it, but no event reaches this unsubscribed location.
       await until(

@@ -6,6 +6,7 @@ import type { GiftCardSale, GiftCardSaleInput } from '../../shared/tabs';
 import { DEMO_ACCESS_ID, startSandbox } from '../../electron/sandbox';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/webhooks';
 import { PRODUCTS, SPOT_BAR_1, removeTempDirs, startCore, tempDir, until, type TestCore } from './tabs-kit';
+import { newRequestId as rid } from '../../shared/request-id';
 
 const sale = (
   wait: boolean,
@@ -42,6 +43,7 @@ describe('gift cards on the embedded sandbox', () => {
         { productUuid: PRODUCTS.giftCard25.uuid, quantity: 2, label: 'Gift Card $25', unitPrice: 2500 },
         { productUuid: PRODUCTS.partner25.uuid, quantity: 1, label: 'Partner Gift Card $25', unitPrice: 2500 },
       ]),
+      rid(),
     );
     expect(sold).toMatchObject({ state: 'done', mode: 'live', total: 7500 });
     expect(sold.tabUuid).toBeTruthy();
@@ -70,7 +72,7 @@ describe('gift cards on the embedded sandbox', () => {
   });
 
   it('wait for cards: the answer lists them, and the later event does not count them twice', async () => {
-    const sold = await t.core.handlers.giftCardSell(sale(true));
+    const sold = await t.core.handlers.giftCardSell(sale(true), rid());
     // Issued from the answer; the event may already have come too (the service waits for issuance).
     expect(sold.cards.map((c) => [c.state, c.seenIn.includes('answer')])).toEqual([
       ['issued', true],
@@ -91,6 +93,7 @@ describe('gift cards on the embedded sandbox', () => {
     await t.control.giftCardFault({ mode: 'never-issue' });
     const sold = await t.core.handlers.giftCardSell(
       sale(false, [{ productUuid: PRODUCTS.giftCard50.uuid, quantity: 1, label: 'Gift Card $50', unitPrice: 5000 }]),
+      rid(),
     );
     expect(sold.cards).toMatchObject([{ state: 'pending', seenIn: [] }]);
     // The late timer pushes by itself: the renderer needs no clock of its own.
@@ -117,7 +120,7 @@ describe('gift cards on the embedded sandbox', () => {
   });
 
   it('a refused sale fails with the service message and expects no cards', async () => {
-    const bad = await t.core.handlers.giftCardSell({ ...sale(false), spotUuid: 'no-such-spot' });
+    const bad = await t.core.handlers.giftCardSell({ ...sale(false), spotUuid: 'no-such-spot' }, rid());
     expect(bad).toMatchObject({ state: 'failed', cards: [] });
     expect(bad.message).toMatch(/spot_uuid/);
   });
@@ -145,6 +148,7 @@ describe('gift cards across a restart (a standalone sandbox as the service)', ()
       // One card arrives before the restart, the other is held by the service.
       const issuedBefore = await first.core.handlers.giftCardSell(
         sale(false, [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card $25', unitPrice: 2500 }]),
+        rid(),
       );
       await until(
         () => saleIn(first, issuedBefore.id)!,
@@ -157,6 +161,7 @@ describe('gift cards across a restart (a standalone sandbox as the service)', ()
         sale(false, [
           { productUuid: PRODUCTS.plastic100.uuid, quantity: 1, label: 'Plastic Gift Card $100', unitPrice: 10000 },
         ]),
+        rid(),
       );
       await first.stop();
 

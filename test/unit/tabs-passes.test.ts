@@ -14,6 +14,7 @@ import {
   startCore,
   type TestCore,
 } from './tabs-kit';
+import { newRequestId as rid } from '../../shared/request-id';
 
 let t: TestCore;
 beforeAll(async () => {
@@ -40,27 +41,39 @@ describe('tab passes', () => {
   });
 
   it("'pre' refuses the order that would cross, with the alert as the service sent it, and spent unchanged", async () => {
-    const outcome = await t.core.handlers.passOrder(PASSES.pre, fishAndChips(3));
+    const outcome = await t.core.handlers.passOrder(PASSES.pre, fishAndChips(3), rid());
     // Shown as the service sent it: this run's wording, title and body (tabs-kit LIMIT_ALERT).
     expect(outcome).toMatchObject({ ok: false, reason: 'spend-limit', status: 400, ...LIMIT_ALERT });
     expect(outcome.pass?.spent).toBe(0);
     // Reaching the limit exactly is accepted (the app never pre-rejects on equality).
-    const exact = await t.core.handlers.passOrder(PASSES.pre, [
-      { productUuid: PRODUCTS.fishAndChips.uuid, quantity: 2 },
-      { productUuid: PRODUCTS.fries.uuid, quantity: 1 },
-    ]);
+    const exact = await t.core.handlers.passOrder(
+      PASSES.pre,
+      [
+        { productUuid: PRODUCTS.fishAndChips.uuid, quantity: 2 },
+        { productUuid: PRODUCTS.fries.uuid, quantity: 1 },
+      ],
+      rid(),
+    );
     expect(exact).toMatchObject({ ok: true, pass: { spent: 5000 } });
   });
 
   it("'post' accepts the order that crosses, then refuses the next; spent is refreshed each time", async () => {
-    const first = await t.core.handlers.passOrder(PASSES.post, fishAndChips(3));
+    const first = await t.core.handlers.passOrder(PASSES.post, fishAndChips(3), rid());
     expect(first).toMatchObject({ ok: true, total: 6600, pass: { spent: 6600, limit: { mode: 'post' } } });
-    const next = await t.core.handlers.passOrder(PASSES.post, [{ productUuid: PRODUCTS.water.uuid, quantity: 1 }]);
+    const next = await t.core.handlers.passOrder(
+      PASSES.post,
+      [{ productUuid: PRODUCTS.water.uuid, quantity: 1 }],
+      rid(),
+    );
     expect(next).toMatchObject({ ok: false, reason: 'spend-limit', ...LIMIT_ALERT, pass: { spent: 6600 } });
   });
 
   it('another 4xx is a refusal with the service message, not a limit', async () => {
-    const outcome = await t.core.handlers.passOrder(PASSES.noLimit, [{ productUuid: 'no-such-product', quantity: 1 }]);
+    const outcome = await t.core.handlers.passOrder(
+      PASSES.noLimit,
+      [{ productUuid: 'no-such-product', quantity: 1 }],
+      rid(),
+    );
     expect(outcome).toMatchObject({ ok: false, reason: 'refused', status: 400 });
     if (!outcome.ok) expect(outcome.alert).toMatch(/product_uuid/);
   });
@@ -71,9 +84,11 @@ describe('tab passes', () => {
       mode: 'commit-lose-response',
     });
     const before = (await t.core.handlers.passLookup(PASSES.noLimit)).spent ?? 0;
-    const outcome = await t.core.handlers.passOrder(PASSES.noLimit, [
-      { productUuid: PRODUCTS.water.uuid, quantity: 1 },
-    ]);
+    const outcome = await t.core.handlers.passOrder(
+      PASSES.noLimit,
+      [{ productUuid: PRODUCTS.water.uuid, quantity: 1 }],
+      rid(),
+    );
     expect(outcome).toMatchObject({ ok: false, reason: 'uncertain' });
     expect(outcome.pass?.spent).toBe(before + 400);
   });
@@ -119,9 +134,11 @@ describe('tab passes', () => {
       for (const c of cases) {
         expect((await setRefusal(c.shape)).status).toBe(200);
         // The post pass is over its limit from the test above: every order is refused.
-        const outcome = await t.core.handlers.passOrder(PASSES.post, [
-          { productUuid: PRODUCTS.water.uuid, quantity: 1 },
-        ]);
+        const outcome = await t.core.handlers.passOrder(
+          PASSES.post,
+          [{ productUuid: PRODUCTS.water.uuid, quantity: 1 }],
+          rid(),
+        );
         expect(outcome, c.shape).toMatchObject({
           ok: false,
           reason: 'spend-limit',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultMode } from '../../electron/sandbox/faults';
 import type { BoardTab } from '../../shared/tabs';
 import { PASSES, PRODUCTS, SPOT_BAR_1, refundIds, removeTempDirs, startCore, until, type TestCore } from './tabs-kit';
+import { newRequestId as rid } from '../../shared/request-id';
 
 const tabOn = (t: TestCore, uuid: string): BoardTab | undefined => {
   const board = t.core.tabs.boardView();
@@ -30,9 +31,11 @@ describe('unknown outcome, never a double', () => {
       const before = await t.core.handlers.passLookup(PASSES.noLimit);
       const ordersBefore = ordersOnPass();
       await t.control.addFault({ route: `POST /api/loc/:location/tabs/passes/${PASSES.noLimit}/items`, mode });
-      const outcome = await t.core.handlers.passOrder(PASSES.noLimit, [
-        { productUuid: PRODUCTS.lager.uuid, quantity: 1 },
-      ]);
+      const outcome = await t.core.handlers.passOrder(
+        PASSES.noLimit,
+        [{ productUuid: PRODUCTS.lager.uuid, quantity: 1 }],
+        rid(),
+      );
       expect(outcome).toMatchObject({ ok: false, reason: 'uncertain' });
       expect(ordersOnPass()).toBe(ordersBefore + 1);
       // "Check again" is a read: spent shows the order went through, and nothing is placed again.
@@ -45,9 +48,11 @@ describe('unknown outcome, never a double', () => {
   it('a pass order lost to a reset before the service saw it is unknown too, and nothing was placed', async () => {
     const ordersBefore = ordersOnPass();
     await t.control.addFault({ route: `POST /api/loc/:location/tabs/passes/${PASSES.noLimit}/items`, mode: 'reset' });
-    const outcome = await t.core.handlers.passOrder(PASSES.noLimit, [
-      { productUuid: PRODUCTS.lager.uuid, quantity: 1 },
-    ]);
+    const outcome = await t.core.handlers.passOrder(
+      PASSES.noLimit,
+      [{ productUuid: PRODUCTS.lager.uuid, quantity: 1 }],
+      rid(),
+    );
     expect(outcome).toMatchObject({ ok: false, reason: 'uncertain' });
     expect(ordersOnPass()).toBe(ordersBefore);
   });
@@ -56,12 +61,15 @@ describe('unknown outcome, never a double', () => {
     const world = t.core.sandbox()!.world;
     const tabsBefore = world.tabs.tabs.size;
     await t.control.addFault({ route: 'POST /api/loc/:location/tabs', mode: 'commit-then-504' });
-    const sale = await t.core.handlers.giftCardSell({
-      spotUuid: SPOT_BAR_1.uuid,
-      lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card $25', unitPrice: 2500 }],
-      paymentType: 'CARD',
-      wait: false,
-    });
+    const sale = await t.core.handlers.giftCardSell(
+      {
+        spotUuid: SPOT_BAR_1.uuid,
+        lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card $25', unitPrice: 2500 }],
+        paymentType: 'CARD',
+        wait: false,
+      },
+      rid(),
+    );
     expect(sale.state).toBe('unknown');
     expect(sale.message).toMatch(/may or may not exist/);
     expect(world.tabs.tabs.size).toBe(tabsBefore + 1);
@@ -83,7 +91,7 @@ describe('unknown outcome, never a double', () => {
       const world = t.core.sandbox()!.world;
       const refundsBefore = world.tabs.refunds.size;
       await t.control.addFault({ route: 'POST /api/loc/:location/tabs/:tab/refund', mode });
-      const outcome = await t.core.handlers.tabRefund(uuid, { managerPin: '9999', amount: 100 });
+      const outcome = await t.core.handlers.tabRefund(uuid, { managerPin: '9999', amount: 100 }, rid());
       expect(outcome).toMatchObject({ ok: false, uncertain: true });
       expect(world.tabs.refunds.size).toBe(refundsBefore + 1);
       // The card says "outcome unknown" (not "waiting to confirm"), and PAYMENT_REFUNDED shows the one refund.

@@ -35,10 +35,12 @@ export async function sellGiftCards(
   now: () => number,
   changed: () => void,
   money: MoneyCodec = CENTS_CODEC,
+  /** The request id made at the Sell button: the sale's id, so a repeat finds this very sale. */
+  saleId: string = randomUUID(),
 ): Promise<StoredSale> {
   const total = input.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   const sale: StoredSale = {
-    id: randomUUID(),
+    id: saleId,
     createdAt: now(),
     locationUuid: location.uuid,
     spotName: input.spotName ?? null,

@@ -18,7 +18,7 @@ export function tabsHandlers(tabs: TabsService, approve: ApproveByPin): Handlers
     tabsCatalog: () => tabs.catalog(),
     passLookup: (xPassId) => tabs.lookupPass(xPassId),
     passOrder: (xPassId, lines) => tabs.orderOnPass(xPassId, lines),
-    giftCardSell: (input) => tabs.sellGiftCards(input),
+    giftCardSell: (input, requestId) => tabs.sellGiftCards(input, requestId),
     giftCardCheckAgain: (saleId) => tabs.checkGiftCardsAgain(saleId),
     tabDetails: (tabUuid) => tabs.tabDetails(tabUuid),
     tabRefund: async (tabUuid, input) => tabs.refund(tabUuid, input, await approve(input.managerPin)),

@@ -362,7 +362,9 @@ export class TabsService {
     return outcome;
   }
 
-  async sellGiftCards(input: GiftCardSaleInput): Promise<GiftCardSale> {
+  async sellGiftCards(input: GiftCardSaleInput, saleId?: string): Promise<GiftCardSale> {
+    // The same press again (its request id is the sale's id): this sale as it stands, never a second sale.
+    if (saleId && this.sales.get(saleId)) return this.saleView(saleId);
     const location = this.requireLocation();
     const sale = await sellGiftCards(
       this.options.api(),
@@ -372,6 +374,7 @@ export class TabsService {
       this.now,
       () => this.schedule('tabsGiftCards'),
       this.codec,
+      saleId,
     );
     if (sale.tabUuid) saleMoneyEvidence(this.money, sale, this.openTabs.tab(sale.tabUuid));
     return this.saleView(sale.id);

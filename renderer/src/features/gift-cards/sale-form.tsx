@@ -8,6 +8,7 @@ import { draftTotal, OrderTicket, ProductPicker, type DraftLine } from '../passe
 import { saleProblemWords } from './sale-problem-words';
 import { Problem } from '../../components/problem';
 import { useAction } from '../../hooks/use-action';
+import { newRequestId } from '../../../../shared/request-id';
 
 export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; onReload: () => void }) {
   // A walk-in sale needs no table: the counter spot chosen in the settings below is the default.
@@ -34,19 +35,22 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
     if (unknown && !confirmAgain) return;
     setConfirmAgain(false);
     const sale = await action.run(() =>
-      api().giftCardSell({
-        spotUuid,
-        spotName: spot?.name,
-        name: name.trim() || undefined,
-        lines: lines.map((l) => ({
-          productUuid: l.productUuid,
-          quantity: l.quantity,
-          label: l.label,
-          unitPrice: l.unitPrice ?? 0,
-        })),
-        paymentType,
-        wait,
-      }),
+      api().giftCardSell(
+        {
+          spotUuid,
+          spotName: spot?.name,
+          name: name.trim() || undefined,
+          lines: lines.map((l) => ({
+            productUuid: l.productUuid,
+            quantity: l.quantity,
+            label: l.label,
+            unitPrice: l.unitPrice ?? 0,
+          })),
+          paymentType,
+          wait,
+        },
+        newRequestId(),
+      ),
     );
     // A refused sale keeps the cart, to fix and send again; nothing was sold.
     setUnknown(sale?.state === 'unknown');

@@ -13,6 +13,7 @@ import { draftTotal, OrderTicket, ProductPicker, type DraftLine } from './order-
 import { PassCard } from './pass-card';
 import { PassScan } from './pass-scan';
 import { useWedgeScan } from './use-wedge-scan';
+import { newRequestId } from '../../../../shared/request-id';
 
 // `final`: the service refused this very order for good (spec 7: do not retry it), so Send stays
 // off until the order changes; otherwise a busy bartender reads a blue "Send anyway" as "try again".
@@ -88,6 +89,7 @@ export function PassesScreen() {
       const outcome = await api().passOrder(
         pass.xPassId,
         lines.map((l) => ({ productUuid: l.productUuid, quantity: l.quantity })),
+        newRequestId(),
       );
       if (outcome.pass) setPass(outcome.pass);
       if (outcome.ok) setLinesState([]);

@@ -13,6 +13,7 @@ import { errorPayload, plainWords } from '../../../../shared/errors';
 import type { ErrorPayload } from '../../../../shared/app-error';
 import { messageOf } from './format';
 import { tabTitle } from './tab-card';
+import { newRequestId } from '../../../../shared/request-id';
 
 type Typed = { itemId: string; quantity: string };
 
@@ -118,7 +119,7 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
     setConfirmAgain(false);
     setChecked(null);
     try {
-      const outcome = await api().tabRefund(tab.uuid, input);
+      const outcome = await api().tabRefund(tab.uuid, input, newRequestId());
       if (outcome.ok) onClose();
       else setProblem({ text: outcome.message, uncertain: outcome.uncertain });
     } catch (e) {

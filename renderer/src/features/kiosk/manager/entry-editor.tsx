@@ -7,6 +7,7 @@ import { fromLocalInput, toLocalInput, clockTime } from '../format';
 import { centsToInput, parseDollars } from '../../../../../shared/money';
 import { Problem } from '../../../components/problem';
 import { useAction } from '../../../hooks/use-action';
+import { newRequestId } from '../../../../../shared/request-id';
 
 export interface EntryEditorProps {
   token: string;
@@ -68,7 +69,7 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
       if (row.kind === 'shift' && tips !== initial.tips) {
         patch.declaredTips = parsedTips && parsedTips.ok ? parsedTips.cents : null;
       }
-      onSaved(await api().laborEditEntry(token, row.uuid, patch));
+      onSaved(await api().laborEditEntry(token, row.uuid, patch, newRequestId()));
     });
   };
 

@@ -1,0 +1,91 @@
+// The ledger around the handlers of the `once` channels whose service write has no key of its
+// own (refunds, pass orders, gift-card sales, timesheet edits): one key per calling device and
+// request id, the first outcome for a repeat, and a read, never the write, for a repeat of a
+// request whose outcome is unknown. Only the core that calls the service wraps its handlers; a
+// satellite forwards the same id to its hub, whose ledger answers.
+import type { IpcHandlers } from '../../../shared/contract';
+import { LEDGER_CHANNELS, onceRequestId, type LedgerChannel } from '../../../shared/contract/semantics';
+import { fromErrorPayload } from '../../../shared/app-error';
+import type { GiftCardSale, PassOrderOutcome, RefundOutcome } from '../../../shared/tabs';
+import { errorPayloadOf } from '../api/app-error-of';
+import { currentCaller } from '../caller';
+import type { LedgerEntry, LedgerOutcome, RequestLedger } from './request-ledger';
+
+/** The read a repeat of an unknown outcome makes instead of the write; null: nothing to read. */
+export type OutcomeCheck = (args: unknown[], entry: LedgerEntry) => Promise<LedgerOutcome | null>;
+
+export interface LedgerRules {
+  /** Whether this outcome leaves the write undecided (the screen says "outcome unknown"). */
+  unknown(outcome: LedgerOutcome): boolean;
+  check?: OutcomeCheck;
+}
+
+const errorUnknown = (outcome: LedgerOutcome) => !outcome.ok && outcome.error.kind === 'outcome-unknown';
+
+/** What each ledger channel's answers say about an undecided write. */
+export const LEDGER_RULES: Record<LedgerChannel, LedgerRules> = {
+  tabRefund: {
+    unknown: (o) =>
+      errorUnknown(o) ||
+      (o.ok && !(o.result as RefundOutcome).ok && (o.result as RefundOutcome & { ok: false }).uncertain),
+  },
+  passOrder: {
+    unknown: (o) =>
+      errorUnknown(o) ||
+      (o.ok && (o.result as PassOrderOutcome).ok === false && (o.result as { reason: string }).reason === 'uncertain'),
+  },
+  giftCardSell: { unknown: (o) => errorUnknown(o) || (o.ok && (o.result as GiftCardSale).state === 'unknown') },
+  laborEditEntry: { unknown: errorUnknown },
+};
+
+async function outcomeOf(run: () => Promise<unknown>): Promise<LedgerOutcome> {
+  try {
+    return { ok: true, result: await run() };
+  } catch (error) {
+    return { ok: false, error: errorPayloadOf(error) };
+  }
+}
+
+function unwrap(outcome: LedgerOutcome): unknown {
+  if (outcome.ok) return outcome.result;
+  throw fromErrorPayload(outcome.error);
+}
+
+/** The key of one request: the device that asked, the channel and the id made at its button. */
+export function ledgerKey(deviceId: string, channel: string, requestId: string): string {
+  return `${deviceId}\u0000${channel}\u0000${requestId}`;
+}
+
+export function withRequestLedger(
+  handlers: IpcHandlers,
+  ledger: RequestLedger,
+  checks: Partial<Record<LedgerChannel, OutcomeCheck>> = {},
+): IpcHandlers {
+  const wrapped = { ...handlers } as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const channel of LEDGER_CHANNELS) {
+    const handler = handlers[channel] as (...args: unknown[]) => Promise<unknown>;
+    const idOf = onceRequestId[channel] as (args: unknown[]) => string | undefined;
+    const rules = { ...LEDGER_RULES[channel], check: checks[channel] };
+    wrapped[channel] = async (...args: unknown[]) => {
+      const id = idOf(args);
+      // The contract's schema insists on an id; a direct call without one is simply not remembered.
+      if (!id) return handler(...args);
+      const key = ledgerKey(currentCaller().deviceId, channel, id);
+      const running = ledger.pending(key);
+      if (running) return unwrap(await running);
+      const entry = ledger.get(key);
+      if (entry?.state === 'done' && entry.outcome) return unwrap(entry.outcome);
+      if (entry && entry.outcome) {
+        // Unknown: read, never write. A read that decides it is kept as the outcome from now on.
+        const checked = rules.check ? await rules.check(args, entry).catch(() => null) : null;
+        if (checked && !rules.unknown(checked)) {
+          ledger.settle(key, checked);
+          return unwrap(checked);
+        }
+        return unwrap(checked ?? entry.outcome);
+      }
+      return unwrap(await ledger.first(key, channel, () => outcomeOf(() => handler(...args)), rules.unknown));
+    };
+  }
+  return wrapped as unknown as IpcHandlers;
+}

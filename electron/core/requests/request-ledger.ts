@@ -1,0 +1,217 @@
+// The core's memory of `once` requests (shared/contract/semantics.ts): request id → outcome,
+// durably. A request's start is fsynced before the service is called and its outcome after it
+// answered, so a repeat of the same id (a second press after a dropped link, a resend after a
+// kill) never writes twice:
+// - finished: the first outcome again;
+// - in flight: waits for it;
+// - outcome unknown (the service's answer was lost, or the app stopped while it was out): the
+//   channel's read ("check again"), never the write.
+// Entries live for a day and a half and at most MAX_ENTRIES; the file is rewritten without the
+// old ones when it holds twice what is live. Unreadable lines are kept aside like every log's.
+import { join } from 'node:path';
+import type { ErrorPayload } from '../../../shared/app-error';
+import { openRecordLog } from '../labor/record-log';
+import type { AppendLog } from '../labor/append-log';
+import type { DamageSink } from '../storage/data-health';
+
+export type LedgerOutcome = { ok: true; result: unknown } | { ok: false; error: ErrorPayload };
+
+export type LedgerState = 'started' | 'done' | 'unknown';
+
+export interface LedgerEntry {
+  key: string;
+  channel: string;
+  at: number;
+  state: LedgerState;
+  /** The outcome as first answered (for `unknown`, what the screen was told). */
+  outcome: LedgerOutcome | null;
+}
+
+/** One line of the file: a start, or an outcome (which replaces the start of the same key). */
+type Line =
+  | { v: 1; t: 'start'; key: string; channel: string; at: number }
+  | { v: 1; t: 'end'; key: string; channel: string; at: number; state: 'done' | 'unknown'; outcome: LedgerOutcome };
+
+/** A day's repeats with room: a press answered "outcome unknown" at closing is checked the next day. */
+export const LEDGER_KEEP_MS = 36 * 3_600_000;
+export const MAX_ENTRIES = 20_000;
+export const LEDGER_FILE = 'request-ledger.jsonl';
+
+export interface RequestLedgerOptions {
+  dataDir: string;
+  now?: () => number;
+  log?: (line: string) => void;
+  damage?: DamageSink;
+}
+
+function parseLine(raw: unknown): Line | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const l = raw as Record<string, unknown>;
+  if (l.v !== 1 || typeof l.key !== 'string' || typeof l.channel !== 'string' || typeof l.at !== 'number') return null;
+  if (l.t === 'start') return l as unknown as Line;
+  if (l.t !== 'end' || (l.state !== 'done' && l.state !== 'unknown')) return null;
+  const o = l.outcome as Record<string, unknown> | null;
+  if (!o || typeof o !== 'object' || typeof o.ok !== 'boolean') return null;
+  if (o.ok === false && (!o.error || typeof (o.error as { kind?: unknown }).kind !== 'string')) return null;
+  return l as unknown as Line;
+}
+
+/** What the app answers for a request that was out with the service when the app stopped. */
+export function stoppedWhileOut(channel: string): ErrorPayload {
+  return {
+    kind: 'outcome-unknown',
+    data: { operation: channel },
+    message:
+      'The app stopped while this request was with the service: its outcome is unknown. Check before trying again',
+  };
+}
+
+export class RequestLedger {
+  private readonly entries = new Map<string, LedgerEntry>();
+  private readonly inFlight = new Map<string, Promise<LedgerOutcome>>();
+  private readonly file: AppendLog<Line>;
+  private linesInFile = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: RequestLedgerOptions) {
+    this.now = options.now ?? Date.now;
+    const dir = join(options.dataDir, 'requests');
+    const { log, records } = openRecordLog<Line>({
+      dir,
+      file: LEDGER_FILE,
+      parse: parseLine,
+      words: { logName: 'request ledger', noun: ['request', 'requests'], of: 'sent to the service' },
+      log: options.log,
+      damage: options.damage,
+    });
+    this.file = log;
+    for (const line of records) {
+      if (line.t === 'start') {
+        // Started and never finished: the app stopped while it was out. Its outcome is unknown.
+        this.entries.set(line.key, {
+          key: line.key,
+          channel: line.channel,
+          at: line.at,
+          state: 'unknown',
+          outcome: { ok: false, error: stoppedWhileOut(line.channel) },
+        });
+      } else {
+        this.entries.set(line.key, {
+          key: line.key,
+          channel: line.channel,
+          at: line.at,
+          state: line.state,
+          outcome: line.outcome,
+        });
+      }
+    }
+    this.linesInFile = records.length;
+    this.compact();
+  }
+
+  get(key: string): LedgerEntry | undefined {
+    return this.entries.get(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** A request in flight right now, to wait for. */
+  pending(key: string): Promise<LedgerOutcome> | undefined {
+    return this.inFlight.get(key);
+  }
+
+  /**
+   * Runs a request for the first time: its start is durable before `work` runs (a write failure
+   * refuses the request unsent), its outcome after. `unknown` says whether an outcome leaves the
+   * write undecided.
+   */
+  async first(
+    key: string,
+    channel: string,
+    work: () => Promise<LedgerOutcome>,
+    unknown: (outcome: LedgerOutcome) => boolean,
+  ): Promise<LedgerOutcome> {
+    const at = this.now();
+    this.write({ v: 1, t: 'start', key, channel, at });
+    this.entries.set(key, { key, channel, at, state: 'started', outcome: null });
+    const running = (async () => {
+      let outcome: LedgerOutcome;
+      try {
+        outcome = await work();
+      } catch (error) {
+        // `work` turns failures into outcomes; this is a bug path, recorded as unknown to stay safe.
+        outcome = { ok: false, error: stoppedWhileOut(channel) };
+        this.options.log?.(`request ledger: ${channel} failed unexpectedly: ${String(error)}`);
+      }
+      this.finish(key, channel, unknown(outcome) ? 'unknown' : 'done', outcome);
+      return outcome;
+    })();
+    this.inFlight.set(key, running);
+    try {
+      return await running;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  /** Records a decided outcome learned later (a check that found the write done or not). */
+  settle(key: string, outcome: LedgerOutcome): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.finish(key, entry.channel, 'done', outcome);
+  }
+
+  private finish(key: string, channel: string, state: 'done' | 'unknown', outcome: LedgerOutcome): void {
+    const at = this.now();
+    try {
+      this.write({ v: 1, t: 'end', key, channel, at, state, outcome });
+    } catch (error) {
+      // The outcome still goes to the screen; the start line on disk makes a later repeat "unknown".
+      this.options.log?.(`request ledger: the outcome of ${channel} could not be written: ${String(error)}`);
+    }
+    this.entries.set(key, { key, channel, at, state, outcome });
+    faultAfterRecord(channel);
+  }
+
+  private write(line: Line): void {
+    this.file.append(line);
+    this.linesInFile++;
+    if (this.linesInFile > 2 * Math.max(this.entries.size, 1_000)) this.compact();
+  }
+
+  /** Drops what is older than LEDGER_KEEP_MS (and the oldest past MAX_ENTRIES), never a request in flight. */
+  private compact(): void {
+    const cutoff = this.now() - LEDGER_KEEP_MS;
+    const kept = [...this.entries.values()]
+      .filter((e) => e.at >= cutoff || e.state === 'started')
+      .sort((a, b) => a.at - b.at);
+    const over = kept.length - MAX_ENTRIES;
+    const live = over > 0 ? kept.filter((e, i) => i >= over || e.state === 'started') : kept;
+    if (live.length === this.entries.size && this.linesInFile <= 2 * Math.max(live.length, 1_000)) return;
+    this.entries.clear();
+    const lines: Line[] = [];
+    for (const e of live) {
+      this.entries.set(e.key, e);
+      lines.push({ v: 1, t: 'start', key: e.key, channel: e.channel, at: e.at });
+      if (e.state !== 'started' && e.outcome)
+        lines.push({ v: 1, t: 'end', key: e.key, channel: e.channel, at: e.at, state: e.state, outcome: e.outcome });
+    }
+    this.file.rewrite(lines);
+    this.linesInFile = lines.length;
+  }
+
+  close(): void {
+    this.file.close();
+  }
+}
+
+/**
+ * Tests stop the process with SIGKILL right after an outcome of this channel is on disk and before
+ * the reply leaves (VENUE_FAULT_KILL_AFTER_RECORD=<channel>): the "killed between the service's
+ * answer and the reply" case, which no timing can hit reliably from outside.
+ */
+function faultAfterRecord(channel: string): void {
+  if (process.env.VENUE_FAULT_KILL_AFTER_RECORD === channel) process.kill(process.pid, 'SIGKILL');
+}
