@@ -34,3 +34,4 @@ export async function waitUntil(check: () => boolean, timeoutMs = 5_000, interva
 export { PRACTICE_MANAGER_PIN, signInManager } from './manager';
 export { freePort } from './free-port';
 export { runCli, type CliProcess } from './cli-process';
+export { tcpRelay, type TcpRelay } from './tcp-relay';

@@ -2,13 +2,13 @@
 // TCP relay that, on cue, silently stops carrying bytes on the open connections (nothing closes).
 // The satellite's heartbeat must notice, take the punch into its queue, and deliver it once the
 // network carries bytes again.
-import { connect, createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatchRequest } from '../../electron/core/ipc-dispatch';
 import { startSatellite } from '../../electron/host/satellite';
 import type { PunchReceipt, StaffSession } from '../../shared/labor';
 import { removeDir, startTestHub } from './hub-kit';
 import { waitUntil, tempDirs } from '../support';
+import { tcpRelay } from '../support/tcp-relay';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const dirs = tempDirs('venue-satellite-');
@@ -16,36 +16,6 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
   dirs.removeAll();
 });
-
-/** A TCP relay to `port`; `drop()` blackholes the connections open at that moment. */
-async function relay(port: number) {
-  const open = new Set<{ dropped: boolean }>();
-  const sockets: Socket[] = [];
-  let down = false;
-  const server = createServer((client) => {
-    // While the network is down, new connections go nowhere either.
-    if (down) return void client.destroy();
-    const state = { dropped: false };
-    open.add(state);
-    const upstream = connect(port, '127.0.0.1');
-    sockets.push(client, upstream);
-    client.on('data', (d) => !state.dropped && upstream.write(d));
-    upstream.on('data', (d) => !state.dropped && client.write(d));
-    const end = () => (client.destroy(), upstream.destroy(), open.delete(state));
-    client.on('error', end).on('close', () => !state.dropped && end());
-    upstream.on('error', end).on('close', () => !state.dropped && end());
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return {
-    port: (server.address() as { port: number }).port,
-    drop: () => {
-      down = true;
-      open.forEach((s) => (s.dropped = true));
-    },
-    restore: () => (down = false),
-    close: () => new Promise<void>((r) => (sockets.forEach((s) => s.destroy()), server.close(() => r()))),
-  };
-}
 
 async function call<T>(s: { handlers: unknown }, channel: string, ...args: unknown[]): Promise<T> {
   const outcome = await dispatchRequest(s.handlers as never, channel, args);
@@ -60,7 +30,7 @@ describe('a Wi-Fi drop between the kiosk and the hub', () => {
       () => removeDir(h.dataDir),
       () => h.stop(),
     );
-    const net = await relay(Number(new URL(h.url).port));
+    const net = await tcpRelay(Number(new URL(h.url).port));
     cleanups.push(() => net.close());
     const dir = dirs.make();
     const kiosk = await startSatellite({
