@@ -105,6 +105,12 @@ describe('a refund from a paired manager device, the hub link cut after the hub 
     expect(a).toMatchObject({ ok: true, result: { ok: true, amount: 75 } });
     expect(b).toEqual(a);
     expect(world(t).refunds.size).toBe(refunds + 1);
+    // The same id with another amount is a mistake, refused, never answered with the first refund.
+    expect(await screenCall(t.core, 'tabRefund', closed[0], { ...input, amount: 80 }, press)).toMatchObject({
+      ok: false,
+      error: { kind: 'conflict', data: { what: 'request id' } },
+    });
+    expect(world(t).refunds.size).toBe(refunds + 1);
   });
 });
 

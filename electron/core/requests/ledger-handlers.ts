@@ -5,7 +5,8 @@
 // satellite forwards the same id to its hub, whose ledger answers.
 import type { IpcHandlers } from '../../../shared/contract';
 import { LEDGER_CHANNELS, onceRequestId, type LedgerChannel } from '../../../shared/contract/semantics';
-import { fromErrorPayload } from '../../../shared/app-error';
+import { createHash } from 'node:crypto';
+import { AppError, fromErrorPayload } from '../../../shared/app-error';
 import type { GiftCardSale, PassOrderOutcome, RefundOutcome } from '../../../shared/tabs';
 import { errorPayloadOf } from '../api/app-error-of';
 import { currentCaller } from '../caller';
@@ -51,6 +52,15 @@ function unwrap(outcome: LedgerOutcome): unknown {
   throw fromErrorPayload(outcome.error);
 }
 
+/**
+ * What was asked, hashed: the same id with other arguments is another request by mistake, never
+ * answered with this one's outcome. A manager's PIN stays out of it (a PIN's hash is guessable).
+ */
+export function requestFingerprint(args: unknown[]): string {
+  const text = JSON.stringify(args, (name, value: unknown) => (name === 'managerPin' ? undefined : value));
+  return createHash('sha256').update(text).digest('base64url');
+}
+
 /** The key of one request: the device that asked, the channel and the id made at its button. */
 export function ledgerKey(deviceId: string, channel: string, requestId: string): string {
   return `${deviceId}\u0000${channel}\u0000${requestId}`;
@@ -71,6 +81,14 @@ export function withRequestLedger(
       // The contract's schema insists on an id; a direct call without one is simply not remembered.
       if (!id) return handler(...args);
       const key = ledgerKey(currentCaller().deviceId, channel, id);
+      const fingerprint = requestFingerprint(args);
+      const known = ledger.get(key);
+      if (known && known.fingerprint !== fingerprint)
+        throw new AppError(
+          'conflict',
+          'This request id was already used for a different request: press the button again to make a new one',
+          { what: 'request id' },
+        );
       const running = ledger.pending(key);
       if (running) return unwrap(await running);
       const entry = ledger.get(key);
@@ -84,7 +102,9 @@ export function withRequestLedger(
         }
         return unwrap(checked ?? entry.outcome);
       }
-      return unwrap(await ledger.first(key, channel, () => outcomeOf(() => handler(...args)), rules.unknown));
+      return unwrap(
+        await ledger.first(key, channel, fingerprint, () => outcomeOf(() => handler(...args)), rules.unknown),
+      );
     };
   }
   return wrapped as unknown as IpcHandlers;

@@ -21,6 +21,8 @@ export type LedgerState = 'started' | 'done' | 'unknown';
 export interface LedgerEntry {
   key: string;
   channel: string;
+  /** A hash of what was asked (secrets left out), so one id is never answered for another request. */
+  fingerprint: string;
   at: number;
   state: LedgerState;
   /** The outcome as first answered (for `unknown`, what the screen was told). */
@@ -29,8 +31,17 @@ export interface LedgerEntry {
 
 /** One line of the file: a start, or an outcome (which replaces the start of the same key). */
 type Line =
-  | { v: 1; t: 'start'; key: string; channel: string; at: number }
-  | { v: 1; t: 'end'; key: string; channel: string; at: number; state: 'done' | 'unknown'; outcome: LedgerOutcome };
+  | { v: 1; t: 'start'; key: string; channel: string; fp: string; at: number }
+  | {
+      v: 1;
+      t: 'end';
+      key: string;
+      channel: string;
+      fp: string;
+      at: number;
+      state: 'done' | 'unknown';
+      outcome: LedgerOutcome;
+    };
 
 /** A day's repeats with room: a press answered "outcome unknown" at closing is checked the next day. */
 export const LEDGER_KEEP_MS = 36 * 3_600_000;
@@ -47,7 +58,14 @@ export interface RequestLedgerOptions {
 function parseLine(raw: unknown): Line | null {
   if (!raw || typeof raw !== 'object') return null;
   const l = raw as Record<string, unknown>;
-  if (l.v !== 1 || typeof l.key !== 'string' || typeof l.channel !== 'string' || typeof l.at !== 'number') return null;
+  if (
+    l.v !== 1 ||
+    typeof l.key !== 'string' ||
+    typeof l.channel !== 'string' ||
+    typeof l.fp !== 'string' ||
+    typeof l.at !== 'number'
+  )
+    return null;
   if (l.t === 'start') return l as unknown as Line;
   if (l.t !== 'end' || (l.state !== 'done' && l.state !== 'unknown')) return null;
   const o = l.outcome as Record<string, unknown> | null;
@@ -91,6 +109,7 @@ export class RequestLedger {
         this.entries.set(line.key, {
           key: line.key,
           channel: line.channel,
+          fingerprint: line.fp,
           at: line.at,
           state: 'unknown',
           outcome: { ok: false, error: stoppedWhileOut(line.channel) },
@@ -99,6 +118,7 @@ export class RequestLedger {
         this.entries.set(line.key, {
           key: line.key,
           channel: line.channel,
+          fingerprint: line.fp,
           at: line.at,
           state: line.state,
           outcome: line.outcome,
@@ -130,12 +150,13 @@ export class RequestLedger {
   async first(
     key: string,
     channel: string,
+    fingerprint: string,
     work: () => Promise<LedgerOutcome>,
     unknown: (outcome: LedgerOutcome) => boolean,
   ): Promise<LedgerOutcome> {
     const at = this.now();
-    this.write({ v: 1, t: 'start', key, channel, at });
-    this.entries.set(key, { key, channel, at, state: 'started', outcome: null });
+    this.write({ v: 1, t: 'start', key, channel, fp: fingerprint, at });
+    this.entries.set(key, { key, channel, fingerprint, at, state: 'started', outcome: null });
     const running = (async () => {
       let outcome: LedgerOutcome;
       try {
@@ -145,7 +166,7 @@ export class RequestLedger {
         outcome = { ok: false, error: stoppedWhileOut(channel) };
         this.options.log?.(`request ledger: ${channel} failed unexpectedly: ${String(error)}`);
       }
-      this.finish(key, channel, unknown(outcome) ? 'unknown' : 'done', outcome);
+      this.finish(key, channel, fingerprint, unknown(outcome) ? 'unknown' : 'done', outcome);
       return outcome;
     })();
     this.inFlight.set(key, running);
@@ -160,18 +181,24 @@ export class RequestLedger {
   settle(key: string, outcome: LedgerOutcome): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.finish(key, entry.channel, 'done', outcome);
+    this.finish(key, entry.channel, entry.fingerprint, 'done', outcome);
   }
 
-  private finish(key: string, channel: string, state: 'done' | 'unknown', outcome: LedgerOutcome): void {
+  private finish(
+    key: string,
+    channel: string,
+    fingerprint: string,
+    state: 'done' | 'unknown',
+    outcome: LedgerOutcome,
+  ): void {
     const at = this.now();
     try {
-      this.write({ v: 1, t: 'end', key, channel, at, state, outcome });
+      this.write({ v: 1, t: 'end', key, channel, fp: fingerprint, at, state, outcome });
     } catch (error) {
       // The outcome still goes to the screen; the start line on disk makes a later repeat "unknown".
       this.options.log?.(`request ledger: the outcome of ${channel} could not be written: ${String(error)}`);
     }
-    this.entries.set(key, { key, channel, at, state, outcome });
+    this.entries.set(key, { key, channel, fingerprint, at, state, outcome });
     faultAfterRecord(channel);
   }
 
@@ -194,9 +221,19 @@ export class RequestLedger {
     const lines: Line[] = [];
     for (const e of live) {
       this.entries.set(e.key, e);
-      lines.push({ v: 1, t: 'start', key: e.key, channel: e.channel, at: e.at });
+      const fp = e.fingerprint;
+      lines.push({ v: 1, t: 'start', key: e.key, channel: e.channel, fp, at: e.at });
       if (e.state !== 'started' && e.outcome)
-        lines.push({ v: 1, t: 'end', key: e.key, channel: e.channel, at: e.at, state: e.state, outcome: e.outcome });
+        lines.push({
+          v: 1,
+          t: 'end',
+          key: e.key,
+          channel: e.channel,
+          fp,
+          at: e.at,
+          state: e.state,
+          outcome: e.outcome,
+        });
     }
     this.file.rewrite(lines);
     this.linesInFile = lines.length;
