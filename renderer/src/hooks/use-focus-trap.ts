@@ -1,7 +1,7 @@
 // A modal dialog's keyboard contract: focus moves into it when it opens, Tab and Shift+Tab go
 // round its own controls only, Escape closes it, and on closing focus goes back to the control
 // that opened it, so a keyboard user carries on where they were.
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
@@ -11,8 +11,7 @@ function focusables(root: HTMLElement): HTMLElement[] {
 }
 
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () => void): void {
-  const escape = useRef(onEscape);
-  escape.current = onEscape;
+  const escape = useEffectEvent(onEscape);
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -24,7 +23,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () =>
       if (!box) return;
       if (e.key === 'Escape') {
         e.preventDefault();
-        escape.current();
+        escape();
         return;
       }
       if (e.key !== 'Tab') return;

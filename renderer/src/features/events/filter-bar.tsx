@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { WEBHOOK_EVENT_TYPES, type EventFilter, type Verification } from '../../../../shared/webhooks';
 import { useAppStore } from '../../store';
 
@@ -94,12 +94,11 @@ function DebouncedInput({
   placeholder: string;
 }) {
   const [draft, setDraft] = useState(value);
-  const settle = useRef(onSettle);
-  settle.current = onSettle;
+  const settle = useEffectEvent(onSettle);
   useEffect(() => setDraft(value), [value]);
   useEffect(() => {
     if (draft === value) return;
-    const timer = setTimeout(() => settle.current(draft), 250);
+    const timer = setTimeout(() => settle(draft), 250);
     return () => clearTimeout(timer);
   }, [draft, value]);
   return (

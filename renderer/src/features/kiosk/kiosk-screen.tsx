@@ -55,6 +55,7 @@ export function KioskScreen({
   const text = useKioskTextIn(language);
   const { t } = text;
   const request = useAction();
+  const setRequestError = request.setError;
   const problem = request.payload && request.error ? kioskErrorWords(t, request.payload, request.error) : request.error;
   // The id of the punch being attempted: a retry after a lost answer reuses it, so the core
   // captures it once even if the first call did get through.
@@ -66,10 +67,10 @@ export function KioskScreen({
         .laborEndSession(mode.session.token)
         .catch(() => {});
     attempt.current = null;
-    request.setError(null);
+    setRequestError(null);
     setPersonLanguage(null);
     setMode({ kind: 'pad' });
-  }, [mode, request.setError]);
+  }, [mode, setRequestError]);
 
   const idleSeconds = mode.kind === 'manager' ? MANAGER_IDLE_SECONDS : (labor?.settings.idleSeconds ?? 30);
   // A language picked at the pad by someone who then walked away goes back to the kiosk's too.

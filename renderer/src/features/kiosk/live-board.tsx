@@ -1,7 +1,7 @@
 // Who is on shift and who is on break, with running timers and the alerts a manager acts on
 // (break due, break running long, overtime). Fed by the core: the service's open entries plus
 // this kiosk's punches not yet sent, which are marked.
-import { useRef } from 'react';
+import { useState } from 'react';
 import type { BoardView, LaborSettings } from '../../../../shared/labor';
 import { computeAlerts, formatDuration, type LaborAlert } from '../../../../shared/labor-calc';
 import { useKioskText, type KioskText } from '../i18n/use-kiosk-text';
@@ -38,8 +38,9 @@ export function LiveBoard({
   for (const a of alerts) byUser.set(a.userId, [...(byUser.get(a.userId) ?? []), a]);
   const onBreak = board.rows.filter((r) => r.breakStart !== null).length;
   // "yet" is only true before anyone came: once someone was on the board, an empty board means they left.
-  const someoneWasHere = useRef(false);
-  if (board.rows.length > 0) someoneWasHere.current = true;
+  // State, not a ref: what the screen shows must come from what React knows (set once, while drawing).
+  const [someoneWasHere, setSomeoneWasHere] = useState(false);
+  if (board.rows.length > 0 && !someoneWasHere) setSomeoneWasHere(true);
 
   return (
     <section className="k-board" aria-label={t('board.label')}>
@@ -61,7 +62,7 @@ export function LiveBoard({
       <DamagedHere files={SHOWN_FROM.board} className="k-damaged" meaning={t('board.damaged')} />
       {board.rows.length === 0 ? (
         <p className="k-empty" data-testid="board-empty">
-          {someoneWasHere.current ? t('board.allOut') : t('board.nobody')}
+          {someoneWasHere ? t('board.allOut') : t('board.nobody')}
         </p>
       ) : (
         <ul className="k-board-list">

@@ -22,5 +22,6 @@ export function useTickUntil(until: number | null): number {
     }, 250);
     return () => clearInterval(id);
   }, [until]);
+  // eslint-disable-next-line react-hooks/purity -- a clock: each render must read the time (a stored one is stale when `until` changes)
   return Date.now();
 }

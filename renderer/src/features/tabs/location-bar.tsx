@@ -1,7 +1,7 @@
 // Where these screens act: the location picker (kept by the core across restarts) and, for the
 // screens fed by events, a plain warning with a one-click fix when the location is not subscribed,
 // because then no event from it reaches the app and the screen silently stops updating.
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { staffWords } from '../../../../shared/errors';
 import { ActionProblem } from '../../components/staff-problem';
 import { useAction } from '../../hooks/use-action';
@@ -21,10 +21,11 @@ export function LocationBar({ needsEvents = false }: { needsEvents?: boolean }) 
 
   const run = (work: () => Promise<unknown>) => action.run(work);
 
-  useEffect(() => {
+  // Once per mount: the list is shared with Settings and pushed whenever it changes.
+  const loadIfMissing = useEffectEvent(() => {
     if (!loaded) void run(() => api().listLocations('integration'));
-    // Once per mount: the list is shared with Settings and pushed whenever it changes.
-  }, []);
+  });
+  useEffect(() => loadIfMissing(), []);
 
   const choose = (uuid: string) => {
     const location = list.find((l) => l.uuid === uuid);

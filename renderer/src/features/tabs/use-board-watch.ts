@@ -2,7 +2,7 @@
 // (renewed well inside the core's 30 s), says which version it has drawn after each animation
 // frame (the core sends the next push only then), asks for a whole board when a partial one did
 // not fit, and lets go when the screen closes. No screen, no board work in the core.
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
 
@@ -13,8 +13,8 @@ export function useBoardWatch(): void {
   const version = useAppStore((s) => s.boardVersion);
   const resync = useAppStore((s) => s.boardResync);
   const bridge = useAppStore((s) => s.bridge);
-  const latest = useRef(version);
-  latest.current = version;
+  // The version drawn by now, read when the lease is renewed (not a reason to start again).
+  const drawn = useEffectEvent(() => version);
 
   // Start (and start again after the bridge came back: the core may have restarted).
   useEffect(() => {
@@ -25,7 +25,7 @@ export function useBoardWatch(): void {
         .tabsWatchBoard(watcher, seen)
         .catch(() => {});
     watch(null);
-    const timer = setInterval(() => watch(latest.current), RENEW_MS);
+    const timer = setInterval(() => watch(drawn()), RENEW_MS);
     return () => {
       clearInterval(timer);
       void api()

@@ -28,7 +28,7 @@ const SORT_LABELS: Record<LaborSortKey, string> = { punch_in: 'Punch in', punch_
 export function TimesheetView({ token, labor }: { token: string; labor: LaborView }) {
   const tz = labor.location?.timezone ?? null;
   const now = useNow(30_000);
-  const today = fiscalDayOf(Date.now(), tz, labor.settings.fiscalDayStartHour);
+  const today = fiscalDayOf(now, tz, labor.settings.fiscalDayStartHour);
   // Without the venue's zone (the service sent none), "today" is this computer's, while the service
   // files each entry under its own fiscal day: around midnight the two differ by a day either way,
   // and a range of one day would show nobody on the shift under way. So it spans the days around.
