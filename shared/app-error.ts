@@ -81,31 +81,35 @@ export type ErrorPayload = {
   [K in ErrorKind]: { kind: K; data: ErrorKinds[K]; message: string };
 }[ErrorKind];
 
-export const ERROR_KINDS: readonly ErrorKind[] = [
-  'not-signed-in',
-  'forbidden',
-  'rate-limited',
-  'unreachable',
-  'timed-out',
-  'outcome-unknown',
-  'service-failed',
-  'spend-limit',
-  'not-on-shift',
-  'invalid',
-  'conflict',
-  'not-found',
-  'cannot-read',
-  'pin-required',
-  'locked-out',
-  'revoked',
-  'break-too-short',
-  'data-damaged',
-  'local-failure',
-  'unknown-channel',
-  'untrusted-sender',
-  'hub-identity-changed',
-  'internal',
-];
+// Each kind once, as a key: a kind added to ErrorKinds and not here (or here and not there) does
+// not compile, so ERROR_KINDS, which readErrorPayload trusts, cannot fall behind the type.
+const KINDS: { readonly [K in ErrorKind]: true } = {
+  'not-signed-in': true,
+  forbidden: true,
+  'rate-limited': true,
+  unreachable: true,
+  'timed-out': true,
+  'outcome-unknown': true,
+  'service-failed': true,
+  'spend-limit': true,
+  'not-on-shift': true,
+  invalid: true,
+  conflict: true,
+  'not-found': true,
+  'cannot-read': true,
+  'pin-required': true,
+  'locked-out': true,
+  revoked: true,
+  'break-too-short': true,
+  'data-damaged': true,
+  'local-failure': true,
+  'unknown-channel': true,
+  'untrusted-sender': true,
+  'hub-identity-changed': true,
+  internal: true,
+};
+
+export const ERROR_KINDS: readonly ErrorKind[] = Object.keys(KINDS) as ErrorKind[];
 
 /** An error with a kind. Thrown by the core; rebuilt from its payload on the other side of a boundary. */
 export class AppError<K extends ErrorKind = ErrorKind> extends Error {
