@@ -36,6 +36,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  // A test.only left in fails the run under CI (and in `npm test`, which passes --forbid-only).
+  forbidOnly: !!process.env.CI,
   // scripts/test-all.mjs runs the suite twice (the sandbox's two readings) and reads each report.
   reporter: [['list'], ['json', { outputFile: process.env.VENUE_PW_REPORT ?? 'test-results/playwright.json' }]],
   use: {

@@ -17,6 +17,12 @@ import { availableParallelism } from 'node:os';
 // vitest.config.ts (OTHER_READING_UNIT).
 const OTHER_READING_E2E = ['--grep', '@reading'];
 
+// A `.only` left in a test would pass the suite on the few tests it keeps: here it fails the run,
+// whether or not CI is set (.ci/run does not set it; vitest's allowOnly and playwright.config.ts's
+// forbidOnly only follow CI).
+const NO_ONLY_UNIT = ['--allowOnly=false'];
+const NO_ONLY_E2E = ['--forbid-only'];
+
 // The build first, so the browser tests never wait for it; then longest first.
 const checks = [
   { name: 'build', cmd: ['npx', 'electron-vite', 'build'] },
@@ -32,11 +38,24 @@ const CHECKS_AT_ONCE = Math.max(1, availableParallelism() - 1);
 const unit = {
   name: 'unit (both readings)',
   env: { VENUE_UNIT_READINGS: 'both' },
-  cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+  cmd: [
+    'npx',
+    'vitest',
+    'run',
+    ...NO_ONLY_UNIT,
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/vitest.json',
+  ],
   report: 'test-results/vitest.json',
 };
 const browserTests = [
-  { name: 'e2e', cmd: ['npx', 'playwright', 'test'], report: 'test-results/playwright.json', needs: 'build' },
+  {
+    name: 'e2e',
+    cmd: ['npx', 'playwright', 'test', ...NO_ONLY_E2E],
+    report: 'test-results/playwright.json',
+    needs: 'build',
+  },
   // The @reading tests again against the sandbox's other reading of every open point of the spec
   // (numeric shift ids, minute punches, dollars, paging, bare 403s and locations, …), so each
   // screen that shows a reading is proven against a service that chose differently.
@@ -47,7 +66,7 @@ const browserTests = [
       VENUE_PW_REPORT: 'test-results/playwright-other.json',
       VENUE_PW_OUTPUT: 'test-results/e2e-other',
     },
-    cmd: ['npx', 'playwright', 'test', ...OTHER_READING_E2E],
+    cmd: ['npx', 'playwright', 'test', ...NO_ONLY_E2E, ...OTHER_READING_E2E],
     report: 'test-results/playwright-other.json',
     needs: 'build',
   },
