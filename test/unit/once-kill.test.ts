@@ -11,7 +11,7 @@ import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { LEDGER_FILE } from '../../electron/core/requests/request-ledger';
 import { newRequestId as rid } from '../../shared/request-id';
-import { freePort, runCli, tempDirs, type CliProcess } from '../support';
+import { freePort, runCli, tempDirs } from '../support';
 import { HARBOUR } from './tabs-kit';
 
 const dirs = tempDirs('venue-once-kill-');
