@@ -154,7 +154,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     api: () => connection.api(),
     kioskMode: options.kiosk,
     demoStaff: async () => (await connection.sandboxLink()?.demoStaff()) ?? null,
-    practice: () => connection.status().settings.mode === 'sandbox',
+    leftPractice: () => connection.realServiceAnswered(),
     tuning: options.labor,
     sessionClock: options.sessionClock,
     log,
@@ -171,6 +171,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   tabs.events.on('tabsGiftCards', (view) => events.emit('tabsGiftCards', view));
   tabs.events.on('tabsNotices', (view) => events.emit('tabsNotices', view));
   connection.events.on('client', () => void labor.onClientChanged());
+  connection.events.on('serviceAnswered', () => void labor.onServiceAnswered());
   hubService?.events.on('hubDevices', (devices) => events.emit('hubDevices', devices));
 
   // The hub's word on forwarded punches: grants prove a PIN was checked on a device, the review

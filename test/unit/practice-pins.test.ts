@@ -1,5 +1,6 @@
 // The practice venue seeds a roster with PINs printed in the docs (manager 9999). A venue that
-// moves to a real service must not keep them: real core, real sandbox over HTTP, real files.
+// moves to a real service must not keep them, but only a service that answers is a move: an
+// address that never answers costs nobody their PIN. Real core, real sandbox over HTTP, real files.
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,9 +10,11 @@ import { Roster, type DemoStaff } from '../../electron/core/labor/roster';
 import { DEMO_MANAGERS, DEMO_PINS } from '../../electron/core/labor/demo-roster';
 import { createApp, type App, type AppOptions } from '../../electron/host/create-app';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
-import type { StaffSession } from '../../shared/labor';
-import { tempDirs, waitUntil } from '../support';
+import type { PunchReceipt, StaffSession } from '../../shared/labor';
+import type { ConnectionStatus } from '../../shared/domain';
+import { freePort, tempDirs, waitUntil } from '../support';
 import { call, ok } from '../support/dispatch';
+import { HARBOUR } from './labor-test-constants';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const dirs = tempDirs('venue-practice-pins-');
@@ -64,7 +67,10 @@ describe('leaving the practice service', () => {
         accessSecret: DEMO_ACCESS_SECRET,
       }),
     );
-    // At once: the well-known PINs sign nobody in, and the manager's open session is over.
+    // Once the service has answered: the well-known PINs sign nobody in, and the manager's open
+    // session is over.
+    await waitUntil(() => a.connection.realServiceAnswered());
+    await a.labor.onServiceAnswered();
     expect(await call(a, 'laborIdentify', { pin: '9999' })).toMatchObject(notRecognised);
     expect(await call(a, 'laborIdentify', { pin: '2222' })).toMatchObject(notRecognised);
     expect(await call(a, 'laborStaff', alex.token)).toMatchObject({
@@ -102,6 +108,57 @@ describe('leaving the practice service', () => {
     expect(b.labor.view().needsManagerSetup).toBe(true);
   });
 
+  it('a real service that never answers removes nothing: back on the practice venue every PIN signs in', async () => {
+    const dir = dirs.make();
+    saveDeviceSetup(dir, { venue: 'practice', role: 'single', purpose: null });
+    const logs: string[] = [];
+    const a = await start(dir, { log: (line) => logs.push(line) });
+    await waitUntil(() => !a.labor.roster.needsManagerSetup());
+    const alex = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '9999' }));
+    await ok(call(a, 'laborSetLocation', alex.token, HARBOUR));
+    const jordan = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '2222' }));
+    await ok(call(a, 'laborPunch', jordan.token, { action: 'punch-in' }));
+
+    // A real service's address where nothing listens (a port just closed on this computer).
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    const pushed: ConnectionStatus[] = [];
+    a.events.on('connection', (status) => pushed.push(status));
+    await ok(
+      call(a, 'saveConnection', {
+        mode: 'remote',
+        baseUrl: nowhere,
+        accessId: DEMO_ACCESS_ID,
+        accessSecret: DEMO_ACCESS_SECRET,
+      }),
+    );
+    await waitUntil(() => a.connection.status().reachability === 'error');
+    await a.labor.onClientChanged();
+    // The status names the service that was saved, never the practice venue it left.
+    expect(a.connection.status().settings).toMatchObject({ mode: 'remote', baseUrl: nowhere });
+    expect(pushed.at(-1)).toMatchObject({ settings: { mode: 'remote', baseUrl: nowhere }, reachability: 'error' });
+    expect(a.connection.realServiceAnswered()).toBe(false);
+    // Nothing was removed while it did not answer.
+    expect(await ok(call(a, 'laborIdentify', { pin: '9999' }))).toMatchObject({ name: 'Alex Manager', manager: true });
+    expect(a.labor.view()).toMatchObject({ needsManagerSetup: false, practicePinsRemoved: null });
+
+    // Back to the practice venue: every practice PIN signs in, and Jordan, still on shift, punches out.
+    await ok(call(a, 'saveConnection', { mode: 'sandbox' }));
+    await waitUntil(() => a.connection.status().reachability === 'ok');
+    await a.labor.onClientChanged();
+    expect(a.connection.status().settings.mode).toBe('sandbox');
+    for (const [userId, pin] of Object.entries(DEMO_PINS))
+      expect(await ok(call(a, 'laborIdentify', { pin })), `PIN ${pin}`).toMatchObject({ userId });
+    expect(await ok(call(a, 'laborIdentify', { pin: '9999' }))).toMatchObject({ manager: true });
+    const again = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '2222' }));
+    expect(again).toMatchObject({ name: 'Jordan Bartender' });
+    expect(await ok<PunchReceipt>(call(a, 'laborPunch', again.token, { action: 'punch-out' }))).toMatchObject({
+      action: 'punch-out',
+      name: 'Jordan Bartender',
+    });
+    expect(a.labor.view()).toMatchObject({ needsManagerSetup: false, practicePinsRemoved: null });
+    expect(logs.filter((l) => /practice venue's PINs were removed/.test(l))).toEqual([]);
+  });
+
   it('a staff list written before the mark: PINs that still verify as the demo ones go, others stay', async () => {
     const service = await realService();
     const dir = dirs.make();
@@ -126,6 +183,8 @@ describe('leaving the practice service', () => {
       accessId: DEMO_ACCESS_ID,
       accessSecret: DEMO_ACCESS_SECRET,
     });
+    await waitUntil(() => a.connection.realServiceAnswered());
+    await a.labor.onServiceAnswered();
     expect(await call(a, 'laborIdentify', { pin: '9999' })).toMatchObject(notRecognised);
     expect(await call(a, 'laborIdentify', { pin: '2222' })).toMatchObject(notRecognised);
     expect(await ok(call(a, 'laborIdentify', { pin: '8642' }))).toMatchObject({ userId: '2002' });

@@ -51,6 +51,8 @@ export interface ConnectionEventsMap {
   locations: LocationsView;
   /** A new API client replaced the old one (settings changed); features re-read through it. */
   client: ServiceClient;
+  /** A real service (never the practice venue) accepted the app's credentials: the venue is on it now. */
+  serviceAnswered: { baseUrl: string };
 }
 
 export type ConnectionTestResult = ConnectionStatus & { test: ConnectionTest };
@@ -78,6 +80,12 @@ export class ConnectionService {
   private locations: LocationsView = { as: 'integration', locations: [], loadedAt: null, error: null };
   /** Set when the settings file was unreadable; shown once in the status. */
   private settingsProblem: string | null;
+  /**
+   * A real service issued this client a token. Saving a service's address is not leaving the
+   * practice venue: an address that never answers (mistyped, offline) must cost the venue nothing,
+   * so what goes with the practice venue (its well-known PINs) waits for this.
+   */
+  private answered = false;
 
   constructor(private readonly options: ConnectionServiceOptions) {
     const loaded = loadSettings(options.dataDir, options.defaultRedirectPort, options.damage);
@@ -106,6 +114,11 @@ export class ConnectionService {
       });
     }
     return this.client;
+  }
+
+  /** A real service has accepted this connection's credentials since it was made (see `answered`). */
+  realServiceAnswered(): boolean {
+    return this.answered;
   }
 
   /** The embedded sandbox while the app is connected to it, else null. */
@@ -313,11 +326,23 @@ export class ConnectionService {
     this.message = null;
     this.problem = null;
     this.integrationToken = NO_TOKEN;
+    this.answered = false;
     this.user = null;
     this.signIn = { state: 'idle' };
     this.setLocations({ as: 'integration', locations: [], loadedAt: null, error: null });
 
-    const target = await this.resolveTarget();
+    let target: Awaited<ReturnType<ConnectionService['resolveTarget']>>;
+    try {
+      target = await this.resolveTarget();
+    } catch (error) {
+      // The settings are saved already: the status must name them and say what failed, never
+      // keep showing the service the app has just left as reachable.
+      if (this.settings.mode === 'remote' && !this.options.serviceUrl) this.baseUrl = this.settings.remoteBaseUrl;
+      this.reachability = 'error';
+      this.message = `Could not connect: ${errorMessage(error)}`;
+      this.emitStatus();
+      throw error;
+    }
     if (!target) {
       this.emitStatus();
       return;
@@ -333,7 +358,12 @@ export class ConnectionService {
       redirectPort: this.settings.redirectPort,
       beforeAuthorize: target.sandbox ? (url) => this.registerSandboxRedirect(target.sandbox!, url) : undefined,
     });
-    client.on('integrationToken', (status) => this.update(() => (this.integrationToken = status)));
+    client.on('integrationToken', (status) => {
+      const first = status.state === 'valid' && !target.sandbox && !this.answered;
+      if (first) this.answered = true;
+      this.update(() => (this.integrationToken = status));
+      if (first) this.events.emit('serviceAnswered', { baseUrl: target.baseUrl });
+    });
     client.on('userSession', (session) => this.update(() => (this.user = session)));
     client.on('signIn', (status) => this.update(() => (this.signIn = status)));
     client.on('reachability', (r) =>

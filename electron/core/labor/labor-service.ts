@@ -95,10 +95,11 @@ export interface LaborServiceOptions {
   /** The embedded sandbox's staff, to seed the roster with demo PINs (sandbox mode only). */
   demoStaff?: () => DemoStaff[] | null | Promise<DemoStaff[] | null>;
   /**
-   * Whether the venue's connection is the practice service now. When it is not, the practice
-   * venue's well-known PINs are removed from the roster (absent: never removed).
+   * Whether a real service has answered on the venue's connection. Once one has, the venue has
+   * left the practice venue and its well-known PINs are removed from the roster (absent: never).
+   * Saving a service's address is not enough: one that never answers must leave them working.
    */
-  practice?: () => boolean;
+  leftPractice?: () => boolean;
   tuning?: Partial<LaborTuning>;
   log?: (line: string) => void;
   /** Unit of the open money fields (declared_tips) on the current connection; cents when absent. */
@@ -287,6 +288,12 @@ export class LaborService {
         );
       this.noteAutoClose(s.p.id, s.p.userId, s.p.capturedAt, shiftStart?.p.capturedAt ?? s.p.capturedAt);
     }
+  }
+
+  /** A real service answered on the venue's connection: the practice venue's PINs go now. */
+  async onServiceAnswered(): Promise<void> {
+    if (this.stopped) return;
+    await this.leavePractice();
   }
 
   /** The API client was rebuilt (settings changed): seed the demo roster if needed and resume sending. */
@@ -780,12 +787,13 @@ export class LaborService {
   }
 
   /**
-   * Off the practice service, nobody keeps the practice venue's well-known PINs (manager 9999):
-   * they go, with the practice managers' rights and those people's open sessions, and the venue is
-   * in the first-run "set a manager PIN" state unless a manager had already set a PIN of their own.
+   * On a real service that has answered, nobody keeps the practice venue's well-known PINs
+   * (manager 9999): they go, with the practice managers' rights and those people's open sessions,
+   * and the venue is in the first-run "set a manager PIN" state unless a manager had already set a
+   * PIN of their own.
    */
   private async leavePractice(): Promise<void> {
-    if (this.options.practice?.() !== false) return;
+    if (this.options.leftPractice?.() !== true) return;
     const dropped = await this.roster.dropDemoPins(DEMO_PINS, DEMO_MANAGERS, this.now());
     if (dropped.length === 0) return;
     const gone = new Set(dropped.map((s) => s.userId));

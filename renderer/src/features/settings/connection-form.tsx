@@ -123,6 +123,16 @@ export function ConnectionForm({
           </label>
         </div>
       )}
+      {settings.mode === 'sandbox' && mode === 'remote' && (
+        // Said before Save, not after: Save alone changes nothing for the staff; the PINs go only
+        // once the service answers (an address that never answers must not lock anyone out).
+        <p className="hint" data-testid="leave-practice-note">
+          When this service answers with these credentials, the practice venue&apos;s PINs (manager 9999 and the demo
+          staff&apos;s) stop working; the people stay on the staff list for a manager to give them PINs of their own,
+          and if no manager has one yet the app asks for the first manager&apos;s PIN. Until the service answers nothing
+          is removed, and switching back to the practice venue keeps every PIN.
+        </p>
+      )}
       <div className="fields">
         <label>
           Header prefix (as in X-Service-Signature)
