@@ -17,6 +17,7 @@ import { errorMessage } from '../../shared/errors';
 import { newControlSecret, offerNewLinks, requestNewLink } from './host-control';
 import { SETUP_FLAG_VALUES, setupFromCommandLine } from './setup-flag';
 import { managerPinCheck } from './pin-sign-in';
+import { makeWritesPrivate } from '../core/storage/private-modes';
 
 const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]] [--satellite HOST:PORT [--pair-code CODE --device-name NAME] [--hub-fingerprint FP]]
   --find-hubs: list the venue hubs announced on this LAN (mDNS) and exit; --no-mdns: the hub does not announce itself
@@ -78,6 +79,10 @@ function webhookSecret(
 
 /** What a satellite types: the address given, or this machine's first LAN address. */
 async function main() {
+  // Before anything here touches the data folder (the first-start check below creates it): made
+  // under the shell's umask it would be 0755, and the core's start check would then report the
+  // folder it had just made as readable by others, on every fresh install.
+  makeWritesPrivate();
   let values;
   try {
     ({ values } = parseArgs({

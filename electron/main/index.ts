@@ -18,11 +18,16 @@ import { DataHealth } from '../core/storage/data-health';
 import { errorMessage } from '../../shared/errors';
 import { loadDeviceSetup } from '../core/setup/device-setup';
 import { startSatelliteOrSetup, type SatelliteRun } from '../host/satellite-setup';
+import { makeWritesPrivate } from '../core/storage/private-modes';
 
 interface WindowState {
   bounds?: { x: number; y: number; width: number; height: number };
   kiosk?: boolean;
 }
+
+// First: every file and folder this process makes (the data folder included, before the core's
+// start check reads its modes) is this user's only, or a fresh install reports its own new folder.
+makeWritesPrivate();
 
 const here = dirname(fileURLToPath(import.meta.url));
 const windowState = new Store<WindowState>({ name: 'window-state' });
