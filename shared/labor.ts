@@ -214,6 +214,12 @@ export interface StaffSession {
   roles: StaffRole[];
   expiresAt: number;
   /**
+   * Another device's session only: how long it had left when the hub answered. The device sets
+   * its own deadline from this on its own clock, since `expiresAt` is on the hub's and the two
+   * clocks may differ by minutes.
+   */
+  expiresInMs?: number;
+  /**
    * Another device's session only: the hub's signed word that this person's PIN was checked on
    * that device at this time. A kiosk device sends it with each punch it forwards.
    */

@@ -160,9 +160,10 @@ export class KioskAccess {
     const member = this.roster.get(userId);
     const loc = this.options.locationUuid();
     const caller = currentCaller();
+    const now = this.options.now();
     return {
       ...(caller.deviceRole === 'kiosk' && this.grants
-        ? { punchGrant: this.grants.issue(caller.deviceId, userId, this.options.now()) }
+        ? { punchGrant: this.grants.issue(caller.deviceId, userId, now), expiresInMs: s.expiresAt - now }
         : {}),
       token: s.token,
       userId,

@@ -13,7 +13,7 @@ import { JobQueue } from '../job-queue';
 import type { DamageSink } from '../storage/data-health';
 import { loadPinLock, savePinLock } from './pin-lock-file';
 import { findByPin } from './pin-lookup';
-import { Sessions } from './sessions';
+import { MANAGER_SESSION_MS, Sessions, STAFF_SESSION_MS } from './sessions';
 
 /** Offline, a PIN that matches no staff member's copy: managers' hashes never leave the hub. */
 export const OFFLINE_PIN_REFUSED =
@@ -48,9 +48,17 @@ export class KioskSignIn {
     this.here(() => this.sessions.restorePadLockout(loadPinLock(options.dataDir, options.now, options.damage)));
   }
 
-  /** Keeps a session the hub opened; its grant stays here, going back with this person's punches only. */
-  adopt(hubSession: StaffSession): StaffSession {
-    const { punchGrant, ...session } = hubSession;
+  /**
+   * Keeps a session the hub opened; its grant stays here, going back with this person's punches
+   * only. Its end is put on this kiosk's clock: the hub's `expiresAt` is on the hub's clock, and a
+   * kiosk running minutes ahead would find every session over on arrival. The lifetime counts
+   * from `askedAt` (this clock, before the hub opened it), so it never outlives the hub's.
+   */
+  adopt(hubSession: StaffSession, askedAt: number): StaffSession {
+    const { punchGrant, expiresInMs, ...hubView } = hubSession;
+    // A hub that does not say the lifetime opened the session just now with its usual length.
+    const lifetime = expiresInMs ?? (hubView.manager ? MANAGER_SESSION_MS : STAFF_SESSION_MS);
+    const session = { ...hubView, expiresAt: askedAt + lifetime };
     this.here(() => this.sessions.adopt(session.token, session.userId, session.manager, session.expiresAt));
     this.holders.set(session.token, { name: session.name, ...(punchGrant ? { punchGrant } : {}) });
     return session;

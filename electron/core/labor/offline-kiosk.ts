@@ -97,8 +97,9 @@ export class OfflineKiosk {
   async identify(input: IdentifyInput): Promise<StaffSession> {
     const link = this.options.link();
     if (link?.open) {
+      const askedAt = this.now();
       const outcome = await link.request('laborIdentify', [input]);
-      if (outcome.ok) return this.signIn.adopt(outcome.result as StaffSession);
+      if (outcome.ok) return this.signIn.adopt(outcome.result as StaffSession, askedAt);
       if (link.open) throw fromErrorPayload(outcome.error);
     }
     return this.signIn.identify(input);

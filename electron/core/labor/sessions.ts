@@ -124,7 +124,8 @@ export class Sessions {
 
   /**
    * Takes in a session another authority opened for this device (the venue hub's, for a kiosk
-   * device): its token and expiry are the hub's, and it lives here like one opened here.
+   * device): its token is the hub's, its `expiresAt` already on this clock (never the hub's: the
+   * two may differ), and it lives here like one opened here.
    */
   adopt(token: string, userId: string, manager: boolean, expiresAt: number): Session {
     const s: Session = {
