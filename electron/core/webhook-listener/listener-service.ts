@@ -78,6 +78,14 @@ export class WebhookListenerService {
   private sandboxEndpoint: { baseUrl: string; id: string; url: string } | null = null;
   /** Registrations run one at a time, so two of them never leave two endpoints behind. */
   private readonly registering = new JobQueue();
+  /**
+   * Start, stop and saves run one at a time, in the order asked: two saves that overlapped each
+   * stopped the same receiver and started their own, leaving one listening unseen with a second
+   * writer on the event log. In order, the last save wins.
+   */
+  private readonly lifecycle = new JobQueue();
+  /** Between start() and stop(): a save queued behind a stop keeps its settings for the next start, never listening. */
+  private started = false;
   private pending: number[] = [];
   private readonly rowsGate = new PushGate(() => {
     const seqs = this.pending;
@@ -100,7 +108,12 @@ export class WebhookListenerService {
     this.receiver?.addProjection(projection);
   }
 
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    return this.lifecycle.run(() => this.startNow());
+  }
+
+  private async startNow(): Promise<void> {
+    this.started = true;
     const { secrets } = this.options;
     this.secret = this.options.secret ?? (await secrets.get(WEBHOOK_SECRET_KEY));
     this.customHeaders = parseHeaders(await secrets.get(WEBHOOK_HEADERS_KEY));
@@ -119,9 +132,14 @@ export class WebhookListenerService {
     await this.registerWithSandbox();
   }
 
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
+    return this.lifecycle.run(() => this.stopNow());
+  }
+
+  private async stopNow(): Promise<void> {
     // A stopped listener must not be re-registered by a later connection change (and a start after
     // a stop must not register twice).
+    this.started = false;
     this.offClient?.();
     this.offClient = null;
     await this.tunnel.stop();
@@ -196,7 +214,11 @@ export class WebhookListenerService {
     return curlFor(detail, this.status().url ?? `http://127.0.0.1:${this.settings.port}${this.settings.path}`);
   }
 
-  async save(input: WebhookSettingsInput): Promise<WebhookState> {
+  save(input: WebhookSettingsInput): Promise<WebhookState> {
+    return this.lifecycle.run(() => this.saveNow(input));
+  }
+
+  private async saveNow(input: WebhookSettingsInput): Promise<WebhookState> {
     const { secrets } = this.options;
     // Checked before anything changes: a listener others can reach never runs without a secret.
     const secretAfter = input.secret !== undefined ? input.secret : this.secret;
@@ -228,6 +250,7 @@ export class WebhookListenerService {
       ...(input.retentionEvents ? { retentionEvents: input.retentionEvents } : {}),
     };
     saveWebhookSettings(this.options.dataDir, this.settings);
+    if (!this.started) return this.state();
     if (needsRestart) {
       await this.receiver?.stop();
       await this.startReceiver();
