@@ -34,7 +34,10 @@ export interface SatelliteOptions {
   deviceName?: string;
   /** Refuse to pair unless the hub presents this certificate fingerprint. */
   expectFingerprint?: string;
-  /** Reconnect delays; tests shorten them. */
+  /**
+   * Reconnect delays; tests shorten them. Given, a kiosk also sends a punch again this soon
+   * after the hub could not record it (its own longer delays otherwise).
+   */
   retryMs?: { first: number; max: number };
   /** The kiosk's clock for punches it queues (tests step it). */
   now?: () => number;
@@ -132,6 +135,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
           dataDir: options.dataDir,
           link: () => link,
           now: options.now,
+          resendMs: options.retryMs,
           onView: (view) => events.emit('labor', view),
           onWaiting: () => (events.emit('satellite', status()), report()),
           log,

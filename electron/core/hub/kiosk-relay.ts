@@ -136,7 +136,10 @@ export class KioskRelay {
     });
   }
 
-  /** Waits for a manager in the review queue, never applied on its own. */
+  /**
+   * Waits for a manager in the review queue, never applied on its own. Held only once the review
+   * file has it: a failed write throws (the kiosk is told to retry and keeps the punch).
+   */
   private hold(p: ForwardedPunch, device: RelayDevice, reasons: ReviewReason[]): ForwardOutcome {
     this.review.hold(
       {
@@ -208,7 +211,8 @@ export class KioskRelay {
   private refuse(p: ForwardedPunch, device: RelayDevice, problem: ErrorPayload): ForwardOutcome {
     const message = problem.message;
     // Refused is final too: the kiosk must not send it again and again. The manager sees it.
-    this.accepted.add(p.punchId);
+    // Written down before the id counts as answered: a failed write throws with nothing
+    // remembered, so the kiosk's resend is judged again rather than called a duplicate.
     // What the review file can hold: a punch whose type is not one is only kept in the log.
     if (ACTIONS.includes(p.action))
       this.review.refused(
@@ -226,6 +230,7 @@ export class KioskRelay {
         problem,
       );
     this.log.append({ id: p.punchId, refused: message });
+    this.accepted.add(p.punchId);
     return { status: 'refused', message, problem };
   }
 

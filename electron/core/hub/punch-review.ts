@@ -2,7 +2,8 @@
 // capture time far from the hub's clock, tips over the manager's limit), and the ones it refused,
 // each with the device, the person and the reason. A manager approves (optionally correcting the
 // time or the tips) or rejects each held punch; an approved punch is captured with its own id, so
-// it lands once however often the approval is repeated or replayed after a crash.
+// it lands once however often the approval is repeated or replayed after a crash. A punch is in
+// the queue only once the file holds it: the hub answers for it only then.
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { PunchReviewItem, PunchReviewView, ReviewDecision, ReviewRules } from '../../../shared/authority';
@@ -121,8 +122,10 @@ export class PunchReview {
   }
 
   saveRules(rules: ReviewRules): PunchReviewView {
-    this.rules = { ...rules };
-    this.save();
+    const next = { ...rules };
+    this.write(next, this.items);
+    this.rules = next;
+    this.options.changed?.();
     return this.view();
   }
 
@@ -151,16 +154,26 @@ export class PunchReview {
     return this.view();
   }
 
+  /**
+   * On disk before it counts: a write that fails (disk full, the file in the way) throws and
+   * leaves the queue as it was, so the punch is not taken for one already here; the device is
+   * told to send it again and keeps it until then.
+   */
   private add(item: Item): void {
     if (this.has(item.punchId)) return;
     const cutoff = this.options.now() - KEEP_DECIDED_MS;
-    this.items = this.items.filter((i) => i.status === 'held' || (i.decidedAt ?? i.receivedAt) > cutoff);
-    this.items.push(item);
-    this.save();
+    const items = [...this.items.filter((i) => i.status === 'held' || (i.decidedAt ?? i.receivedAt) > cutoff), item];
+    this.write(this.rules, items);
+    this.items = items;
+    this.options.changed?.();
   }
 
   private save(): void {
-    saveJsonFile(this.dir, FILE, { version: 1, rules: this.rules, items: this.items });
+    this.write(this.rules, this.items);
     this.options.changed?.();
+  }
+
+  private write(rules: ReviewRules, items: Item[]): void {
+    saveJsonFile(this.dir, FILE, { version: 1, rules, items });
   }
 }

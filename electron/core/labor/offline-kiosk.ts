@@ -30,7 +30,12 @@ export interface OfflineKioskOptions {
   log?: (line: string) => void;
   /** Where damaged files are reported (the data-health notices). */
   damage?: DamageSink;
+  /** Delays of sending the queue again after the hub answered that it could not record a punch. */
+  resendMs?: { first: number; max: number };
 }
+
+/** Long enough that a hub whose disk is failing is not asked (and does not log) every moment. */
+const RESEND_MS = { first: 5_000, max: 5 * 60_000 };
 
 export class OfflineKiosk {
   private roster: KioskStaff[];
@@ -42,9 +47,14 @@ export class OfflineKiosk {
   /** The hub's answer to recent punches, for the screen that is waiting on one. */
   private readonly outcomes = new Map<string, ForwardOutcome>();
   private readonly now: () => number;
+  /** Set while a resend waits: the hub answered, but could not record the first queued punch. */
+  private resendTimer: NodeJS.Timeout | null = null;
+  private resendDelay: number;
+  private closed = false;
 
   constructor(private readonly options: OfflineKioskOptions) {
     this.now = options.now ?? Date.now;
+    this.resendDelay = (options.resendMs ?? RESEND_MS).first;
     this.queue = new KioskQueue(options.dataDir, this.now, options.damage);
     const cache = loadKioskCache(options.dataDir, this.now, options.damage);
     this.roster = cache.roster;
@@ -187,6 +197,9 @@ export class OfflineKiosk {
   }
 
   close(): void {
+    this.closed = true;
+    if (this.resendTimer) clearTimeout(this.resendTimer);
+    this.resendTimer = null;
     this.queue.close();
   }
 
@@ -195,8 +208,15 @@ export class OfflineKiosk {
     const link = this.options.link();
     if (!link?.open) return null;
     const answer = await link.deviceRequest('hubForwardPunch', [punch]);
-    // A punch the hub can never read is set aside with its reason; only a lost link keeps it queued.
-    if (!answer.ok && answer.error.kind !== 'invalid') return null;
+    // A punch the hub can never read is set aside with its reason; any other failure keeps it
+    // queued. A lost link is sent again on reconnecting; a hub that answered but could not record
+    // it (a failed write there) is asked again after a while, or the punch would wait for the
+    // next punch or reconnect.
+    if (!answer.ok && answer.error.kind !== 'invalid') {
+      if (link.open) this.resendLater();
+      return null;
+    }
+    this.resendDelay = (this.options.resendMs ?? RESEND_MS).first;
     const outcome: ForwardOutcome = answer.ok
       ? (answer.result as ForwardOutcome)
       : { status: 'refused', message: answer.error.message };
@@ -208,6 +228,16 @@ export class OfflineKiosk {
         this.options.log?.(`The hub refused a queued punch (${punch.action} of ${punch.userId}): ${outcome.message}`);
     }
     return outcome;
+  }
+
+  private resendLater(): void {
+    if (this.closed || this.resendTimer) return;
+    const delay = this.resendDelay;
+    this.resendDelay = Math.min((this.options.resendMs ?? RESEND_MS).max, delay * 2);
+    this.resendTimer = setTimeout(() => {
+      this.resendTimer = null;
+      this.drain().catch((error: unknown) => this.options.log?.(`Sending queued punches failed: ${String(error)}`));
+    }, delay);
   }
 
   /** The board as this kiosk now knows it, until the hub's own board comes back. */
