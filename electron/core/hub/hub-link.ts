@@ -1,7 +1,10 @@
 // One open contract channel from a satellite to its hub: requests by id, push events, and why it
 // closed (revoked is told apart from a dropped network, because the screen says different things).
-import { readErrorPayload, type ErrorPayload } from '../../../shared/app-error';
+// Requests follow the shared request client's rules (shared/request-client.ts), as the renderer's
+// own bridge does: refused at once as "not sent" while the link is down, failed the moment it closes.
+import type { ErrorPayload } from '../../../shared/app-error';
 import type { IpcErrorPayload } from '../../../shared/contract';
+import { RequestClient } from '../../../shared/request-client';
 import type WebSocket from 'ws';
 import { openHubSocket, type SatellitePairing } from './hub-client';
 import { REVOKED_CLOSE_CODE } from './hub-server';
@@ -26,19 +29,12 @@ const REVOKED: ErrorPayload = {
   message: 'This device was revoked by the venue hub',
 };
 
-/** The request was sent and no answer came: it may have been done, so it is never sent again blind. */
-function lostBeforeAnswer(operation: string): ErrorPayload {
-  return {
-    kind: 'outcome-unknown',
-    data: { operation },
-    message:
-      'The connection to the venue hub was lost before it answered: check whether this was done before trying again',
-  };
-}
-
 /** A Wi-Fi drop leaves a socket that never closes: no pong for this long and the link is ended. */
 const HEARTBEAT_MS = 5_000;
-/** A request the hub has not answered by then fails (a queued punch simply stays queued). */
+/**
+ * A device request the hub has not answered by then fails: `timed-out` for the roster and report,
+ * `outcome-unknown` for a punch, which simply stays queued and goes again under its own id.
+ */
 const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface HubLinkHandlers {
@@ -48,9 +44,7 @@ export interface HubLinkHandlers {
 }
 
 export class HubLink {
-  private nextId = 1;
-  /** Each request waiting for its answer, with the channel it asked on (for an outcome-unknown). */
-  private readonly pending = new Map<number, { operation: string; done: (outcome: LinkOutcome) => void }>();
+  private readonly client: RequestClient;
   private revoked = false;
 
   private readonly heartbeat: NodeJS.Timeout;
@@ -59,6 +53,12 @@ export class HubLink {
     private readonly ws: WebSocket,
     handlers: HubLinkHandlers,
   ) {
+    // No queue: a satellite's screen says at once that the hub is offline rather than wait on it.
+    this.client = new RequestClient({
+      transport: { isOpen: () => this.open, send: (frame) => ws.send(frame) },
+      peer: 'the venue hub',
+      whileDown: 'refuse',
+    });
     let alive = true;
     ws.on('pong', () => (alive = true));
     this.heartbeat = setInterval(() => {
@@ -68,46 +68,21 @@ export class HubLink {
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
     ws.on('message', (data) => {
-      let message: {
-        id?: number;
-        ok?: boolean;
-        result?: unknown;
-        error?: unknown;
-        event?: string;
-        payload?: unknown;
-        revoked?: boolean;
-      };
+      let message: { event?: unknown; payload?: unknown; revoked?: unknown };
       try {
         message = JSON.parse(data.toString()) as typeof message;
       } catch {
         return;
       }
+      if (typeof message !== 'object' || message === null) return;
       if (message.revoked) this.revoked = true;
       else if (typeof message.event === 'string') handlers.onEvent?.(message.event, message.payload);
-      else if (typeof message.id === 'number') {
-        const entry = this.pending.get(message.id);
-        this.pending.delete(message.id);
-        entry?.done(
-          message.ok
-            ? { ok: true, result: message.result }
-            : {
-                ok: false,
-                error: readErrorPayload(message.error) ?? {
-                  kind: 'internal',
-                  data: {},
-                  message: 'The hub refused without saying why',
-                },
-              },
-        );
-      }
+      else this.client.message(message);
     });
     ws.on('close', (code) => {
       clearInterval(this.heartbeat);
       const revoked = this.revoked || code === REVOKED_CLOSE_CODE;
-      for (const { operation, done } of this.pending.values()) {
-        done({ ok: false, error: revoked ? REVOKED : lostBeforeAnswer(operation) });
-      }
-      this.pending.clear();
+      this.client.closed(revoked ? REVOKED : undefined);
       handlers.onClose?.(revoked);
     });
   }
@@ -157,7 +132,7 @@ export class HubLink {
    * failed and be tried again; a dead link is found by the heartbeat instead.
    */
   request(channel: string, args: unknown[]): Promise<LinkOutcome> {
-    return this.send({ channel, args }, channel, null);
+    return this.client.call(channel, args, null);
   }
 
   /**
@@ -166,37 +141,7 @@ export class HubLink {
    * the hub answers "duplicate".
    */
   deviceRequest(channel: DeviceChannel, args: unknown[]): Promise<LinkOutcome> {
-    return this.send({ channel, args }, channel, REQUEST_TIMEOUT_MS);
-  }
-
-  private send(body: Record<string, unknown>, operation: string, timeoutMs: number | null): Promise<LinkOutcome> {
-    // Nothing was sent: safe to try again once the link is back.
-    if (!this.open)
-      return Promise.resolve({
-        ok: false,
-        error: { kind: 'unreachable', data: {}, message: 'The connection to the venue hub was lost' },
-      });
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      const timer =
-        timeoutMs === null
-          ? null
-          : setTimeout(() => {
-              this.pending.delete(id);
-              resolve({
-                ok: false,
-                error: { kind: 'timed-out', data: {}, message: 'The venue hub did not answer in time' },
-              });
-            }, timeoutMs);
-      this.pending.set(id, {
-        operation,
-        done: (outcome) => {
-          if (timer) clearTimeout(timer);
-          resolve(outcome);
-        },
-      });
-      this.ws.send(JSON.stringify({ id, ...body }));
-    });
+    return this.client.call(channel, args, REQUEST_TIMEOUT_MS);
   }
 
   close(): void {

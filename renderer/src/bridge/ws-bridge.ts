@@ -1,6 +1,9 @@
 // The contract over the headless host's WebSocket: the same VenueApi the preload gives inside
 // Electron. Calls made while the socket is down wait for it (up to a limit) instead of failing
 // at once, and the socket reconnects by itself, so a host restart is a blip, not a dead screen.
+// What a call that waited too long or lost its socket answers is the shared request client's rule
+// (shared/request-client.ts): a call given up is never sent later, a sent one fails as its socket
+// closes.
 import {
   ipcChannels,
   type IpcEventMap,
@@ -8,32 +11,38 @@ import {
   type IpcHandlers,
   type VenueApi,
 } from '../../../shared/contract';
-import { AppError, fromErrorPayload, readErrorPayload } from '../../../shared/app-error';
+import { fromErrorPayload } from '../../../shared/app-error';
+import { RequestClient } from '../../../shared/request-client';
 
 export type BridgeState = 'connecting' | 'open' | 'closed' | 'unreachable';
 
-interface Pending {
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-  timer: ReturnType<typeof setTimeout>;
-}
-
 const CALL_TIMEOUT_MS = 30_000;
+
+export interface WsBridgeOptions {
+  /** How long a call may wait, for the socket and then for its answer (tests shorten it). */
+  callTimeoutMs?: number;
+}
 
 export interface WsBridge {
   api: VenueApi;
   onState(listener: (state: BridgeState) => void): () => void;
 }
 
-export function createWsBridge(url: string): WsBridge {
+export function createWsBridge(url: string, options: WsBridgeOptions = {}): WsBridge {
+  const callTimeoutMs = options.callTimeoutMs ?? CALL_TIMEOUT_MS;
   let socket: WebSocket | null = null;
-  let nextId = 1;
   let retryMs = 250;
   let state: BridgeState = 'connecting';
-  const pending = new Map<number, Pending>();
-  const queue: string[] = [];
   const eventListeners = new Map<string, Set<(payload: unknown) => void>>();
   const stateListeners = new Set<(state: BridgeState) => void>();
+  const client = new RequestClient({
+    transport: {
+      isOpen: () => socket !== null && socket.readyState === WebSocket.OPEN,
+      send: (frame) => socket!.send(frame),
+    },
+    peer: 'the app host',
+    whileDown: 'queue',
+  });
 
   const setState = (next: BridgeState) => {
     state = next;
@@ -49,11 +58,13 @@ export function createWsBridge(url: string): WsBridge {
       opened = true;
       retryMs = 250;
       setState('open');
-      while (queue.length > 0) ws.send(queue.shift()!);
+      client.opened();
     };
     ws.onmessage = (message) => handleMessage(String(message.data));
     ws.onclose = () => {
       socket = null;
+      // Before the state is told: a screen that reacts to 'closed' finds its calls settled.
+      client.closed();
       // A refused token and a host that is down look alike from here; keep retrying and let
       // the screen say both possibilities.
       setState(opened ? 'closed' : 'unreachable');
@@ -63,59 +74,25 @@ export function createWsBridge(url: string): WsBridge {
   };
 
   const handleMessage = (raw: string) => {
-    let message: {
-      id?: number;
-      ok?: boolean;
-      result?: unknown;
-      error?: unknown;
-      event?: string;
-      payload?: unknown;
-    };
+    let message: { event?: unknown; payload?: unknown };
     try {
-      message = JSON.parse(raw);
+      message = JSON.parse(raw) as typeof message;
     } catch {
       return;
     }
+    if (typeof message !== 'object' || message === null) return;
     if (typeof message.event === 'string') {
       eventListeners.get(message.event)?.forEach((listener) => listener(message.payload));
       return;
     }
-    const entry = typeof message.id === 'number' ? pending.get(message.id) : undefined;
-    if (!entry) return;
-    pending.delete(message.id!);
-    clearTimeout(entry.timer);
-    if (message.ok) entry.resolve(message.result);
-    else
-      entry.reject(
-        fromErrorPayload(
-          readErrorPayload(message.error) ?? {
-            kind: 'internal',
-            data: {},
-            message: 'The app host refused the request without saying why',
-          },
-        ),
-      );
+    client.message(message);
   };
 
-  const call = (channel: string, args: unknown[]) =>
-    new Promise<unknown>((resolve, reject) => {
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        // The request may have reached the host and been done: its outcome is unknown.
-        reject(
-          new AppError(
-            'outcome-unknown',
-            `No answer from the app host for ${channel} within ${CALL_TIMEOUT_MS / 1000} s`,
-            { operation: channel },
-          ),
-        );
-      }, CALL_TIMEOUT_MS);
-      pending.set(id, { resolve, reject, timer });
-      const frame = JSON.stringify({ id, channel, args });
-      if (socket && socket.readyState === WebSocket.OPEN) socket.send(frame);
-      else queue.push(frame);
-    });
+  const call = async (channel: string, args: unknown[]) => {
+    const outcome = await client.call(channel, args, callTimeoutMs);
+    if (!outcome.ok) throw fromErrorPayload(outcome.error);
+    return outcome.result;
+  };
 
   const calls = Object.fromEntries(
     ipcChannels.map((channel) => [channel, (...args: unknown[]) => call(channel, args)]),
