@@ -74,6 +74,12 @@ export interface MoneyFamilyView {
 
 export type MoneyUnitsView = Record<MoneyFamily, MoneyFamilyView>;
 
+/**
+ * The evidence `field` of a family whose unit is the practice venue's reading: the app's own
+ * sandbox, so the unit is known, never guessed and nothing to confirm.
+ */
+export const PRACTICE_READING = 'the practice venue’s reading';
+
 const undecided = (): MoneyFamilyView => ({ unit: 'cents', source: 'default', evidence: null, conflict: null });
 
 export const DEFAULT_MONEY_UNITS: MoneyUnitsView = {
@@ -136,7 +142,7 @@ export function describeMoneyFamily(family: MoneyFamily, view: MoneyFamilyView):
   const head = `${FAMILY_LABEL[family]}: ${UNIT_WORDS[view.unit]}.`;
   const why =
     view.source === 'detected' && view.evidence
-      ? `Seen: ${view.evidence.saw}`
+      ? `${view.evidence.field === PRACTICE_READING ? 'Known' : 'Seen'}: ${view.evidence.saw}`
       : view.source === 'chosen'
         ? 'Confirmed in Settings.'
         : 'Not decided yet: no answer has shown this unit. The app assumes cents until evidence decides it; confirm the unit if you know it.';

@@ -148,6 +148,11 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   // family): tabs, passes and gift cards read and send through it, and labor's declared_tips
   // follows the family of the spec's "number" fields.
   const money = new MoneyUnits(join(options.dataDir, 'tabs'), Date.now, log, damage);
+  // Before any feature hears of a new client: on the practice venue the units are its reading's
+  // from the first amount read; a real service starts from what the file says of it.
+  const followMoney = () => money.follow(connection.knownMoneyUnits());
+  connection.events.on('client', followMoney);
+  connection.events.on('connection', followMoney);
   const labor = new LaborService({
     dataDir: options.dataDir,
     money: () => ({ unit: money.unitOf('declared_tips'), note: (value) => money.observe('declared_tips', value) }),

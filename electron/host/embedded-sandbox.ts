@@ -104,6 +104,10 @@ export function sandboxLink(
     baseUrl,
     ...credentials,
     demoStaff: async () => ((await control.venue()).staff ?? []) as DemoStaff[],
+    moneyUnits: async () => {
+      const { readings } = await control.readings();
+      return { sent: readings.moneySent, answers: readings.moneyAnswers, numbers: readings.moneyNumbers };
+    },
     setHeaderPrefix: async (headerPrefix) => {
       await control.setHeaderPrefix(headerPrefix);
     },

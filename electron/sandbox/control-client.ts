@@ -2,6 +2,7 @@
 // one HTTP call; a non-2xx answer throws with the sandbox's { error, message }.
 import { tabControlMethods } from './control-client-tabs';
 import type { FaultInput, FaultRule } from './faults';
+import type { SandboxReadings } from './readings';
 
 export interface ClockView {
   now: string;
@@ -51,6 +52,7 @@ export function createControlClient(baseUrl: string, fetchImpl: typeof fetch = f
     venue: () => call<Record<string, unknown[]>>('GET', '/venue'),
     reset: (opts: { keepTokens?: boolean } = {}) => call<{ reset: true; clock: ClockView }>('POST', '/reset', opts),
     setHeaderPrefix: (headerPrefix: string) => call<{ headerPrefix: string }>('POST', '/config', { headerPrefix }),
+    readings: () => call<{ readings: SandboxReadings }>('GET', '/readings'),
     clock: () => call<ClockView>('GET', '/clock'),
     advanceClock: (seconds: number) => call<ClockView>('POST', '/clock/advance', { seconds }),
     revokeTokens: (body: { token: string } | { refreshToken: string } | { all: true }) =>

@@ -68,8 +68,10 @@ for (const size of [
         .getByRole('radiogroup', { name: `${FAMILY_LABEL.numbers} are in` })
         .getByRole('radio', { name: 'Dollars (12.50)' }),
     ).toHaveAttribute('aria-checked', 'true');
-    // The other families stay not decided until evidence or a manager decides them.
-    await expect(units.getByTestId('money-units-sent')).toContainText('Not decided');
+    // The other families are the practice venue's reading (it is the app's own): decided, not asked.
+    await expect(units.getByTestId('money-units-sent')).toContainText('whole cents');
+    await expect(units.getByTestId('money-units-sent')).toContainText('practice venue');
+    await expect(units.getByTestId('money-units-sent')).not.toContainText('Not decided');
     expect(app.core.tabs.money.current().numbers).toMatchObject({ unit: 'dollars', source: 'chosen' });
     await units.scrollIntoViewIfNeeded();
     await units.screenshot({ path: `docs/screens/money-units-${size.width}x${size.height}.png` });

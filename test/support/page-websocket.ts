@@ -4,12 +4,13 @@
 // due after the file's last test).
 import WebSocket from 'ws';
 
-export function installPageWebSocket(origin: () => string): { finish(): void } {
+/** `host`, when given, is the Host header the page sends (its own), whatever address the bytes go to. */
+export function installPageWebSocket(origin: () => string, host?: () => string): { finish(): void } {
   let finished = false;
   (globalThis as { WebSocket?: unknown }).WebSocket = class extends WebSocket {
     constructor(url: string) {
       if (finished) return { readyState: WebSocket.CLOSED, send() {}, close() {} } as unknown as WebSocket;
-      super(url, { headers: { Origin: origin() } });
+      super(url, { headers: { Origin: origin(), ...(host ? { Host: host() } : {}) } });
       this.on('error', () => {});
     }
   };

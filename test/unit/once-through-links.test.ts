@@ -4,7 +4,6 @@
 // request id answers the first outcome, and the sandbox holds exactly one write.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
 import { ledgerKey } from '../../electron/core/requests/ledger-handlers';
@@ -16,6 +15,7 @@ import type { GiftCardSaleInput, OrderLineInput } from '../../shared/tabs';
 import { tempDirs, waitUntil } from '../support';
 import { gatedFetch } from '../support/gated-fetch';
 import { tcpRelay } from '../support/tcp-relay';
+import { installPageWebSocket } from '../support/page-websocket';
 import { PASSES, PRODUCTS, SPOT_BAR_1, removeTempDirs, startCore, type TestCore } from './tabs-kit';
 
 // Kept out of the node type check's file list: the renderer's bridge, run here as the page runs it.
@@ -124,19 +124,11 @@ describe("the host's socket closed after sending", () => {
     const relay = await tcpRelay(host.port);
     undo.push(() => relay.close());
     // The page's own origin and host, as the browser sends them; the bytes go through the relay.
-    let finished = false;
-    const previous = (globalThis as { WebSocket?: unknown }).WebSocket;
-    (globalThis as { WebSocket?: unknown }).WebSocket = class extends WebSocket {
-      constructor(url: string) {
-        if (finished) return { readyState: WebSocket.CLOSED, send() {}, close() {} } as unknown as WebSocket;
-        super(url, { headers: { Origin: `http://127.0.0.1:${host.port}`, Host: `127.0.0.1:${host.port}` } });
-        this.on('error', () => {});
-      }
-    };
-    undo.push(() => {
-      finished = true;
-      (globalThis as { WebSocket?: unknown }).WebSocket = previous;
-    });
+    const page = installPageWebSocket(
+      () => `http://127.0.0.1:${host.port}`,
+      () => `127.0.0.1:${host.port}`,
+    );
+    undo.push(() => page.finish());
     const { createWsBridge } = (await import(WS_BRIDGE)) as {
       createWsBridge(url: string): { api: Record<string, (...args: unknown[]) => Promise<unknown>> };
     };

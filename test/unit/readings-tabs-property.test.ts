@@ -58,7 +58,7 @@ function expectUnitsRight(t: TestCore, r: SandboxReadings, when: string): void {
 
 async function runOnce(r: SandboxReadings, s: Scenario): Promise<void> {
   const t = await startCore({ readings: r, confirmUnits: false });
-  const world = t.core.sandbox()!.world;
+  const world = t.world!;
   const money = t.core.tabs.money;
   const fault = async (route: string, mode: FaultMode | null) => {
     if (mode) await t.control.addFault({ route, mode, count: 1 });

@@ -18,7 +18,7 @@ describe('a typed gift-card price', () => {
   it('is refused as invalid (field price) while the unit sent is undecided, and nothing is sent', async () => {
     const t = await startCore({ confirmUnits: false });
     try {
-      const tabsBefore = t.core.sandbox()!.world.tabs.tabs.size;
+      const tabsBefore = t.world!.tabs.tabs.size;
       const sale = await t.core.handlers.giftCardSell(
         {
           spotUuid: SPOT_BAR_1.uuid,
@@ -33,7 +33,7 @@ describe('a typed gift-card price', () => {
       );
       expect(sale.state).toBe('failed');
       expect(sale.problem).toMatchObject({ kind: 'invalid', data: { field: 'price' } });
-      expect(t.core.sandbox()!.world.tabs.tabs.size).toBe(tabsBefore);
+      expect(t.world!.tabs.tabs.size).toBe(tabsBefore);
 
       const words = saleProblemWords(sale.problem);
       expect(words.text).toMatch(/^A typed price cannot be sent yet: .*Sell at the catalog price, or confirm the unit/);

@@ -4,8 +4,18 @@ import { tempDirs, signInManager } from '../support';
 import { createApp, type App, type AppOptions } from '../../electron/host/create-app';
 import { acceptedFromBody } from '../../electron/core/webhooks/accepted-event';
 import { createControlClient } from '../../electron/sandbox/control-client';
-import { SEED_LOCATIONS, SEED_PASSES, readingsFromEnv } from '../../electron/sandbox';
+import {
+  DEMO_ACCESS_ID,
+  SEED_LOCATIONS,
+  SEED_PASSES,
+  readingsFromEnv,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxWorld,
+} from '../../electron/sandbox';
 import type { SandboxReadings } from '../../electron/sandbox/readings';
+import { createWebhookControlClient } from '../../electron/sandbox/webhooks/control-client';
+import { WEBHOOK_EVENT_TYPES } from '../../shared/webhooks';
 import { SPEND_LIMIT_OTHER_WORDING } from '../../electron/sandbox/routes/passes';
 import { SPEND_LIMIT_ALERT } from '../../electron/sandbox/tabs/pass-spend';
 import type { AcceptedEvent } from '../../shared/webhooks';
@@ -37,26 +47,57 @@ export interface TestCore {
   core: App;
   dataDir: string;
   control: ReturnType<typeof createControlClient>;
+  /** The world of the service the core talks to, when it is the embedded sandbox or the kit's own. */
+  world: SandboxWorld | null;
   stop(): Promise<void>;
 }
+
+/** The webhook secret the kit's own service signs with (as set on a real service's dashboard). */
+const SERVICE_WEBHOOK_SECRET = 'whsec-tabs-kit-service';
 
 /** A started core on the embedded sandbox (or `serviceUrl`), Harbour chosen, optionally subscribed. */
 export async function startCore(
   options: Partial<AppOptions> & {
     subscribe?: boolean;
     dataDir?: string;
-    /** The embedded sandbox answers in these readings from the start. */
+    /** The sandbox answers in these readings from the start. */
     readings?: SandboxReadings;
-    /** false: the money units are left for the app to decide from evidence (not confirmed in Settings). */
+    /**
+     * false: the money units are left for the app to decide from evidence (not confirmed in
+     * Settings). Only a real service's units are unknown (the practice venue's are its reading's),
+     * so the kit then starts a sandbox of its own as the real service (in `readings`), registers the
+     * core's webhook listener with it as a venue does on the dashboard, and stops it with the core.
+     */
     confirmUnits?: boolean;
   } = {},
 ): Promise<TestCore> {
   const dataDir = options.dataDir ?? tempDir();
-  const core = await createApp({ runtime: 'headless', ...options, dataDir });
+  let service: RunningSandbox | null = null;
+  if (options.confirmUnits === false && !options.serviceUrl)
+    service = await startSandbox({ readings: { ...(options.readings ?? readingsFromEnv()) } });
+  const core = await createApp({
+    runtime: 'headless',
+    ...options,
+    // The practice venue's units are read from it when the core connects: its reading from the start.
+    sandboxOptions: options.readings
+      ? { ...options.sandboxOptions, readings: { ...options.readings } }
+      : options.sandboxOptions,
+    ...(service
+      ? { serviceUrl: service.baseUrl, webhook: { secret: SERVICE_WEBHOOK_SECRET, ...options.webhook } }
+      : {}),
+    dataDir,
+  });
   await core.start();
   await signInManager(core.handlers);
-  const baseUrl = options.serviceUrl ?? core.sandbox()!.baseUrl;
-  const world = core.sandbox()?.world;
+  const baseUrl = options.serviceUrl ?? service?.baseUrl ?? core.sandbox()!.baseUrl;
+  if (service)
+    await createWebhookControlClient(baseUrl).registerEndpoint({
+      accessId: DEMO_ACCESS_ID,
+      url: core.webhooks.status().url!,
+      eventTypes: [...WEBHOOK_EVENT_TYPES],
+      secret: SERVICE_WEBHOOK_SECRET,
+    });
+  const world = service?.world ?? core.sandbox()?.world ?? null;
   // Issued within a few ms, so "pending then issued" is quick but still asynchronous.
   if (world) world.tabs.giftCardTiming = { minDelayMs: 20, maxDelayMs: 60, waitCapMs: 2_000 };
   if (world && options.readings) world.readings = { ...options.readings };
@@ -71,7 +112,16 @@ export async function startCore(
     await core.handlers.tabsSetMoneyUnit('numbers', readings.readings.moneyNumbers);
   }
   if (options.subscribe !== false) await core.handlers.subscribeLocations([HARBOUR.uuid], 'integration');
-  return { core, dataDir, control: createControlClient(baseUrl), stop: () => core.stop() };
+  return {
+    core,
+    dataDir,
+    world,
+    control: createControlClient(baseUrl),
+    stop: async () => {
+      await core.stop();
+      await service?.close();
+    },
+  };
 }
 
 /** The sandbox readings this run uses (VENUE_SANDBOX_READING), for expectations that depend on them. */

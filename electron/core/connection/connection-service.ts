@@ -24,6 +24,7 @@ import { errorMessage } from '../../../shared/errors';
 import { AppError, appError, type ErrorPayload } from '../../../shared/app-error';
 import { JobQueue } from '../job-queue';
 import { errorPayloadOf } from '../api/app-error-of';
+import type { MoneyFamily, MoneyUnit } from '../../../shared/money-units';
 
 export { ACCESS_SECRET_KEY } from './secret-binding';
 
@@ -86,6 +87,8 @@ export class ConnectionService {
    * so what goes with the practice venue (its well-known PINs) waits for this.
    */
   private answered = false;
+  /** The practice venue's money units, read from it when connecting to it; null on a real service. */
+  private practiceMoney: Record<MoneyFamily, MoneyUnit> | null = null;
 
   constructor(private readonly options: ConnectionServiceOptions) {
     const loaded = loadSettings(options.dataDir, options.defaultRedirectPort, options.damage);
@@ -119,6 +122,15 @@ export class ConnectionService {
   /** A real service has accepted this connection's credentials since it was made (see `answered`). */
   realServiceAnswered(): boolean {
     return this.answered;
+  }
+
+  /**
+   * The money units of the service connected to when the app knows them without evidence: only
+   * its own practice venue's (its reading of the spec). A real service's are null: decided from
+   * what it answers, or by a manager.
+   */
+  knownMoneyUnits(): Record<MoneyFamily, MoneyUnit> | null {
+    return this.practiceMoney;
   }
 
   /** The embedded sandbox while the app is connected to it, else null. */
@@ -327,6 +339,7 @@ export class ConnectionService {
     this.problem = null;
     this.integrationToken = NO_TOKEN;
     this.answered = false;
+    this.practiceMoney = null;
     this.user = null;
     this.signIn = { state: 'idle' };
     this.setLocations({ as: 'integration', locations: [], loadedAt: null, error: null });
@@ -415,6 +428,11 @@ export class ConnectionService {
       }
       // The practice venue speaks with the prefix the user set, like the real service would.
       this.sandbox = await options.sandbox.open({ headerPrefix: settings.headerPrefix });
+      this.practiceMoney = await this.sandbox.moneyUnits().catch((error: unknown) => {
+        // Not decided then, as on a real service: evidence or a manager decides them.
+        options.log?.(`Could not read the practice venue's money units: ${errorMessage(error)}`);
+        return null;
+      });
       this.hasSecret = true;
       return {
         baseUrl: this.sandbox.baseUrl,

@@ -4,6 +4,7 @@
 // one (a build that ships no sandbox), "sandbox" mode says so in words.
 import type { SandboxDelivery } from '../../../shared/webhooks';
 import type { DemoStaff } from '../labor/roster';
+import type { MoneyFamily, MoneyUnit } from '../../../shared/money-units';
 
 export interface SandboxEndpointInput {
   accessId: string;
@@ -31,6 +32,11 @@ export interface SandboxLink {
   readonly accessSecret: string;
   /** The practice venue's staff, to seed the kiosk roster with demo PINs. */
   demoStaff(): Promise<DemoStaff[]>;
+  /**
+   * The unit of each money family as the practice venue's reading of the spec has it: the app's
+   * own service, so these are known, not guessed from evidence.
+   */
+  moneyUnits(): Promise<Record<MoneyFamily, MoneyUnit>>;
   /** The X-<prefix>-… header prefix the user set in Settings. */
   setHeaderPrefix(prefix: string): Promise<void>;
   /** The sandbox, like the real dashboard, wants every sign-in redirect URL registered first. */

@@ -3,7 +3,13 @@
 // what the app will assume, and what to register on its dashboard. Only GETs and the token
 // request: nothing is written, no refresh token is used up.
 import type { ServiceCheckConfirm, ServiceCheckLine, ServiceCheckReport } from '../../../shared/domain';
-import { FAMILY_LABEL, type MoneyFamily, type MoneyUnit, type MoneyUnitsView } from '../../../shared/money-units';
+import {
+  FAMILY_LABEL,
+  PRACTICE_READING,
+  type MoneyFamily,
+  type MoneyUnit,
+  type MoneyUnitsView,
+} from '../../../shared/money-units';
 import type { ServiceClient } from '../api/service-client';
 import { errorMessage } from '../../../shared/errors';
 import { AppError } from '../../../shared/app-error';
@@ -305,8 +311,10 @@ async function checkMoney(
       held && held.source !== 'default'
         ? `the app reads ${FAMILY_LABEL[family].toLowerCase()} as ${held.unit} (${held.source === 'chosen' ? 'confirmed in Settings' : (held.evidence?.saw ?? 'decided from evidence')})`
         : `not decided: the app assumes cents and says so until evidence decides it${family === 'sent' ? ' (the first gift-card sale at the catalog price does)' : ''}`;
+    // The practice venue's reading is known (the app's own sandbox): nothing to confirm there.
+    const known = held?.evidence?.field === PRACTICE_READING;
     const proposal: MoneyUnit | null =
-      fraction !== undefined ? 'dollars' : held && held.source === 'detected' ? held.unit : null;
+      fraction !== undefined ? 'dollars' : held && held.source === 'detected' && !known ? held.unit : null;
     const confirm: ServiceCheckConfirm | undefined =
       proposal && !(held?.source === 'chosen' && held.unit === proposal)
         ? {
@@ -319,7 +327,7 @@ async function checkMoney(
       fraction !== undefined
         ? `${saw}, with a fraction (e.g. ${fraction}): dollars`
         : `${saw}${values.length ? ': whole numbers, cents or whole dollars' : ''}`,
-      proposal || held?.source === 'chosen'
+      proposal || held?.source === 'chosen' || known
         ? app
         : `${app}; cannot tell from these answers: confirm the unit in Settings → Money units if you know it`,
       true,

@@ -3,6 +3,10 @@
 // fraction in a family (which cents cannot have), or the same money seen in a field the spec fixes
 // in cents (a gift card's balance, a refund's amount). Every change is emitted so Settings always
 // says what is assumed and why; a family nothing has decided says so.
+//
+// The practice venue is the app's own sandbox: its units are its reading's, known without asking
+// anyone (follow()). They are held in memory only and never written to the file, which is the real
+// service's: a venue that practised first still meets its real service not decided.
 import { z } from 'zod';
 import {
   DEFAULT_MONEY_UNITS,
@@ -19,6 +23,8 @@ import {
   type MoneyUnit,
   type MoneyUnitsView,
   type OpenMoneyField,
+  MONEY_FAMILIES,
+  PRACTICE_READING,
 } from '../../../shared/money-units';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import type { DamageSink } from '../storage/data-health';
@@ -60,6 +66,10 @@ const FILE = 'money-units.json';
 
 export class MoneyUnits {
   private view: MoneyUnitsView;
+  /** The real service's units, as in the file; `view` while not on the practice venue. */
+  private saved: MoneyUnitsView;
+  /** The practice venue's units as its reading has them, while connected to it. */
+  private practice: Record<MoneyFamily, MoneyUnit> | null = null;
   private readonly listeners = new Set<(view: MoneyUnitsView) => void>();
 
   constructor(
@@ -69,7 +79,7 @@ export class MoneyUnits {
     damage?: DamageSink,
   ) {
     if (dir === null) {
-      this.view = structuredClone(DEFAULT_MONEY_UNITS);
+      this.view = this.saved = structuredClone(DEFAULT_MONEY_UNITS);
       return;
     }
     const loaded = loadJsonFile(
@@ -86,7 +96,33 @@ export class MoneyUnits {
     );
     if (loaded.problem) log?.(loaded.problem.message);
     const { version: _v, ...view } = loaded.value;
-    this.view = view;
+    this.view = this.saved = view;
+  }
+
+  /**
+   * The connection changed. `known`: the practice venue's units (its reading), decided at once
+   * and held in memory; null: a real service, back to what the file says about it.
+   */
+  follow(known: Record<MoneyFamily, MoneyUnit> | null): void {
+    const same = known === null ? this.practice === null : MONEY_FAMILIES.every((f) => this.practice?.[f] === known[f]);
+    if (same) return;
+    this.practice = known ? { ...known } : null;
+    if (known === null) this.view = this.saved;
+    else {
+      const at = this.now();
+      const family = (f: MoneyFamily): MoneyFamilyView => ({
+        unit: known[f],
+        source: 'detected',
+        evidence: {
+          field: PRACTICE_READING,
+          saw: `The practice venue is this app’s own sandbox, and its reading of the spec has these in ${known[f] === 'cents' ? 'whole cents' : 'decimal dollars'}.`,
+          at,
+        },
+        conflict: null,
+      });
+      this.view = { sent: family('sent'), answers: family('answers'), numbers: family('numbers') };
+    }
+    this.emit();
   }
 
   current(): MoneyUnitsView {
@@ -175,7 +211,15 @@ export class MoneyUnits {
 
   private set(family: MoneyFamily, view: MoneyFamilyView): void {
     this.view = { ...this.view, [family]: view };
-    if (this.dir !== null) saveJsonFile(this.dir, FILE, { version: 2, ...this.view });
+    // On the practice venue a choice lasts while connected to it; the file is the real service's.
+    if (this.practice === null) {
+      this.saved = this.view;
+      if (this.dir !== null) saveJsonFile(this.dir, FILE, { version: 2, ...this.view });
+    }
+    this.emit();
+  }
+
+  private emit(): void {
     for (const listener of this.listeners) listener(this.current());
   }
 }
