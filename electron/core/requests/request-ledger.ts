@@ -157,6 +157,7 @@ export class RequestLedger {
     const at = this.now();
     this.write({ v: 1, t: 'start', key, channel, fp: fingerprint, at });
     this.entries.set(key, { key, channel, fingerprint, at, state: 'started', outcome: null });
+    this.compactIfDue();
     const running = (async () => {
       let outcome: LedgerOutcome;
       try {
@@ -199,13 +200,30 @@ export class RequestLedger {
       this.options.log?.(`request ledger: the outcome of ${channel} could not be written: ${String(error)}`);
     }
     this.entries.set(key, { key, channel, fingerprint, at, state, outcome });
+    this.compactIfDue();
     faultAfterRecord(channel);
   }
 
   private write(line: Line): void {
     this.file.append(line);
     this.linesInFile++;
-    if (this.linesInFile > 2 * Math.max(this.entries.size, 1_000)) this.compact();
+  }
+
+  /**
+   * Compaction rewrites the file from `entries`, so it runs only once the line just written is in
+   * them too. (Run from write() itself, it rewrote the file without a new request's start line, or
+   * with the start of a request whose outcome was just written, whenever that line made the file
+   * due: a kill then left no trace of a request out with the service, and its repeat wrote again.)
+   * A failed rewrite is only logged: the line itself is on disk already, and a request whose start
+   * is durable must go on to its outcome, or a repeat would find it neither running nor ended.
+   */
+  private compactIfDue(): void {
+    if (this.linesInFile <= 2 * Math.max(this.entries.size, 1_000)) return;
+    try {
+      this.compact();
+    } catch (error) {
+      this.options.log?.(`request ledger: the file could not be compacted: ${String(error)}`);
+    }
   }
 
   /** Drops what is older than LEDGER_KEEP_MS (and the oldest past MAX_ENTRIES), never a request in flight. */
