@@ -16,6 +16,7 @@ import { MemorySecretStore, type SecretStore } from './secrets/secret-store';
 import { tabsHandlers } from './tabs/tabs-handlers';
 import { TabsService } from './tabs/tabs-service';
 import { MoneyUnits } from './money/money-units';
+import { FORWARDED_LOG, trimForwardedLog } from './hub/forwarded-log';
 import { TypedEmitter } from './typed-emitter';
 import { WebhookListenerService } from './webhook-listener/listener-service';
 import { webhookHandlers } from './webhook-listener/webhook-handlers';
@@ -69,6 +70,8 @@ export interface CoreOptions {
    * their damage in data health) and starts the TLS server satellites reach when it starts.
    */
   hub?: HubOptions;
+  /** Forwarded-punch ids the hub keeps (hub/forwarded-log.ts; tests make it small). */
+  forwardedPunchesKept?: number;
   /** Starts the app again into the first-start choice (Electron's relaunch); absent in the host. */
   restart?: () => void;
 }
@@ -197,6 +200,8 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     });
     const held = review;
     hub.heldByDevice = () => held.heldByDevice();
+    const trimmed = trimForwardedLog(options.dataDir, options.forwardedPunchesKept);
+    if (trimmed > 0) log(`hub: the ${trimmed} oldest forwarded-punch ids were trimmed from ${FORWARDED_LOG}`);
     relay = new KioskRelay(labor, options.dataDir, grants, review, now, damage);
   }
 

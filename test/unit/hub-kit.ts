@@ -9,7 +9,7 @@ import type { HubOptions } from '../../electron/core/hub/venue-hub';
 import { pairWithHub, type SatellitePairing } from '../../electron/core/hub/hub-client';
 import { HubLink, type LinkOutcome } from '../../electron/core/hub/hub-link';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { createApp, type App } from '../../electron/host/create-app';
+import { createApp, type App, type AppOptions } from '../../electron/host/create-app';
 import type { DeviceRole } from '../../shared/hub';
 import { KIOSK_CACHE_FILE } from '../../electron/core/labor/kiosk-cache';
 import { waitUntil } from '../support';
@@ -28,6 +28,8 @@ export async function startTestHub(
   dataDir?: string,
   port = 0,
   serve: Partial<Omit<HubOptions, 'when' | 'host' | 'port' | 'mdns'>> = {},
+  /** More of the core's options (tests shorten what it keeps). */
+  core: Partial<AppOptions> = {},
 ): Promise<TestHub> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'venue-hub-'));
   // The one composition, as Electron and the host run it: the core starts its own hub server.
@@ -37,6 +39,7 @@ export async function startTestHub(
     secrets: new MemorySecretStore(),
     labor: { scryptN: 1024 },
     hub: { when: 'always', host: '127.0.0.1', port, mdns: false, ...serve },
+    ...core,
   });
   await app.start();
   // The practice venue seeds the roster with its demo staff (manager PIN 9999) on connect.

@@ -34,7 +34,17 @@ export interface PunchState {
 }
 
 export const FILE = 'labor-outbox.log';
+/**
+ * A punch the service has is kept this long after it was captured: a press sent again with the
+ * same punch id (a screen's retry, a kiosk's resend) gets the first capture's receipt meanwhile.
+ */
 const RETENTION_MS = 36 * 3_600_000;
+/**
+ * The log is rewritten (compact()) at every start and whenever the lines appended since the last
+ * rewrite reach both this and the number that rewrite kept: the file then stays within twice what
+ * is live plus this, and each rewrite is paid for by the appends before it.
+ */
+export const COMPACT_AFTER_LINES = 2000;
 
 const ACTION: Record<PunchKind, PunchAction> = {
   'shift-start': 'punch-in',
@@ -61,6 +71,8 @@ export class Outbox {
   private readonly log: AppendLog<LogRecord>;
   private nextSeq = 1;
   private appended = 0;
+  /** Lines the last rewrite kept. */
+  private kept = 0;
   private closed = false;
   private readonly unlock: () => void;
 
@@ -264,7 +276,10 @@ export class Outbox {
     this.log.appendMany(records);
     for (const r of records) this.apply(r);
     this.appended += records.length;
-    if (this.appended > 2000 && this.appended > this.states.size * 4) this.compact();
+    // Not measured against the punches in memory, as it was: those leave memory only in a rewrite,
+    // so a long run of delivered punches (three lines each) never reached four lines a punch, and
+    // the log grew until the next start.
+    if (this.appended >= Math.max(COMPACT_AFTER_LINES, this.kept)) this.compact();
   }
 
   private apply(r: LogRecord): void {
@@ -377,6 +392,7 @@ export class Outbox {
     for (const id of [...this.states.keys()]) if (!kept.has(id)) this.states.delete(id);
     for (const [local, id] of [...this.creators]) if (!kept.has(id)) this.creators.delete(local);
     this.appended = 0;
+    this.kept = records.length;
   }
 }
 
