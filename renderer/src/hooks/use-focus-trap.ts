@@ -6,8 +6,12 @@ import { useEffect, useEffectEvent, type RefObject } from 'react';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
+// `:disabled` too: a control inside a disabled fieldset (a form kept as it was sent) has no
+// attribute of its own, yet cannot take focus, and Tab must not wrap round to it.
 function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => !el.matches(':disabled') && el.getClientRects().length > 0,
+  );
 }
 
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () => void): void {
