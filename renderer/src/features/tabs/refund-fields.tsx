@@ -1,0 +1,136 @@
+// The refund form's parts: the payment to refund, the tab's items with quantities and reasons, and
+// item ids typed from the receipt where the tab could not be read. Each takes its part of the form
+// and says changes through `onEdit`; the dialog's reducer decides whether an edit is taken.
+import { formatMoney, type TabDetails } from '../../../../shared/tabs';
+import { quantityProblem, type RefundForm, type TypedLine } from './refund-state';
+
+type Edit = (patch: Partial<RefundForm>) => void;
+
+export function Payments({ details, paymentId, onEdit }: { details: TabDetails; paymentId: string; onEdit: Edit }) {
+  if (details.payments.length === 0) {
+    return (
+      <label className="fields">
+        Payment id (may be left empty when the tab has exactly one payment)
+        <input value={paymentId} onChange={(e) => onEdit({ paymentId: e.target.value })} autoComplete="off" />
+      </label>
+    );
+  }
+  return (
+    <fieldset className="choice payments">
+      <legend>Payment</legend>
+      {details.payments.map((p) => (
+        <label key={p.id}>
+          <input
+            type="radio"
+            name="payment"
+            checked={paymentId === p.id}
+            onChange={() => onEdit({ paymentId: p.id })}
+          />
+          {p.paymentType ?? 'Payment'} {formatMoney(p.amount + p.tip)}
+          {p.refundable !== null && <span className="hint"> · {formatMoney(p.refundable)} refundable</span>}
+          <span className="hint">
+            {' '}
+            · {p.gateway ?? 'gateway ?'} · id {p.id}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The tab's items: − and + per item (never past what is left to refund), and each one's reason. */
+export function RefundItems({ details, form, onEdit }: { details: TabDetails; form: RefundForm; onEdit: Edit }) {
+  return (
+    <table className="refund-items">
+      <thead>
+        <tr>
+          <th>Item</th>
+          <th>Price</th>
+          <th>Refund</th>
+          <th>Reason</th>
+        </tr>
+      </thead>
+      <tbody>
+        {details.items.map((item) => {
+          const left = Math.max(0, item.quantity - item.refundedQuantity);
+          const active = item.status === null || item.status === 'ACTIVE';
+          const qty = form.quantities[item.id] ?? 0;
+          const set = (n: number) =>
+            onEdit({ quantities: { ...form.quantities, [item.id]: Math.max(0, Math.min(left, n)) } });
+          return (
+            <tr key={item.id} className={active && left > 0 ? '' : 'gone'}>
+              <td>
+                {item.name}
+                <span className="hint">
+                  {' '}
+                  ×{item.quantity}
+                  {item.refundedQuantity ? `, ${item.refundedQuantity} refunded` : ''}
+                  {active ? '' : `, ${item.status?.toLowerCase()}`}
+                </span>
+              </td>
+              <td className="money">{formatMoney(item.price)}</td>
+              <td>
+                <span className="stepper">
+                  <button aria-label={`Refund one less ${item.name}`} disabled={qty === 0} onClick={() => set(qty - 1)}>
+                    −
+                  </button>
+                  <span className="qty" aria-label={`Refund quantity of ${item.name}`}>
+                    {qty}
+                  </span>
+                  <button
+                    aria-label={`Refund one more ${item.name}`}
+                    disabled={!active || qty >= left}
+                    onClick={() => set(qty + 1)}
+                  >
+                    +
+                  </button>
+                </span>
+              </td>
+              <td>
+                <input
+                  aria-label={`Reason for ${item.name}`}
+                  value={form.reasons[item.id] ?? ''}
+                  disabled={qty === 0}
+                  onChange={(e) => onEdit({ reasons: { ...form.reasons, [item.id]: e.target.value } })}
+                  placeholder="optional"
+                />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function TypedItems({ rows, onEdit }: { rows: TypedLine[]; onEdit: Edit }) {
+  const set = (i: number, patch: Partial<TypedLine>) =>
+    onEdit({ typed: rows.map((r, k) => (k === i ? { ...r, ...patch } : r)) });
+  return (
+    <div className="typed-items">
+      {rows.map((row, i) => (
+        <div className="fields inline" key={i}>
+          <label>
+            Item id
+            <input value={row.itemId} onChange={(e) => set(i, { itemId: e.target.value })} autoComplete="off" />
+          </label>
+          <label>
+            Quantity
+            <input
+              value={row.quantity}
+              onChange={(e) => set(i, { quantity: e.target.value })}
+              inputMode="numeric"
+              aria-invalid={quantityProblem(row.quantity) !== null}
+            />
+            {quantityProblem(row.quantity) && (
+              <span className="field-error" role="alert">
+                {quantityProblem(row.quantity)}
+              </span>
+            )}
+          </label>
+        </div>
+      ))}
+      <button onClick={() => onEdit({ typed: [...rows, { itemId: '', quantity: '1' }] })}>Add another item</button>
+    </div>
+  );
+}
