@@ -1,18 +1,30 @@
 // Sell gift cards: a spot, the cards, how the guest pays, and whether to wait for the cards in the
-// answer ("wait for cards") or hand over the receipt now and let the cards arrive live.
+// answer ("wait for cards") or hand over the receipt now and let the cards arrive live. A sale is a
+// `once` request: its id (which is also the sale's id) is made at the press and kept with what was
+// sent until the outcome is definite; an unknown outcome shows UnknownOutcome, whose Check again
+// sends that same sale again, which the core answers by reading its tab, never by selling twice.
 import { useState } from 'react';
-import { formatMoney, type CatalogView } from '../../../../shared/tabs';
+import { formatMoney, type CatalogView, type GiftCardSale, type GiftCardSaleInput } from '../../../../shared/tabs';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
 import { draftTotal, OrderTicket, ProductPicker, type DraftLine } from '../passes/order-builder';
 import { saleProblemWords } from './sale-problem-words';
 import { Problem } from '../../components/problem';
+import { UnknownOutcome } from '../../components/unknown-outcome';
 import { useAction } from '../../hooks/use-action';
-import { newRequestId } from '../../../../shared/request-id';
+import { errorPayload, staffWords } from '../../../../shared/errors';
+import { failureDecides, holdRequest, type HeldRequest } from '../../hooks/once-request';
+import { useTimeOf } from '../tabs/format';
+
+/** The sale as it left, until its outcome is definite. */
+type HeldSale = HeldRequest<GiftCardSaleInput> & { unknown: boolean; detail: string | null; checked: string | null };
+
+const heldTotal = (sale: HeldSale) => sale.args.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
 
 export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; onReload: () => void }) {
   // A walk-in sale needs no table: the counter spot chosen in the settings below is the default.
   const walkIn = useAppStore((s) => s.tabsSettings?.walkInSpot ?? null);
+  const timeOf = useTimeOf();
   const [picked, setSpot] = useState<{ uuid: string; name: string } | null>(null);
   const spot = picked ?? walkIn;
   const [typedSpot, setTypedSpot] = useState('');
@@ -21,48 +33,100 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
   const [paymentType, setPaymentType] = useState<'CARD' | 'CASH'>('CARD');
   const [wait, setWait] = useState(false);
   const action = useAction();
-  const busy = action.busy;
-  // The last sale of this ticket has an unknown outcome: selling it again needs an explicit, warned choice.
-  const [unknown, setUnknown] = useState(false);
-  const [confirmAgain, setConfirmAgain] = useState(false);
+  const [held, setHeld] = useState<HeldSale | null>(null);
+  const [busy, setBusy] = useState<'sending' | 'checking' | null>(null);
+  // What a check that decided an unknown sale found, until the next sale.
+  const [settled, setSettled] = useState<string | null>(null);
   const spots = catalog?.available ? catalog.spots : [];
   const spotUuid = spot?.uuid ?? typedSpot.trim();
   const total = draftTotal(lines);
-  const ready = spotUuid !== '' && lines.length > 0 && total !== null && !busy;
+  const ready = spotUuid !== '' && lines.length > 0 && total !== null && busy === null;
 
-  const sell = async () => {
+  const clearTicket = () => {
+    setLines([]);
+    setName('');
+  };
+
+  /** A decided sale: the ticket goes when it was sold; a refused one stays, to fix and sell again. */
+  const decided = (sale: GiftCardSale) => {
+    setHeld(null);
+    if (sale.state === 'failed') action.setError(saleProblemWords(sale.problem ?? sale.message).text);
+    else clearTicket();
+  };
+
+  const sell = async (request: HeldRequest<GiftCardSaleInput>) => {
+    setHeld({ ...request, unknown: false, detail: null, checked: null });
+    action.setError(null);
+    setSettled(null);
+    setBusy('sending');
+    try {
+      const sale = await api().giftCardSell(request.args, request.requestId);
+      if (sale.state === 'unknown') setHeld({ ...request, unknown: true, detail: sale.message, checked: null });
+      else decided(sale);
+    } catch (error) {
+      // A link cut while the sale was out is the same unknown outcome as the service's 504.
+      const problem = errorPayload(error);
+      if (!failureDecides(problem, 'first'))
+        setHeld({ ...request, unknown: true, detail: problem.message, checked: null });
+      else {
+        setHeld(null);
+        action.setError(problem);
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // A new sale, with a new request id: Take payment is off while one is out or its outcome unknown.
+  const sellNew = () => {
     if (!ready || total === null) return;
-    if (unknown && !confirmAgain) return;
-    setConfirmAgain(false);
-    const sale = await action.run(() =>
-      api().giftCardSell(
-        {
-          spotUuid,
-          spotName: spot?.name,
-          name: name.trim() || undefined,
-          lines: lines.map((l) => ({
-            productUuid: l.productUuid,
-            quantity: l.quantity,
-            label: l.label,
-            unitPrice: l.unitPrice ?? 0,
-          })),
-          paymentType,
-          wait,
-        },
-        newRequestId(),
-      ),
+    void sell(
+      holdRequest({
+        spotUuid,
+        spotName: spot?.name,
+        name: name.trim() || undefined,
+        lines: lines.map((l) => ({
+          productUuid: l.productUuid,
+          quantity: l.quantity,
+          label: l.label,
+          unitPrice: l.unitPrice ?? 0,
+        })),
+        paymentType,
+        wait,
+      }),
     );
-    // A refused sale keeps the cart, to fix and send again; nothing was sold.
-    setUnknown(sale?.state === 'unknown');
-    if (sale?.state === 'failed') action.setError(saleProblemWords(sale.problem ?? sale.message).text);
-    else if (sale?.state === 'unknown') {
-      // The ticket stays, but sending it again is a second sale: only by an explicit, warned choice.
-      action.setError(
-        'Outcome unknown: the sale may or may not exist. Use Check again on it in the list (it only reads); selling this ticket again is a second sale.',
-      );
-    } else if (sale) {
-      setLines([]);
-      setName('');
+  };
+  const press = () => {
+    if (held === null) sellNew();
+  };
+
+  // The same sale again: the core reads its tab for cards, never sells again.
+  const checkAgain = async () => {
+    if (!held?.unknown || busy) return;
+    const request = held;
+    const at = timeOf(Date.now());
+    setBusy('checking');
+    try {
+      const sale = await api().giftCardSell(request.args, request.requestId);
+      if (sale.state !== 'unknown') {
+        decided(sale);
+        if (sale.state !== 'failed')
+          setSettled('The sale went through: its cards are in Recent sales. Do not sell it again.');
+      } else {
+        const said = sale.problem ?? sale.message;
+        setHeld({
+          ...request,
+          checked: `Checked at ${at}: still no clear answer.${said ? ` ${staffWords(said).text}` : ''}`,
+        });
+      }
+    } catch (error) {
+      const problem = errorPayload(error);
+      if (failureDecides(problem, 'check')) {
+        setHeld(null);
+        action.setError(problem);
+      } else setHeld({ ...request, checked: `Checked at ${at}: still no clear answer (${staffWords(error).text})` });
+    } finally {
+      setBusy(null);
     }
   };
 
@@ -127,52 +191,63 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
           />
         </div>
         <Problem text={action.error} detail={action.detail} />
-        {unknown && confirmAgain && (
-          <p className="limit-warning refuse" role="alert">
-            The first sale may already be paid and its cards issued. Selling again charges the guest a second time.
+        {settled && (
+          <p className="result-box good" role="status" data-testid="sale-settled">
+            {settled}
           </p>
         )}
+        {held?.unknown && (
+          <UnknownOutcome
+            words={{
+              title: 'This sale may have been made',
+              text: `No clear answer came back for the sale of ${formatMoney(heldTotal(held))}, so the guest may have paid and the cards may be issued. Check again asks for its outcome and reads its tab; it never sells twice. Take payment stays off until the outcome is known.`,
+              check: 'Check again',
+              checking: 'Checking…',
+              details: 'Details',
+            }}
+            checked={held.checked}
+            detail={held.detail}
+            busy={busy !== null}
+            onCheck={() => void checkAgain()}
+            buttonClass="big"
+            second={
+              ready
+                ? {
+                    offer: 'Sell again…',
+                    warning:
+                      'The first sale may already be paid and its cards issued. Selling again charges the guest a second time.',
+                    confirm: 'Yes, sell a second time',
+                    cancel: 'Don’t sell again',
+                    onConfirm: sellNew,
+                  }
+                : undefined
+            }
+          />
+        )}
         <div className="actions">
-          {unknown &&
-            (confirmAgain ? (
-              <button className="big" onClick={() => setConfirmAgain(false)}>
-                Don’t sell again
-              </button>
-            ) : (
-              <>
-                <button
-                  className="big"
-                  onClick={() => {
-                    setUnknown(false);
-                    action.setError(null);
-                    setLines([]);
-                    setName('');
-                  }}
-                >
-                  Clear ticket
-                </button>
-                <button className="big" disabled={!ready} onClick={() => setConfirmAgain(true)}>
-                  Sell again…
-                </button>
-              </>
-            ))}
-          {(!unknown || confirmAgain) && (
+          {held?.unknown && (
+            // The sale stays in the list as "Outcome unknown"; this ticket starts afresh.
             <button
-              className={`${unknown ? 'danger' : 'primary'} big wide`}
-              disabled={!ready}
-              onClick={() => void sell()}
+              className="big"
+              disabled={busy !== null}
+              onClick={() => {
+                setHeld(null);
+                setSettled(null);
+                clearTicket();
+              }}
             >
-              {busy
-                ? wait
-                  ? 'Waiting for the cards…'
-                  : 'Taking payment…'
-                : unknown
-                  ? 'Yes, sell a second time'
-                  : !spotUuid && lines.length > 0
-                    ? 'Choose a spot'
-                    : `Take payment ${total === null || lines.length === 0 ? '' : formatMoney(total)}`}
+              Clear ticket
             </button>
           )}
+          <button className="primary big wide" disabled={!ready || held !== null} onClick={press}>
+            {busy === 'sending'
+              ? wait
+                ? 'Waiting for the cards…'
+                : 'Taking payment…'
+              : !spotUuid && lines.length > 0
+                ? 'Choose a spot'
+                : `Take payment ${total === null || lines.length === 0 ? '' : formatMoney(total)}`}
+          </button>
         </div>
       </div>
     </section>

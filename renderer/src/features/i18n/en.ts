@@ -88,6 +88,14 @@ export const en = {
     whichRole: 'Which role are you working?',
     punchInAs: 'Punch in as {{role}}',
   },
+  unknownPunch: {
+    title: 'Your punch may have been saved',
+    text: 'No clear answer came back, so this punch may or may not have been saved. Check again asks once more; a punch is never saved twice.',
+    checked:
+      'Checked at {{time}}: still no clear answer. Check again in a moment, or ask a manager to look at the timesheet.',
+    check: 'Check again',
+    checking: 'Checking…',
+  },
   tips: {
     label: 'Declare tips',
     title: 'Tips from this shift',

@@ -90,6 +90,14 @@ export const es: KioskStrings = {
     whichRole: '¿En qué puesto trabaja hoy?',
     punchInAs: 'Marcar entrada como {{role}}',
   },
+  unknownPunch: {
+    title: 'Puede que su fichaje se haya guardado',
+    text: 'No llegó una respuesta clara: puede que este fichaje se haya guardado o no. Compruebe de nuevo; un fichaje nunca se guarda dos veces.',
+    checked:
+      'Comprobado a las {{time}}: todavía no hay una respuesta clara. Vuelva a comprobarlo en un momento o pida a un gerente que revise la hoja de horas.',
+    check: 'Comprobar de nuevo',
+    checking: 'Comprobando…',
+  },
   tips: {
     label: 'Declarar propinas',
     title: 'Propinas de este turno',

@@ -17,6 +17,8 @@ import { useIdle } from './use-idle';
 import { useAction } from '../../hooks/use-action';
 import { BreakOverride } from './break-override';
 import { isAppError } from '../../../../shared/app-error';
+import { errorPayload } from '../../../../shared/errors';
+import { failureDecides } from '../../hooks/once-request';
 import { KioskLanguageProvider, useKioskTextIn } from '../i18n/use-kiosk-text';
 import { kioskErrorWords } from '../i18n/kiosk-error-words';
 import { LanguageToggle } from './language-toggle';
@@ -36,6 +38,9 @@ type Mode =
 
 const MANAGER_IDLE_SECONDS = 180;
 
+/** The punch whose outcome is unknown: what was asked, and when a check last found no answer. */
+type UnknownPunch = { input: Omit<PunchInput, 'punchId'>; detail: string | null; checkedAt: string | null };
+
 export function KioskScreen({
   appSettings,
   onLeaveKioskView,
@@ -53,13 +58,16 @@ export function KioskScreen({
   const [personLanguage, setPersonLanguage] = useState<KioskLanguage | null>(null);
   const language = personLanguage ?? labor?.settings.kioskLanguage ?? 'en';
   const text = useKioskTextIn(language);
-  const { t } = text;
+  const { t, time } = text;
   const request = useAction();
   const setRequestError = request.setError;
   const problem = request.payload && request.error ? kioskErrorWords(t, request.payload, request.error) : request.error;
   // The id of the punch being attempted: a retry after a lost answer reuses it, so the core
   // captures it once even if the first call did get through.
   const attempt = useRef<{ key: string; id: string } | null>(null);
+  // A punch whose answer was lost on the way (the host's socket closed while it was out): shown as
+  // an unknown outcome until "Check again" (the same punch, the same id) decides it.
+  const [unknownPunch, setUnknownPunch] = useState<UnknownPunch | null>(null);
 
   const backToPad = useCallback(() => {
     if (mode.kind === 'person' || mode.kind === 'manager' || mode.kind === 'break-override')
@@ -67,6 +75,7 @@ export function KioskScreen({
         .laborEndSession(mode.session.token)
         .catch(() => {});
     attempt.current = null;
+    setUnknownPunch(null);
     setRequestError(null);
     setPersonLanguage(null);
     setMode({ kind: 'pad' });
@@ -118,7 +127,8 @@ export function KioskScreen({
     else void identify({ userId: card.userId });
   };
 
-  const punch = (session: StaffSession, input: Omit<PunchInput, 'punchId'>) =>
+  // `answering`: a first press, or "Check again" after an unknown outcome (the same key, so the same id).
+  const punch = (session: StaffSession, input: Omit<PunchInput, 'punchId'>, answering: 'first' | 'check' = 'first') =>
     request.run(async () => {
       const key = `${session.userId}:${input.action}:${input.role?.role ?? ''}:${input.declaredTipsCents ?? ''}`;
       if (attempt.current?.key !== key) attempt.current = { key, id: crypto.randomUUID() };
@@ -126,11 +136,25 @@ export function KioskScreen({
       try {
         receipt = await api().laborPunch(session.token, { ...input, punchId: attempt.current.id });
       } catch (error) {
+        const problem = errorPayload(error);
+        if (!failureDecides(problem, answering)) {
+          const at = time(Date.now(), labor?.location?.timezone ?? null);
+          setUnknownPunch((was) => ({
+            input,
+            detail: was?.detail ?? problem.message,
+            checkedAt: answering === 'check' ? at : null,
+          }));
+          return;
+        }
+        // Refused for good: the next press is a new punch with a new id.
+        attempt.current = null;
+        setUnknownPunch(null);
         if (!isAppError(error, 'break-too-short')) throw error;
         setMode({ kind: 'break-override', session, ...error.data });
         return;
       }
       attempt.current = null;
+      setUnknownPunch(null);
       void api()
         .laborEndSession(session.token)
         .catch(() => {});
@@ -259,6 +283,13 @@ export function KioskScreen({
           busy={request.busy}
           error={problem}
           onPunch={(input) => void punch(mode.session, input)}
+          unknown={
+            unknownPunch && {
+              detail: unknownPunch.detail,
+              checkedAt: unknownPunch.checkedAt,
+              onCheck: () => void punch(mode.session, unknownPunch.input, 'check'),
+            }
+          }
           onDone={backToPad}
         />
       );

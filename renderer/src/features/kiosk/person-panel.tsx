@@ -1,6 +1,8 @@
 // After someone identified: who they are, where they stand (with a running timer), and only the
-// actions that make sense now: punch in (with a role), start or end a break, punch out.
+// actions that make sense now: punch in (with a role), start or end a break, punch out. A punch
+// whose outcome is unknown keeps every punch button off until "Check again" decides it.
 import { useState } from 'react';
+import { UnknownOutcome } from '../../components/unknown-outcome';
 import type { BoardRow, PunchInput, StaffRole, StaffSession } from '../../../../shared/labor';
 import { formatDuration } from '../../../../shared/labor-calc';
 import { useKioskText } from '../i18n/use-kiosk-text';
@@ -14,18 +16,30 @@ export interface PersonPanelProps {
   busy: boolean;
   error: string | null;
   onPunch(input: Omit<PunchInput, 'punchId'>): void;
+  /** The last punch's outcome is unknown: `onCheck` sends that punch again with its own id. */
+  unknown?: { detail: string | null; checkedAt: string | null; onCheck(): void } | null;
   onDone(): void;
 }
 
 const title = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
 
-export function PersonPanel({ session, row, timezone, busy, error, onPunch, onDone }: PersonPanelProps) {
+export function PersonPanel({
+  session,
+  row,
+  timezone,
+  busy: working,
+  error,
+  onPunch,
+  unknown = null,
+  onDone,
+}: PersonPanelProps) {
   const now = useNow();
   const { t, time } = useKioskText();
   const [tips, setTips] = useState(false);
   const firstName = session.name.split(' ')[0];
+  const busy = working || unknown !== null;
 
-  if (tips && row) {
+  if (tips && row && !unknown) {
     return (
       <TipsKeypad
         busy={busy}
@@ -58,10 +72,27 @@ export function PersonPanel({ session, row, timezone, busy, error, onPunch, onDo
         <span>{status.line}</span>
         {'time' in status && <span className="k-status-timer">{status.time}</span>}
       </div>
-      {error && (
-        <p className="k-error" role="alert">
-          {error}
-        </p>
+      {unknown ? (
+        <UnknownOutcome
+          words={{
+            title: t('unknownPunch.title'),
+            text: t('unknownPunch.text'),
+            check: t('unknownPunch.check'),
+            checking: t('unknownPunch.checking'),
+            details: t('failed.details'),
+          }}
+          checked={unknown.checkedAt ? t('unknownPunch.checked', { time: unknown.checkedAt }) : null}
+          detail={unknown.detail}
+          busy={working}
+          onCheck={unknown.onCheck}
+          buttonClass="k-big"
+        />
+      ) : (
+        error && (
+          <p className="k-error" role="alert">
+            {error}
+          </p>
+        )
       )}
       <div className="k-actions">
         {!row && (

@@ -1,49 +1,32 @@
 // Passes: scan a tab pass, see its limit, build an order and send it. Before sending, a warning
 // says what the service will do when the order goes over the limit; the service still decides.
-// A refusal is shown in the service's own words, and spent is read again after every order.
+// A refusal is shown in the service's own words, and spent is read again after every order. An
+// order whose outcome is unknown keeps its request id (use-pass-order.ts) and shows UnknownOutcome.
 // Layout: the pass and the ticket (with Send) on the left, always in view; products on the right.
 import { useEffect, useState } from 'react';
-import { formatMoney, limitWarning, type PassOrderOutcome, type PassView } from '../../../../shared/tabs';
-import { spendLimitWords } from '../../../../shared/errors';
+import { formatMoney, limitWarning, type PassView } from '../../../../shared/tabs';
 import { api } from '../../api-context';
+import { UnknownOutcome } from '../../components/unknown-outcome';
 import { messageOf } from '../tabs/format';
 import { LocationBar, useTabsLocation } from '../tabs/location-bar';
 import { useCatalog } from '../tabs/use-catalog';
 import { draftTotal, OrderTicket, ProductPicker, type DraftLine } from './order-builder';
+import { ResultBox, sendLabel, type OrderResult } from './order-result';
 import { PassCard } from './pass-card';
 import { PassScan } from './pass-scan';
+import { newOrder, usePassOrder } from './use-pass-order';
 import { useWedgeScan } from './use-wedge-scan';
-import { newRequestId } from '../../../../shared/request-id';
-
-// `final`: the service refused this very order for good (spec 7: do not retry it), so Send stays
-// off until the order changes; otherwise a busy bartender reads a blue "Send anyway" as "try again".
-// `said`: the service's own alert, shown under our sentence as what it said (its spend-limit alert
-// says "reached its limit" even when a 'pre' pass has room left, so it is never the only words).
-type Result = {
-  tone: 'good' | 'bad' | 'warn';
-  title: string;
-  text: string | null;
-  final?: boolean;
-  said?: string | null;
-};
-
-/**
- * An order whose outcome is unknown (no answer, a reset, a 5xx): it may exist on the service. Until
- * a re-read of Spent settles it, sending again is a second order and needs an explicit, warned
- * choice. Kept apart from `result` so editing the ticket does not make it go away.
- */
-type Unknown = { xPassId: string; spentBefore: number | null; total: number | null; checked: boolean };
 
 export function PassesScreen() {
   const location = useTabsLocation();
   const { catalog, reload } = useCatalog(location?.uuid ?? null);
   const [pass, setPass] = useState<PassView | null>(null);
   const [lines, setLinesState] = useState<DraftLine[]>([]);
-  const [busy, setBusy] = useState<'lookup' | 'send' | null>(null);
-  const [lookupError, setLookupError] = useState<Result | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
-  const [unknown, setUnknown] = useState<Unknown | null>(null);
-  const [confirmResend, setConfirmResend] = useState(false);
+  const [looking, setLooking] = useState(false);
+  const [lookupError, setLookupError] = useState<OrderResult | null>(null);
+  const order = usePassOrder({ onPass: setPass, onPlaced: () => setLinesState([]) });
+  const { held, result, setResult } = order;
+  const busy = looking || order.busy !== null;
   // A changed order makes the last answer stale: it is cleared so it cannot be misread.
   const setLines = (next: DraftLine[]) => {
     setLinesState(next);
@@ -51,7 +34,7 @@ export function PassesScreen() {
   };
 
   const lookup = async (id: string) => {
-    setBusy('lookup');
+    setLooking(true);
     setLookupError(null);
     setResult(null);
     try {
@@ -60,18 +43,18 @@ export function PassesScreen() {
       setPass(null);
       setLookupError({ tone: 'bad', title: `Pass ${id} could not be read`, text: messageOf(error) });
     } finally {
-      setBusy(null);
+      setLooking(false);
     }
   };
   useWedgeScan((code) => void lookup(code));
   // A pass belongs to one location: a new location starts from a clean slate.
+  const resetOrder = order.reset;
   useEffect(() => {
     setPass(null);
     setLinesState([]);
-    setResult(null);
     setLookupError(null);
-    setUnknown(null);
-  }, [location?.uuid]);
+    resetOrder();
+  }, [location?.uuid, resetOrder]);
 
   const total = draftTotal(lines);
   const warning = pass ? limitWarning(pass, total) : null;
@@ -79,65 +62,16 @@ export function PassesScreen() {
   const preRefuses =
     lines.length > 0 && warning?.level === 'refuse' && pass?.limit.kind === 'limit' && pass.limit.mode === 'pre';
 
-  const send = async () => {
+  // A new order, with a new request id: Send is off while one is out or its outcome unknown.
+  const send = () => {
     if (!pass || lines.length === 0) return;
-    setBusy('send');
-    setResult(null);
-    setConfirmResend(false);
-    const spentBefore = pass.spent;
-    try {
-      const outcome = await api().passOrder(
-        pass.xPassId,
+    void order.send(
+      newOrder(
+        pass,
         lines.map((l) => ({ productUuid: l.productUuid, quantity: l.quantity })),
-        newRequestId(),
-      );
-      if (outcome.pass) setPass(outcome.pass);
-      if (outcome.ok) setLinesState([]);
-      setUnknown(
-        !outcome.ok && outcome.reason === 'uncertain'
-          ? { xPassId: pass.xPassId, spentBefore, total, checked: false }
-          : null,
-      );
-      setResult(describe(outcome, total));
-    } catch (error) {
-      setResult({ tone: 'bad', title: 'The order was not sent', text: messageOf(error) });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  // "Check again": only a read of the pass, never a second order.
-  const checkAgain = async () => {
-    if (!unknown) return;
-    setBusy('lookup');
-    try {
-      const now = await api().passLookup(unknown.xPassId);
-      setPass(now);
-      const rose = unknown.spentBefore !== null && now.spent !== null && now.spent > unknown.spentBefore;
-      if (rose) {
-        setUnknown(null);
-        setLinesState([]);
-        setResult({
-          tone: 'good',
-          title: 'The order went through',
-          text: `Spent rose from ${formatMoney(unknown.spentBefore)} to ${formatMoney(now.spent)}. Do not send it again.`,
-        });
-      } else {
-        setUnknown({ ...unknown, checked: true });
-        setResult({
-          tone: 'warn',
-          title: 'Outcome still unknown',
-          text:
-            now.spent === null
-              ? 'This location does not report Spent, so the app cannot tell whether the order was placed. Look for it on the Tabs board or the POS before sending again.'
-              : `Spent is still ${formatMoney(now.spent)}: the service shows no sign of the order yet. Check again in a moment, or look on the Tabs board, before sending again.`,
-        });
-      }
-    } catch (error) {
-      setResult({ tone: 'warn', title: 'Outcome unknown: could not check', text: messageOf(error) });
-    } finally {
-      setBusy(null);
-    }
+        total,
+      ),
+    );
   };
 
   return (
@@ -151,7 +85,7 @@ export function PassesScreen() {
       ) : (
         <div className="two-columns">
           <div className="column">
-            <PassScan busy={busy === 'lookup'} onLookup={(id) => void lookup(id)} />
+            <PassScan busy={looking} onLookup={(id) => void lookup(id)} />
             {lookupError && <ResultBox result={lookupError} />}
             {pass && <PassCard pass={pass} />}
             <section className="card ticket" aria-label="Order">
@@ -163,7 +97,33 @@ export function PassesScreen() {
               />
               {/* The answer or the warning sits with the button, so neither can scroll out of sight. */}
               <div className="sticky-actions">
-                {result ? (
+                {held?.unknown ? (
+                  <UnknownOutcome
+                    words={{
+                      title: 'This order may have been placed',
+                      text: `No clear answer came back for the order${held.total !== null ? ` of ${formatMoney(held.total)}` : ''} on pass ${held.args.xPassId}, so it may or may not be on the pass. Check again asks for its outcome and reads Spent; it never orders twice. Send stays off until the outcome is known.`,
+                      check: 'Check again',
+                      checking: 'Checking…',
+                      details: 'Details',
+                    }}
+                    checked={held.checked}
+                    detail={held.detail}
+                    busy={busy}
+                    onCheck={() => void order.checkAgain()}
+                    buttonClass="big"
+                    second={
+                      pass && lines.length > 0
+                        ? {
+                            offer: 'Send again…',
+                            warning: `The first order may already be on the pass. Sending again places a second order${total !== null ? ` of ${formatMoney(total)}` : ''}: the guest may pay twice.`,
+                            confirm: 'Yes, send a second order',
+                            cancel: 'Don’t send',
+                            onConfirm: send,
+                          }
+                        : undefined
+                    }
+                  />
+                ) : result ? (
                   <ResultBox result={result} />
                 ) : (
                   warning &&
@@ -173,57 +133,23 @@ export function PassesScreen() {
                     </p>
                   )
                 )}
-                {unknown && confirmResend && (
-                  <p className="limit-warning refuse" role="alert" data-testid="resend-warning">
-                    The first order may already be on the pass. Sending again places a second order
-                    {total !== null ? ` of ${formatMoney(total)}` : ''}: the guest may pay twice.
-                  </p>
-                )}
                 <div className="actions">
-                  {unknown ? (
-                    confirmResend ? (
-                      <>
-                        <button
-                          className="big danger"
-                          disabled={busy !== null || lines.length === 0}
-                          onClick={() => void send()}
-                        >
-                          Yes, send a second order
-                        </button>
-                        <button className="big" onClick={() => setConfirmResend(false)}>
-                          Don’t send
-                        </button>
-                      </>
-                    ) : (
-                      <>
-                        <button className="big wide primary" disabled={busy !== null} onClick={() => void checkAgain()}>
-                          {busy === 'lookup' ? 'Checking…' : 'Check again'}
-                        </button>
-                        <button
-                          className="big"
-                          disabled={busy !== null || lines.length === 0}
-                          onClick={() => setConfirmResend(true)}
-                        >
-                          Send again…
-                        </button>
-                      </>
-                    )
-                  ) : result?.final ? (
+                  {result?.final && !held ? (
                     <button className="big wide" disabled>
                       Refused: change the order
                     </button>
-                  ) : preRefuses ? (
+                  ) : preRefuses && !held ? (
                     <button className="big wide" disabled>
                       Over the limit: change the order
                     </button>
                   ) : (
                     <button
-                      className={`big wide ${warning?.level === 'refuse' && !result ? 'danger' : 'primary'}`}
-                      disabled={!pass || lines.length === 0 || busy !== null}
-                      onClick={() => void send()}
+                      className={`big wide ${warning?.level === 'refuse' && !result && !held ? 'danger' : 'primary'}`}
+                      disabled={!pass || lines.length === 0 || busy || held !== null}
+                      onClick={send}
                     >
                       {sendLabel(
-                        busy === 'send',
+                        order.busy === 'send',
                         pass !== null,
                         lines.length > 0 && warning?.level === 'refuse',
                         lines.length > 0 ? total : null,
@@ -248,58 +174,5 @@ export function PassesScreen() {
         </div>
       )}
     </section>
-  );
-}
-
-function sendLabel(sending: boolean, scanned: boolean, overLimit: boolean, total: number | null): string {
-  if (sending) return 'Sending…';
-  if (!scanned) return 'Scan a pass first';
-  return `${overLimit ? 'Send anyway' : 'Send order'}${total === null ? '' : ` ${formatMoney(total)}`}`;
-}
-
-function describe(outcome: PassOrderOutcome, total: number | null): Result {
-  if (outcome.ok) {
-    const spent = outcome.pass ? `Spent is now ${formatMoney(outcome.pass.spent)}.` : '';
-    return {
-      tone: 'good',
-      title: `Order sent${outcome.orderName ? `: ${outcome.orderName}` : ''}${outcome.total !== null ? `, ${formatMoney(outcome.total)}` : ''}`,
-      text: `${spent} ${outcome.passProblem ?? ''}`.trim() || null,
-    };
-  }
-  if (outcome.reason === 'uncertain') {
-    return {
-      tone: 'warn',
-      title: 'Outcome unknown',
-      text: `No clear answer from the service (${outcome.alert}). The order may or may not be on the pass: Check again reads Spent from the service.`,
-    };
-  }
-  const problem = outcome.problem;
-  if (problem.kind === 'spend-limit') {
-    // The amounts come with the kind; this order's total from the ticket when the core had no prices.
-    const text = spendLimitWords({ ...problem.data, orderCents: problem.data.orderCents ?? total });
-    const title = outcome.title ? `Refused: spend limit: ${outcome.title}` : 'Refused: spend limit';
-    return { tone: 'bad', title, text, said: outcome.alert, final: true };
-  }
-  // The service's alert title and body as it sent them ({alert: {title, body}}), else our title.
-  const ours = `Refused by the service${outcome.status ? ` (${outcome.status})` : ''}`;
-  const title = outcome.title ? `${ours}: ${outcome.title}` : ours;
-  return { tone: 'bad', title, text: outcome.alert, final: false };
-}
-
-function ResultBox({ result }: { result: Result }) {
-  return (
-    <div
-      className={`result-box ${result.tone}`}
-      role={result.tone === 'good' ? 'status' : 'alert'}
-      data-testid="order-result"
-    >
-      <strong>{result.title}</strong>
-      {result.text && <p>{result.text}</p>}
-      {result.said && (
-        <p className="hint" data-testid="service-said">
-          The service said: “{result.said}”
-        </p>
-      )}
-    </div>
   );
 }

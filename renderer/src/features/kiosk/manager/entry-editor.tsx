@@ -1,13 +1,23 @@
 // Editing one entry (spec PATCH fields only): punch times in the venue's local time, role, break
-// type, declared tips. The service's refusal is shown as it said it; nothing is audited then.
+// type, declared tips. The service's refusal is shown as it said it; nothing is audited then. An
+// edit is a `once` request: its id is made at Save and kept with the change sent until the outcome
+// is definite; an unknown outcome shows UnknownOutcome, whose Check again sends that same edit with
+// that same id (the core answers with its recorded outcome, never edits twice), and Save stays off.
 import { useState } from 'react';
 import type { EntryPatch, StaffRole, TimesheetRow } from '../../../../../shared/labor';
 import { api } from '../../../api-context';
 import { fromLocalInput, toLocalInput, clockTime } from '../format';
 import { centsToInput, parseDollars } from '../../../../../shared/money';
 import { Problem } from '../../../components/problem';
+import { UnknownOutcome } from '../../../components/unknown-outcome';
 import { useAction } from '../../../hooks/use-action';
-import { newRequestId } from '../../../../../shared/request-id';
+import { errorPayload, staffWords } from '../../../../../shared/errors';
+import { failureDecides, holdRequest, type HeldRequest } from '../../../hooks/once-request';
+import { useVenueZone } from '../../../hooks/use-venue-zone';
+import { formatVenueTime } from '../../../../../shared/time';
+
+/** The edit as it left, until its outcome is definite. */
+type HeldEdit = HeldRequest<EntryPatch> & { unknown: boolean; detail: string | null; checked: string | null };
 
 export interface EntryEditorProps {
   token: string;
@@ -48,9 +58,34 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
   const parsedTips = tips.trim() === '' ? null : parseDollars(tips, { allowZero: true });
   const tipsProblem = parsedTips && !parsedTips.ok ? parsedTips.message : null;
 
+  const [held, setHeld] = useState<HeldEdit | null>(null);
+  const venueZone = useVenueZone();
+
+  /** Sends the edit; an unknown outcome keeps it (and its id) for Check again, anything else lets go of it. */
+  const edit = async (request: HeldRequest<EntryPatch>, answering: 'first' | 'check') => {
+    try {
+      const saved = await api().laborEditEntry(token, row.uuid, request.args, request.requestId);
+      setHeld(null);
+      onSaved(saved);
+    } catch (error) {
+      const problem = errorPayload(error);
+      if (failureDecides(problem, answering)) {
+        setHeld(null);
+        throw error;
+      }
+      const at = formatVenueTime(Date.now(), venueZone);
+      setHeld({
+        ...request,
+        unknown: true,
+        detail: held?.detail ?? problem.message,
+        checked: answering === 'check' ? `Checked at ${at}: still no clear answer (${staffWords(error).text})` : null,
+      });
+    }
+  };
+
   const save = (e: React.FormEvent) => {
     e.preventDefault();
-    if (orderProblem || tipsProblem) return;
+    if (orderProblem || tipsProblem || held) return;
     void request.run(async () => {
       const patch: EntryPatch = { reason: reason.trim() };
       if (punchIn !== initial.in) {
@@ -69,100 +104,110 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
       if (row.kind === 'shift' && tips !== initial.tips) {
         patch.declaredTips = parsedTips && parsedTips.ok ? parsedTips.cents : null;
       }
-      onSaved(await api().laborEditEntry(token, row.uuid, patch, newRequestId()));
+      const edited = holdRequest(patch);
+      setHeld({ ...edited, unknown: false, detail: null, checked: null });
+      await edit(edited, 'first');
     });
+  };
+
+  const checkAgain = () => {
+    if (!held?.unknown || request.busy) return;
+    void request.run(() => edit(held, 'check'));
   };
 
   return (
     <form className="k-editor" onSubmit={save} aria-label={`Edit ${row.kind} of ${row.name}`}>
-      <label>
-        Punch in
-        <input type="datetime-local" value={punchIn} onChange={(e) => setPunchIn(e.target.value)} required />
-      </label>
-      <label>
-        Punch out
-        <input
-          type="datetime-local"
-          value={punchOut}
-          onChange={(e) => setPunchOut(e.target.value)}
-          disabled={open}
-          aria-invalid={orderProblem !== null}
-          aria-describedby={orderProblem ? `order-${row.uuid}` : undefined}
-        />
-        {orderProblem && (
-          <span className="field-error" id={`order-${row.uuid}`} role="alert">
-            {orderProblem}
-          </span>
-        )}
-      </label>
-      <label className="k-check-label">
-        <input type="checkbox" checked={open} onChange={(e) => setOpen(e.target.checked)} />
-        Still open
-      </label>
-      {row.kind === 'shift' ? (
-        <>
-          <label>
-            Role
-            <select value={roleUuid} onChange={(e) => setRoleUuid(e.target.value)}>
-              {!roleChoices.some((r) => r.roleUuid === row.roleUuid) && (
-                <option value={row.roleUuid ?? ''}>{row.role ?? 'unknown'}</option>
+      {/* The change sent stays as it was, unchangeable, until its outcome is known. */}
+      <fieldset className="k-editor-fields" disabled={held !== null}>
+        <label>
+          Punch in
+          <input type="datetime-local" value={punchIn} onChange={(e) => setPunchIn(e.target.value)} required />
+        </label>
+        <label>
+          Punch out
+          <input
+            type="datetime-local"
+            value={punchOut}
+            onChange={(e) => setPunchOut(e.target.value)}
+            disabled={open}
+            aria-invalid={orderProblem !== null}
+            aria-describedby={orderProblem ? `order-${row.uuid}` : undefined}
+          />
+          {orderProblem && (
+            <span className="field-error" id={`order-${row.uuid}`} role="alert">
+              {orderProblem}
+            </span>
+          )}
+        </label>
+        <label className="k-check-label">
+          <input type="checkbox" checked={open} onChange={(e) => setOpen(e.target.checked)} />
+          Still open
+        </label>
+        {row.kind === 'shift' ? (
+          <>
+            <label>
+              Role
+              <select value={roleUuid} onChange={(e) => setRoleUuid(e.target.value)}>
+                {!roleChoices.some((r) => r.roleUuid === row.roleUuid) && (
+                  <option value={row.roleUuid ?? ''}>{row.role ?? 'unknown'}</option>
+                )}
+                {roleChoices.map((r) => (
+                  <option key={r.roleUuid} value={r.roleUuid ?? ''}>
+                    {r.role}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Declared tips ($)
+              <input
+                value={tips}
+                onChange={(e) => setTips(e.target.value)}
+                inputMode="decimal"
+                placeholder="0.00"
+                aria-label="Declared tips"
+                aria-invalid={tipsProblem !== null}
+              />
+              {tipsProblem && (
+                <span className="field-error" role="alert">
+                  {tipsProblem}
+                </span>
               )}
-              {roleChoices.map((r) => (
-                <option key={r.roleUuid} value={r.roleUuid ?? ''}>
-                  {r.role}
-                </option>
-              ))}
+            </label>
+          </>
+        ) : (
+          <label>
+            Break type
+            <select value={punchType} onChange={(e) => setPunchType(e.target.value)}>
+              <option value="unpaid_break">Unpaid break</option>
+              <option value="paid_break">Paid break</option>
+              {!['unpaid_break', 'paid_break'].includes(row.punchType) && (
+                <option value={row.punchType}>{row.punchType}</option>
+              )}
             </select>
           </label>
-          <label>
-            Declared tips ($)
-            <input
-              value={tips}
-              onChange={(e) => setTips(e.target.value)}
-              inputMode="decimal"
-              placeholder="0.00"
-              aria-label="Declared tips"
-              aria-invalid={tipsProblem !== null}
-            />
-            {tipsProblem && (
-              <span className="field-error" role="alert">
-                {tipsProblem}
-              </span>
-            )}
-          </label>
-        </>
-      ) : (
-        <label>
-          Break type
-          <select value={punchType} onChange={(e) => setPunchType(e.target.value)}>
-            <option value="unpaid_break">Unpaid break</option>
-            <option value="paid_break">Paid break</option>
-            {!['unpaid_break', 'paid_break'].includes(row.punchType) && (
-              <option value={row.punchType}>{row.punchType}</option>
-            )}
-          </select>
-        </label>
-      )}
-      <label className="k-editor-reason">
-        Reason for the change
-        <input
-          value={reason}
-          maxLength={300}
-          onChange={(e) => setReason(e.target.value)}
-          placeholder="for example: forgot to punch out"
-          aria-describedby={reason.trim() ? undefined : `reason-${row.uuid}`}
-        />
-        {!reason.trim() && (
-          <span className="hint" id={`reason-${row.uuid}`}>
-            Needed to save: it is kept with the edit, in the audit trail and the payroll CSV.
-          </span>
         )}
-      </label>
+        <label className="k-editor-reason">
+          Reason for the change
+          <input
+            value={reason}
+            maxLength={300}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="for example: forgot to punch out"
+            aria-describedby={reason.trim() ? undefined : `reason-${row.uuid}`}
+          />
+          {!reason.trim() && (
+            <span className="hint" id={`reason-${row.uuid}`}>
+              Needed to save: it is kept with the edit, in the audit trail and the payroll CSV.
+            </span>
+          )}
+        </label>
+      </fieldset>
       <div className="k-row">
         <button
           type="submit"
           className="k-small k-small-go"
-          disabled={request.busy || orderProblem !== null || tipsProblem !== null || !reason.trim()}
+          disabled={request.busy || held !== null || orderProblem !== null || tipsProblem !== null || !reason.trim()}
           aria-describedby={reason.trim() ? undefined : `reason-${row.uuid}`}
         >
           {request.busy ? 'Saving…' : 'Save change'}
@@ -173,6 +218,22 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
       </div>
       <div className="k-editor-problem">
         <Problem text={request.error} detail={request.detail} />
+        {held?.unknown && (
+          <UnknownOutcome
+            words={{
+              title: 'This change may have been saved',
+              text: 'No clear answer came back, so this may or may not have been done. Check again asks for its outcome; it never saves the change twice. Save stays off until the outcome is known.',
+              check: 'Check again',
+              checking: 'Checking…',
+              details: 'Details',
+            }}
+            checked={held.checked}
+            detail={held.detail}
+            busy={request.busy}
+            onCheck={checkAgain}
+            buttonClass="k-small"
+          />
+        )}
       </div>
     </form>
   );
