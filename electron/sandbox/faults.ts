@@ -4,6 +4,7 @@
 
 // status429/status503 answer with Retry-After (retryAfterS); commit-then-504 commits, then answers
 // 504 the way a proxy does when the service was slow: the client cannot know the outcome.
+// ok-not-done answers 200 with an empty object and does nothing: a 2xx that is no success.
 export const FAULT_MODES = [
   'status500',
   'reset',
@@ -12,6 +13,7 @@ export const FAULT_MODES = [
   'status429',
   'status503',
   'commit-then-504',
+  'ok-not-done',
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 

@@ -57,7 +57,16 @@ export interface SandboxReadings {
   wrapping: 'named' | 'data' | 'bare';
   /** user_role on labor entries: the role's name, its uuid or its short code; input takes that form (and the uuid). */
   roleForm: 'name' | 'uuid' | 'code';
+  /**
+   * How a REST route refuses (400, 404, 405, 409, 422 …; never 401, 403 or 429): with that status
+   * ('status'), or 200 with the refusal in the body: `{error, message}` ('ok-error'),
+   * `{success: false, error: {code, message}}` ('ok-success-false'), or `{status: 4xx, error,
+   * message}` ('ok-status-in-body').
+   */
+  refusalAnswer: RefusalAnswer;
 }
+
+export type RefusalAnswer = 'status' | 'ok-error' | 'ok-success-false' | 'ok-status-in-body';
 
 export type MoneyUnitReading = 'cents' | 'dollars';
 
@@ -84,6 +93,7 @@ export const defaultReadings: Readonly<SandboxReadings> = Object.freeze({
   pageMarker: 'next_page',
   wrapping: 'named',
   roleForm: 'name',
+  refusalAnswer: 'status',
 });
 
 /** Every open point flipped to its other plausible answer. */
@@ -107,6 +117,9 @@ export const otherReadings: Readonly<SandboxReadings> = Object.freeze({
   pageMarker: 'link-header',
   wrapping: 'data',
   roleForm: 'name',
+  // The sandbox's own tests check its refusals by status under both named readings; refusals in a
+  // 200's body are drawn by the readings property tests and served on request.
+  refusalAnswer: 'status',
 });
 
 export const READING_NAMES = ['default', 'other'] as const;
@@ -130,6 +143,7 @@ export const CHOICES: { [K in keyof SandboxReadings]: readonly SandboxReadings[K
   pageMarker: ['next_page', 'links.next', 'link-header', 'cursor', 'none'],
   wrapping: ['named', 'data', 'bare'],
   roleForm: ['name', 'uuid', 'code'],
+  refusalAnswer: ['status', 'ok-error', 'ok-success-false', 'ok-status-in-body'],
 };
 
 export function namedReadings(name: ReadingName): SandboxReadings {
@@ -205,4 +219,5 @@ export const READING_SPACE: { [K in keyof SandboxReadings]: readonly SandboxRead
   pageMarker: ['next_page', 'links.next', 'link-header', 'cursor', 'none'],
   wrapping: ['named', 'data', 'bare'],
   roleForm: ['name', 'uuid', 'code'],
+  refusalAnswer: ['status', 'ok-error', 'ok-success-false', 'ok-status-in-body'],
 };

@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { FaultRule } from './faults';
 import { BodyTooLargeError, readBody } from './http/body';
-import { errorJson, type SandboxResponse } from './http/responses';
+import { refusalAsRead } from './http/refusal-answer';
+import { errorJson, json, type SandboxResponse } from './http/responses';
 import { Router, type RouteDef } from './http/router';
 import type { SandboxWorld } from './world';
 
@@ -116,9 +117,10 @@ export async function listen(
       );
     }
     if (fault?.mode === 'reset') return dropConnection(req);
+    if (fault?.mode === 'ok-not-done') return send(res, json(200, {}));
     if (fault?.mode === 'delay') await sleep(fault.delayMs);
 
-    let response = await route(req, method, url, rawBody);
+    let response = refusalAsRead(url.pathname, await route(req, method, url, rawBody), world.readings.refusalAnswer);
     if (durable && !READ_ONLY.has(method)) {
       try {
         await durable();

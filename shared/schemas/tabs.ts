@@ -187,14 +187,26 @@ export const tabAnswerSchema = tabAnswerSchemaOf(CENTS);
 // ---------------------------------------------------------------------------------------------
 // Refund answer
 
+// An empty answer (204, or 202 while the refund is processed) is taken as accepted, the event
+// bringing the amounts; an answer with a body must show the refund, or it is not read as one.
 export const refundAnswerSchemaOf = (money: MoneyReader) =>
-  z.unknown().transform((body) => {
+  z.unknown().transform((body, ctx) => {
     const raw = unwrap(body, ['refund', 'data'], (r) => 'refundType' in r || 'refundPaymentId' in r);
-    return {
+    const answer = {
       refundPaymentId: pick(idText, raw, 'refundPaymentId', 'refund_payment_id', 'id') ?? null,
       amount: money('refund answer amount', pick(num, raw, 'amount', 'refundAmount', 'refund_amount')),
       refundType: pick(text, raw, 'refundType', 'refund_type') ?? null,
     };
+    const empty = body === null || body === undefined || (isRecord(body) && Object.keys(body).length === 0);
+    if (!empty && answer.refundPaymentId === null && answer.amount === null && answer.refundType === null) {
+      ctx.issues.push({
+        code: 'custom',
+        input: body,
+        message: 'no refund in the answer (looked for a refund id, amount or type, bare or under refund or data)',
+      });
+      return z.NEVER;
+    }
+    return answer;
   });
 export const refundAnswerSchema = refundAnswerSchemaOf(CENTS);
 

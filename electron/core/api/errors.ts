@@ -19,6 +19,11 @@ export interface ServiceErrorInit {
   body?: unknown;
   /** From a Retry-After header (429, 503): how long the service asked us to wait, in ms. */
   retryAfterMs?: number | null;
+  /**
+   * The 2xx the service answered with when its body refused the request; `status` is then the
+   * status that body implies (answer-refusal.ts), so a refusal is handled like any 4xx/5xx.
+   */
+  answeredStatus?: number | null;
   cause?: unknown;
 }
 
@@ -31,6 +36,7 @@ export class ServiceError extends Error {
   readonly retryable: boolean;
   readonly body: unknown;
   readonly retryAfterMs: number | null;
+  readonly answeredStatus: number | null;
 
   constructor(message: string, init: ServiceErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -43,6 +49,7 @@ export class ServiceError extends Error {
     this.retryable = init.retryable ?? defaultRetryable(init.kind, this.status);
     this.body = init.body;
     this.retryAfterMs = init.retryAfterMs ?? null;
+    this.answeredStatus = init.answeredStatus ?? null;
   }
 }
 
@@ -81,6 +88,24 @@ export function httpError(
   });
 }
 
+/**
+ * A 2xx whose body refuses the request: an 'http' error at the status the body implies, saying
+ * what the service answered, so no caller takes it as done.
+ */
+export function refusedInBody(
+  route: string,
+  answeredStatus: number,
+  impliedStatus: number,
+  serviceMessage: string | null,
+  serviceCode: string | null,
+  body: unknown,
+): ServiceError {
+  return new ServiceError(
+    `The service answered ${route} with ${answeredStatus}, but its answer refuses the request${reasonSuffix(serviceMessage)}`,
+    { kind: 'http', route, status: impliedStatus, serviceMessage, serviceCode, body, answeredStatus },
+  );
+}
+
 /** Retry-After as ms: delta-seconds or an HTTP date (RFC 9110 10.2.3); null when absent or unreadable. */
 export function parseRetryAfter(value: string | null, nowMs: number): number | null {
   if (value === null || value.trim() === '') return null;
@@ -100,6 +125,7 @@ export function relabel(error: ServiceError, kind: ServiceErrorKind, message: st
     serviceCode: error.serviceCode,
     body: error.body,
     retryAfterMs: error.retryAfterMs,
+    answeredStatus: error.answeredStatus,
     cause: error,
   });
 }

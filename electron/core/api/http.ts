@@ -1,7 +1,8 @@
 // One JSON exchange with the service over an injected fetch. Whatever happens (refused
 // connection, timeout, HTML from a proxy, a 500), the caller gets a ServiceError naming the
 // route, never a bare TypeError('fetch failed').
-import { ServiceError, asServiceError, httpError, parseRetryAfter } from './errors';
+import { readAnswerRefusal } from './answer-refusal';
+import { ServiceError, asServiceError, httpError, parseRetryAfter, reasonSuffix, refusedInBody } from './errors';
 import { extractServiceCode, extractServiceMessage } from './service-message';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -113,6 +114,30 @@ export async function requestJson(request: JsonRequest, options: RequestJsonOpti
       throw new ServiceError(
         `The service answered ${route} with something that is not JSON (${describeBody(response, text)})`,
         { kind: 'bad-response', route, status: response.status },
+      );
+    }
+    // The status alone is not the outcome: a body that refuses the request is a refusal.
+    const reading = readAnswerRefusal(parsed.value);
+    if (reading.kind === 'refused') {
+      throw refusedInBody(
+        route,
+        response.status,
+        reading.status,
+        extractServiceMessage(parsed.value, text),
+        extractServiceCode(parsed.value, null),
+        parsed.value,
+      );
+    }
+    if (reading.kind === 'mixed') {
+      throw new ServiceError(
+        `The service answered ${route} with ${response.status} and an answer that holds both \`${reading.marker}\` and other data, so the app cannot tell whether it was done${reasonSuffix(extractServiceMessage(parsed.value, text))}`,
+        {
+          kind: 'bad-response',
+          route,
+          status: response.status,
+          body: parsed.value,
+          serviceMessage: extractServiceMessage(parsed.value, text),
+        },
       );
     }
     return { status: response.status, body: parsed.value, headers: response.headers };

@@ -28,7 +28,14 @@ export interface DrainerTuning {
   concurrency: number;
   /** A break whose shift the service says it does not have (404) is retried this many times, then parked. */
   notFoundRetries: number;
+  /**
+   * Answers that did not read as the punch done and after which the punch was not on the service:
+   * this many, each followed by a longer wait, then the punch is parked with what the service said.
+   */
+  unreadAnswers?: number;
 }
+
+const UNREAD_ANSWERS = 5;
 
 export interface DrainerOptions {
   outbox: Outbox;
@@ -58,6 +65,9 @@ export class Drainer {
   private last: { error: string; problem: ErrorPayload } | null = null;
   private offline = false;
   private stopped = false;
+  /** Punches whose last answer did not read as done: a read-back that misses them counts one. */
+  private readonly unconfirmed = new Map<string, { said: string; problem: ErrorPayload | null }>();
+  private readonly unreadCount = new Map<string, number>();
 
   constructor(private readonly o: DrainerOptions) {}
 
@@ -149,6 +159,14 @@ export class Drainer {
         const found = await findOnService(ctx, outbox, s);
         if (this.stopped) return;
         if (found.state === 'present') return this.succeeded(s, found.uuid);
+        const unread = found.state === 'absent' ? this.unconfirmed.get(s.p.id) : undefined;
+        if (unread) {
+          // The service answered, yet the punch is not there: that answer was no success. Wait
+          // longer each time (a service refusing in its body would otherwise be hit at once,
+          // again and again), and stop after a few with what it said.
+          this.unconfirmed.delete(s.p.id);
+          return this.notDone(s, unread.said, unread.problem);
+        }
         if (found.state === 'gone') {
           outbox.markFailed(s.p.id, 404, found.message, {
             kind: 'not-found',
@@ -160,14 +178,17 @@ export class Drainer {
       }
       outbox.markAttempt(s.p.id);
       sent = true;
-      const uuid = await sendPunch(ctx, outbox, s);
+      const answer = await sendPunch(ctx, outbox, s);
       if (this.stopped) return;
-      if (uuid === null && (s.p.kind === 'shift-start' || s.p.kind === 'break-start')) {
-        // Created, but the answer did not name it: look it up at once rather than guess.
-        outbox.markUnsure(s.p.id, this.o.now(), 'Created; looking up its id on the service');
+      if (!answer.confirmed) {
+        // A 2xx whose body does not show the punch done (no entry named, or the entry still open):
+        // read the service at once rather than take the status for the outcome.
+        const said = 'the service answered without showing the punch done, and it is not on the service';
+        this.unconfirmed.set(s.p.id, { said, problem: null });
+        outbox.markUnsure(s.p.id, this.o.now(), 'Sent; reading the service to see it was done');
         return this.markReachable();
       }
-      this.succeeded(s, uuid);
+      this.succeeded(s, answer.uuid);
     } catch (error) {
       if (this.stopped || outbox.isClosed) return;
       this.failed(s, error, sent);
@@ -175,6 +196,8 @@ export class Drainer {
   }
 
   private succeeded(s: PunchState, uuid: string | null): void {
+    this.unconfirmed.delete(s.p.id);
+    this.unreadCount.delete(s.p.id);
     this.o.outbox.markDone(s.p.id, uuid);
     this.markReachable();
     this.o.onDone(s);
@@ -215,6 +238,9 @@ export class Drainer {
     }
     if (error.kind === 'bad-response' || (error.kind === 'http' && (error.status ?? 0) >= 500)) {
       unsure(Math.max(tuning.settleMs, error.retryAfterMs ?? 0));
+      // Answered, but not readably: counted like an answer that did not show the punch done.
+      if (sent && error.kind === 'bad-response')
+        this.unconfirmed.set(s.p.id, { said: error.serviceMessage ?? reason, problem });
       return this.backOff(s, withWhen(reason, error.retryAfterMs, now), problem, error.retryAfterMs);
     }
     if (error.kind === 'auth') {
@@ -233,8 +259,34 @@ export class Drainer {
       return this.backOff(s, `the service does not know this break's shift yet (404); trying again`, problem);
     }
     this.markReachable();
-    outbox.markFailed(s.p.id, status, error.serviceMessage ?? message, problem);
+    this.forget(s.p.id);
+    // A refusal in a 2xx body is parked like a 4xx, without a status the service did not send.
+    outbox.markFailed(s.p.id, error.answeredStatus === null ? status : null, error.serviceMessage ?? message, problem);
     this.o.log?.(`labor: punch ${s.p.id} parked as failed: ${message}`);
+  }
+
+  /** An answer that was no success, the punch read back absent: wait longer, or park after a few. */
+  private notDone(s: PunchState, said: string, problem: ErrorPayload | null): void {
+    const count = (this.unreadCount.get(s.p.id) ?? 0) + 1;
+    const limit = this.o.tuning.unreadAnswers ?? UNREAD_ANSWERS;
+    const shown: ErrorPayload = problem ?? {
+      kind: 'cannot-read',
+      data: { what: 'the answer to a punch' },
+      message: `The service's answer did not show the punch done: ${said}`,
+    };
+    if (count < limit) {
+      this.unreadCount.set(s.p.id, count);
+      return this.backOff(s, `${said}; trying again (${count} of ${limit})`, shown);
+    }
+    // Read back just now and absent: parking it leaves nothing half-done on the service.
+    this.forget(s.p.id);
+    this.o.outbox.markFailed(s.p.id, null, `${said} (${limit} answers in a row)`, shown);
+    this.o.log?.(`labor: punch ${s.p.id} parked: ${limit} answers did not show it done (${said})`);
+  }
+
+  private forget(id: string): void {
+    this.unconfirmed.delete(id);
+    this.unreadCount.delete(id);
   }
 
   private backOff(s: PunchState, message: string, problem: ErrorPayload, retryAfterMs: number | null = null): void {

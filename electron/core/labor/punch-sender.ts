@@ -3,6 +3,7 @@
 // that question is answered by reading: the person's entries around the capture time for a
 // POST, the entry itself for a PATCH. Only "absent" ever leads to a second send.
 import { addDays } from '../../../shared/labor-calc';
+import type { LaborEntry } from '../../../shared/labor';
 import { isServiceError } from '../api/errors';
 import {
   createEntry,
@@ -47,37 +48,56 @@ function roleRef(ctx: LaborApiContext, userId: string, role: string | null, role
   return roleUuid ?? ctx.resolveRole?.(userId, role, null)?.roleUuid ?? role;
 }
 
-/** Sends the punch; resolves with the created entry's uuid (null for PATCHes, or when the answer did not say). */
-export async function sendPunch(ctx: LaborApiContext, outbox: Outbox, s: PunchState): Promise<string | null> {
+/**
+ * What a send's answer showed: the created entry's uuid (starts), and whether the answer read as
+ * the punch done. An answer that does not (no entry named, an entry still open) is read back
+ * before the punch counts as sent, never taken as done on its status alone.
+ */
+export interface SendResult {
+  uuid: string | null;
+  confirmed: boolean;
+}
+
+const created = (uuid: string | null): SendResult => ({ uuid, confirmed: uuid !== null });
+const closed = (entry: LaborEntry | null): SendResult => ({ uuid: null, confirmed: entry?.punchOut != null });
+
+/** Sends the punch; resolves with what its answer showed. */
+export async function sendPunch(ctx: LaborApiContext, outbox: Outbox, s: PunchState): Promise<SendResult> {
   const p = s.p;
   switch (p.kind) {
     case 'shift-start':
-      return createEntry(ctx, {
-        time_punch_type: 'shift',
-        user_role: roleRef(ctx, p.userId, p.role, p.roleUuid),
-        user_id: p.userId,
-        punch_in: iso(p.capturedAt),
-      });
+      return created(
+        await createEntry(ctx, {
+          time_punch_type: 'shift',
+          user_role: roleRef(ctx, p.userId, p.role, p.roleUuid),
+          user_id: p.userId,
+          punch_in: iso(p.capturedAt),
+        }),
+      );
     case 'break-start': {
       const shiftUuid = need(outbox.resolve(p.shift), 'shift');
       const shiftRef = await shiftReference(ctx, shiftUuid);
-      return createEntry(ctx, {
-        time_punch_type: p.breakType ?? 'unpaid_break',
-        user_role: roleRef(ctx, p.userId, p.role, p.roleUuid ?? shiftRoleUuid(ctx, shiftUuid)),
-        user_id: p.userId,
-        punch_in: iso(p.capturedAt),
-        time_shift_id: shiftRef,
-      });
+      return created(
+        await createEntry(ctx, {
+          time_punch_type: p.breakType ?? 'unpaid_break',
+          user_role: roleRef(ctx, p.userId, p.role, p.roleUuid ?? shiftRoleUuid(ctx, shiftUuid)),
+          user_id: p.userId,
+          punch_in: iso(p.capturedAt),
+          time_shift_id: shiftRef,
+        }),
+      );
     }
     case 'break-end':
-      await patchEntry(ctx, need(p.brk && outbox.resolve(p.brk), 'break'), { punch_out: iso(p.capturedAt) });
-      return null;
+      return closed(
+        await patchEntry(ctx, need(p.brk && outbox.resolve(p.brk), 'break'), { punch_out: iso(p.capturedAt) }),
+      );
     case 'shift-end':
-      await patchEntry(ctx, need(outbox.resolve(p.shift), 'shift'), {
-        punch_out: iso(p.capturedAt),
-        ...(p.declaredTips !== null ? { declared_tips: tipsOnWire(ctx, p.declaredTips) } : {}),
-      });
-      return null;
+      return closed(
+        await patchEntry(ctx, need(outbox.resolve(p.shift), 'shift'), {
+          punch_out: iso(p.capturedAt),
+          ...(p.declaredTips !== null ? { declared_tips: tipsOnWire(ctx, p.declaredTips) } : {}),
+        }),
+      );
   }
 }
 

@@ -1,5 +1,6 @@
-// What a failed order or refund means for the person at the till. A 4xx means the service refused
-// and nothing happened; no answer or a 5xx means it may have happened (spent or the board tells).
+// What a failed order or refund means for the person at the till. A 4xx, or a 2xx whose body
+// refuses it (answer-refusal.ts), means the service refused and nothing happened; no answer or a
+// 5xx means it may have happened (spent or the board tells).
 // The spec calls the spend-limit text an "alert" (4, 7) without showing the body, so the alert is
 // looked for in every field docs/service-assumptions.md lists, and shown exactly as it came: an
 // `{alert: {title, body}}` keeps its title and body apart, a plain-text body is the alert itself,
@@ -28,7 +29,8 @@ export function classifyRefusal(error: unknown): Refusal {
   const title = alertTitle(error.body);
   return {
     kind: isSpendLimitRefusal(error) ? 'spend-limit' : 'refused',
-    status: error.status,
+    // What the service answered: a 200 whose body refused it is shown as that 200.
+    status: error.answeredStatus ?? error.status,
     text: said ?? title ?? `The service refused it (${error.status}) without saying why.`,
     title: said ? title : null,
   };
