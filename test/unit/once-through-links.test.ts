@@ -114,6 +114,29 @@ describe('a refund from a paired manager device, the hub link cut after the hub 
   });
 });
 
+describe('a refund the service did but answered 504 (its outcome unknown in the core too)', () => {
+  it('a repeat reads, never refunds: unknown until the service’s event says it was made, then that refund', async () => {
+    const { t, gate } = await hubCore(() => false);
+    gate.release();
+    const { closed } = await t.control.simulateGuests({ tabs: 1, close: 'all' });
+    const tab = closed[0];
+    const refunds = world(t).refunds.size;
+    await t.control.addFault({ route: 'POST /api/loc/:location/tabs/:tab/refund', mode: 'commit-then-504' });
+    const press = rid();
+    const input = { managerPin: '9999', amount: 130 };
+    const first = await screenCall(t.core, 'tabRefund', tab, input, press);
+    expect(first).toMatchObject({ ok: true, result: { ok: false, uncertain: true } });
+    expect(world(t).refunds.size).toBe(refunds + 1);
+    // The service's PAYMENT_REFUNDED reaches the board; the repeat then settles from it.
+    await waitUntil(() => (t.core.tabs.openTabs.tab(tab)?.refunds.length ?? 0) === 1);
+    const made = [...world(t).refunds.values()].at(-1) as { id: string };
+    const again = await screenCall(t.core, 'tabRefund', tab, input, press);
+    expect(again).toMatchObject({ ok: true, result: { ok: true, amount: 130, refundPaymentId: made.id } });
+    expect(await screenCall(t.core, 'tabRefund', tab, input, press)).toEqual(again);
+    expect(world(t).refunds.size).toBe(refunds + 1);
+  });
+});
+
 describe("the host's socket closed after sending", () => {
   async function bridgeThroughRelay(t: TestCore) {
     const rendererDir = join(t.dataDir, 'renderer');

@@ -8,6 +8,8 @@ import { ERROR_KINDS, type ErrorPayload } from '../../shared/app-error';
 import type { RefundInput, RefundOutcome, TabDetails } from '../../shared/tabs';
 
 // Renderer files, loaded by path: the node project's type check does not take in the renderer's.
+const REFUND_STATE = '../../renderer/src/features/tabs/refund-state';
+const ONCE_REQUEST = '../../renderer/src/hooks/once-request';
 type Held<A> = { requestId: string; args: A };
 type Form = {
   kind: 'items' | 'amount';
@@ -41,16 +43,14 @@ type Action =
   | { type: 'answer'; outcome: RefundOutcome; note?: string }
   | { type: 'fail'; problem: ErrorPayload; text: string; note?: string };
 
-const { initialRefundState, refundReducer, refundDraft, isFrozen, readAgainNote } = (await import(
-  `../../renderer/src/features/tabs/refund-state`
-)) as {
+const { initialRefundState, refundReducer, refundDraft, isFrozen, readAgainNote } = (await import(REFUND_STATE)) as {
   initialRefundState(): State;
   refundReducer(state: State, action: Action): State;
   refundDraft(state: State): { input: RefundInput | null; asksReason: boolean; label: string; known: boolean };
   isFrozen(state: State): boolean;
   readAgainNote(details: TabDetails, paymentId: string, refundsOnBoard: number, at: string): string;
 };
-const { failureDecides, holdRequest } = (await import(`../../renderer/src/hooks/once-request`)) as {
+const { failureDecides, holdRequest } = (await import(ONCE_REQUEST)) as {
   failureDecides(problem: ErrorPayload, answering: 'first' | 'check'): boolean;
   holdRequest<A>(args: A, makeId?: () => string): Held<A>;
 };

@@ -110,6 +110,8 @@ export class TabsService {
   readonly money: MoneyUnits;
   private settings: StoredTabsSettings;
   private readonly requested = new Map<string, RequestedRefund[]>();
+  /** For a refund whose outcome is unknown: the tab's refunds the board knew when it was asked. */
+  private readonly knownBefore = new WeakMap<RequestedRefund, Set<string>>();
   private readonly dirty = new Set<Part>();
   private pushTimer: ReturnType<typeof setTimeout> | null = null;
   private lateTimer: ReturnType<typeof setTimeout> | null = null;
@@ -445,6 +447,7 @@ export class TabsService {
 
   /** A refund approved by a manager's PIN (checked by the caller); who approved is kept with it and logged. */
   async refund(tabUuid: string, input: RefundInput, approvedBy?: RefundApprover): Promise<RefundOutcome> {
+    const before = this.openTabs.tab(tabUuid)?.refunds.map((r) => r.refundPaymentId) ?? [];
     const result = await refund(
       this.options.api(),
       this.locationOfTab(tabUuid),
@@ -459,10 +462,45 @@ export class TabsService {
         `tabs: refund on tab ${tabUuid} approved by ${approvedBy.name} (${approvedBy.userId}): ${result.outcome.ok ? 'accepted' : result.outcome.message}`,
       );
     if (result.requested) {
+      if (result.requested.unknown) this.knownBefore.set(result.requested, new Set(before));
       this.requested.set(tabUuid, [...(this.requested.get(tabUuid) ?? []), result.requested]);
       this.board.changed(tabUuid);
     }
     return result.outcome;
+  }
+
+  /**
+   * "Check again" for a refund whose outcome is unknown: a read, never a refund. The service's own
+   * PAYMENT_REFUNDED events decide it when exactly one refund arrived on this tab since it was
+   * asked that no other request of this workstation claims, of the amount asked (any amount for
+   * items). Anything else (none yet, two candidates, events not subscribed) stays unknown.
+   */
+  settleUnknownRefund(tabUuid: string, input: RefundInput): RefundOutcome | null {
+    const asked = (this.requested.get(tabUuid) ?? []).filter(
+      (r) =>
+        r.unknown === true &&
+        r.paymentId === (input.paymentId ?? null) &&
+        r.refundType === (input.items ? 'itemized' : 'open') &&
+        (input.amount === undefined || r.amount === input.amount),
+    );
+    const mine = asked.at(-1);
+    const before = mine && this.knownBefore.get(mine);
+    if (!mine || !before) return null;
+    const claimed = new Set(
+      [...this.requested.values()].flat().flatMap((r) => (r.refundPaymentId ? [r.refundPaymentId] : [])),
+    );
+    const arrived = (this.openTabs.tab(tabUuid)?.refunds ?? []).filter(
+      (r) =>
+        !before.has(r.refundPaymentId) &&
+        !claimed.has(r.refundPaymentId) &&
+        (input.amount === undefined || r.amount === input.amount),
+    );
+    if (arrived.length !== 1 || asked.length !== 1) return null;
+    const [found] = arrived;
+    Object.assign(mine, { refundPaymentId: found.refundPaymentId, amount: found.amount, unknown: false });
+    this.knownBefore.delete(mine);
+    this.board.changed(tabUuid);
+    return { ok: true, refundPaymentId: found.refundPaymentId, amount: found.amount, refundType: found.refundType };
   }
 
   dismissNotices(keys: string[]): NoticesView {
