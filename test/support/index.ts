@@ -35,3 +35,4 @@ export { PRACTICE_MANAGER_PIN, signInManager } from './manager';
 export { freePort } from './free-port';
 export { runCli, type CliProcess } from './cli-process';
 export { tcpRelay, type TcpRelay } from './tcp-relay';
+export { idleSockets, type IdleSockets } from './idle-sockets';

@@ -1,12 +1,17 @@
 // The venue hub bounds how many connections one address holds open: past the cap a new one is
-// closed at once, while the ones already open keep working. Real TLS on 127.0.0.1 port 0. And
-// closing the venue hub closes the kiosk relay's log file.
+// closed at once, while the ones already open keep working; connections that have sent nothing
+// make room for a satellite and are closed after a few seconds, and so is a stalled handshake.
+// Real TLS on 127.0.0.1 port 0. And closing the venue hub closes the kiosk relay's log file.
 import { existsSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { connect as connectTcp } from 'node:net';
 import { connect, type TLSSocket } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HUB_CONNECTIONS_PER_ADDRESS } from '../../electron/core/net/connection-cap';
+import { HUB_LIMITS } from '../../electron/core/net/connection-cap';
+import { idleSockets } from '../support';
 import { removeDir, startTestHub } from './hub-kit';
+
+const HUB_CONNECTIONS_PER_ADDRESS = HUB_LIMITS.perAddress;
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -63,6 +68,43 @@ describe('hub connection cap', () => {
     while (again.state === 'closed') again = await open(port);
     first.push(again.socket);
     expect(await ask(again.socket)).toMatch(/^HTTP\/1\.1 404/);
+  }, 60_000);
+
+  it(`${HUB_CONNECTIONS_PER_ADDRESS} idle connections from one address, reconnecting, leave a satellite's connection taken; silent and stalled ones are closed`, async () => {
+    const firstByteMs = 500;
+    const h = await startTestHub(undefined, 0, { connectionLimits: { firstByteMs } });
+    cleanups.push(() => removeDir(h.dataDir));
+    cleanups.push(() => h.stop());
+    const port = Number(new URL(h.url).port);
+    const idle = idleSockets(port, HUB_CONNECTIONS_PER_ADDRESS);
+    cleanups.push(() => idle.stop());
+    await idle.ready;
+    // A satellite from the same address: its handshake is its first byte, an idle one makes room.
+    for (let n = 0; n < 5; n++) {
+      const satellite = await open(port);
+      expect(satellite.state, `satellite connection ${n + 1}`).toBe('open');
+      expect(await ask(satellite.socket)).toMatch(/^HTTP\/1\.1 404/);
+      satellite.socket.destroy();
+    }
+    idle.stop();
+    // Nothing sent at all, and a handshake begun with one byte and left: both closed by the hub.
+    const heldFor = (first: Buffer | null) =>
+      new Promise<number>((resolve) => {
+        const socket = connectTcp(port, '127.0.0.1');
+        socket.on('error', () => {});
+        let at = 0;
+        socket.once('connect', () => {
+          at = Date.now();
+          if (first) socket.write(first);
+        });
+        socket.once('close', () => resolve(Date.now() - at));
+      });
+    const [silent, stalled] = await Promise.all([heldFor(null), heldFor(Buffer.from([0x16]))]);
+    console.log(
+      `[figure] hub idle connections: a silent connection held ${silent} ms, a stalled handshake ${stalled} ms (limit ${firstByteMs} ms here, ${HUB_LIMITS.firstByteMs} ms by default)`,
+    );
+    expect(silent).toBeGreaterThanOrEqual(firstByteMs - 50);
+    expect(stalled).toBeGreaterThanOrEqual(firstByteMs - 50);
   }, 60_000);
 });
 

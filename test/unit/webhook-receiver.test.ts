@@ -268,14 +268,17 @@ describe('authentication', () => {
 });
 
 describe('connections per address', () => {
-  it('closes a connection past the per-address cap at once, and takes new ones as old ones close', async () => {
-    await open({ maxConnectionsPerAddress: 8 });
+  it('refuses a connection past the per-address cap while every held one has spoken, and takes new ones as old ones close', async () => {
+    await open({ connectionLimits: { perAddress: 8 } });
     const { port } = new URL(url);
     const held: Socket[] = [];
     for (let n = 0; n < 8; n++) {
+      // A request answered and the connection kept alive: it has spoken, so nothing pushes it out.
       const socket = connect(Number(port), '127.0.0.1');
       socket.on('error', () => {});
       await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write('GET /nothing HTTP/1.1\r\nHost: listener\r\nConnection: keep-alive\r\n\r\n');
+      await new Promise((resolve) => socket.once('data', resolve));
       held.push(socket);
     }
     // The ninth is closed by the listener without a byte of answer.

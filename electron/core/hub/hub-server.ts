@@ -5,7 +5,7 @@
 // dispatcher as the device its credential names: the contract's argument schemas, the device's
 // role (shared/contract/device-access.ts), then the person's session, so no screen is ever trusted.
 import { createServer, type Server } from 'node:https';
-import { capConnectionsPerAddress, HUB_CONNECTIONS_PER_ADDRESS } from '../net/connection-cap';
+import { capConnections, HUB_LIMITS, type ConnectionLimits } from '../net/connection-cap';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -32,6 +32,8 @@ export interface HubServerOptions {
   log?: (line: string) => void;
   /** Whether a pairing attempt's address is on the hub's own networks (tests pass their own). */
   onOwnSubnet?: (remote: string | undefined) => boolean;
+  /** Bounds on open connections (HUB_LIMITS unless given). */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export interface RunningHubServer {
@@ -52,8 +54,16 @@ const HEARTBEAT_MS = 5_000;
 export async function startHubServer(options: HubServerOptions): Promise<RunningHubServer> {
   const { hub } = options;
   const log = options.log ?? (() => {});
+  const limits = { ...HUB_LIMITS, ...options.connectionLimits };
   const server: Server = createServer(
-    { cert: hub.certificate.cert, key: hub.certificate.key, minVersion: 'TLSv1.2' },
+    {
+      cert: hub.certificate.cert,
+      key: hub.certificate.key,
+      minVersion: 'TLSv1.2',
+      // Node waits 120 s for a handshake by default: a connection that started one and stalled
+      // held its place that long. A satellite on the LAN completes it in well under a second.
+      handshakeTimeout: limits.firstByteMs,
+    },
     (req, res) => {
       req.on('error', ignore);
       res.on('error', ignore);
@@ -73,7 +83,10 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
       answer(res, 404, NOT_FOUND);
     },
   );
-  capConnectionsPerAddress(server, HUB_CONNECTIONS_PER_ADDRESS);
+  capConnections(server, limits);
+  // The requests a satellite makes before its WebSocket are small: a slow one is not a satellite.
+  server.headersTimeout = limits.firstByteMs;
+  server.requestTimeout = 3 * limits.firstByteMs;
   server.on('clientError', (_error, socket) => socket.destroy());
   // A satellite that drops mid-handshake must not reach the process as an error.
   server.on('tlsClientError', ignore);

@@ -8,6 +8,7 @@ import type { TypedEmitter } from '../typed-emitter';
 import type { HubService } from './hub-service';
 import { startHubServer } from './hub-server';
 import { advertiseHub } from './hub-discovery';
+import type { ConnectionLimits } from '../net/connection-cap';
 
 export const DEFAULT_HUB_PORT = 47800;
 
@@ -23,6 +24,8 @@ export interface HubOptions {
   mdns?: boolean;
   /** Whether a pairing attempt's address is on the hub's own networks (tests pass their own). */
   onOwnSubnet?: (remote: string | undefined) => boolean;
+  /** Bounds on open connections (HUB_LIMITS unless given; tests make them small). */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export interface VenueHubOptions extends Omit<HubOptions, 'when'> {
@@ -47,6 +50,7 @@ export async function startVenueHub(options: VenueHubOptions): Promise<RunningVe
     port: options.port ?? DEFAULT_HUB_PORT,
     log: options.log,
     onOwnSubnet: options.onOwnSubnet,
+    connectionLimits: options.connectionLimits,
   });
   hub.address = `${lanAddress(options.host)}:${server.port}`;
   options.log(`Venue hub: satellites pair at port ${server.port}; certificate fingerprint ${hub.fingerprint}`);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { HOUR_MS } from './event-log';
 import type { LogIo } from './log-io';
 import type { DamageSink } from '../storage/data-health';
+import type { ConnectionLimits } from '../net/connection-cap';
 
 export interface WebhookReceiverOptions {
   /** The app's data directory; the log lives in <dataDir>/webhook-log. */
@@ -25,8 +26,8 @@ export interface WebhookReceiverOptions {
   refusedPerHour?: number;
   /** Disk budget of the event log's segments in bytes (oldest dropped past it). Default 512 MiB; null: none. */
   maxLogBytes?: number | null;
-  /** Connections one address may hold open at once (default LISTENER_CONNECTIONS_PER_ADDRESS). */
-  maxConnectionsPerAddress?: number;
+  /** Bounds on open connections (LISTENER_LIMITS unless given; tests make them small). */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** Default 100 000 rows. null: unbounded. */
   retentionEvents?: number | null;
   /** Default 30 days. null: unbounded. */

@@ -22,7 +22,7 @@ import { type ResolvedOptions, resolveOptions, type WebhookReceiverOptions } fro
 import { CheckpointKeeper } from './checkpoint-keeper';
 import { PushGate } from '../push-gate';
 import { RefusalBudget } from './refusal-budget';
-import { capConnectionsPerAddress, LISTENER_CONNECTIONS_PER_ADDRESS } from '../net/connection-cap';
+import { capConnections, LISTENER_LIMITS } from '../net/connection-cap';
 import type { ErrorPayload } from '../../../shared/app-error';
 
 export interface WebhookReceiverEvents {
@@ -148,7 +148,7 @@ export class WebhookReceiver {
     // about to reuse: with Node's 5 s, a request sent just as the close went out was reset
     // (ECONNRESET), which the sender sees as a failed delivery. The soak counted two in a minute.
     server.keepAliveTimeout = KEEP_ALIVE_MS;
-    capConnectionsPerAddress(server, this.given.maxConnectionsPerAddress ?? LISTENER_CONNECTIONS_PER_ADDRESS);
+    capConnections(server, { ...LISTENER_LIMITS, ...this.given.connectionLimits });
     // Garbage HTTP and resets before a request was parsed: answer 400 if possible, then drop.
     server.on('clientError', (_error, socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
