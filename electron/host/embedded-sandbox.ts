@@ -46,16 +46,20 @@ export function embeddedSandbox(options: EmbeddedSandboxOptions = {}): LocalSand
             headerPrefix,
             stateFile: options.stateFile,
             log: options.log,
-            onDamaged: ({ path, keptAs, detail }) =>
-              options.damage?.({
-                severity: 'warning',
-                path,
-                keptAs,
-                count: null,
-                sentence:
-                  'The practice venue could not be read, so it started again from the demo venue. The file as it was is kept aside.',
-                detail,
-              }),
+            onDamaged: ({ path, keptAs, detail, newer }) =>
+              options.damage?.(
+                newer
+                  ? { key: 'newer', severity: 'error', path, keptAs, count: null, sentence: detail, detail }
+                  : {
+                      severity: 'warning',
+                      path,
+                      keptAs,
+                      count: null,
+                      sentence:
+                        'The practice venue could not be read, so it started again from the demo venue. The file as it was is kept aside.',
+                      detail,
+                    },
+              ),
           });
           await drainStaleSockets(running.baseUrl, options.fetch ?? fetch);
           link = sandboxLink(running.baseUrl, options.fetch);

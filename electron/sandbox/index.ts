@@ -5,7 +5,7 @@ import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from './seed';
 import { readingsFromEnv, type SandboxReadings } from './readings';
 import { listen } from './server';
 import { SandboxWorld } from './world';
-import { captureWorld, readWorldFile, restoreWorld, writeWorldFile } from './world-state';
+import { captureWorld, readWorldFile, restoreWorld, writeWorldFile, type WorldFileRead } from './world-state';
 import { errorMessage } from '../../shared/errors';
 
 export { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from './seed';
@@ -51,8 +51,11 @@ export interface SandboxOptions {
   stateFile?: string;
   /** Called with a sentence when the saved venue could not be read or written. */
   log?: (line: string) => void;
-  /** Called when the saved venue could not be read and was kept aside (the app's data-health notice). */
-  onDamaged?: (report: { path: string; keptAs: string | null; detail: string }) => void;
+  /**
+   * Called when the saved venue could not be read and was kept aside, or (`newer`) was written by a
+   * newer release and is left untouched (the app's data-health notice).
+   */
+  onDamaged?: (report: { path: string; keptAs: string | null; detail: string; newer?: true }) => void;
 }
 
 export interface RunningSandbox {
@@ -77,12 +80,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   );
   // VENUE_SANDBOX_READING flips every embedded sandbox of a run (the test matrix uses it).
   world.readings = { ...(opts.readings ?? readingsFromEnv()) };
-  const { stateFile, log } = opts;
-  const saved = stateFile ? readWorldFile(stateFile) : { file: null, problem: null, keptAs: null };
+  const { log } = opts;
+  const saved: WorldFileRead = opts.stateFile
+    ? readWorldFile(opts.stateFile)
+    : { file: null, problem: null, keptAs: null };
   if (saved.problem) {
     log?.(saved.problem);
-    opts.onDamaged?.({ path: stateFile!, keptAs: saved.keptAs, detail: saved.problem });
+    opts.onDamaged?.({ path: opts.stateFile!, keptAs: saved.keptAs, detail: saved.problem, newer: saved.newer });
   }
+  // A newer release's venue is never overwritten: this run keeps its venue in memory only.
+  const stateFile = saved.newer ? undefined : opts.stateFile;
   if (saved.file) restoreWorld(world, saved.file);
   const host = opts.host ?? '127.0.0.1';
   // Same port as last time where possible: sign-in redirects and anything the user noted keep working.

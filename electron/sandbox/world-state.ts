@@ -5,6 +5,9 @@
 // the old one, the folder fsynced too, so a crash mid-write leaves the previous state and a write
 // that returned survives a power cut. Work in
 // flight (webhook deliveries and retries, gift cards still being issued, route faults) is not kept.
+// The file says its version and the release that wrote it: one of another, older version is kept
+// aside and the venue starts from the seed; one of a newer version is left exactly as it is, and
+// the run keeps its venue in memory only (startSandbox), so nothing of this release overwrites it.
 import {
   existsSync,
   readFileSync,
@@ -20,11 +23,14 @@ import { dirname } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { SandboxWorld } from './world';
 import { errorMessage } from '../../shared/errors';
+import { version as APP_VERSION } from '../../package.json';
 
 const VERSION = 1;
 
 export interface WorldFile {
   version: number;
+  /** The release that wrote it (absent in files of releases before versions were kept). */
+  writtenBy?: string;
   port: number;
   clockOffsetMs: number;
   world: Pick<
@@ -56,6 +62,7 @@ export function captureWorld(world: SandboxWorld, port: number): WorldFile {
   const t = w.tabs;
   return {
     version: VERSION,
+    writtenBy: APP_VERSION,
     port,
     clockOffsetMs: w.clock.offsetMs,
     world: {
@@ -104,11 +111,28 @@ export function restoreWorld(world: SandboxWorld, file: WorldFile): void {
   world.tabs.restoreCounters(file.tabs.counters);
 }
 
+export interface WorldFileRead {
+  file: WorldFile | null;
+  problem: string | null;
+  keptAs: string | null;
+  /** A newer release wrote it: left as it is, and never to be written by this run. */
+  newer?: true;
+}
+
 /** The saved practice venue, or null when there is none or it cannot be read (then: the seed). */
-export function readWorldFile(path: string): { file: WorldFile | null; problem: string | null; keptAs: string | null } {
+export function readWorldFile(path: string): WorldFileRead {
   if (!existsSync(path)) return { file: null, problem: null, keptAs: null };
   try {
     const file = deserialize(readFileSync(path)) as WorldFile;
+    if (typeof file?.version === 'number' && file.version > VERSION) {
+      const by = typeof file.writtenBy === 'string' ? `release ${file.writtenBy}` : 'a newer release';
+      return {
+        file: null,
+        problem: `The practice venue: written by ${by} of the app (format version ${file.version}), newer than this release (${APP_VERSION}). It is left exactly as it is; until the app is updated, the practice venue starts from the demo venue each time and keeps no change.`,
+        keptAs: null,
+        newer: true,
+      };
+    }
     if (file?.version !== VERSION) {
       // Kept aside too: the next save would otherwise overwrite it.
       const aside = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;

@@ -9,6 +9,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsyncDir } from '../storage/fsync-dir';
+import { checkVersion, defineFormat, readLogHeader } from '../storage/data-format';
 
 export const FORWARDED_LOG = 'forwarded-punches.log';
 export const FORWARDED_KEPT = 50_000;
@@ -32,6 +33,8 @@ export function trimForwardedLog(dataDir: string, keep = FORWARDED_KEPT): number
   if (text.length > 0 && !text.endsWith('\n')) return 0;
   const lines = text.split('\n').slice(0, -1);
   const head = lines.length > 0 && !readsAsRecord(lines[0]) ? [lines.shift()!] : [];
+  // A newer release's log is never cut (storage/data-format.ts): the relay reads it as empty.
+  if (head.length > 0 && newerThanThisRelease(head[0])) return 0;
   if (lines.length <= keep * 2) return 0;
   const dropped = lines.slice(0, lines.length - keep);
   if (!dropped.every(readsAsRecord)) return 0;
@@ -46,6 +49,16 @@ export function trimForwardedLog(dataDir: string, keep = FORWARDED_KEPT): number
   renameSync(temp, path);
   fsyncDir(dir);
   return dropped.length;
+}
+
+function newerThanThisRelease(line: string): boolean {
+  let header;
+  try {
+    header = readLogHeader(JSON.parse(line));
+  } catch {
+    return false;
+  }
+  return header !== null && checkVersion(defineFormat(FORWARDED_LOG), header.version, null).state === 'newer';
 }
 
 function readsAsRecord(line: string): boolean {

@@ -3,11 +3,27 @@
 // last line; open() takes a torn or unreadable line out and rewrites the file before anything new
 // is appended (otherwise the next record would be glued onto the torn one), after keeping the
 // file as it was byte for byte (`<file>.damaged-<time>`), so nothing is ever only deleted.
+// Versions (storage/data-format.ts): a log whose format is past version 1 starts with a header
+// line `{"format", "version", "writtenBy"}`; a log without one is version 1, which is why a
+// version 1 log is written without it (the releases before versions read every line as a
+// record). An older log is upgraded (its records through the steps) and rewritten, the original
+// kept beside it first; a newer one is left as it is, read as empty, and refuses every write.
 import { fsyncDir } from '../storage/fsync-dir';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { keepDamagedCopy } from '../storage/damaged-copy';
 import type { DamageSink } from '../storage/data-health';
+import { AppError } from '../../../shared/app-error';
+import {
+  checkVersion,
+  defineFormat,
+  logHeader,
+  newerSentence,
+  readLogHeader,
+  upgrade,
+  type DataFormat,
+} from '../storage/data-format';
+import { keepBeforeUpgrade } from '../storage/newer-files';
 
 export interface OpenedLog<T> {
   log: AppendLog<T>;
@@ -19,6 +35,10 @@ export interface OpenedLog<T> {
   /** The file existed but held nothing at all. */
   wasEmpty: boolean;
   existed: boolean;
+  /** A newer release wrote it: nothing was read, and the log refuses every write. */
+  newer: { version: number; writtenBy: string | null } | null;
+  /** It was of an older version: upgraded and rewritten, the original kept as `keptAs`. */
+  upgraded: { from: number; keptAs: string } | null;
 }
 
 export interface DamagedLines {
@@ -31,12 +51,16 @@ export interface DamagedLines {
 
 export class AppendLog<T> {
   private fd: number | null;
+  /** Set on a log a newer release wrote: why it is never written. */
+  private refusal: string | null = null;
 
   private constructor(
     private readonly dir: string,
     private readonly path: string,
+    private readonly format: DataFormat,
+    readOnly = false,
   ) {
-    this.fd = openSync(path, 'a', 0o600);
+    this.fd = readOnly ? null : openSync(path, 'a', 0o600);
   }
 
   /** Reads every intact record (`parse` returns null for one it does not accept) and opens for appending. */
@@ -45,6 +69,7 @@ export class AppendLog<T> {
     name: string,
     parse: (raw: unknown) => T | null,
     now: () => number = Date.now,
+    format: DataFormat = defineFormat(name),
   ): OpenedLog<T> {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, name);
@@ -53,28 +78,42 @@ export class AppendLog<T> {
     const lines = text.split('\n');
     // The last piece is '' when the file ends with a newline; anything else is a torn write.
     const tail = lines.pop() ?? '';
-    const unreadable: string[] = [];
-    const records: T[] = [];
-    for (const line of lines) {
-      if (line.trim() === '') continue;
-      let record: T | null;
-      try {
-        record = parse(JSON.parse(line));
-      } catch {
-        record = null;
-      }
-      if (record === null) unreadable.push(line.slice(0, 200));
-      else records.push(record);
+    const header = lines.length > 0 ? readLogHeader(parseOrNull(lines[0])) : null;
+    if (header) lines.shift();
+    const check = checkVersion(format, header?.version ?? 1, header?.writtenBy ?? null);
+    if (check.state === 'newer') {
+      const log = new AppendLog<T>(dir, path, format, true);
+      log.refusal = newerSentence(name, check);
+      const newer = { version: check.version, writtenBy: check.writtenBy };
+      return { log, records: [], dropped: 0, damaged: null, wasEmpty: false, existed, newer, upgraded: null };
     }
+    const from = check.state === 'older' ? check.from : null;
+    const { records, unreadable } =
+      from === null ? readLines(lines, parse) : readOlderLines(lines, parse, format, from);
     const tornTailOnly = tail.length > 0 && unreadable.length === 0;
     if (tail.length > 0) unreadable.push(tail.slice(0, 200));
     // Kept before the rewrite takes anything out of the file.
     const damaged =
       unreadable.length > 0 ? { keptAs: keepDamagedCopy(path, now()), lines: unreadable, tornTailOnly } : null;
-    const log = new AppendLog<T>(dir, path);
-    if (damaged) log.rewrite(records);
+    const upgraded = from === null ? null : { from, keptAs: keepBeforeUpgrade(path, from, now()) };
+    const log = new AppendLog<T>(dir, path, format);
+    if (damaged || upgraded || (format.version > 1 && text.length === 0)) log.rewrite(records);
     else if (!existed) fsyncDir(dir);
-    return { log, records, dropped: unreadable.length, damaged, wasEmpty: existed && text.length === 0, existed };
+    return {
+      log,
+      records,
+      dropped: unreadable.length,
+      damaged,
+      wasEmpty: existed && text.length === 0,
+      existed,
+      newer: null,
+      upgraded,
+    };
+  }
+
+  /** Why this log is never written (a newer release wrote it), or null. */
+  get readOnly(): string | null {
+    return this.refusal;
   }
 
   append(record: T): void {
@@ -83,6 +122,7 @@ export class AppendLog<T> {
 
   /** Several records with one fsync (all or, after a crash, a prefix of them). */
   appendMany(records: T[]): void {
+    this.refuseIfNewer();
     if (this.fd === null) throw new Error('The log is closed');
     writeSync(this.fd, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
     fsyncSync(this.fd);
@@ -90,10 +130,12 @@ export class AppendLog<T> {
 
   /** Replaces the whole file atomically (temp file, fsync, rename, fsync the folder). */
   rewrite(records: T[]): void {
+    this.refuseIfNewer();
     const temp = `${this.path}.${process.pid}.tmp`;
     const fd = openSync(temp, 'w', 0o600);
+    const lines = this.format.version > 1 ? [logHeader(this.format), ...records] : records;
     try {
-      writeSync(fd, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+      writeSync(fd, lines.map((r) => `${JSON.stringify(r)}\n`).join(''));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -108,10 +150,101 @@ export class AppendLog<T> {
     return this.fd === null;
   }
 
+  private refuseIfNewer(): void {
+    if (this.refusal !== null) throw new AppError('data-damaged', this.refusal, { file: basename(this.path) });
+  }
+
   close(): void {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }
+}
+
+/** Each line's record, or the line's start where it is unreadable, in file order. */
+function readLines<T>(lines: string[], parse: (raw: unknown) => T | null): { records: T[]; unreadable: string[] } {
+  const records: T[] = [];
+  const unreadable: string[] = [];
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    const record = parseRecord(parseOrNull(line), parse);
+    if (record === null) unreadable.push(line.slice(0, 200));
+    else records.push(record);
+  }
+  return { records, unreadable };
+}
+
+/**
+ * The records of an older log, brought to the current version: a step takes and returns the list
+ * of parsed lines. A step that fails leaves no line readable (the file as it was is kept aside).
+ */
+function readOlderLines<T>(
+  lines: string[],
+  parse: (raw: unknown) => T | null,
+  format: DataFormat,
+  from: number,
+): { records: T[]; unreadable: string[] } {
+  const unreadable: string[] = [];
+  const values: unknown[] = [];
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    const value = parseOrNull(line);
+    if (value === null) unreadable.push(line.slice(0, 200));
+    else values.push(value);
+  }
+  let upgraded: unknown;
+  try {
+    upgraded = upgrade(format, values, from);
+  } catch {
+    upgraded = null;
+  }
+  if (!Array.isArray(upgraded)) {
+    return { records: [], unreadable: lines.filter((l) => l.trim() !== '').map((l) => l.slice(0, 200)) };
+  }
+  const records: T[] = [];
+  for (const value of upgraded) {
+    const record = parseRecord(value, parse);
+    if (record === null) unreadable.push(JSON.stringify(value).slice(0, 200));
+    else records.push(record);
+  }
+  return { records, unreadable };
+}
+
+function parseOrNull(line: string): unknown {
+  try {
+    return JSON.parse(line) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function parseRecord<T>(value: unknown, parse: (raw: unknown) => T | null): T | null {
+  if (value === null) return null;
+  try {
+    return parse(value);
+  } catch {
+    return null;
+  }
+}
+
+/** A log a newer release wrote: an error notice that says which release, and that it is left as it is. */
+export function reportNewerLog(
+  path: string,
+  opened: OpenedLog<unknown>,
+  label: string,
+  damage: DamageSink | undefined,
+): string | null {
+  if (!opened.newer) return null;
+  const sentence = newerSentence(label, opened.newer);
+  damage?.({
+    key: 'newer',
+    severity: 'error',
+    path,
+    keptAs: null,
+    count: null,
+    sentence,
+    detail: `${path} is of format version ${opened.newer.version} (written by ${opened.newer.writtenBy ?? 'an unnamed release'}); nothing of it was read, and it is not written while this release runs`,
+  });
+  return sentence;
 }
 
 /** What a log is, in plain words, and what a lost line of it means to a manager. */
@@ -127,6 +260,7 @@ export function reportDamagedLines(
   words: LogWords,
   damage: DamageSink | undefined,
 ): void {
+  reportNewerLog(path, opened, words.label, damage);
   if (!opened.damaged) return;
   const { keptAs, lines } = opened.damaged;
   const count = lines.length === 1 ? '1 line' : `${lines.length} lines`;

@@ -1,7 +1,7 @@
 // What the outbox says when its file was damaged: how many punches (and status notes) could not be
 // read, where the file as it was is kept, and an empty or missing outbox that should have held
 // punches. Counted from the unreadable lines themselves, so the number is exact.
-import type { OpenedLog } from './append-log';
+import { reportNewerLog, type OpenedLog } from './append-log';
 import type { DamageSink } from '../storage/data-health';
 
 const PUNCH_LINE = /"t"\s*:\s*"punch"/;
@@ -17,6 +17,8 @@ export function reportOutboxDamage(
   expected: boolean,
   damage: DamageSink | undefined,
 ): string | null {
+  const newer = reportNewerLog(path, opened, 'The punch outbox', damage);
+  if (newer) return `labor outbox: ${newer}`;
   if (opened.damaged) {
     const { keptAs, lines, tornTailOnly } = opened.damaged;
     const punches = lines.filter((l) => PUNCH_LINE.test(l)).length;

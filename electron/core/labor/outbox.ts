@@ -84,7 +84,8 @@ export class Outbox {
     const problem = reportOutboxDamage(join(options.dir, FILE), opened, options.expected ?? false, options.damage);
     if (problem) options.log?.(problem);
     for (const record of opened.records) this.apply(record);
-    this.compact();
+    // A newer release's outbox is never rewritten; every capture is refused with its sentence.
+    if (!this.log.readOnly) this.compact();
   }
 
   close(): void {

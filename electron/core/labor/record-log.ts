@@ -2,8 +2,9 @@
 // append-only log whose unreadable lines are taken out, kept aside byte for byte, written to the
 // log and reported as a data-health warning in words that say what the lost lines were.
 import { join } from 'node:path';
-import { AppendLog } from './append-log';
+import { AppendLog, reportNewerLog } from './append-log';
 import type { DamageSink } from '../storage/data-health';
+import type { DataFormat } from '../storage/data-format';
 
 export interface RecordLogWords {
   /** The log line's prefix: "labor audit". */
@@ -22,12 +23,17 @@ export interface RecordLogOptions<T> {
   words: RecordLogWords;
   log?: (line: string) => void;
   damage?: DamageSink;
+  /** Its version and the steps from older ones; default: version 1, no steps. */
+  format?: DataFormat;
 }
 
 /** Opens the log for appending and returns the records that read. */
 export function openRecordLog<T>(options: RecordLogOptions<T>): { log: AppendLog<T>; records: T[] } {
   const { dir, file, words } = options;
-  const opened = AppendLog.open(dir, file, options.parse);
+  const opened = AppendLog.open(dir, file, options.parse, Date.now, options.format);
+  const label = `The ${words.noun[1]} ${words.of}`;
+  const newer = reportNewerLog(join(dir, file), opened, label, options.damage);
+  if (newer) options.log?.(`${words.logName}: ${newer}`);
   if (opened.damaged) {
     const { keptAs, lines } = opened.damaged;
     const n = lines.length;

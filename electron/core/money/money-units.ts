@@ -28,6 +28,7 @@ import {
 } from '../../../shared/money-units';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import type { DamageSink } from '../storage/data-health';
+import { defineFormat } from '../storage/data-format';
 
 const evidence = z.object({ field: z.string(), saw: z.string(), at: z.number() });
 const familyView = z.object({
@@ -38,29 +39,34 @@ const familyView = z.object({
 });
 const v2 = z.object({ version: z.literal(2), sent: familyView, answers: familyView, numbers: familyView });
 // One unit for every open field, as a data folder made before the families keeps it.
-const v1 = z
-  .object({
-    version: z.literal(1),
-    unit: z.enum(['cents', 'dollars']),
-    source: z.enum(['default', 'chosen', 'detected']),
-    detected: z.object({ field: z.string(), value: z.number(), at: z.number() }).nullable(),
-  })
-  .transform((old) => {
-    const one: MoneyFamilyView = {
-      unit: old.unit,
-      source: old.source,
-      evidence: old.detected
-        ? {
-            field: old.detected.field,
-            saw: `${old.detected.value} in ${old.detected.field} has a fraction, which cents cannot have.`,
-            at: old.detected.at,
-          }
-        : null,
-      conflict: null,
-    };
-    return { version: 2 as const, sent: { ...one }, answers: { ...one }, numbers: { ...one } };
-  });
-const schema = z.union([v2, v1]);
+const v1 = z.object({
+  version: z.literal(1),
+  unit: z.enum(['cents', 'dollars']),
+  source: z.enum(['default', 'chosen', 'detected']),
+  detected: z.object({ field: z.string(), value: z.number(), at: z.number() }).nullable(),
+});
+
+/** Version 1 → 2: the one unit becomes each family's, with what decided it. */
+function intoFamilies(value: unknown): unknown {
+  const old = v1.safeParse(value);
+  // Not a version 1 document after all: left for the schema to refuse (and keep aside).
+  if (!old.success) return value;
+  const one: MoneyFamilyView = {
+    unit: old.data.unit,
+    source: old.data.source,
+    evidence: old.data.detected
+      ? {
+          field: old.data.detected.field,
+          saw: `${old.data.detected.value} in ${old.data.detected.field} has a fraction, which cents cannot have.`,
+          at: old.data.detected.at,
+        }
+      : null,
+    conflict: null,
+  };
+  return { version: 2, sent: { ...one }, answers: { ...one }, numbers: { ...one } };
+}
+
+export const MONEY_UNITS_FORMAT = defineFormat('money-units.json', [intoFamilies]);
 
 const FILE = 'money-units.json';
 
@@ -85,13 +91,14 @@ export class MoneyUnits {
     const loaded = loadJsonFile(
       dir,
       FILE,
-      schema,
+      v2,
       () => ({ version: 2 as const, ...structuredClone(DEFAULT_MONEY_UNITS) }),
       {
         now,
         damage,
         label: "The connection's money units",
         consequence: 'the app reads amounts as cents, not decided, until evidence or Settings decides them',
+        format: MONEY_UNITS_FORMAT,
       },
     );
     if (loaded.problem) log?.(loaded.problem.message);
@@ -214,7 +221,7 @@ export class MoneyUnits {
     // On the practice venue a choice lasts while connected to it; the file is the real service's.
     if (this.practice === null) {
       this.saved = this.view;
-      if (this.dir !== null) saveJsonFile(this.dir, FILE, { version: 2, ...this.view });
+      if (this.dir !== null) saveJsonFile(this.dir, FILE, { version: 2, ...this.view }, { format: MONEY_UNITS_FORMAT });
     }
     this.emit();
   }

@@ -16,6 +16,7 @@
 import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DamageSink } from '../storage/data-health';
+import { AppError } from '../../../shared/app-error';
 import {
   checkMeta,
   keepSegment,
@@ -139,6 +140,8 @@ export class EventLog {
   private readonly dedupe = new Map<string, { seq: number; seenAt: number }>();
   /** Segments' indexes beside the log, so a start does not parse them again (sidecar-keeper.ts). */
   private readonly sidecars: SidecarKeeper;
+  /** Why nothing is written: the log is of a newer release's format (log-meta.json says so). */
+  private readonly refusal: string | null;
   private meta: LogMeta;
   private totals = emptyParts();
   private nextSeq = 1;
@@ -174,7 +177,7 @@ export class EventLog {
     for (const type of WEBHOOK_EVENT_TYPES) this.types.code(type, true);
     mkdirSync(this.dir, { recursive: true });
     const metaExisted = existsSync(join(this.dir, META_FILE));
-    const { meta, problem } = loadLogMeta(this.dir, this.now, options.damage);
+    const { meta, problem, newer } = loadLogMeta(this.dir, this.now, options.damage);
     if (problem) this.loadProblems.push(problem);
     this.meta = meta;
     this.sidecars = new SidecarKeeper(
@@ -183,6 +186,10 @@ export class EventLog {
       (problem) => this.loadProblems.push(problem),
       options.damage,
     );
+    // A log a newer release wrote is neither read nor written (no repair, no retention, no
+    // sidecars): it stays empty here, and a delivery is refused, so the service sends it again.
+    this.refusal = newer ? problem : null;
+    if (this.refusal !== null) return;
     this.load(problem !== null ? 'damaged' : metaExisted ? 'ok' : 'missing', options.damage);
     this.sidecars.scheduleCheck(options.sealedCheckDelayMs ?? SEALED_CHECK_DELAY_MS);
   }
@@ -203,6 +210,11 @@ export class EventLog {
     // Numbered when its group is written (flush), so a write that fails spends no number: a gap in
     // the numbering always means rows that were stored and then lost.
     return this.enqueue(row, 0);
+  }
+
+  /** Why nothing is written (a newer release's log), or null. */
+  get readOnly(): string | null {
+    return this.refusal;
   }
 
   /** Records a repeat delivery of row `seq` (counted, and its `deliveries` goes up). */
@@ -239,6 +251,7 @@ export class EventLog {
   }
 
   private enqueue(line: LogLine, result: number): Promise<number> {
+    if (this.refusal !== null) return Promise.reject(new AppError('data-damaged', this.refusal, { file: META_FILE }));
     return new Promise<number>((resolve, reject) => {
       const bytes = line.k === 'e' ? null : Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
       const tail = line.k === 'e' ? rowTail(line) : null;
@@ -407,7 +420,8 @@ export class EventLog {
     const ids = listSegments(this.dir);
     const checked = checkMeta(this.dir, this.meta, metaState, ids, this.now(), damage, this.loadProblems);
     this.meta = checked.meta;
-    if (checked.rebuilt) saveLogMeta(this.dir, this.meta);
+    // Written when missing too: it carries the log's format version (log-meta.ts).
+    if (checked.rebuilt || metaState === 'missing') saveLogMeta(this.dir, this.meta);
     // Retired before a crash finished removing them: kept aside, never just deleted.
     retireLeftovers(
       this.dir,

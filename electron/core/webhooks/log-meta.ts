@@ -3,6 +3,8 @@
 // segment twice nor loses its counters: on load, segments up to `droppedThrough` are finished off.
 // It also carries the dedupe keys of dropped rows that are still young, so a retry of an event
 // whose row retention removed is still recognised (keys are remembered 48 h, rows maybe less).
+// Its version is the whole log's: a release that changes the segments' lines moves it on, and
+// every start writes it when it is missing, so it is always there beside the segments it speaks for.
 import { z } from 'zod';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import { type CounterParts, emptyParts } from './log-counters';
@@ -27,7 +29,7 @@ export function loadLogMeta(
   dir: string,
   now: () => number,
   damage?: DamageSink,
-): { meta: LogMeta; problem: string | null } {
+): { meta: LogMeta; problem: string | null; newer: boolean } {
   const loaded = loadJsonFile(
     dir,
     META_FILE,
@@ -40,7 +42,7 @@ export function loadLogMeta(
       consequence: 'it is rebuilt from the log; totals of events removed earlier start again from zero',
     },
   );
-  return { meta: loaded.value, problem: loaded.problem?.message ?? null };
+  return { meta: loaded.value, problem: loaded.problem?.message ?? null, newer: loaded.newer !== undefined };
 }
 
 export function saveLogMeta(dir: string, meta: LogMeta): void {
