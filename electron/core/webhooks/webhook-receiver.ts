@@ -281,18 +281,20 @@ export class WebhookReceiver {
    */
   addProjections(projections: Projection[]): () => void {
     const added = [...projections];
-    // With a checkpoint, only the events after it are read again (projection-checkpoint.ts).
-    const keeper = this.given.checkpoint
-      ? CheckpointKeeper.open(added, {
-          dataDir: this.given.dataDir,
-          receivedAtOf: (seq) => this.log.row(seq)?.receivedAt ?? null,
-          lastEventAt: () => this.lastEventAt,
-          now: this.options.now,
-          damage: this.given.damage,
-          log: this.given.log,
-          overlap: typeof this.given.checkpoint === 'object' ? this.given.checkpoint.overlap : undefined,
-        })
-      : null;
+    // With a checkpoint, only the events after it are read again (projection-checkpoint.ts). A log
+    // from a newer release is neither read nor written, so no checkpoint is kept beside it.
+    const keeper =
+      this.given.checkpoint && this.log.readOnly === null
+        ? CheckpointKeeper.open(added, {
+            dataDir: this.given.dataDir,
+            receivedAtOf: (seq) => this.log.row(seq)?.receivedAt ?? null,
+            lastEventAt: () => this.lastEventAt,
+            now: this.options.now,
+            damage: this.given.damage,
+            log: this.given.log,
+            overlap: typeof this.given.checkpoint === 'object' ? this.given.checkpoint.overlap : undefined,
+          })
+        : null;
     const fromSeq = keeper?.fromSeq ?? 0;
     this.projections.add(added, (visit) =>
       this.log.replay(fromSeq, (row) => {
