@@ -225,6 +225,43 @@ export interface WebhookSettingsView {
   sandboxRegistered: boolean;
 }
 
+/**
+ * Why the listener refused the service's deliveries, for the screens where the events they carried
+ * are missing: each cause has its own fix on the service's dashboard or in Settings → Webhooks.
+ * - `signature-mismatch`: signed with another secret than the one set here.
+ * - `signature-missing`: a secret is set here, the service sends no signature.
+ * - `signature-unreadable`: a signature header in a form the app does not read.
+ * - `signed-without-secret`: the service signs, no secret is set here to check it.
+ * - `custom-header`: a custom header set here is missing or different in the deliveries.
+ * - `not-an-event`: the body is not JSON or not an event envelope (another sender, a wrong URL).
+ * - `too-large`: over the listener's size limit.
+ */
+export type DeliveryRefusalCause =
+  | 'signature-mismatch'
+  | 'signature-missing'
+  | 'signature-unreadable'
+  | 'signed-without-secret'
+  | 'custom-header'
+  | 'not-an-event'
+  | 'too-large';
+
+/** Deliveries refused since the last one taken: null while the latest delivery was taken. */
+export interface RefusedDeliveries {
+  /** Refused deliveries seen since the last one taken (of the newest kept rows; `more`: at least). */
+  count: number;
+  more: boolean;
+  firstAt: number;
+  lastAt: number;
+  /** The cause of the latest refusal. */
+  cause: DeliveryRefusalCause;
+  /** The listener's own reason for the latest, as the Events screen shows it. */
+  reason: string;
+  /** The latest refused row, for "Show in Events". */
+  seq: number;
+  /** When a delivery was last taken; null when none is kept. */
+  lastTakenAt: number | null;
+}
+
 export interface WebhookState {
   status: ListenerStatus;
   counters: WebhookCounters;

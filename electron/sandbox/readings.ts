@@ -64,7 +64,23 @@ export interface SandboxReadings {
    * message}` ('ok-status-in-body').
    */
   refusalAnswer: RefusalAnswer;
+  /**
+   * The webhook signature header: bare hex as the spec shows it ('hex'), labelled `sha256=<hex>`,
+   * or two signatures while the service rotates its secret (the retiring one and the current one),
+   * comma separated ('rotating-comma') or space separated and labelled ('rotating-space').
+   */
+  signatureForm: SignatureForm;
+  /**
+   * Numeric ids of tabs, orders, items, payments, refunds and shifts on the wire (REST and events):
+   * numeric strings ('string'), JSON numbers ('number'), or JSON numbers above 2^53
+   * ('number-beyond-2^53'), which a client reading them as doubles rounds.
+   */
+  idForm: IdForm;
 }
+
+export type IdForm = 'string' | 'number' | 'number-beyond-2^53';
+
+export type SignatureForm = 'hex' | 'sha256-prefix' | 'rotating-comma' | 'rotating-space';
 
 export type RefusalAnswer = 'status' | 'ok-error' | 'ok-success-false' | 'ok-status-in-body';
 
@@ -94,6 +110,8 @@ export const defaultReadings: Readonly<SandboxReadings> = Object.freeze({
   wrapping: 'named',
   roleForm: 'name',
   refusalAnswer: 'status',
+  signatureForm: 'hex',
+  idForm: 'string',
 });
 
 /** Every open point flipped to its other plausible answer. */
@@ -117,9 +135,11 @@ export const otherReadings: Readonly<SandboxReadings> = Object.freeze({
   pageMarker: 'link-header',
   wrapping: 'data',
   roleForm: 'name',
-  // The sandbox's own tests check its refusals by status under both named readings; refusals in a
-  // 200's body are drawn by the readings property tests and served on request.
+  // The sandbox's own tests check its refusals by status and its signatures as bare hex under both
+  // named readings; the other forms are drawn by the readings property tests and served on request.
   refusalAnswer: 'status',
+  signatureForm: 'hex',
+  idForm: 'string',
 });
 
 export const READING_NAMES = ['default', 'other'] as const;
@@ -144,6 +164,8 @@ export const CHOICES: { [K in keyof SandboxReadings]: readonly SandboxReadings[K
   wrapping: ['named', 'data', 'bare'],
   roleForm: ['name', 'uuid', 'code'],
   refusalAnswer: ['status', 'ok-error', 'ok-success-false', 'ok-status-in-body'],
+  signatureForm: ['hex', 'sha256-prefix', 'rotating-comma', 'rotating-space'],
+  idForm: ['string', 'number', 'number-beyond-2^53'],
 };
 
 export function namedReadings(name: ReadingName): SandboxReadings {
@@ -220,4 +242,6 @@ export const READING_SPACE: { [K in keyof SandboxReadings]: readonly SandboxRead
   wrapping: ['named', 'data', 'bare'],
   roleForm: ['name', 'uuid', 'code'],
   refusalAnswer: ['status', 'ok-error', 'ok-success-false', 'ok-status-in-body'],
+  signatureForm: ['hex', 'sha256-prefix', 'rotating-comma', 'rotating-space'],
+  idForm: ['string', 'number', 'number-beyond-2^53'],
 };

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { FaultRule } from './faults';
 import { BodyTooLargeError, readBody } from './http/body';
+import { idsIn, idsOut } from './http/id-form';
 import { refusalAsRead } from './http/refusal-answer';
 import { errorJson, json, type SandboxResponse } from './http/responses';
 import { Router, type RouteDef } from './http/router';
@@ -99,6 +100,13 @@ export async function listen(
       throw err;
     }
 
+    // Ids in the idForm reading's wire form are the sandbox's own again before any route sees them.
+    const idForm = isControlPath(url.pathname) ? 'string' : world.readings.idForm;
+    if (idForm === 'number-beyond-2^53') {
+      url.pathname = idsIn(url.pathname, idForm);
+      rawBody = Buffer.from(idsIn(rawBody.toString('utf8'), idForm), 'utf8');
+    }
+
     const fault: FaultRule | null = isControlPath(url.pathname) ? null : world.faults.take(method, url.pathname);
     if (fault?.mode === 'status500') {
       return send(res, errorJson(500, 'internal_error', `Injected fault ${fault.id} (status500) on ${fault.route}.`));
@@ -121,6 +129,8 @@ export async function listen(
     if (fault?.mode === 'delay') await sleep(fault.delayMs);
 
     let response = refusalAsRead(url.pathname, await route(req, method, url, rawBody), world.readings.refusalAnswer);
+    if (idForm !== 'string' && url.pathname.startsWith('/api/') && /json/.test(response.headers['content-type'] ?? ''))
+      response = { ...response, body: idsOut(response.body, idForm) };
     if (durable && !READ_ONLY.has(method)) {
       try {
         await durable();

@@ -47,6 +47,7 @@ export const channelAccess: Record<IpcChannel, Access> = {
   getEvent: 'anyone',
   replayEvent: 'settings',
   eventAsCurl: 'settings',
+  refusedDeliveries: 'anyone',
   saveWebhookSettings: 'settings',
   startTunnel: 'settings',
   stopTunnel: 'settings',

@@ -28,6 +28,7 @@ export const channelSemantics = {
   // Projections take an event once by its id: a replay twice is one replay.
   replayEvent: 'idempotent',
   eventAsCurl: 'read',
+  refusedDeliveries: 'read',
   saveWebhookSettings: 'idempotent',
   startTunnel: 'idempotent',
   stopTunnel: 'idempotent',

@@ -25,6 +25,7 @@ export const webhookArgSchemas = {
   getEvent: z.tuple([seq]),
   replayEvent: z.tuple([seq]),
   eventAsCurl: z.tuple([seq]),
+  refusedDeliveries: z.tuple([]),
   saveWebhookSettings: z.tuple([
     z.strictObject({
       secret: z.string().min(1).max(512).nullable().optional(),

@@ -6,6 +6,7 @@ import type {
   EventPage,
   StoredRows,
   ListenerStatus,
+  RefusedDeliveries,
   SandboxDelivery,
   SandboxTriggerInput,
   TunnelStatus,
@@ -26,6 +27,11 @@ export interface WebhookRequests {
   replayEvent: { args: [seq: number]; result: { applied: boolean; message: string } };
   /** The event as a curl command that re-sends the exact request. */
   eventAsCurl: { args: [seq: number]; result: string };
+  /**
+   * Deliveries the listener refused since the last one it took, with the cause of the latest
+   * (null while the latest was taken): the notice on the screens that miss their events.
+   */
+  refusedDeliveries: { args: []; result: RefusedDeliveries | null };
   /** Change the listener's secret, custom headers, port or retention. */
   saveWebhookSettings: { args: [input: WebhookSettingsInput]; result: WebhookState };
   /** Start a public HTTPS tunnel to the listener with the user's ngrok authtoken. */
@@ -59,6 +65,7 @@ export const webhookChannelKeys: Record<keyof WebhookRequests, true> = {
   getEvent: true,
   replayEvent: true,
   eventAsCurl: true,
+  refusedDeliveries: true,
   saveWebhookSettings: true,
   startTunnel: true,
   stopTunnel: true,

@@ -7,6 +7,7 @@
 // Pure zod, no Node: the renderer may use these to explain a flagged event.
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks';
+import { parseJsonKeepingDigits } from '../json-digits';
 
 const text = z.string();
 /** A documented string a service may send as null ("accept null for documented strings"). */
@@ -295,7 +296,8 @@ export function plainEnvelope(value: unknown): WebhookEnvelope | null {
 export function parseEnvelope(body: string): EnvelopeParse {
   let value: unknown;
   try {
-    value = JSON.parse(body);
+    // Ids written as numbers beyond 2^53 keep their digits (json-digits.ts).
+    value = parseJsonKeepingDigits(body);
   } catch (error) {
     return {
       ok: false,

@@ -48,8 +48,15 @@ describe('signBody / verifySignature', () => {
     expect(verifySignature(body, ` ${good} `, SECRET)).toBe('match');
     expect(verifySignature(body, signBody(body, 'x'), SECRET)).toBe('mismatch');
     expect(verifySignature(body, good.slice(2), SECRET)).toBe('malformed');
-    expect(verifySignature(body, `${good}, ${good}`, SECRET)).toBe('malformed');
-    expect(verifySignature(body, `sha256=${good}`, SECRET)).toBe('malformed');
+    // Labelled, and one signature per secret while the service rotates its secret.
+    expect(verifySignature(body, `sha256=${good}`, SECRET)).toBe('match');
+    expect(verifySignature(body, `SHA-256:${good}`, SECRET)).toBe('match');
+    expect(verifySignature(body, `${signBody(body, 'old')}, ${good}`, SECRET)).toBe('match');
+    expect(verifySignature(body, `sha256=${good} sha256=${signBody(body, 'new')}`, SECRET)).toBe('match');
+    expect(verifySignature(body, `${signBody(body, 'old')},${signBody(body, 'new')}`, SECRET)).toBe('mismatch');
+    expect(verifySignature(body, `sha1=${good}`, SECRET)).toBe('malformed');
+    expect(verifySignature(body, `${good}, junk`, SECRET)).toBe('malformed');
+    expect(verifySignature(body, Array(5).fill(good).join(','), SECRET)).toBe('malformed');
     expect(verifySignature(body, undefined, SECRET)).toBe('missing');
     expect(verifySignature(body, '', SECRET)).toBe('missing');
     expect(verifySignature(body, 'anything', null)).toBe('not-configured');

@@ -1,6 +1,7 @@
 // One JSON exchange with the service over an injected fetch. Whatever happens (refused
 // connection, timeout, HTML from a proxy, a 500), the caller gets a ServiceError naming the
 // route, never a bare TypeError('fetch failed').
+import { parseJsonKeepingDigits } from '../../../shared/json-digits';
 import { readAnswerRefusal } from './answer-refusal';
 import { ServiceError, asServiceError, httpError, parseRetryAfter, reasonSuffix, refusedInBody } from './errors';
 import { extractServiceCode, extractServiceMessage } from './service-message';
@@ -151,7 +152,8 @@ export async function requestJson(request: JsonRequest, options: RequestJsonOpti
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   if (!text.trim()) return { ok: true, value: null };
   try {
-    return { ok: true, value: JSON.parse(text) };
+    // Ids written as numbers beyond 2^53 keep their digits (json-digits.ts).
+    return { ok: true, value: parseJsonKeepingDigits(text) };
   } catch {
     return { ok: false };
   }

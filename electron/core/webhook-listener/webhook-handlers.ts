@@ -5,6 +5,7 @@ import type { WebhookRequests } from '../../../shared/contract/webhooks';
 import type { SandboxLink } from '../connection/sandbox-link';
 import type { WebhookListenerService } from './listener-service';
 import { sandboxPanelHandlers } from './sandbox-panel';
+import { refusedDeliveries } from '../webhooks/refused-deliveries';
 
 export function webhookHandlers(
   webhooks: WebhookListenerService,
@@ -16,6 +17,7 @@ export function webhookHandlers(
     getEvent: async (seq) => webhooks.detail(seq),
     replayEvent: (seq) => webhooks.replay(seq),
     eventAsCurl: async (seq) => webhooks.curl(seq),
+    refusedDeliveries: async () => (webhooks.status().state === 'listening' ? refusedDeliveries(webhooks) : null),
     saveWebhookSettings: (input) => webhooks.save(input),
     startTunnel: (authtoken) => webhooks.startTunnel(authtoken),
     stopTunnel: () => webhooks.tunnel.stop(),

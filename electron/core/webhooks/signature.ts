@@ -14,11 +14,37 @@ export function signBody(body: string | Buffer, secret: string): string {
 }
 
 const HEX_SHA256 = /^[0-9a-fA-F]{64}$/;
+/** An algorithm label before the hex (`sha256=…`, `sha-256:…`, `hmac-sha256=…`), any case. */
+const ALGORITHM_LABEL = /^(?:hmac[-_]?)?sha-?256[=:]/i;
+/** At most this many signatures are tried: two during a secret's rotation, with room to spare. */
+const MAX_SIGNATURES = 4;
+
+/**
+ * The signatures a header carries. The spec shows bare hex (6.2); services also label it
+ * (`sha256=<hex>`, GitHub style) and, while a secret is being rotated, send one signature per
+ * secret separated by commas or spaces (Node joins a repeated header with ", " too). Each part
+ * is 64 hex digits after an optional label; null when any part is anything else.
+ */
+export function signaturesIn(header: string): Buffer[] | null {
+  const parts = header
+    .split(/[\s,]+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.length === 0 || parts.length > MAX_SIGNATURES) return null;
+  const found: Buffer[] = [];
+  for (const part of parts) {
+    const hex = part.replace(ALGORITHM_LABEL, '');
+    if (!HEX_SHA256.test(hex)) return null;
+    found.push(Buffer.from(hex, 'hex'));
+  }
+  return found;
+}
 
 /**
  * Checks a signature header against the exact raw bytes. With no secret configured nothing can be
- * verified, so the result is 'not-configured' whatever was sent. A header that is not 64 hex
- * digits (short, non-hex, repeated and joined by Node) is 'malformed' before any HMAC work.
+ * verified, so the result is 'not-configured' whatever was sent. A header that is not one to four
+ * signatures of 64 hex digits (each optionally labelled) is 'malformed' before any HMAC work; it
+ * is a 'match' when any of them is the body's, as during a secret's rotation.
  */
 export function verifySignature(
   rawBody: Buffer,
@@ -27,12 +53,14 @@ export function verifySignature(
 ): SignatureResult {
   if (secret === null || secret === '') return 'not-configured';
   if (header === undefined || header === null || header === '') return 'missing';
-  const value = header.trim();
-  if (!HEX_SHA256.test(value)) return 'malformed';
+  const given = signaturesIn(header);
+  if (given === null) return 'malformed';
   const expected = hmacSha256(secret, rawBody);
-  const given = Buffer.from(value, 'hex');
-  // Both are 32 bytes here (the regex fixed the length), which timingSafeEqual requires.
-  return timingSafeEqual(expected, given) ? 'match' : 'mismatch';
+  // Every signature is compared (32 bytes each, as timingSafeEqual requires), so the time taken
+  // does not say which one matched.
+  let match = false;
+  for (const signature of given) match = timingSafeEqual(expected, signature) || match;
+  return match ? 'match' : 'mismatch';
 }
 
 /**

@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import type { SandboxLocation } from '../model';
 import { TARGET_RULES } from './target-rules';
 import type { WebhookEndpoint, WebhookEventType } from './types';
+import type { SignatureForm } from '../readings';
 
 export interface EnvelopeInput {
   type: WebhookEventType;
@@ -46,6 +47,27 @@ export interface HeaderInput {
   targetId: string | null | undefined;
   body: string;
   forged: boolean;
+  /** How the signature header is written (the signatureForm reading); bare hex when absent. */
+  form?: SignatureForm;
+}
+
+/**
+ * The signature header in the reading's form. While rotating, the service signs with the secret
+ * it is retiring too (a secret of its own that the app never holds), one signature per secret.
+ */
+export function signatureHeader(body: string, secret: string, form: SignatureForm = 'hex'): string {
+  const current = sign(body, secret);
+  const retiring = sign(body, `${secret}\u0000retiring`);
+  switch (form) {
+    case 'hex':
+      return current;
+    case 'sha256-prefix':
+      return `sha256=${current}`;
+    case 'rotating-comma':
+      return `${retiring}, ${current}`;
+    case 'rotating-space':
+      return `sha256=${current} sha256=${retiring}`;
+  }
 }
 
 /** Custom headers first, then the service's own ("Headers added to custom ones"), which cannot be overridden. */
@@ -60,6 +82,6 @@ export function deliveryHeaders(h: HeaderInput): Record<string, string> {
   if (h.targetId != null) headers[`X-${p}-Event-Target-ID`] = h.targetId;
   headers[`X-${p}-Application-ID`] = h.endpoint.accessId;
   if (h.forged) headers[`X-${p}-Signature`] = forgedSignature(h.body, h.endpoint.secret);
-  else if (h.endpoint.secret !== null) headers[`X-${p}-Signature`] = sign(h.body, h.endpoint.secret);
+  else if (h.endpoint.secret !== null) headers[`X-${p}-Signature`] = signatureHeader(h.body, h.endpoint.secret, h.form);
   return headers;
 }

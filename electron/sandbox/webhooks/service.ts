@@ -8,6 +8,7 @@ import { nextAttemptMs, DEFAULT_TIMEOUT_MS } from './backoff';
 import { deliveryView, type DeliveryRecord, type DeliveryView } from './deliveries';
 import { EndpointRegistry } from './endpoints';
 import { deliveryHeaders, serializeEnvelope } from './envelope';
+import { idsOut } from '../http/id-form';
 import { WebhookFaultRegistry } from './fault-rules';
 import { Holds } from './holds';
 import { postOnce } from './http-post';
@@ -106,7 +107,10 @@ export class WebhookService implements WebhookEmitter {
       targetUuid,
       targetId,
       createdAtMs: nowMs,
-      body: serializeEnvelope({ type, location, targetUuid, targetId, createdAtMs: nowMs, data }),
+      body: idsOut(
+        serializeEnvelope({ type, location, targetUuid, targetId, createdAtMs: nowMs, data }),
+        this.world.readings.idForm,
+      ),
     };
     const originals = this.recipients(type, location.uuid, input.onlyAccessId).map((endpoint) =>
       this.newDelivery(event, endpoint.id, endpoint.accessId, endpoint.url, input.forge === true, false),
@@ -198,6 +202,7 @@ export class WebhookService implements WebhookEmitter {
       targetId: d.event.targetId,
       body: d.event.body,
       forged: d.forged,
+      form: this.world.readings.signatureForm,
     });
     const controller = new AbortController();
     this.inFlight.add(controller);

@@ -8,6 +8,7 @@ import { SyncProblems } from './sync-problems';
 import { PunchReview } from './punch-review';
 import { TimesheetView } from './timesheet-view';
 import { DataHealthNotices } from '../../../components/data-health-notices';
+import { RefusedDeliveriesNotice } from '../../../components/refused-deliveries-notice';
 import { DevicesPanel } from '../../hub/devices-panel';
 import { LockoutsNotice } from './lockouts-notice';
 import { useAppStore } from '../../../store';
@@ -78,6 +79,7 @@ export function ManagerArea({
       </header>
       <div className="k-manager-body">
         <DataHealthNotices />
+        <RefusedDeliveriesNotice />
         <LockoutsNotice token={session.token} labor={labor} />
         {/* A section that fails leaves the other tabs working. */}
         <AreaBoundary area={`manager-${tab}`} key={tab}>
