@@ -2,7 +2,10 @@
 // its profile cleared): a manager's PIN on a small page served by the host on loopback only. The
 // PIN is checked by the core as one more pad of this computer (`SIGN_IN_PAGE_DEVICE`), so wrong
 // PINs here count towards a lockout of this page, without locking the kiosk's pad or a refund
-// dialog's. The page is plain HTML with no script; the form posts back to the same origin only.
+// dialog's. A staff member's PIN is no way in either, and is counted and answered exactly as a
+// wrong one: nobody watches this page, so it must neither confirm which PINs are staff's nor let
+// them be tried without end. The page is plain HTML with no script; the form posts back to the
+// same origin only.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAppError } from '../../shared/app-error';
 import { errorMessage } from '../../shared/errors';
@@ -16,11 +19,16 @@ export const SIGN_IN_PAGE_DEVICE = 'host-sign-in-page';
 export type ManagerPinCheck = (pin: string) => Promise<unknown>;
 
 const MAX_BODY = 1024;
+const NOT_A_MANAGER_PIN = 'That is not a manager’s PIN.';
 
 /** The core's manager-PIN check, counted as the sign-in page's own pad. */
-export function managerPinCheck(access: { approveByManagerPin(pin: string): Promise<unknown> }): ManagerPinCheck {
+export function managerPinCheck(access: {
+  approveByManagerPin(pin: string, options: { staffPinIsWrong: boolean }): Promise<unknown>;
+}): ManagerPinCheck {
   return (pin) =>
-    runAsCaller({ deviceId: SIGN_IN_PAGE_DEVICE, deviceRole: 'local' }, () => access.approveByManagerPin(pin));
+    runAsCaller({ deviceId: SIGN_IN_PAGE_DEVICE, deviceRole: 'local' }, () =>
+      access.approveByManagerPin(pin, { staffPinIsWrong: true }),
+    );
 }
 
 /**
@@ -64,9 +72,9 @@ export function handleSignIn(
     } catch (error) {
       if (isAppError(error, 'locked-out'))
         return page(res, 429, `Too many wrong PINs on this page: try again after ${minutesLeft(error.data.until)}.`);
-      if (isAppError(error, 'pin-required')) return page(res, 401, 'That PIN is not a manager’s.');
-      if (isAppError(error, 'invalid') || isAppError(error, 'not-found'))
-        return page(res, 401, 'That PIN is not recognised.');
+      // One answer for every PIN that is not a manager's: which of them are staff's stays unsaid.
+      if (isAppError(error, 'pin-required') || isAppError(error, 'invalid') || isAppError(error, 'not-found'))
+        return page(res, 401, NOT_A_MANAGER_PIN);
       return page(res, 500, `The PIN could not be checked: ${errorMessage(error)}`);
     }
     const headers: Record<string, string> = { location: '/', 'cache-control': 'no-store' };

@@ -1,5 +1,5 @@
 // A browser on the host computer that lost its cookie signs back in with a manager's PIN on the
-// host's loopback page. A real core (its roster and PIN lockout) and the real host over HTTP.
+// host's loopback page; a staff PIN is no way in, and no way to learn which PINs are staff's. A real core (its roster and PIN lockout) and the real host over HTTP.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -79,6 +79,22 @@ it('another web page cannot post PINs, and its tries count for nothing', async (
   expect(res.status).toBe(403);
   expect(res.headers.get('set-cookie')).toBeNull();
   expect(lockedUntil()).toBeNull();
+});
+
+it("a staff member's PIN is answered as a wrong one and counted towards the page's lockout", async () => {
+  try {
+    const wrong = await post('1000');
+    const staff = await post('1111'); // Sam, the practice venue's server
+    expect(staff.status).toBe(401);
+    expect(staff.headers.get('set-cookie')).toBeNull();
+    // Word for word what a wrong PIN gets: the page does not say which PINs are staff's.
+    expect(await staff.text()).toBe(await wrong.text());
+    for (let i = 0; i < 3; i++) expect((await post('1111')).status).toBe(i < 2 ? 401 : 429);
+    expect(lockedUntil()).toBeGreaterThan(Date.now());
+  } finally {
+    // The next test counts its own wrong PINs from none.
+    core.labor.access.sessions.liftLockouts(SIGN_IN_PAGE_DEVICE);
+  }
 });
 
 it('wrong PINs are counted towards a lockout of the page, and then even the right PIN waits', async () => {

@@ -68,13 +68,21 @@ export class KioskAccess {
     });
   }
 
-  /** Checks a manager's PIN without opening a session (refund approval); throws when it is not one. */
-  approveByManagerPin(pin: string): Promise<{ userId: string; name: string }> {
+  /**
+   * Checks a manager's PIN without opening a session (refund approval); throws when it is not one.
+   * `staffPinIsWrong`: a staff member's PIN is counted and refused exactly as a wrong one, for a pad
+   * nobody watches (the host's sign-in page), which must not tell anyone which PINs are staff's nor
+   * let them be tried without end.
+   */
+  approveByManagerPin(
+    pin: string,
+    options: { staffPinIsWrong?: boolean } = {},
+  ): Promise<{ userId: string; name: string }> {
     return this.pinQueue.run(async () => {
       // The approval pad of the calling device: wrong PINs here never lock its sign-in pad.
       this.sessions.assertUnlocked(undefined, 'approval');
       const member = await this.roster.identifyByPin(pin);
-      if (!member) return this.wrongPin(undefined, 'approval');
+      if (!member || (!member.manager && options.staffPinIsWrong)) return this.wrongPin(undefined, 'approval');
       if (!member.manager)
         throw new AppError('pin-required', 'That PIN is not a manager’s; a manager must approve', { role: 'manager' });
       this.sessions.recordGoodPin(member.userId, 'approval');
