@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import { PairingRefused, pairWithHub } from '../../electron/core/hub/hub-client';
 import { removeDir, startTestHub, testHubs } from './hub-kit';
-import { onOwnSubnet } from '../../electron/core/hub/own-subnets';
 import { MAX_ATTEMPTS_PER_MINUTE, PairingCodes, RATE_LOCK_MS } from '../../electron/core/hub/pairing-codes';
 
 const { hub, later } = testHubs();
@@ -70,20 +69,5 @@ describe('pairing codes', () => {
     await expect(pairWithHub({ url: h.url, code: pairing!.code, name: 'Door' })).resolves.toMatchObject({
       role: 'kiosk',
     });
-  });
-
-  it('knows which addresses are on its own subnets', () => {
-    const own = [
-      { address: '192.168.1.20', cidr: '192.168.1.20/24', internal: false },
-      { address: 'fe80::1', cidr: 'fe80::1/64', internal: false },
-    ];
-    expect(onOwnSubnet('192.168.1.77', own)).toBe(true);
-    expect(onOwnSubnet('::ffff:192.168.1.77', own)).toBe(true);
-    expect(onOwnSubnet('127.0.0.1', own)).toBe(true);
-    expect(onOwnSubnet('fe80::abcd', own)).toBe(true);
-    expect(onOwnSubnet('192.168.2.77', own)).toBe(false);
-    expect(onOwnSubnet('8.8.8.8', own)).toBe(false);
-    expect(onOwnSubnet('2001:db8::1', own)).toBe(false);
-    expect(onOwnSubnet(undefined, own)).toBe(false);
   });
 });

@@ -1,13 +1,25 @@
 // Pairing is for devices in the venue: a pairing attempt must come from one of the networks the
-// hub itself sits on (or this computer), never from beyond a router.
-import { isIPv4, isIPv6 } from 'node:net';
+// hub itself sits on (or this computer), never from beyond a router. An interface's subnet is not
+// taken whole whatever its size: only private ranges count (an interface with a public address is
+// not the venue's LAN), an IPv4 subnet wider than a /16 (a VPN's 10.0.0.0/8) counts only as the
+// /24 around the hub's own address, and an IPv6 one only as its /64. IPv6 link-local addresses
+// are refused: every interface, a VPN's or a container bridge's as much as the venue's, has its
+// fe80::/64, and the address a request comes from does not say which link it crossed.
 import { networkInterfaces } from 'node:os';
+import { addressScope, ipBits } from '../../../shared/ip-ranges';
 
 export interface InterfaceAddress {
   address: string;
   cidr: string | null;
   internal: boolean;
 }
+
+/** The widest IPv4 subnet taken whole: a /16, 65 536 addresses. */
+export const WIDEST_IPV4_PREFIX = 16;
+/** What a wider IPv4 subnet counts as: the /24 around the hub's own address. */
+export const NARROWED_IPV4_PREFIX = 24;
+/** The widest IPv6 subnet taken: a /64, as a LAN has. */
+export const WIDEST_IPV6_PREFIX = 64;
 
 /** The hub's own addresses, with their prefixes. */
 export function ownAddresses(): InterfaceAddress[] {
@@ -16,41 +28,30 @@ export function ownAddresses(): InterfaceAddress[] {
   );
 }
 
-/** Whether `remote` is this computer or on a subnet one of `own` addresses belongs to. */
+/** Whether `remote` is this computer, or in a private range on a subnet one of `own` addresses belongs to. */
 export function onOwnSubnet(remote: string | undefined, own: InterfaceAddress[] = ownAddresses()): boolean {
   if (!remote) return false;
-  const address = remote.startsWith('::ffff:') && isIPv4(remote.slice(7)) ? remote.slice(7) : remote;
-  if (address === '::1' || address.startsWith('127.')) return true;
-  const bits = toBits(address);
-  if (!bits) return false;
+  const scope = addressScope(remote);
+  if (scope === 'loopback') return true;
+  const bits = ipBits(remote);
+  if (!bits || !venueScope(remote, bits)) return false;
   return own.some((a) => {
-    if (!a.cidr) return false;
-    const [net, prefix] = a.cidr.split('/');
-    const netBits = toBits(net);
-    const length = Number(prefix);
-    return netBits !== null && netBits.length === bits.length && bits.slice(0, length) === netBits.slice(0, length);
+    if (a.internal || !a.cidr) return false;
+    const mine = ipBits(a.address);
+    if (!mine || mine.length !== bits.length || !venueScope(a.address, mine)) return false;
+    const prefix = takenPrefix(mine.length, Number(a.cidr.split('/')[1]));
+    return bits.slice(0, prefix) === mine.slice(0, prefix);
   });
 }
 
-function toBits(address: string): string | null {
-  if (isIPv4(address))
-    return address
-      .split('.')
-      .map((o) => Number(o).toString(2).padStart(8, '0'))
-      .join('');
-  if (!isIPv6(address)) return null;
-  const clean = address.split('%')[0];
-  const [head, tail = ''] = clean.split('::');
-  const h = head ? head.split(':') : [];
-  const t = clean.includes('::') && tail ? tail.split(':') : [];
-  if (h.some((g) => g.includes('.')) || t.some((g) => g.includes('.'))) return null;
-  const groups = clean.includes('::') ? [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t] : h;
-  if (groups.length !== 8) return null;
-  return groups
-    .map((g) =>
-      parseInt(g || '0', 16)
-        .toString(2)
-        .padStart(16, '0'),
-    )
-    .join('');
+/** Private ranges, and IPv4's link-local range (a LAN without a DHCP server). */
+function venueScope(address: string, bits: string): boolean {
+  const scope = addressScope(address);
+  return scope === 'private' || (scope === 'link-local' && bits.length === 32);
+}
+
+function takenPrefix(length: number, prefix: number): number {
+  if (!Number.isInteger(prefix)) return length;
+  if (length === 32) return prefix < WIDEST_IPV4_PREFIX ? NARROWED_IPV4_PREFIX : prefix;
+  return Math.max(prefix, WIDEST_IPV6_PREFIX);
 }
