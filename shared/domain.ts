@@ -99,6 +99,12 @@ export type LocationsView = {
   locations: Location[];
   loadedAt: number | null;
   error: string | null;
+  /**
+   * false when the list reader knows rows may be missing (a next page it could not read, paging
+   * stopped), with `incompleteHow` saying why; absent or true: read to its end.
+   */
+  complete?: boolean;
+  incompleteHow?: string | null;
 };
 
 /** Everything the renderer needs to draw its first frame. Later features add their own parts. */

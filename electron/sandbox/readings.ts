@@ -89,7 +89,33 @@ export type MoneyUnitReading = 'cents' | 'dollars';
 /** The three money families, each its own open point. */
 export const MONEY_POINTS = ['moneySent', 'moneyAnswers', 'moneyNumbers'] as const;
 
-export type PageMarker = 'next_page' | 'links.next' | 'link-header' | 'cursor' | 'none';
+/**
+ * Also other cursor namings: `pagination.next_token` (sent back as `token`), `page_info` (GraphQL
+ * style `{has_next_page, end_cursor}`, sent back as `after`), `meta.cursor.next` (sent back as
+ * `cursor`), and `has_more` (`has_more: true` and no token: `offset` goes on).
+ */
+export type PageMarker =
+  | 'next_page'
+  | 'links.next'
+  | 'link-header'
+  | 'cursor'
+  | 'pagination.next_token'
+  | 'page_info'
+  | 'meta.cursor.next'
+  | 'has_more'
+  | 'none';
+
+export const PAGE_MARKERS: readonly PageMarker[] = [
+  'next_page',
+  'links.next',
+  'link-header',
+  'cursor',
+  'pagination.next_token',
+  'page_info',
+  'meta.cursor.next',
+  'has_more',
+  'none',
+];
 
 export const defaultReadings: Readonly<SandboxReadings> = Object.freeze({
   shiftId: 'uuid',
@@ -160,7 +186,7 @@ export const CHOICES: { [K in keyof SandboxReadings]: readonly SandboxReadings[K
   refreshField: ['refresh_token', 'refreshToken'],
   refreshRotates: 'boolean',
   timeForm: ['utc', 'local'],
-  pageMarker: ['next_page', 'links.next', 'link-header', 'cursor', 'none'],
+  pageMarker: PAGE_MARKERS,
   wrapping: ['named', 'data', 'bare'],
   roleForm: ['name', 'uuid', 'code'],
   refusalAnswer: ['status', 'ok-error', 'ok-success-false', 'ok-status-in-body'],
@@ -238,7 +264,7 @@ export const READING_SPACE: { [K in keyof SandboxReadings]: readonly SandboxRead
   refreshField: ['refresh_token', 'refreshToken'],
   refreshRotates: [false, true],
   timeForm: ['utc', 'local'],
-  pageMarker: ['next_page', 'links.next', 'link-header', 'cursor', 'none'],
+  pageMarker: PAGE_MARKERS,
   wrapping: ['named', 'data', 'bare'],
   roleForm: ['name', 'uuid', 'code'],
   refusalAnswer: ['status', 'ok-error', 'ok-success-false', 'ok-status-in-body'],

@@ -2,15 +2,86 @@
 // parameter: not shown"): a list answer may carry a next-page marker, as a link or as a token.
 // One reading of it for every list the app reads to its end (locations, labor entries).
 
-const MARKER_KEYS = ['next_page', 'nextPage', 'next', 'next_cursor', 'nextCursor', 'next_page_token', 'nextPageToken'];
-
 export type PageQuery = Record<string, string | number | boolean | undefined>;
 
+// Where services put paging: at the top, or under one of these (two levels deep at most).
+const HOLDERS = ['links', '_links', 'paging', 'pagination', 'page_info', 'pageInfo', 'meta', 'cursor', 'cursors'];
+// A key that names the next page: a link, a page number or a token (`next_cursor`, `nextPageToken`,
+// `end_cursor`, `continuation_token`, `after` …). Previous, first, last and self are never it.
+const NEXT_KEY =
+  /^(next([_-]?(page|url|link|href|cursor|token|page[_-]?token|key|marker|after))?|end[_-]?cursor|continuation([_-]?token)?|(starting[_-]?)?after|cursor)$/i;
+const MORE_KEY = /^(has[_-]?(more|next|next[_-]?page)|more)$/i;
+
+/** A next-page marker found in an answer's body. */
+interface Marker {
+  /** Where it was, as the service check names it: `next_page`, `links.next`, `cursor`, `page_info` … */
+  kind: string;
+  value: string | number;
+  /** The query parameter a token goes back under. */
+  param: string;
+}
+
 /**
- * The next page's request from the answer's marker (found at the top or under links/paging/meta),
- * 'elsewhere' for a link off the service, or null when there is none. `restPathOf` turns a link on
- * the service into a path for the client; only such links are followed, so the bearer token never
- * goes to another host.
+ * The parameter a token goes back under, from the name it came in: a cursor as `cursor` (an
+ * `end_cursor` as `after`, the GraphQL pair), a token or marker under its own name less `next`
+ * (`next_page_token` → `page_token`, `nextToken` → `token`), a page number as `page`.
+ */
+function paramOf(key: string, holder: string): string {
+  const bare = key.replace(/^next[_-]?/i, '');
+  const own = bare ? bare.charAt(0).toLowerCase() + bare.slice(1) : '';
+  if (/^end[_-]?cursor$/i.test(key)) return 'after';
+  if (/cursor/i.test(key) || (/cursor/i.test(holder) && !own)) return 'cursor';
+  if (/token|key|marker|after|continuation/i.test(key)) return own || 'token';
+  return 'page';
+}
+
+function findMarker(body: unknown): Marker | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const top = body as Record<string, unknown>;
+  const places: [string, unknown][] = [['', top]];
+  for (const name of HOLDERS) {
+    const holder = top[name];
+    if (!holder || typeof holder !== 'object' || Array.isArray(holder)) continue;
+    places.push([name, holder]);
+    for (const inner of HOLDERS) places.push([`${name}.${inner}`, (holder as Record<string, unknown>)[inner]]);
+  }
+  for (const [path, holder] of places) {
+    if (!holder || typeof holder !== 'object' || Array.isArray(holder)) continue;
+    for (const [key, raw] of Object.entries(holder)) {
+      if (!NEXT_KEY.test(key) || (path === '' && key === 'cursor')) continue;
+      // HAL: `_links.next.href`.
+      const value = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>).href : raw;
+      if (!(typeof value === 'string' && value !== '') && !(typeof value === 'number' && Number.isFinite(value)))
+        continue;
+      return { kind: kindOf(path, key), value, param: paramOf(key, path) };
+    }
+  }
+  return null;
+}
+
+/** The marker's name for the service check: the readings' names where it is one of those. */
+function kindOf(path: string, key: string): string {
+  if (path === '') return /cursor|token/i.test(key) ? 'cursor' : key;
+  if (/^page_?info$/i.test(path)) return 'page_info';
+  return `${path}.${key}`;
+}
+
+/** Whether the answer says more rows follow (`has_more`, `page_info.has_next_page` …) without naming them. */
+function saysMore(body: unknown): boolean {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  const top = body as Record<string, unknown>;
+  for (const holder of [top, ...HOLDERS.map((h) => top[h])]) {
+    if (!holder || typeof holder !== 'object' || Array.isArray(holder)) continue;
+    for (const [key, value] of Object.entries(holder)) if (MORE_KEY.test(key) && value === true) return true;
+  }
+  return false;
+}
+
+/**
+ * The next page's request from the answer's marker (a `Link` header, or a link, page number or
+ * token in the body under any of the names services use), 'elsewhere' for a link off the service,
+ * or null when there is none. `restPathOf` turns a link on the service into a path for the
+ * client; only such links are followed, so the bearer token never goes to another host.
  */
 export function nextPage(
   restPathOf: (link: string) => string | null,
@@ -24,22 +95,15 @@ export function nextPage(
     const rest = restPathOf(linked);
     return rest ? { path: rest, query: {} } : 'elsewhere';
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const top = body as Record<string, unknown>;
-  for (const holder of [top, top.links, top.paging, top.meta]) {
-    if (!holder || typeof holder !== 'object') continue;
-    for (const key of MARKER_KEYS) {
-      const value = (holder as Record<string, unknown>)[key];
-      if (typeof value === 'number' && Number.isFinite(value)) return { path, query: { ...query, page: value } };
-      if (typeof value !== 'string' || value === '') continue;
-      if (/^https?:\/\//i.test(value) || value.startsWith('/')) {
-        const rest = restPathOf(value);
-        return rest ? { path: rest, query: {} } : 'elsewhere';
-      }
-      return { path, query: { ...query, [/cursor/i.test(key) ? 'cursor' : 'page']: value } };
-    }
+  const marker = findMarker(body);
+  if (!marker) return null;
+  const { value } = marker;
+  if (typeof value === 'number') return { path, query: { ...query, page: value } };
+  if (/^https?:\/\//i.test(value) || value.startsWith('/')) {
+    const rest = restPathOf(value);
+    return rest ? { path: rest, query: {} } : 'elsewhere';
   }
-  return null;
+  return { path, query: { ...query, [marker.param]: value } };
 }
 
 /** Pages followed at most, so a service that loops its marker cannot hold a screen forever. */
@@ -59,9 +123,9 @@ export function linkHeaderNext(header: string | null): string | null {
 
 /**
  * Whether a page without a next-page marker may have been cut by the service, so it is probed
- * before the list is called complete. Not when it is empty, nor when the service says the limit it
- * applied and sent fewer rows, nor when this service is known to name its next pages (then a page
- * without a marker is the last). Otherwise: any page when a limit was asked (shorter than asked may
+ * before the list is called complete. Not when it is empty, nor when this service is known to name
+ * its next pages (then a page without a marker is the last), nor when the service says the limit
+ * it applied and sent fewer rows. Otherwise: any page when a limit was asked (shorter than asked may
  * be a silent cap of the service's own), a round count when none was.
  */
 export function mayBeCut(
@@ -71,8 +135,10 @@ export function mayBeCut(
   namesNextPages = false,
 ): boolean {
   if (rows === 0) return false;
-  if (echoed !== undefined) return rows >= echoed;
+  // A service that names its next pages names every one: a page without a name is its last, even
+  // a full one (a token-paged service may have no offset to probe with at all).
   if (namesNextPages) return false;
+  if (echoed !== undefined) return rows >= echoed;
   return asked !== undefined || roundCount(rows);
 }
 
@@ -170,6 +236,9 @@ export async function readWholeList(input: WholeListInput): Promise<WholeList> {
       rows.push(row);
       fresh++;
     }
+    if (!probing && page > 0 && list.length > 0 && fresh === 0)
+      // A marker followed to rows already read: the service did not take its token as sent.
+      return { pages, rows, complete: false, how: 'the next page repeated rows already read' };
     if (probing && list.length > 0 && fresh === 0) {
       // The service ignores offset. A first page shorter than asked at a count no cap would give is
       // taken as the whole list; at a round count the end cannot be told.
@@ -187,7 +256,12 @@ export async function readWholeList(input: WholeListInput): Promise<WholeList> {
       probing = false;
       continue;
     }
-    if (!mayBeCut(list.length, asked, echoed, (input.paging?.namesNextPages ?? false) || pages.some((p) => p.marker)))
+    // A page that says more follow without naming them is probed like a cut one.
+    const more = saysMore(answer.value);
+    if (
+      !more &&
+      !mayBeCut(list.length, asked, echoed, (input.paging?.namesNextPages ?? false) || pages.some((p) => p.marker))
+    )
       return { pages, rows, complete: true, how: endOf(pages) };
     path = input.path;
     query = { ...input.query, offset: rows.length };
@@ -206,22 +280,7 @@ function queryText(query: PageQuery): string {
 /** How an answer names its next page, as the service check reports it; null when it names none. */
 export function markerKind(body: unknown, headers: Headers | null): string | null {
   if (linkHeaderNext(headers?.get('link') ?? null) !== null) return 'link-header';
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const top = body as Record<string, unknown>;
-  for (const [name, holder] of [
-    ['', top],
-    ['links.', top.links],
-    ['paging.', top.paging],
-    ['meta.', top.meta],
-  ] as const) {
-    if (!holder || typeof holder !== 'object') continue;
-    for (const key of MARKER_KEYS) {
-      const value = (holder as Record<string, unknown>)[key];
-      if (value === undefined || value === null || value === '') continue;
-      return /cursor|token/i.test(key) ? 'cursor' : `${name}${key}`;
-    }
-  }
-  return null;
+  return findMarker(body)?.kind ?? (saysMore(body) ? 'has_more' : null);
 }
 
 /** `bare` for a top-level array, else the key that holds the list. */

@@ -77,6 +77,8 @@ export class ServiceClient {
   private disposed = false;
   /** What the service has shown about paging (readWholeList): once it names next pages, no probes. */
   readonly paging = { namesNextPages: false };
+  /** How the last locations list read ended, per actor: complete, or why rows may be missing. */
+  private readonly locationsRead = new Map<ActAs, { complete: boolean; how: string }>();
   /** Locations this client subscribed with a 2xx, for a service whose list does not show `subscribed`. */
   private readonly subscribedHere = new Set<string>();
 
@@ -230,7 +232,16 @@ export class ServiceClient {
     const locations = list.map((l) =>
       l.subscribed === null && this.subscribedHere.has(l.uuid) ? { ...l, subscribed: true } : l,
     );
+    this.locationsRead.set(as, { complete: read.complete, how: read.how });
     return { locations, complete: read.complete, how: read.how };
+  }
+
+  /**
+   * Whether the last locations list read for `as` was read to its end (null before any read), for
+   * the screens to say so when it was not (LocationsView.complete).
+   */
+  locationsCompleteness(as: ActAs): { complete: boolean; how: string } | null {
+    return this.locationsRead.get(as) ?? null;
   }
 
   /** The raw location rows of every page (fields the domain Location leaves out, such as the zone, stay). */

@@ -49,6 +49,13 @@ export function LocationsCard({ view, connection }: { view: LocationsView | null
         </button>
       </div>
       {view?.error && view.as === as && <StaffProblem message={view.error} />}
+      {view && view.as === as && view.complete === false && (
+        <p className="warning" data-testid="locations-incomplete">
+          Some locations may be missing: the service’s list could not be read to its end
+          {view.incompleteHow ? ` (${view.incompleteHow})` : ''}. Load locations again, or check the service’s paging
+          with “Check this service”.
+        </p>
+      )}
       {view && view.as === as && view.loadedAt && locations.length === 0 && !view.error && (
         <p className="empty">The service lists no locations for {as === 'user' ? 'this user' : 'this integration'}.</p>
       )}
