@@ -45,8 +45,11 @@ export interface SandboxReadings {
   refreshField: 'refresh_token' | 'refreshToken';
   /** Whether a refresh hands back a new refresh token (and retires the old one). */
   refreshRotates: boolean;
-  /** Labor times on output: UTC with `Z` ('utc'), or the location's wall clock with no offset ('local'). */
-  timeForm: 'utc' | 'local';
+  /**
+   * Labor times on output: UTC with `Z` ('utc'), the location's wall clock with no offset ('local'),
+   * or UTC with no offset ('utc-no-offset'): the same text form as 'local', another meaning.
+   */
+  timeForm: 'utc' | 'local' | 'utc-no-offset';
   /**
    * How a paged list names its next page: `next_page` (a URL in the body), `links.next` (a URL under
    * `links`), `link-header` (an RFC 8288 `Link: <url>; rel="next"` header), `cursor` (a `next_cursor`
@@ -185,7 +188,7 @@ export const CHOICES: { [K in keyof SandboxReadings]: readonly SandboxReadings[K
   spendLimitRefusal: ['alert-object', 'alert-title-body', 'plain-string', 'other-wording'],
   refreshField: ['refresh_token', 'refreshToken'],
   refreshRotates: 'boolean',
-  timeForm: ['utc', 'local'],
+  timeForm: ['utc', 'local', 'utc-no-offset'],
   pageMarker: PAGE_MARKERS,
   wrapping: ['named', 'data', 'bare'],
   roleForm: ['name', 'uuid', 'code'],
@@ -263,7 +266,7 @@ export const READING_SPACE: { [K in keyof SandboxReadings]: readonly SandboxRead
   spendLimitRefusal: ['alert-object', 'alert-title-body', 'plain-string', 'other-wording'],
   refreshField: ['refresh_token', 'refreshToken'],
   refreshRotates: [false, true],
-  timeForm: ['utc', 'local'],
+  timeForm: ['utc', 'local', 'utc-no-offset'],
   pageMarker: PAGE_MARKERS,
   wrapping: ['named', 'data', 'bare'],
   roleForm: ['name', 'uuid', 'code'],

@@ -146,7 +146,9 @@ export async function listen(
         headers: { 'content-type': 'text/html' },
         body: '<html><body>504 Gateway Time-out</body></html>',
       });
-    if (!res.destroyed) send(res, response);
+    // The Date of the sandbox's own clock, as a service's is its own: the app reads times against it.
+    if (!res.destroyed)
+      send(res, { ...response, headers: { date: new Date(world.clock.nowMs()).toUTCString(), ...response.headers } });
   }
 
   const server = createServer((req, res) => {

@@ -19,6 +19,7 @@ import { isServiceError } from '../api/errors';
 import { readWholeList, type WholeList } from '../api/next-page';
 import { findEntryList, findUuid } from '../labor/entry-normalize';
 import { describeShape } from '../labor/labor-api';
+import { judgeByDate, meaningOf } from '../labor/time-meaning';
 
 export interface ServiceCheckInput {
   client: ServiceClient;
@@ -155,9 +156,14 @@ async function checkLabor(
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const path = `/loc/${encodeURIComponent(locationUuid)}/labor/entries`;
   let read: WholeList;
+  let date: string | null = null;
   try {
     read = await readWholeList({
-      fetchPage: (p, q) => client.requestWithHeaders('integration', 'GET', p, { query: q }),
+      fetchPage: async (p, q) => {
+        const page = await client.requestWithHeaders('integration', 'GET', p, { query: q });
+        date = page.headers.get('date') ?? date;
+        return page;
+      },
       restPathOf: (link) => client.restPathOf(link),
       rowsOf: findEntryList,
       idOf: (row) => findUuid(row),
@@ -223,8 +229,18 @@ async function checkLabor(
 
   const stamps = rows.flatMap((r) => [r.punch_in, r.punch_out]).filter((t): t is string => typeof t === 'string');
   const local = stamps.filter((t) => lacksOffset(t));
+  // The same text means UTC on one service and the venue's wall clock on another: only evidence
+  // (a punch's echo seen by the app, or a time the answer's Date rules out) names which.
+  const meaning = local.length ? (meaningOf(client, locationUuid) ?? judgeByDate(date, local, zone)) : null;
+  const offsetFree = meaning === null ? CANNOT_TELL : meaning.meaning === 'utc' ? 'utc-no-offset' : 'local';
   const timesFound =
-    stamps.length === 0 ? CANNOT_TELL : local.length === stamps.length ? 'local' : local.length === 0 ? 'utc' : 'mixed';
+    stamps.length === 0
+      ? CANNOT_TELL
+      : local.length === stamps.length
+        ? offsetFree
+        : local.length === 0
+          ? 'utc'
+          : 'mixed';
   add(
     'Labor times',
     stamps.length === 0
@@ -232,9 +248,13 @@ async function checkLabor(
       : `punch_in / punch_out: ${local.length === 0 ? 'with a UTC offset' : `${local.length} of ${stamps.length} without an offset`} (e.g. ${stamps[0]})`,
     local.length === 0
       ? 'instants as written'
-      : zone
-        ? `times without an offset are ${zone} wall-clock times (the location's zone), never this computer's`
-        : "times without an offset cannot be read until the kiosk location's time zone is set in Settings: the board and timesheet say so",
+      : meaning?.meaning === 'utc'
+        ? `times without an offset are UTC: ${meaning.evidence}`
+        : !zone
+          ? "times without an offset cannot be read until the kiosk location's time zone is set in Settings: the board and timesheet say so"
+          : meaning
+            ? `times without an offset are ${zone} wall-clock times (the location's zone), never this computer's: ${meaning.evidence}`
+            : `not decided: times without an offset are read as ${zone} wall-clock times until a punch's echo or the service's Date shows whether they are UTC; until then the board and timesheet may be off by the zone's offset`,
     true,
     timesFound,
   );

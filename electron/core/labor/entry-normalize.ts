@@ -19,6 +19,11 @@ export interface EntryMoney {
    * clock, never this computer's. null when the location's zone is not known.
    */
   timezone?: string | null;
+  /**
+   * What a time without an offset means on this service, once evidence decided it
+   * (time-meaning.ts): 'utc', or 'venue' (the location's wall clock). Undecided: the wall clock.
+   */
+  offsetFree?: 'utc' | 'venue' | null;
 }
 
 /** A wire amount as integer cents: dollars when the unit says so or when it has a fraction. */
@@ -61,10 +66,18 @@ function text(value: unknown): string | null {
  * the location's wall clock (`timezone`); without a known zone it cannot be read, and that is said
  * (kind 'cannot-read') rather than read on this computer's clock.
  */
-export function parseWhen(value: unknown, timezone?: string | null): number | null {
+export function parseWhen(
+  value: unknown,
+  timezone?: string | null,
+  offsetFree?: 'utc' | 'venue' | null,
+): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value > 100_000_000_000 ? value : value * 1000;
   if (typeof value === 'string' && value.trim()) {
     if (/^\d+(\.\d+)?$/.test(value.trim())) return parseWhen(Number(value));
+    if (lacksOffset(value) && offsetFree === 'utc') {
+      const ms = Date.parse(`${value.trim()}Z`);
+      return Number.isFinite(ms) ? ms : null;
+    }
     if (lacksOffset(value)) {
       const ms = timezone ? wallTimeToMs(value, timezone) : null;
       if (ms === null)
@@ -101,7 +114,8 @@ export function normalizeEntry(
   const uuid = text(first(raw, ['time_entry_uuid', 'timeEntryUuid', 'uuid', 'id']));
   const userId = text(first(raw, ['user_id', 'userId', 'employee_id']));
   const zone = money.timezone;
-  const punchIn = parseWhen(first(raw, ['punch_in', 'punchIn']), zone);
+  const meaning = money.offsetFree;
+  const punchIn = parseWhen(first(raw, ['punch_in', 'punchIn']), zone, meaning);
   if (!uuid || !userId || punchIn === null) return null;
   const shiftRef = idValue(first(raw, ['time_shift_id', 'timeShiftId', 'shift_uuid', 'shiftUuid']));
   const rawType = text(first(raw, ['time_punch_type', 'timePunchType', 'punch_type']));
@@ -130,10 +144,10 @@ export function normalizeEntry(
     role: text(first(raw, ['user_role', 'userRole', 'role'])),
     roleUuid: text(first(raw, ['user_role_uuid', 'userRoleUuid', 'role_uuid'])),
     punchIn,
-    punchOut: parseWhen(first(raw, ['punch_out', 'punchOut']), zone),
+    punchOut: parseWhen(first(raw, ['punch_out', 'punchOut']), zone, meaning),
     declaredTips: tipsOf(first(raw, ['declared_tips', 'declaredTips', 'tips']), money),
     fiscalDay: fiscal && /^\d{4}-\d{2}-\d{2}/.test(fiscal) ? fiscal.slice(0, 10) : fiscalDayOf(punchIn),
-    created: parseWhen(first(raw, ['created', 'created_at', 'createdAt']), zone),
+    created: parseWhen(first(raw, ['created', 'created_at', 'createdAt']), zone, meaning),
   };
 }
 

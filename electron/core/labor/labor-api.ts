@@ -6,6 +6,7 @@ import { readWholeList } from '../api/next-page';
 import { AppError } from '../../../shared/app-error';
 import type { ServiceClient } from '../api/service-client';
 import { findEntry, findEntryList, findUuid, normalizeEntry, type EntryMoney } from './entry-normalize';
+import { judgeByDate, judgeEcho, learn, meaningOf, punchStamps, type TimeMeaning } from './time-meaning';
 
 export interface EntryQuery {
   type?: 'shifts' | 'breaks' | 'all';
@@ -45,14 +46,50 @@ function withRosterRole(ctx: LaborApiContext, e: LaborEntry): LaborEntry {
   return found ? { ...e, role: found.role, roleUuid: found.roleUuid ?? e.roleUuid } : e;
 }
 
-/** How entries of this context are read: the money unit and the location's zone. */
+/** How entries of this context are read: the money unit, the location's zone, what offset-free times mean. */
 function reading(ctx: LaborApiContext): EntryMoney {
-  return { ...(ctx.money ?? { unit: 'cents' }), timezone: ctx.timezone ?? null };
+  return {
+    ...(ctx.money ?? { unit: 'cents' }),
+    timezone: ctx.timezone ?? null,
+    offsetFree: meaningOf(ctx.client, ctx.locationUuid)?.meaning ?? null,
+  };
+}
+
+/** The entry object of an answer: bare, or under the usual keys (for the echo of a time sent). */
+function rawEntry(answer: unknown): Record<string, unknown> | null {
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return null;
+  const a = answer as Record<string, unknown>;
+  if ('punch_in' in a || 'punchIn' in a) return a;
+  for (const key of ['entry', 'time_entry', 'timeEntry', 'data', 'result']) {
+    const inner = a[key];
+    if (inner && typeof inner === 'object' && !Array.isArray(inner)) return inner as Record<string, unknown>;
+  }
+  return null;
+}
+
+/** Evidence of what offset-free times mean from a write's answer: the echo of the time sent, else its Date. */
+function learnFromWrite(ctx: LaborApiContext, sent: Record<string, unknown>, answer: unknown, date: string | null) {
+  const raw = rawEntry(answer);
+  if (!raw || meaningOf(ctx.client, ctx.locationUuid)) return;
+  for (const [field, camel] of [
+    ['punch_in', 'punchIn'],
+    ['punch_out', 'punchOut'],
+  ] as const) {
+    const sentMs = typeof sent[field] === 'string' ? Date.parse(sent[field]) : NaN;
+    if (!Number.isFinite(sentMs)) continue;
+    learn(ctx.client, ctx.locationUuid, judgeEcho(sentMs, raw[field] ?? raw[camel], ctx.timezone ?? null, field));
+  }
+  learn(ctx.client, ctx.locationUuid, judgeByDate(date, punchStamps([raw]), ctx.timezone ?? null));
 }
 
 /** Tips as the wire wants them, in the connection's open money unit. */
 export function tipsOnWire(ctx: LaborApiContext, cents: number): number {
   return ctx.money?.unit === 'dollars' ? Math.round(cents) / 100 : Math.round(cents);
+}
+
+/** What offset-free labor times mean at this context's location, with the evidence; null: not decided. */
+export function offsetFreeTimes(ctx: Pick<LaborApiContext, 'client' | 'locationUuid'>): TimeMeaning | null {
+  return meaningOf(ctx.client, ctx.locationUuid);
 }
 
 /** A list read to its end, or as far as the service would page it. */
@@ -73,9 +110,16 @@ export async function listEntries(ctx: LaborApiContext, query: EntryQuery): Prom
  * `page`/`cursor`). Breaks are joined to their shifts by whichever id the service uses.
  */
 export async function listAllEntries(ctx: LaborApiContext, query: EntryQuery): Promise<EntryList> {
+  let date: string | null = null;
   const read = await readWholeList({
-    fetchPage: (path, q) =>
-      ctx.client.requestWithHeaders('integration', 'GET', path, { query: q, timeoutMs: ctx.timeoutMs }),
+    fetchPage: async (path, q) => {
+      const page = await ctx.client.requestWithHeaders('integration', 'GET', path, {
+        query: q,
+        timeoutMs: ctx.timeoutMs,
+      });
+      date = page.headers.get('date') ?? date;
+      return page;
+    },
     restPathOf: (link) => ctx.client.restPathOf(link),
     rowsOf: findEntryList,
     idOf: (row) => findUuid(row),
@@ -91,6 +135,9 @@ export async function listAllEntries(ctx: LaborApiContext, query: EntryQuery): P
     query: { ...query },
     paging: ctx.client.paging,
   });
+  // An open entry cannot start after the service's own time: that may decide offset-free times.
+  if (!meaningOf(ctx.client, ctx.locationUuid))
+    learn(ctx.client, ctx.locationUuid, judgeByDate(date, punchStamps(read.rows), ctx.timezone ?? null));
   const entries: LaborEntry[] = [];
   let unreadRows = 0;
   for (const e of read.rows) {
@@ -172,9 +219,18 @@ export async function shiftReference(ctx: LaborApiContext, shiftUuid: string): P
 }
 
 export async function getEntry(ctx: LaborApiContext, uuid: string): Promise<LaborEntry> {
-  const body = await ctx.client.request('integration', 'GET', `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`, {
-    timeoutMs: ctx.timeoutMs,
-  });
+  const { value: body, headers } = await ctx.client.requestWithHeaders(
+    'integration',
+    'GET',
+    `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`,
+    { timeoutMs: ctx.timeoutMs },
+  );
+  if (!meaningOf(ctx.client, ctx.locationUuid))
+    learn(
+      ctx.client,
+      ctx.locationUuid,
+      judgeByDate(headers.get('date'), punchStamps([rawEntry(body)]), ctx.timezone ?? null),
+    );
   const entry = findEntry(body, ctx.fiscalDayOf, reading(ctx));
   if (!entry)
     throw new AppError(
@@ -191,10 +247,16 @@ export async function getEntry(ctx: LaborApiContext, uuid: string): Promise<Labo
 
 /** POST: resolves with the new entry's uuid, or null when the answer did not say (then reconcile). */
 export async function createEntry(ctx: LaborApiContext, body: Record<string, unknown>): Promise<string | null> {
-  const answer = await ctx.client.request('integration', 'POST', base(ctx.locationUuid), {
-    body,
-    timeoutMs: ctx.timeoutMs,
-  });
+  const { value: answer, headers } = await ctx.client.requestWithHeaders(
+    'integration',
+    'POST',
+    base(ctx.locationUuid),
+    {
+      body,
+      timeoutMs: ctx.timeoutMs,
+    },
+  );
+  learnFromWrite(ctx, body, answer, headers.get('date'));
   const entry = findEntry(answer, ctx.fiscalDayOf, reading(ctx));
   if (entry) rememberShift(ctx, entry);
   return findUuid(answer);
@@ -205,11 +267,12 @@ export async function patchEntry(
   uuid: string,
   body: Record<string, unknown>,
 ): Promise<LaborEntry | null> {
-  const answer = await ctx.client.request(
+  const { value: answer, headers } = await ctx.client.requestWithHeaders(
     'integration',
     'PATCH',
     `${base(ctx.locationUuid)}/${encodeURIComponent(uuid)}`,
     { body, timeoutMs: ctx.timeoutMs },
   );
+  learnFromWrite(ctx, body, answer, headers.get('date'));
   return findEntry(answer, ctx.fiscalDayOf, reading(ctx));
 }

@@ -26,7 +26,13 @@ export function entryView(world: SandboxWorld, e: LaborEntryRecord) {
   const r = world.readings;
   const zone = world.locations.get(e.locationUuid)?.timezone ?? 'UTC';
   // 'local': the location's wall clock without an offset, as a service that never says its zone writes it.
-  const when = (ms: number) => (r.timeForm === 'local' ? msToWallTime(ms, zone) : new Date(ms).toISOString());
+  // 'utc-no-offset': UTC, but written without the Z, as a service that stores naive UTC times does.
+  const when = (ms: number) =>
+    r.timeForm === 'local'
+      ? msToWallTime(ms, zone)
+      : r.timeForm === 'utc-no-offset'
+        ? new Date(ms).toISOString().slice(0, -1)
+        : new Date(ms).toISOString();
   const role = world.roles.find((x) => x.uuid === e.roleUuid);
   const roleShown = r.roleForm === 'uuid' ? e.roleUuid : r.roleForm === 'code' && role ? roleCode(role) : e.role;
   return {
