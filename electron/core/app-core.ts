@@ -37,6 +37,7 @@ import { dispatchRequest, type Dispatch, type RefusedArguments } from './ipc-dis
 import { RequestLedger } from './requests/request-ledger';
 import { withRequestLedger } from './requests/ledger-handlers';
 import { outcomeChecks } from './requests/outcome-checks';
+import { VenueGroup, type VenueGroupTuning } from './group/venue-group';
 
 export interface CoreOptions {
   dataDir: string;
@@ -74,6 +75,8 @@ export interface CoreOptions {
   forwardedPunchesKept?: number;
   /** Starts the app again into the first-start choice (Electron's relaunch); absent in the host. */
   restart?: () => void;
+  /** A group of venues' timing (tests shorten the status heartbeat); the group itself is its file. */
+  group?: Partial<VenueGroupTuning>;
 }
 
 export interface AppCore {
@@ -95,6 +98,8 @@ export interface AppCore {
   review: PunchReview | null;
   /** What each once request (by device and request id) answered. */
   requests: RequestLedger;
+  /** The venue's part in a group of venues (group/venue-group.ts); idle when not in one. */
+  group: VenueGroup;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -230,12 +235,17 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   };
 
   const firstStart = firstStartState(options.dataDir);
+  // In a group, the log's publisher hears refunds, edits and review decisions through this tap.
+  const group = new VenueGroup(options.dataDir, log, options.group, options.now);
   // Every feature's handlers are a one-line-a-request mapping onto its service.
   const unguarded: IpcHandlers = {
     ...connectionHandlers(connection, { snapshot, checkService: checkConfiguredService }),
     ...webhookHandlers(webhooks, () => connection.sandboxLink()),
     ...laborHandlers(labor),
-    ...tabsHandlers(tabs, (pin) => labor.access.approveByManagerPin(pin)),
+    ...tabsHandlers(
+      tabs,
+      group.tap.approver((pin) => labor.access.approveByManagerPin(pin)),
+    ),
     dismissDataHealth: async (ids) => dataHealth.dismiss(ids),
     ...hubHandlers(hubService, options.dataDir, relay),
     ...authorityHandlers(labor, hubService, review),
@@ -252,7 +262,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   const requests = new RequestLedger({ dataDir: options.dataDir, now: options.now, log, damage });
   const remembered = withRequestLedger(unguarded, requests, outcomeChecks(tabs));
   // Authority lives here, not in the screens: see shared/contract/access.ts.
-  const handlers = guardHandlers(remembered, {
+  const guarded = guardHandlers(remembered, {
     // Read on every request: a workstation in kiosk view is locked down the moment it enters it.
     get kiosk() {
       return labor.lockedDown();
@@ -267,6 +277,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     noManagerPin: () => labor.roster.needsManagerSetup(),
     firstStart: () => firstStart,
   });
+  const handlers = group.enabled ? group.tap.wrap(guarded) : guarded;
 
   // A queued punch the contract refuses can never be recorded: the hub keeps its refusal for the
   // managers' eyes (and its id, so a resend is a duplicate) before the kiosk sets it aside.
@@ -296,6 +307,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     relay,
     review,
     requests,
+    group,
     start: async () => {
       await connection.start();
       await webhooks.start();
@@ -311,9 +323,16 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
           log,
         });
       }
+      // A group's leaf node that cannot start leaves the venue working as it does without one.
+      await group
+        .start({ webhooks, labor, hub: hubService, review, dataHealth })
+        .catch((error: unknown) =>
+          log(`group: not publishing: ${error instanceof Error ? error.message : String(error)}`),
+        );
     },
     stop: async () => {
       // Satellites first: nothing they send may land in a core that is stopping.
+      await group.stop();
       const server = hubServer;
       hubServer = null;
       await server?.close();

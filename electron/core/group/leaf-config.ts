@@ -1,0 +1,33 @@
+// The venue's leaf node: a nats-server on this computer, loopback only, with JetStream in the
+// venue's own domain so the venue's stream lives here and keeps taking the hub's log while the
+// link to head office is down. Its one remote is head office's leaf listeners over TLS, checked
+// against the group's CA, as the venue's own user (head office's permissions bound what it may
+// send). The hub's local client signs in with a password made at each start.
+import type { GroupJoin } from './group-join';
+import { venueDomain } from '../../../shared/group';
+
+export interface LeafConfigInput {
+  join: GroupJoin;
+  port: number;
+  storeDir: string;
+  caFile: string;
+  localUser: string;
+  localPassword: string;
+}
+
+/** A config-file string: JSON quoting is valid in nats-server's config syntax. */
+const q = (text: string) => JSON.stringify(text);
+
+export function leafConfig(input: LeafConfigInput): string {
+  const { join: j } = input;
+  const credential = `${encodeURIComponent(j.user)}:${encodeURIComponent(j.password)}`;
+  const urls = j.leafUrls.map((url) => q(url.replace('tls://', `tls://${credential}@`)));
+  return [
+    `server_name: ${q(`leaf-${j.venueId}`)}`,
+    `listen: ${q(`127.0.0.1:${input.port}`)}`,
+    `jetstream { store_dir: ${q(input.storeDir)}, domain: ${q(venueDomain(j.venueId))} }`,
+    `authorization { user: ${q(input.localUser)}, password: ${q(input.localPassword)} }`,
+    `leafnodes { reconnect: 2, remotes: [ { urls: [${urls.join(', ')}], tls: { ca_file: ${q(input.caFile)} } } ] }`,
+    '',
+  ].join('\n');
+}

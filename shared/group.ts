@@ -1,0 +1,201 @@
+// A group of venues: what each hub publishes on its venue's log (NATS JetStream, one subject tree
+// per venue), and what the back office's page reads. Types only: the hub's publisher, the office's
+// read models and the office page all speak these, and none of them carries a secret, a PIN or its
+// hash, a device credential, raw webhook headers or the access token.
+
+/** A venue id: one NATS subject token, so it can name the venue's subjects, stream and domain. */
+export const VENUE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}$/;
+
+/** The kinds of message under `venue.<venueId>.`; an accepted event's subject adds its type. */
+export type GroupKind =
+  'events' | 'labor.punch' | 'labor.edit' | 'tabs.refund' | 'review' | 'devices' | 'health' | 'status';
+
+export const venueSubject = (venueId: string, kind: GroupKind, type?: string): string =>
+  type ? `venue.${venueId}.${kind}.${type}` : `venue.${venueId}.${kind}`;
+
+/** The venue's own stream on its leaf node, and the JetStream domain that leaf node runs. */
+export const venueStreamName = (venueId: string): string => `VENUE_${venueId}`;
+export const venueDomain = (venueId: string): string => `v-${venueId}`;
+/** The head office's stream, which sources every venue's stream across the leaf connections. */
+export const GROUP_STREAM = 'GROUP';
+export const HEAD_OFFICE_DOMAIN = 'hq';
+
+/** An accepted webhook event as the hub's projections see it. */
+export interface GroupEvent {
+  seq: number;
+  receivedAt: number;
+  type: string;
+  targetUuid: string | null;
+  targetId: string | null;
+  locationUuid: string | null;
+  locationName: string | null;
+  createdAt: string;
+  data: unknown;
+}
+
+export type PunchKind = 'shift-start' | 'break-start' | 'break-end' | 'shift-end';
+
+/** A punch as it landed on the service. */
+export interface GroupPunch {
+  punchId: string;
+  kind: PunchKind;
+  userId: string;
+  name: string;
+  role: string | null;
+  locationUuid: string;
+  capturedAt: number;
+  landedAt: number;
+  /** The service's shift this punch starts, ends or belongs to (its local id until known). */
+  shiftKey: string;
+  breakKey: string | null;
+  declaredTips: number | null;
+}
+
+/** A manager's timesheet edit: the audit record and the entry as it is after the edit. */
+export interface GroupEdit {
+  auditId: string;
+  entryUuid: string;
+  at: number;
+  byUserId: string;
+  byName: string;
+  reason: string | null;
+  changes: { field: string; from: string | number | null; to: string | number | null }[];
+  entry: {
+    kind: 'shift' | 'break';
+    shiftUuid: string | null;
+    userId: string;
+    name: string;
+    punchIn: number;
+    punchOut: number | null;
+  };
+}
+
+export type RefundState = 'accepted' | 'refused' | 'unknown';
+
+/** A refund asked at the venue, its outcome and the manager who approved it. */
+export interface GroupRefund {
+  requestId: string;
+  tabUuid: string;
+  paymentId: string | null;
+  /** What was asked: an amount (cents), else null for a refund of items. */
+  askedAmount: number | null;
+  items: number;
+  reason: string | null;
+  state: RefundState;
+  /** The refunded amount the service answered (cents), when it answered one. */
+  amount: number | null;
+  refundPaymentId: string | null;
+  message: string | null;
+  approvedBy: { userId: string; name: string } | null;
+  at: number;
+}
+
+/** A forwarded punch held for review or refused, or a manager's decision on one. */
+export interface GroupReview {
+  punchId: string;
+  deviceId: string;
+  deviceName: string;
+  userId: string;
+  name: string;
+  action: string;
+  capturedAt: number;
+  status: 'held' | 'approved' | 'rejected' | 'refused';
+  reasons: string[];
+  message: string | null;
+  decidedBy: string | null;
+  decidedAt: number | null;
+}
+
+export interface GroupDevice {
+  deviceId: string;
+  name: string;
+  role: string;
+  change: 'paired' | 'renamed' | 'revoked';
+  pairedAt: number;
+  revokedAt: number | null;
+  at: number;
+}
+
+export interface GroupHealth {
+  noticeId: string;
+  severity: string;
+  file: string;
+  count: number | null;
+  sentence: string;
+  at: number;
+}
+
+export interface GroupStatus {
+  at: number;
+  venueName: string;
+  punchesWaiting: number;
+  punchesFailed: number;
+  webhooks: { verified: number; unsigned: number; rejected: number; duplicates: number };
+  listener: string;
+}
+
+// ---- The office page's views -------------------------------------------------------------------
+
+export interface OfficeFilter {
+  /** Venue ids; empty: all. */
+  venues: string[];
+  /** YYYY-MM-DD (UTC) or null: every day. */
+  day: string | null;
+}
+
+export interface VenueTakings {
+  venueId: string;
+  venueName: string;
+  openTabs: number;
+  openTotal: number;
+  closedTabs: number;
+  takings: number;
+  events: number;
+  lastStatusAt: number | null;
+}
+
+export interface OnShiftRow {
+  venueId: string;
+  userId: string;
+  name: string;
+  role: string | null;
+  since: number;
+  onBreak: boolean;
+}
+
+export interface HoursRow {
+  userId: string;
+  name: string;
+  venueId: string;
+  shifts: number;
+  workedMs: number;
+}
+
+export interface RefundRow extends GroupRefund {
+  venueId: string;
+}
+
+export interface ReviewRow extends GroupReview {
+  venueId: string;
+}
+
+export interface ProblemRow {
+  venueId: string;
+  kind: 'device' | 'health';
+  title: string;
+  detail: string;
+  at: number;
+}
+
+export interface OfficeView {
+  venues: { venueId: string; venueName: string }[];
+  takings: VenueTakings[];
+  onShift: OnShiftRow[];
+  hours: HoursRow[];
+  refunds: RefundRow[];
+  review: ReviewRow[];
+  problems: ProblemRow[];
+  /** Messages applied so far, and the newest one's age at the office (ms) when it was applied. */
+  applied: number;
+  lagMs: number | null;
+}
