@@ -1,0 +1,172 @@
+// Runs the read models: per model and subject filter, an ordered consumer on the GROUP stream from
+// the position after its checkpoint, its messages applied in batches, each batch in one transaction
+// with the new checkpoint. Ordered consumers keep no state on the server (the office's credential
+// reads only), and recreate themselves where they left off when a server goes away. A model
+// without a checkpoint (new, or emptied for a rebuild) replays the stream from its start.
+import type { NatsConnection } from '@nats-io/transport-node';
+import { DeliverPolicy, jetstream, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { GROUP_STREAM } from '../../shared/group';
+import type { OfficeStore } from './office-store';
+import type { Delivered, ReadModel } from './models';
+
+const BATCH_MAX = 500;
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const OFFICE_SCHEMA = `
+  create table if not exists office_applied (
+    model text not null, venue_id text not null, msg_id text not null, primary key (model, venue_id, msg_id));
+  create table if not exists office_checkpoint (consumer text primary key, seq bigint not null);`;
+
+export interface RunnerStats {
+  applied: number;
+  repeats: number;
+  /** Hub-heard to office-applied, in ms, for each applied message (the bench reads and empties it). */
+  lags: number[];
+  lastLagMs: number | null;
+}
+
+export function parseDelivered(m: JsMsg): Delivered | null {
+  const parts = m.subject.split('.');
+  if (parts.length < 3 || parts[0] !== 'venue') return null;
+  const msgId = m.headers?.get('Nats-Msg-Id');
+  if (!msgId) return null;
+  const heard = Number(m.headers?.get('Hub-At'));
+  return {
+    venueId: parts[1],
+    kind: parts.slice(2).join('.'),
+    msgId,
+    seq: m.seq,
+    payload: m.json(),
+    heardAt: Number.isFinite(heard) && heard > 0 ? heard : null,
+  };
+}
+
+export class ModelRunner {
+  readonly stats: RunnerStats = { applied: 0, repeats: 0, lags: [], lastLagMs: null };
+  private readonly running: ConsumerMessages[] = [];
+  private readonly loops: Promise<void>[] = [];
+  private stopped = false;
+  private changedListeners: (() => void)[] = [];
+
+  constructor(
+    private readonly store: OfficeStore,
+    private readonly models: ReadModel[],
+    private readonly log: (line: string) => void = () => {},
+  ) {}
+
+  onChanged(listener: () => void): void {
+    this.changedListeners.push(listener);
+  }
+
+  async prepare(): Promise<void> {
+    await this.store.exec(OFFICE_SCHEMA);
+    for (const model of this.models) {
+      await this.store.exec(model.schema);
+      await model.load?.(this.store);
+    }
+  }
+
+  async start(nc: NatsConnection): Promise<void> {
+    const js = jetstream(nc);
+    for (const model of this.models) {
+      for (const filter of model.filters) {
+        const key = `${model.name}:${filter}`;
+        const [row] = await this.store.query<{ seq: string }>('select seq from office_checkpoint where consumer = $1', [
+          key,
+        ]);
+        const after = Number(row?.seq ?? 0);
+        const consumer = await js.consumers.get(GROUP_STREAM, {
+          filter_subjects: filter,
+          ...(after > 0 ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: after + 1 } : {}),
+        });
+        const messages = await consumer.consume({ max_messages: BATCH_MAX });
+        this.running.push(messages);
+        this.loops.push(this.drain(model, key, messages));
+      }
+    }
+  }
+
+  /** Applies whatever has arrived since the last batch (up to BATCH_MAX) in one transaction. */
+  private async drain(model: ReadModel, key: string, messages: ConsumerMessages): Promise<void> {
+    const pending: JsMsg[] = [];
+    const waiter: { wake: (() => void) | null } = { wake: null };
+    let ended = false;
+    const pump = (async () => {
+      for await (const m of messages) {
+        pending.push(m);
+        waiter.wake?.();
+      }
+      ended = true;
+      waiter.wake?.();
+    })();
+    while (!this.stopped) {
+      if (pending.length === 0) {
+        if (ended) break;
+        await new Promise<void>((resolve) => (waiter.wake = resolve));
+        waiter.wake = null;
+        continue;
+      }
+      const batch = pending.splice(0, BATCH_MAX);
+      try {
+        await this.applyBatch(model, key, batch);
+      } catch (error) {
+        // The checkpoint did not move: the office's next start applies this batch again.
+        this.log(`office: ${model.name} stopped on a batch it could not apply: ${errorText(error)}`);
+        messages.stop();
+        break;
+      }
+    }
+    await pump;
+  }
+
+  private async applyBatch(model: ReadModel, key: string, batch: JsMsg[]): Promise<void> {
+    const now = Date.now();
+    let applied = 0;
+    await this.store.transaction(async (tx) => {
+      for (const m of batch) {
+        const d = parseDelivered(m);
+        if (!d) continue;
+        const fresh = await tx.query(
+          'insert into office_applied values ($1, $2, $3) on conflict do nothing returning msg_id',
+          [model.name, d.venueId, d.msgId],
+        );
+        if (fresh.length === 0) {
+          this.stats.repeats += 1;
+          continue;
+        }
+        await model.apply(tx, d);
+        applied += 1;
+        if (d.heardAt !== null) {
+          const lag = now - d.heardAt;
+          this.stats.lastLagMs = lag;
+          if (this.stats.lags.length < 1_000_000) this.stats.lags.push(lag);
+        }
+      }
+      await model.afterBatch?.(tx);
+      await tx.query(
+        `insert into office_checkpoint values ($1, $2) on conflict (consumer) do update set seq = excluded.seq`,
+        [key, batch[batch.length - 1].seq],
+      );
+    });
+    this.stats.applied += applied;
+    if (applied > 0) for (const l of this.changedListeners) l();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const m of this.running) m.stop();
+    await Promise.allSettled(this.loops);
+  }
+
+  /** Empties a model's tables and checkpoints: the next start replays it from the stream's start. */
+  static async clear(store: OfficeStore, model: ReadModel): Promise<void> {
+    await store.exec(OFFICE_SCHEMA);
+    await store.exec(model.schema);
+    await store.transaction(async (tx) => {
+      for (const table of model.tables) await tx.query(`delete from ${table}`);
+      await tx.query('delete from office_applied where model = $1', [model.name]);
+      await tx.query('delete from office_checkpoint where consumer like $1', [`${model.name}:%`]);
+    });
+    model.reset?.();
+  }
+}

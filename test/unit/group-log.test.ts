@@ -1,0 +1,117 @@
+// A group of venues over real processes: a 3-node head-office cluster and two venues, each a whole
+// hub core with its own leaf node, on loopback with temp folders. The hubs' punches, refunds and
+// accepted events reach the office's read models with the same counts and totals each hub has,
+// through a head-office node killed mid-stream and a venue's link cut and restored.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '@nats-io/transport-node';
+import { tempDirs } from '../support';
+import { newRequestId as rid } from '../../shared/request-id';
+import type { RunningOffice } from '../../electron/office/office';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { countOf, eventually, groupSetup, startHub, startTestOffice, view, type Venue } from './group-kit';
+import type { TestCore } from './tabs-kit';
+
+const dirs = tempDirs('venue-group-');
+let office: RunningOffice;
+let venues: Venue[];
+const hubs = new Map<string, TestCore>();
+
+beforeAll(async () => {
+  const officeDir = dirs.make();
+  venues = await groupSetup(officeDir, 3, ['north', 'south'], ['south']);
+  office = await startTestOffice(officeDir);
+  for (const v of venues) hubs.set(v.venueId, await startHub(dirs.make(), v));
+}, 60_000);
+
+afterAll(async () => {
+  for (const hub of hubs.values()) await hub.stop();
+  await office?.stop();
+  for (const v of venues ?? []) for (const r of v.relays) await r.close();
+  dirs.removeAll();
+}, 30_000);
+
+/** A short day at a venue: guests' tabs (some closed), staff punching in and out, refunds. */
+async function dayAt(t: TestCore, people: string[]): Promise<{ refunded: number }> {
+  const h = t.core.handlers;
+  const { closed } = await t.control.simulateGuests({ tabs: 3, close: 'some' });
+  for (const pin of people) {
+    const s = await h.laborIdentify({ pin });
+    await h.laborPunch(s.token, { action: 'punch-in' });
+    await h.laborEndSession(s.token);
+  }
+  let refunded = 0;
+  for (const uuid of closed) {
+    await eventually(() => expect(t.core.tabs.boardView().closed.some((tab) => tab.uuid === uuid)).toBe(true));
+    const outcome = await h.tabRefund(uuid, { managerPin: '9999', amount: 100 }, rid());
+    if (outcome.ok) refunded += outcome.amount ?? 0;
+  }
+  return { refunded };
+}
+
+const landedPunches = (t: TestCore) => t.core.labor.outbox.all().filter((s) => s.status === 'done').length;
+
+describe('a group of venues on NATS JetStream', () => {
+  it('shows at the office the counts and totals each hub has', async () => {
+    const north = hubs.get('north')!;
+    const south = hubs.get('south')!;
+    const refunds = { north: await dayAt(north, ['1111', '2222']), south: await dayAt(south, ['3333']) };
+    await eventually(() => expect(landedPunches(north)).toBe(2));
+    await eventually(() => expect(landedPunches(south)).toBe(1));
+    for (const [venueId, t] of hubs) {
+      const r = refunds[venueId as 'north' | 'south'];
+      expect(r.refunded).toBeGreaterThan(0);
+      // Deliveries (a refund's PAYMENT_REFUNDED) may still be arriving: the hub is read each time.
+      await eventually(async () => {
+        await t.core.group.idle();
+        const board = t.core.tabs.boardView();
+        const hubEvents = t.core.webhooks.counters().verified + t.core.webhooks.counters().unsigned;
+        expect(hubEvents).toBeGreaterThan(5);
+        expect(board.closedCount).toBeGreaterThan(0);
+        const v = await view(office, [venueId]);
+        expect(v.takings[0]).toMatchObject({
+          events: hubEvents,
+          openTabs: board.open.length,
+          openTotal: board.open.reduce((n, tab) => n + tab.total, 0),
+          closedTabs: board.closedCount,
+        });
+        expect(await countOf(office, 'select count(*) as n from office_punches where venue_id = $1', [venueId])).toBe(
+          landedPunches(t),
+        );
+        expect(v.refunds.filter((x) => x.state === 'accepted').reduce((n, x) => n + (x.amount ?? 0), 0)).toBe(
+          r.refunded,
+        );
+        expect(v.refunds.every((x) => x.approvedBy?.name === 'Alex Manager')).toBe(true);
+      });
+    }
+    const all = await view(office);
+    expect(all.onShift.map((r) => `${r.venueId}:${r.name}`).sort()).toEqual([
+      'north:Jordan Bartender',
+      'north:Sam Server',
+      'south:Morgan Server',
+    ]);
+  }, 60_000);
+
+  it('refuses a venue credential publishing under another venue’s subjects, and the office any write', async () => {
+    const north = office.config.venues.find((v) => v.venueId === 'north')!;
+    const servers = `127.0.0.1:${office.config.nodes[0].clientPort}`;
+    const nc = await connect({ servers, user: 'venue-north', pass: north.password });
+    const errors: string[] = [];
+    void (async () => {
+      for await (const s of nc.status()) if (s.type === 'error') errors.push(String(s.error?.message));
+    })();
+    nc.publish('venue.south.labor.punch', '{"forged":true}');
+    await nc.flush();
+    await eventually(() =>
+      expect(errors.join(' ')).toMatch(/Permissions Violation for Publish to "venue.south.labor.punch"/),
+    );
+    await nc.close();
+    const reader = await connect({ servers, user: 'office', pass: office.config.officePassword });
+    const jsm = await jetstreamManager(reader);
+    await expect(jsm.streams.delete('GROUP')).rejects.toThrow(/Permissions Violation/);
+    await expect(jsm.streams.purge('GROUP')).rejects.toThrow(/Permissions Violation/);
+    await reader.close();
+    expect(
+      await countOf(office, "select count(*) as n from office_punches where venue_id = 'south' and name = ''"),
+    ).toBe(0);
+  });
+});
