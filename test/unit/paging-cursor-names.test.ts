@@ -14,6 +14,7 @@ import {
 } from '../../electron/sandbox';
 import type { PageMarker } from '../../electron/sandbox/readings';
 import { HARBOUR } from './labor-test-kit';
+import { removeTempDirs, startCore } from './tabs-kit';
 
 const MINUTE = 60_000;
 let sb: RunningSandbox;
@@ -74,3 +75,24 @@ describe.each<PageMarker>(['pagination.next_token', 'page_info', 'meta.cursor.ne
     });
   },
 );
+
+describe('the locations a core lists', () => {
+  it('are said to be incomplete on screen when the reader could not read the list to its end', async () => {
+    // Every next page answered with the first one again: the reader sees rows it already read.
+    const firstPageAgain = (input: string, init: RequestInit) => {
+      const url = new URL(input);
+      const next = [...url.searchParams.keys()].some((k) => k !== 'limit');
+      if (init.method === 'GET' && url.pathname.endsWith('/api/loc') && next) url.search = '';
+      return fetch(url.toString(), init);
+    };
+    const t = await startCore({ fetch: firstPageAgain, subscribe: false });
+    try {
+      t.core.sandbox()!.world.readings = { ...t.core.sandbox()!.world.readings, pageSize: 1 };
+      const view = await t.core.handlers.listLocations('integration');
+      expect(view).toMatchObject({ complete: false, incompleteHow: 'the next page repeated rows already read' });
+    } finally {
+      await t.stop();
+      removeTempDirs();
+    }
+  });
+});

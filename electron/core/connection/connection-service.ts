@@ -308,8 +308,17 @@ export class ConnectionService {
 
   async listLocations(as: ActAs): Promise<LocationsView> {
     try {
-      const list: Location[] = await this.api().listLocations(as);
-      this.setLocations({ as, locations: list, loadedAt: Date.now(), error: null });
+      const api = this.api();
+      const list: Location[] = await api.listLocations(as);
+      // A list the reader knows it could not read to its end is said so on screen.
+      const read = api.locationsCompleteness(as);
+      this.setLocations({
+        as,
+        locations: list,
+        loadedAt: Date.now(),
+        error: null,
+        ...(read && { complete: read.complete, incompleteHow: read.complete ? null : read.how }),
+      });
     } catch (error) {
       this.setLocations({
         as,

@@ -9,6 +9,7 @@ import { LocationBar, useTabsLocation } from '../tabs/location-bar';
 import { useCatalog } from '../tabs/use-catalog';
 import { SaleForm } from './sale-form';
 import { SaleList } from './sale-list';
+import { RefusedDeliveriesNotice } from '../../components/refused-deliveries-notice';
 
 export function GiftCardsScreen() {
   const location = useTabsLocation();
@@ -19,6 +20,7 @@ export function GiftCardsScreen() {
       <div className="screen-head">
         <h1>Gift cards</h1>
         <LocationBar needsEvents />
+        <RefusedDeliveriesNotice />
       </div>
       {!location ? (
         <p className="empty">Choose the location this till serves to sell gift cards.</p>

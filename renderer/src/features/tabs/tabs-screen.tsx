@@ -10,6 +10,7 @@ import { LocationBar, useTabsLocation } from './location-bar';
 import { RefundDialog } from './refund-dialog';
 import { TabCard, netTotal } from './tab-card';
 import { useBoardWatch } from './use-board-watch';
+import { RefusedDeliveriesNotice } from '../../components/refused-deliveries-notice';
 
 export function TabsScreen() {
   const location = useTabsLocation();
@@ -34,6 +35,7 @@ export function TabsScreen() {
       <div className="screen-head">
         <h1>Tabs</h1>
         <LocationBar needsEvents />
+        <RefusedDeliveriesNotice />
       </div>
       {!location ? (
         <p className="empty">Choose a location to see its tabs.</p>
