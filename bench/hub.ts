@@ -243,7 +243,7 @@ export async function benchHub(context: SectionContext): Promise<Row[]> {
     const sats: Satellite[] = [];
     for (let i = 0; i < count; i++) {
       const view = await screen.call<HubView>('hubOpenPairing', manager.token, 'kiosk');
-      const proc = await startChild(
+      const starting = startChild(
         [
           ...HOST,
           '--satellite',
@@ -262,6 +262,9 @@ export async function benchHub(context: SectionContext): Promise<Row[]> {
         READY,
         { timeoutMs: 120_000 },
       );
+      // It asks with the code and waits for the manager, who allows it on the Devices tab's channel.
+      await allowWhenAsked(screen, manager.token, `Bench kiosk ${i + 1}`);
+      const proc = await starting;
       cleanups.unshift(() => stopChild(proc.child));
       const linked: number[] = [];
       let err = '';
@@ -385,4 +388,18 @@ export async function benchHub(context: SectionContext): Promise<Row[]> {
   } finally {
     for (const cleanup of cleanups) await cleanup();
   }
+}
+
+/** A manager allows the device `name` once it is listed as asking to pair (polled: a bench, not a test). */
+async function allowWhenAsked(
+  screen: { call<T>(channel: string, ...args: unknown[]): Promise<T> },
+  token: string,
+  name: string,
+): Promise<void> {
+  for (let tries = 0; tries < 2400; tries++) {
+    const request = (await screen.call<HubView>('hubView', token)).requests.find((r) => r.name === name);
+    if (request) return void (await screen.call('hubDecidePairing', token, request.id, 'allow'));
+    await sleep(50);
+  }
+  throw new Error(`${name} never asked to pair`);
 }

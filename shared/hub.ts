@@ -31,6 +31,34 @@ export interface HubDeviceView {
 /** A device clock further than this from the hub's is shown on the Devices list. */
 export const CLOCK_SKEW_SHOWN_MS = 60_000;
 
+/**
+ * A device that gave the right pairing code and waits for a manager on the hub to allow it. It
+ * pairs only once allowed: the code alone can be read off the hub's screen or its QR code, and a
+ * look-alike hub could relay it. The check code is derived from both sides (the certificate the
+ * device saw and a secret the device chose), so it is the same on the device's screen only when
+ * the device reached this hub directly.
+ */
+export interface HubPairingRequestView {
+  id: string;
+  /** The name the device asked for. */
+  name: string;
+  role: DeviceRole;
+  /** The address it asked from. */
+  from: string;
+  /** Five groups of four, as the device shows them while it waits. */
+  checkCode: string;
+  requestedAt: number;
+  /** Not allowed by then, it is refused. */
+  expiresAt: number;
+}
+
+/** An address whose pairing attempts are refused for a while (too many in a minute). */
+export interface HubPairingLockView {
+  /** The address, or its /64 for IPv6. */
+  address: string;
+  until: number;
+}
+
 /** The pairing code the hub shows while a device may pair (managers only). */
 export interface HubPairingView {
   code: string;
@@ -50,6 +78,10 @@ export interface HubView {
   address: string | null;
   devices: HubDeviceView[];
   pairing: HubPairingView | null;
+  /** Devices waiting for a manager to allow them, oldest first. */
+  requests: HubPairingRequestView[];
+  /** Addresses refused for a while after too many pairing attempts. */
+  pairingLocks: HubPairingLockView[];
 }
 
 /** Whether this device starts as the venue hub (Settings), and whether it runs as one now. */
@@ -75,6 +107,22 @@ export interface SatelliteStatus {
   message: string | null;
   /** Punches taken while the hub was unreachable, not yet accepted by it. */
   waitingPunches: number;
+  /** Unpaired satellite: its request to the hub, while a manager decides and after. */
+  pairingRequest: SatellitePairingRequest | null;
+}
+
+/**
+ * An unpaired satellite's request to pair, as its screen shows it: waiting for a manager on the
+ * hub (who compares the check code on both screens), or refused, or run out.
+ */
+export interface SatellitePairingRequest {
+  state: 'waiting' | 'denied' | 'expired';
+  /** https://address:port of the hub asked. */
+  hubAddress: string;
+  /** This device's check code: the hub's Devices tab must show the same beside its name. */
+  checkCode: string;
+  name: string;
+  expiresAt: number;
 }
 
 /** A hub heard on the LAN (mDNS). */

@@ -21,7 +21,8 @@ import { makeWritesPrivate } from '../core/storage/private-modes';
 
 const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]] [--satellite HOST:PORT [--pair-code CODE --device-name NAME] [--hub-fingerprint FP]]
   --find-hubs: list the venue hubs announced on this LAN (mDNS) and exit; --no-mdns: the hub does not announce itself
-  --satellite: this device's screen works through the venue hub at HOST:PORT (pair once with the code the hub shows)
+  --satellite: this device's screen works through the venue hub at HOST:PORT (pair once with the code the hub shows;
+    it waits, showing its check code, until a manager allows it on the hub's Devices tab)
   --hub-fingerprint FP: the hub's certificate fingerprint, or its check code (both on the hub's Devices tab); pairing
     refuses any other certificate, and without it a --pair-code run asks at a terminal and refuses elsewhere
   --satellite-setup: a satellite that pairs on its own screen (find or type the hub, compare the fingerprint, enter the code)

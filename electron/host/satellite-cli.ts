@@ -1,7 +1,8 @@
 // `npm run host -- --satellite host:port [--pair-code CODE --device-name NAME --hub-fingerprint FP]`:
 // the screen on this device, every request carried to the venue hub. Pairing pins the certificate
 // the person confirmed: the fingerprint (or check code) given, or the one shown and confirmed at a
-// terminal; without either it refuses.
+// terminal; without either it refuses. With the code it asks the hub, prints this device's check
+// code, and waits until a manager allows it on the hub's Devices tab (or denies it: exit 1).
 import { startHost } from './host';
 import { newControlSecret, offerNewLinks } from './host-control';
 import { startSatelliteOrSetup } from './satellite-setup';

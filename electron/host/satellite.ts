@@ -70,6 +70,10 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
       code: options.pairCode,
       name: options.deviceName ?? 'Satellite',
       expectFingerprint: options.expectFingerprint,
+      onWaiting: (pending) =>
+        log(
+          `Waiting for a manager to allow this device on the hub's Devices tab (until ${new Date(pending.expiresAt).toLocaleTimeString()}). This device's check code: ${pending.checkCode}. The hub must show the same check code beside "${options.deviceName ?? 'Satellite'}"; if it does not, the manager denies it.`,
+        ),
     });
     savePairing(options.dataDir, pairing);
     log(
@@ -105,6 +109,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
     link: linkState,
     message,
     waitingPunches: kiosk?.waiting ?? 0,
+    pairingRequest: null,
   });
   const setState = (next: typeof linkState, why: string | null) => {
     if (next === linkState && why === message) return;

@@ -95,6 +95,7 @@ export const channelAccess: Record<IpcChannel, Access> = {
   hubSetMode: 'settings',
   hubView: 'manager',
   hubOpenPairing: 'manager',
+  hubDecidePairing: 'manager',
   hubRenameDevice: 'manager',
   hubRevokeDevice: 'manager',
   satelliteStatus: 'anyone',

@@ -54,6 +54,7 @@ const HUB_ONLY_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
 const DEVICE_ADMIN_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'hubView',
   'hubOpenPairing',
+  'hubDecidePairing',
   'hubRenameDevice',
   'hubRevokeDevice',
   'hubClosePairing',

@@ -28,6 +28,7 @@ export const hubArgSchemas = {
   hubSetMode: z.tuple([z.boolean()]),
   hubView: z.tuple([token]),
   hubOpenPairing: z.tuple([token, role]),
+  hubDecidePairing: z.tuple([token, z.uuid(), z.enum(['allow', 'deny'])]),
   hubRenameDevice: z.tuple([token, deviceId, z.string().trim().min(1).max(60)]),
   hubRevokeDevice: z.tuple([token, deviceId]),
   satelliteStatus: z.tuple([]),

@@ -1,5 +1,6 @@
-// The hub part of the IPC contract: a manager lists, renames and revokes paired devices and opens
-// a pairing code. On a device that is not a hub, hubView answers `enabled: false`.
+// The hub part of the IPC contract: a manager lists, renames and revokes paired devices, opens a
+// pairing code and allows or denies the devices that gave it. On a device that is not a hub,
+// hubView answers `enabled: false`.
 import type {
   DeviceReport,
   DeviceRole,
@@ -20,6 +21,11 @@ export interface HubRequests {
   hubView: { args: [token: string]; result: HubView };
   /** Manager: show a new 6-digit code a device may pair with once, as `role`. */
   hubOpenPairing: { args: [token: string, role: DeviceRole]; result: HubView };
+  /**
+   * Manager: allow a device that gave the right code (after comparing its check code with the
+   * device's screen), or deny it. Only an allowed device is paired.
+   */
+  hubDecidePairing: { args: [token: string, requestId: string, decision: 'allow' | 'deny']; result: HubView };
   /** Manager: give a paired device another name. */
   hubRenameDevice: { args: [token: string, deviceId: string, name: string]; result: HubView };
   /** Manager: revoke a device; it is disconnected and refused from now on. */
@@ -34,7 +40,11 @@ export interface HubRequests {
   satelliteFindHubs: { args: []; result: FoundHub[] };
   /** Unpaired satellite: the certificate the hub at `address` presents, to compare with the hub's screen before any code is sent. */
   satelliteCheckHub: { args: [address: string]; result: { address: string; fingerprint: string } };
-  /** Unpaired satellite: pair with the hub's code, pinning the certificate checked above. */
+  /**
+   * Unpaired satellite: ask to pair with the hub's code, pinning the certificate checked above. It
+   * answers once the hub took the request; the status then carries the check code to compare while
+   * a manager on the hub decides, and the `satellite` event says how it ended.
+   */
   satellitePair: {
     args: [input: { address: string; code: string; name: string; fingerprint: string }];
     result: SatelliteStatus;
@@ -60,6 +70,7 @@ export interface HubEvents {
 export const hubChannelKeys: Record<keyof HubRequests, true> = {
   hubView: true,
   hubOpenPairing: true,
+  hubDecidePairing: true,
   hubRenameDevice: true,
   hubRevokeDevice: true,
   hubMode: true,

@@ -78,6 +78,7 @@ export const channelSemantics = {
   hubSetMode: 'idempotent',
   hubView: 'read',
   hubOpenPairing: 'idempotent',
+  hubDecidePairing: 'idempotent',
   hubRenameDevice: 'idempotent',
   hubRevokeDevice: 'idempotent',
   satelliteStatus: 'read',

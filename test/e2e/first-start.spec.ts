@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { enterPin, openCode, openHubDevices, processes } from './hub-processes';
+import { allowOnHub, enterPin, openCode, openHubDevices, processes } from './hub-processes';
 import { showAt } from './show-at';
 
 const SIZES = [
@@ -116,11 +116,22 @@ test('one venue, several devices: the hub, then a kiosk that joins it from the Q
     const pair = await browser.newPage({ viewport: { width: 1080, height: 1920 } });
     await pair.goto(kiosk.url);
     await pair.getByLabel("Or paste the pairing data from the hub's QR code").fill(data);
-    await expect(pair.getByTestId('qr-match')).toContainText(checkCode);
+    // The QR code fills the form; connecting to the address is the person's press.
+    await expect(pair.getByTestId('qr-filled')).toBeVisible();
+    await expect(pair.getByTestId('checked-fingerprint')).toHaveCount(0);
+    await pair.getByRole('button', { name: 'Check this hub' }).click();
+    await expect(pair.getByTestId('checked-check-code')).toHaveText(checkCode);
     await expect(pair.getByLabel('Pairing code')).toHaveValue(JSON.parse(data).code);
     await pair.getByLabel("This device's name").fill('Staff door');
     await shoot(pair, 'pair-from-qr-data');
     await pair.getByRole('button', { name: 'Pair', exact: true }).click();
+    // Not paired yet: the device shows its check code, and the hub lists it with the same one.
+    const deviceCode = (await pair.getByTestId('pair-check-code').textContent())!;
+    expect(deviceCode).toMatch(/^([0-9A-F]{4} ){4}[0-9A-F]{4}$/);
+    await shoot(pair, 'pair-waiting-for-manager');
+    await expect(hubPage.getByTestId('request-check-code')).toHaveText(deviceCode);
+    await shoot(hubPage, 'devices-pairing-request');
+    await allowOnHub(hubPage, 'Staff door', deviceCode);
     await expect(pair.getByTestId('kiosk-shell')).toBeVisible();
 
     // Sam punches in at the new kiosk; the hub's Devices list shows it online.

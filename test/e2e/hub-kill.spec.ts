@@ -14,7 +14,7 @@ import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import type { DemoStaff } from '../../electron/core/labor/roster';
 import { freePort } from '../support/free-port';
-import { enterPin, openCode, openHubDevices, processes } from './hub-processes';
+import { allowOnHub, enterPin, openCode, openHubDevices, processes } from './hub-processes';
 import { closeConfirmation } from './kiosk-steps';
 import { showAt } from './show-at';
 
@@ -74,7 +74,7 @@ test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands 
   const hub = await run.host(hubArgs, { dir, env: hubEnv });
 
   const hubPage = await openHubDevices(browser, hub.url);
-  const kiosk = await run.host([
+  const kioskStarting = run.host([
     '--satellite',
     `127.0.0.1:${hubPort}`,
     '--pair-code',
@@ -84,6 +84,8 @@ test('the hub killed mid-shift: the kiosk keeps punching, and every punch lands 
     '--hub-fingerprint',
     (await hubPage.locator('.hub-fingerprint').textContent())!,
   ]);
+  await allowOnHub(hubPage, 'Staff door');
+  const kiosk = await kioskStarting;
   await hubPage.close();
 
   const page = await browser.newPage({ viewport: { width: 1080, height: 1920 } });

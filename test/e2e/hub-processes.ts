@@ -143,6 +143,18 @@ export async function openHubDevices(browser: Browser, url: string): Promise<Pag
   return page;
 }
 
+/**
+ * On the hub's Devices tab: a manager allows the device `name` that asks to pair, once it is listed
+ * (and, given, once its check code is the one the device shows).
+ */
+export async function allowOnHub(page: Page, name: string, checkCode?: string): Promise<void> {
+  const row = page.getByTestId('pairing-request').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  if (checkCode) await expect(row.getByTestId('request-check-code')).toHaveText(checkCode);
+  await row.getByRole('button', { name: `Allow “${name}”` }).click();
+  await expect(row).toHaveCount(0);
+}
+
 /** On the hub's Devices tab: a pairing code for a device of `role`. */
 export async function openCode(page: Page, role: string): Promise<string> {
   await page.getByLabel('It will be a').selectOption(role);

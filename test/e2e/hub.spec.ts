@@ -12,7 +12,7 @@ import type { SatellitePairing } from '../../electron/core/hub/hub-client';
 import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import type { AppSnapshot } from '../../shared/domain';
-import { enterPin, openCode, openHubDevices, processes } from './hub-processes';
+import { allowOnHub, enterPin, openCode, openHubDevices, processes } from './hub-processes';
 import { showAt } from './show-at';
 import { newRequestId as rid } from '../../shared/request-id';
 
@@ -35,7 +35,8 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   const kioskCode = await openCode(hubPage, 'kiosk');
   const fingerprint = (await hubPage.locator('.hub-fingerprint').textContent())!;
   await hubPage.screenshot({ path: shot('devices-pairing-1280x800.png') });
-  const kiosk = await host([
+  // The satellite asks with the code and waits until a manager allows it on this Devices tab.
+  const kioskStarting = host([
     '--satellite',
     hubAddress,
     '--pair-code',
@@ -45,9 +46,11 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
     '--hub-fingerprint',
     fingerprint,
   ]);
+  await allowOnHub(hubPage, 'Staff door');
+  const kiosk = await kioskStarting;
   // Both screens show the same fingerprint: the satellite printed the one it pinned.
   expect(kiosk.err()).toContain(fingerprint);
-  const manager = await host([
+  const managerStarting = host([
     '--satellite',
     hubAddress,
     '--pair-code',
@@ -58,6 +61,8 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
     '--hub-fingerprint',
     (await hubPage.getByTestId('hub-check-code').textContent())!,
   ]);
+  await allowOnHub(hubPage, 'Office laptop');
+  const manager = await managerStarting;
   const rows = hubPage.getByTestId('hub-device');
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: 'online' })).toHaveCount(2);
@@ -94,6 +99,8 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   await showAt(barPage, { width: 1080, height: 1920 });
   await barPage.screenshot({ path: shot('pair-screen-1080x1920.png') });
   await barPage.getByRole('button', { name: 'Pair', exact: true }).click();
+  // The hub lists the bar with the check code the bar's screen shows; the manager allows it.
+  await allowOnHub(hubPage, 'Bar', (await barPage.getByTestId('pair-check-code').textContent())!);
   await expect(barPage.getByRole('navigation', { name: 'Screens' })).toBeVisible();
   await expect(rows).toHaveCount(3);
 

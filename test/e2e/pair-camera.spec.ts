@@ -2,10 +2,11 @@
 // shows its code; the joining device's Chromium has a fake camera whose picture is that very QR
 // image, taken from the hub's screen. Before it, a camera that sees only half of the code, and then
 // a QR code that is not the hub's: the screen says so and keeps looking. No scan leaves the camera
-// on, and a browser without a camera says so.
+// on, and a browser without a camera says so. A scan connects to nothing: the person presses
+// Check this hub, and the device pairs once a manager allows it on the hub.
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openCode, openHubDevices, processes } from './hub-processes';
+import { allowOnHub, openCode, openHubDevices, processes } from './hub-processes';
 import { imageFrame, launchWithCamera, qrFrame, recordCameraStreams, writeCameraFile } from './fake-camera';
 import { showAt } from './show-at';
 
@@ -81,17 +82,21 @@ test("the pair screen fills in from the camera's view of the hub's QR code, and 
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(liveTracks).toBe(0);
 
-    // The hub's own QR code: the fields fill as a paste fills them, and the camera goes off.
+    // The hub's own QR code: the fields fill as a paste fills them, and the camera goes off. It
+    // connects to nothing until the person presses Check this hub.
     writeCameraFile(cameraFile, hubQr);
     await scan(page);
-    await expect(page.getByTestId('qr-match')).toBeVisible(CAMERA);
+    await expect(page.getByTestId('qr-filled')).toBeVisible(CAMERA);
     await expect(page.getByTestId('qr-scanner')).toHaveCount(0);
     expect(await liveTracks()).toBe(0);
     await expect(page.getByLabel('Hub address')).toHaveValue(hubAddress);
+    await expect(page.getByTestId('checked-fingerprint')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Check this hub' }).click();
     await expect(page.getByTestId('checked-fingerprint')).toHaveText(fingerprint);
     await expect(page.getByLabel('Pairing code')).toHaveValue(code);
     await page.getByLabel("This device's name").fill('Bar');
     await page.getByRole('button', { name: 'Pair', exact: true }).click();
+    await allowOnHub(hubPage, 'Bar', (await page.getByTestId('pair-check-code').textContent())!);
     await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
   } finally {
     await cameraBrowser.close();

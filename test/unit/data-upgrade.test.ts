@@ -18,6 +18,7 @@ import type { StaffSession } from '../../shared/labor';
 import { freePort, tempDirs, waitUntil } from '../support';
 import { copyFixture, DEMO_PINS, fixtureClock, hashes, manifest } from './data-v1-kit';
 import { drained, entriesAt } from './labor-test-kit';
+import { newPairingSecret } from '../../electron/core/hub/pairing-check';
 
 const undo: (() => Promise<void> | void)[] = [];
 const dirs = tempDirs('venue-upgrade-');
@@ -217,7 +218,11 @@ describe('a data folder a newer release wrote', () => {
     expect((await hub.handlers.laborView()).rosterError).not.toBeNull();
     await expect(hub.handlers.laborIdentify({ pin: '9999' })).rejects.toThrow();
     const code = hub.hub!.openPairing('kiosk').pairing!.code;
-    expect(() => hub.hub!.pair(code, 'New till')).toThrow(expect.objectContaining({ kind: 'data-damaged' }));
+    const asked = hub.hub!.pair(code, 'New till', '127.0.0.1', newPairingSecret());
+    if (!asked.ok) throw new Error(asked.message);
+    expect(() => hub.hub!.decidePairing(asked.request, true)).toThrow(
+      expect.objectContaining({ kind: 'data-damaged' }),
+    );
     await hub.stop();
     const after = hashes(hubDir);
     expect(Object.fromEntries(Object.keys(before).map((rel) => [rel, after[rel]]))).toEqual(before);

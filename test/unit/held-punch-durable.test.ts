@@ -13,7 +13,7 @@ import { startSatellite } from '../../electron/host/satellite';
 import type { PunchReceipt, StaffSession } from '../../shared/labor';
 import { fromErrorPayload } from '../../shared/app-error';
 import { tempDirs, waitUntil } from '../support';
-import { HubLink, ok, pairDevice, testHubs, type TestHub } from './hub-kit';
+import { allowedCode, HubLink, ok, pairDevice, testHubs, type TestHub } from './hub-kit';
 
 const hubs = testHubs();
 const dirs = tempDirs('venue-held-punch-');
@@ -57,7 +57,7 @@ describe('a punch the hub cannot write down', () => {
     const kiosk = await startSatellite({
       dataDir: dirs.make(),
       hubUrl: h.url.replace('https://', ''),
-      pairCode: h.hub.openPairing('kiosk').pairing!.code,
+      pairCode: allowedCode(h.app, 'kiosk'),
       deviceName: 'Door',
       retryMs: { first: 50, max: 200 },
       now: () => Date.now() + 3 * 60_000,

@@ -7,7 +7,7 @@ import { afterEach, expect, it } from 'vitest';
 import { startSatellite, type RunningSatellite } from '../../electron/host/satellite';
 import { isAppError } from '../../shared/app-error';
 import { staffWords } from '../../shared/errors';
-import { removeDir, startTestHub, type TestHub } from './hub-kit';
+import { allowedCode, removeDir, startTestHub, type TestHub } from './hub-kit';
 import { tempDirs, waitUntil } from '../support';
 
 const dirs = tempDirs('venue-identity-');
@@ -21,7 +21,7 @@ async function pairedWorkstation(h: TestHub): Promise<RunningSatellite> {
   const satellite = await startSatellite({
     dataDir: dirs.make(),
     hubUrl: new URL(h.url).host,
-    pairCode: h.hub.openPairing('workstation').pairing!.code,
+    pairCode: allowedCode(h.app, 'workstation'),
     deviceName: 'Bar',
     retryMs: { first: 50, max: 200 },
   });

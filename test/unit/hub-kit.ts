@@ -12,7 +12,7 @@ import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { createApp, type App, type AppOptions } from '../../electron/host/create-app';
 import type { DeviceRole } from '../../shared/hub';
 import { KIOSK_CACHE_FILE } from '../../electron/core/labor/kiosk-cache';
-import { waitUntil } from '../support';
+import { signInManager, waitUntil } from '../support';
 
 export interface TestHub {
   app: App;
@@ -64,8 +64,45 @@ export function removeDir(dir: string): void {
 
 /** Pair one device as `role` the way a manager and a satellite do it. */
 export async function pairDevice(h: TestHub, role: DeviceRole, name = `${role} device`): Promise<SatellitePairing> {
-  const { pairing } = h.hub.openPairing(role);
-  return pairWithHub({ url: h.url, code: pairing!.code, name });
+  return pairWithHub({ url: h.url, code: allowedCode(h.app, role), name });
+}
+
+/**
+ * A pairing code for a device of `role` that a manager allows as soon as a device asks with it:
+ * the practice venue's manager signs in on the hub's own screen and allows it on the Devices tab's
+ * channel (`hubDecidePairing`), as a person does after comparing the check code. For tests about
+ * something else than that comparison; pairing-confirmed.test.ts shows the comparison itself.
+ */
+export function allowedCode(app: App, role: DeviceRole): string {
+  const code = app.hub!.openPairing(role).pairing!.code;
+  allowNext(app);
+  return code;
+}
+
+/** The next device that asks to pair (with whatever code) is allowed by a manager. */
+export function allowNext(app: App): void {
+  const off = app.hub!.events.on('pairingRequested', (id) => {
+    off();
+    // A code shown for a device that never asked leaves its listener here: one decision a request.
+    const taken = deciding.get(app) ?? new Set<string>();
+    deciding.set(app, taken);
+    if (taken.has(id)) return;
+    taken.add(id);
+    void allowAsManager(app, id);
+  });
+}
+
+const deciding = new WeakMap<App, Set<string>>();
+
+/** A manager on the hub's own screen allows (or denies) a device waiting to pair. */
+export async function allowAsManager(app: App, requestId: string, decision: 'allow' | 'deny' = 'allow'): Promise<void> {
+  const manager = (await signInManager(app.handlers))!;
+  try {
+    await app.handlers.hubDecidePairing(manager.token, requestId, decision);
+  } finally {
+    // Signed out again: the hub's own screen has nobody signed in after, as before the device asked.
+    await app.handlers.laborEndSession(manager.token);
+  }
 }
 
 export async function ok<T>(p: Promise<LinkOutcome>): Promise<T> {

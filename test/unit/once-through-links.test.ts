@@ -17,6 +17,7 @@ import { gatedFetch } from '../support/gated-fetch';
 import { tcpRelay } from '../support/tcp-relay';
 import { installPageWebSocket } from '../support/page-websocket';
 import { PASSES, PRODUCTS, SPOT_BAR_1, removeTempDirs, startCore, type TestCore } from './tabs-kit';
+import { allowedCode } from './hub-kit';
 
 // Kept out of the node type check's file list: the renderer's bridge, run here as the page runs it.
 const WS_BRIDGE = '../../renderer/src/bridge/ws-bridge';
@@ -54,7 +55,7 @@ describe('a refund from a paired manager device, the hub link cut after the hub 
     const office = await startSatellite({
       dataDir: dirs.make(),
       hubUrl: `127.0.0.1:${relay.port}`,
-      pairCode: t.core.hub!.openPairing('manager').pairing!.code,
+      pairCode: allowedCode(t.core, 'manager'),
       deviceName: 'Office',
       retryMs: { first: 50, max: 200 },
     });

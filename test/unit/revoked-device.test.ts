@@ -9,7 +9,7 @@ import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-d
 import { startSatellite, type RunningSatellite } from '../../electron/host/satellite';
 import { postJson } from '../../electron/core/hub/hub-client';
 import type { StaffSession } from '../../shared/labor';
-import { removeDir, startTestHub, type TestHub } from './hub-kit';
+import { allowedCode, removeDir, startTestHub, type TestHub } from './hub-kit';
 import { tempDirs, waitUntil } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -36,7 +36,7 @@ describe('a revoked kiosk', () => {
     const port = Number(new URL(first.url).port);
     const kiosk = await satellite(d, {
       hubUrl: first.url.replace('https://', ''),
-      pairCode: first.hub.openPairing('kiosk').pairing!.code,
+      pairCode: allowedCode(first.app, 'kiosk'),
       deviceName: 'Door',
     });
     await call(kiosk, 'getSnapshot');

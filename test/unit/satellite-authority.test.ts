@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
 import { startSatellite, type RunningSatellite } from '../../electron/host/satellite';
 import type { StaffSession } from '../../shared/labor';
-import { ok, pairDevice, removeDir, rosterCopied, startTestHub, type TestHub, HubLink } from './hub-kit';
+import { allowedCode, ok, pairDevice, removeDir, rosterCopied, startTestHub, type TestHub, HubLink } from './hub-kit';
 import { tempDirs, waitUntil } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -33,7 +33,7 @@ async function kioskSatellite(h: TestHub, d: string): Promise<RunningSatellite> 
   const s = await startSatellite({
     dataDir: d,
     hubUrl: h.url.replace('https://', ''),
-    pairCode: h.hub.openPairing('kiosk').pairing!.code,
+    pairCode: allowedCode(h.app, 'kiosk'),
     deviceName: 'Door',
     retryMs: { first: 50, max: 200 },
   });

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDirs } from '../support';
 import { cliScript } from '../support/cli-process';
 import { shortFingerprint } from '../../shared/fingerprint';
-import { removeDir, startTestHub, type TestHub } from './hub-kit';
+import { allowedCode, removeDir, startTestHub, type TestHub } from './hub-kit';
 
 const root = resolve(import.meta.dirname, '../..');
 const dirs = tempDirs('venue-satellite-cli-');
@@ -83,7 +83,8 @@ function satellite(extra: string[]): Run {
   return run;
 }
 
-const code = () => h.hub.openPairing('kiosk').pairing!.code;
+/** A code a manager on the hub allows as soon as the device asks with it (hub-kit.ts). */
+const code = () => allowedCode(h.app, 'kiosk');
 
 describe('pairing from the command line without a terminal', () => {
   it('refuses without the fingerprint, shows the one it got, and sends no code', async () => {
@@ -118,6 +119,8 @@ describe('pairing from the command line without a terminal', () => {
       const run = satellite(['--pair-code', code(), '--hub-fingerprint', given()]);
       expect(await run.settled, run.err()).toBe('ready');
       expect(run.err()).toContain(`hub certificate ${h.hub.fingerprint}`);
+      // While it waited, it said the check code a manager compares on the hub's Devices tab.
+      expect(run.err()).toMatch(/This device's check code: [0-9A-F]{4}( [0-9A-F]{4}){4}\./);
       expect(
         h.hub
           .view()

@@ -9,7 +9,7 @@ import { startSatellite } from '../../electron/host/satellite';
 import type { PunchReceipt, StaffSession } from '../../shared/labor';
 import { fromErrorPayload } from '../../shared/app-error';
 import { tempDirs, waitUntil } from '../support';
-import { testHubs } from './hub-kit';
+import { allowedCode, testHubs } from './hub-kit';
 
 const hubs = testHubs();
 const dirs = tempDirs('venue-skewed-kiosk-');
@@ -22,7 +22,7 @@ describe('a kiosk whose clock runs ahead of the hub', () => {
     const kiosk = await startSatellite({
       dataDir: dirs.make(),
       hubUrl: h.url.replace('https://', ''),
-      pairCode: h.hub.openPairing('kiosk').pairing!.code,
+      pairCode: allowedCode(h.app, 'kiosk'),
       deviceName: 'Door',
       retryMs: { first: 50, max: 200 },
       now: () => Date.now() + ahead,

@@ -10,7 +10,7 @@ import { dispatchRequest } from '../../electron/core/ipc-dispatch';
 import { startSatellite, type RunningSatellite } from '../../electron/host/satellite';
 import type { PunchReceipt, StaffSession } from '../../shared/labor';
 import { drained, entriesAt, rng } from './labor-test-kit';
-import { startTestHub, type TestHub } from './hub-kit';
+import { allowedCode, startTestHub, type TestHub } from './hub-kit';
 import { waitUntil, tempDirs } from '../support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -44,7 +44,7 @@ describe('a kiosk satellite that loses the hub', () => {
     // The kiosk's clock: a minute per punch, all in the past, so shifts never overlap at the service.
     let clock = Date.now() - 260 * 60_000;
     const now = () => clock;
-    const code = h.hub.openPairing('kiosk').pairing!.code;
+    const code = allowedCode(h.app, 'kiosk');
     const open = (pairCode?: string) =>
       startSatellite({
         dataDir: satDir,

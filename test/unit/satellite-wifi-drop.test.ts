@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dispatchRequest } from '../../electron/core/ipc-dispatch';
 import { startSatellite } from '../../electron/host/satellite';
 import type { PunchReceipt, StaffSession } from '../../shared/labor';
-import { removeDir, startTestHub } from './hub-kit';
+import { allowedCode, removeDir, startTestHub } from './hub-kit';
 import { waitUntil, tempDirs } from '../support';
 import { tcpRelay } from '../support/tcp-relay';
 
@@ -36,7 +36,7 @@ describe('a Wi-Fi drop between the kiosk and the hub', () => {
     const kiosk = await startSatellite({
       dataDir: dir,
       hubUrl: `127.0.0.1:${net.port}`,
-      pairCode: h.hub.openPairing('kiosk').pairing!.code,
+      pairCode: allowedCode(h.app, 'kiosk'),
       deviceName: 'Door',
       retryMs: { first: 50, max: 200 },
     });

@@ -9,7 +9,7 @@ import { dispatchRequest } from '../../electron/core/ipc-dispatch';
 import { startSatellite, type RunningSatellite } from '../../electron/host/satellite';
 import type { LaborView, StaffSession } from '../../shared/labor';
 import type { DeviceRole, HubView } from '../../shared/hub';
-import { removeDir, rosterCopied, startTestHub, type TestHub } from './hub-kit';
+import { allowedCode, removeDir, rosterCopied, startTestHub, type TestHub } from './hub-kit';
 import { fromErrorPayload } from '../../shared/app-error';
 import { waitUntil, tempDirs } from '../support';
 import { newRequestId as rid } from '../../shared/request-id';
@@ -39,7 +39,7 @@ async function satellite(
   dataDir = dir(),
   name: string = role,
 ): Promise<RunningSatellite> {
-  const code = h.hub.openPairing(role).pairing!.code;
+  const code = allowedCode(h.app, role);
   const s = await startSatellite({
     dataDir,
     hubUrl: h.url.replace('https://', ''),

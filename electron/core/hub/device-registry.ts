@@ -124,7 +124,7 @@ export function hashCredential(credential: string): string {
   return createHash('sha256').update(credential).digest('hex');
 }
 
-function cleanName(name: string): string {
+export function cleanName(name: string): string {
   // Names reach every manager's screen: one line, printable, short.
   const cleaned = name
     .replace(/[\p{Cc}\p{Cf}]/gu, ' ')

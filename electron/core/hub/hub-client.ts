@@ -1,7 +1,8 @@
-// The satellite's side of the hub's door: read the hub's certificate, pair with a code, and open
-// the contract channel. After pairing the certificate is pinned: TLS trusts only that one
-// certificate (by fingerprint, whatever name or address the hub has today), so the credential and
-// the code are never sent to anything else on the LAN.
+// The satellite's side of the hub's door: read the hub's certificate, ask to pair with a code,
+// wait for a manager on the hub to allow it, and open the contract channel. The certificate read is
+// pinned from the start: TLS trusts only that one certificate (by fingerprint, whatever name or
+// address the hub has today), so the credential and the code are never sent to anything else on
+// the LAN. Only private, link-local and loopback addresses are asked at all.
 import { X509Certificate } from 'node:crypto';
 import { request } from 'node:https';
 import { connect, type PeerCertificate } from 'node:tls';
@@ -9,6 +10,8 @@ import WebSocket from 'ws';
 import type { DeviceRole, ForwardedPunch, HandOverOutcome } from '../../../shared/hub';
 import { AppError, appError, fromErrorPayload, readErrorPayload } from '../../../shared/app-error';
 import { fingerprintMatches, shortFingerprint } from '../../../shared/fingerprint';
+import { pairingHostAllowed } from '../../../shared/ip-ranges';
+import { newPairingSecret, pairingCheckCode } from './pairing-check';
 
 export interface PinnedHub {
   /** https://host:port of the hub. */
@@ -96,17 +99,35 @@ export function pinnedTls(pin: PinnedHub): {
   };
 }
 
+/** A request the hub took: this device's check code, for the person to compare with the hub's Devices tab. */
+export interface PendingPairing {
+  /** https://address:port of the hub asked. */
+  url: string;
+  checkCode: string;
+  expiresAt: number;
+}
+
+/** How long the satellite waits between two answers of "still waiting" (the hub holds each 20 s). */
+const RETRY_WAIT_MS = 1_000;
+
 /**
- * Pair with the code the hub shows. `expectFingerprint` (the full fingerprint or its check code),
- * when given, must match before the code is sent; otherwise the certificate read now is pinned
- * (and both screens show it to compare).
+ * Ask to pair with the code the hub shows, then wait until a manager on the hub allows this device
+ * (`onWaiting` hears the check code to show meanwhile). `expectFingerprint` (the full fingerprint
+ * or its check code), when given, must match before the code is sent; otherwise the certificate
+ * read now is pinned. A code from a QR code vouches for nothing: a look-alike hub's own QR code
+ * matches its own certificate, which is why the manager compares the check code, which a hub in
+ * between cannot make match.
  */
 export async function pairWithHub(options: {
   url: string;
   code: string;
   name: string;
   expectFingerprint?: string;
+  onWaiting?: (pending: PendingPairing) => void;
+  /** Aborted: stop waiting (a new request replaces this one). */
+  signal?: AbortSignal;
 }): Promise<SatellitePairing> {
+  assertPairingAddress(options.url);
   const pin = await readHubCertificate(options.url);
   if (options.expectFingerprint && !fingerprintMatches(options.expectFingerprint, pin.fingerprint)) {
     throw appError(
@@ -115,30 +136,81 @@ export async function pairWithHub(options: {
       { what: 'hub certificate' },
     );
   }
-  const { status, body } = await postJson(pin, '/pair', { code: options.code, name: options.name });
-  const answer = body as {
-    deviceId?: string;
-    credential?: string;
-    role?: DeviceRole;
-    name?: string;
-    message?: string;
-    reason?: string;
-    attemptsLeft?: number;
+  const secret = newPairingSecret();
+  const { status, body } = await postJson(pin, '/pair', { code: options.code, name: options.name, secret });
+  const taken = body as { ok?: boolean; request?: string; expiresAt?: number } & Refusal;
+  if (status !== 202 || typeof taken.request !== 'string') throw refused(status, taken);
+  const pending = {
+    url: pin.url,
+    checkCode: pairingCheckCode(pin.fingerprint, secret),
+    expiresAt: taken.expiresAt ?? Date.now(),
   };
-  if (status !== 200 || !answer.credential || !answer.deviceId || !answer.role) {
+  options.onWaiting?.(pending);
+  for (;;) {
+    if (options.signal?.aborted) throw new PairingRefused('Pairing was started again', 'replaced', 0);
+    let reply: { status: number; body: unknown };
+    try {
+      // The hub holds each one up to 20 s (PAIR_WAIT_MS) while nobody has decided.
+      reply = await postJson(pin, '/pair/wait', { request: taken.request, secret }, undefined, {
+        signal: options.signal,
+        timeoutMs: 30_000,
+      });
+    } catch (error) {
+      // The hub restarting, Wi-Fi dropping: the request is still there (or has run out) when it answers.
+      if (options.signal?.aborted || Date.now() > pending.expiresAt) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS));
+      continue;
+    }
+    const answer = reply.body as {
+      state?: string;
+      deviceId?: string;
+      credential?: string;
+      role?: DeviceRole;
+      name?: string;
+    } & Refusal;
+    if (reply.status !== 200) throw refused(reply.status, answer);
+    if (answer.state === 'waiting') continue;
+    if (answer.state === 'allowed' && answer.credential && answer.deviceId && answer.role)
+      return {
+        ...pin,
+        deviceId: answer.deviceId,
+        credential: answer.credential,
+        role: answer.role,
+        name: answer.name ?? options.name,
+      };
+    if (answer.state === 'denied')
+      throw new PairingRefused('A manager on the hub did not allow this device to pair', 'denied', 0);
     throw new PairingRefused(
-      answer.message ?? `The hub refused to pair (HTTP ${status})`,
-      answer.reason ?? 'refused',
-      answer.attemptsLeft ?? 0,
+      'Nobody allowed this device on the hub in time: ask a manager for a new code and pair again',
+      'expired',
+      0,
     );
   }
-  return {
-    ...pin,
-    deviceId: answer.deviceId,
-    credential: answer.credential,
-    role: answer.role,
-    name: answer.name ?? options.name,
-  };
+}
+
+interface Refusal {
+  message?: string;
+  reason?: string;
+  attemptsLeft?: number;
+}
+
+function refused(status: number, body: Refusal): PairingRefused {
+  return new PairingRefused(
+    body.message ?? `The hub refused to pair (HTTP ${status})`,
+    body.reason ?? 'refused',
+    body.attemptsLeft ?? 0,
+  );
+}
+
+/** Pairing asks only addresses of the venue's own network (or this computer): typed or from a QR code. */
+export function assertPairingAddress(url: string): void {
+  const { hostname } = hubUrl(url);
+  if (!pairingHostAllowed(hostname))
+    throw appError(
+      'invalid',
+      `${hostname} is not an address on the venue's own network: pair with the hub's address as the Devices tab shows it (like 192.168.1.20:47800)`,
+      { field: 'hub' },
+    );
 }
 
 /** The contract channel to the hub, with the device credential, over the pinned certificate. */
@@ -157,6 +229,7 @@ export function postJson(
   path: string,
   body: unknown,
   credential?: string,
+  wait?: { signal?: AbortSignal; timeoutMs: number },
 ): Promise<{ status: number; body: unknown }> {
   const { hostname, port } = hubUrl(pin.url);
   const data = JSON.stringify(body);
@@ -173,7 +246,8 @@ export function postJson(
           ...(credential ? { authorization: `Bearer ${credential}` } : {}),
         },
         ...pinnedTls(pin),
-        timeout: 10_000,
+        timeout: wait?.timeoutMs ?? 10_000,
+        signal: wait?.signal,
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -12,7 +12,15 @@ import { currentCaller } from '../caller';
 import { errorMessage } from '../../../shared/errors';
 import { forwardedPunch } from '../../../shared/contract/hub-args';
 
-const NOT_A_HUB: HubView = { enabled: false, fingerprint: null, address: null, devices: [], pairing: null };
+const NOT_A_HUB: HubView = {
+  enabled: false,
+  fingerprint: null,
+  address: null,
+  devices: [],
+  pairing: null,
+  requests: [],
+  pairingLocks: [],
+};
 
 export function hubHandlers(
   hub: HubService | null,
@@ -32,6 +40,7 @@ export function hubHandlers(
     hubSetMode: async (on) => (saveHubMode(dataDir, on), hubModeView(dataDir, hub !== null)),
     hubView: async () => (hub ? withQr(hub.view()) : NOT_A_HUB),
     hubOpenPairing: async (_token, role) => withQr(need().openPairing(role)),
+    hubDecidePairing: async (_token, id, decision) => withQr(need().decidePairing(id, decision === 'allow')),
     hubRenameDevice: async (_token, id, name) => withQr(need().rename(id, name)),
     hubRevokeDevice: async (_token, id) => withQr(need().revoke(id)),
     satelliteStatus: async () => ({
@@ -43,6 +52,7 @@ export function hubHandlers(
       link: null,
       message: null,
       waitingPunches: 0,
+      pairingRequest: null,
     }),
     hubKioskRoster: async () => needRelay().roster(),
     hubForwardPunch: async (punch) => {

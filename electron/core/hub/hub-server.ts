@@ -1,6 +1,7 @@
 // The hub's door for satellites: HTTPS with the hub's own certificate (pinned by each satellite at
 // pairing) and the same contract as the local screen, as JSON over a WebSocket. Without a device
-// credential only `POST /pair` answers; a revoked device's credential opens only `POST /handover`,
+// credential only `POST /pair` (a code: a request a manager on the hub must allow) and
+// `POST /pair/wait` (the answer to it) answer; a revoked device's credential opens only `POST /handover`,
 // which goes to the same dispatcher as its one channel. Every message from a device goes to the core's one
 // dispatcher as the device its credential names: the contract's argument schemas, the device's
 // role (shared/contract/device-access.ts), then the person's session, so no screen is ever trusted.
@@ -68,7 +69,7 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
       req.on('error', ignore);
       res.on('error', ignore);
       const path = new URL(req.url ?? '/', 'https://hub').pathname;
-      if (path === '/pair' && req.method === 'POST') {
+      if ((path === '/pair' || path === '/pair/wait') && req.method === 'POST') {
         // Only devices on the hub's own networks may try a code.
         if (!(options.onOwnSubnet ?? onOwnSubnet)(req.socket.remoteAddress))
           return answer(res, 403, {
@@ -77,7 +78,7 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
             attemptsLeft: 0,
             message: 'Pairing is only open to devices on the venue hub’s own network',
           });
-        return void pair(hub, req, res);
+        return void (path === '/pair' ? pair(hub, req, res) : waitForManager(hub, req, res, running));
       }
       if (path === '/handover' && req.method === 'POST') return void handOver(req, res, options);
       answer(res, 404, NOT_FOUND);
@@ -90,6 +91,8 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
   server.on('clientError', (_error, socket) => socket.destroy());
   // A satellite that drops mid-handshake must not reach the process as an error.
   server.on('tlsClientError', ignore);
+  // Cleared at close: a device waiting for a manager is answered at once then.
+  const running = { open: true };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   wss.on('error', ignore);
   const sockets = new Map<WebSocket, string>();
@@ -131,6 +134,8 @@ export async function startHubServer(options: HubServerOptions): Promise<Running
     port,
     close: async () => {
       offRevoked();
+      running.open = false;
+      hub.requests.close();
       // Each socket's 'close' records its device's disconnect (lastSeenAt, written to disk): wait
       // for those, so the hub writes nothing after close() has resolved.
       const disconnects = [...sockets.keys()].map(
@@ -208,19 +213,49 @@ async function handOver(req: IncomingMessage, res: ServerResponse, options: HubS
 }
 
 async function pair(hub: HubService, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  let body: { code?: unknown; name?: unknown };
+  let body: { code?: unknown; name?: unknown; secret?: unknown };
   try {
     body = JSON.parse(await readBody(req, MAX_PAIR_BODY)) as typeof body;
     if (typeof body !== 'object' || body === null) throw new Error('not an object');
   } catch {
-    return answer(res, 400, { message: 'Send {"code": "123456", "name": "Bar"} as JSON' });
+    return answer(res, 400, { message: 'Send {"code": "123456", "name": "Bar", "secret": "…"} as JSON' });
   }
   const outcome = hub.pair(
     typeof body.code === 'string' ? body.code : '',
     typeof body.name === 'string' ? body.name : '',
+    req.socket.remoteAddress ?? '',
+    typeof body.secret === 'string' ? body.secret : '',
   );
-  if (outcome.ok) return answer(res, 200, outcome);
+  // 202: taken, not done; the device asks /pair/wait until a manager decides.
+  if (outcome.ok) return answer(res, 202, outcome);
   answer(res, outcome.reason === 'rate-limited' ? 429 : 403, outcome);
+}
+
+/** How long one /pair/wait is held open while the manager has not decided (the device asks again). */
+export const PAIR_WAIT_MS = 20_000;
+
+/** The device that asked to pair learns the manager's decision: held open until there is one. */
+async function waitForManager(
+  hub: HubService,
+  req: IncomingMessage,
+  res: ServerResponse,
+  running: { open: boolean },
+): Promise<void> {
+  let body: { request?: unknown; secret?: unknown };
+  try {
+    body = JSON.parse(await readBody(req, MAX_PAIR_BODY)) as typeof body;
+    if (typeof body !== 'object' || body === null) throw new Error('not an object');
+  } catch {
+    return answer(res, 400, { message: 'Send {"request": "…", "secret": "…"} as JSON' });
+  }
+  const id = typeof body.request === 'string' ? body.request : '';
+  const secret = typeof body.secret === 'string' ? body.secret : '';
+  // A device that gives up (its screen closed) frees the wait at once.
+  let gone = false;
+  res.once('close', () => (gone = true));
+  const decided = await hub.pairingAnswer(id, secret, running.open ? PAIR_WAIT_MS : 0, () => !gone && !res.headersSent);
+  if (!decided) return;
+  answer(res, 200, decided);
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<string> {

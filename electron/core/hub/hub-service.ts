@@ -1,21 +1,27 @@
-// The venue hub's own state: paired devices, the open pairing code, the certificate, and which
-// devices are connected right now. The TLS server (hub-server.ts) and the manager's requests
-// (hub-handlers.ts) both work through it, so a revoke is one decision both see at once.
+// The venue hub's own state: paired devices, the open pairing code, the devices waiting for a
+// manager to allow them, the certificate, and which devices are connected right now. The TLS
+// server (hub-server.ts) and the manager's requests (hub-handlers.ts) both work through it, so a
+// revoke (or an allow) is one decision both see at once.
 import { CLOCK_SKEW_SHOWN_MS, type DeviceRole, type HubDeviceView, type HubView } from '../../../shared/hub';
 import { TypedEmitter } from '../typed-emitter';
 import type { DamageSink } from '../storage/data-health';
-import { DeviceRegistry, type Authentication, type DeviceRecord } from './device-registry';
+import { cleanName, DeviceRegistry, type Authentication, type DeviceRecord } from './device-registry';
 import { loadOrCreateCertificate, type HubCertificate } from './hub-certificate';
 import { PairingCodes } from './pairing-codes';
+import { PairingRequests, type PairingAnswer } from './pairing-requests';
+import { PAIRING_SECRET_PATTERN } from './pairing-check';
 
 export interface HubServiceEvents {
   hubDevices: HubDeviceView[];
   /** A device was revoked: its open connections must end now. */
   revoked: string;
+  /** A device gave the right code and waits for a manager (its request's id). */
+  pairingRequested: string;
 }
 
+/** The right code opens a request a manager decides; the device then asks for the answer. */
 export type PairOutcome =
-  | { ok: true; deviceId: string; credential: string; role: DeviceRole; name: string; fingerprint: string }
+  | { ok: true; request: string; expiresAt: number }
   | { ok: false; reason: string; attemptsLeft: number; message: string; retryAfterMs?: number };
 
 export interface HubServiceOptions {
@@ -29,6 +35,7 @@ export class HubService {
   readonly events = new TypedEmitter<HubServiceEvents>();
   readonly registry: DeviceRegistry;
   readonly pairing: PairingCodes;
+  readonly requests: PairingRequests;
   /** Set by the server once it listens (wss://…:port). */
   address: string | null = null;
   private readonly online = new Map<string, number>();
@@ -46,7 +53,12 @@ export class HubService {
     this.now = options.now ?? Date.now;
     this.log = options.log ?? (() => {});
     this.registry = new DeviceRegistry(options.dataDir, this.now, options.damage);
-    this.pairing = new PairingCodes(this.now, () => this.log('Pairing: 5 wrong codes, the code was replaced'));
+    this.pairing = new PairingCodes(
+      this.now,
+      () => this.log('Pairing: 5 wrong codes, the code was replaced'),
+      () => this.changed(),
+    );
+    this.requests = new PairingRequests(certificate.fingerprint, this.now);
   }
 
   static async open(options: HubServiceOptions): Promise<HubService> {
@@ -65,6 +77,8 @@ export class HubService {
       address: this.address,
       devices: this.devices(),
       pairing: this.pairing.view(),
+      requests: this.requests.waiting(),
+      pairingLocks: this.pairing.locks(),
     };
   }
 
@@ -84,7 +98,11 @@ export class HubService {
     return this.view();
   }
 
-  pair(code: string, name: string): PairOutcome {
+  /**
+   * A device asks to pair with `code` from the address `from`, with the secret it chose for this
+   * request. The right code opens a request for a manager to allow or deny; nothing is issued yet.
+   */
+  pair(code: string, name: string, from: string, secret: string): PairOutcome {
     const trimmed = typeof name === 'string' ? name.trim() : '';
     if (!trimmed)
       return {
@@ -93,19 +111,49 @@ export class HubService {
         attemptsLeft: this.pairing.view()?.attemptsLeft ?? 0,
         message: 'Give this device a name',
       };
-    const attempt = this.pairing.attempt(code);
+    if (!PAIRING_SECRET_PATTERN.test(secret))
+      return { ok: false, reason: 'secret', attemptsLeft: 0, message: 'Update this device: it pairs the old way' };
+    const attempt = this.pairing.attempt(code, from);
     if (!attempt.ok) return attempt;
-    const { device, credential } = this.registry.issue(trimmed, attempt.role);
-    this.log(`Paired device "${device.name}" as ${device.role} (${device.id})`);
+    const request = this.requests.open({ name: cleanName(trimmed), role: attempt.role, from, secret });
+    this.log(
+      `Pairing: "${request.name}" (${request.role}) from ${request.from} waits for a manager on the Devices tab; check code ${request.checkCode}`,
+    );
+    this.events.emit('pairingRequested', request.id);
     this.changed();
-    return {
-      ok: true,
-      deviceId: device.id,
-      credential,
-      role: device.role,
-      name: device.name,
-      fingerprint: this.fingerprint,
-    };
+    return { ok: true, request: request.id, expiresAt: request.expiresAt };
+  }
+
+  /** A manager allows or denies a device waiting to pair. */
+  decidePairing(id: string, allow: boolean): HubView {
+    const request = this.requests.undecided(id);
+    if (allow) {
+      const { device, credential } = this.registry.issue(request.name, request.role);
+      this.requests.allow(id, { deviceId: device.id, credential });
+      this.log(
+        `Paired device "${device.name}" as ${device.role} (${device.id}) from ${request.from}, allowed by a manager`,
+      );
+    } else {
+      this.requests.deny(id);
+      this.log(`Pairing: "${request.name}" from ${request.from} denied by a manager`);
+    }
+    this.changed();
+    return this.view();
+  }
+
+  /**
+   * The device's answer to "how does my request stand?", held up to `timeoutMs` while it waits;
+   * null when the device left meanwhile (`stillThere`), so a credential is never handed to nobody.
+   */
+  async pairingAnswer(
+    id: string,
+    secret: string,
+    timeoutMs: number,
+    stillThere: () => boolean,
+  ): Promise<(PairingAnswer & { fingerprint: string }) | null> {
+    await this.requests.wait(id, secret, timeoutMs);
+    if (!stillThere()) return null;
+    return { ...this.requests.answer(id, secret), fingerprint: this.fingerprint };
   }
 
   authenticate(credential: string): Authentication {

@@ -1,18 +1,23 @@
 // The 6-digit code a new device pairs with. One code is open at a time, for one role and one use.
 // Its lifetime is fixed when a manager shows it: no guess ever extends it. After 5 wrong guesses
-// the number is replaced (same role, same expiry), and guesses across the whole hub are limited
-// to 10 a minute; past that, pairing refuses every attempt for a while without looking at the
-// code. A million codes, at most 10 guesses a minute over a 10-minute life: one chance in 10 000
-// per code a manager shows, and the manager can close pairing at any time.
+// the number is replaced (same role, same expiry). Guesses are limited per source address (an IPv6
+// one by its /64, which one device can fill with addresses): 10 a minute, and past that that
+// address is refused for 5 minutes without the code being looked at. Nothing locks pairing for
+// everyone, so a neighbour guessing cannot keep the right device out, and a new code is never born
+// locked. The right code only asks: the device then waits until a manager on the hub allows it
+// (pairing-requests.ts), so a code read off the screen or guessed pairs nothing by itself.
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import type { DeviceRole, HubPairingView } from '../../../shared/hub';
+import type { DeviceRole, HubPairingLockView, HubPairingView } from '../../../shared/hub';
+import { ipBits } from '../../../shared/ip-ranges';
 
 export const MAX_WRONG_CODES = 5;
 export const CODE_LIFETIME_MS = 10 * 60_000;
-/** Attempts (right or wrong) the whole hub takes per minute before it stops listening a while. */
+/** Attempts (right or wrong) one source address makes per minute before it is refused a while. */
 export const MAX_ATTEMPTS_PER_MINUTE = 10;
 export const ATTEMPT_WINDOW_MS = 60_000;
 export const RATE_LOCK_MS = 5 * 60_000;
+/** Source addresses remembered at once; the quietest are forgotten first past it. */
+const MAX_SOURCES = 4096;
 
 export type PairingAttempt =
   | { ok: true; role: DeviceRole }
@@ -31,14 +36,20 @@ interface OpenCode {
   wrong: number;
 }
 
+interface Source {
+  attempts: number[];
+  lockedUntil: number;
+}
+
 export class PairingCodes {
   private open: OpenCode | null = null;
-  private attempts: number[] = [];
-  private lockedUntil = 0;
+  private readonly sources = new Map<string, Source>();
 
   constructor(
     private readonly now: () => number = Date.now,
     private readonly onReplaced: () => void = () => {},
+    /** An address was just locked out: the Devices tab shows it. */
+    private readonly onLocked: () => void = () => {},
   ) {}
 
   /** A fresh code for `role`, living CODE_LIFETIME_MS from now; any earlier code stops working. */
@@ -62,16 +73,28 @@ export class PairingCodes {
     };
   }
 
-  attempt(code: string): PairingAttempt {
+  /** Addresses refused right now, the soonest free first. */
+  locks(): HubPairingLockView[] {
     const now = this.now();
-    if (now < this.lockedUntil) return rateLimited(this.lockedUntil - now);
-    this.attempts = this.attempts.filter((t) => t > now - ATTEMPT_WINDOW_MS);
-    if (this.attempts.length >= MAX_ATTEMPTS_PER_MINUTE) {
-      this.lockedUntil = now + RATE_LOCK_MS;
-      this.attempts = [];
+    return [...this.sources]
+      .filter(([, s]) => s.lockedUntil > now)
+      .map(([address, s]) => ({ address, until: s.lockedUntil }))
+      .sort((a, b) => a.until - b.until);
+  }
+
+  /** A code tried from `from` (the request's source address). */
+  attempt(code: string, from: string): PairingAttempt {
+    const now = this.now();
+    const source = this.source(sourceKey(from), now);
+    if (now < source.lockedUntil) return rateLimited(source.lockedUntil - now);
+    source.attempts = source.attempts.filter((t) => t > now - ATTEMPT_WINDOW_MS);
+    if (source.attempts.length >= MAX_ATTEMPTS_PER_MINUTE) {
+      source.lockedUntil = now + RATE_LOCK_MS;
+      source.attempts = [];
+      this.onLocked();
       return rateLimited(RATE_LOCK_MS);
     }
-    this.attempts.push(now);
+    source.attempts.push(now);
     const open = this.open;
     if (!open)
       return {
@@ -114,6 +137,29 @@ export class PairingCodes {
       message: `That is not the code the hub shows (${attemptsLeft} tries left)`,
     };
   }
+
+  private source(key: string, now: number): Source {
+    let source = this.sources.get(key);
+    if (source) return source;
+    if (this.sources.size >= MAX_SOURCES) {
+      // Forget whoever has not tried for a minute and is not locked; the oldest entry if all are.
+      for (const [k, s] of this.sources)
+        if (s.lockedUntil <= now && s.attempts.every((t) => t <= now - ATTEMPT_WINDOW_MS)) this.sources.delete(k);
+      if (this.sources.size >= MAX_SOURCES) this.sources.delete(this.sources.keys().next().value!);
+    }
+    source = { attempts: [], lockedUntil: 0 };
+    this.sources.set(key, source);
+    return source;
+  }
+}
+
+/** One key per address; per /64 for IPv6, where one device may hold a whole /64 of them. */
+export function sourceKey(from: string): string {
+  const address = from.startsWith('::ffff:') ? from.slice(7) : from;
+  const bits = ipBits(address);
+  if (!bits || bits.length === 32) return address;
+  const groups = (bits.slice(0, 64).match(/.{16}/g) ?? []).map((g) => parseInt(g, 2).toString(16));
+  return `${groups.join(':')}::/64`;
 }
 
 function rateLimited(retryAfterMs: number): PairingAttempt {
@@ -122,7 +168,7 @@ function rateLimited(retryAfterMs: number): PairingAttempt {
     reason: 'rate-limited',
     attemptsLeft: 0,
     retryAfterMs,
-    message: `Too many pairing attempts on this hub: try again in ${Math.ceil(retryAfterMs / 60_000)} min`,
+    message: `Too many pairing attempts from this device: try again in ${Math.ceil(retryAfterMs / 60_000)} min`,
   };
 }
 

@@ -1,12 +1,16 @@
 // The venue's paired devices, for a manager on the hub or on a manager's device: who is online,
-// rename, revoke, and a pairing code (with its QR code and the certificate fingerprint the new
-// device must show too). The code is read with the manager's session and never pushed.
+// rename, revoke, and a pairing code (with its QR code and the certificate fingerprint). A device
+// that gave the code waits here until a manager allows it, after comparing the check code beside
+// its name with the one on its own screen (a look-alike hub in between makes them differ), or
+// denies it; addresses refused for too many attempts are listed. The code is read with the
+// manager's session and never pushed.
 import { useEffect, useState } from 'react';
 import {
   CLOCK_SKEW_SHOWN_MS,
   DEVICE_ROLES,
   type DeviceRole,
   type HubDeviceView,
+  type HubPairingRequestView,
   type HubView,
 } from '../../../../shared/hub';
 import { api } from '../../api-context';
@@ -31,8 +35,24 @@ export function DevicesPanel({ token, timezone }: { token: string; timezone: str
   const [role, setRole] = useState<DeviceRole>('kiosk');
   const hub: HubView | null = view.data;
   if (hub && !hub.enabled) return <p className="k-empty">This device is not the venue hub.</p>;
+  const decide = (id: string, decision: 'allow' | 'deny') =>
+    void request.run(async () => view.set(await api().hubDecidePairing(token, id, decision)));
   return (
     <div className="hub-devices">
+      {hub && hub.requests.length > 0 && (
+        <section className="k-card" aria-label="Devices asking to pair">
+          <h2>Devices asking to pair</h2>
+          <p className="k-hint">
+            Allow a device only if its own screen shows the same check code. Another code means something stood between
+            it and this hub: deny it.
+          </p>
+          <ul className="pair-found">
+            {hub.requests.map((r) => (
+              <PairingRequest key={r.id} request={r} timezone={timezone} busy={request.busy} onDecide={decide} />
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="k-card" aria-label="Paired devices">
         <div className="k-card-head">
           <h2>Paired devices</h2>
@@ -112,6 +132,16 @@ export function DevicesPanel({ token, timezone }: { token: string; timezone: str
           </button>
         )}
         {hub?.pairing && <PairingCode hub={hub} timezone={timezone} />}
+        {hub && hub.pairingLocks.length > 0 && (
+          <ul className="k-hint" aria-label="Addresses refused for a while" data-testid="pairing-locks">
+            {hub.pairingLocks.map((l) => (
+              <li key={l.address}>
+                Pairing is refused from <code>{l.address}</code> until {dayTime(l.until, timezone)}: too many attempts
+                in a minute. Every other address can still pair.
+              </li>
+            ))}
+          </ul>
+        )}
         {hub?.fingerprint && !hub.pairing && (
           <p className="k-hint">
             Hub check code: <strong className="hub-fingerprint-short">{shortFingerprint(hub.fingerprint)}</strong>{' '}
@@ -120,6 +150,45 @@ export function DevicesPanel({ token, timezone }: { token: string; timezone: str
         )}
       </section>
     </div>
+  );
+}
+
+function PairingRequest({
+  request,
+  timezone,
+  busy,
+  onDecide,
+}: {
+  request: HubPairingRequestView;
+  timezone: string | null;
+  busy: boolean;
+  onDecide(id: string, decision: 'allow' | 'deny'): void;
+}) {
+  return (
+    <li data-testid="pairing-request">
+      <p>
+        <strong>{request.name}</strong> wants to pair as a {request.role} — check code{' '}
+        <strong className="hub-check-code" data-testid="request-check-code">
+          {request.checkCode}
+        </strong>
+      </p>
+      <p className="k-hint">
+        From {request.from}; waits until {dayTime(request.expiresAt, timezone)}.
+      </p>
+      <div className="pair-buttons">
+        <button type="button" disabled={busy} onClick={() => onDecide(request.id, 'allow')}>
+          Allow “{request.name}”
+        </button>
+        <button
+          type="button"
+          className="k-small k-small-danger"
+          disabled={busy}
+          onClick={() => onDecide(request.id, 'deny')}
+        >
+          Deny
+        </button>
+      </div>
+    </li>
   );
 }
 
@@ -195,7 +264,7 @@ function PairingCode({ hub, timezone }: { hub: HubView; timezone: string | null 
       </p>
       <p className="k-hint">
         For a {pairing.role}; works once, until {dayTime(pairing.expiresAt, timezone)}; {pairing.attemptsLeft} wrong
-        tries and a new code replaces it (same end time).
+        tries and a new code replaces it (same end time). The device that gives it waits for you to allow it above.
       </p>
       {pairing.qr && (
         <img
@@ -212,7 +281,10 @@ function PairingCode({ hub, timezone }: { hub: HubView; timezone: string | null 
       )}
       {hub.fingerprint && (
         <>
-          <p className="k-hint">The new device must show this same check code:</p>
+          <p className="k-hint">
+            The hub&apos;s certificate code (the new device shows it after Check this hub; its own check code comes once
+            it asks):
+          </p>
           <p className="hub-check-code" data-testid="hub-check-code">
             {shortFingerprint(hub.fingerprint)}
           </p>
