@@ -3,8 +3,16 @@
 // hub's core checks the device's role and the person's session. The satellite only keeps its
 // pairing, reconnects when the hub comes back, and tells its screen how the link is; a kiosk
 // device's punch flow goes to the labor core's offline kiosk (core/labor/offline-kiosk.ts), which
-// carries it to the hub or keeps it while the hub is away.
-import { ipcChannels, type IpcEventMap, type IpcEventName, type IpcHandlers } from '../../shared/contract';
+// carries it to the hub or keeps it while the hub is away. Its data folder is private to its user
+// as the hub's is (private-modes.ts), and what it finds damaged in it reaches its screens with the
+// hub's own notices (satellite-health.ts).
+import {
+  ipcChannels,
+  type IpcChannel,
+  type IpcEventMap,
+  type IpcEventName,
+  type IpcHandlers,
+} from '../../shared/contract';
 import type { SatelliteStatus } from '../../shared/hub';
 import { TypedEmitter } from '../core/typed-emitter';
 import {
@@ -20,6 +28,9 @@ import type { LaborView } from '../../shared/labor';
 import type { AppSnapshot } from '../../shared/domain';
 import { OfflineKiosk } from '../core/labor/offline-kiosk';
 import { DataHealth } from '../core/storage/data-health';
+import { checkPrivateModes, makeWritesPrivate } from '../core/storage/private-modes';
+import type { DataHealthView } from '../../shared/data-health';
+import { SatelliteHealth } from './satellite-health';
 import { AppError, appError, fromErrorPayload } from '../../shared/app-error';
 import { DEVICE_ONLY } from '../core/access-guard';
 import { screenErrorHandlers } from '../core/screen-error-log';
@@ -58,8 +69,12 @@ const IDENTITY_CHANGED =
 
 export async function startSatellite(options: SatelliteOptions): Promise<RunningSatellite> {
   const log = options.log ?? (() => {});
+  // The pairing holds this device's credential, the cache the staff's PIN hashes: whatever is
+  // written from here on is this user's only, and what is already there is checked (and said).
+  makeWritesPrivate();
   // Damage found in the pairing, the queue or the caches is kept aside and reported here.
   const health = new DataHealth(options.dataDir, options.now ?? Date.now, log);
+  checkPrivateModes(options.dataDir, health.sink);
   let pairing = loadPairing(options.dataDir, health.sink);
   if (options.pairCode) {
     const url = options.hubUrl ?? pairing?.url;
@@ -89,7 +104,8 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
   }
   const paired = pairing;
   const events = new TypedEmitter<IpcEventMap>((error) => log(`A push-event listener failed: ${String(error)}`));
-  health.events.on('dataHealth', (view) => events.emit('dataHealth', view));
+  // The hub's notices and this device's own, as one list for its screens.
+  const notices = new SatelliteHealth(health, (view) => events.emit('dataHealth', view));
   const retry = options.retryMs ?? { first: 500, max: 5000 };
   let link: HubLink | null = null;
   let linkState: 'connected' | 'connecting' | 'revoked' | 'identity-changed' = 'connecting';
@@ -155,6 +171,10 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
       const opened = await HubLink.open(paired, {
         onEvent: (event, payload) => {
           if (event === 'labor') kiosk?.seenView(payload as LaborView);
+          if (event === 'dataHealth') {
+            notices.fromHub(payload as DataHealthView);
+            return events.emit('dataHealth', notices.view());
+          }
           events.emit(event as IpcEventName, payload as never);
         },
         onClose: (revoked) => {
@@ -230,19 +250,33 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
           return kiosk.punch(args[0] as string, args[1] as Parameters<OfflineKiosk['punch']>[1]);
         if (channel === 'laborEndSession') return (kiosk.endSession(args[0] as string), null);
         if (channel === 'laborView' && !link?.open && kiosk.cachedView) return kiosk.cachedView;
-        if (channel === 'getSnapshot' && !link?.open && kiosk.cachedSnapshot) return kiosk.cachedSnapshot;
+        if (channel === 'getSnapshot' && !link?.open && kiosk.cachedSnapshot)
+          return notices.snapshot(kiosk.cachedSnapshot);
       }
-      if (linkState === 'revoked')
-        throw new AppError('revoked', message ?? 'This device was revoked by the venue hub', {
-          waitingPunches: kiosk?.waiting ?? 0,
-        });
-      if (!link?.open) throw changedIdentity ?? appError('unreachable', message ?? UNREACHABLE);
-      const outcome = await link.request(channel, args);
-      if (!outcome.ok) throw fromErrorPayload(outcome.error);
-      if (channel === 'laborView') kiosk?.seenView(outcome.result as LaborView);
-      if (channel === 'getSnapshot') kiosk?.seenSnapshot(outcome.result as AppSnapshot);
-      return outcome.result;
+      if (channel === 'dismissDataHealth')
+        return notices.dismiss(
+          args[0] as string[],
+          (ids) => viaHub('dismissDataHealth', [ids]) as Promise<DataHealthView>,
+        );
+      const result = await viaHub(channel, args);
+      if (channel === 'laborView') kiosk?.seenView(result as LaborView);
+      if (channel === 'getSnapshot') {
+        kiosk?.seenSnapshot(result as AppSnapshot);
+        return notices.snapshot(result as AppSnapshot);
+      }
+      return result;
     };
+  }
+  /** A request carried to the hub as the screen made it. */
+  async function viaHub(channel: IpcChannel, args: unknown[]): Promise<unknown> {
+    if (linkState === 'revoked')
+      throw new AppError('revoked', message ?? 'This device was revoked by the venue hub', {
+        waitingPunches: kiosk?.waiting ?? 0,
+      });
+    if (!link?.open) throw changedIdentity ?? appError('unreachable', message ?? UNREACHABLE);
+    const outcome = await link.request(channel, args);
+    if (!outcome.ok) throw fromErrorPayload(outcome.error);
+    return outcome.result;
   }
 
   return {
