@@ -25,6 +25,21 @@ export interface RunnerStats {
   lastLagMs: number | null;
 }
 
+/** How long a cluster that lost a node may take to answer JetStream calls again (a new leader). */
+const SETTLE_MS = 30_000;
+
+async function retrying<T>(run: () => Promise<T>): Promise<T> {
+  const until = Date.now() + SETTLE_MS;
+  for (;;) {
+    try {
+      return await run();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
 export function parseDelivered(m: JsMsg): Delivered | null {
   const parts = m.subject.split('.');
   if (parts.length < 3 || parts[0] !== 'venue') return null;
@@ -75,10 +90,12 @@ export class ModelRunner {
           key,
         ]);
         const after = Number(row?.seq ?? 0);
-        const consumer = await js.consumers.get(GROUP_STREAM, {
-          filter_subjects: filter,
-          ...(after > 0 ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: after + 1 } : {}),
-        });
+        const consumer = await retrying(() =>
+          js.consumers.get(GROUP_STREAM, {
+            filter_subjects: filter,
+            ...(after > 0 ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: after + 1 } : {}),
+          }),
+        );
         const messages = await consumer.consume({ max_messages: BATCH_MAX });
         this.running.push(messages);
         this.loops.push(this.drain(model, key, messages));

@@ -8,6 +8,8 @@ import { tempDirs } from '../support';
 import { newRequestId as rid } from '../../shared/request-id';
 import type { RunningOffice } from '../../electron/office/office';
 import { jetstreamManager } from '@nats-io/jetstream';
+import { ModelRunner } from '../../electron/office/model-runner';
+import { readModels } from '../../electron/office/models';
 import { countOf, eventually, groupSetup, startHub, startTestOffice, view, type Venue } from './group-kit';
 import type { TestCore } from './tabs-kit';
 
@@ -114,4 +116,73 @@ describe('a group of venues on NATS JetStream', () => {
       await countOf(office, "select count(*) as n from office_punches where venue_id = 'south' and name = ''"),
     ).toBe(0);
   });
+
+  it('loses and doubles nothing through a head-office node killed and a venue’s link cut', async () => {
+    const south = hubs.get('south')!;
+    const north = hubs.get('north')!;
+    const relays = venues.find((v) => v.venueId === 'south')!.relays;
+    const eventsOf = (t: TestCore) => t.core.webhooks.counters().verified + t.core.webhooks.counters().unsigned;
+    const officeEvents = (venueId: string) =>
+      countOf(office, 'select count(*) as n from office_events where venue_id = $1', [venueId]);
+    // The venue's internet goes: its leaf node keeps taking the hub's log on this computer.
+    for (const r of relays) r.drop();
+    const before = await officeEvents('south');
+    for (let i = 0; i < 4; i++) {
+      await south.control.simulateGuests({ tabs: 1, close: 'all' });
+      await north.control.simulateGuests({ tabs: 1, close: 'all' });
+      // Mid-stream, one head-office node dies at once; the cluster keeps the GROUP stream (R3).
+      if (i === 1) office.servers[1].kill('SIGKILL');
+    }
+    await eventually(async () => {
+      await south.core.group.idle();
+      expect(south.core.group.state()!.queued).toBe(0);
+      expect(eventsOf(south)).toBeGreaterThan(before);
+    });
+    expect(await officeEvents('south')).toBe(before);
+    // The link comes back: the venue's stream catches up in order, nothing twice.
+    for (const r of relays) r.restore();
+    // The venue's router comes back with fresh connections (the dropped ones are dead).
+    for (const r of relays) r.cut();
+    const admin = await connect({
+      servers: office.config.nodes.map((n) => `127.0.0.1:${n.clientPort}`),
+      user: 'admin',
+      pass: office.config.adminPassword,
+    });
+    // A JetStream call waits for the cluster to have a leader again after the kill.
+    const jsm = await eventually(() => jetstreamManager(admin, { timeout: 2_000 }));
+    for (const t of [south, north]) {
+      const venueId = t === south ? 'south' : 'north';
+      await eventually(async () => {
+        await t.core.group.idle();
+        expect(await officeEvents(venueId)).toBe(eventsOf(t));
+        const info = await jsm.streams.info('GROUP', { subjects_filter: `venue.${venueId}.events.>` });
+        const inStream = Object.values(info.state.subjects ?? {}).reduce((n, c) => n + c, 0);
+        expect(inStream).toBe(eventsOf(t));
+      }, 40_000);
+    }
+    await admin.close();
+    // In order: the office's rows of the venue's events follow the hub's own sequence.
+    const seqs = await office.store.query<{ hub: number }>(
+      "select (payload->>'seq')::int as hub from office_events where venue_id = 'south' order by seq",
+    );
+    const hubOrder = seqs.map((r) => r.hub);
+    expect(hubOrder).toEqual([...hubOrder].sort((a, b) => a - b));
+  }, 90_000);
+
+  it('rebuilds every read model by replay into what the live ones hold', async () => {
+    const live = await view(office);
+    await office.runner.stop();
+    const models = readModels();
+    for (const model of models) await ModelRunner.clear(office.store, model);
+    expect((await view(office)).takings).toEqual([]);
+    const runner = new ModelRunner(office.store, models);
+    await runner.prepare();
+    await runner.start(office.nc);
+    try {
+      await eventually(async () => expect(await view(office)).toEqual(live), 30_000);
+      expect(runner.stats.applied).toBeGreaterThan(20);
+    } finally {
+      await runner.stop();
+    }
+  }, 60_000);
 });

@@ -26,6 +26,9 @@ export function leafConfig(input: LeafConfigInput): string {
     `server_name: ${q(`leaf-${j.venueId}`)}`,
     `listen: ${q(`127.0.0.1:${input.port}`)}`,
     `jetstream { store_dir: ${q(input.storeDir)}, domain: ${q(venueDomain(j.venueId))} }`,
+    // A link that dies silently (a router dropping it) is noticed within ~15 s, not the default 4 min.
+    'ping_interval: "5s"',
+    'ping_max: 3',
     `authorization { user: ${q(input.localUser)}, password: ${q(input.localPassword)} }`,
     `leafnodes { reconnect: 2, remotes: [ { urls: [${urls.join(', ')}], tls: { ca_file: ${q(input.caFile)} } } ] }`,
     '',
