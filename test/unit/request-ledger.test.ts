@@ -12,7 +12,9 @@ import {
   RequestLedger,
   type LedgerOutcome,
 } from '../../electron/core/requests/request-ledger';
+import { withRequestLedger } from '../../electron/core/requests/ledger-handlers';
 import { DataHealth } from '../../electron/core/storage/data-health';
+import type { IpcHandlers } from '../../shared/contract';
 import { tempDirs } from '../support';
 
 const dirs = tempDirs('venue-ledger-');
@@ -404,5 +406,54 @@ describe('an outcome the ledger cannot write', () => {
     ).rejects.toThrow(/closed/);
     expect(sent).toBe(false);
     expect(ledger.get('k')).toBeUndefined();
+  });
+});
+
+describe('what a repeat is answered with', () => {
+  it('the outcome as first answered, even when the result object changes afterwards', async () => {
+    const dir = dirs.make();
+    const { ledger } = ledgerAt(dir);
+    // A result sharing state the service keeps changing (a timesheet row's audit list).
+    const audit = [{ by: 'Alex', to: 128 }];
+    const first = await ledger.first(
+      'k',
+      'laborEditEntry',
+      'fp',
+      async () => ({ ok: true, result: { audit } }),
+      notUnknown,
+    );
+    audit.push({ by: 'Alex', to: 135 });
+    expect(ledger.get('k')!.outcome).toEqual({ ok: true, result: { audit: [{ by: 'Alex', to: 128 }] } });
+    close(ledger);
+    expect(ledgerAt(dir).ledger.get('k')!.outcome).toEqual({ ok: true, result: { audit: [{ by: 'Alex', to: 128 }] } });
+    expect(first.ok).toBe(true);
+  });
+
+  it("a timesheet edit sent again with the manager's new session token is the same request", async () => {
+    const dir = dirs.make();
+    let edits = 0;
+    const handlers = {
+      laborEditEntry: async (_token: string, entryUuid: string, patch: { declaredTips: number }) => {
+        edits++;
+        return { entryUuid, declaredTips: patch.declaredTips, edit: edits };
+      },
+    } as unknown as IpcHandlers;
+    const open1 = ledgerAt(dir).ledger;
+    const h1 = withRequestLedger(handlers, open1);
+    const patch = { reason: 'Tips corrected', declaredTips: 128 };
+    const answer = await h1.laborEditEntry('token-before-restart', 'entry-1', patch, 'press-1');
+    close(open1);
+    // After a restart the manager signs in again: a new token, the same press.
+    const h2 = withRequestLedger(handlers, ledgerAt(dir).ledger);
+    expect(await h2.laborEditEntry('token-after-restart', 'entry-1', patch, 'press-1')).toEqual(answer);
+    expect(edits).toBe(1);
+    // The same id for another entry or other tips is still another request, refused.
+    await expect(h2.laborEditEntry('token-after-restart', 'entry-2', patch, 'press-1')).rejects.toMatchObject({
+      kind: 'conflict',
+    });
+    await expect(
+      h2.laborEditEntry('token-after-restart', 'entry-1', { ...patch, declaredTips: 5 }, 'press-1'),
+    ).rejects.toMatchObject({ kind: 'conflict' });
+    expect(edits).toBe(1);
   });
 });

@@ -18,6 +18,8 @@ export type OutcomeCheck = (args: unknown[], entry: LedgerEntry) => Promise<Ledg
 export interface LedgerRules {
   /** Whether this outcome leaves the write undecided (the screen says "outcome unknown"). */
   unknown(outcome: LedgerOutcome): boolean;
+  /** The arguments that say what was asked, when some only say who asks (default: all of them). */
+  asked?(args: unknown[]): unknown[];
   check?: OutcomeCheck;
 }
 
@@ -36,7 +38,14 @@ export const LEDGER_RULES: Record<LedgerChannel, LedgerRules> = {
       (o.ok && (o.result as PassOrderOutcome).ok === false && (o.result as { reason: string }).reason === 'uncertain'),
   },
   giftCardSell: { unknown: (o) => errorUnknown(o) || (o.ok && (o.result as GiftCardSale).state === 'unknown') },
-  laborEditEntry: { unknown: errorUnknown },
+  laborEditEntry: {
+    unknown: errorUnknown,
+    // The session token (first) is who is signed in now, not what was asked: sessions live in
+    // memory, so the same press sent again after a restart (or a new sign-in) carries a new one,
+    // and hashing it made that repeat a "different request" refused as a conflict instead of
+    // answered with its outcome. The guard still checks the token on every repeat.
+    asked: (args) => args.slice(1),
+  },
 };
 
 async function outcomeOf(run: () => Promise<unknown>): Promise<LedgerOutcome> {
@@ -81,7 +90,7 @@ export function withRequestLedger(
       // The contract's schema insists on an id; a direct call without one is simply not remembered.
       if (!id) return handler(...args);
       const key = ledgerKey(currentCaller().deviceId, channel, id);
-      const fingerprint = requestFingerprint(args);
+      const fingerprint = requestFingerprint(rules.asked ? rules.asked(args) : args);
       const known = ledger.get(key);
       if (known && known.fingerprint !== fingerprint)
         throw new AppError(

@@ -190,9 +190,10 @@ export class RequestLedger {
     channel: string,
     fingerprint: string,
     state: 'done' | 'unknown',
-    outcome: LedgerOutcome,
+    answered: LedgerOutcome,
   ): void {
     const at = this.now();
+    const outcome = asWritten(answered);
     try {
       this.write({ v: 1, t: 'end', key, channel, fp: fingerprint, at, state, outcome });
     } catch (error) {
@@ -259,6 +260,20 @@ export class RequestLedger {
 
   close(): void {
     this.file.close();
+  }
+}
+
+/**
+ * The outcome as the file keeps it, a copy: a result may share state its service changes later (a
+ * timesheet row's audit list grows with the next edit of the entry), and a repeat must answer what
+ * the first answer said, the same in this process as after a restart.
+ */
+function asWritten(outcome: LedgerOutcome): LedgerOutcome {
+  try {
+    return JSON.parse(JSON.stringify(outcome)) as LedgerOutcome;
+  } catch {
+    // Not JSON at all: the line cannot be written either (finish logs that); keep what there is.
+    return outcome;
   }
 }
 
