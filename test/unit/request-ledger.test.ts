@@ -316,6 +316,42 @@ describe('what the ledger keeps', () => {
     expect(ledgerAt(dir, { now: () => now }).ledger.get('new-0')).toMatchObject({ state: 'done' });
   });
 
+  it('drops what is past 36 hours while it runs, without waiting for a restart', async () => {
+    const dir = dirs.make();
+    let now = T0;
+    const { ledger } = ledgerAt(dir, { now: () => now });
+    for (let i = 0; i < 50; i++) await run(ledger, `day1-${i}`, refund(i));
+    // A day later, and still within the window of the first ones: nothing goes yet.
+    now = T0 + 24 * HOUR;
+    await run(ledger, 'day2', refund(1));
+    expect(ledger.size).toBe(51);
+    // Two days on, with no restart in between.
+    now = T0 + 2 * 24 * HOUR;
+    await run(ledger, 'day3', refund(2));
+    expect(ledger.get('day1-0')).toBeUndefined();
+    expect(ledger.size).toBe(2);
+    expect(linesOf(dir)).toHaveLength(4);
+    // And not at every request after that: the next one only appends.
+    await run(ledger, 'day3-b', refund(3));
+    expect(linesOf(dir)).toHaveLength(6);
+    close(ledger);
+    expect(ledgerAt(dir, { now: () => now }).ledger.get('day2')).toMatchObject({ state: 'done' });
+  });
+
+  it(`stays near ${MAX_ENTRIES} entries while it runs`, async () => {
+    const dir = dirs.make();
+    ledgerAt(dir);
+    const line = (i: number) =>
+      `${JSON.stringify({ v: 1, t: 'end', key: `k-${i}`, channel: 'tabRefund', fp: 'f', at: T0 - HOUR + i, state: 'done', outcome: refund(i) })}\n`;
+    writeFileSync(fileOf(dir), Array.from({ length: MAX_ENTRIES }, (_, i) => line(i)).join(''));
+    const { ledger } = ledgerAt(dir);
+    expect(ledger.size).toBe(MAX_ENTRIES);
+    for (let i = 0; i <= MAX_ENTRIES / 10; i++) await run(ledger, `new-${i}`, refund(i));
+    expect(ledger.size).toBe(MAX_ENTRIES);
+    expect(ledger.get('k-0')).toBeUndefined();
+    expect(ledger.get(`new-${MAX_ENTRIES / 10}`)).toMatchObject({ state: 'done' });
+  });
+
   it('keeps an unknown outcome for its 36 hours too, then lets it go', () => {
     const dir = dirs.make();
     ledgerAt(dir);

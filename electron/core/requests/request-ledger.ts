@@ -219,12 +219,27 @@ export class RequestLedger {
    * is durable must go on to its outcome, or a repeat would find it neither running nor ended.
    */
   private compactIfDue(): void {
-    if (this.linesInFile <= 2 * Math.max(this.entries.size, 1_000)) return;
+    if (!this.compactionDue()) return;
     try {
       this.compact();
     } catch (error) {
       this.options.log?.(`request ledger: the file could not be compacted: ${String(error)}`);
     }
+  }
+
+  /**
+   * When the file holds twice what the ledger knows; and, since an app may run for days without a
+   * restart (until now the only time old entries went), when the oldest entry is a quarter of
+   * LEDGER_KEEP_MS past it or the entries are a tenth over MAX_ENTRIES. Without these, a running
+   * ledger grew without bound: each request adds two lines and an entry, so the file never held
+   * twice what it knew. The slack keeps it from rewriting the whole file at every request.
+   */
+  private compactionDue(): boolean {
+    if (this.linesInFile > 2 * Math.max(this.entries.size, 1_000)) return true;
+    if (this.entries.size > MAX_ENTRIES * 1.1) return true;
+    // Entries are in the order they started (compaction puts them in time order): the first is the oldest.
+    const oldest = this.entries.values().next().value;
+    return oldest !== undefined && oldest.state !== 'started' && oldest.at < this.now() - LEDGER_KEEP_MS * 1.25;
   }
 
   /** Drops what is older than LEDGER_KEEP_MS (and the oldest past MAX_ENTRIES), never a request in flight. */
