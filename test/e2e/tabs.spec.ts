@@ -107,7 +107,7 @@ test(
 );
 
 test(
-  "a 'post' pass accepts the order that crosses its limit, then refuses the next",
+  "a 'post' pass accepts the order that crosses its limit, then refuses the next and offers no Send anyway",
   READING,
   async ({ openApp, app }) => {
     const page = await openApp();
@@ -130,11 +130,27 @@ test(
     await expect(page.getByTestId('pass-spent')).toHaveText('$66.00');
     await expect(page.getByTestId('pass-left')).toHaveText('$0.00');
 
+    // At its limit the app knows the service refuses the next order: Send is off, as on a 'pre' pass.
     await addProduct(page, app, 'Sparkling Water');
     await expect(page.getByTestId('limit-warning')).toContainText('the service will refuse this order');
-    await page.getByRole('button', { name: 'Send anyway $4.00' }).click();
+    await expect(page.getByRole('button', { name: /Send anyway/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Limit used: no more orders' })).toBeDisabled();
+
+    // A limit changed on the service behind the screen's back: raised (read again at the next scan),
+    // then lowered to $60.00. Only then can an order reach the service's refusal, shown in staff words.
+    const pass = app.core.sandbox()!.world.passes.get('PASS-POST-5000')!;
+    pass.spendLimit = { amount: 10000, enforce: 'post' };
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.locator('h1').click();
+    await page.evaluate(
+      `for (const key of [...'PASS-POST-5000', 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))`,
+    );
+    await expect(page.getByTestId('pass-limit')).toHaveText('$100.00');
+    pass.spendLimit = { amount: 6000, enforce: 'post' };
+    await addProduct(page, app, 'Sparkling Water');
+    await page.getByRole('button', { name: 'Send order $4.00' }).click();
     await expect(page.getByTestId('order-result')).toContainText(
-      'This pass has used its $50.00 limit ($66.00 spent): the service takes no more orders on it.',
+      'This pass has used its $60.00 limit ($66.00 spent): the service takes no more orders on it.',
     );
     await expect(page.getByTestId('service-said')).toContainText(LIMIT_TEXT);
     await expect(page.getByTestId('pass-spent')).toHaveText('$66.00');

@@ -16,10 +16,11 @@ export type OrderResult = {
   said?: string | null;
 };
 
-export function sendLabel(sending: boolean, scanned: boolean, overLimit: boolean, total: number | null): string {
+// An order the app knows the service will refuse never reaches this label: Send is off for it.
+export function sendLabel(sending: boolean, scanned: boolean, total: number | null): string {
   if (sending) return 'Sending…';
   if (!scanned) return 'Scan a pass first';
-  return `${overLimit ? 'Send anyway' : 'Send order'}${total === null ? '' : ` ${formatMoney(total)}`}`;
+  return `Send order${total === null ? '' : ` ${formatMoney(total)}`}`;
 }
 
 /** A decided outcome in words; `checked`: the answer came to "Check again", after an unknown one. */

@@ -58,9 +58,11 @@ export function PassesScreen() {
 
   const total = draftTotal(lines);
   const warning = pass ? limitWarning(pass, total) : null;
-  // A 'pre' pass refuses an order that would take it past its limit: sending it is never offered.
-  const preRefuses =
-    lines.length > 0 && warning?.level === 'refuse' && pass?.limit.kind === 'limit' && pass.limit.mode === 'pre';
+  // Whenever the app says the service will refuse this order (a 'pre' pass it would take past its
+  // limit, a 'post' pass whose limit is used), Send is off: one rule for both modes, since offering
+  // "Send anyway" beside "the service will refuse" only invites a refusal the screen predicted.
+  const refuses = lines.length > 0 && warning?.level === 'refuse';
+  const limitUsed = pass?.limit.kind === 'limit' && pass.limit.mode === 'post';
 
   // A new order, with a new request id: Send is off while one is out or its outcome unknown.
   const send = () => {
@@ -138,22 +140,17 @@ export function PassesScreen() {
                     <button className="big wide" disabled>
                       Refused: change the order
                     </button>
-                  ) : preRefuses && !held ? (
+                  ) : refuses && !held ? (
                     <button className="big wide" disabled>
-                      Over the limit: change the order
+                      {limitUsed ? 'Limit used: no more orders' : 'Over the limit: change the order'}
                     </button>
                   ) : (
                     <button
-                      className={`big wide ${warning?.level === 'refuse' && !result && !held ? 'danger' : 'primary'}`}
+                      className="big wide primary"
                       disabled={!pass || lines.length === 0 || busy || held !== null}
                       onClick={send}
                     >
-                      {sendLabel(
-                        order.busy === 'send',
-                        pass !== null,
-                        lines.length > 0 && warning?.level === 'refuse',
-                        lines.length > 0 ? total : null,
-                      )}
+                      {sendLabel(order.busy === 'send', pass !== null, lines.length > 0 ? total : null)}
                     </button>
                   )}
                   {lines.length > 0 && <button onClick={() => setLines([])}>Clear</button>}
