@@ -92,6 +92,21 @@ export function isDecided(view: MoneyFamilyView): boolean {
   return view.source !== 'default';
 }
 
+/** A money value as a decimal string ("12.50", "1250"), or null when it is not one. */
+export function wireNumber(value: string): number | null {
+  const text = value.trim();
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : null;
+}
+
+/**
+ * A money string with a decimal point ("13.00") is written in dollars: cents are whole and a
+ * service writing cents has no reason to add ".00". Read as its number alone it would be 13, which
+ * a family not yet decided (assumed cents) reads as $0.13, a hundred times off.
+ */
+export function writesDollars(value: string): boolean {
+  return /^-?\d+\.\d+$/.test(value.trim());
+}
+
 /** A number the data shows cannot be cents (cents are whole). */
 export function showsDollars(value: number): boolean {
   return Number.isFinite(value) && !Number.isInteger(value);
@@ -101,7 +116,13 @@ export function showsDollars(value: number): boolean {
  * One wire value → integer cents. Spec-cents fields are taken as they are; open fields follow
  * `unit` (their family's), except that a fraction is always dollars (cents cannot have one).
  */
-export function wireToCents(value: number, field: MoneyField, unit: MoneyUnit): number {
+export function wireToCents(value: number | string, field: MoneyField, unit: MoneyUnit): number {
+  if (typeof value === 'string') {
+    const n = wireNumber(value);
+    if (n === null) return Number.NaN;
+    // "13.00" is written in dollars whatever the family's unit: cents have no decimal point.
+    return isCentsBySpec(field) ? Math.round(n) : wireToCents(n, field, writesDollars(value) ? 'dollars' : unit);
+  }
   if (!Number.isFinite(value)) return value;
   if (isCentsBySpec(field)) return Math.round(value);
   if (unit === 'dollars' || showsDollars(value)) return Math.round(value * 100);
@@ -153,13 +174,56 @@ export function describeMoneyFamily(family: MoneyFamily, view: MoneyFamilyView):
 /** The one sentence about the fields the spec fixes. */
 export const CENTS_BY_SPEC_SENTENCE = 'Spend limits, refund amounts and gift-card balances are cents by the spec.';
 
-/** Reads one wire value into cents (MoneyUnits.read in the core; a pure default for tests). */
-export type MoneyReader = (field: MoneyField, value: number | undefined) => number | null;
+/**
+ * Reads one wire value into cents (MoneyUnits.read in the core; a pure default for tests). A
+ * decimal string is given as it came ("12.50"), so its decimal point is read, not lost.
+ */
+export type MoneyReader = (field: MoneyField, value: number | string | undefined) => number | null;
 
 /** A reader with a fixed unit that detects nothing (schemas used outside a connection). */
 export function fixedUnitReader(unit: MoneyUnit = 'cents'): MoneyReader {
-  return (field, value) => (value === undefined ? null : wireToCents(value, field, unit));
+  return (field, value) => {
+    if (value === undefined) return null;
+    const cents = wireToCents(value, field, unit);
+    return Number.isFinite(cents) ? cents : null;
+  };
 }
 
 /** A reader that keeps wire values as they are: to parse first and convert once the unit is decided. */
-export const WIRE_READER: MoneyReader = (_field, value) => (value === undefined ? null : value);
+export const WIRE_READER: MoneyReader = (_field, value) =>
+  value === undefined ? null : typeof value === 'number' ? value : wireNumber(value);
+
+/** The `what` of the conflict a money write meets while its family's unit is not decided. */
+export const MONEY_UNIT_CONFLICT = 'money unit';
+
+/** What a write that waits for a family's unit does: the sentence the refusal and the screens say. */
+export const WAITS_FOR: Record<MoneyFamily, string> = {
+  sent: 'an amount sent to the service (a typed price or a payment)',
+  answers: 'an amount the service answers with (an itemised refund’s amount)',
+  numbers: 'declared tips',
+};
+
+/** Why a money write waits, and how to let it go: one sentence, the same in the core and on screens. */
+export function undecidedSentence(family: MoneyFamily): string {
+  return `This service’s ${FAMILY_LABEL[family].toLowerCase()} are not known to be cents or dollars yet, so ${WAITS_FOR[family]} could be taken a hundred times over. Confirm the unit in Settings → Money units (Check this service shows the evidence).`;
+}
+
+/**
+ * Cents read in a family whose unit is not decided, as people must see them: both readings, the
+ * one in dollars first ("$13.00 or $0.13"), never one of them as a fact. A decided family (or no
+ * view) shows the amount.
+ */
+export function moneyReadings(
+  cents: number | null | undefined,
+  view: MoneyFamilyView | null | undefined,
+  format: (cents: number | null | undefined) => string,
+): string {
+  if (cents === null || cents === undefined || !Number.isFinite(cents) || !view || isDecided(view))
+    return format(cents);
+  // Read as cents (the assumption): the other reading is a hundred times more; read as dollars
+  // (a fraction decided it for this value alone), a hundred times less.
+  const other = view.unit === 'cents' ? cents * 100 : cents / 100;
+  if (other === cents) return format(cents);
+  const [dollars, asCents] = view.unit === 'cents' ? [other, cents] : [cents, other];
+  return `${format(dollars)} or ${format(asCents)}`;
+}

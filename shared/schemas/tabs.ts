@@ -34,6 +34,20 @@ const num = z
   ])
   .optional()
   .catch(undefined);
+/**
+ * A money value as it came: a number, or a decimal string kept as the string, so the reader sees
+ * its decimal point ("13.00" is dollars; Number("13.00") would be 13, read as cents until decided).
+ */
+const wireMoney = z
+  .union([
+    z.number().finite(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/),
+  ])
+  .optional()
+  .catch(undefined);
 const list = z.array(z.unknown()).optional().catch(undefined);
 
 type Raw = Record<string, unknown>;
@@ -69,7 +83,7 @@ function spendLimitOf(raw: Raw, money: MoneyReader): SpendLimit {
   if (key === undefined) return { kind: 'unknown' };
   const value = raw[key];
   if (!isRecord(value)) return { kind: 'none' };
-  const amount = money('spend_limit.amount', pick(num, value, 'amount', 'amount_cents', 'amountCents'));
+  const amount = money('spend_limit.amount', pick(wireMoney, value, 'amount', 'amount_cents', 'amountCents'));
   if (amount === null) return { kind: 'none' };
   const mode = pick(text, value, ...MODE_KEYS)?.toLowerCase();
   return { kind: 'limit', amount, mode: mode === 'pre' || mode === 'post' ? mode : null };
@@ -89,7 +103,7 @@ export function passSchema(xPassId: string, now: number, money: MoneyReader = CE
       tabUuid: pick(idText, raw, 'tab_uuid', 'tabUuid') ?? null,
       status: pick(text, raw, 'status') ?? null,
       limit: spendLimitOf(raw, money),
-      spent: money('pass.spent', pick(num, raw, 'spent')),
+      spent: money('pass.spent', pick(wireMoney, raw, 'spent')),
       checkedAt: now,
     };
   });
@@ -101,7 +115,7 @@ export const passOrderAnswerSchemaOf = (money: MoneyReader) =>
     const raw = unwrap(body, ['order', 'data'], (r) => 'total' in r && 'uuid' in r);
     return {
       orderName: pick(text, raw, 'name', 'orderName') ?? null,
-      total: money('order.total', pick(num, raw, 'total')),
+      total: money('order.total', pick(wireMoney, raw, 'total')),
     };
   });
 export const passOrderAnswerSchema = passOrderAnswerSchemaOf(CENTS);
@@ -119,7 +133,7 @@ function itemOf(value: unknown, money: MoneyReader): (TabDetailItem & { productU
     name: pick(text, value, 'name', 'productName', 'product_name') ?? `Item ${id}`,
     quantity: pick(num, value, 'quantity') ?? 1,
     refundedQuantity: pick(num, value, 'refundedQuantity', 'refunded_quantity') ?? 0,
-    price: money('tab.amounts', pick(num, value, 'price', 'unitPrice', 'unit_price')) ?? 0,
+    price: money('tab.amounts', pick(wireMoney, value, 'price', 'unitPrice', 'unit_price')) ?? 0,
     status: pick(text, value, 'status') ?? null,
   };
 }
@@ -130,9 +144,9 @@ function paymentOf(value: unknown, money: MoneyReader): TabDetailPayment | null 
   if (id === undefined) return null;
   return {
     id,
-    amount: money('tab.amounts', pick(num, value, 'amount')) ?? 0,
-    tip: money('tab.amounts', pick(num, value, 'tip')) ?? 0,
-    refundable: money('tab.amounts', pick(num, value, 'refundableAmount', 'refundable_amount', 'refundable')),
+    amount: money('tab.amounts', pick(wireMoney, value, 'amount')) ?? 0,
+    tip: money('tab.amounts', pick(wireMoney, value, 'tip')) ?? 0,
+    refundable: money('tab.amounts', pick(wireMoney, value, 'refundableAmount', 'refundable_amount', 'refundable')),
     gateway: pick(text, value, 'gateway') ?? null,
     paymentType: pick(text, value, 'paymentType', 'payment_type') ?? null,
   };
@@ -144,7 +158,7 @@ export function giftCardInfoOf(value: unknown, money: MoneyReader = CENTS): Gift
   const info: GiftCardInfo = {
     processorAccountUuid: pick(idText, value, 'processorAccountUuid', 'processor_account_uuid') ?? null,
     lastFour: pick(idText, value, 'lastFour', 'last_four') ?? null,
-    balance: money('GIFT_CARD_CREATED.balance', pick(num, value, 'balance')),
+    balance: money('GIFT_CARD_CREATED.balance', pick(wireMoney, value, 'balance')),
     giftCardType: pick(text, value, 'giftCardType', 'gift_card_type') ?? null,
     gateway: pick(text, value, 'gateway') ?? null,
     redemptionUrl: pick(text, value, 'redemptionUrl', 'redemption_url') ?? null,
@@ -194,7 +208,7 @@ export const refundAnswerSchemaOf = (money: MoneyReader) =>
     const raw = unwrap(body, ['refund', 'data'], (r) => 'refundType' in r || 'refundPaymentId' in r);
     const answer = {
       refundPaymentId: pick(idText, raw, 'refundPaymentId', 'refund_payment_id', 'id') ?? null,
-      amount: money('refund answer amount', pick(num, raw, 'amount', 'refundAmount', 'refund_amount')),
+      amount: money('refund answer amount', pick(wireMoney, raw, 'amount', 'refundAmount', 'refund_amount')),
       refundType: pick(text, raw, 'refundType', 'refund_type') ?? null,
     };
     const empty = body === null || body === undefined || (isRecord(body) && Object.keys(body).length === 0);
@@ -222,7 +236,8 @@ function productOf(value: unknown, money: MoneyReader): CatalogProduct | null {
     uuid,
     name: pick(text, value, 'name', 'productName') ?? uuid,
     // A key named in cents is cents whatever the connection's unit.
-    price: money('catalog.price', pick(num, value, 'price')) ?? pick(num, value, 'priceCents', 'price_cents') ?? null,
+    price:
+      money('catalog.price', pick(wireMoney, value, 'price')) ?? pick(num, value, 'priceCents', 'price_cents') ?? null,
     category: pick(text, value, 'categoryName', 'category', 'category_name') ?? null,
     giftCard: isRecord(card)
       ? { giftCardType: pick(text, card, 'giftCardType', 'type') ?? null, gateway: pick(text, card, 'gateway') ?? null }

@@ -91,7 +91,7 @@ describe('money units', () => {
   it('the tab, pass and refund answers go through the reader', () => {
     const units = new MoneyUnits(null);
     for (const family of ['sent', 'answers', 'numbers'] as const) units.choose(family, 'dollars');
-    const read = (f: Parameters<MoneyUnits['read']>[0], v: number | undefined) => units.read(f, v);
+    const read = (f: Parameters<MoneyUnits['read']>[0], v: number | string | undefined) => units.read(f, v);
     expect(
       passSchema('P', 1, read).parse({ spend_limit: { amount: 5000, enforce_mode: 'pre' }, spent: 13 }),
     ).toMatchObject({ limit: { amount: 5000 }, spent: 1300 });

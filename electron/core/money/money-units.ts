@@ -24,8 +24,13 @@ import {
   type MoneyUnitsView,
   type OpenMoneyField,
   MONEY_FAMILIES,
+  MONEY_UNIT_CONFLICT,
   PRACTICE_READING,
+  undecidedSentence,
+  wireNumber,
+  writesDollars,
 } from '../../../shared/money-units';
+import { appError } from '../../../shared/app-error';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import type { DamageSink } from '../storage/data-health';
 import { defineFormat } from '../storage/data-format';
@@ -160,11 +165,42 @@ export class MoneyUnits {
     return this.current();
   }
 
-  /** One wire value → cents; a fraction in an open field decides its family as dollars. */
-  read(field: MoneyField, value: number | null | undefined): number | null {
-    if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  /**
+   * One wire value → cents; a fraction in an open field decides its family as dollars, and so does
+   * a decimal string ("13.00"), whose decimal point a number would lose.
+   */
+  read(field: MoneyField, value: number | string | null | undefined): number | null {
+    if (value === null || value === undefined) return null;
+    if (typeof value === 'string') {
+      const n = wireNumber(value);
+      if (n === null) return null;
+      if (writesDollars(value)) this.observeString(field, value);
+      else this.observe(field, n);
+      return wireToCents(value, field, this.unitOf(field));
+    }
+    if (!Number.isFinite(value)) return null;
     this.observe(field, value);
     return wireToCents(value, field, this.unitOf(field));
+  }
+
+  /** A money string with a decimal point: dollars, as its writer shows (writesDollars). */
+  observeString(field: MoneyField, value: string): void {
+    if (isCentsBySpec(field) || !writesDollars(value)) return;
+    this.evidence(field, 'dollars', {
+      field,
+      saw: `"${value.trim()}" in ${field} is a decimal string, which only dollars are written as.`,
+      at: this.now(),
+    });
+  }
+
+  /**
+   * A write that carries money of `family` waits until its unit is decided (from evidence, the
+   * practice venue's reading, or a manager's confirmation): sent in the wrong unit it would be
+   * taken a hundred times over. Throws the typed refusal the screens offer Confirm for.
+   */
+  requireDecided(family: MoneyFamily): void {
+    if (this.decided(family)) return;
+    throw appError('conflict', undecidedSentence(family), { what: MONEY_UNIT_CONFLICT });
   }
 
   /** Cents → the wire value of `field` as this connection takes it. */

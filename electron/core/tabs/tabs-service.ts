@@ -146,7 +146,8 @@ export class TabsService {
   /** How money crosses the wire for the tab routes (MoneyUnits as a codec). */
   private get codec() {
     return {
-      read: (field: Parameters<MoneyUnits['read']>[0], value: number | undefined) => this.money.read(field, value),
+      read: (field: Parameters<MoneyUnits['read']>[0], value: number | string | undefined) =>
+        this.money.read(field, value),
       write: (field: Parameters<MoneyUnits['write']>[0], cents: number) => this.money.write(field, cents),
       units: this.money,
     };
@@ -359,6 +360,9 @@ export class TabsService {
 
   async orderOnPass(xPassId: string, lines: OrderLineInput[]): Promise<PassOrderOutcome> {
     const location = this.requireLocation();
+    // A typed price goes out in the unit of amounts sent in: not decided, it could be taken a
+    // hundred times over. Catalog-priced lines carry no money of their own and always go.
+    if (lines.some((l) => l.price !== undefined)) this.money.requireDecided('sent');
     const outcome = await orderOnPass(this.options.api(), location.uuid, xPassId, lines, this.now, this.codec);
     if (outcome.pass) this.rememberPassTab(outcome.pass);
     return outcome;
@@ -447,6 +451,10 @@ export class TabsService {
 
   /** A refund approved by a manager's PIN (checked by the caller); who approved is kept with it and logged. */
   async refund(tabUuid: string, input: RefundInput, approvedBy?: RefundApprover): Promise<RefundOutcome> {
+    // An itemised refund's amount is only in the service's answer: not decided, "$25.00" would be
+    // confirmed as $0.25. An open refund's `amount` is cents by the spec and its answer decides the
+    // unit of answers, so it goes.
+    if (input.items) this.money.requireDecided('answers');
     const before = this.openTabs.tab(tabUuid)?.refunds.map((r) => r.refundPaymentId) ?? [];
     const result = await refund(
       this.options.api(),
