@@ -36,7 +36,10 @@ export default defineConfig({
       // Served to a browser by the headless host too: ship it minified.
       minify: true,
       outDir: resolve(root, 'out/renderer'),
-      rollupOptions: { input: { index: resolve(root, 'renderer/index.html') } },
+      // The back office's page too (`npm run office` serves it): the same React stack, its own entry.
+      rollupOptions: {
+        input: { index: resolve(root, 'renderer/index.html'), office: resolve(root, 'renderer/office.html') },
+      },
     },
   },
 });

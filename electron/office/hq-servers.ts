@@ -62,7 +62,7 @@ export function groupStreamConfig(config: OfficeConfig): Partial<StreamConfig> &
 }
 
 /** How long a just-started cluster may take to elect its JetStream leader. */
-const READY_MS = 30_000;
+const READY_MS = 60_000;
 
 /** Makes the GROUP stream, or updates its sources to every venue in office.json. */
 export async function ensureGroupStream(config: OfficeConfig): Promise<void> {
@@ -71,7 +71,7 @@ export async function ensureGroupStream(config: OfficeConfig): Promise<void> {
   try {
     for (;;) {
       try {
-        const jsm = await jetstreamManager(nc);
+        const jsm = await jetstreamManager(nc, { timeout: 1_500 });
         const wanted = groupStreamConfig(config);
         const existing = await jsm.streams.info(GROUP_STREAM).catch(() => null);
         if (existing) await jsm.streams.update(GROUP_STREAM, { ...existing.config, sources: wanted.sources });

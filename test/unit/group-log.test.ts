@@ -23,7 +23,7 @@ beforeAll(async () => {
   venues = await groupSetup(officeDir, 3, ['north', 'south'], ['south']);
   office = await startTestOffice(officeDir);
   for (const v of venues) hubs.set(v.venueId, await startHub(dirs.make(), v));
-}, 60_000);
+}, 90_000);
 
 afterAll(async () => {
   for (const hub of hubs.values()) await hub.stop();
@@ -91,7 +91,7 @@ describe('a group of venues on NATS JetStream', () => {
       'north:Sam Server',
       'south:Morgan Server',
     ]);
-  }, 60_000);
+  }, 90_000);
 
   it('refuses a venue credential publishing under another venue’s subjects, and the office any write', async () => {
     const north = office.config.venues.find((v) => v.venueId === 'north')!;
@@ -184,5 +184,5 @@ describe('a group of venues on NATS JetStream', () => {
     } finally {
       await runner.stop();
     }
-  }, 60_000);
+  }, 90_000);
 });

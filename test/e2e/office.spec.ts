@@ -1,0 +1,76 @@
+// The back office's page in Chromium: a head office (one nats-server, PGlite) and two venues' hubs
+// (whole cores on the practice venue, each with its leaf node) on loopback, each in its own temp
+// folder. People punch in at each venue; the page the office serves shows who is on shift where.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
+import { addVenue, setupOffice } from '../../electron/office/group-setup';
+import { startOffice, type RunningOffice } from '../../electron/office/office';
+import { saveGroupJoin } from '../../electron/core/group/group-join';
+import { createApp, type App } from '../../electron/host/create-app';
+import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { SEED_LOCATIONS } from '../../electron/sandbox';
+
+const dirs: string[] = [];
+const temp = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'venue-office-e2e-'));
+  dirs.push(dir);
+  return dir;
+};
+let office: RunningOffice;
+const hubs: App[] = [];
+
+test.beforeAll(async () => {
+  const officeDir = temp();
+  await setupOffice(officeDir, { group: 'E2E group', nodes: 1, httpPort: 0 });
+  const files = [addVenue(officeDir, 'harbour', 'Harbour').file, addVenue(officeDir, 'garden', 'Garden').file];
+  office = await startOffice({ dir: officeDir, httpPort: 0, log: () => {} });
+  for (const file of files) {
+    const dataDir = temp();
+    saveGroupJoin(dataDir, readFileSync(file, 'utf8'));
+    const app = await createApp({
+      dataDir,
+      runtime: 'headless',
+      secrets: new MemorySecretStore(),
+      labor: { scryptN: 1024, boardRefreshMs: 0 },
+    });
+    hubs.push(app);
+    await app.start();
+    // The practice venue seeds its demo staff (PINs 1111, 2222, …) once the core has connected.
+    await expect.poll(() => app.labor.roster.needsManagerSetup(), { timeout: 10_000 }).toBe(false);
+    await app.handlers.laborSetLocation(null, { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' });
+  }
+});
+
+test.afterAll(async () => {
+  for (const app of hubs) await app.stop();
+  await office?.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function punchIn(app: App, pin: string): Promise<void> {
+  const session = await app.handlers.laborIdentify({ pin });
+  await app.handlers.laborPunch(session.token, { action: 'punch-in' });
+  await app.handlers.laborEndSession(session.token);
+}
+
+test('the office page shows who is on shift at each venue', async ({ page }) => {
+  const [harbour, garden] = hubs;
+  await punchIn(harbour, '1111');
+  await punchIn(harbour, '2222');
+  await punchIn(garden, '3333');
+  await page.goto(office.url);
+  const atHarbour = page.getByRole('region', { name: 'On shift at Harbour' });
+  const atGarden = page.getByRole('region', { name: 'On shift at Garden' });
+  // Live: the page reads again when the office applies the punches as they land.
+  await expect(atHarbour.getByRole('listitem')).toHaveCount(2, { timeout: 20_000 });
+  await expect(atHarbour).toContainText('Sam Server');
+  await expect(atHarbour).toContainText('Jordan Bartender');
+  await expect(atGarden.getByRole('listitem')).toHaveCount(1, { timeout: 20_000 });
+  await expect(atGarden).toContainText('Morgan Server');
+  // The venue filter narrows every section to the venues ticked.
+  await page.getByRole('checkbox', { name: 'Garden' }).check();
+  await expect(atHarbour).toHaveCount(0);
+  await expect(atGarden).toContainText('Morgan Server');
+});
