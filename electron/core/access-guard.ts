@@ -22,6 +22,11 @@ export interface Authority {
   noManagerPin(): boolean;
   /** This run's first start (setup-handlers.ts). */
   firstStart(): { needed: boolean; restartPending: boolean };
+  /**
+   * A setting that was never made, which anyone at this computer may make once, as a kiosk's first
+   * location is: the till's location while none is chosen (changing it needs a manager).
+   */
+  firstChoiceOpen?(channel: IpcChannel): boolean;
 }
 
 /** What the guided first start asks of the core: the venue's connection, the choice, the restart. */
@@ -94,7 +99,7 @@ export function checkAccess(authority: Authority, channel: IpcChannel, args: unk
  */
 function openToLocalScreen(authority: Authority, channel: IpcChannel, context: CallerContext): boolean {
   if (context.deviceRole !== 'local' || authority.kiosk) return false;
-  if (authority.noManagerPin()) return true;
+  if (authority.noManagerPin() || authority.firstChoiceOpen?.(channel) === true) return true;
   if (!FIRST_START_CHANNELS.has(channel)) return false;
   const firstStart = authority.firstStart();
   return firstStart.needed || (channel === 'setupRestart' && firstStart.restartPending);

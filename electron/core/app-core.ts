@@ -241,7 +241,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   const unguarded: IpcHandlers = {
     ...connectionHandlers(connection, { snapshot, checkService: checkConfiguredService }),
     ...webhookHandlers(webhooks, () => connection.sandboxLink()),
-    ...laborHandlers(labor),
+    ...laborHandlers(labor, money),
     ...tabsHandlers(
       tabs,
       group.tap.approver((pin) => labor.access.approveByManagerPin(pin)),
@@ -275,6 +275,8 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     requireManager: (token) => void labor.access.requireManager(token),
     managerSignedIn: (deviceId) => labor.access.sessions.managerOn(deviceId, true) !== null,
     noManagerPin: () => labor.roster.needsManagerSetup(),
+    // A new bar workstation's first till location, like a kiosk's first: anyone here may choose it.
+    firstChoiceOpen: (channel) => channel === 'tabsSetLocation' && tabs.settingsView().location === null,
     firstStart: () => firstStart,
   });
   const handlers = group.enabled ? group.tap.wrap(guarded) : guarded;

@@ -30,6 +30,7 @@ export function StaffProblem({
  */
 export function ActionProblem({
   action,
+  afterSignIn,
 }: {
   action: {
     error: string | null;
@@ -37,8 +38,19 @@ export function ActionProblem({
     payload?: ErrorPayload | null;
     setError?(failure: null): void;
   };
+  /** What the refused click asked, done again once the manager has signed in (else they repeat it). */
+  afterSignIn?(): void;
 }) {
   if (action.error && needsManagerPin(action.payload))
-    return <ManagerPinNeeded text={action.error} detail={action.detail} onSignedIn={() => action.setError?.(null)} />;
+    return (
+      <ManagerPinNeeded
+        text={action.error}
+        detail={action.detail}
+        onSignedIn={() => {
+          action.setError?.(null);
+          afterSignIn?.();
+        }}
+      />
+    );
   return <Problem text={action.error} detail={action.detail} />;
 }

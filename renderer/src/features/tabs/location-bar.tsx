@@ -1,9 +1,10 @@
 // Where these screens act: the location picker (kept by the core across restarts) and, for the
 // screens fed by events, a plain warning with a one-click fix when the location is not subscribed,
 // because then no event from it reaches the app and the screen silently stops updating.
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { staffWords } from '../../../../shared/errors';
 import { ActionProblem } from '../../components/staff-problem';
+import { needsManagerPin } from '../manager-access/use-settings-access';
 import { useAction } from '../../hooks/use-action';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
@@ -27,61 +28,79 @@ export function LocationBar({ needsEvents = false }: { needsEvents?: boolean }) 
   });
   useEffect(() => loadIfMissing(), []);
 
+  // The location asked for, kept while a manager's PIN is asked for it: signing in chooses it.
+  const [asked, setAsked] = useState<{ uuid: string; name: string } | null>(null);
   const choose = (uuid: string) => {
     const location = list.find((l) => l.uuid === uuid);
-    if (location) void run(() => api().tabsSetLocation({ uuid: location.uuid, name: location.name }));
+    if (!location) return;
+    const place = { uuid: location.uuid, name: location.name };
+    setAsked(place);
+    void run(async () => {
+      await api().tabsSetLocation(place);
+      setAsked(null);
+    });
   };
 
+  // The problem and the PIN prompt go on a line of their own under the heading and the picker.
   return (
-    <div className="location-bar">
-      <label className="location-pick">
-        <span>Location</span>
-        <select
-          value={current?.uuid ?? ''}
-          onChange={(e) => choose(e.target.value)}
-          disabled={busy && list.length === 0}
-        >
-          {!current && <option value="">Choose a location…</option>}
-          {current && !known && <option value={current.uuid}>{current.name}</option>}
-          {list.map((l) => (
-            <option key={l.uuid} value={l.uuid}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      {locations?.error && locations.as === 'integration' && (
-        <span className="error">
-          Could not list locations: <span title={locations.error}>{staffWords(locations.error).text}</span>{' '}
-          <button onClick={() => void run(() => api().listLocations('integration'))}>Try again</button>
-        </span>
-      )}
-      <ActionProblem action={action} />
-      {needsEvents && known && known.subscribed !== true && (
-        <div className="banner warn" role="alert" data-testid="not-subscribed">
-          <span>
-            {known.subscribed === false ? (
-              <>
-                <strong>{known.name} is not subscribed</strong>, so its events do not reach this app and this screen
-                will not update.
-              </>
-            ) : (
-              <>
-                <strong>This service does not say whether {known.name} is subscribed.</strong> If this screen does not
-                update, its events are not reaching this app: subscribe it (doing it twice is harmless).
-              </>
-            )}
-          </span>
-          <button
-            className="primary big"
-            disabled={busy}
-            onClick={() => run(() => api().subscribeLocations([known.uuid], 'integration'))}
+    <>
+      <div className="location-bar">
+        <label className="location-pick">
+          <span>Location</span>
+          <select
+            value={current?.uuid ?? ''}
+            onChange={(e) => choose(e.target.value)}
+            disabled={busy && list.length === 0}
           >
-            {busy ? 'Subscribing…' : 'Subscribe this location'}
-          </button>
+            {!current && <option value="">Choose a location…</option>}
+            {current && !known && <option value={current.uuid}>{current.name}</option>}
+            {list.map((l) => (
+              <option key={l.uuid} value={l.uuid}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {locations?.error && locations.as === 'integration' && (
+          <span className="error">
+            Could not list locations: <span title={locations.error}>{staffWords(locations.error).text}</span>{' '}
+            <button onClick={() => void run(() => api().listLocations('integration'))}>Try again</button>
+          </span>
+        )}
+        {needsEvents && known && known.subscribed !== true && (
+          <div className="banner warn" role="alert" data-testid="not-subscribed">
+            <span>
+              {known.subscribed === false ? (
+                <>
+                  <strong>{known.name} is not subscribed</strong>, so its events do not reach this app and this screen
+                  will not update.
+                </>
+              ) : (
+                <>
+                  <strong>This service does not say whether {known.name} is subscribed.</strong> If this screen does not
+                  update, its events are not reaching this app: subscribe it (doing it twice is harmless).
+                </>
+              )}
+            </span>
+            <button
+              className="primary big"
+              disabled={busy}
+              onClick={() => run(() => api().subscribeLocations([known.uuid], 'integration'))}
+            >
+              {busy ? 'Subscribing…' : 'Subscribe this location'}
+            </button>
+          </div>
+        )}
+      </div>
+      {action.error && (
+        <div className="location-problem">
+          {asked && needsManagerPin(action.payload) && (
+            <p className="hint">{asked.name} is chosen once a manager signs in.</p>
+          )}
+          <ActionProblem action={action} afterSignIn={() => asked && choose(asked.uuid)} />
         </div>
       )}
-    </div>
+    </>
   );
 }
 
