@@ -241,7 +241,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   const unguarded: IpcHandlers = {
     ...connectionHandlers(connection, { snapshot, checkService: checkConfiguredService }),
     ...webhookHandlers(webhooks, () => connection.sandboxLink()),
-    ...laborHandlers(labor),
+    ...laborHandlers(labor, money),
     ...tabsHandlers(
       tabs,
       group.tap.approver((pin) => labor.access.approveByManagerPin(pin)),

@@ -3,8 +3,17 @@
 import type { HandlersOf } from '../../../shared/contract';
 import type { LaborRequests } from '../../../shared/contract/labor';
 import type { LaborService } from './labor-service';
+import type { MoneyUnits } from '../money/money-units';
 
-export function laborHandlers(labor: LaborService): HandlersOf<LaborRequests> {
+/**
+ * `money`: the connection's money units. Declared tips go out in the unit of the spec's "number"
+ * fields; until it is decided a punch-out with tips is refused (conflict, money unit) rather than
+ * stored a hundred times over: the person punches out without tips, or a manager confirms the unit.
+ */
+export function laborHandlers(
+  labor: LaborService,
+  money?: Pick<MoneyUnits, 'requireDecided'>,
+): HandlersOf<LaborRequests> {
   const { access } = labor;
   return {
     laborView: async () => labor.view(),
@@ -13,7 +22,10 @@ export function laborHandlers(labor: LaborService): HandlersOf<LaborRequests> {
     laborIdentify: (input) => access.identify(input),
     laborSetupManager: (input) => access.setupManager(input),
     laborEndSession: async (token) => access.endSession(token),
-    laborPunch: async (token, input) => labor.punch(token, input),
+    laborPunch: async (token, input) => {
+      if (input.action === 'punch-out' && (input.declaredTipsCents ?? 0) > 0) money?.requireDecided('numbers');
+      return labor.punch(token, input);
+    },
     laborRefreshBoard: async () => (await labor.refreshBoard(), labor.view()),
     laborSyncNow: async () => (labor.syncNow(), labor.view()),
     laborTimesheet: (token, query) => labor.timesheet(token, query),
