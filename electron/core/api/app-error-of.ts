@@ -5,6 +5,7 @@ import { AppError, type ErrorPayload } from '../../../shared/app-error';
 import { errorMessage } from '../../../shared/errors';
 import { isSpendLimitRefusal } from '../tabs/service-refusal';
 import { ServiceError } from './errors';
+import { mayHaveReachedService } from './http';
 
 export function appErrorOf(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -38,7 +39,11 @@ function fromServiceError(error: ServiceError): AppError {
     case 'forbidden':
       return new AppError('forbidden', message, { by: 'service' }, options);
     case 'network':
-      return new AppError('unreachable', message, {}, options);
+      // A write cut off after it may have reached the service is not "unreachable" (safe to press
+      // again): it may have been done.
+      return write && mayHaveReachedService(error.cause)
+        ? new AppError('outcome-unknown', message, { operation: error.route }, options)
+        : new AppError('unreachable', message, {}, options);
     case 'timeout':
       return write
         ? new AppError('outcome-unknown', message, { operation: error.route }, options)

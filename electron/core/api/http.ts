@@ -198,6 +198,35 @@ const NETWORK_CODES: Record<string, string> = {
 };
 
 /** fetch hides the reason in error.cause (sometimes an AggregateError of one try per address). */
+/**
+ * Failures of a connection that was open: the request may have reached the service and been acted
+ * on before the connection broke. Refused connections, unknown hosts, TLS refusals and fetch's own
+ * refusals (a "bad port") carry none of these and never reached it.
+ */
+const AFTER_CONNECTING = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/** Whether a network failure may have come after the request reached the service (for a write: maybe done). */
+export function mayHaveReachedService(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && AFTER_CONNECTING.has(code)) return true;
+    const inner = (current as { errors?: unknown[] }).errors;
+    if (Array.isArray(inner) && inner.some((e) => mayHaveReachedService(e))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function describeNetworkError(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {
