@@ -10,7 +10,7 @@ import { startOffice, type RunningOffice } from '../../electron/office/office';
 import { saveGroupJoin } from '../../electron/core/group/group-join';
 import { createApp, type App } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { SEED_LOCATIONS } from '../../electron/sandbox';
+import { HARBOUR } from '../unit/labor-test-constants';
 
 const dirs: string[] = [];
 const temp = () => {
@@ -39,7 +39,7 @@ test.beforeAll(async () => {
     await app.start();
     // The practice venue seeds its demo staff (PINs 1111, 2222, …) once the core has connected.
     await expect.poll(() => app.labor.roster.needsManagerSetup(), { timeout: 10_000 }).toBe(false);
-    await app.handlers.laborSetLocation(null, { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' });
+    await app.handlers.laborSetLocation(null, HARBOUR);
   }
 });
 

@@ -4,15 +4,11 @@
 // (nats-server, JetStream in the venue's domain), makes sure the venue's stream is there, and
 // publishes its log to it (log-taps.ts). The leaf node forwards to head office whenever the link
 // is up; while it is down the venue's stream keeps everything on this computer.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
-import { venueStreamName } from '../../../shared/group';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { groupDir, loadGroupJoin, type GroupJoin } from './group-join';
-import { leafConfig } from './leaf-config';
-import { NatsProcess } from './nats-process';
+import { startLeafLink } from './leaf-link';
+import type { NatsProcess } from './nats-process';
 import { PublishQueue } from './publish-queue';
 import { PublishedLog } from './published-log';
 import { attachLogTaps, type LogSources } from './log-taps';
@@ -27,10 +23,6 @@ export interface VenueGroupTuning {
 }
 
 const DEFAULT_TUNING: VenueGroupTuning = { statusEveryMs: 60_000, leafPort: 0 };
-/** The venue stream keeps this long, and drops a repeated message id within its window. */
-const KEEP_DAYS = 90;
-const DUPLICATE_WINDOW_MS = 10 * 60_000;
-const NS_PER_MS = 1_000_000;
 
 export type GroupSources = Omit<LogSources, 'venueId' | 'venueName' | 'tap' | 'now' | 'statusEveryMs'>;
 
@@ -73,36 +65,10 @@ export class VenueGroup {
     const j = this.join;
     if (!j) return;
     const dir = groupDir(this.dataDir);
-    mkdirSync(join(dir, 'leaf-store'), { recursive: true, mode: 0o700 });
-    writeFileSync(join(dir, 'ca.pem'), j.ca, { mode: 0o600 });
     this.port = this.tuning.leafPort || (await freeLoopbackPort());
-    const user = 'hub';
-    const password = randomBytes(18).toString('base64url');
-    const configFile = join(dir, 'leaf.conf');
-    writeFileSync(
-      configFile,
-      leafConfig({
-        join: j,
-        port: this.port,
-        storeDir: join(dir, 'leaf-store'),
-        caFile: join(dir, 'ca.pem'),
-        localUser: user,
-        localPassword: password,
-      }),
-      { mode: 0o600 },
-    );
-    this.leaf = new NatsProcess({ configFile, port: this.port, log: this.log, name: `leaf node ${j.venueId}` });
-    await this.leaf.start();
-    // The client reconnects by itself whenever the watched leaf node comes back.
-    this.nc = await connect({
-      servers: `127.0.0.1:${this.port}`,
-      user,
-      pass: password,
-      name: `hub ${j.venueId}`,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 250,
-    });
-    await this.ensureStream(j.venueId);
+    const link = await startLeafLink(dir, j, this.port, this.log);
+    this.leaf = link.leaf;
+    this.nc = link.nc;
     this.js = jetstream(this.nc);
     this.published = new PublishedLog(dir, this.now);
     this.queue = new PublishQueue(() => this.js, this.log);
@@ -120,22 +86,6 @@ export class VenueGroup {
       (message) => queue.push(message),
     );
     this.log(`group: venue ${j.venueId} publishes to its leaf node on 127.0.0.1:${this.port}`);
-  }
-
-  private async ensureStream(venueId: string): Promise<void> {
-    const jsm = await jetstreamManager(this.nc!);
-    const config = {
-      name: venueStreamName(venueId),
-      subjects: [`venue.${venueId}.>`],
-      max_age: KEEP_DAYS * 24 * 3_600_000 * NS_PER_MS,
-      duplicate_window: DUPLICATE_WINDOW_MS * NS_PER_MS,
-    };
-    try {
-      await jsm.streams.info(config.name);
-      await jsm.streams.update(config.name, config);
-    } catch {
-      await jsm.streams.add(config);
-    }
   }
 
   /** Resolves once every message heard so far is in the venue's stream (tests, a clean stop). */
