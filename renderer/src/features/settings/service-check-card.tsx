@@ -8,6 +8,7 @@ import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
 import { CopyButton } from '../../components/copy-button';
 import { ActionProblem } from '../../components/staff-problem';
+import './service-check.css';
 
 export function ServiceCheckCard() {
   const action = useAction();
@@ -60,7 +61,7 @@ export function ServiceCheckCard() {
                   <td>{line.saw}</td>
                   <td className="nowrap">{line.found ?? ''}</td>
                   <td>{line.assume}</td>
-                  <td>
+                  <td className="check-confirm">
                     {line.confirm &&
                       (applied.has(line.point) ? (
                         <span role="status">Confirmed: {line.confirm.label}</span>
