@@ -2,6 +2,12 @@
 // where it has none, and no bar at all where the service reports no limits (flag off).
 import { formatMoney, type PassView } from '../../../../shared/tabs';
 import { useTimeOf } from '../tabs/format';
+import { moneyReadings } from '../../../../shared/money-units';
+import { MoneyUnitNotice, useMoneyFamily } from '../../components/money-unit-notice';
+
+/** Spent is an open "number" field: until its unit is decided it shows both readings, never one. */
+const PASS_UNITS_TEXT =
+  'This service’s money units are not confirmed yet, so Spent shows both readings ($13.00 or $0.13) and an order with a typed price waits.';
 
 const MODE_TEXT = {
   pre: 'Checked before each order: an order that would go over is refused.',
@@ -17,12 +23,16 @@ export function PassCard({ pass }: { pass: PassView }) {
         {pass.status && pass.status !== 'ACTIVE' && <span className="badge bad">{statusWords(pass.status)}</span>}
       </h2>
       <Limit pass={pass} checkedAt={timeOf(pass.checkedAt)} />
+      <MoneyUnitNotice families={['numbers', 'sent']} text={PASS_UNITS_TEXT} />
     </section>
   );
 }
 
 function Limit({ pass, checkedAt }: { pass: PassView; checkedAt: string }) {
   const { limit } = pass;
+  const numbers = useMoneyFamily('numbers');
+  const spentText = moneyReadings(pass.spent, numbers, formatMoney);
+  const sure = numbers === null || numbers.source !== 'default';
   if (limit.kind === 'unknown') {
     return (
       <p className="hint" data-testid="pass-limit">
@@ -40,7 +50,7 @@ function Limit({ pass, checkedAt }: { pass: PassView; checkedAt: string }) {
         </div>
         <div>
           <dt>Spent</dt>
-          <dd data-testid="pass-spent">{formatMoney(pass.spent)}</dd>
+          <dd data-testid="pass-spent">{spentText}</dd>
         </div>
       </dl>
     );
@@ -58,12 +68,12 @@ function Limit({ pass, checkedAt }: { pass: PassView; checkedAt: string }) {
         </div>
         <div>
           <dt>Spent</dt>
-          <dd data-testid="pass-spent">{formatMoney(pass.spent)}</dd>
+          <dd data-testid="pass-spent">{spentText}</dd>
         </div>
         <div>
           <dt>Left</dt>
           <dd data-testid="pass-left" className={reached ? 'bad' : ''}>
-            {formatMoney(left)}
+            {sure ? formatMoney(left) : 'unit not confirmed'}
           </dd>
         </div>
       </dl>

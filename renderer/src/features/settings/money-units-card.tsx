@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/money-units';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
+import { MONEY_UNITS_CARD_ID } from '../../components/money-unit-notice';
 
 export function MoneyUnitsCard() {
   const money = useAppStore((s) => s.tabsSettings?.money ?? null);
@@ -18,7 +19,7 @@ export function MoneyUnitsCard() {
   const choose = async (family: MoneyFamily, unit: MoneyUnit) =>
     setTabsSettings(await api().tabsSetMoneyUnit(family, unit));
   return (
-    <section className="card" aria-label="Money units">
+    <section className="card" aria-label="Money units" id={MONEY_UNITS_CARD_ID}>
       <h2>Money units</h2>
       <p className="muted">{CENTS_BY_SPEC_SENTENCE}</p>
       {MONEY_FAMILIES.map((family) => {

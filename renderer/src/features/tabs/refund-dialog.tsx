@@ -6,6 +6,7 @@
 // Layout: the title and the buttons stay in view, the form between them scrolls (1280x800 too).
 import { useEffect, useReducer, useRef } from 'react';
 import { LockLine } from '../../components/lock-line';
+import { MoneyUnitNotice } from '../../components/money-unit-notice';
 import { UnknownOutcome } from '../../components/unknown-outcome';
 import { useVenueZone } from '../../hooks/use-venue-zone';
 import { formatMoney, type BoardTab } from '../../../../shared/tabs';
@@ -26,6 +27,10 @@ import {
   type RefundForm,
   type SentRefund,
 } from './refund-state';
+
+/** An itemised refund's amount is only in the answer, whose unit may not be decided (the core refuses it). */
+const ITEMISED_WAITS =
+  'This service’s amounts read back are not confirmed to be cents or dollars, so an itemised refund waits: its amount could be shown a hundred times off. Refund by amount (cents by the spec), or confirm the unit.';
 
 export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => void }) {
   const [state, dispatch] = useReducer(refundReducer, undefined, initialRefundState);
@@ -155,6 +160,7 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
                   Amount
                 </button>
               </div>
+              {form.kind === 'items' && <MoneyUnitNotice families={['answers']} text={ITEMISED_WAITS} />}
               {form.kind === 'items' && draft.known && <RefundItems details={details} form={form} onEdit={edit} />}
               {form.kind === 'items' && !draft.known && <TypedItems rows={form.typed} onEdit={edit} />}
               {draft.itemsProblem && (

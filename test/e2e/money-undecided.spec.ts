@@ -1,0 +1,60 @@
+// In the browser, against a real service (a sandbox of its own) whose plain numbers are dollars
+// and whose units nobody confirmed: a pass's Spent shows both readings ("$8.00 or $0.08"), never
+// one as a fact, with the sentence of why and a Confirm button that opens Settings → Money units;
+// once a manager confirms dollars there, Spent is $8.00.
+import { test, expect } from './fixtures';
+import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
+import { namedReadings } from '../../electron/sandbox/readings';
+import { FAMILY_LABEL } from '../../shared/money-units';
+import { newRequestId } from '../../shared/request-id';
+
+const LAGER = '3d000000-0000-4000-8000-000000000003';
+
+test('Spent in a unit not confirmed shows both readings and a Confirm to Settings', async ({ app, openApp }) => {
+  const remote = await startSandbox({
+    readings: { ...namedReadings('default'), moneySent: 'dollars', moneyAnswers: 'dollars', moneyNumbers: 'dollars' },
+  });
+  try {
+    const page = await openApp();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Real service').check();
+    await page.getByLabel('Base URL').fill(remote.baseUrl);
+    await page.getByLabel('API access id').fill(DEMO_ACCESS_ID);
+    await page.getByLabel('API access secret').fill(DEMO_ACCESS_SECRET);
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await expect(page.getByTestId('integration-token')).toContainText('valid until');
+    await expect(page.getByTestId('money-units-numbers')).toContainText('Not decided');
+
+    // An $8.00 lager on the pass at the catalog's price (no money of the app's own in it).
+    await app.core.handlers.tabsSetLocation({ uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' });
+    const order = await app.core.handlers.passOrder(
+      SEED_PASSES.noLimit,
+      [{ productUuid: LAGER, quantity: 1 }],
+      newRequestId(),
+    );
+    expect(order.ok).toBe(true);
+
+    await page.getByRole('navigation').getByRole('button', { name: 'Passes', exact: true }).click();
+    await page.getByLabel('Scan a pass or type its id').fill(SEED_PASSES.noLimit);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page.getByTestId('pass-spent')).toHaveText('$8.00 or $0.08');
+    const notice = page.getByTestId('money-unit-notice');
+    await expect(notice).toContainText('Spent shows both readings');
+    await notice.getByRole('button', { name: 'Confirm the unit' }).click();
+
+    const card = page.getByRole('region', { name: 'Money units' });
+    await expect(card).toBeInViewport();
+    await card
+      .getByRole('radiogroup', { name: `${FAMILY_LABEL.numbers} are in` })
+      .getByRole('radio', { name: 'Dollars (12.50)' })
+      .click();
+    await expect(page.getByTestId('money-units-numbers')).toContainText('Confirmed in Settings');
+
+    await page.getByRole('navigation').getByRole('button', { name: 'Passes', exact: true }).click();
+    await page.getByLabel('Scan a pass or type its id').fill(SEED_PASSES.noLimit);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page.getByTestId('pass-spent')).toHaveText('$8.00');
+  } finally {
+    await remote.close();
+  }
+});
