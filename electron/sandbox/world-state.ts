@@ -23,7 +23,10 @@ import { dirname } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { SandboxWorld } from './world';
 import { errorMessage } from '../../shared/errors';
-import { version as APP_VERSION } from '../../package.json';
+import packageJson from '../../package.json' with { type: 'json' };
+
+/** This build's release, kept beside the practice venue's version. */
+const APP_VERSION: string = packageJson.version;
 
 const VERSION = 1;
 

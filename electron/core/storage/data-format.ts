@@ -3,10 +3,10 @@
 // value. A file says its version (a JSON document in its `version` field, a log in a header line;
 // none said is version 1) and which release wrote it (`writtenBy`). An older file is upgraded step
 // by step; a newer one is never changed, because this build cannot know what its fields mean now.
-import { version as packageVersion } from '../../../package.json';
+import packageJson from '../../../package.json' with { type: 'json' };
 
 /** This build's release, as package.json names it: written beside every version. */
-export const APP_VERSION: string = packageVersion;
+export const APP_VERSION: string = packageJson.version;
 
 /** One step: a value of version N in, the same data as version N + 1 out. Never mutates its input. */
 export type Migration = (value: unknown) => unknown;
