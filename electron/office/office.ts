@@ -35,6 +35,21 @@ export async function startOffice(options: OfficeOptions): Promise<RunningOffice
   const log = options.log ?? ((line: string) => console.log(line));
   const config = loadOfficeConfig(options.dir);
   const servers = options.servers === false ? [] : startHqServers(options.dir, config, log);
+  try {
+    return await startOn(options, config, servers, log);
+  } catch (error) {
+    // A start that fails half way leaves no server running behind it.
+    await Promise.all(servers.map((s) => s.stop()));
+    throw error;
+  }
+}
+
+async function startOn(
+  options: OfficeOptions,
+  config: OfficeConfig,
+  servers: NatsProcess[],
+  log: (line: string) => void,
+): Promise<RunningOffice> {
   if (servers.length > 0) await runHqServers(options.dir, servers, config);
   await ensureGroupStream(config);
   const store = await openStore(
