@@ -34,6 +34,8 @@ const FIRST_START_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'saveConnection',
   'setupChoose',
   'setupRestart',
+  'backupInspect',
+  'backupRestore',
 ]);
 
 export const KIOSK_SETTINGS_REFUSED =

@@ -37,6 +37,9 @@ import { dispatchRequest, type Dispatch, type RefusedArguments } from './ipc-dis
 import { RequestLedger } from './requests/request-ledger';
 import { withRequestLedger } from './requests/ledger-handlers';
 import { outcomeChecks } from './requests/outcome-checks';
+import { BackupService, type DailyTiming } from './backup/backup-service';
+import { backupHandlers } from './backup/backup-handlers';
+import { hubAddressHandlers } from './hub/hub-address-handlers';
 import { VenueGroup, type VenueGroupTuning } from './group/venue-group';
 
 export interface CoreOptions {
@@ -77,6 +80,10 @@ export interface CoreOptions {
   restart?: () => void;
   /** A group of venues' timing (tests shorten the status heartbeat); the group itself is its file. */
   group?: Partial<VenueGroupTuning>;
+  /** The daily backups' timing (tests make it short); false: none in this run. */
+  dailyBackups?: Partial<DailyTiming> | false;
+  /** scrypt's cost for backup passphrases (tests lower it; every backup names its own). */
+  backupKdfN?: number;
 }
 
 export interface AppCore {
@@ -98,6 +105,8 @@ export interface AppCore {
   review: PunchReview | null;
   /** What each once request (by device and request id) answered. */
   requests: RequestLedger;
+  /** Backups: a manager's, the daily ones, and where they go. */
+  backups: BackupService;
   /** The venue's part in a group of venues (group/venue-group.ts); idle when not in one. */
   group: VenueGroup;
   start(): Promise<void>;
@@ -235,6 +244,16 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   };
 
   const firstStart = firstStartState(options.dataDir);
+  // A backup takes the event log up to the position the running log reports, the rest as it is.
+  const backups = new BackupService({
+    dataDir: options.dataDir,
+    secrets,
+    logPosition: () => webhooks.logPosition(),
+    log,
+    damage,
+    daily: options.dailyBackups,
+    kdfN: options.backupKdfN,
+  });
   // In a group, the log's publisher hears refunds, edits and review decisions through this tap.
   const group = new VenueGroup(options.dataDir, log, options.group, options.now);
   // Every feature's handlers are a one-line-a-request mapping onto its service.
@@ -256,6 +275,8 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       restart: options.restart,
     }),
     ...screenErrorHandlers(log),
+    ...backupHandlers(backups, { dataDir: options.dataDir, secrets, firstStart, restart: options.restart, log }),
+    ...hubAddressHandlers(),
   };
   // Refunds, pass orders, gift-card sales and timesheet edits are written once per request id
   // (shared/contract/semantics.ts); the guard still runs on every repeat.
@@ -309,6 +330,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     relay,
     review,
     requests,
+    backups,
     group,
     start: async () => {
       await connection.start();
@@ -325,6 +347,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
           log,
         });
       }
+      backups.start();
       // A group's leaf node that cannot start leaves the venue working as it does without one.
       await group
         .start({ webhooks, labor, hub: hubService, review, dataHealth })
@@ -338,6 +361,8 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       const server = hubServer;
       hubServer = null;
       await server?.close();
+      // A backup being written finishes before the stores it reads are closed.
+      await backups.stop();
       relay?.close();
       await tabs.stop();
       await labor.stop();

@@ -18,6 +18,8 @@ import { newControlSecret, offerNewLinks, requestNewLink } from './host-control'
 import { SETUP_FLAG_VALUES, setupFromCommandLine } from './setup-flag';
 import { managerPinCheck } from './pin-sign-in';
 import { makeWritesPrivate } from '../core/storage/private-modes';
+import { finishRestore } from '../core/backup/restore-switch';
+import { backupCommand, backupLines, passphraseOf, restoreCommand, restoreLines } from './backup-cli';
 
 const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]] [--satellite HOST:PORT [--pair-code CODE --device-name NAME] [--hub-fingerprint FP]]
   --find-hubs: list the venue hubs announced on this LAN (mDNS) and exit; --no-mdns: the hub does not announce itself
@@ -32,6 +34,9 @@ const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url
   --setup WHAT: the first start's choice without its screen: ${SETUP_FLAG_VALUES.join(', ')}
     (a plain first start asks on the browser screen instead)
   --check: read-only probes of the configured service (as Settings → Check this service), printed; then exit
+  --backup FILE: one file with the venue of --data-dir (made by the host running on it, if one is), then exit
+  --restore FILE: rebuild the venue of a backup into --data-dir (the app stopped there), then exit
+    both with --passphrase-file FILE (or VENUE_BACKUP_PASSPHRASE) for the sealed secrets and hub key, or --no-secrets
   env: VENUE_PORT, VENUE_DATA_DIR, VENUE_SERVICE_URL, VENUE_WEBHOOK_PORT, VENUE_WEBHOOK_SECRET, VENUE_KIOSK=1
   (give the webhook secret by file or VENUE_WEBHOOK_SECRET: --webhook-secret S still works but every
    local user can read it in the process list)
@@ -108,6 +113,10 @@ async function main() {
         'hub-fingerprint': { type: 'string' },
         'new-link': { type: 'boolean' },
         setup: { type: 'string' },
+        backup: { type: 'string' },
+        restore: { type: 'string' },
+        'passphrase-file': { type: 'string' },
+        'no-secrets': { type: 'boolean' },
         help: { type: 'boolean' },
       },
     }));
@@ -141,6 +150,46 @@ async function main() {
     console.error('That address signs one browser in, once.');
     return;
   }
+  if (values.backup !== undefined || values.restore !== undefined) {
+    if (values.backup !== undefined && values.restore !== undefined) fail('Give --backup or --restore, not both');
+    const verb = values.backup !== undefined ? 'backup' : 'restore';
+    let passphrase: string | null;
+    try {
+      passphrase = passphraseOf(
+        {
+          passphraseFile: values['passphrase-file'],
+          noSecrets: values['no-secrets'],
+          fromEnv: env.VENUE_BACKUP_PASSPHRASE,
+        },
+        verb,
+      );
+    } catch (error) {
+      fail(errorMessage(error));
+    }
+    try {
+      const lines =
+        verb === 'backup'
+          ? backupLines(await backupCommand(dataDir, values.backup!, passphrase))
+          : restoreLines(
+              dataDir,
+              await restoreCommand(dataDir, values.restore!, passphrase, env.VENUE_FAULT_KILL_IN_RESTORE),
+            );
+      for (const line of lines) console.log(line);
+    } catch (error) {
+      console.error(`The ${verb} failed: ${errorMessage(error)}`);
+      process.exit(1);
+    }
+    return;
+  }
+  // A restore stopped after its commit point (a crash, a kill, or the first start's "Restore a
+  // backup", which waits for this start) is finished before anything opens the folder.
+  const finished = finishRestore(dataDir);
+  if (finished.state === 'switched')
+    console.error(
+      `The restored venue is in place in ${dataDir}${finished.aside ? `; what it held before is kept in ${finished.aside}` : ''}.`,
+    );
+  if (finished.state === 'abandoned')
+    console.error(`A restore into ${dataDir} stopped before it was whole; the folder is as it was.`);
   // Every number is checked before anything starts, so a typing mistake is refused at once,
   // never after the core has started.
   const httpPort = port(values.port ?? env.VENUE_PORT, '--port');
@@ -234,6 +283,7 @@ async function main() {
     port: httpPort,
     controlSecret,
     managerPin: managerPinCheck(core.labor.access),
+    backup: (request) => core.backups.make(request.passphrase, request.file),
   });
   const stopOffering = offerNewLinks(dataDir, host, controlSecret);
   console.error(

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createCore, type AppCore, type CoreOptions } from '../core/app-core';
 import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, type RunningSandbox } from '../sandbox';
 import { embeddedSandbox, type EmbeddedSandboxOptions } from './embedded-sandbox';
+import { finishRestore } from '../core/backup/restore-switch';
 
 export interface AppOptions extends Omit<CoreOptions, 'sandbox'> {
   /** Port of the embedded sandbox (0 or absent: a free one). */
@@ -20,6 +21,9 @@ export interface App extends AppCore {
 
 export async function createApp(options: AppOptions): Promise<App> {
   const { sandboxPort, sandboxOptions, ...coreOptions } = options;
+  // The roots finish a committed restore before they read anything of the folder; a composition
+  // started some other way (the tests, the bench) meets the same folder they would.
+  finishRestore(options.dataDir);
   // The core (and its data-health notices) is made after the sandbox, which is opened only later.
   let made: AppCore | null = null;
   const sandbox = embeddedSandbox({

@@ -16,7 +16,7 @@ import { serveRequests } from '../core/request-loop';
 import { LOCAL_CALLER } from '../core/caller';
 import { serveStatic } from './static-files';
 import { EventBroadcast } from './event-broadcast';
-import { CONTROL_HEADER, NEW_LINK_PATH } from './host-control';
+import { BACKUP_PATH, CONTROL_HEADER, NEW_LINK_PATH, serveBackupControl, type BackupRequest } from './host-control';
 import { handleSignIn, type ManagerPinCheck } from './pin-sign-in';
 
 export interface HostOptions {
@@ -30,6 +30,8 @@ export interface HostOptions {
   token?: string;
   /** Whoever sends this secret to POST /_control/new-link gets a fresh one-use address (host-control.ts). */
   controlSecret?: string;
+  /** The running core's backup, for POST /_control/backup with the control secret (`--backup FILE`). */
+  backup?: (request: BackupRequest) => Promise<unknown>;
   /** Checks a manager's PIN for the loopback sign-in page (pin-sign-in.ts); without it the page says so. */
   managerPin?: ManagerPinCheck;
 }
@@ -70,6 +72,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       res.writeHead(421, { 'content-type': 'text/plain', connection: 'close' }).end('Misdirected request');
       return;
     }
+    if (req.url === BACKUP_PATH) return serveBackupControl(req, res, options.controlSecret, options.backup);
     if (req.url === NEW_LINK_PATH) {
       const given = req.headers[CONTROL_HEADER];
       const allowed =

@@ -24,6 +24,7 @@ import {
 } from '../core/hub/hub-client';
 import { HubLink, HubRefused } from '../core/hub/hub-link';
 import { loadPairing, savePairing } from '../core/hub/satellite-store';
+import { movedHubPairing } from './moved-hub';
 import type { LaborView } from '../../shared/labor';
 import type { AppSnapshot } from '../../shared/domain';
 import { OfflineKiosk } from '../core/labor/offline-kiosk';
@@ -102,7 +103,8 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
     pairing = { ...pairing, url: normalizeUrl(options.hubUrl) };
     savePairing(options.dataDir, pairing);
   }
-  const paired = pairing;
+  // Replaced when a person says where the hub is now (moveHub); the pinned certificate stays.
+  let paired = pairing;
   const events = new TypedEmitter<IpcEventMap>((error) => log(`A push-event listener failed: ${String(error)}`));
   // The hub's notices and this device's own, as one list for its screens.
   const notices = new SatelliteHealth(health, (view) => events.emit('dataHealth', view));
@@ -219,12 +221,32 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
         .deviceRequest('hubDeviceReport', [{ at: (options.now ?? Date.now)(), waiting: kiosk?.waiting ?? 0 }])
         .catch(() => undefined);
   };
+  /** The connection attempt under way, so a moved address never opens a second link beside it. */
+  let attempt: Promise<void> | null = null;
+  const tryConnect = () => (attempt ??= connect().finally(() => (attempt = null)));
   const schedule = () => {
     if (closed || timer) return;
-    timer = setTimeout(() => void connect(), delay);
+    timer = setTimeout(() => void tryConnect(), delay);
     delay = Math.min(retry.max, delay * 2);
   };
-  await connect();
+  /** The hub is at `address` now (moved-hub.ts): kept, and tried at once. */
+  const moveHub = async (address: string): Promise<SatelliteStatus> => {
+    if (link?.open)
+      throw appError('conflict', `This device is connected to the hub at ${paired.url}: it has not moved`, {
+        what: 'hub address',
+      });
+    const moved = await movedHubPairing(paired, address);
+    await attempt;
+    paired = moved;
+    savePairing(options.dataDir, paired);
+    log(`The hub's address is now ${paired.url} (given on this device's screen)`);
+    if (timer) clearTimeout(timer);
+    timer = null;
+    delay = retry.first;
+    await tryConnect();
+    return status();
+  };
+  await tryConnect();
 
   const handlers: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   // This screen's failures are this device's to log: the hub never hears them.
@@ -232,6 +254,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
   for (const channel of ipcChannels) {
     handlers[channel] = async (...args) => {
       if (channel === 'satelliteStatus') return status();
+      if (channel === 'satelliteMoveHub') return moveHub(String(args[0]));
       if (channel === 'reportScreenError') return screenErrors.reportScreenError(args[0] as ScreenErrorReport);
       // The device's own link traffic is never its screen's to send (PIN hashes stay off screens).
       if (channel === 'hubKioskRoster' || channel === 'hubForwardPunch' || channel === 'hubDeviceReport')

@@ -19,6 +19,7 @@ import { errorMessage } from '../../shared/errors';
 import { loadDeviceSetup } from '../core/setup/device-setup';
 import { startSatelliteOrSetup, type SatelliteRun } from '../host/satellite-setup';
 import { makeWritesPrivate } from '../core/storage/private-modes';
+import { finishRestore } from '../core/backup/restore-switch';
 
 interface WindowState {
   bounds?: { x: number; y: number; width: number; height: number };
@@ -185,6 +186,10 @@ app
     const dataDir = app.getPath('userData');
     // What the core reports (damaged files kept aside, failed sends, …) goes somewhere a person can read.
     const log = fileLogSink(app.getPath('logs'));
+    // The first start's "Restore a backup" built the venue beside this folder: it is switched in
+    // now, before anything below opens the folder (a restore cut short is finished or undone here).
+    const restored = finishRestore(dataDir);
+    if (restored.state !== 'none') log(`backups: a restore into ${dataDir} was ${restored.state}`);
     // Reports made before the core's own data health exists are saved to its file and shown from there.
     const earlyHealth = new DataHealth(dataDir, Date.now, log);
     // The first start's choice: a device that joins the hub runs the hub's screens, not a core.

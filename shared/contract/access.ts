@@ -119,4 +119,11 @@ export const channelAccess: Record<IpcChannel, Access> = {
   laborSetRosterAside: 'local-screen',
   // Any screen may say that a part of it failed to draw; the core only writes a line to its log.
   reportScreenError: 'anyone',
+  backupView: 'settings',
+  backupMake: 'settings',
+  backupSaveSettings: 'settings',
+  backupInspect: 'settings',
+  backupRestore: 'settings',
+  // The satellite answers it itself; the certificate it pinned decides what it talks to.
+  satelliteMoveHub: 'anyone',
 };

@@ -3,9 +3,11 @@
 import type { z } from 'zod';
 import type { IpcArgs, IpcChannel } from './index';
 import { authorityArgSchemas } from './authority-args';
+import { backupArgSchemas } from './backup-args';
 import { connectionArgSchemas } from './connection-args';
 import { dataHealthArgSchemas } from './data-health-args';
 import { hubArgSchemas } from './hub-args';
+import { hubAddressArgSchemas } from './hub-address-args';
 import { laborArgSchemas } from './labor-args';
 import { screenArgSchemas } from './screen-args';
 import { setupArgSchemas } from './setup-args';
@@ -22,4 +24,6 @@ export const ipcArgSchemas: { [K in IpcChannel]: z.ZodType<IpcArgs<K>> } = {
   ...authorityArgSchemas,
   ...setupArgSchemas,
   ...screenArgSchemas,
+  ...backupArgSchemas,
+  ...hubAddressArgSchemas,
 };

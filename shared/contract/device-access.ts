@@ -48,6 +48,10 @@ const HUB_ONLY_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'setupRestart',
   // A satellite's screen failures go to the satellite's own log, never the hub's.
   'reportScreenError',
+  // A backup is restored on the computer that will hold the venue; a satellite moves its own link.
+  'backupInspect',
+  'backupRestore',
+  'satelliteMoveHub',
 ]);
 
 /** Managing devices is for the manager's own device (and the hub's screen). */

@@ -13,8 +13,15 @@ import {
   type ConnectionEvents,
   type ConnectionRequests,
 } from './connection';
+import { backupChannelKeys, backupEventKeys, type BackupEvents, type BackupRequests } from './backup';
 import { authorityChannelKeys, authorityEventKeys, type AuthorityEvents, type AuthorityRequests } from './authority';
 import { hubChannelKeys, hubEventKeys, type HubEvents, type HubRequests } from './hub';
+import {
+  hubAddressChannelKeys,
+  hubAddressEventKeys,
+  type HubAddressEvents,
+  type HubAddressRequests,
+} from './hub-address';
 import { laborChannelKeys, laborEventKeys, type LaborEvents, type LaborRequests } from './labor';
 import { screenChannelKeys, screenEventKeys, type ScreenEvents, type ScreenRequests } from './screen';
 import { setupChannelKeys, setupEventKeys, type SetupEvents, type SetupRequests } from './setup';
@@ -33,7 +40,9 @@ export interface IpcRequestMap
     HubRequests,
     AuthorityRequests,
     SetupRequests,
-    ScreenRequests {}
+    ScreenRequests,
+    BackupRequests,
+    HubAddressRequests {}
 
 /** Every event main pushes to the renderer, with its payload. */
 export interface IpcEventMap
@@ -46,7 +55,9 @@ export interface IpcEventMap
     HubEvents,
     AuthorityEvents,
     SetupEvents,
-    ScreenEvents {}
+    ScreenEvents,
+    BackupEvents,
+    HubAddressEvents {}
 
 export type IpcChannel = keyof IpcRequestMap;
 export type IpcEventName = keyof IpcEventMap;
@@ -63,6 +74,8 @@ const channelKeys: Record<IpcChannel, true> = {
   ...authorityChannelKeys,
   ...setupChannelKeys,
   ...screenChannelKeys,
+  ...backupChannelKeys,
+  ...hubAddressChannelKeys,
 };
 /** Every request channel, for transports that generate one function or handler per request. */
 export const ipcChannels = Object.keys(channelKeys) as IpcChannel[];
@@ -77,6 +90,8 @@ const eventKeys: Record<IpcEventName, true> = {
   ...authorityEventKeys,
   ...setupEventKeys,
   ...screenEventKeys,
+  ...backupEventKeys,
+  ...hubAddressEventKeys,
 };
 /** Every push event name, for transports that must subscribe to all of them. */
 export const ipcEventNames = Object.keys(eventKeys) as IpcEventName[];

@@ -102,6 +102,12 @@ export const channelSemantics = {
   settingsSignOut: 'idempotent',
   laborSetRosterAside: 'idempotent',
   reportScreenError: 'idempotent',
+  backupView: 'read',
+  backupMake: 'idempotent',
+  backupSaveSettings: 'idempotent',
+  backupInspect: 'read',
+  backupRestore: 'idempotent',
+  satelliteMoveHub: 'idempotent',
 } as const satisfies Record<IpcChannel, RequestSemantics>;
 
 export type OnceChannel = {

@@ -25,6 +25,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { TunnelService } from '../tunnel/tunnel-service';
 import { TypedEmitter } from '../typed-emitter';
 import { WebhookReceiver, curlFor, type Projection } from '../webhooks';
+import type { LogPosition } from '../webhooks/event-log';
 import {
   loadWebhookSettings,
   saveWebhookSettings,
@@ -176,6 +177,14 @@ export class WebhookListenerService {
         signatureRequired: false,
       }
     );
+  }
+
+  /**
+   * Where a backup taken now cuts the event log; null while no receiver holds it open (nothing
+   * writes the log then, so its files are taken as they lie).
+   */
+  logPosition(): LogPosition | null {
+    return this.receiver?.backupPosition() ?? null;
   }
 
   counters(): WebhookCounters {

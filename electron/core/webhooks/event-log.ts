@@ -40,7 +40,15 @@ import { FLAG_APPLICABLE, FLAG_KNOWN_TYPE, FLAG_PROBLEM, Interner, LogIndex, VER
 import { type LogFile, type LogIo, nodeLogIo } from './log-io';
 import { type LogMeta, loadLogMeta, META_FILE, saveLogMeta } from './log-meta';
 import { LogQuery, readRow } from './log-query';
-import { listSegments, repairTail, type ScanResult, scanSegment, SegmentReader, segmentPath } from './segment-files';
+import {
+  listSegments,
+  repairTail,
+  type ScanResult,
+  scanSegment,
+  SegmentReader,
+  segmentName,
+  segmentPath,
+} from './segment-files';
 import { SEALED_CHECK_DELAY_MS } from './sealed-check';
 import { SidecarKeeper } from './sidecar-keeper';
 import { type LineSummary, summarize } from './segment-sidecar';
@@ -74,6 +82,17 @@ export interface EventLogOptions {
   /** Disk budget of the segment files in bytes (default DEFAULT_LOG_BYTES); null: none. */
   maxBytes?: number | null;
   log?: (line: string) => void;
+}
+
+/**
+ * The log at one moment, for a backup: every retained segment with the bytes of its committed
+ * lines (a group being written is not in them), the last row's number, and the counts they give.
+ */
+export interface LogPosition {
+  segments: { name: string; bytes: number }[];
+  lastSeq: number;
+  rows: number;
+  counters: WebhookCounters;
 }
 
 /** The event log's default disk budget: 512 MiB. */
@@ -215,6 +234,24 @@ export class EventLog {
   /** Why nothing is written (a newer release's log), or null. */
   get readOnly(): string | null {
     return this.refusal;
+  }
+
+  /**
+   * Where a backup cuts the log, now. Synchronous, so it is one moment: a group's lines are
+   * committed (and a segment's length moved on) in one turn after its write is durable, and
+   * retention drops segments in one turn too. Null for a log a newer release wrote (not read here:
+   * its files are copied as they lie, since nothing writes them).
+   */
+  backupPosition(): LogPosition | null {
+    if (this.refusal !== null) return null;
+    const rows = this.index.size;
+    const newest = rows > 0 ? this.index.seq[this.index.slot(rows - 1)] : 0;
+    return {
+      segments: this.segments.map((s) => ({ name: segmentName(s.id), bytes: s.bytes })),
+      lastSeq: Math.max(newest, this.meta.lastSeq),
+      rows,
+      counters: this.counters(),
+    };
   }
 
   /** Records a repeat delivery of row `seq` (counted, and its `deliveries` goes up). */

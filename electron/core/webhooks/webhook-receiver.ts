@@ -16,7 +16,7 @@ import { TypedEmitter } from '../typed-emitter';
 import { toAcceptedEvent } from './accepted-event';
 import type { AuthSettings } from './assess-delivery';
 import { DeliveryHandler } from './delivery-handler';
-import { EventLog } from './event-log';
+import { EventLog, type LogPosition } from './event-log';
 import { type Projection, type ProjectionError, ProjectionSet } from './projections';
 import { type ResolvedOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options';
 import { CheckpointKeeper } from './checkpoint-keeper';
@@ -220,6 +220,11 @@ export class WebhookReceiver {
       problem: this.problem,
       signatureRequired: this.auth.secret !== null && this.auth.secret !== '',
     };
+  }
+
+  /** Where a backup taken now cuts the log (event-log.ts). */
+  backupPosition(): LogPosition | null {
+    return this.log.backupPosition();
   }
 
   counters(): WebhookCounters {
