@@ -1,6 +1,7 @@
 // On a satellite: what its link to the venue hub is doing, said where everyone sees it. Revoked
 // is said plainly (the device is cut off for good); a lost hub is said with what still works.
 import { useAppStore } from '../store';
+import { HubMovedForm } from './hub-moved-form';
 
 export function SatelliteBanner() {
   const satellite = useAppStore((s) => s.satellite);
@@ -19,6 +20,7 @@ export function SatelliteBanner() {
     >
       {satellite.link === 'connected' ? '' : (satellite.message ?? 'The venue hub cannot be reached right now.')}
       {waiting}
+      {(satellite.link === 'connecting' || satellite.link === 'identity-changed') && <HubMovedForm />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { LocationsCard } from './locations-card';
 import { ServiceCheckCard } from './service-check-card';
 import { MoneyUnitsCard } from './money-units-card';
 import { HubModeCard } from './hub-mode-card';
+import { BackupCard } from '../backup/backup-card';
 import { describeToken } from './format';
 import { useVenueZone } from '../../hooks/use-venue-zone';
 import { staffWords } from '../../../../shared/errors';
@@ -77,6 +78,7 @@ export function SettingsScreen({ inManagerArea = false }: { inManagerArea?: bool
           <LocationsCard view={locations} connection={connection} />
           <MoneyUnitsCard />
           <HubModeCard />
+          <BackupCard />
           <ServiceCheckCard />
         </div>
       </ManagerGate>

@@ -7,6 +7,7 @@ import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
 import { Problem } from '../../components/problem';
 import { useAppStore } from '../../store';
+import { RestoreStep } from './restore-step';
 
 type Use = SetupPurpose | 'hub' | 'join';
 
@@ -35,7 +36,7 @@ function choiceOf(venue: SetupChoice['venue'], use: Use): SetupChoice {
 }
 
 export function FirstStart({ onDone }: { onDone(): void }) {
-  const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [step, setStep] = useState<1 | 2 | 3 | 'restore'>(1);
   const [venue, setVenue] = useState<SetupChoice['venue']>('practice');
   const [service, setService] = useState({ baseUrl: '', accessId: '', accessSecret: '' });
   const [use, setUse] = useState<Use | null>(null);
@@ -74,9 +75,11 @@ export function FirstStart({ onDone }: { onDone(): void }) {
   return (
     <main className="first-start" aria-labelledby="first-start-title">
       <h1 id="first-start-title">Set up Venue Companion</h1>
-      <p className="first-start-steps" aria-live="polite">
-        Step {Math.min(step, 2)} of 2
-      </p>
+      {step !== 'restore' && (
+        <p className="first-start-steps" aria-live="polite">
+          Step {Math.min(step, 2)} of 2
+        </p>
+      )}
       {step === 1 && (
         <form className="card" aria-label="Which venue" onSubmit={next}>
           <h2>Which venue does this computer work with?</h2>
@@ -136,8 +139,15 @@ export function FirstStart({ onDone }: { onDone(): void }) {
             </button>
             {serviceMissing && <span className="hint">Fill in the service address, access id and secret.</span>}
           </div>
+          <div className="actions first-start-restore">
+            <span className="hint">A new computer for a venue that already runs?</span>
+            <button type="button" onClick={() => setStep('restore')}>
+              Restore a backup
+            </button>
+          </div>
         </form>
       )}
+      {step === 'restore' && <RestoreStep onBack={() => setStep(1)} />}
       {step === 2 && (
         <form className="card" aria-label="What this computer is for" onSubmit={finish}>
           <h2>What is this computer for?</h2>
