@@ -81,6 +81,13 @@ describe('a backup', () => {
     expect(made).toMatchObject({ secrets: 'sealed', leftOutSentence: null, hubFingerprint: app.hub!.fingerprint });
   });
 
+  it('seals a group of venues’ credential and leaves its leaf node’s store to it', () => {
+    expect(classify('group/join.json').kind).toBe('sealed');
+    expect(classify('group/published.json').kind).toBe('copy');
+    for (const path of ['group/leaf-store', 'group/leaf.conf', 'group/ca.pem'])
+      expect(classify(path).kind).toBe('skip');
+  });
+
   it('is refused by a wrong passphrase or when damaged, before anything is written', async () => {
     const { app } = await runningHub();
     await signInManager(app.handlers);

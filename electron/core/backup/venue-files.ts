@@ -20,11 +20,18 @@ export type FileClass =
   | { kind: 'foreign' };
 
 /** The app's folders at the top of the data folder; everything in them is the venue's unless skipped. */
-const OWN_DIRS = new Set(['hub', 'tabs', 'requests', 'webhooks', 'practice-venue']);
+const OWN_DIRS = new Set(['hub', 'tabs', 'requests', 'webhooks', 'practice-venue', 'group']);
 /** The app's files at the top: its JSON documents and logs. */
 const OWN_FILE = /\.(json|jsonl|log)$/;
 const SEGMENT = /^webhooks\/webhook-log\/seg-\d{8,}\.jsonl$/;
-const SECRETS = new Set(['hub/hub-identity.pem', 'hub/hub-key.pem', 'hub/hub-cert.pem', 'satellite.json']);
+const SECRETS = new Set([
+  'hub/hub-identity.pem',
+  'hub/hub-key.pem',
+  'hub/hub-cert.pem',
+  'satellite.json',
+  // The venue's credential in its group of venues (group-join.ts).
+  'group/join.json',
+]);
 
 /** The daily backups' folder inside the data folder, when no other was chosen. */
 export const BACKUPS_DIR = 'backups';
@@ -39,6 +46,11 @@ const SKIPPED: Record<string, string> = {
   [BACKUPS_SETTINGS]: "this computer's backup folder, and the key its daily backups are sealed with",
   [BACKUPS_DIR]: 'the backups themselves',
   'webhooks/webhook-log-index': 'derived from the event log, rebuilt at the first start',
+  // The group's leaf node: its store is another process's, written while the backup reads; the
+  // config and CA are written again from join.json at every start (the config names the credential).
+  'group/leaf-store': "the group's leaf node's own store, written by its own process",
+  'group/leaf.conf': 'written again from join.json at every start',
+  'group/ca.pem': 'written again from join.json at every start',
 };
 
 /** How a path of the data folder (relative, `/`-separated) is backed up. */
