@@ -45,6 +45,8 @@ export interface Profile {
    */
   /** Hub: `satellites` processes with a screen each; `signIns` PIN sign-ins spread over `stormSeconds`. */
   hub: { satellites: number; signIns: number; stormSeconds: number };
+  /** Backup and restore of a venue whose event log holds `events`; `reps` of each, the median kept. */
+  backup: { events: number; reps: number };
   app: {
     rate: number;
     seconds: number;
@@ -81,6 +83,7 @@ export const PROFILES: Record<Mode, Profile> = {
     },
     api: { calls: 100, rounds: 5, sequential: 300 },
     hub: { satellites: 6, signIns: 20, stormSeconds: 10 },
+    backup: { events: 100_000, reps: 3 },
     startup: { spawns: 5, warmup: 1 },
     app: {
       rate: 1_000,
@@ -116,6 +119,7 @@ export const PROFILES: Record<Mode, Profile> = {
     },
     api: { calls: 100, rounds: 1, sequential: 50 },
     hub: { satellites: 3, signIns: 20, stormSeconds: 10 },
+    backup: { events: 5_000, reps: 1 },
     startup: { spawns: 1, warmup: 1 },
     app: {
       rate: 1_000,
@@ -142,6 +146,7 @@ export const PROFILES: Record<Mode, Profile> = {
     log: { small: 200, total: 400, chunks: 1, filterReps: 1, renderReps: 1, restarts: 1, settleMs: 100, idleMs: 200 },
     api: { calls: 100, rounds: 1, sequential: 20 },
     hub: { satellites: 2, signIns: 4, stormSeconds: 2 },
+    backup: { events: 300, reps: 1 },
     startup: { spawns: 1, warmup: 0 },
     app: { rate: 200, seconds: 1, warmupSeconds: 0, idleMs: 500, settleMs: 600, steps: [200], stepSeconds: 1 },
   },
