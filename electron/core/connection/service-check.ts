@@ -9,6 +9,8 @@ import {
   type MoneyFamily,
   type MoneyUnit,
   type MoneyUnitsView,
+  wireNumber,
+  writesDollars,
 } from '../../../shared/money-units';
 import type { ServiceClient } from '../api/service-client';
 import { errorMessage } from '../../../shared/errors';
@@ -121,7 +123,7 @@ export async function checkService(input: ServiceCheckInput): Promise<ServiceChe
     ? String(subscribed.uuid ?? subscribed.location_uuid ?? subscribed.locationUuid)
     : null;
   const locationUuid = subscribedUuid ?? locationUuids[0] ?? null;
-  let tips: number[] = [];
+  let tips: WireMoney[] = [];
   if (locationUuid) tips = await checkLabor(input.client, locationUuid, zoneOf.get(locationUuid) ?? null, add, now());
   else add('Labor entries', 'no location to read', 'not checked');
   await checkMoney(input.client, locationUuid, tips, input.money, add);
@@ -152,7 +154,7 @@ async function checkLabor(
   zone: string | null,
   add: Add,
   nowMs: number,
-): Promise<number[]> {
+): Promise<WireMoney[]> {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const path = `/loc/${encodeURIComponent(locationUuid)}/labor/entries`;
   let read: WholeList;
@@ -292,7 +294,7 @@ async function checkLabor(
     roleFound,
   );
 
-  return rows.map((r) => r.declared_tips).filter((t): t is number => typeof t === 'number');
+  return rows.map((r) => r.declared_tips).filter(isWireMoney);
 }
 
 /**
@@ -304,11 +306,11 @@ async function checkLabor(
 async function checkMoney(
   client: ServiceClient,
   locationUuid: string | null,
-  tips: number[],
+  tips: WireMoney[],
   money: MoneyUnitsView | undefined,
   add: Add,
 ): Promise<void> {
-  let prices: number[] | null = null;
+  let prices: WireMoney[] | null = null;
   if (locationUuid) {
     try {
       const body = await client.request('integration', 'GET', `/loc/${encodeURIComponent(locationUuid)}/catalog`);
@@ -317,14 +319,15 @@ async function checkMoney(
         ? raw
             .filter(isRecord)
             .map((p) => p.price)
-            .filter((p): p is number => typeof p === 'number')
+            .filter(isWireMoney)
         : [];
     } catch {
       prices = null;
     }
   }
-  const line = (family: MoneyFamily, point: string, saw: string, values: number[]) => {
-    const fraction = values.find((v) => !Number.isInteger(v));
+  const line = (family: MoneyFamily, point: string, saw: string, values: WireMoney[]) => {
+    // A fraction, or a decimal string ("13.00"): only dollars are written so.
+    const fraction = values.find((v) => (typeof v === 'string' ? writesDollars(v) : !Number.isInteger(v)));
     const found = fraction !== undefined ? 'dollars' : CANNOT_TELL;
     const held = money?.[family];
     const app =
@@ -345,7 +348,9 @@ async function checkMoney(
     add(
       point,
       fraction !== undefined
-        ? `${saw}, with a fraction (e.g. ${fraction}): dollars`
+        ? typeof fraction === 'string'
+          ? `${saw}, as decimal strings (e.g. "${fraction}"): dollars`
+          : `${saw}, with a fraction (e.g. ${fraction}): dollars`
         : `${saw}${values.length ? ': whole numbers, cents or whole dollars' : ''}`,
       proposal || held?.source === 'chosen' || known
         ? app
@@ -373,6 +378,15 @@ async function checkMoney(
 }
 
 const CANNOT_TELL = 'cannot tell';
+
+/** A money value as the service wrote it: a number, or a decimal string kept as written. */
+type WireMoney = number | string;
+
+function isWireMoney(value: unknown): value is WireMoney {
+  return (
+    (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && wireNumber(value) !== null)
+  );
+}
 
 function shiftIdsFound(breaks: Record<string, unknown>[], shifts: Record<string, unknown>[]): string {
   const refs = breaks.map((b) => b.time_shift_id).filter((v) => v !== undefined && v !== null);
