@@ -7,7 +7,7 @@ import { connect } from '@nats-io/transport-node';
 import { tempDirs } from '../support';
 import { newRequestId as rid } from '../../shared/request-id';
 import type { RunningOffice } from '../../electron/office/office';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { ModelRunner } from '../../electron/office/model-runner';
 import { readModels } from '../../electron/office/models';
 import { countOf, eventually, groupSetup, startHub, startTestOffice, view, type Venue } from './group-kit';
@@ -115,6 +115,25 @@ describe('a group of venues on NATS JetStream', () => {
     expect(
       await countOf(office, "select count(*) as n from office_punches where venue_id = 'south' and name = ''"),
     ).toBe(0);
+  });
+
+  it('publishes no PIN, secret, credential or raw header', async () => {
+    const reader = await connect({
+      servers: `127.0.0.1:${office.config.nodes[0].clientPort}`,
+      user: 'office',
+      pass: office.config.officePassword,
+    });
+    const consumer = await jetstream(reader).consumers.get('GROUP');
+    const info = await consumer.info();
+    const texts: string[] = [];
+    for await (const m of await consumer.fetch({ max_messages: info.num_pending, expires: 5_000 })) {
+      texts.push(`${m.subject} ${m.string()}`);
+      if (texts.length === info.num_pending) break;
+    }
+    await reader.close();
+    expect(texts.some((t) => t.includes('.tabs.refund '))).toBe(true);
+    const banned = /managerPin|pinHash|"pin"|credential|secret|signature|authorization|accessToken|"headers"|"9999"/i;
+    expect(texts.filter((t) => banned.test(t))).toEqual([]);
   });
 
   it('loses and doubles nothing through a head-office node killed and a venue’s link cut', async () => {
