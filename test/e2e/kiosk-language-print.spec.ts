@@ -172,9 +172,20 @@ test('the timesheet prints alone: no navigation, status bar, filters or buttons'
   await openKiosk(page, app);
   const jordan = await app.core.handlers.laborIdentify({ pin: '2222' });
   await app.core.handlers.laborPunch(jordan.token, { action: 'punch-in', punchId: crypto.randomUUID() });
+  // A role reads the same on the board, the staff list and the timesheet (words, not a style).
+  const boardRole = page.locator('[data-testid="board-row"][data-user="2004"] .k-board-role');
+  await expect(boardRole).toHaveText('Bartender');
   await page.getByRole('button', { name: 'Manager' }).click();
   await enterPin(page, '9999');
+  await page
+    .getByRole('navigation', { name: 'Manager sections' })
+    .getByRole('button', { name: 'Staff & PINs' })
+    .click();
+  const jordanRow = page.getByTestId('staff-row').filter({ hasText: 'Jordan Bartender' });
+  await expect(jordanRow.getByRole('cell', { name: 'Bartender', exact: true })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Manager sections' }).getByRole('button', { name: 'Timesheet' }).click();
   const sheet = page.getByTestId('timesheet');
+  await expect(sheet.getByTestId('entry-row').getByRole('cell', { name: 'Bartender', exact: true })).toBeVisible();
   await expect(sheet.getByRole('heading', { name: /^Entries \(1\)/ })).toBeVisible();
   await sheet.getByRole('button', { name: 'Print' }).click();
   expect(await printed(page)).toBe(1);
@@ -188,9 +199,20 @@ test('the timesheet prints alone: no navigation, status bar, filters or buttons'
   await expect(page.getByRole('navigation').first()).toBeHidden();
   await expect(page.getByTestId('status-bar')).toBeHidden();
   for (const button of await sheet.getByRole('button').all()) await expect(button).toBeHidden();
+  // No empty column where the Edit buttons were: every printed heading has words.
+  const entries = sheet.getByRole('table', { name: 'Entries' });
+  for (const heading of await entries.getByRole('columnheader').all())
+    if (await heading.isVisible()) expect((await heading.innerText()).trim()).not.toBe('');
+  await expect(entries.getByRole('columnheader', { name: 'Actions' })).toBeHidden();
+  // A line for each person to sign their hours, and one for the manager.
+  const signatures = sheet.getByRole('region', { name: 'Signatures' });
+  await expect(signatures.getByRole('listitem')).toHaveCount(2);
+  await expect(signatures.getByRole('listitem').first()).toContainText('Jordan Bartender');
+  await expect(signatures.getByRole('listitem').last()).toContainText('Manager');
   await page.screenshot({ path: shot('timesheet-print.png'), fullPage: true });
   await page.emulateMedia({ media: 'screen' });
   await expect(page.getByRole('form', { name: 'Timesheet filters' })).toBeVisible();
+  await expect(sheet.getByRole('region', { name: 'Signatures' })).toBeHidden();
 });
 
 test("a gift card's details print alone", async ({ page, app }) => {

@@ -20,7 +20,8 @@ export function TableHead({ columns, actions = false }: { columns: (string | Col
           ),
         )}
         {actions && (
-          <th>
+          // Its buttons are not printed, so neither is the column (an empty one on paper).
+          <th className="no-print">
             <span className="sr-only">Actions</span>
           </th>
         )}

@@ -8,6 +8,7 @@ import { useKioskText, type KioskText } from '../i18n/use-kiosk-text';
 import { useNow } from './use-now';
 import { DamagedHere, SHOWN_FROM } from '../../components/damaged-here';
 import { OvertimeBadge } from './overtime-badge';
+import { roleName } from './role-name';
 import { boardOvertime } from '../../../../shared/labor-rules/board-overtime';
 
 const ALERT_TEXT: Record<LaborAlert['kind'], (a: LaborAlert, t: KioskText['t']) => string> = {
@@ -79,7 +80,7 @@ export function LiveBoard({
               >
                 <div className="k-board-who">
                   <span className="k-board-name">{row.name}</span>
-                  <span className="k-board-role">{row.role ?? ''}</span>
+                  <span className="k-board-role">{roleName(row.role)}</span>
                 </div>
                 <div className="k-board-time">
                   {row.breakStart !== null ? (

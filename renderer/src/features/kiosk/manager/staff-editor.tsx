@@ -8,6 +8,7 @@ import { useAction } from '../../../hooks/use-action';
 import { useRequest } from '../../../hooks/use-request';
 import { Problem } from '../../../components/problem';
 import { TableHead } from '../../../components/table-head';
+import { roleName } from '../role-name';
 import { PinInput } from '../../../components/pin-input';
 
 export function StaffEditor({ token, labor }: { token: string; labor: LaborView }) {
@@ -65,10 +66,10 @@ function StaffRow({ person, here, token, busy, run, setStaff }: RowProps) {
     <tr data-testid="staff-row">
       <td className="k-wrap-short">
         {person.name}
-        {person.manager && <span className="k-badge k-badge-manager">manager</span>}
+        {person.manager && <span className="k-badge k-badge-manager">Manager</span>}
       </td>
       <td>{person.userId}</td>
-      <td className="k-wrap-short">{roles.map((r) => r.role).join(', ') || '—'}</td>
+      <td className="k-wrap-short">{roles.map((r) => roleName(r.role)).join(', ') || '—'}</td>
       <td className="k-wrap-short">
         {editingPin ? (
           <form

@@ -6,6 +6,7 @@ import { formatCents, formatDuration } from '../../../../../shared/labor-calc';
 import { clockTime, dayTime, shortDay } from '../format';
 import { EntryEditor } from './entry-editor';
 import { TableHead, type Column } from '../../../components/table-head';
+import { roleName } from '../role-name';
 
 const TIMESHEET_COLUMNS: (string | Column)[] = [
   'Day',
@@ -63,7 +64,7 @@ export function TimesheetTable({
             <tr className={r.kind === 'break' ? 'k-tr-break' : ''} data-testid="entry-row" data-kind={r.kind}>
               <td>{shortDay(r.fiscalDay)}</td>
               <td>{r.name}</td>
-              <td>{r.role ?? ''}</td>
+              <td>{roleName(r.role)}</td>
               <td>
                 {r.kind === 'shift' ? 'Shift' : r.punchType === 'paid_break' ? 'Paid break' : 'Break'}
                 {breakFlags?.get(r.uuid) && (
@@ -96,7 +97,7 @@ export function TimesheetTable({
                   </div>
                 ))}
               </td>
-              <td>
+              <td className="no-print">
                 <button
                   type="button"
                   className="k-small"

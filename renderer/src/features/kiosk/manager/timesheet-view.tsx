@@ -22,6 +22,8 @@ import { TimelineChart } from './timeline-chart';
 import { TimesheetTable } from './timesheet-table';
 import { TotalsTable } from './totals-table';
 import { NeedsReview } from './needs-review';
+import { SignatureLines } from './signature-lines';
+import { roleName } from '../role-name';
 
 const SORT_LABELS: Record<LaborSortKey, string> = { punch_in: 'Punch in', punch_out: 'Punch out', created: 'Created' };
 
@@ -95,7 +97,7 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
             <option value="">All roles</option>
             {roles.map((r) => (
               <option key={r.role} value={r.role}>
-                {r.role}
+                {roleName(r.role)}
               </option>
             ))}
           </select>
@@ -220,6 +222,7 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
               breakFlags={shiftBreakFlags(sheet.rows, labor.settings.breakPreset, now)}
             />
           </section>
+          <SignatureLines totals={sheet.totals} />
         </>
       )}
     </div>
