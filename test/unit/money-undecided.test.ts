@@ -9,7 +9,7 @@ import { MoneyUnits } from '../../electron/core/money/money-units';
 import { passSchema, refundAnswerSchemaOf } from '../../shared/schemas/tabs';
 import { MONEY_UNIT_CONFLICT, moneyReadings } from '../../shared/money-units';
 import { formatMoney } from '../../shared/money';
-import { PASSES, PRODUCTS, removeTempDirs, startCore } from './tabs-kit';
+import { PASSES, PRODUCTS, SPOT_BAR_1, removeTempDirs, startCore } from './tabs-kit';
 import { newRequestId as rid } from '../../shared/request-id';
 
 afterAll(removeTempDirs);
@@ -85,5 +85,37 @@ describe('money as decimal strings', () => {
     expect(units.decided('answers')).toBe(false);
     expect(moneyReadings(25, units.family('answers'), formatMoney)).toBe('$25.00 or $0.25');
     expect(moneyReadings(1300, units.family('numbers'), formatMoney)).toBe('$13.00');
+  });
+});
+
+describe('dollars chosen for every family on a service that takes payments in cents', () => {
+  it('a gift-card sale at the catalog price still goes, and Settings shows the evidence against the choice', async () => {
+    const readings = { ...DOLLARS, moneySent: 'cents' } as const;
+    const t = await startCore({ readings, confirmUnits: false });
+    try {
+      for (const family of ['sent', 'answers', 'numbers'] as const)
+        await t.core.handlers.tabsSetMoneyUnit(family, 'dollars');
+      const catalog = await t.core.handlers.tabsCatalog();
+      const price = catalog.available ? catalog.products.find((p) => p.uuid === PRODUCTS.giftCard25.uuid)?.price : null;
+      expect(price, 'the catalog in the answers’ unit').toBe(PRODUCTS.giftCard25.price);
+      const sold = await t.core.handlers.giftCardSell(
+        {
+          spotUuid: SPOT_BAR_1.uuid,
+          spotName: SPOT_BAR_1.name,
+          lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card $25', unitPrice: price! }],
+          paymentType: 'CARD',
+          wait: true,
+        },
+        rid(),
+      );
+      expect(sold.state, `sale (${sold.message})`).toBe('done');
+      const tab = t.world!.tabs.tabs.get(sold.tabUuid!)!;
+      const paid = tab.paymentIds.reduce((sum, id) => sum + t.world!.tabs.payments.get(id)!.amount, 0);
+      expect(paid).toBe(PRODUCTS.giftCard25.price);
+      expect(t.core.tabs.money.current().sent).toMatchObject({ unit: 'dollars', source: 'chosen' });
+      expect(t.core.tabs.money.current().sent.conflict?.saw).toMatch(/payment\.amount .* is in cents/);
+    } finally {
+      await t.stop();
+    }
   });
 });

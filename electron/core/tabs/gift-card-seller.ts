@@ -6,9 +6,9 @@
 //
 // Money: the payment goes out in the unit of amounts sent in, which may not be decided yet. Cards
 // at the catalog's price let the service check it: a payment that does not match the total is
-// refused (a definite 400, nothing made), so while the units are not decided the same sale is sent
-// again with the payment a hundred times larger, then smaller; only a refusal is ever followed by
-// another try, never an unknown outcome. The answer is read as wire values first: the cards'
+// refused (a definite 400 or 422, nothing made), so the same sale is sent again with the payment a
+// hundred times larger, then smaller, whether the units are undecided or chosen; only a refusal is
+// ever followed by another try, never an unknown outcome. The answer is read as wire values first: the cards'
 // balances (cents by the spec) then decide the units of the answer and of the payment, and the
 // amounts are converted after that. A typed price, which the service cannot check, is refused
 // here until the unit of amounts sent in is decided or confirmed.
@@ -80,8 +80,11 @@ export async function sellGiftCards(
   }
   try {
     const first = money.write('payment.amount', total);
-    const undecided = units && !typed && (!units.decided('sent') || !units.decided('answers'));
-    const tries = undecided ? [first, first * 100, first / 100].filter(isMoneyOnWire) : [first];
+    // At the catalog's price the service checks the payment against its own total, so a refused
+    // payment is followed by the other readings whether the units are undecided or chosen: a unit
+    // chosen wrong in Settings (dollars for every family on a service that takes payments in
+    // cents) failed every sale. The accepted try is evidence, shown beside a choice it disagrees with.
+    const tries = units && !typed ? [first, first * 100, first / 100].filter(isMoneyOnWire) : [first];
     const send = (amount: number) =>
       createTab(
         api,
@@ -172,8 +175,9 @@ function isMoneyOnWire(value: number): boolean {
   return Number.isFinite(value) && value > 0 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 }
 
+/** A definite refusal that made nothing: 400, or 422 as some services word a body they refuse. */
 function isRefused(error: unknown): boolean {
-  return isServiceError(error) && error.kind === 'http' && error.status === 400;
+  return isServiceError(error) && error.kind === 'http' && (error.status === 400 || error.status === 422);
 }
 
 /**
