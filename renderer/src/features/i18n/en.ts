@@ -196,6 +196,11 @@ export const en = {
     retry: 'Try again',
     computerZone: 'time zone of this computer',
     none: 'The service lists no locations for this app.',
+    // A manager's computer (or the hub) keeps one location's timesheets, staff and board.
+    managerLabel: "Choose this computer's location",
+    managerTitle: 'Which location are these timesheets and staff for?',
+    managerHint:
+      'Timesheets, the staff list and the board on this computer are for the location you choose. Then a manager signs in with their PIN.',
   },
   // One sentence per failure kind (shared/app-error.ts), as shared/errors.ts says them in English.
   error: {

@@ -203,6 +203,10 @@ export const es: KioskStrings = {
     retry: 'Reintentar',
     computerZone: 'zona horaria de esta computadora',
     none: 'El servicio no tiene locales para esta aplicación.',
+    managerLabel: 'Elegir el local de esta computadora',
+    managerTitle: '¿De qué local son estas horas y este personal?',
+    managerHint:
+      'Las horas, el personal y el tablero de esta computadora son del local que elija. Después un gerente entra con su PIN.',
   },
   error: {
     'not-signed-in':

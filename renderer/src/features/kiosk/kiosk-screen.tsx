@@ -8,6 +8,7 @@ import { Confirmation } from './confirmation';
 import { KioskHeader } from './kiosk-header';
 import { LiveBoard } from './live-board';
 import { LocationPicker } from './location-picker';
+import { useManagerComputer } from './use-manager-computer';
 import { ManagerArea } from './manager/manager-area';
 import { ManagerSetup } from './manager/manager-setup';
 import { NamePicker } from './name-picker';
@@ -53,6 +54,7 @@ export function KioskScreen({
   const labor = useAppStore((s) => s.labor);
   // A satellite without its hub: staff punch against its copy of the roster, managers need the hub.
   const hubAway = useAppStore((s) => s.satellite?.mode === 'satellite' && s.satellite.link !== 'connected');
+  const managerComputer = useManagerComputer();
   const [mode, setMode] = useState<Mode>({ kind: 'pad' });
   // The language one person picked at the pad: theirs until the kiosk is back at the pad for the next.
   const [personLanguage, setPersonLanguage] = useState<KioskLanguage | null>(null);
@@ -95,7 +97,15 @@ export function KioskScreen({
     return (
       <KioskLanguageProvider language={language}>
         <div className="k-screen" lang={language}>
-          <LocationPicker token={null} />
+          <LocationPicker
+            token={null}
+            forManager={managerComputer}
+            onDone={
+              managerComputer
+                ? () => setMode(labor.needsManagerSetup ? { kind: 'manager-setup' } : { kind: 'manager-pin' })
+                : undefined
+            }
+          />
         </div>
       </KioskLanguageProvider>
     );

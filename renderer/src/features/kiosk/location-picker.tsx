@@ -1,4 +1,6 @@
-// First run: which venue does this kiosk stand in? Every punch goes to that location.
+// First run: which venue does this kiosk stand in? Every punch goes to that location. On a
+// manager's computer (or the hub) the same choice is asked in its own words: which location's
+// timesheets and staff, since its first start promised those and no kiosk stands there.
 import type { LocationChoice } from '../../../../shared/labor';
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
@@ -6,16 +8,24 @@ import { useRequest } from '../../hooks/use-request';
 import { Problem } from '../../components/problem';
 import { useKioskText } from '../i18n/use-kiosk-text';
 
-export function LocationPicker({ token, onDone }: { token: string | null; onDone?: () => void }) {
+export function LocationPicker({
+  token,
+  onDone,
+  forManager = false,
+}: {
+  token: string | null;
+  onDone?: () => void;
+  forManager?: boolean;
+}) {
   const load = useRequest(() => api().laborLocations(), []);
   const choices: LocationChoice[] | null = load.data;
   const save = useAction();
   const { t } = useKioskText();
 
   return (
-    <section className="k-setup" aria-label={t('location.label')}>
-      <h2>{t('location.title')}</h2>
-      <p className="k-hint">{t('location.hint')}</p>
+    <section className="k-setup" aria-label={t(forManager ? 'location.managerLabel' : 'location.label')}>
+      <h2>{t(forManager ? 'location.managerTitle' : 'location.title')}</h2>
+      <p className="k-hint">{t(forManager ? 'location.managerHint' : 'location.hint')}</p>
       {load.loading && <p className="k-hint">{t('location.loading')}</p>}
       {load.error && (
         <div className="k-error-block">
