@@ -14,7 +14,11 @@ export type ReviewReason =
   /** Declared tips over the limit a manager set. */
   | 'tips-over-limit'
   /** Handed over by a device after a manager revoked it: what it still held when cut off. */
-  | 'revoked-device';
+  | 'revoked-device'
+  /** Taken after a name tap: no PIN was checked, so nothing but the device vouches for the person. */
+  | 'no-pin'
+  /** Arrived after the session it was taken in had ended (its grant had expired). */
+  | 'session-ended';
 
 export interface PunchReviewItem {
   punchId: string;
@@ -47,7 +51,18 @@ export interface ReviewRules {
 export interface PunchReviewView {
   rules: ReviewRules;
   items: PunchReviewItem[];
+  /**
+   * Per device, refused punches no longer listed: each device keeps only its newest refusals on
+   * the list, so a device sending junk cannot bury it. Absent from hubs before the cap.
+   */
+  unlisted?: { deviceId: string; deviceName: string; refused: number }[];
 }
+
+/** A manager's decision on many held punches at once (applied in the order they were taken). */
+export type BulkDecision = 'approve' | 'reject';
+
+/** Held punches one bulk decision may name: ten devices' caps of held punches. */
+export const BULK_DECISION_MAX = 5_000;
 
 export type ReviewDecision =
   { decision: 'approve'; capturedAt?: number; declaredTipsCents?: number } | { decision: 'reject' };

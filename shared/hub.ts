@@ -146,6 +146,8 @@ export interface ForwardedPunch {
   grant?: string;
   /** Taken in a session the kiosk opened itself against its roster copy while the hub was away. */
   offline?: boolean;
+  /** Taken in a session the hub opened on a name tap, without a PIN: it carries no grant. */
+  nameTap?: boolean;
 }
 
 /** The hub's answer to a forwarded punch: final for its id, whatever is sent again. */

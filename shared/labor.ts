@@ -220,8 +220,9 @@ export interface StaffSession {
    */
   expiresInMs?: number;
   /**
-   * Another device's session only: the hub's signed word that this person's PIN was checked on
-   * that device at this time. A kiosk device sends it with each punch it forwards.
+   * A kiosk device's session opened with a PIN only: the hub's signed word that this person's PIN
+   * was checked on that device, good for one punch of this session. The device sends it with that
+   * punch; a session opened on a name tap gets none.
    */
   punchGrant?: string;
 }

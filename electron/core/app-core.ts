@@ -200,11 +200,13 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   // queue holds what the hub will not apply on its own.
   let relay: KioskRelay | null = null;
   let review: PunchReview | null = null;
+  let closeGrants = () => {};
   if (hubService) {
     const hub = hubService;
-    const grants = new PunchGrants(hub.certificate.key);
-    labor.access.grants = grants;
     const now = options.now ?? Date.now;
+    const grants = new PunchGrants(hub.certificate.key, { dataDir: options.dataDir, now, damage });
+    labor.access.grants = grants;
+    closeGrants = () => grants.close();
     review = new PunchReview({
       dataDir: options.dataDir,
       now,
@@ -364,6 +366,8 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       // A backup being written finishes before the stores it reads are closed.
       await backups.stop();
       relay?.close();
+      review?.close();
+      closeGrants();
       await tabs.stop();
       await labor.stop();
       await webhooks.stop();

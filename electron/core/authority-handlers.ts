@@ -55,6 +55,20 @@ export function authorityHandlers(
       const by = labor.access.who(labor.access.requireManager(token));
       return needHub().review.decide(punchId, decision, by);
     },
+    hubReviewDecideMany: async (token, punchIds, decision) => {
+      const by = labor.access.who(labor.access.requireManager(token));
+      return needHub().review.decideMany(punchIds, decision, by);
+    },
+    hubReviewPurgeDevice: async (token, deviceId) => {
+      const by = labor.access.who(labor.access.requireManager(token));
+      const { hub: venueHub, review: queue } = needHub();
+      const { view, rejected, removed } = queue.purgeDevice(deviceId);
+      const name = venueHub.registry.get(deviceId)?.name ?? deviceId;
+      venueHub.logLine(
+        `${by.name} (${by.userId}) purged the review list of device "${name}": ${rejected} held punches rejected, ${removed} entries removed`,
+      );
+      return view;
+    },
     hubSaveReviewRules: async (token, rules) => {
       labor.access.requireManager(token);
       return needHub().review.saveRules(rules);

@@ -113,6 +113,8 @@ export const channelAccess: Record<IpcChannel, Access> = {
   hubClosePairing: 'manager',
   hubReview: 'manager',
   hubReviewDecide: 'manager',
+  hubReviewDecideMany: 'manager',
+  hubReviewPurgeDevice: 'manager',
   hubSaveReviewRules: 'manager',
   settingsAccess: 'anyone',
   settingsSignOut: 'anyone',

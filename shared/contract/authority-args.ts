@@ -1,5 +1,6 @@
 // Runtime validation of the authority requests' arguments (main side only).
 import { z } from 'zod';
+import { BULK_DECISION_MAX } from '../authority';
 
 const token = z.string().min(1).max(200);
 const uuid = z.string().regex(/^[0-9a-f-]{36}$/i, 'a punch id');
@@ -21,6 +22,8 @@ export const authorityArgSchemas = {
       z.strictObject({ decision: z.literal('reject') }),
     ]),
   ]),
+  hubReviewDecideMany: z.tuple([token, z.array(uuid).min(1).max(BULK_DECISION_MAX), z.enum(['approve', 'reject'])]),
+  hubReviewPurgeDevice: z.tuple([token, z.string().min(1).max(100)]),
   hubSaveReviewRules: z.tuple([token, z.strictObject({ tipLimitCents: cents.nullable() })]),
   settingsAccess: z.tuple([]),
   settingsSignOut: z.tuple([]),

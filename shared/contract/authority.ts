@@ -3,7 +3,7 @@
 // whether a manager is signed in for settings on the device asking.
 import type { HubView } from '../hub';
 import type { LaborView } from '../labor';
-import type { PunchReviewView, ReviewDecision, ReviewRules, SettingsAccess } from '../authority';
+import type { BulkDecision, PunchReviewView, ReviewDecision, ReviewRules, SettingsAccess } from '../authority';
 
 export interface AuthorityRequests {
   /** Manager: lift every PIN lockout of one device (null: this device). */
@@ -14,6 +14,19 @@ export interface AuthorityRequests {
   hubReview: { args: [token: string]; result: PunchReviewView };
   /** Manager: approve (optionally with a corrected time or tips) or reject one held punch. */
   hubReviewDecide: { args: [token: string, punchId: string, decision: ReviewDecision]; result: PunchReviewView };
+  /**
+   * Manager: approve or reject many held punches at once, in the order they were taken. A punch
+   * no longer held (decided meanwhile) is left as it is.
+   */
+  hubReviewDecideMany: {
+    args: [token: string, punchIds: string[], decision: BulkDecision];
+    result: PunchReviewView;
+  };
+  /**
+   * Manager: every punch one device left waiting is rejected, and its refused ones leave the list
+   * (a stolen or broken device that filled the queue).
+   */
+  hubReviewPurgeDevice: { args: [token: string, deviceId: string]; result: PunchReviewView };
   /** Manager: the rules that hold a punch for review. */
   hubSaveReviewRules: { args: [token: string, rules: ReviewRules]; result: PunchReviewView };
   /** Whether settings are open to this device's screen, and which manager is signed in on it. */
@@ -34,6 +47,8 @@ export const authorityChannelKeys: Record<keyof AuthorityRequests, true> = {
   hubClosePairing: true,
   hubReview: true,
   hubReviewDecide: true,
+  hubReviewDecideMany: true,
+  hubReviewPurgeDevice: true,
   hubSaveReviewRules: true,
   settingsAccess: true,
   settingsSignOut: true,

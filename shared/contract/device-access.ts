@@ -64,6 +64,8 @@ const DEVICE_ADMIN_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'hubClosePairing',
   'hubReview',
   'hubReviewDecide',
+  'hubReviewDecideMany',
+  'hubReviewPurgeDevice',
   'hubSaveReviewRules',
 ]);
 

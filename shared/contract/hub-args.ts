@@ -15,6 +15,7 @@ export const forwardedPunch = punchInput.extend({
   capturedAt: ms,
   grant: z.string().min(1).max(200).optional(),
   offline: z.literal(true).optional(),
+  nameTap: z.literal(true).optional(),
 });
 
 /**

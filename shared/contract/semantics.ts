@@ -97,6 +97,9 @@ export const channelSemantics = {
   hubClosePairing: 'idempotent',
   hubReview: 'read',
   hubReviewDecide: 'once',
+  // Each punch is decided once, by its own id: a repeat finds them decided and changes nothing.
+  hubReviewDecideMany: 'idempotent',
+  hubReviewPurgeDevice: 'idempotent',
   hubSaveReviewRules: 'idempotent',
   settingsAccess: 'read',
   settingsSignOut: 'idempotent',

@@ -1,7 +1,7 @@
 // A punch the hub holds for review, or refuses, is on disk before the device hears of it. When the
-// hub cannot write its review file, the device is told to try again and keeps the punch; nothing
-// is remembered as seen, so once the file can be written the resend lands, once. Real hub over
-// TLS, a real kiosk satellite and link, real files: a folder where the review file must go makes
+// hub cannot write its review log, the device is told to try again and keeps the punch; nothing
+// is remembered as seen, so once the log can be written the resend lands, once. Real hub over
+// TLS, a real kiosk satellite and link, real files: a folder where the review's log must go makes
 // the write fail, as root too.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync } from 'node:fs';
@@ -20,10 +20,12 @@ const dirs = tempDirs('venue-held-punch-');
 afterEach(() => dirs.removeAll());
 
 const reviewFile = (h: TestHub): string => join(h.dataDir, 'hub', 'punch-review.json');
+/** Where each change to the review queue is appended first (review-store.ts). */
+const reviewLog = (h: TestHub): string => join(h.dataDir, 'hub', 'punch-review.log');
 
-/** Puts a folder where the review file goes (the file, if any, set aside); the returned call undoes it. */
+/** Puts a folder where the review's log goes (the log, if any, set aside); the returned call undoes it. */
 function blockReviewFile(h: TestHub): () => void {
-  const path = reviewFile(h);
+  const path = reviewLog(h);
   const aside = `${path}.aside`;
   const had = existsSync(path);
   if (had) renameSync(path, aside);
@@ -34,12 +36,21 @@ function blockReviewFile(h: TestHub): () => void {
   };
 }
 
-/** The review file's items for one punch id, as on disk. */
-function onDisk(h: TestHub, punchId: string): { status: string; reasons: string[] }[] {
-  const file = JSON.parse(readFileSync(reviewFile(h), 'utf8')) as {
-    items: { punchId: string; status: string; reasons: string[] }[];
-  };
-  return file.items.filter((i) => i.punchId === punchId);
+type OnDisk = { punchId: string; status: string; reasons: string[] };
+
+/** The review's items for one punch id, as on disk: the file's, with the log's changes since. */
+function onDisk(h: TestHub, punchId: string): OnDisk[] {
+  const items = new Map<string, OnDisk>();
+  if (existsSync(reviewFile(h)))
+    for (const i of (JSON.parse(readFileSync(reviewFile(h), 'utf8')) as { items: OnDisk[] }).items)
+      items.set(i.punchId, i);
+  const lines = existsSync(reviewLog(h)) ? readFileSync(reviewLog(h), 'utf8').split('\n').filter(Boolean) : [];
+  for (const line of lines) {
+    const change = JSON.parse(line) as { put?: OnDisk; drop?: string[] };
+    if (change.put) items.set(change.put.punchId, change.put);
+    for (const id of change.drop ?? []) items.delete(id);
+  }
+  return [...items.values()].filter((i) => i.punchId === punchId);
 }
 
 /** Counts the forwarded punches the hub's relay is asked to take. */

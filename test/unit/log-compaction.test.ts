@@ -122,9 +122,10 @@ describe("the hub's forwarded-punch ids (hub/forwarded-punches.log)", () => {
     undo.push(() => removeDir(first.dataDir));
     const kiosk = await HubLink.open(await pairDevice(first, 'kiosk', 'Door'));
     undo.push(() => kiosk.close());
-    const jordan = await ok<StaffSession>(kiosk.request('laborIdentify', [{ pin: '2222' }]));
     const sent: ForwardedPunch[] = [];
     for (let n = 0; n < 3 * keep; n++) {
+      // One PIN entry records one punch (punch-grants.ts).
+      const jordan = await ok<StaffSession>(kiosk.request('laborIdentify', [{ pin: '2222' }]));
       const p: ForwardedPunch = {
         punchId: randomUUID(),
         userId: '2004',

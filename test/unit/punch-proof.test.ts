@@ -103,13 +103,15 @@ describe('a forwarded punch needs the PIN behind it', () => {
     expect(inOutbox(h, backDated.punchId)).toBe(false);
     const m = await h.app.handlers.laborIdentify({ pin: '9999' });
     await h.app.handlers.hubSaveReviewRules(m.token, { tipLimitCents: 20_000 });
+    // One PIN entry, one punch: the person enters it again for the next one.
+    const again = await ok<StaffSession>(kiosk.request('laborIdentify', [{ pin: person.pin }]));
     const tips = {
       punchId: randomUUID(),
       userId: person.userId,
       action: 'punch-out',
       capturedAt: Date.now(),
       declaredTipsCents: 10_000_000,
-      grant: staff.punchGrant,
+      grant: again.punchGrant,
     };
     expect(await ok(kiosk.deviceRequest('hubForwardPunch', [tips]))).toMatchObject({
       status: 'held',

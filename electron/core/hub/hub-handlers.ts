@@ -6,11 +6,10 @@ import type { HandOverOutcome, HubView } from '../../../shared/hub';
 import type { HubService } from './hub-service';
 import { toDataURL } from 'qrcode';
 import { hubModeView, saveHubMode } from './hub-mode';
-import { AppError, appError } from '../../../shared/app-error';
+import { AppError, appError, isAppError } from '../../../shared/app-error';
 import type { KioskRelay, RelayDevice } from './kiosk-relay';
 import { currentCaller } from '../caller';
 import { errorMessage } from '../../../shared/errors';
-import { forwardedPunch } from '../../../shared/contract/hub-args';
 
 const NOT_A_HUB: HubView = {
   enabled: false,
@@ -60,6 +59,8 @@ export function hubHandlers(
       try {
         return await kiosk.accept(punch, callingDevice(need()));
       } catch (error) {
+        // Past the device's bounds (punch-review.ts): it keeps the punch and sends it later.
+        if (isAppError(error, 'rate-limited')) throw error;
         // A failed write (disk full, permissions): the kiosk keeps the punch and sends it again.
         need().logLine(`A forwarded punch could not be recorded: ${errorMessage(error)}`);
         throw new AppError('internal', 'The hub could not record the punch right now', {});
@@ -68,20 +69,13 @@ export function hubHandlers(
     hubHandOverPunches: async ({ punches }) => {
       const kiosk = needRelay();
       const device = callingDevice(need());
-      const outcomes: HandOverOutcome[] = [];
+      const revokedAt = need().registry.get(device.id)?.revokedAt ?? 0;
+      let outcomes: HandOverOutcome[];
       try {
-        for (const raw of punches) {
-          // The same schema as a forwarded punch: what breaks it can never be recorded.
-          const parsed = forwardedPunch.safeParse(raw);
-          if (parsed.success) {
-            outcomes.push({ punchId: parsed.data.punchId, outcome: await kiosk.handOver(parsed.data, device) });
-            continue;
-          }
-          const message = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-          await kiosk.refuseUnreadable(raw, device, message);
-          outcomes.push({ punchId: raw.punchId, outcome: { status: 'refused', message } });
-        }
+        outcomes = await kiosk.handOverAll(punches, device, revokedAt);
       } catch (error) {
+        // Its window is over (answered as an unknown route), or past its bounds: said as it is.
+        if (isAppError(error, 'forbidden') || isAppError(error, 'rate-limited')) throw error;
         // A failed write: the device keeps every punch and hands them over again (held ones answer
         // "duplicate" then).
         need().logLine(`A revoked device's punches could not be recorded: ${errorMessage(error)}`);

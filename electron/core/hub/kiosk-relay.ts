@@ -4,21 +4,31 @@
 // outbox's own punch-id check, so a kiosk that comes back days later still cannot double a punch.
 //
 // A forwarded punch is worth the PIN behind it: it must carry the grant the hub signed when it
-// checked that person's PIN on that very device (punch-grants.ts), or say it was taken offline.
-// Without either it is refused and nothing reaches the timesheet. An offline punch, a capture time
-// that does not fit the hub's clock or the grant, or tips over the manager's limit go to the
-// review queue (punch-review.ts) instead of the timesheet.
+// checked that person's PIN on that very device (punch-grants.ts), good for that one punch, or say
+// it was taken offline or on a name tap. Without either it is refused and nothing reaches the
+// timesheet. An offline or name-tap punch, a capture time that does not fit the hub's clock or
+// the grant, a grant whose session had ended, or tips over the manager's limit go to the review
+// queue (punch-review.ts) instead of the timesheet, within each device's bounds there. A revoked
+// kiosk may hand over what it still holds for a day, or until it has handed its queue over.
 import { join } from 'node:path';
 import type { ReviewReason } from '../../../shared/authority';
-import type { ForwardedPunch, ForwardOutcome, KioskStaff } from '../../../shared/hub';
+import {
+  HAND_OVER_BATCH,
+  type ForwardedPunch,
+  type ForwardOutcome,
+  type HandedOverPunch,
+  type HandOverOutcome,
+  type KioskStaff,
+} from '../../../shared/hub';
 import type { LaborService } from '../labor/labor-service';
 import type { StaffRecord } from '../labor/roster';
 import { AppendLog, reportDamagedLines } from '../labor/append-log';
 import type { DamageSink } from '../storage/data-health';
-import { appError, type ErrorPayload } from '../../../shared/app-error';
+import { AppError, appError, isAppError, type ErrorPayload } from '../../../shared/app-error';
 import { errorPayloadOf } from '../api/app-error-of';
+import { forwardedPunch } from '../../../shared/contract/hub-args';
 import { JobQueue } from '../job-queue';
-import { GRANT_WINDOW_MS, type PunchGrants } from './punch-grants';
+import type { GrantRefusal, PunchGrants } from './punch-grants';
 import type { PunchReview } from './punch-review';
 
 export type { ForwardedPunch, ForwardOutcome };
@@ -37,11 +47,17 @@ const answeredLine = (v: unknown): AnsweredLine | null =>
 const PUNCH_ID = /^[0-9a-f-]{36}$/i;
 const ACTIONS: readonly string[] = ['punch-in', 'break-start', 'break-end', 'punch-out'];
 
-/** Punches a revoked device may leave waiting for review at once. */
-export const HANDOVER_LIMIT = 500;
+/** How long a revoked device may hand over what it still holds, unless it finished sooner. */
+export const HANDOVER_WINDOW_MS = 24 * 3600_000;
 
 export const NO_PROOF =
   'The punch carries no proof that this person’s PIN was checked on this device; the hub did not record it';
+const GRANT_REFUSED: Record<Exclude<GrantRefusal, 'forged'>, string> = {
+  used: 'This PIN entry already recorded a punch, and one PIN entry records one punch; the hub did not record this one',
+  ended: 'The session this punch was taken in was signed out before the punch arrived; the hub did not record it',
+  stale: 'The PIN entry behind this punch is too old for the hub to check; the hub did not record it',
+};
+export const HANDOVER_OVER = 'This revoked device has handed over what it held; ask a manager to pair it again';
 
 export interface RelayDevice {
   id: string;
@@ -99,48 +115,75 @@ export class KioskRelay {
    * id, refused with the schema's reason and shown to managers, so a resend is a duplicate.
    */
   refuseUnreadable(raw: unknown, device: RelayDevice, message: string): Promise<void> {
+    return this.queue.run(() => this.refuseUnreadableNow(raw, device, message));
+  }
+
+  private refuseUnreadableNow(raw: unknown, device: RelayDevice, message: string): void {
     const p = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<ForwardedPunch>;
-    if (typeof p.punchId !== 'string' || !PUNCH_ID.test(p.punchId)) return Promise.resolve();
-    const punch = p as ForwardedPunch;
-    const problem: ErrorPayload = { kind: 'invalid', data: { field: 'punch' }, message };
-    return this.queue.run(() => void (this.accepted.has(punch.punchId) || this.refuse(punch, device, problem)));
+    if (typeof p.punchId !== 'string' || !PUNCH_ID.test(p.punchId) || this.accepted.has(p.punchId)) return;
+    this.refuse(p as ForwardedPunch, device, { kind: 'invalid', data: { field: 'punch' }, message });
   }
 
   /**
-   * A punch a revoked kiosk still held: never applied on its word, always held for a manager,
-   * who accepts or rejects it in the review queue. At most HANDOVER_LIMIT wait per device, so a
-   * stolen kiosk cannot bury the queue.
+   * What a revoked kiosk still held, one batch (`hubHandOverPunches`): each punch checked against
+   * the forwarded punch's schema on its own. Open for HANDOVER_WINDOW_MS after the revoke, and
+   * until the device has handed its queue over: a batch shorter than a full one is its last (the
+   * device sends full batches while it has more). After that only punches already answered get
+   * their answer again; anything new is refused as if the route did not exist. A batch the
+   * device's bounds stop part-way is answered for what was taken: the device sends the rest later.
    */
-  handOver(p: ForwardedPunch, device: RelayDevice): Promise<ForwardOutcome> {
-    return this.queue.run(() => {
-      if (this.accepted.has(p.punchId) || this.review.has(p.punchId)) return { status: 'duplicate' as const };
-      if (!this.labor.roster.get(p.userId))
-        return this.refuse(
-          p,
-          device,
-          appError('not-found', 'That person is not on the roster any more', { what: 'person' }).toPayload(),
-        );
-      if ((this.review.heldByDevice().get(device.id) ?? 0) >= HANDOVER_LIMIT)
-        return this.refuse(
-          p,
-          device,
-          appError('conflict', 'This revoked device handed over more punches than a manager can review', {
-            what: 'hand-over',
-          }).toPayload(),
-        );
-      const reasons: ReviewReason[] = [
-        'revoked-device',
-        ...this.reasons(p, null).filter((r) => r !== 'offline' || p.offline === true),
-      ];
-      return this.hold(p, device, reasons);
+  handOverAll(punches: HandedOverPunch[], device: RelayDevice, revokedAt: number): Promise<HandOverOutcome[]> {
+    return this.queue.run(async () => {
+      const open = this.review.handOverClosedAt(device.id) === null && this.now() < revokedAt + HANDOVER_WINDOW_MS;
+      if (!open && punches.some((p) => !this.answered(p.punchId)))
+        throw new AppError('forbidden', HANDOVER_OVER, { by: 'venue' });
+      const outcomes: HandOverOutcome[] = [];
+      for (const raw of punches) {
+        // Each punch is written (and fsynced) on its own: the hub's screens are answered between
+        // them, not after a whole batch.
+        if (outcomes.length > 0) await new Promise((resolve) => setImmediate(resolve));
+        try {
+          outcomes.push({ punchId: raw.punchId, outcome: this.handOverOne(raw, device) });
+        } catch (error) {
+          if (isAppError(error, 'rate-limited') && outcomes.length > 0) return outcomes;
+          throw error;
+        }
+      }
+      if (open && punches.length < HAND_OVER_BATCH) this.review.closeHandOver(device.id);
+      return outcomes;
     });
+  }
+
+  /** One handed-over punch: never applied on its word, always held for a manager (or refused). */
+  private handOverOne(raw: HandedOverPunch, device: RelayDevice): ForwardOutcome {
+    const parsed = forwardedPunch.safeParse(raw);
+    if (!parsed.success) {
+      // The same schema as a forwarded punch: what breaks it can never be recorded.
+      const message = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      this.refuseUnreadableNow(raw, device, message);
+      return { status: 'refused', message };
+    }
+    const p = parsed.data;
+    if (this.answered(p.punchId)) return { status: 'duplicate' as const };
+    if (!this.labor.roster.get(p.userId))
+      return this.refuse(
+        p,
+        device,
+        appError('not-found', 'That person is not on the roster any more', { what: 'person' }).toPayload(),
+      );
+    const why = p.offline === true ? 'offline' : p.nameTap === true ? 'no-pin' : null;
+    return this.hold(p, device, ['revoked-device', ...this.reasons(p, null, why)]);
   }
 
   /**
    * Waits for a manager in the review queue, never applied on its own. Held only once the review
-   * file has it: a failed write throws (the kiosk is told to retry and keeps the punch).
+   * file has it: a failed write throws (the kiosk is told to retry and keeps the punch). Within
+   * the device's bounds only (rate-limited otherwise, nothing written); `spend` runs once it is
+   * admitted, before the write (a grant is used by the punch it holds).
    */
-  private hold(p: ForwardedPunch, device: RelayDevice, reasons: ReviewReason[]): ForwardOutcome {
+  private hold(p: ForwardedPunch, device: RelayDevice, reasons: ReviewReason[], spend?: () => void): ForwardOutcome {
+    this.review.admit(device.id, 'held');
+    spend?.();
     this.review.hold(
       {
         punchId: p.punchId,
@@ -160,22 +203,38 @@ export class KioskRelay {
   }
 
   private acceptOne(p: ForwardedPunch, device: RelayDevice): ForwardOutcome {
-    if (this.accepted.has(p.punchId) || this.review.has(p.punchId)) return { status: 'duplicate' };
+    if (this.answered(p.punchId)) return { status: 'duplicate' };
     if (!this.labor.roster.get(p.userId))
       return this.refuse(
         p,
         device,
         appError('not-found', 'That person is not on the roster any more', { what: 'person' }).toPayload(),
       );
-    const grant = p.grant === undefined ? null : this.grants.check(p.grant, device.id, p.userId);
     const noProof = appError('invalid', NO_PROOF, { field: 'proof' }).toPayload();
-    if (grant !== null && !grant.ok) return this.refuse(p, device, noProof);
-    if (grant === null && p.offline !== true) return this.refuse(p, device, noProof);
-    const reasons = this.reasons(p, grant?.ok ? grant.openedAt : null);
-    if (reasons.length > 0) return this.hold(p, device, reasons);
+    if (p.grant === undefined) {
+      // Nothing but the device vouches for the person: a manager decides.
+      if (p.offline === true) return this.hold(p, device, this.reasons(p, null, 'offline'));
+      if (p.nameTap === true) return this.hold(p, device, this.reasons(p, null, 'no-pin'));
+      return this.refuse(p, device, noProof);
+    }
+    const grant = this.grants.check(p.grant, device.id, p.userId, p.punchId);
+    if (!grant.ok)
+      return this.refuse(
+        p,
+        device,
+        grant.why === 'forged'
+          ? noProof
+          : appError('invalid', GRANT_REFUSED[grant.why], { field: 'proof' }).toPayload(),
+      );
+    const spend = () => void this.grants.spend(grant.id, p.punchId, grant.expiresAt);
+    const reasons = this.reasons(p, grant, null);
+    if (reasons.length > 0) return this.hold(p, device, reasons, spend);
+    spend();
     try {
       this.apply(p);
     } catch (error) {
+      // Refused on its merits (not on shift): the PIN entry is still good for the punch meant.
+      this.grants.release(grant.id, p.punchId);
       return this.refuse(p, device, errorPayloadOf(error));
     }
     this.accepted.add(p.punchId);
@@ -192,16 +251,22 @@ export class KioskRelay {
     );
   }
 
-  private reasons(p: ForwardedPunch, grantOpenedAt: number | null): ReviewReason[] {
-    const reasons: ReviewReason[] = [];
+  private answered(punchId: string): boolean {
+    return this.accepted.has(punchId) || this.review.has(punchId);
+  }
+
+  /** Why a punch waits for a manager: `first` (how it was taken), then its time, its grant's life, its tips. */
+  private reasons(
+    p: ForwardedPunch,
+    grant: { openedAt: number; expiresAt: number } | null,
+    first: ReviewReason | null,
+  ): ReviewReason[] {
+    const reasons: ReviewReason[] = first ? [first] : [];
     const now = this.now();
-    if (grantOpenedAt === null) reasons.push('offline');
-    if (p.capturedAt < now - BACK_DATED_MS || (grantOpenedAt !== null && p.capturedAt < grantOpenedAt - CLOCK_SKEW_MS))
+    if (grant && now > grant.expiresAt + CLOCK_SKEW_MS) reasons.push('session-ended');
+    if (p.capturedAt < now - BACK_DATED_MS || (grant !== null && p.capturedAt < grant.openedAt - CLOCK_SKEW_MS))
       reasons.push('back-dated');
-    if (
-      p.capturedAt > now + CLOCK_SKEW_MS ||
-      (grantOpenedAt !== null && p.capturedAt > grantOpenedAt + GRANT_WINDOW_MS)
-    )
+    if (p.capturedAt > now + CLOCK_SKEW_MS || (grant !== null && p.capturedAt > grant.expiresAt + CLOCK_SKEW_MS))
       reasons.push('clock-ahead');
     const limit = this.review.tipLimitCents;
     if (limit !== null && (p.declaredTipsCents ?? 0) > limit) reasons.push('tips-over-limit');
@@ -210,6 +275,8 @@ export class KioskRelay {
 
   private refuse(p: ForwardedPunch, device: RelayDevice, problem: ErrorPayload): ForwardOutcome {
     const message = problem.message;
+    // Within the device's rate, or nothing is written and the device sends it again later.
+    this.review.admit(device.id, 'refused');
     // Refused is final too: the kiosk must not send it again and again. The manager sees it.
     // Written down before the id counts as answered: a failed write throws with nothing
     // remembered, so the kiosk's resend is judged again rather than called a duplicate.

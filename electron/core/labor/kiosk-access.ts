@@ -1,6 +1,8 @@
 // Who may do what at this kiosk: PIN sign-in with a serialised, per-kiosk and per-person lockout,
 // the first-manager set-up, sessions, and roster changes (which re-check open sessions and report
-// the change themselves). Handlers only map requests onto these methods.
+// the change themselves). Handlers only map requests onto these methods. On a hub, a session a
+// kiosk device opens with a PIN carries a grant for one punch (hub/punch-grants.ts), which ends
+// when the session is signed out; a name tap carries none.
 import type { StaffInput, StaffRecordView, StaffSession, IdentifyInput } from '../../../shared/labor';
 import { rosterUnreadable, type Roster } from './roster';
 import { Sessions, type Pad, type Session } from './sessions';
@@ -18,17 +20,53 @@ export interface KioskAccessOptions {
   changed: () => void;
 }
 
+/** The hub's one-punch grants, as sessions use them (hub/punch-grants.ts). */
+export interface SessionGrants {
+  issue(deviceId: string, userId: string, openedAt: number, expiresAt: number): { grant: string; id: string };
+  /** False when another punch used it, or its session was signed out. */
+  spend(id: string, punchId: string, expiresAt: number): boolean;
+  release(id: string, punchId: string): void;
+  end(id: string, expiresAt: number): void;
+}
+
+export const PIN_FOR_EACH_PUNCH = 'One PIN entry is good for one punch on a kiosk: enter your PIN again';
+
 export class KioskAccess {
   readonly sessions: Sessions;
   /** On a hub: signs, for a kiosk device's session, that the PIN was checked there (punch-grants.ts). */
-  grants: { issue(deviceId: string, userId: string, openedAt: number): string } | null = null;
+  grants: SessionGrants | null = null;
   private readonly roster: Roster;
   /** PIN checks run one after another, so simultaneous guesses cannot all pass the lock check. */
   private readonly pinQueue = new JobQueue();
 
   constructor(private readonly options: KioskAccessOptions) {
     this.roster = options.roster;
-    this.sessions = new Sessions(options.now, (userId) => this.roster.get(userId)?.manager === true);
+    this.sessions = new Sessions(
+      options.now,
+      (userId) => this.roster.get(userId)?.manager === true,
+      (s) => s.grant && this.grants?.end(s.grant.id, s.grant.expiresAt),
+    );
+  }
+
+  /**
+   * A paired kiosk device's own punch on the hub (laborPunch over its link) is worth one PIN entry,
+   * as a forwarded one is: it spends the session's grant, and a session opened on a name tap has
+   * none. Any other device, and this computer's own screen, punch on the session alone. A punch
+   * refused on its merits (not on shift, a break too short) gives the grant back.
+   */
+  punchOnce<T>(session: Session, punchId: string | undefined, work: () => T): T {
+    const grants = this.grants;
+    if (currentCaller().deviceRole !== 'kiosk' || !grants) return work();
+    const { grant } = session;
+    const id = punchId ?? `${session.token}.${grant?.id ?? ''}`;
+    if (!grant || !grants.spend(grant.id, id, grant.expiresAt))
+      throw new AppError('pin-required', PIN_FOR_EACH_PUNCH, { role: 'staff' });
+    try {
+      return work();
+    } catch (error) {
+      grants.release(grant.id, id);
+      throw error;
+    }
   }
 
   requireStaff(token: string): Session {
@@ -52,19 +90,20 @@ export class KioskAccess {
         const member = await this.roster.identifyByPin(input.pin);
         if (!member) return this.wrongPin();
         this.sessions.recordGoodPin(member.userId);
-        return this.sessionView(member.userId, member.manager);
+        return this.sessionView(member.userId, member.manager, true);
       }
       const member = this.roster.get(input.userId);
       if (!member) throw new AppError('not-found', 'That person is not on this kiosk’s roster', { what: 'staff' });
       if (input.pin !== undefined) {
         if (!(await this.roster.verify(member.userId, input.pin))) return this.wrongPin(member.userId);
         this.sessions.recordGoodPin(member.userId);
-        return this.sessionView(member.userId, member.manager);
+        return this.sessionView(member.userId, member.manager, true);
       }
       if (member.pin && this.options.nameTapNeedsPin())
         throw new AppError('pin-required', 'Enter your PIN', { role: 'staff' });
-      // No PIN checked: staff rights only, never a manager's.
-      return this.sessionView(member.userId, false);
+      // No PIN checked: staff rights only, never a manager's, and no grant: a kiosk device's punch
+      // of this session waits for a manager.
+      return this.sessionView(member.userId, false, false);
     });
   }
 
@@ -106,7 +145,7 @@ export class KioskAccess {
       });
       await this.roster.setPin(input.userId, input.pin);
       this.rosterChanged();
-      return this.sessionView(input.userId, true);
+      return this.sessionView(input.userId, true, true);
     });
   }
 
@@ -163,16 +202,22 @@ export class KioskAccess {
     throw new AppError('invalid', 'That PIN is not recognised', { field: 'pin', reason: 'pin-not-recognised' });
   }
 
-  private sessionView(userId: string, isManager: boolean): StaffSession {
+  private sessionView(userId: string, isManager: boolean, pinChecked: boolean): StaffSession {
     const s = this.sessions.open(userId, isManager);
     const member = this.roster.get(userId);
     const loc = this.options.locationUuid();
     const caller = currentCaller();
     const now = this.options.now();
+    const kiosk = caller.deviceRole === 'kiosk' && this.grants !== null;
+    let punchGrant: string | undefined;
+    if (kiosk && pinChecked && this.grants) {
+      const issued = this.grants.issue(caller.deviceId, userId, now, s.expiresAt);
+      s.grant = { id: issued.id, expiresAt: s.expiresAt };
+      punchGrant = issued.grant;
+    }
     return {
-      ...(caller.deviceRole === 'kiosk' && this.grants
-        ? { punchGrant: this.grants.issue(caller.deviceId, userId, now), expiresInMs: s.expiresAt - now }
-        : {}),
+      ...(kiosk ? { expiresInMs: s.expiresAt - now } : {}),
+      ...(punchGrant ? { punchGrant } : {}),
       token: s.token,
       userId,
       name: this.roster.nameOf(userId),

@@ -33,13 +33,15 @@ export interface KioskSignInOptions {
 export interface KioskSessionHolder {
   userId: string;
   name: string;
-  /** The hub's grant for this person's punches; absent for a session opened while the hub was away. */
+  /** The hub's grant for this person's punch; absent for a session opened while the hub was away. */
   punchGrant?: string;
+  /** The hub opened the session on a name tap, without a PIN: its punch carries no grant. */
+  nameTap?: boolean;
 }
 
 export class KioskSignIn {
   private readonly sessions: Sessions;
-  private readonly holders = new Map<string, { name: string; punchGrant?: string }>();
+  private readonly holders = new Map<string, { name: string; punchGrant?: string; nameTap?: boolean }>();
   /** Offline PIN checks run one at a time: the lock is read after the previous check has counted. */
   private readonly pinQueue = new JobQueue();
 
@@ -60,7 +62,7 @@ export class KioskSignIn {
     const lifetime = expiresInMs ?? (hubView.manager ? MANAGER_SESSION_MS : STAFF_SESSION_MS);
     const session = { ...hubView, expiresAt: askedAt + lifetime };
     this.here(() => this.sessions.adopt(session.token, session.userId, session.manager, session.expiresAt));
-    this.holders.set(session.token, { name: session.name, ...(punchGrant ? { punchGrant } : {}) });
+    this.holders.set(session.token, { name: session.name, ...(punchGrant ? { punchGrant } : { nameTap: true }) });
     return session;
   }
 

@@ -502,7 +502,12 @@ export class LaborService {
   }
 
   punch(token: string, input: PunchInput): PunchReceipt {
-    const userId = this.access.requireStaff(token).userId;
+    const session = this.access.requireStaff(token);
+    // A paired kiosk's punch spends its session's one-punch grant (kiosk-access.ts).
+    return this.access.punchOnce(session, input.punchId, () => this.punchAs(session.userId, input));
+  }
+
+  private punchAs(userId: string, input: PunchInput): PunchReceipt {
     const { managerToken, ...punch } = input;
     const allowedBy = input.action === 'break-end' ? this.checkBreakLength(userId, managerToken) : null;
     const receipt = this.capture(userId, punch);

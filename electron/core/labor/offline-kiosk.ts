@@ -115,10 +115,18 @@ export class OfflineKiosk {
     return this.signIn.identify(input);
   }
 
+  /**
+   * Signing out ends the session's grant on the hub: not while this session's punch still waits
+   * here to be sent (a hub that answered "try again"), or the hub would refuse it when it comes.
+   * The hub's session then simply times out.
+   */
   endSession(token: string): void {
+    const grant = this.signIn.holder(token)?.punchGrant;
     this.signIn.end(token);
     const link = this.options.link();
-    if (link?.open) void link.request('laborEndSession', [token]);
+    if (!link?.open) return;
+    if (grant && this.queue.oldest(this.queue.size).some((p) => p.grant === grant)) return;
+    void link.request('laborEndSession', [token]);
   }
 
   async punch(token: string, input: PunchInput): Promise<PunchReceipt> {
@@ -132,8 +140,8 @@ export class OfflineKiosk {
       ...(input.declaredTipsCents !== undefined ? { declaredTipsCents: input.declaredTipsCents } : {}),
       capturedAt: this.now(),
       // The hub records it only with its own grant for this person on this kiosk; a punch of an
-      // offline session says so and waits for a manager's review there.
-      ...(holder.punchGrant ? { grant: holder.punchGrant } : { offline: true }),
+      // offline session, or of a name tap the hub opened, says so and waits for a manager there.
+      ...(holder.punchGrant ? { grant: holder.punchGrant } : holder.nameTap ? { nameTap: true } : { offline: true }),
     };
     if (!this.queue.has(punch.punchId)) {
       this.queue.add(punch);

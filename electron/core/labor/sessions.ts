@@ -16,6 +16,8 @@ export interface Session {
   ttlMs: number;
   /** The device the PIN was entered on; the token works there only. */
   deviceId: string;
+  /** A kiosk device's session opened with a PIN: its grant for one punch (hub/punch-grants.ts). */
+  grant?: { id: string; expiresAt: number };
 }
 
 /** Where a PIN is typed: the sign-in pad, or a manager's approval inside a request (refunds). */
@@ -47,6 +49,8 @@ export class Sessions {
     private readonly now: () => number,
     /** Whether this person is a manager on the roster right now (false once removed). */
     private readonly isManagerNow: (userId: string) => boolean = () => true,
+    /** A session was signed out (not one that timed out): its grant ends with it. */
+    private readonly ended: (s: Session) => void = () => {},
   ) {}
 
   /** Opens a session on the calling device. */
@@ -114,7 +118,7 @@ export class Sessions {
 
   /** Ends every manager session on `deviceId` (a manager signs out of settings there). */
   endManagers(deviceId: string): void {
-    for (const [token, s] of this.sessions) if (s.manager && s.deviceId === deviceId) this.sessions.delete(token);
+    for (const [token, s] of this.sessions) if (s.manager && s.deviceId === deviceId) this.endOne(token, s);
   }
 
   /** The Electron shell's close guard: a manager signed in on this computer's own screen. */
@@ -141,15 +145,22 @@ export class Sessions {
   }
 
   end(token: string): void {
-    this.sessions.delete(token);
+    const s = this.sessions.get(token);
+    if (s) this.endOne(token, s);
   }
 
   /** Roster changed: drop manager rights (or the whole session) of anyone no longer entitled. */
   recheck(exists: (userId: string) => boolean): void {
     for (const [token, s] of this.sessions) {
-      if (!exists(s.userId)) this.sessions.delete(token);
-      else if (s.manager && !this.isManagerNow(s.userId)) this.sessions.delete(token);
+      if (!exists(s.userId)) this.endOne(token, s);
+      else if (s.manager && !this.isManagerNow(s.userId)) this.endOne(token, s);
     }
+  }
+
+  /** Out of memory first: a grant whose end cannot be written still ends the session here. */
+  private endOne(token: string, s: Session): void {
+    this.sessions.delete(token);
+    this.ended(s);
   }
 
   /** Until when the pad of `deviceId` (the caller's by default) is locked for `userId` or for everyone; null when open. */
