@@ -8,6 +8,7 @@ import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
 import { expect, startApp, stopApp, test } from './fixtures';
 import { enterPin } from './kiosk-steps';
 import { showAt } from './show-at';
+import { axeFindings } from './axe-findings';
 
 const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
 
@@ -35,6 +36,7 @@ test("a manager's computer asks for its location in a manager's words, then for 
       await page.screenshot({ path: screens(`manager-computer-location-${size.width}x${size.height}.png`) });
     }
     await showAt(page, { width: 1280, height: 800 });
+    expect(await axeFindings(page)).toEqual([]);
     await picker.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
     await expect(page.getByRole('heading', { name: 'Manager PIN' })).toBeVisible();
     await enterPin(page, '9999');

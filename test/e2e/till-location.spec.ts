@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { expect, startApp, stopApp, test } from './fixtures';
 import { showAt } from './show-at';
+import { axeFindings } from './axe-findings';
 
 const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
 
@@ -39,6 +40,7 @@ test("a till's first location is anyone's choice; a change asks a manager's PIN 
       await page.screenshot({ path: screens(`till-location-pin-${size.width}x${size.height}.png`) });
     }
     await showAt(page, { width: 1280, height: 800 });
+    expect(await axeFindings(page)).toEqual([]);
     await prompt.getByRole('textbox', { name: 'Manager PIN' }).fill('9999');
     await prompt.getByRole('button', { name: 'Sign in' }).click();
     await expect(prompt).toHaveCount(0);

@@ -21,10 +21,12 @@ export function LocationPicker({
   const choices: LocationChoice[] | null = load.data;
   const save = useAction();
   const { t } = useKioskText();
+  // The whole screen at a first start (the page's one heading), a section in the manager's settings.
+  const Heading = token === null ? 'h1' : 'h2';
 
   return (
     <section className="k-setup" aria-label={t(forManager ? 'location.managerLabel' : 'location.label')}>
-      <h2>{t(forManager ? 'location.managerTitle' : 'location.title')}</h2>
+      <Heading>{t(forManager ? 'location.managerTitle' : 'location.title')}</Heading>
       <p className="k-hint">{t(forManager ? 'location.managerHint' : 'location.hint')}</p>
       {load.loading && <p className="k-hint">{t('location.loading')}</p>}
       {load.error && (
