@@ -203,6 +203,11 @@ export interface LaborView {
   padLockedUntil: number | null;
   /** Until when this device's refund approval (a manager's PIN) is locked, for everyone. */
   approvalLockedUntil?: number | null;
+  /**
+   * Changes whenever the staff list does (a PIN set or removed, a person removed): a kiosk device
+   * fetches its offline copy of the roster again when this differs from its copy's.
+   */
+  rosterStamp?: string;
 }
 
 /** Who is at the kiosk after a PIN or a name tap; the token authorises their punches. */

@@ -181,6 +181,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
         },
         onClose: (revoked) => {
           link = null;
+          kiosk?.linkClosed();
           if (revoked)
             return setState(
               'revoked',

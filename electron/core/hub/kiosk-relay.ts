@@ -21,7 +21,6 @@ import {
   type KioskStaff,
 } from '../../../shared/hub';
 import type { LaborService } from '../labor/labor-service';
-import type { StaffRecord } from '../labor/roster';
 import { AppendLog, reportDamagedLines } from '../labor/append-log';
 import type { DamageSink } from '../storage/data-health';
 import { AppError, appError, isAppError, type ErrorPayload } from '../../../shared/app-error';
@@ -93,16 +92,9 @@ export class KioskRelay {
     this.log = opened.log;
   }
 
-  /**
-   * Staff only: a manager's PIN approves refunds at any device, so its hash never leaves the hub
-   * (a stolen kiosk could try all 4-digit PINs against it). Managers punch when the hub is there.
-   */
+  /** The staff's PIN hashes for a kiosk's offline sign-in (kiosk-roster.ts: never a manager's). */
   roster(): KioskStaff[] {
-    return this.labor.roster
-      .views()
-      .map((v) => this.labor.roster.get(v.userId))
-      .filter((r): r is StaffRecord => r !== undefined && !r.manager)
-      .map(({ userId, name, manager, pin, pinTag, roles }) => ({ userId, name, manager, pin, pinTag, roles }));
+    return this.labor.kioskRoster();
   }
 
   /** One at a time: two kiosks forwarding at once must not interleave one person's punches. */

@@ -1,13 +1,15 @@
 // Who is at a kiosk device, with its venue hub or without it, on the core's sessions and lockout.
-// A session the hub opened is kept with the hub's grant for that person's punches. While the hub is
-// away a PIN is checked against the kiosk's copy of the roster's staff hashes, one check at a
-// time, so simultaneous guesses cannot all pass the lock; five wrong PINs lock the pad (doubling
-// up to the sessions' longest lock), and the count is on disk before the answer goes out, so a
-// restart gives a guesser no fresh tries. Managers' hashes never leave the hub, and nothing a
-// manager does can be checked here: an offline session is a staff member's.
+// A session the hub opened is kept with the hub's grant for that person's punch (none after a name
+// tap). While the hub is away a PIN is checked against the kiosk's copy of the roster's staff
+// hashes, one check at a time, so simultaneous guesses cannot all pass the lock; five wrong PINs
+// lock the pad (doubling up to the sessions' longest lock), and the count is on disk before the
+// answer goes out, so a restart gives a guesser no fresh tries. The copy is trusted for
+// ROSTER_COPY_LIFETIME_MS after the kiosk last knew it current: a PIN removed on the hub while
+// this kiosk was away stops working here by then. Managers' hashes never leave the hub, and
+// nothing a manager does can be checked here: an offline session is a staff member's.
 import type { KioskStaff } from '../../../shared/hub';
 import type { IdentifyInput, StaffSession } from '../../../shared/labor';
-import { AppError } from '../../../shared/app-error';
+import { AppError, appError } from '../../../shared/app-error';
 import { LOCAL_CALLER, runAsCaller } from '../caller';
 import { JobQueue } from '../job-queue';
 import type { DamageSink } from '../storage/data-health';
@@ -19,6 +21,14 @@ import { MANAGER_SESSION_MS, Sessions, STAFF_SESSION_MS } from './sessions';
 export const OFFLINE_PIN_REFUSED =
   'That PIN is not recognised. The hub cannot be reached: staff can punch here, managers need the hub.';
 
+/**
+ * How long after the kiosk last knew its copy of the staff list current it still signs people in
+ * without the hub: a whole day of service through an outage, and not for ever after a change.
+ */
+export const ROSTER_COPY_LIFETIME_MS = 24 * 3600_000;
+export const ROSTER_COPY_TOO_OLD =
+  'The hub cannot be reached, and this kiosk last heard its staff list more than a day ago: PINs are checked again once the hub is back.';
+
 export interface KioskSignInOptions {
   dataDir: string;
   now: () => number;
@@ -26,6 +36,8 @@ export interface KioskSignInOptions {
   roster: () => KioskStaff[];
   /** The kiosk's location: a session shows this location's roles. */
   locationUuid: () => string | null;
+  /** When the kiosk last knew its roster copy to be the hub's current one (its clock); null: never. */
+  rosterCheckedAt: () => number | null;
   damage?: DamageSink;
 }
 
@@ -91,6 +103,9 @@ export class KioskSignIn {
     // The sign-in pad as a whole: a guesser naming people one after another gets no more tries.
     this.sessions.assertUnlocked();
     if (!input.pin) throw new AppError('pin-required', 'The hub cannot be reached: enter your PIN', { role: 'staff' });
+    const checkedAt = this.options.rosterCheckedAt();
+    if (checkedAt === null || this.options.now() - checkedAt > ROSTER_COPY_LIFETIME_MS)
+      throw appError('unreachable', ROSTER_COPY_TOO_OLD);
     const roster = this.options.roster();
     const candidates = 'userId' in input ? roster.filter((s) => s.userId === input.userId) : roster;
     // The venue's lookup tag picks the person and their own hash confirms it, as on the hub.

@@ -39,6 +39,8 @@ import { AUTO_CLOSE_PREFIX } from './punch';
 import { gatherStaffCandidates } from './staff-candidates';
 import { DEFAULT_SCRYPT_N } from './pin-hash';
 import { Roster, ROSTER_UNREADABLE, rosterUnreadable, type DemoStaff } from './roster';
+import { kioskRosterOf, kioskRosterStamp } from './kiosk-roster';
+import type { KioskStaff } from '../../../shared/hub';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { KioskAccess } from './kiosk-access';
@@ -137,6 +139,7 @@ export class LaborService {
   private readonly weekWork = new WeekWork();
   private readonly notes: ReviewNotes;
   private autoCloseTimer: ReturnType<typeof setInterval> | null = null;
+  private stampOf: { revision: number; stamp: string } | null = null;
 
   constructor(private readonly options: LaborServiceOptions) {
     this.tuning = { ...DEFAULT_LABOR_TUNING, ...options.tuning };
@@ -325,7 +328,20 @@ export class LaborService {
       practicePinsRemoved: this.roster.needsManagerSetup() ? this.roster.practicePinsRemoved() : null,
       padLockedUntil: this.access.sessions.lockedUntilMs(),
       approvalLockedUntil: this.access.sessions.lockedUntilMs(undefined, 'approval'),
+      rosterStamp: this.kioskRosterStamp(),
     };
+  }
+
+  /** What a kiosk device keeps of the staff list for sign-in while the hub is away. */
+  kioskRoster(): KioskStaff[] {
+    return kioskRosterOf(this.roster.records());
+  }
+
+  /** The stamp of kioskRoster(), made again only when the list was written. */
+  private kioskRosterStamp(): string {
+    const revision = this.roster.revision;
+    if (this.stampOf?.revision !== revision) this.stampOf = { revision, stamp: kioskRosterStamp(this.kioskRoster()) };
+    return this.stampOf.stamp;
   }
 
   location(): KioskLocation {

@@ -4,7 +4,9 @@
 // hub is unreachable, PINs are checked against the last copy of the roster's hashes
 // (kiosk-sign-in.ts: never manager rights, managing waits for the hub), an offline punch says so
 // and goes to the hub's review queue, and the board shows the queued punches (the board's own
-// projection step, board.ts).
+// projection step, board.ts). The copy follows the hub's staff list while the link is up: every
+// board the hub pushes carries its list's stamp, and a stamp that differs from the copy's fetches
+// the copy again at once (a PIN removed on the hub stops working here before the next outage).
 import { randomUUID } from 'node:crypto';
 import type { AppSnapshot } from '../../../shared/domain';
 import type { ForwardedPunch, ForwardOutcome, KioskStaff } from '../../../shared/hub';
@@ -16,6 +18,7 @@ import { layPunch, PUNCH_KIND } from './board';
 import { loadKioskCache, saveKioskCache } from './kiosk-cache';
 import { KioskQueue } from './kiosk-queue';
 import { KioskSignIn, type KioskSessionHolder } from './kiosk-sign-in';
+import { kioskRosterStamp } from './kiosk-roster';
 
 /** What the kiosk asks of its open channel to the hub. */
 export type KioskHubLink = Pick<HubLink, 'open' | 'request' | 'deviceRequest'>;
@@ -39,6 +42,13 @@ const RESEND_MS = { first: 5_000, max: 5 * 60_000 };
 
 export class OfflineKiosk {
   private roster: KioskStaff[];
+  /** The stamp of this copy's own content, as the hub stamps its list (kiosk-roster.ts). */
+  private rosterStamp: string;
+  private rosterCheckedAt: number | null;
+  /** The stamp of the last board the hub sent over the open link. */
+  private hubStamp: string | null = null;
+  private rosterRefresh: Promise<void> | null = null;
+  private refreshAgain = false;
   private view: LaborView | null;
   private snapshot: AppSnapshot | null;
   private readonly queue: KioskQueue;
@@ -58,6 +68,8 @@ export class OfflineKiosk {
     this.queue = new KioskQueue(options.dataDir, this.now, options.damage);
     const cache = loadKioskCache(options.dataDir, this.now, options.damage);
     this.roster = cache.roster;
+    this.rosterStamp = kioskRosterStamp(cache.roster);
+    this.rosterCheckedAt = cache.rosterCheckedAt;
     this.view = cache.view;
     this.snapshot = cache.snapshot;
     this.signIn = new KioskSignIn({
@@ -65,6 +77,7 @@ export class OfflineKiosk {
       now: this.now,
       damage: options.damage,
       roster: () => this.roster,
+      rosterCheckedAt: () => this.rosterCheckedAt,
       locationUuid: () => this.view?.location?.uuid ?? null,
     });
   }
@@ -77,6 +90,7 @@ export class OfflineKiosk {
   seenSnapshot(snapshot: AppSnapshot): void {
     this.snapshot = snapshot;
     if (snapshot.labor) this.view = snapshot.labor;
+    this.heardStamp(snapshot.labor?.rosterStamp);
     this.saveCache();
   }
 
@@ -91,17 +105,64 @@ export class OfflineKiosk {
 
   /** The hub is back: refresh the roster copy, then send what waited. */
   async connected(link: KioskHubLink): Promise<void> {
-    const roster = await link.deviceRequest('hubKioskRoster', []);
-    if (roster.ok) {
-      this.roster = roster.result as KioskStaff[];
-      this.saveCache();
-    }
+    this.hubStamp = null;
+    await this.refreshRoster(link);
     await this.drain();
   }
 
   seenView(view: LaborView): void {
     this.view = view;
+    this.heardStamp(view.rosterStamp);
     this.saveCache();
+  }
+
+  /**
+   * The link closed: while it was up every change of the hub's list was pushed here, so a copy
+   * that matched the hub's last stamp was current until now.
+   */
+  linkClosed(): void {
+    if (this.rosterStamp === this.hubStamp && !this.rosterRefresh) {
+      this.rosterCheckedAt = this.now();
+      this.saveCache();
+    }
+    this.hubStamp = null;
+  }
+
+  /** A board from the hub: its list's stamp confirms the copy, or fetches it again. */
+  private heardStamp(stamp: string | undefined): void {
+    const link = this.options.link();
+    if (stamp === undefined || !link?.open) return;
+    this.hubStamp = stamp;
+    if (stamp === this.rosterStamp) this.rosterCheckedAt = this.now();
+    else void this.refreshRoster(link);
+  }
+
+  /**
+   * One fetch at a time; a stamp heard during one that the fetched copy does not match fetches
+   * again. The copy's stamp is its own content's (kiosk-roster.ts), so a change that crosses a
+   * fetch on the wire is never taken for the copy.
+   */
+  private refreshRoster(link: KioskHubLink): Promise<void> {
+    if (this.rosterRefresh) {
+      this.refreshAgain = true;
+      return this.rosterRefresh;
+    }
+    this.rosterRefresh = (async () => {
+      do {
+        this.refreshAgain = false;
+        const roster = await link.deviceRequest('hubKioskRoster', []);
+        if (!roster.ok || this.closed) return;
+        this.roster = roster.result as KioskStaff[];
+        this.rosterStamp = kioskRosterStamp(this.roster);
+        this.rosterCheckedAt = this.now();
+        this.saveCache();
+      } while (this.refreshAgain && this.hubStamp !== this.rosterStamp && link.open);
+    })()
+      .catch((error: unknown) => this.options.log?.(`Refreshing the staff list copy failed: ${String(error)}`))
+      .finally(() => {
+        this.rosterRefresh = null;
+      });
+    return this.rosterRefresh;
   }
 
   async identify(input: IdentifyInput): Promise<StaffSession> {
@@ -267,6 +328,11 @@ export class OfflineKiosk {
   }
 
   private saveCache(): void {
-    saveKioskCache(this.options.dataDir, { roster: this.roster, view: this.view, snapshot: this.snapshot });
+    saveKioskCache(this.options.dataDir, {
+      roster: this.roster,
+      view: this.view,
+      snapshot: this.snapshot,
+      rosterCheckedAt: this.rosterCheckedAt,
+    });
   }
 }

@@ -67,6 +67,8 @@ export function rosterUnreadable(): AppError<'data-damaged'> {
 
 export class Roster {
   private data: RosterFile;
+  /** Counts this run's writes of the list: what is derived from it is made again when it moves. */
+  private writes = 0;
   private seeding: Promise<boolean> | null = null;
   private dropping: Promise<StaffRecord[]> | null = null;
   /**
@@ -375,7 +377,18 @@ export class Roster {
 
   private save(): void {
     saveJsonFile(this.dir, FILE, this.data);
+    this.writes++;
     this.care.saved?.();
+  }
+
+  /** Changes with every write of the list this run (a key for what is derived from it). */
+  get revision(): number {
+    return this.writes;
+  }
+
+  /** Every record, in the list's order. */
+  records(): StaffRecord[] {
+    return [...this.data.staff];
   }
 
   /** A readable staff list is on disk. */
