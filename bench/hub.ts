@@ -65,7 +65,7 @@ const ROSTER_SIZE = 40;
 const HOST = [process.execPath, 'out/main/host.js'];
 const READY = /ready at (\S+)/;
 
-interface ScreenBridge {
+export interface ScreenBridge {
   /** Arrival times (performance.now) of every `labor` push. */
   times: number[];
   call<T>(channel: string, ...args: unknown[]): Promise<T>;
@@ -73,7 +73,7 @@ interface ScreenBridge {
 }
 
 /** A screen's bridge as a page holds it: one WebSocket for requests and pushes. */
-function screenBridge(hostUrl: string): Promise<ScreenBridge> {
+export function screenBridge(hostUrl: string): Promise<ScreenBridge> {
   const url = new URL(hostUrl);
   const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token') ?? ''}`, {
     origin: `http://${url.host}`,
@@ -105,14 +105,14 @@ function screenBridge(hostUrl: string): Promise<ScreenBridge> {
 }
 
 /** A screen address whose token works again (the printed launch token works once). */
-async function reusableUrl(launchUrl: string): Promise<string> {
+export async function reusableUrl(launchUrl: string): Promise<string> {
   const { token } = await tradeLaunchToken(launchUrl);
   const url = new URL(launchUrl);
   url.searchParams.set('token', token);
   return url.toString();
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
@@ -391,7 +391,7 @@ export async function benchHub(context: SectionContext): Promise<Row[]> {
 }
 
 /** A manager allows the device `name` once it is listed as asking to pair (polled: a bench, not a test). */
-async function allowWhenAsked(
+export async function allowWhenAsked(
   screen: { call<T>(channel: string, ...args: unknown[]): Promise<T> },
   token: string,
   name: string,

@@ -19,6 +19,7 @@ import { STARTUP_ROWS, benchStartup } from './startup';
 import { launchBrowser } from './browser';
 import { APP_ROWS, benchAppSoak } from './app-soak';
 import { HUB_ROWS, benchHub } from './hub';
+import { REVIEW_ROWS, benchReviewFlood } from './review-flood';
 import { BACKUP_ROWS, benchBackup } from './backup';
 import { GROUP_ROWS, benchGroup } from './group';
 
@@ -64,6 +65,13 @@ const SECTIONS: Section[] = [
   },
   { name: 'app', title: '6. whole app under load', usesBuild: true, rows: APP_ROWS, run: benchAppSoak },
   { name: 'hub', title: '7. hub and satellites', usesBuild: true, rows: HUB_ROWS, run: benchHub },
+  {
+    name: 'review',
+    title: '8. review queue under a flood',
+    usesBuild: true,
+    rows: REVIEW_ROWS,
+    run: benchReviewFlood,
+  },
   { name: 'group', title: '10. a group of venues', usesBuild: false, rows: GROUP_ROWS, run: benchGroup },
   { name: 'backup', title: '9. backup and restore', usesBuild: false, rows: BACKUP_ROWS, run: benchBackup },
 ];
