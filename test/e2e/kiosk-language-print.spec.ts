@@ -213,6 +213,11 @@ test('the timesheet prints alone: no navigation, status bar, filters or buttons'
   await page.emulateMedia({ media: 'screen' });
   await expect(page.getByRole('form', { name: 'Timesheet filters' })).toBeVisible();
   await expect(sheet.getByRole('region', { name: 'Signatures' })).toBeHidden();
+  // Jordan's shift may be given Jordan's roles here, never another person's ("Manager").
+  await sheet.getByRole('button', { name: /^Edit shift of Jordan Bartender/ }).click();
+  await expect(sheet.locator('tr.k-tr-editor').getByRole('combobox', { name: 'Role' }).locator('option')).toHaveText([
+    'Bartender',
+  ]);
 });
 
 test("a gift card's details print alone", async ({ page, app }) => {

@@ -79,7 +79,7 @@ test('a manager picks a person by name, and they punch in with the PIN given', a
   await form.getByRole('button', { name: 'Save person' }).click();
   const row = page.getByTestId('staff-row').filter({ hasText: 'Jordan Bartender' });
   await expect(row).toContainText('2004');
-  await expect(row).toContainText('bartender');
+  await expect(row.getByRole('cell', { name: 'Bartender', exact: true })).toBeVisible();
   await expect(row).toContainText('set');
 
   await page.getByRole('button', { name: 'Close' }).click();

@@ -15,6 +15,7 @@ import { errorPayload, staffWords } from '../../../../../shared/errors';
 import { failureDecides, holdRequest, type HeldRequest } from '../../../hooks/once-request';
 import { useVenueZone } from '../../../hooks/use-venue-zone';
 import { formatVenueTime } from '../../../../../shared/time';
+import { roleName } from '../role-name';
 
 /** The edit as it left, until its outcome is definite. */
 type HeldEdit = HeldRequest<EntryPatch> & { unknown: boolean; detail: string | null; checked: string | null };
@@ -149,11 +150,11 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
               Role
               <select value={roleUuid} onChange={(e) => setRoleUuid(e.target.value)}>
                 {!roleChoices.some((r) => r.roleUuid === row.roleUuid) && (
-                  <option value={row.roleUuid ?? ''}>{row.role ?? 'unknown'}</option>
+                  <option value={row.roleUuid ?? ''}>{row.role ? roleName(row.role) : 'unknown'}</option>
                 )}
                 {roleChoices.map((r) => (
                   <option key={r.roleUuid} value={r.roleUuid ?? ''}>
-                    {r.role}
+                    {roleName(r.role)}
                   </option>
                 ))}
               </select>

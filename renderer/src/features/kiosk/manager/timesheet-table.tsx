@@ -43,6 +43,7 @@ export function TimesheetTable({
   now,
   onEdited,
   breakFlags,
+  rolesOf,
 }: {
   rows: TimesheetRow[];
   token: string;
@@ -52,6 +53,8 @@ export function TimesheetTable({
   onEdited(row: TimesheetRow): void;
   /** Missed or short breaks by shift uuid (shared/labor-csv.ts shiftBreakFlags). */
   breakFlags?: Map<string, string>;
+  /** The roles an entry of this person may be given (theirs here), else every known role. */
+  rolesOf?(userId: string): StaffRole[];
 }) {
   const [editing, setEditing] = useState<string | null>(null);
   if (rows.length === 0) return <p className="k-empty">No entries for these days and filters.</p>;
@@ -114,7 +117,7 @@ export function TimesheetTable({
                   <EntryEditor
                     token={token}
                     row={r}
-                    roles={roles}
+                    roles={rolesOf ? rolesOf(r.userId) : roles}
                     timezone={timezone}
                     onCancel={() => setEditing(null)}
                     onSaved={(saved) => {

@@ -220,6 +220,7 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
               now={now}
               onEdited={request.reload}
               breakFlags={shiftBreakFlags(sheet.rows, labor.settings.breakPreset, now)}
+              rolesOf={(userId) => rolesOf(labor, userId, roles)}
             />
           </section>
           <SignatureLines totals={sheet.totals} />
@@ -227,6 +228,17 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
       )}
     </div>
   );
+}
+
+/**
+ * The roles a person's entry may be changed to: the ones the staff list gives them here (with the
+ * role id another record knows), so a server's shift is never offered "manager". Someone the staff
+ * list has no role for here gets every known role.
+ */
+function rolesOf(labor: LaborView, userId: string, known: StaffRole[]): StaffRole[] {
+  const own = labor.staff.find((s) => s.userId === userId)?.roles ?? [];
+  if (own.length === 0) return known;
+  return own.map((o) => known.find((k) => k.role === o.role && k.roleUuid) ?? o);
 }
 
 function knownRoles(labor: LaborView, sheet: Sheet | null): StaffRole[] {
