@@ -1,5 +1,6 @@
-// The first start on the headless host's browser screen, as a new manager takes it: two questions,
-// then the app composed by the answer. A kiosk computer opens on the kiosk; the venue hub and a
+// The first start on the headless host's browser screen, as a new manager takes it: what the
+// computer is for, then its venue (never asked of a device that joins the hub), then the app
+// composed by the answer. A kiosk computer opens on the kiosk; the venue hub and a
 // device that joins it start again as such, and the joining device pairs from the hub's QR data.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,22 +35,25 @@ test('a kiosk computer: practice venue, "Kiosk by the staff door", then the kios
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(host.url);
     await expect(page.getByRole('heading', { name: 'Set up Venue Companion' })).toBeVisible();
+    // What the computer is for comes first, so a device that joins the hub is never asked for a venue.
+    const use = page.getByRole('form', { name: 'What this computer is for' });
+    await expect(page.getByText('Step 1 of 2')).toBeVisible();
+    await expect(use.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await use.getByRole('radio', { name: /Kiosk by the staff door/ }).check();
+    await shoot(page, 'first-start-purpose');
+    await use.getByRole('button', { name: 'Next' }).click();
+
     const venue = page.getByRole('form', { name: 'Which venue' });
+    await expect(page.getByText('Step 2 of 2')).toBeVisible();
     await expect(venue.getByRole('radio', { name: /The practice venue/ })).toBeChecked();
     // A real service asks only for what the dashboard gives; the rest is in Settings → Advanced.
     await venue.getByRole('radio', { name: /Our real service/ }).check();
     await expect(venue.getByLabel('Service address')).toBeVisible();
     await expect(venue.getByLabel('Header prefix')).toHaveCount(0);
-    await expect(venue.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await expect(venue.getByRole('button', { name: 'Finish setup' })).toBeDisabled();
     await shoot(page, 'first-start-venue');
     await venue.getByRole('radio', { name: /The practice venue/ }).check();
-    await venue.getByRole('button', { name: 'Next' }).click();
-
-    const use = page.getByRole('form', { name: 'What this computer is for' });
-    await expect(use.getByRole('button', { name: 'Finish setup' })).toBeDisabled();
-    await use.getByRole('radio', { name: /Kiosk by the staff door/ }).check();
-    await shoot(page, 'first-start-purpose');
-    await use.getByRole('button', { name: 'Finish setup' }).click();
+    await venue.getByRole('button', { name: 'Finish setup' }).click();
     await expect(page.getByTestId('kiosk-shell')).toBeVisible();
     expect(JSON.parse(readFileSync(join(host.dir, 'device-setup.json'), 'utf8')).choice).toEqual({
       venue: 'practice',
@@ -83,10 +87,13 @@ test('one venue, several devices: the hub, then a kiosk that joins it from the Q
     const first = await run.host(hubFlags);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(first.url);
-    await page.getByRole('button', { name: 'Next' }).click();
+    // The hub: what it is for, its venue, then the restart, counted as the third of three steps.
     await page.getByRole('radio', { name: /The venue hub/ }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
     await page.getByRole('button', { name: 'Finish setup' }).click();
     await expect(page.getByTestId('setup-restart')).toContainText('npm run host');
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
     await shoot(page, 'first-start-restart');
     await page.close();
     await run.kill(first);
@@ -97,10 +104,12 @@ test('one venue, several devices: the hub, then a kiosk that joins it from the Q
     const joinFirst = await run.host([]);
     const join1 = await browser.newPage({ viewport: { width: 1080, height: 1920 } });
     await join1.goto(joinFirst.url);
-    await join1.getByRole('button', { name: 'Next' }).click();
+    // A joining device is never asked for a venue it would ignore: its choice, then the restart.
     await join1.getByRole('radio', { name: /A device that joins the venue hub/ }).check();
     await join1.getByRole('button', { name: 'Finish setup' }).click();
     await expect(join1.getByTestId('setup-restart')).toBeVisible();
+    await expect(join1.getByText('Step 2 of 2')).toBeVisible();
+    await expect(join1.getByRole('form', { name: 'Which venue' })).toHaveCount(0);
     await join1.close();
     await run.kill(joinFirst);
     const kiosk = await run.host([], { dir: joinFirst.dir });

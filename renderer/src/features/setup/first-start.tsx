@@ -1,6 +1,9 @@
-// The first start: two short questions instead of Settings. Which venue (the practice venue or the
-// venue's real service), then what this computer is for. Technical fields (header prefix,
-// redirect port, webhook secret) stay in Settings under "Advanced".
+// The first start: short questions instead of Settings. What this computer is for, then which
+// venue (the practice venue or the venue's real service), asked only of a computer that uses it: a
+// device that joins the hub works with the hub's venue, so it is never asked. The hub and a joining
+// device end on a restart step, counted from the start, so "Step 2 of 2" is never followed by a
+// third. Technical fields (header prefix, redirect port, webhook secret) stay in Settings under
+// "Advanced".
 import { useState, type FormEvent } from 'react';
 import type { SetupChoice, SetupPurpose, SetupRole, SetupView } from '../../../../shared/setup';
 import { api } from '../../api-context';
@@ -35,8 +38,17 @@ function choiceOf(venue: SetupChoice['venue'], use: Use): SetupChoice {
   return { venue: use === 'join' ? 'practice' : venue, role, purpose };
 }
 
+type Step = 'use' | 'venue' | 'restart';
+
+/** Which step this is, of how many this computer's setup takes: the count shown on screen. */
+function stepCount(use: Use | null, step: Step): { at: number; of: number } {
+  const steps: Step[] =
+    use === 'join' ? ['use', 'restart'] : use === 'hub' ? ['use', 'venue', 'restart'] : ['use', 'venue'];
+  return { at: steps.indexOf(step) + 1, of: steps.length };
+}
+
 export function FirstStart({ onDone }: { onDone(): void }) {
-  const [step, setStep] = useState<1 | 2 | 3 | 'restore'>(1);
+  const [step, setStep] = useState<Step | 'restore'>('use');
   const [venue, setVenue] = useState<SetupChoice['venue']>('practice');
   const [service, setService] = useState({ baseUrl: '', accessId: '', accessSecret: '' });
   const [use, setUse] = useState<Use | null>(null);
@@ -48,7 +60,9 @@ export function FirstStart({ onDone }: { onDone(): void }) {
 
   const next = (e: FormEvent) => {
     e.preventDefault();
-    setStep(2);
+    if (!use) return;
+    if (use === 'join') finish(e);
+    else setStep('venue');
   };
   const finish = (e: FormEvent) => {
     e.preventDefault();
@@ -63,7 +77,7 @@ export function FirstStart({ onDone }: { onDone(): void }) {
           accessSecret: service.accessSecret,
         });
       const view = await api().setupChoose(choice);
-      if (view.restartNeeded) return (setResult(view), setStep(3));
+      if (view.restartNeeded) return (setResult(view), setStep('restart'));
       if (choice.purpose === 'kiosk') {
         navigate('kiosk');
         await api().laborEnterKioskView();
@@ -77,11 +91,44 @@ export function FirstStart({ onDone }: { onDone(): void }) {
       <h1 id="first-start-title">Set up Venue Companion</h1>
       {step !== 'restore' && (
         <p className="first-start-steps" aria-live="polite">
-          Step {Math.min(step, 2)} of 2
+          Step {stepCount(use, step).at} of {stepCount(use, step).of}
         </p>
       )}
-      {step === 1 && (
-        <form className="card" aria-label="Which venue" onSubmit={next}>
+      {step === 'use' && (
+        <form className="card" aria-label="What this computer is for" onSubmit={next}>
+          <h2>What is this computer for?</h2>
+          {(['alone', 'several'] as const).map((group) => (
+            <fieldset className="choice first-start-uses" key={group}>
+              <legend>{group === 'alone' ? 'On its own' : 'One venue, several devices'}</legend>
+              {USES.filter((u) => u.group === group).map((u) => (
+                <label key={u.value}>
+                  <input type="radio" name="use" checked={use === u.value} onChange={() => setUse(u.value)} />
+                  <span>
+                    <strong>{u.label}</strong>
+                    <span className="hint"> — {u.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          ))}
+          {use === 'join' && <p className="hint">A device that joins the hub works with the hub&apos;s venue.</p>}
+          <div className="actions">
+            <button className="primary" type="submit" disabled={!use || request.busy}>
+              {use === 'join' ? 'Finish setup' : 'Next'}
+            </button>
+            {!use && <span className="hint">Choose one to go on.</span>}
+          </div>
+          <Problem text={request.error} detail={request.detail} />
+          <div className="actions first-start-restore">
+            <span className="hint">A new computer for a venue that already runs?</span>
+            <button type="button" onClick={() => setStep('restore')}>
+              Restore a backup
+            </button>
+          </div>
+        </form>
+      )}
+      {step === 'venue' && (
+        <form className="card" aria-label="Which venue" onSubmit={finish}>
           <h2>Which venue does this computer work with?</h2>
           <fieldset className="choice">
             <legend className="sr-only">Venue</legend>
@@ -134,53 +181,19 @@ export function FirstStart({ onDone }: { onDone(): void }) {
             </div>
           )}
           <div className="actions">
-            <button className="primary" type="submit" disabled={serviceMissing}>
-              Next
-            </button>
-            {serviceMissing && <span className="hint">Fill in the service address, access id and secret.</span>}
-          </div>
-          <div className="actions first-start-restore">
-            <span className="hint">A new computer for a venue that already runs?</span>
-            <button type="button" onClick={() => setStep('restore')}>
-              Restore a backup
-            </button>
-          </div>
-        </form>
-      )}
-      {step === 'restore' && <RestoreStep onBack={() => setStep(1)} />}
-      {step === 2 && (
-        <form className="card" aria-label="What this computer is for" onSubmit={finish}>
-          <h2>What is this computer for?</h2>
-          {(['alone', 'several'] as const).map((group) => (
-            <fieldset className="choice first-start-uses" key={group}>
-              <legend>{group === 'alone' ? 'On its own' : 'One venue, several devices'}</legend>
-              {USES.filter((u) => u.group === group).map((u) => (
-                <label key={u.value}>
-                  <input type="radio" name="use" checked={use === u.value} onChange={() => setUse(u.value)} />
-                  <span>
-                    <strong>{u.label}</strong>
-                    <span className="hint"> — {u.hint}</span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-          ))}
-          {use === 'join' && venue === 'service' && (
-            <p className="hint">A device that joins the hub works with the hub&apos;s venue.</p>
-          )}
-          <div className="actions">
-            <button type="button" onClick={() => setStep(1)} disabled={request.busy}>
+            <button type="button" onClick={() => setStep('use')} disabled={request.busy}>
               Back
             </button>
-            <button className="primary" type="submit" disabled={!use || request.busy}>
+            <button className="primary" type="submit" disabled={serviceMissing || request.busy}>
               Finish setup
             </button>
-            {!use && <span className="hint">Choose one to finish.</span>}
+            {serviceMissing && <span className="hint">Fill in the service address, access id and secret.</span>}
           </div>
           <Problem text={request.error} detail={request.detail} />
         </form>
       )}
-      {step === 3 && result && <RestartStep view={result} />}
+      {step === 'restore' && <RestoreStep onBack={() => setStep('use')} />}
+      {step === 'restart' && result && <RestartStep view={result} />}
     </main>
   );
 }
