@@ -15,7 +15,7 @@ import { runLoad } from './load';
 import { makeRow, type Row, type RowTemplate } from './report';
 import type { SectionContext } from './run';
 import { median, wallNow } from './stats';
-import { createServer } from 'node:net';
+import { freeLoopbackPort as freePort } from '../electron/core/group/free-loopback-port';
 
 export const BACKUP_ROWS = {
   make: {
@@ -45,16 +45,6 @@ export const BACKUP_ROWS = {
 } satisfies Record<string, RowTemplate>;
 
 const PASSPHRASE = 'bench passphrase, long enough';
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-    server.once('error', fail);
-  });
-}
 
 async function venue(dataDir: string, webhookPort?: number): Promise<App> {
   const app = await createApp({

@@ -1,14 +1,3 @@
 // Its own file, without vitest, so the Playwright tests (which must not load vitest) use it too.
-import { createServer } from 'node:net';
-
-/** A port nobody listens on right now (the OS picks it; closed again before it is returned). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+// The one picker lives in electron/core (tests may import core, never the reverse).
+export { freeLoopbackPort as freePort } from '../../electron/core/group/free-loopback-port';
