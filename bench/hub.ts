@@ -14,7 +14,6 @@
 // A kiosk PIN finds its person by the venue's lookup tag (pin-lookup.ts), so the place on the
 // roster should not matter; the storm still takes people spread evenly from its start to its end.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -22,6 +21,7 @@ import WebSocket from 'ws';
 import type { SectionContext } from './run';
 import { rssMB, type Started, startChild, stopChild } from './children';
 import { tradeLaunchToken } from './host-child';
+import { freeLoopbackPort as freePort } from '../electron/core/group/free-loopback-port';
 import { makeRow, type Row, type RowTemplate } from './report';
 import { median, percentile, sleep, wallNow } from './stats';
 import { DEFAULT_SCRYPT_N, hashPin } from '../electron/core/labor/pin-hash';
@@ -112,14 +112,28 @@ export async function reusableUrl(launchUrl: string): Promise<string> {
   return url.toString();
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-    server.once('error', fail);
-  });
+/**
+ * Starts a hub host on its own port and data folder, without mDNS so parallel benches on one
+ * machine do not find each other. Shared by the hub and review-flood sections.
+ */
+export function startBenchHub(hubDir: string, hubPort: number): Promise<Started> {
+  return startChild(
+    [
+      ...HOST,
+      '--hub',
+      '--no-mdns',
+      '--hub-host',
+      '127.0.0.1',
+      '--hub-port',
+      String(hubPort),
+      '--port',
+      '0',
+      '--data-dir',
+      hubDir,
+    ],
+    READY,
+    { env: { VENUE_HUB_MDNS: '0' }, timeoutMs: 120_000 },
+  );
 }
 
 interface Person {
@@ -202,24 +216,7 @@ export async function benchHub(context: SectionContext): Promise<Row[]> {
   const root = mkdtempSync(join(tmpdir(), 'venue-bench-hub-'));
   const hubDir = join(root, 'hub');
   const hubPort = await freePort();
-  const startHub = () =>
-    startChild(
-      [
-        ...HOST,
-        '--hub',
-        '--no-mdns',
-        '--hub-host',
-        '127.0.0.1',
-        '--hub-port',
-        String(hubPort),
-        '--port',
-        '0',
-        '--data-dir',
-        hubDir,
-      ],
-      READY,
-      { env: { VENUE_HUB_MDNS: '0' }, timeoutMs: 120_000 },
-    );
+  const startHub = () => startBenchHub(hubDir, hubPort);
   let hub = await startHub();
   const cleanups: (() => Promise<void> | void)[] = [() => rmSync(root, { recursive: true, force: true })];
   const stopHub = () => stopChild(hub.child);

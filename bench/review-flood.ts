@@ -13,8 +13,9 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SectionContext } from './run';
-import { startChild, stopChild } from './children';
-import { allowWhenAsked, freePort, reusableUrl, screenBridge, type ScreenBridge } from './hub';
+import { stopChild } from './children';
+import { allowWhenAsked, reusableUrl, screenBridge, startBenchHub, type ScreenBridge } from './hub';
+import { freeLoopbackPort as freePort } from '../electron/core/group/free-loopback-port';
 import { makeRow, type Row, type RowTemplate } from './report';
 import { percentile, sleep } from './stats';
 import { pairWithHub, postJson } from '../electron/core/hub/hub-client';
@@ -39,8 +40,6 @@ export const REVIEW_ROWS = {
   },
 } satisfies Record<string, RowTemplate>;
 
-const HOST = [process.execPath, 'out/main/host.js'];
-const READY = /ready at (\S+)/;
 const BATCH = 100;
 const IN_FLIGHT = 4;
 const PROBE_EVERY_MS = 25;
@@ -86,23 +85,7 @@ export async function benchReviewFlood(context: SectionContext): Promise<Row[]> 
   const root = mkdtempSync(join(tmpdir(), 'venue-bench-review-'));
   const hubDir = join(root, 'hub');
   const hubPort = await freePort();
-  const hub = await startChild(
-    [
-      ...HOST,
-      '--hub',
-      '--no-mdns',
-      '--hub-host',
-      '127.0.0.1',
-      '--hub-port',
-      String(hubPort),
-      '--port',
-      '0',
-      '--data-dir',
-      hubDir,
-    ],
-    READY,
-    { env: { VENUE_HUB_MDNS: '0' }, timeoutMs: 120_000 },
-  );
+  const hub = await startBenchHub(hubDir, hubPort);
   const cleanups: (() => Promise<void> | void)[] = [
     () => rmSync(root, { recursive: true, force: true }),
     () => stopChild(hub.child),
