@@ -189,14 +189,7 @@ export class RequestClient {
 
   private lostOnClose(channel: string): RequestOutcome {
     if (semanticsOf(channel) === 'once')
-      return {
-        ok: false,
-        error: {
-          kind: 'outcome-unknown',
-          data: { operation: channel },
-          message: `The connection to ${this.peer} was lost before it answered: check whether this was done before trying again`,
-        },
-      };
+      return outcomeUnknown(channel, `The connection to ${this.peer} was lost before it answered`);
     return {
       ok: false,
       error: {
@@ -210,17 +203,25 @@ export class RequestClient {
   private noAnswerInTime(channel: string, timeoutMs: number): RequestOutcome {
     const within = `within ${timeoutMs / 1000} s`;
     if (semanticsOf(channel) === 'once')
-      return {
-        ok: false,
-        error: {
-          kind: 'outcome-unknown',
-          data: { operation: channel },
-          message: `No answer from ${this.peer} for ${channel} ${within}: check whether this was done before trying again`,
-        },
-      };
+      return outcomeUnknown(channel, `No answer from ${this.peer} for ${channel} ${within}`);
     return {
       ok: false,
       error: { kind: 'timed-out', data: {}, message: `${this.peerAtStart} did not answer ${channel} ${within}` },
     };
   }
+}
+
+/**
+ * A `once` call that may or may not have happened: the caller must look before sending it again, so
+ * both the lost-connection and the timed-out cases say so in the same words.
+ */
+function outcomeUnknown(channel: string, what: string): RequestOutcome {
+  return {
+    ok: false,
+    error: {
+      kind: 'outcome-unknown',
+      data: { operation: channel },
+      message: `${what}: check whether this was done before trying again`,
+    },
+  };
 }
