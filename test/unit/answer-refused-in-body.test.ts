@@ -2,27 +2,15 @@
 // real HTTP: a refused punch-in is parked with the service's words after one send, never resent
 // in a loop; a refused punch-out is not taken as synced while the shift stays open; a refused
 // refund is a refusal with what the service said, not an accepted refund.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceClient } from '../../electron/core/api/service-client';
-import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { describe, expect, it } from 'vitest';
 import { refund } from '../../electron/core/tabs/refunds';
 import { createTab } from '../../electron/core/tabs/tabs-api';
-import {
-  DEMO_ACCESS_ID,
-  DEMO_ACCESS_SECRET,
-  SEED_ROLES,
-  startSandbox,
-  type RunningSandbox,
-} from '../../electron/sandbox';
+import { SEED_ROLES } from '../../electron/sandbox';
 import type { RefusalAnswer } from '../../electron/sandbox/readings';
-import { HARBOUR, drained, entriesAt, sleep, startLabor, tempDir } from './labor-test-kit';
+import { HARBOUR, drained, entriesAt, sleep, startLabor, tempDir, sandboxForSuite, demoClient } from './labor-test-kit';
 import { PRODUCTS, SPOT_BAR_1 } from './tabs-kit';
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb?.close());
+const rig = sandboxForSuite();
 
 const FORMS: RefusalAnswer[] = ['ok-error', 'ok-success-false', 'ok-status-in-body'];
 
@@ -50,14 +38,14 @@ async function failedPunch(labor: Awaited<ReturnType<typeof startLabor>>['labor'
 
 describe.each(FORMS)('refusals in a 200 body (%s)', (form) => {
   it('parks a refused punch-in with the service’s words after one send, not a resend loop', async () => {
-    sb.world.reset();
-    sb.world.readings = { ...sb.world.readings, refusalAnswer: form };
+    rig.sb.world.reset();
+    rig.sb.world.readings = { ...rig.sb.world.readings, refusalAnswer: form };
     const dir = tempDir();
     const { counts, fetchFn } = countingFetch();
-    const running = await startLabor(sb, dir, { demoStaff: true, fetch: fetchFn });
+    const running = await startLabor(rig.sb, dir, { demoStaff: true, fetch: fetchFn });
     try {
       // The kiosk's roster still has 2004; the service no longer does, so it refuses the punch.
-      sb.world.staff = sb.world.staff.filter((s) => s.userId !== '2004');
+      rig.sb.world.staff = rig.sb.world.staff.filter((s) => s.userId !== '2004');
       running.labor.capture('2004', {
         action: 'punch-in',
         role: { role: 'bartender', roleUuid: SEED_ROLES.bartender },
@@ -68,24 +56,24 @@ describe.each(FORMS)('refusals in a 200 body (%s)', (form) => {
       // Well past the time the old loop took to send hundreds of POSTs.
       await sleep(1_000);
       expect(counts.POST ?? 0, 'POSTs of the refused punch').toBeLessThanOrEqual(1);
-      expect(entriesAt(sb).filter((e) => e.userId === '2004')).toHaveLength(0);
+      expect(entriesAt(rig.sb).filter((e) => e.userId === '2004')).toHaveLength(0);
     } finally {
       await running.stop();
     }
   });
 
   it('does not take a refused punch-out as synced while the shift stays open', async () => {
-    sb.world.reset();
-    sb.world.readings = { ...sb.world.readings, refusalAnswer: form };
-    const running = await startLabor(sb, tempDir(), { demoStaff: true });
+    rig.sb.world.reset();
+    rig.sb.world.readings = { ...rig.sb.world.readings, refusalAnswer: form };
+    const running = await startLabor(rig.sb, tempDir(), { demoStaff: true });
     try {
       const { labor } = running;
       labor.capture('2004', { action: 'punch-in', role: { role: 'bartender', roleUuid: SEED_ROLES.bartender } });
       await drained(labor);
-      const shift = entriesAt(sb).find((e) => e.userId === '2004')!;
+      const shift = entriesAt(rig.sb).find((e) => e.userId === '2004')!;
       // A break opened on the POS: the service refuses to close the shift around it.
-      const now = sb.world.clock.nowMs();
-      sb.world.labor.add({
+      const now = rig.sb.world.clock.nowMs();
+      rig.sb.world.labor.add({
         locationUuid: HARBOUR.uuid,
         shiftUuid: shift.uuid,
         punchType: 'unpaid_break',
@@ -102,21 +90,16 @@ describe.each(FORMS)('refusals in a 200 body (%s)', (form) => {
       expect(failed.action).toBe('punch-out');
       expect(failed.problem?.kind).toBe('invalid');
       expect(labor.view().outbox.failed).toBe(1);
-      expect(entriesAt(sb).find((e) => e.uuid === shift.uuid)?.punchOutMs).toBeNull();
+      expect(entriesAt(rig.sb).find((e) => e.uuid === shift.uuid)?.punchOutMs).toBeNull();
     } finally {
       await running.stop();
     }
   });
 
   it('shows a refused refund as refused, with what the service said', async () => {
-    sb.world.reset();
-    sb.world.readings = { ...sb.world.readings, refusalAnswer: form };
-    const client = new ServiceClient({
-      baseUrl: sb.baseUrl,
-      accessId: DEMO_ACCESS_ID,
-      accessSecret: DEMO_ACCESS_SECRET,
-      secrets: new MemorySecretStore(),
-    });
+    rig.sb.world.reset();
+    rig.sb.world.readings = { ...rig.sb.world.readings, refusalAnswer: form };
+    const client = demoClient(rig.sb);
     try {
       const tab = await createTab(client, HARBOUR.uuid, {
         spot_uuid: SPOT_BAR_1.uuid,
@@ -147,16 +130,16 @@ describe.each(FORMS)('refusals in a 200 body (%s)', (form) => {
 
 describe('a 2xx that is no success', () => {
   it('reads back, waits longer each time and parks the punch after a few, never a resend loop', async () => {
-    sb.world.reset();
-    sb.world.readings = { ...sb.world.readings, refusalAnswer: 'status' };
+    rig.sb.world.reset();
+    rig.sb.world.readings = { ...rig.sb.world.readings, refusalAnswer: 'status' };
     const { counts, fetchFn } = countingFetch();
-    const running = await startLabor(sb, tempDir(), {
+    const running = await startLabor(rig.sb, tempDir(), {
       demoStaff: true,
       fetch: fetchFn,
       tuning: { backoffMinMs: 20, backoffMaxMs: 200, unreadAnswers: 4 },
     });
     try {
-      sb.world.faults.add({ route: 'POST /api/loc/:location/labor/entries', mode: 'ok-not-done', count: 'always' });
+      rig.sb.world.faults.add({ route: 'POST /api/loc/:location/labor/entries', mode: 'ok-not-done', count: 'always' });
       running.labor.capture('2004', {
         action: 'punch-in',
         role: { role: 'bartender', roleUuid: SEED_ROLES.bartender },
@@ -166,9 +149,9 @@ describe('a 2xx that is no success', () => {
       expect(failed.message ?? '').toMatch(/without showing the punch done/);
       await sleep(500);
       expect(counts.POST ?? 0, 'POSTs of a punch the service never made').toBe(4);
-      expect(entriesAt(sb).filter((e) => e.userId === '2004')).toHaveLength(0);
+      expect(entriesAt(rig.sb).filter((e) => e.userId === '2004')).toHaveLength(0);
     } finally {
-      sb.world.faults.clear();
+      rig.sb.world.faults.clear();
       await running.stop();
     }
   });

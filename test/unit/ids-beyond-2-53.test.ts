@@ -1,38 +1,21 @@
 // Ids written as JSON numbers above 2^53 (the sandbox's idForm reading), over real HTTP: they
 // keep every digit end to end, so neighbouring items stay two items, an itemized refund names the
 // item the service issued, and a break names its shift by the number the service gave it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceClient } from '../../electron/core/api/service-client';
-import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { describe, expect, it } from 'vitest';
 import { refund } from '../../electron/core/tabs/refunds';
 import { createTab } from '../../electron/core/tabs/tabs-api';
-import {
-  DEMO_ACCESS_ID,
-  DEMO_ACCESS_SECRET,
-  SEED_ROLES,
-  startSandbox,
-  type RunningSandbox,
-} from '../../electron/sandbox';
+import { SEED_ROLES } from '../../electron/sandbox';
 import { BIG_ID_OFFSET } from '../../electron/sandbox/http/id-form';
-import { drained, entriesAt, startLabor, tempDir } from './labor-test-kit';
+import { drained, entriesAt, startLabor, tempDir, sandboxForSuite, demoClient } from './labor-test-kit';
 import { HARBOUR, PRODUCTS, SPOT_BAR_1 } from './tabs-kit';
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb?.close());
+const rig = sandboxForSuite();
 
 describe('ids beyond 2^53', () => {
   it('keeps two items of one sale apart and refunds the one asked for', async () => {
-    sb.world.reset();
-    sb.world.readings = { ...sb.world.readings, idForm: 'number-beyond-2^53' };
-    const client = new ServiceClient({
-      baseUrl: sb.baseUrl,
-      accessId: DEMO_ACCESS_ID,
-      accessSecret: DEMO_ACCESS_SECRET,
-      secrets: new MemorySecretStore(),
-    });
+    rig.sb.world.reset();
+    rig.sb.world.readings = { ...rig.sb.world.readings, idForm: 'number-beyond-2^53' };
+    const client = demoClient(rig.sb);
     try {
       const tab = await createTab(client, HARBOUR.uuid, {
         spot_uuid: SPOT_BAR_1.uuid,
@@ -47,7 +30,7 @@ describe('ids beyond 2^53', () => {
         waitForProcessorAccounts: false,
       });
       const ids = tab.items.map((i) => i.id);
-      const truth = [...sb.world.tabs.items.values()].map((i) => (BigInt(i.id) + BIG_ID_OFFSET).toString());
+      const truth = [...rig.sb.world.tabs.items.values()].map((i) => (BigInt(i.id) + BIG_ID_OFFSET).toString());
       expect(ids).toHaveLength(2);
       expect(new Set(ids).size, 'two items, two ids').toBe(2);
       expect(ids.sort()).toEqual(truth.sort());
@@ -60,7 +43,7 @@ describe('ids beyond 2^53', () => {
         Date.now(),
       );
       expect(outcome).toMatchObject({ ok: true });
-      const refunded = [...sb.world.tabs.items.values()].find(
+      const refunded = [...rig.sb.world.tabs.items.values()].find(
         (i) => (BigInt(i.id) + BIG_ID_OFFSET).toString() === second,
       );
       expect(refunded?.refundedQuantity).toBe(1);
@@ -70,16 +53,16 @@ describe('ids beyond 2^53', () => {
   });
 
   it('sends a break with its shift’s number as the service wrote it', async () => {
-    sb.world.reset();
-    sb.world.readings = { ...sb.world.readings, idForm: 'number-beyond-2^53', shiftId: 'numeric' };
-    const running = await startLabor(sb, tempDir(), { demoStaff: true });
+    rig.sb.world.reset();
+    rig.sb.world.readings = { ...rig.sb.world.readings, idForm: 'number-beyond-2^53', shiftId: 'numeric' };
+    const running = await startLabor(rig.sb, tempDir(), { demoStaff: true });
     try {
       const { labor } = running;
       labor.capture('2004', { action: 'punch-in', role: { role: 'bartender', roleUuid: SEED_ROLES.bartender } });
       await drained(labor);
       labor.capture('2004', { action: 'break-start' });
       await drained(labor, 10_000);
-      const mine = entriesAt(sb).filter((e) => e.userId === '2004');
+      const mine = entriesAt(rig.sb).filter((e) => e.userId === '2004');
       const shift = mine.find((e) => e.shiftUuid === null);
       expect(mine.find((e) => e.shiftUuid !== null)?.shiftUuid).toBe(shift?.uuid);
     } finally {

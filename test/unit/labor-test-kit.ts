@@ -2,13 +2,19 @@
 // over HTTP, with short timeouts so fault scenarios run in seconds, and helpers to read what
 // the sandbox really holds.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../electron/core/api/service-client';
 import { LaborService, type LaborTuning } from '../../electron/core/labor/labor-service';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import {
+  DEMO_ACCESS_ID,
+  DEMO_ACCESS_SECRET,
+  SEED_ROLES,
+  startSandbox,
+  type RunningSandbox,
+} from '../../electron/sandbox';
 import { FAST_TUNING, HARBOUR } from './labor-test-constants';
 import type { LaborEntryRecord } from '../../electron/sandbox/labor/labor-book';
 import { keptTime } from '../../electron/sandbox/labor/labor-fields';
@@ -36,11 +42,7 @@ export async function startLabor(
     now?: () => number;
   } = {},
 ): Promise<RunningLabor> {
-  const client = new ServiceClient({
-    baseUrl: sb.baseUrl,
-    accessId: DEMO_ACCESS_ID,
-    accessSecret: DEMO_ACCESS_SECRET,
-    secrets: new MemorySecretStore(),
+  const client = demoClient(sb, {
     timeoutMs: options.tuning?.timeoutMs ?? FAST_TUNING.timeoutMs,
     fetch: options.fetch,
   });
@@ -108,6 +110,65 @@ export function sandboxEachTest(): LaborRig {
     start: async (options) => (running = await startLabor(rig.sb, rig.dir, options)),
   };
   return rig;
+}
+
+/** A service client signed in as the sandbox's demo integration, with its own secrets. */
+export function demoClient(
+  sb: RunningSandbox,
+  options: { timeoutMs?: number; fetch?: typeof fetch } = {},
+): ServiceClient {
+  return new ServiceClient({
+    baseUrl: sb.baseUrl,
+    accessId: DEMO_ACCESS_ID,
+    accessSecret: DEMO_ACCESS_SECRET,
+    secrets: new MemorySecretStore(),
+    ...options,
+  });
+}
+
+/**
+ * One sandbox for the whole calling suite (tests reset its world themselves). `timeZone` sets the
+ * process's TZ while the suite runs, for tests that must not pass by living in UTC; the old one is
+ * put back after.
+ */
+export function sandboxForSuite(options: { timeZone?: string } = {}): { readonly sb: RunningSandbox } {
+  let sb: RunningSandbox | null = null;
+  const savedTz = process.env.TZ;
+  beforeAll(async () => {
+    if (options.timeZone) process.env.TZ = options.timeZone;
+    sb = await startSandbox();
+  });
+  afterAll(async () => {
+    await sb?.close();
+    if (!options.timeZone) return;
+    if (savedTz === undefined) delete process.env.TZ;
+    else process.env.TZ = savedTz;
+  });
+  return {
+    get sb() {
+      if (!sb) throw new Error('the sandbox starts before the suite');
+      return sb;
+    },
+  };
+}
+
+/** A closed (or, with `punchOutMs` null, open) shift of server 1002 at the Harbour, put straight on the service. */
+export function addServerShift(
+  sb: RunningSandbox,
+  shift: { punchInMs: number; punchOutMs: number | null; declaredTips?: number | null },
+): void {
+  sb.world.labor.add({
+    locationUuid: HARBOUR.uuid,
+    shiftUuid: null,
+    punchType: 'shift',
+    userId: '1002',
+    role: 'server',
+    roleUuid: SEED_ROLES.server,
+    punchInMs: shift.punchInMs,
+    punchOutMs: shift.punchOutMs,
+    declaredTips: shift.declaredTips ?? null,
+    createdMs: shift.punchInMs,
+  });
 }
 
 /** Resolves once nothing waits in the outbox (pending, failed or blocked), or throws with the outbox state. */

@@ -2,51 +2,30 @@
 // real HTTP, with the venue in New York and this process on Tokyo time: the app decides what they
 // mean from evidence (a punch's echo, the answer's Date header) and reads them at the service's
 // instants; with no evidence it says the meaning is not decided instead of taking it as a fact.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { listAllEntries, offsetFreeTimes } from '../../electron/core/labor/labor-api';
-import { SEED_ROLES, startSandbox, type RunningSandbox } from '../../electron/sandbox';
-import { HARBOUR, drained, entriesAt, startLabor, tempDir } from './labor-test-kit';
+import { SEED_ROLES } from '../../electron/sandbox';
+import { drained, entriesAt, startLabor, tempDir, sandboxForSuite, addServerShift } from './labor-test-kit';
 
-const savedTz = process.env.TZ;
-let sb: RunningSandbox;
-beforeAll(async () => {
-  process.env.TZ = 'Asia/Tokyo';
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.close();
-  if (savedTz === undefined) delete process.env.TZ;
-  else process.env.TZ = savedTz;
-});
+const rig = sandboxForSuite({ timeZone: 'Asia/Tokyo' });
 
 const MINUTE = 60_000;
 
 function addShift(startMs: number, endMs: number | null): void {
-  sb.world.labor.add({
-    locationUuid: HARBOUR.uuid,
-    shiftUuid: null,
-    punchType: 'shift',
-    userId: '1002',
-    role: 'server',
-    roleUuid: SEED_ROLES.server,
-    punchInMs: startMs,
-    punchOutMs: endMs,
-    declaredTips: null,
-    createdMs: startMs,
-  });
+  addServerShift(rig.sb, { punchInMs: startMs, punchOutMs: endMs });
 }
 
 describe('times without an offset that mean UTC', () => {
   it('are decided by a punch’s echo: the board shows the service’s instant, not 5 hours off', async () => {
-    sb.world.reset();
-    sb.world.readings = { ...sb.world.readings, timeForm: 'utc-no-offset' };
-    const running = await startLabor(sb, tempDir(), { demoStaff: true });
+    rig.sb.world.reset();
+    rig.sb.world.readings = { ...rig.sb.world.readings, timeForm: 'utc-no-offset' };
+    const running = await startLabor(rig.sb, tempDir(), { demoStaff: true });
     try {
       const { labor } = running;
       labor.capture('2004', { action: 'punch-in', role: { role: 'bartender', roleUuid: SEED_ROLES.bartender } });
       await drained(labor);
       expect(offsetFreeTimes(labor.apiContext())?.meaning).toBe('utc');
-      const shift = entriesAt(sb).find((e) => e.userId === '2004')!;
+      const shift = entriesAt(rig.sb).find((e) => e.userId === '2004')!;
       await labor.refreshBoard();
       await vi.waitFor(() => {
         const row = labor.view().board.rows.find((r) => r.userId === '2004');
@@ -59,26 +38,26 @@ describe('times without an offset that mean UTC', () => {
   });
 
   it('are decided by the Date header when an open shift would otherwise start in the future', async () => {
-    sb.world.reset();
-    sb.world.readings = { ...sb.world.readings, timeForm: 'utc-no-offset' };
-    const now = sb.world.clock.nowMs();
+    rig.sb.world.reset();
+    rig.sb.world.readings = { ...rig.sb.world.readings, timeForm: 'utc-no-offset' };
+    const now = rig.sb.world.clock.nowMs();
     addShift(now - 30 * MINUTE, null);
-    const running = await startLabor(sb, tempDir(), { demoStaff: true });
+    const running = await startLabor(rig.sb, tempDir(), { demoStaff: true });
     try {
       const list = await listAllEntries(running.labor.apiContext(), { type: 'all', limit: 100 });
       expect(offsetFreeTimes(running.labor.apiContext())?.meaning).toBe('utc');
-      expect(list.entries.map((e) => e.punchIn)).toEqual([entriesAt(sb)[0].punchInMs]);
+      expect(list.entries.map((e) => e.punchIn)).toEqual([entriesAt(rig.sb)[0].punchInMs]);
     } finally {
       await running.stop();
     }
   });
 
   it('are not taken as decided when nothing shows which meaning they have', async () => {
-    sb.world.reset();
-    sb.world.readings = { ...sb.world.readings, timeForm: 'utc-no-offset' };
-    const now = sb.world.clock.nowMs();
+    rig.sb.world.reset();
+    rig.sb.world.readings = { ...rig.sb.world.readings, timeForm: 'utc-no-offset' };
+    const now = rig.sb.world.clock.nowMs();
     addShift(now - 3 * 24 * 60 * MINUTE, now - 3 * 24 * 60 * MINUTE + 60 * MINUTE);
-    const running = await startLabor(sb, tempDir(), { demoStaff: true });
+    const running = await startLabor(rig.sb, tempDir(), { demoStaff: true });
     try {
       await listAllEntries(running.labor.apiContext(), { type: 'all', limit: 100 });
       expect(offsetFreeTimes(running.labor.apiContext())).toBeNull();

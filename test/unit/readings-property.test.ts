@@ -8,30 +8,20 @@
 // --runs N [--seed S]` runs more. A failure names the seed and the reading.
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, vi } from 'vitest';
-import { SEED_ROLES, startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { describe, expect, vi } from 'vitest';
+import { SEED_ROLES } from '../../electron/sandbox';
 import type { SandboxReadings } from '../../electron/sandbox/readings';
 import type { FaultMode } from '../../electron/sandbox/faults';
 import { listAllEntries } from '../../electron/core/labor/labor-api';
 import { readingsProperty, readingsRuns } from '../support/readings-property';
-import { HARBOUR, drained, entriesAt, startLabor, tempDir } from './labor-test-kit';
+import { drained, entriesAt, startLabor, tempDir, sandboxForSuite, addServerShift } from './labor-test-kit';
 
 const RUNS = readingsRuns('VENUE_READINGS_RUNS', 30);
 const ENTRIES = '/api/loc/:location/labor/entries';
 const ENTRY = '/api/loc/:location/labor/entries/:entry';
 const MINUTE = 60_000;
 
-const savedTz = process.env.TZ;
-let sb: RunningSandbox;
-beforeAll(async () => {
-  process.env.TZ = 'Asia/Tokyo';
-  sb = await startSandbox();
-});
-afterAll(async () => {
-  await sb?.close();
-  if (savedTz === undefined) delete process.env.TZ;
-  else process.env.TZ = savedTz;
-});
+const rig = sandboxForSuite({ timeZone: 'Asia/Tokyo' });
 
 interface Scenario {
   /** One-shot faults on the shift's POST, the break's POST and the punch-out's PATCH. */
@@ -49,27 +39,16 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc.record({
 });
 
 function seedEarlier(count: number): void {
-  const now = sb.world.clock.nowMs();
+  const now = rig.sb.world.clock.nowMs();
   for (let i = 0; i < count; i++) {
     const start = now - (count - i + 5) * 2 * MINUTE - 7_123;
-    sb.world.labor.add({
-      locationUuid: HARBOUR.uuid,
-      shiftUuid: null,
-      punchType: 'shift',
-      userId: '1002',
-      role: 'server',
-      roleUuid: SEED_ROLES.server,
-      punchInMs: start,
-      punchOutMs: start + MINUTE + 4_321,
-      declaredTips: i * 37,
-      createdMs: start,
-    });
+    addServerShift(rig.sb, { punchInMs: start, punchOutMs: start + MINUTE + 4_321, declaredTips: i * 37 });
   }
 }
 
 async function runOnce(readings: SandboxReadings, s: Scenario): Promise<void> {
-  sb.world.reset();
-  sb.world.readings = { ...readings };
+  rig.sb.world.reset();
+  rig.sb.world.readings = { ...readings };
   seedEarlier(s.earlier);
   const dir = tempDir('venue-readings-');
   // No fault here delays an answer, so requests keep a service's ordinary timeout rather than the
@@ -77,10 +56,10 @@ async function runOnce(readings: SandboxReadings, s: Scenario): Promise<void> {
   // For the same reason the settle wait after a 5xx can be short: the sandbox answers a 500 or a
   // 504 only once its work is done, so the read that follows already sees any commit. The read
   // before any second send is what the property proves, and it happens whatever the wait.
-  const running = await startLabor(sb, dir, { demoStaff: true, tuning: { timeoutMs: 15_000, settleMs: 100 } });
+  const running = await startLabor(rig.sb, dir, { demoStaff: true, tuning: { timeoutMs: 15_000, settleMs: 100 } });
   const { labor, client } = running;
   const add = (route: string, mode: FaultMode | null) => {
-    if (mode) sb.world.faults.add({ route, mode, count: 1 });
+    if (mode) rig.sb.world.faults.add({ route, mode, count: 1 });
   };
   try {
     // A shift with a break, each start through its fault; the kiosk's roster knows the role's uuid.
@@ -94,7 +73,7 @@ async function runOnce(readings: SandboxReadings, s: Scenario): Promise<void> {
     // The board: the person on break, at the service's instants. A refresh already under way when
     // the drain ended runs once more after it, so wait for the board that has read both entries.
     await labor.refreshBoard();
-    const open = entriesAt(sb).filter((e) => e.userId === '2004');
+    const open = entriesAt(rig.sb).filter((e) => e.userId === '2004');
     const shift = open.find((e) => e.shiftUuid === null);
     const brk = open.find((e) => e.shiftUuid !== null);
     await vi.waitFor(
@@ -115,7 +94,7 @@ async function runOnce(readings: SandboxReadings, s: Scenario): Promise<void> {
     await drained(labor);
 
     // Nothing doubled or lost: one shift and one break of 2004, closed, the tips as entered.
-    const mine = entriesAt(sb).filter((e) => e.userId === '2004');
+    const mine = entriesAt(rig.sb).filter((e) => e.userId === '2004');
     expect(
       mine.filter((e) => e.shiftUuid === null),
       'shifts of 2004',
@@ -131,7 +110,7 @@ async function runOnce(readings: SandboxReadings, s: Scenario): Promise<void> {
     expect(mine.find((e) => e.shiftUuid === null)?.declaredTips, 'tips in cents').toBe(s.tipsCents);
 
     // Every row listed, or the list marked incomplete; each row's times and tips as the service holds them.
-    const truth = entriesAt(sb);
+    const truth = entriesAt(rig.sb);
     const list = await listAllEntries(labor.apiContext(), { type: 'all', limit: 1000 });
     const byUuid = new Map(list.entries.map((e) => [e.uuid, e]));
     expect(byUuid.size, 'no row twice').toBe(list.entries.length);
@@ -147,11 +126,11 @@ async function runOnce(readings: SandboxReadings, s: Scenario): Promise<void> {
 
     // Locations: every one the integration may see, or the list marked incomplete.
     const locations = await client.listAllLocations('integration');
-    const authorised = [...sb.world.integrations.values()][0].authorizedLocationUuids;
+    const authorised = [...rig.sb.world.integrations.values()][0].authorizedLocationUuids;
     if (locations.complete) expect(locations.locations.map((l) => l.uuid).sort()).toEqual([...authorised].sort());
   } finally {
     await running.stop();
-    sb.world.faults.clear();
+    rig.sb.world.faults.clear();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -2,12 +2,10 @@
 // reading the sandbox was set to, or say it cannot tell where the answers cannot show it (whole
 // tips in cents); a wrong name fails. One sandbox, reset and switched to each drawn reading.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_ROLES, startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
+import { SEED_ROLES } from '../../electron/sandbox';
+import { sandboxForSuite, demoClient } from './labor-test-kit';
 import { namedReadings, type SandboxReadings } from '../../electron/sandbox/readings';
-import { ServiceClient } from '../../electron/core/api/service-client';
-import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox/seed';
 import { checkService } from '../../electron/core/connection/service-check';
 import { describeReadings, readingsArbitrary } from '../support/readings-arbitrary';
 
@@ -15,21 +13,17 @@ const RUNS = Number(process.env.VENUE_CHECK_RUNS ?? 24);
 const SEED = process.env.VENUE_READINGS_SEED ? Number(process.env.VENUE_READINGS_SEED) : Date.now() % 2 ** 31;
 const SHIFTS = 24;
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb?.close());
+const rig = sandboxForSuite();
 
 /** Closed shifts, each with a break and $12.50 of tips, at every location the integration may read. */
 function seed(r: SandboxReadings): void {
-  const integration = [...sb.world.integrations.values()][0];
+  const integration = [...rig.sb.world.integrations.values()][0];
   const cut = (ms: number) => (r.punchPrecision === 'minute' ? Math.floor(ms / 60_000) * 60_000 : ms);
   for (const location of integration.authorizedLocationUuids) {
     integration.subscribedLocationUuids.add(location);
     for (let i = 0; i < SHIFTS / 2; i++) {
-      const start = cut(sb.world.clock.nowMs() - (i + 2) * 3_600_000 + 17_345);
-      const shift = sb.world.labor.add({
+      const start = cut(rig.sb.world.clock.nowMs() - (i + 2) * 3_600_000 + 17_345);
+      const shift = rig.sb.world.labor.add({
         locationUuid: location,
         shiftUuid: null,
         punchType: 'shift',
@@ -41,7 +35,7 @@ function seed(r: SandboxReadings): void {
         declaredTips: 1250,
         createdMs: start,
       });
-      sb.world.labor.add({
+      rig.sb.world.labor.add({
         locationUuid: location,
         shiftUuid: shift.uuid,
         punchType: 'unpaid_break',
@@ -66,27 +60,22 @@ function pagingOf(r: SandboxReadings, rows: number): string {
 }
 
 async function expectReportNames(r: SandboxReadings): Promise<void> {
-  sb.world.reset();
-  sb.world.readings = { ...r };
+  rig.sb.world.reset();
+  rig.sb.world.readings = { ...r };
   seed(r);
-  const client = new ServiceClient({
-    baseUrl: sb.baseUrl,
-    accessId: DEMO_ACCESS_ID,
-    accessSecret: DEMO_ACCESS_SECRET,
-    secrets: new MemorySecretStore(),
-  });
+  const client = demoClient(rig.sb);
   try {
     const report = await checkService({
       client,
-      baseUrl: sb.baseUrl,
+      baseUrl: rig.sb.baseUrl,
       signedIn: false,
       redirectUrl: null,
       webhookUrl: null,
       headerPrefix: 'Service',
     });
     const found = Object.fromEntries(report.lines.map((l) => [l.point, l.found]));
-    const fractionPrices = sb.world.products.some((p) => p.priceCents % 100 !== 0);
-    const locations = [...sb.world.integrations.values()][0].authorizedLocationUuids.size;
+    const fractionPrices = rig.sb.world.products.some((p) => p.priceCents % 100 !== 0);
+    const locations = [...rig.sb.world.integrations.values()][0].authorizedLocationUuids.size;
     expect(found, describeReadings(r)).toEqual(
       expect.objectContaining({
         'List shape': r.wrapping,
