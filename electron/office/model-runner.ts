@@ -86,25 +86,65 @@ export class ModelRunner {
     for (const model of this.models) {
       for (const filter of model.filters) {
         const key = `${model.name}:${filter}`;
-        const [row] = await this.store.query<{ seq: string }>('select seq from office_checkpoint where consumer = $1', [
-          key,
-        ]);
-        const after = Number(row?.seq ?? 0);
-        const consumer = await retrying(() =>
-          js.consumers.get(GROUP_STREAM, {
-            filter_subjects: filter,
-            ...(after > 0 ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: after + 1 } : {}),
-          }),
-        );
-        const messages = await consumer.consume({ max_messages: BATCH_MAX });
-        this.running.push(messages);
-        this.loops.push(this.drain(model, key, messages));
+        // The first consumer is made here, so a start that cannot reach the stream fails as before.
+        const first = await this.follow(js, key, filter);
+        this.loops.push(this.keepFollowing(js, model, key, filter, first));
       }
     }
   }
 
+  /** An ordered consumer of `filter` from the position after the model's checkpoint. */
+  private async follow(js: ReturnType<typeof jetstream>, key: string, filter: string): Promise<ConsumerMessages> {
+    const [row] = await this.store.query<{ seq: string }>('select seq from office_checkpoint where consumer = $1', [
+      key,
+    ]);
+    const after = Number(row?.seq ?? 0);
+    const consumer = await retrying(() =>
+      js.consumers.get(GROUP_STREAM, {
+        filter_subjects: filter,
+        ...(after > 0 ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: after + 1 } : {}),
+      }),
+    );
+    // Pulls that expire in 10 s put the client's idle heartbeat at 5 s: a consumer whose server
+    // died is noticed and recreated within about 10 s instead of the default 30.
+    const messages = await consumer.consume({ max_messages: BATCH_MAX, expires: 10_000 });
+    this.running.push(messages);
+    return messages;
+  }
+
+  /**
+   * Drains the consumer; if its messages end while the office runs (a cluster that lost the
+   * consumer's server can end the iterator), follows again from the checkpoint, so a model never
+   * stops behind the stream for the rest of the run.
+   */
+  private async keepFollowing(
+    js: ReturnType<typeof jetstream>,
+    model: ReadModel,
+    key: string,
+    filter: string,
+    first: ConsumerMessages,
+  ): Promise<void> {
+    let messages: ConsumerMessages | null = first;
+    while (!this.stopped) {
+      if (messages) {
+        const failed = await this.drain(model, key, messages);
+        if (failed) return;
+      }
+      if (this.stopped) return;
+      await new Promise((r) => setTimeout(r, 250));
+      this.log(`office: ${model.name} follows the stream again from its checkpoint`);
+      messages = await this.follow(js, key, filter).catch((error: unknown) => {
+        this.log(`office: ${model.name} could not follow the stream yet: ${errorText(error)}`);
+        return null;
+      });
+      // stop() came while the consumer was being made: it stopped the others, not this one.
+      if (this.stopped) messages?.stop();
+    }
+  }
+
   /** Applies whatever has arrived since the last batch (up to BATCH_MAX) in one transaction. */
-  private async drain(model: ReadModel, key: string, messages: ConsumerMessages): Promise<void> {
+  /** Resolves true when a batch could not be applied (the model stops), false when the messages ended. */
+  private async drain(model: ReadModel, key: string, messages: ConsumerMessages): Promise<boolean> {
     const pending: JsMsg[] = [];
     const waiter: { wake: (() => void) | null } = { wake: null };
     let ended = false;
@@ -130,10 +170,12 @@ export class ModelRunner {
         // The checkpoint did not move: the office's next start applies this batch again.
         this.log(`office: ${model.name} stopped on a batch it could not apply: ${errorText(error)}`);
         messages.stop();
-        break;
+        await pump;
+        return true;
       }
     }
     await pump;
+    return false;
   }
 
   private async applyBatch(model: ReadModel, key: string, batch: JsMsg[]): Promise<void> {
