@@ -1,40 +1,15 @@
 // `npm run host` as a kiosk script would run it: a real child process, every option given once as
 // a flag and once as an environment variable, checked through what the process really does (the
 // port it serves on, the data folder it writes, the service it talks to, the webhook listener).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, runCli, tempDirs, type CliProcess } from '../support';
-import WebSocket from 'ws';
+import { describe, expect, it } from 'vitest';
+import { freePort, type CliProcess } from '../support';
+import { hostCall, hostCliSuite } from '../support/host-cli-suite';
 import { signBody } from '../../electron/core/webhooks/signature';
-import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 
-const dirs = tempDirs('venue-host-cli-');
-let dir: string;
-let rendererDir: string;
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-  dir = dirs.make();
-  rendererDir = join(dir, 'renderer');
-  mkdirSync(rendererDir);
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>host cli</title>');
-  sandbox = await startSandbox();
-});
-
-afterAll(async () => {
-  await sandbox.close();
-  dirs.removeAll();
-});
-
-// Only what the test gives: no VENUE_* leaking in from the shell that runs the tests.
-const run = (args: string[], env: Record<string, string> = {}) =>
-  runCli('electron/host/cli.ts', args, {
-    PATH: process.env.PATH ?? '',
-    HOME: dir,
-    VENUE_RENDERER_DIR: rendererDir,
-    ...env,
-  });
+const suite = hostCliSuite('venue-host-cli-', 'host cli');
+const run = suite.run;
 
 async function ready(p: CliProcess): Promise<URL> {
   await p.printed((out) => out.includes('\n'));
@@ -57,18 +32,7 @@ function cookieFor(url: URL): Promise<string> {
 }
 
 async function call(url: URL, channel: string): Promise<any> {
-  const cookie = await cookieFor(url);
-  return new Promise((done, fail) => {
-    const ws = new WebSocket(`ws://${url.host}/ws`, { headers: { Origin: url.origin, Cookie: cookie } });
-    ws.once('open', () => ws.send(JSON.stringify({ id: 1, channel, args: [] })));
-    ws.on('message', (data) => {
-      const message = JSON.parse(String(data));
-      if (message.id !== 1) return;
-      ws.close();
-      done(message);
-    });
-    ws.once('error', fail);
-  });
+  return hostCall({ url, cookie: await cookieFor(url) }, channel);
 }
 
 function envelope(type: string) {
@@ -102,7 +66,7 @@ async function checkRun(
     expect(snapshot.result).toMatchObject({ runtime: 'headless', dataDir: expected.dataDir });
     expect(snapshot.result.connection.settings).toMatchObject({
       mode: 'remote',
-      baseUrl: sandbox.baseUrl,
+      baseUrl: suite.sandbox.baseUrl,
       hasSecret: true,
     });
     expect(existsSync(join(expected.dataDir, 'webhooks'))).toBe(true);
@@ -136,10 +100,10 @@ describe('npm run host', () => {
       freePort(),
       freePort(),
     ]);
-    const flagsDir = join(dir, 'flags-data');
-    const envDir = join(dir, 'env-data');
-    const plainDir = join(dir, 'plain-flag-data');
-    const secretFile = join(dir, 'webhook-secret.txt');
+    const flagsDir = join(suite.dir, 'flags-data');
+    const envDir = join(suite.dir, 'env-data');
+    const plainDir = join(suite.dir, 'plain-flag-data');
+    const secretFile = join(suite.dir, 'webhook-secret.txt');
     writeFileSync(secretFile, 'file-secret-123\n');
     const flags = run([
       '--port',
@@ -147,7 +111,7 @@ describe('npm run host', () => {
       '--data-dir',
       flagsDir,
       '--service-url',
-      sandbox.baseUrl,
+      suite.sandbox.baseUrl,
       '--webhook-port',
       String(hook1),
       '--webhook-secret-file',
@@ -160,7 +124,7 @@ describe('npm run host', () => {
       '--data-dir',
       plainDir,
       '--service-url',
-      sandbox.baseUrl,
+      suite.sandbox.baseUrl,
       '--webhook-port',
       String(hook3),
       '--webhook-secret',
@@ -169,7 +133,7 @@ describe('npm run host', () => {
     const fromEnv = run([], {
       VENUE_PORT: String(port2),
       VENUE_DATA_DIR: envDir,
-      VENUE_SERVICE_URL: sandbox.baseUrl,
+      VENUE_SERVICE_URL: suite.sandbox.baseUrl,
       VENUE_WEBHOOK_PORT: String(hook2),
       VENUE_WEBHOOK_SECRET: 'env-secret-456',
     });
