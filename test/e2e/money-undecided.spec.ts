@@ -1,12 +1,14 @@
 // In the browser, against a real service (a sandbox of its own) whose plain numbers are dollars
-// and whose units nobody confirmed: a pass's Spent shows both readings ("$8.00 or $0.08"), never
-// one as a fact, with the sentence of why and a Confirm button that opens Settings → Money units;
-// once a manager confirms dollars there, Spent is $8.00.
+// and whose units nobody confirmed: a pass's Spent and the board's total show both readings
+// ("$8.00 or $0.08"), never one as a fact, with the sentence of why and a Confirm button that opens
+// Settings → Money units; once a manager confirms dollars there, both are $8.00.
 import { test, expect } from './fixtures';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
 import { namedReadings } from '../../electron/sandbox/readings';
 import { FAMILY_LABEL } from '../../shared/money-units';
 import { newRequestId } from '../../shared/request-id';
+import { createWebhookControlClient } from '../../electron/sandbox/webhooks/control-client';
+import { WEBHOOK_EVENT_TYPES } from '../../shared/webhooks';
 
 const LAGER = '3d000000-0000-4000-8000-000000000003';
 
@@ -25,6 +27,16 @@ test('Spent in a unit not confirmed shows both readings and a Confirm to Setting
     await expect(page.getByTestId('integration-token')).toContainText('valid until');
     await expect(page.getByTestId('money-units-numbers')).toContainText('Not decided');
 
+    // The service's events reach this app's listener, as a venue registers it on the dashboard.
+    const secret = 'whsec-money-undecided';
+    await app.core.handlers.saveWebhookSettings({ secret });
+    await createWebhookControlClient(remote.baseUrl).registerEndpoint({
+      accessId: DEMO_ACCESS_ID,
+      url: app.core.webhooks.status().url!,
+      eventTypes: [...WEBHOOK_EVENT_TYPES],
+      secret,
+    });
+    await app.core.handlers.subscribeLocations([SEED_LOCATIONS.harbour], 'integration');
     // An $8.00 lager on the pass at the catalog's price (no money of the app's own in it).
     await app.core.handlers.tabsSetLocation({ uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' });
     const order = await app.core.handlers.passOrder(
@@ -40,6 +52,12 @@ test('Spent in a unit not confirmed shows both readings and a Confirm to Setting
     await expect(page.getByTestId('pass-spent')).toHaveText('$8.00 or $0.08');
     const notice = page.getByTestId('money-unit-notice');
     await expect(notice).toContainText('Spent shows both readings');
+    // The board's amounts come from the service's events: both readings there too.
+    await page.getByRole('navigation').getByRole('button', { name: 'Tabs', exact: true }).click();
+    await expect(page.getByTestId('tab-card').getByLabel('Total')).toHaveText('$8.00 or $0.08');
+    await page.getByRole('navigation').getByRole('button', { name: 'Passes', exact: true }).click();
+    await page.getByLabel('Scan a pass or type its id').fill(SEED_PASSES.noLimit);
+    await page.getByRole('button', { name: 'Look up' }).click();
     await notice.getByRole('button', { name: 'Confirm the unit' }).click();
 
     const card = page.getByRole('region', { name: 'Money units' });
@@ -54,6 +72,8 @@ test('Spent in a unit not confirmed shows both readings and a Confirm to Setting
     await page.getByLabel('Scan a pass or type its id').fill(SEED_PASSES.noLimit);
     await page.getByRole('button', { name: 'Look up' }).click();
     await expect(page.getByTestId('pass-spent')).toHaveText('$8.00');
+    await page.getByRole('navigation').getByRole('button', { name: 'Tabs', exact: true }).click();
+    await expect(page.getByTestId('tab-card').getByLabel('Total')).toHaveText('$8.00');
   } finally {
     await remote.close();
   }

@@ -3,6 +3,8 @@
 import { memo } from 'react';
 import { formatMoney, type BoardTab } from '../../../../shared/tabs';
 import { useTimeOf } from './format';
+import { moneyReadings } from '../../../../shared/money-units';
+import { useMoneyFamily } from '../../components/money-unit-notice';
 
 /** Items total less what the service confirmed as refunded (tips and fees included in refunds). */
 export function netTotal(tab: BoardTab): number {
@@ -45,6 +47,9 @@ export const TabCard = memo(function TabCard({
   onRefund: (tab: BoardTab) => void;
 }) {
   const timeOf = useTimeOf();
+  // The board's amounts come from events (the spec's "number" fields): both readings until decided.
+  const numbers = useMoneyFamily('numbers');
+  const shown = (cents: number | null) => moneyReadings(cents, numbers, formatMoney);
   const waiting = tab.requestedRefunds.filter((r) => !r.confirmed);
   // Who approved a refund asked on this workstation (their manager PIN), shown once the service confirms it.
   const approvedBy = (refundPaymentId: string | null) =>
@@ -63,9 +68,9 @@ export const TabCard = memo(function TabCard({
         </div>
         <div className="tab-totals">
           <strong className="tab-total" aria-label="Total">
-            {formatMoney(netTotal(tab))}
+            {shown(netTotal(tab))}
           </strong>
-          {tab.refunds.length > 0 && <span className="hint">{formatMoney(tab.total)} before refunds</span>}
+          {tab.refunds.length > 0 && <span className="hint">{shown(tab.total)} before refunds</span>}
         </div>
       </header>
       <ul className="tab-items">
@@ -81,14 +86,14 @@ export const TabCard = memo(function TabCard({
               {item.voided && <span className="badge bad">voided</span>}
               {item.comped && <span className="badge">comped</span>}
               {item.removed && <span className="badge">removed</span>}
-              <span className="money">{formatMoney(item.price * item.quantity)}</span>
+              <span className="money">{shown(item.price * item.quantity)}</span>
             </li>
           );
         })}
       </ul>
       {tab.refunds.map((r) => (
         <p key={r.refundPaymentId} className="refund-done" data-testid="refund-done">
-          Refunded {formatMoney(r.amount)} (
+          Refunded {shown(r.amount)} (
           {r.refundType === 'itemized' ? 'items' : r.refundType === 'open' ? 'amount' : r.refundType})
           {r.paymentId ? ` from payment ${r.paymentId}` : ''}
           {approvedBy(r.refundPaymentId) ? `, approved by ${approvedBy(r.refundPaymentId)}` : ''}
