@@ -7,13 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatchRequest } from '../../electron/core/ipc-dispatch';
 import type { ForwardedPunch, KioskRelay } from '../../electron/core/hub/kiosk-relay';
-import { startSatellite } from '../../electron/host/satellite';
 import type { PunchReceipt, StaffSession } from '../../shared/labor';
-import { fromErrorPayload } from '../../shared/app-error';
 import { tempDirs, waitUntil } from '../support';
-import { allowedCode, HubLink, ok, pairDevice, testHubs, type TestHub } from './hub-kit';
+import { HubLink, ok, pairDevice, testHubs, type TestHub, pairedKiosk, satelliteCall } from './hub-kit';
 
 const hubs = testHubs();
 const dirs = tempDirs('venue-held-punch-');
@@ -65,20 +62,12 @@ describe('a punch the hub cannot write down', () => {
   it('held: the kiosk keeps it and sends it again until it lands in the review queue once', async () => {
     const h = await hubs.hub();
     // Three minutes ahead: the hub holds every punch of this kiosk for a manager (clock-ahead).
-    const kiosk = await startSatellite({
-      dataDir: dirs.make(),
-      hubUrl: h.url.replace('https://', ''),
-      pairCode: allowedCode(h.app, 'kiosk'),
-      deviceName: 'Door',
+    const kiosk = await pairedKiosk(h, dirs.make(), {
       retryMs: { first: 50, max: 200 },
       now: () => Date.now() + 3 * 60_000,
     });
     hubs.later(() => kiosk.close());
-    const call = async <T>(channel: string, ...args: unknown[]): Promise<T> => {
-      const outcome = await dispatchRequest(kiosk.handlers, channel, args);
-      if (!outcome.ok) throw fromErrorPayload(outcome.error);
-      return outcome.result as T;
-    };
+    const call = <T>(channel: string, ...args: unknown[]) => satelliteCall<T>(kiosk, channel, ...args);
     await waitUntil(() => kiosk.status().link === 'connected');
     const forwards = countForwards(h.app.relay!);
     const staff = await call<StaffSession>('laborIdentify', { pin: '2222' });

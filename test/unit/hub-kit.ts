@@ -13,6 +13,9 @@ import { createApp, type App, type AppOptions } from '../../electron/host/create
 import type { DeviceRole } from '../../shared/hub';
 import { KIOSK_CACHE_FILE } from '../../electron/core/labor/kiosk-cache';
 import { signInManager, waitUntil } from '../support';
+import { dispatchRequest } from '../../electron/core/ipc-dispatch';
+import { startSatellite, type RunningSatellite, type SatelliteOptions } from '../../electron/host/satellite';
+import { fromErrorPayload } from '../../shared/app-error';
 
 export interface TestHub {
   app: App;
@@ -143,4 +146,29 @@ export function testHubs(): { hub(): Promise<TestHub>; later(undo: () => Promise
       return h;
     },
   };
+}
+
+/**
+ * A kiosk satellite on `dataDir`, paired with `h` by an allowed code, as the door of the tests'
+ * venue; `options` adds to or overrides that (a skewed `now`, fast retries). The caller closes it.
+ */
+export function pairedKiosk(
+  h: TestHub,
+  dataDir: string,
+  options: Partial<SatelliteOptions> = {},
+): Promise<RunningSatellite> {
+  return startSatellite({
+    dataDir,
+    hubUrl: h.url.replace('https://', ''),
+    pairCode: allowedCode(h.app, 'kiosk'),
+    deviceName: 'Door',
+    ...options,
+  });
+}
+
+/** One request to a satellite as its screens send it: the result, or the error its screens would show, thrown. */
+export async function satelliteCall<T>(s: RunningSatellite, channel: string, ...args: unknown[]): Promise<T> {
+  const outcome = await dispatchRequest(s.handlers, channel, args);
+  if (!outcome.ok) throw fromErrorPayload(outcome.error);
+  return outcome.result as T;
 }

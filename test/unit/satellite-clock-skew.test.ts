@@ -3,13 +3,10 @@
 // minutes ahead still punches online (the hub then judges the capture time by its own clock).
 // Real hub over TLS, real satellite, its clock skewed through its `now` option.
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatchRequest } from '../../electron/core/ipc-dispatch';
 import { STAFF_SESSION_MS } from '../../electron/core/labor/sessions';
-import { startSatellite } from '../../electron/host/satellite';
 import type { PunchReceipt, StaffSession } from '../../shared/labor';
-import { fromErrorPayload } from '../../shared/app-error';
 import { tempDirs, waitUntil } from '../support';
-import { allowedCode, testHubs } from './hub-kit';
+import { testHubs, pairedKiosk, satelliteCall } from './hub-kit';
 
 const hubs = testHubs();
 const dirs = tempDirs('venue-skewed-kiosk-');
@@ -19,20 +16,12 @@ describe('a kiosk whose clock runs ahead of the hub', () => {
   it('punches online with the session the hub opened, which ends on the kiosk’s own clock', async () => {
     const h = await hubs.hub();
     let ahead = 3 * 60_000;
-    const kiosk = await startSatellite({
-      dataDir: dirs.make(),
-      hubUrl: h.url.replace('https://', ''),
-      pairCode: allowedCode(h.app, 'kiosk'),
-      deviceName: 'Door',
+    const kiosk = await pairedKiosk(h, dirs.make(), {
       retryMs: { first: 50, max: 200 },
       now: () => Date.now() + ahead,
     });
     hubs.later(() => kiosk.close());
-    const call = async <T>(channel: string, ...args: unknown[]): Promise<T> => {
-      const outcome = await dispatchRequest(kiosk.handlers, channel, args);
-      if (!outcome.ok) throw fromErrorPayload(outcome.error);
-      return outcome.result as T;
-    };
+    const call = <T>(channel: string, ...args: unknown[]) => satelliteCall<T>(kiosk, channel, ...args);
     await waitUntil(() => kiosk.status().link === 'connected');
 
     const staff = await call<StaffSession>('laborIdentify', { pin: '2222' });

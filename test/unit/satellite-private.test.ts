@@ -5,13 +5,11 @@
 import { appendFileSync, chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatchRequest } from '../../electron/core/ipc-dispatch';
-import { startSatellite, type RunningSatellite } from '../../electron/host/satellite';
+import { startSatellite } from '../../electron/host/satellite';
 import { KIOSK_QUEUE_FILE } from '../../electron/core/labor/kiosk-queue';
 import type { AppSnapshot } from '../../shared/domain';
-import { fromErrorPayload } from '../../shared/app-error';
 import { tempDirs } from '../support';
-import { allowedCode, rosterCopied, testHubs } from './hub-kit';
+import { rosterCopied, testHubs, pairedKiosk, satelliteCall } from './hub-kit';
 
 const { hub, later } = testHubs();
 const dirs = tempDirs('venue-satellite-private-');
@@ -19,24 +17,13 @@ afterEach(() => dirs.removeAll());
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
-async function call<T>(s: RunningSatellite, channel: string, ...args: unknown[]): Promise<T> {
-  const outcome = await dispatchRequest(s.handlers, channel, args);
-  if (!outcome.ok) throw fromErrorPayload(outcome.error);
-  return outcome.result as T;
-}
-
 describe('a satellite’s own data folder', () => {
   it.runIf(process.platform !== 'win32')(
     'started on loose modes: folders 0700, files 0600, and its screens are told',
     async () => {
       const h = await hub();
       const d = dirs.make();
-      const first = await startSatellite({
-        dataDir: d,
-        hubUrl: h.url.replace('https://', ''),
-        pairCode: allowedCode(h.app, 'kiosk'),
-        deviceName: 'Door',
-      });
+      const first = await pairedKiosk(h, d);
       await rosterCopied(d);
       await first.close();
       // As a copy with `cp -r` under umask 022 leaves it, with a folder of its own beside.
@@ -53,7 +40,7 @@ describe('a satellite’s own data folder', () => {
       expect(mode(join(d, 'kept'))).toBe(0o700);
       for (const file of ['satellite.json', 'satellite-cache.json', 'kept/note.txt'])
         expect(mode(join(d, file)), file).toBe(0o600);
-      const snapshot = await call<AppSnapshot>(again, 'getSnapshot');
+      const snapshot = await satelliteCall<AppSnapshot>(again, 'getSnapshot');
       const notice = snapshot.dataHealth?.notices.find((n) => n.id.endsWith('#permissions'));
       expect(notice).toMatchObject({ severity: 'warning', count: 5 });
       expect(notice!.sentence).toMatch(/they were made private/);
@@ -65,17 +52,12 @@ describe('a satellite’s own data folder', () => {
   it('a damaged line of its punch queue is kept aside and shown on its screens, with the hub’s notices', async () => {
     const h = await hub();
     const d = dirs.make();
-    const first = await startSatellite({
-      dataDir: d,
-      hubUrl: h.url.replace('https://', ''),
-      pairCode: allowedCode(h.app, 'kiosk'),
-      deviceName: 'Door',
-    });
+    const first = await pairedKiosk(h, d);
     await first.close();
     appendFileSync(join(d, KIOSK_QUEUE_FILE), 'not a punch\n{"add": "half"}\n');
     const again = await startSatellite({ dataDir: d, retryMs: { first: 50, max: 200 } });
     later(() => again.close());
-    const snapshot = await call<AppSnapshot>(again, 'getSnapshot');
+    const snapshot = await satelliteCall<AppSnapshot>(again, 'getSnapshot');
     const queue = snapshot.dataHealth?.notices.find((n) => n.file === KIOSK_QUEUE_FILE);
     expect(queue).toMatchObject({ severity: 'error', count: 2 });
     expect(queue!.keptAs).toMatch(/^satellite-punches\.log\.damaged-/);
@@ -89,7 +71,7 @@ describe('a satellite’s own data folder', () => {
       sentence: 'A notice of the hub’s own.',
       detail: 'test',
     });
-    const both = await call<AppSnapshot>(again, 'getSnapshot');
+    const both = await satelliteCall<AppSnapshot>(again, 'getSnapshot');
     expect(both.dataHealth!.notices.map((n) => n.file).sort()).toEqual(['hub/devices.json', KIOSK_QUEUE_FILE]);
   });
 });
