@@ -3,6 +3,7 @@
 // sees.
 import { dispatchRequest, type DispatchOutcome } from '../../electron/core/ipc-dispatch';
 import type { IpcHandlers } from '../../shared/contract';
+import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
 
 interface HasHandlers {
   handlers: IpcHandlers;
@@ -22,4 +23,14 @@ export async function ok<T>(p: Promise<DispatchOutcome>): Promise<T> {
 /** Waits (up to 5 s) for the practice venue to seed its demo staff (manager PIN 9999) on connect. */
 export async function practiceRosterSeeded(a: { labor: { roster: { needsManagerSetup(): boolean } } }): Promise<void> {
   for (let i = 0; i < 100 && a.labor.roster.needsManagerSetup(); i++) await new Promise((r) => setTimeout(r, 50));
+}
+
+/**
+ * Moves `a` off the practice venue to a real service at `baseUrl`, signed in with the sandbox's
+ * demo credentials, as a manager does in Settings; a refusal fails the test.
+ */
+export function connectRemote(a: HasHandlers, baseUrl: string): Promise<unknown> {
+  return ok(
+    call(a, 'saveConnection', { mode: 'remote', baseUrl, accessId: DEMO_ACCESS_ID, accessSecret: DEMO_ACCESS_SECRET }),
+  );
 }

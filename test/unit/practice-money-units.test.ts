@@ -5,11 +5,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, defaultReadings, startSandbox } from '../../electron/sandbox';
+import { defaultReadings, startSandbox } from '../../electron/sandbox';
 import type { AppSnapshot } from '../../shared/domain';
 import { MONEY_FAMILIES, PRACTICE_READING, type MoneyUnitsView } from '../../shared/money-units';
 import { signInManager, waitUntil } from '../support';
-import { call, ok } from '../support/dispatch';
+import { call, ok, connectRemote } from '../support/dispatch';
 import { testCores } from '../support/test-cores';
 
 const cores = testCores('venue-practice-money-');
@@ -48,14 +48,7 @@ describe("the practice venue's money units", () => {
     // Off to a real service: nothing is decided there yet.
     const service = await startSandbox();
     closing.push(() => service.close());
-    await ok(
-      call(a, 'saveConnection', {
-        mode: 'remote',
-        baseUrl: service.baseUrl,
-        accessId: DEMO_ACCESS_ID,
-        accessSecret: DEMO_ACCESS_SECRET,
-      }),
-    );
+    await connectRemote(a, service.baseUrl);
     const remote = await shown(a);
     for (const family of MONEY_FAMILIES) expect(remote[family], family).toEqual(undecided);
 

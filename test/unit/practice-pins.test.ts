@@ -13,7 +13,7 @@ import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron
 import type { PunchReceipt, StaffSession } from '../../shared/labor';
 import type { ConnectionStatus } from '../../shared/domain';
 import { freePort, tempDirs, waitUntil } from '../support';
-import { call, ok } from '../support/dispatch';
+import { call, ok, connectRemote } from '../support/dispatch';
 import { HARBOUR } from './labor-test-constants';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -36,6 +36,16 @@ async function start(dir: string, more: Partial<AppOptions> = {}): Promise<App> 
   return a;
 }
 
+/** A core on the practice venue in a fresh folder, once its demo roster (manager 9999) is seeded. */
+async function startPractice(): Promise<{ dir: string; a: App; logs: string[] }> {
+  const dir = dirs.make();
+  saveDeviceSetup(dir, { venue: 'practice', role: 'single', purpose: null });
+  const logs: string[] = [];
+  const a = await start(dir, { log: (line) => logs.push(line) });
+  await waitUntil(() => !a.labor.roster.needsManagerSetup());
+  return { dir, a, logs };
+}
+
 async function realService() {
   const s = await startSandbox();
   cleanups.push(() => s.close());
@@ -47,11 +57,7 @@ const notRecognised = { ok: false, error: { kind: 'invalid', data: { reason: 'pi
 describe('leaving the practice service', () => {
   it("removes the practice venue's PINs: 9999 is refused after, a PIN a manager set survives, also after a restart and a switch back", async () => {
     const service = await realService();
-    const dir = dirs.make();
-    saveDeviceSetup(dir, { venue: 'practice', role: 'single', purpose: null });
-    const logs: string[] = [];
-    const a = await start(dir, { log: (line) => logs.push(line) });
-    await waitUntil(() => !a.labor.roster.needsManagerSetup());
+    const { dir, a, logs } = await startPractice();
 
     // On the practice venue, the documented manager PIN signs a manager in.
     const alex = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '9999' }));
@@ -59,14 +65,7 @@ describe('leaving the practice service', () => {
     // A manager gives Sam a PIN of the venue's own.
     await ok(call(a, 'laborSetPin', alex.token, '2002', '8642'));
 
-    await ok(
-      call(a, 'saveConnection', {
-        mode: 'remote',
-        baseUrl: service.baseUrl,
-        accessId: DEMO_ACCESS_ID,
-        accessSecret: DEMO_ACCESS_SECRET,
-      }),
-    );
+    await connectRemote(a, service.baseUrl);
     // Once the service has answered: the well-known PINs sign nobody in, and the manager's open
     // session is over.
     await waitUntil(() => a.connection.realServiceAnswered());
@@ -109,11 +108,7 @@ describe('leaving the practice service', () => {
   });
 
   it('a real service that never answers removes nothing: back on the practice venue every PIN signs in', async () => {
-    const dir = dirs.make();
-    saveDeviceSetup(dir, { venue: 'practice', role: 'single', purpose: null });
-    const logs: string[] = [];
-    const a = await start(dir, { log: (line) => logs.push(line) });
-    await waitUntil(() => !a.labor.roster.needsManagerSetup());
+    const { a, logs } = await startPractice();
     const alex = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '9999' }));
     await ok(call(a, 'laborSetLocation', alex.token, HARBOUR));
     const jordan = await ok<StaffSession>(call(a, 'laborIdentify', { pin: '2222' }));
@@ -123,14 +118,7 @@ describe('leaving the practice service', () => {
     const nowhere = `http://127.0.0.1:${await freePort()}`;
     const pushed: ConnectionStatus[] = [];
     a.events.on('connection', (status) => pushed.push(status));
-    await ok(
-      call(a, 'saveConnection', {
-        mode: 'remote',
-        baseUrl: nowhere,
-        accessId: DEMO_ACCESS_ID,
-        accessSecret: DEMO_ACCESS_SECRET,
-      }),
-    );
+    await connectRemote(a, nowhere);
     await waitUntil(() => a.connection.status().reachability === 'error');
     await a.labor.onClientChanged();
     // The status names the service that was saved, never the practice venue it left.
