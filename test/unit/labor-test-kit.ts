@@ -152,22 +152,35 @@ export function sandboxForSuite(options: { timeZone?: string } = {}): { readonly
   };
 }
 
-/** A closed (or, with `punchOutMs` null, open) shift of server 1002 at the Harbour, put straight on the service. */
-export function addServerShift(
-  sb: RunningSandbox,
-  shift: { punchInMs: number; punchOutMs: number | null; declaredTips?: number | null },
-): void {
-  sb.world.labor.add({
-    locationUuid: HARBOUR.uuid,
-    shiftUuid: null,
-    punchType: 'shift',
-    userId: '1002',
-    role: 'server',
-    roleUuid: SEED_ROLES.server,
-    punchInMs: shift.punchInMs,
-    punchOutMs: shift.punchOutMs,
-    declaredTips: shift.declaredTips ?? null,
-    createdMs: shift.punchInMs,
+/**
+ * A shift put straight on the service (or, with `breakOf`, an unpaid break of that shift): server
+ * 1002 at the Harbour unless told otherwise; with `punchOutMs` null it is still open.
+ */
+export function addLaborEntry(
+  sb: { world: RunningSandbox['world'] },
+  entry: {
+    punchInMs: number;
+    punchOutMs: number | null;
+    declaredTips?: number | null;
+    userId?: string;
+    role?: keyof typeof SEED_ROLES;
+    locationUuid?: string;
+    breakOf?: string;
+    createdMs?: number;
+  },
+): LaborEntryRecord {
+  const role = entry.role ?? 'server';
+  return sb.world.labor.add({
+    locationUuid: entry.locationUuid ?? HARBOUR.uuid,
+    shiftUuid: entry.breakOf ?? null,
+    punchType: entry.breakOf ? 'unpaid_break' : 'shift',
+    userId: entry.userId ?? '1002',
+    role,
+    roleUuid: SEED_ROLES[role],
+    punchInMs: entry.punchInMs,
+    punchOutMs: entry.punchOutMs,
+    declaredTips: entry.declaredTips ?? null,
+    createdMs: entry.createdMs ?? entry.punchInMs,
   });
 }
 

@@ -5,14 +5,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { listAllEntries, offsetFreeTimes } from '../../electron/core/labor/labor-api';
 import { SEED_ROLES } from '../../electron/sandbox';
-import { drained, entriesAt, startLabor, tempDir, sandboxForSuite, addServerShift } from './labor-test-kit';
+import { drained, entriesAt, startLabor, tempDir, sandboxForSuite, addLaborEntry } from './labor-test-kit';
 
 const rig = sandboxForSuite({ timeZone: 'Asia/Tokyo' });
 
 const MINUTE = 60_000;
 
 function addShift(startMs: number, endMs: number | null): void {
-  addServerShift(rig.sb, { punchInMs: startMs, punchOutMs: endMs });
+  addLaborEntry(rig.sb, { punchInMs: startMs, punchOutMs: endMs });
 }
 
 describe('times without an offset that mean UTC', () => {

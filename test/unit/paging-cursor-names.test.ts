@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../electron/core/api/service-client';
 import { listAllEntries } from '../../electron/core/labor/labor-api';
 import type { PageMarker } from '../../electron/sandbox/readings';
-import { HARBOUR, sandboxForSuite, demoClient, addServerShift } from './labor-test-kit';
+import { HARBOUR, sandboxForSuite, demoClient, addLaborEntry } from './labor-test-kit';
 import { removeTempDirs, startCore } from './tabs-kit';
 
 const MINUTE = 60_000;
@@ -16,7 +16,7 @@ function seed(count: number): void {
   const now = rig.sb.world.clock.nowMs();
   for (let i = 0; i < count; i++) {
     const start = now - (count - i + 5) * 2 * MINUTE;
-    addServerShift(rig.sb, { punchInMs: start, punchOutMs: start + MINUTE });
+    addLaborEntry(rig.sb, { punchInMs: start, punchOutMs: start + MINUTE });
   }
 }
 

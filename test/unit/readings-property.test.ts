@@ -14,7 +14,7 @@ import type { SandboxReadings } from '../../electron/sandbox/readings';
 import type { FaultMode } from '../../electron/sandbox/faults';
 import { listAllEntries } from '../../electron/core/labor/labor-api';
 import { readingsProperty, readingsRuns } from '../support/readings-property';
-import { drained, entriesAt, startLabor, tempDir, sandboxForSuite, addServerShift } from './labor-test-kit';
+import { drained, entriesAt, startLabor, tempDir, sandboxForSuite, addLaborEntry } from './labor-test-kit';
 
 const RUNS = readingsRuns('VENUE_READINGS_RUNS', 30);
 const ENTRIES = '/api/loc/:location/labor/entries';
@@ -42,7 +42,7 @@ function seedEarlier(count: number): void {
   const now = rig.sb.world.clock.nowMs();
   for (let i = 0; i < count; i++) {
     const start = now - (count - i + 5) * 2 * MINUTE - 7_123;
-    addServerShift(rig.sb, { punchInMs: start, punchOutMs: start + MINUTE + 4_321, declaredTips: i * 37 });
+    addLaborEntry(rig.sb, { punchInMs: start, punchOutMs: start + MINUTE + 4_321, declaredTips: i * 37 });
   }
 }
 

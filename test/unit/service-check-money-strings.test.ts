@@ -9,7 +9,8 @@ import { tempDirs, signInManager } from '../support';
 import { createApp } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { namedReadings } from '../../electron/sandbox/readings';
-import { startSandbox, SEED_LOCATIONS, SEED_ROLES, type RunningSandbox } from '../../electron/sandbox';
+import { startSandbox, SEED_LOCATIONS, type RunningSandbox } from '../../electron/sandbox';
+import { addLaborEntry } from './labor-test-kit';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -60,18 +61,13 @@ it('money written as decimal strings is read as dollars, with a Confirm for each
   const s = await startSandbox({ readings });
   cleanups.push(() => s.close());
   const start = Date.now() - 3 * 3_600_000;
-  s.world.labor.add({
-    locationUuid: SEED_LOCATIONS.harbour,
-    shiftUuid: null,
-    punchType: 'shift',
+  addLaborEntry(s, {
     userId: '2002',
     role: 'bartender',
-    roleUuid: SEED_ROLES.bartender,
     punchInMs: start,
     punchOutMs: start + 2 * 3_600_000,
     declaredTips: 1300,
-    createdMs: start,
-  } as Parameters<RunningSandbox['world']['labor']['add']>[0]);
+  });
   const app = await createApp({
     dataDir: dirs.make(),
     runtime: 'headless',

@@ -3,8 +3,7 @@
 // tips in cents); a wrong name fails. One sandbox, reset and switched to each drawn reading.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SEED_ROLES } from '../../electron/sandbox';
-import { sandboxForSuite, demoClient } from './labor-test-kit';
+import { sandboxForSuite, demoClient, addLaborEntry } from './labor-test-kit';
 import { namedReadings, type SandboxReadings } from '../../electron/sandbox/readings';
 import { checkService } from '../../electron/core/connection/service-check';
 import { describeReadings, readingsArbitrary } from '../support/readings-arbitrary';
@@ -23,28 +22,18 @@ function seed(r: SandboxReadings): void {
     integration.subscribedLocationUuids.add(location);
     for (let i = 0; i < SHIFTS / 2; i++) {
       const start = cut(rig.sb.world.clock.nowMs() - (i + 2) * 3_600_000 + 17_345);
-      const shift = rig.sb.world.labor.add({
-        locationUuid: location,
-        shiftUuid: null,
-        punchType: 'shift',
-        userId: '2004',
-        role: 'bartender',
-        roleUuid: SEED_ROLES.bartender,
+      const bartender = { userId: '2004', role: 'bartender', locationUuid: location } as const;
+      const shift = addLaborEntry(rig.sb, {
+        ...bartender,
         punchInMs: start,
         punchOutMs: cut(start + 50 * 60_000 + 3_000),
         declaredTips: 1250,
-        createdMs: start,
       });
-      rig.sb.world.labor.add({
-        locationUuid: location,
-        shiftUuid: shift.uuid,
-        punchType: 'unpaid_break',
-        userId: '2004',
-        role: 'bartender',
-        roleUuid: SEED_ROLES.bartender,
+      addLaborEntry(rig.sb, {
+        ...bartender,
+        breakOf: shift.uuid,
         punchInMs: cut(start + 10 * 60_000 + 5_000),
         punchOutMs: cut(start + 20 * 60_000 + 9_000),
-        declaredTips: null,
         createdMs: start,
       });
     }

@@ -12,10 +12,10 @@ import {
   otherReadings,
   defaultReadings,
   SEED_LOCATIONS,
-  SEED_ROLES,
   type RunningSandbox,
   type SandboxReadings,
 } from '../../electron/sandbox';
+import { addLaborEntry } from './labor-test-kit';
 import type { ServiceCheckReport } from '../../shared/domain';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -36,30 +36,20 @@ async function service(readings: SandboxReadings): Promise<RunningSandbox> {
   // A service that keeps minutes stores its punches on the minute.
   const start =
     Math.floor((Date.now() - 3 * 3_600_000) / 60_000) * 60_000 + (readings.punchPrecision === 'minute' ? 0 : 17_000);
-  const shift = s.world.labor.add({
-    locationUuid: SEED_LOCATIONS.harbour,
-    shiftUuid: null,
-    punchType: 'shift',
-    userId: '2002',
-    role: 'bartender',
-    roleUuid: SEED_ROLES.bartender,
+  const bartender = { userId: '2002', role: 'bartender' } as const;
+  const shift = addLaborEntry(s, {
+    ...bartender,
     punchInMs: start,
     punchOutMs: start + 2 * 3_600_000,
     declaredTips: 1250,
-    createdMs: start,
-  } as Parameters<RunningSandbox['world']['labor']['add']>[0]);
-  s.world.labor.add({
-    locationUuid: SEED_LOCATIONS.harbour,
-    shiftUuid: shift.uuid,
-    punchType: 'unpaid_break',
-    userId: '2002',
-    role: 'bartender',
-    roleUuid: SEED_ROLES.bartender,
+  });
+  addLaborEntry(s, {
+    ...bartender,
+    breakOf: shift.uuid,
     punchInMs: start + 3_600_000,
     punchOutMs: start + 3_900_000,
-    declaredTips: null,
     createdMs: start,
-  } as Parameters<RunningSandbox['world']['labor']['add']>[0]);
+  });
   return s;
 }
 
