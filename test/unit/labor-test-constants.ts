@@ -15,3 +15,15 @@ export const FAST_TUNING: Partial<LaborTuning> = {
   boardRefreshMs: 0,
   scryptN: 1024,
 };
+
+/**
+ * The practice venue's staff below the manager with their demo PINs (docs/sandbox.md), in the
+ * order the offline-kiosk test and the data-v1 fixture punch them (the fixture's files depend on it).
+ */
+export const PRACTICE_STAFF = [
+  { userId: '2002', pin: '1111' },
+  { userId: '2004', pin: '2222' },
+  { userId: '2006', pin: '3333' },
+  { userId: '2005', pin: '4444' },
+  { userId: '2003', pin: '5555' },
+];

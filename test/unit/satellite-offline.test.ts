@@ -12,6 +12,7 @@ import type { PunchReceipt, StaffSession } from '../../shared/labor';
 import { drained, entriesAt, rng } from './labor-test-kit';
 import { allowedCode, startTestHub, type TestHub } from './hub-kit';
 import { waitUntil, tempDirs } from '../support';
+import { PRACTICE_STAFF } from './labor-test-constants';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 const dirs = tempDirs('venue-satellite-');
@@ -25,14 +26,6 @@ async function call<T>(s: RunningSatellite, channel: string, ...args: unknown[])
   if (!outcome.ok) throw new Error(outcome.error.message);
   return outcome.result as T;
 }
-
-const STAFF = [
-  { userId: '2002', pin: '1111' },
-  { userId: '2004', pin: '2222' },
-  { userId: '2006', pin: '3333' },
-  { userId: '2005', pin: '4444' },
-  { userId: '2003', pin: '5555' },
-];
 
 describe('a kiosk satellite that loses the hub', () => {
   it('200 punches across hub stops, restarts and its own restarts: each lands exactly once', async () => {
@@ -64,7 +57,7 @@ describe('a kiosk satellite that loses the hub', () => {
     // The practice venue starts with some people on shift since this morning: punch the others.
     await h.app.handlers.laborRefreshBoard();
     const here = h.app.labor.location().uuid;
-    const PEOPLE = STAFF.filter(
+    const PEOPLE = PRACTICE_STAFF.filter(
       (p) =>
         !h!.app.labor.rowFor(p.userId) && h!.app.labor.roster.get(p.userId)?.roles.some((r) => r.locationUuid === here),
     );
