@@ -8,13 +8,13 @@ import {
   PASSES,
   PRODUCTS,
   READINGS,
-  SPOT_BAR_1,
   refundIds,
   removeTempDirs,
   startCore,
   tempDir,
   until,
   type TestCore,
+  sellGiftCards25,
 } from './tabs-kit';
 import { newRequestId as rid } from '../../shared/request-id';
 
@@ -170,15 +170,7 @@ describe('tabs board and refunds', () => {
   });
 
   it('keeps the board, issued cards and dismissals across a restart (replayed from the webhook log)', async () => {
-    const sale = await t.core.handlers.giftCardSell(
-      {
-        spotUuid: SPOT_BAR_1.uuid,
-        lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card $25', unitPrice: 2500 }],
-        paymentType: 'CASH',
-        wait: false,
-      },
-      rid(),
-    );
+    const sale = await sellGiftCards25(t.core, 1, 'CASH');
     await until(
       () => t.core.tabs.giftCardsView().sales.find((s) => s.id === sale.id)!,
       (s) => s.cards[0]?.state === 'issued',
@@ -225,15 +217,7 @@ describe('refund ids when the service cannot read a tab', () => {
   });
 
   it("uses this workstation's own sale, else asks for typed ids", async () => {
-    const sale = await t.core.handlers.giftCardSell(
-      {
-        spotUuid: SPOT_BAR_1.uuid,
-        lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 2, label: 'Gift Card $25', unitPrice: 2500 }],
-        paymentType: 'CARD',
-        wait: false,
-      },
-      rid(),
-    );
+    const sale = await sellGiftCards25(t.core, 2, 'CARD');
     const local = await t.core.handlers.tabDetails(sale.tabUuid!);
     expect(local.source).toBe('this-workstation');
     expect(local.items).toHaveLength(2);

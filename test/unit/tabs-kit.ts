@@ -19,6 +19,7 @@ import { WEBHOOK_EVENT_TYPES } from '../../shared/webhooks';
 import { SPEND_LIMIT_OTHER_WORDING } from '../../electron/sandbox/routes/passes';
 import { SPEND_LIMIT_ALERT } from '../../electron/sandbox/tabs/pass-spend';
 import type { AcceptedEvent } from '../../shared/webhooks';
+import { newRequestId } from '../../shared/request-id';
 
 export const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
 export const GARDEN = { uuid: SEED_LOCATIONS.garden, name: 'Garden Terrace' };
@@ -196,4 +197,23 @@ export async function refundIds(
     payment: { id: p.id, amount: p.amount, tip: p.tip, refundable: p.refundableAmount },
     items: tab.items,
   };
+}
+
+type GiftCardSale = Parameters<App['handlers']['giftCardSell']>[0];
+
+/** A sale of $25 gift cards at Bar Seat 1, answered without waiting for the cards, as the till sends it. */
+export function sellGiftCards25(
+  core: App,
+  quantity: number,
+  paymentType: GiftCardSale['paymentType'],
+): ReturnType<App['handlers']['giftCardSell']> {
+  return core.handlers.giftCardSell(
+    {
+      spotUuid: SPOT_BAR_1.uuid,
+      lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity, label: 'Gift Card $25', unitPrice: 2500 }],
+      paymentType,
+      wait: false,
+    },
+    newRequestId(),
+  );
 }

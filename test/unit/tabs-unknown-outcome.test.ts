@@ -4,7 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultMode } from '../../electron/sandbox/faults';
 import type { BoardTab } from '../../shared/tabs';
-import { PASSES, PRODUCTS, SPOT_BAR_1, refundIds, removeTempDirs, startCore, until, type TestCore } from './tabs-kit';
+import {
+  PASSES,
+  PRODUCTS,
+  refundIds,
+  removeTempDirs,
+  startCore,
+  until,
+  type TestCore,
+  sellGiftCards25,
+} from './tabs-kit';
 import { newRequestId as rid } from '../../shared/request-id';
 
 const tabOn = (t: TestCore, uuid: string): BoardTab | undefined => {
@@ -61,15 +70,7 @@ describe('unknown outcome, never a double', () => {
     const world = t.core.sandbox()!.world;
     const tabsBefore = world.tabs.tabs.size;
     await t.control.addFault({ route: 'POST /api/loc/:location/tabs', mode: 'commit-then-504' });
-    const sale = await t.core.handlers.giftCardSell(
-      {
-        spotUuid: SPOT_BAR_1.uuid,
-        lines: [{ productUuid: PRODUCTS.giftCard25.uuid, quantity: 1, label: 'Gift Card $25', unitPrice: 2500 }],
-        paymentType: 'CARD',
-        wait: false,
-      },
-      rid(),
-    );
+    const sale = await sellGiftCards25(t.core, 1, 'CARD');
     expect(sale.state).toBe('unknown');
     expect(sale.message).toMatch(/may or may not exist/);
     expect(world.tabs.tabs.size).toBe(tabsBefore + 1);
