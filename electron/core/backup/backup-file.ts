@@ -81,7 +81,14 @@ export class BackupWriter {
     while (at < size) {
       const chunk = Buffer.allocUnsafe(Math.min(CHUNK, size - at));
       const n = readSync(fd, chunk, 0, chunk.length, at);
-      if (n === 0) throw new Error(`${String(header.path)} ended at ${at} bytes, before the ${size} of its snapshot`);
+      if (n === 0)
+        throw appError(
+          'data-damaged',
+          `${String(header.path)} ended at ${at} bytes, before the ${size} of its snapshot`,
+          {
+            file: String(header.path),
+          },
+        );
       await this.put(n === chunk.length ? chunk : chunk.subarray(0, n));
       at += n;
     }

@@ -6,6 +6,7 @@
 import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LogPosition } from '../webhooks/event-log';
+import { appError } from '../../../shared/app-error';
 
 export type FileClass =
   /** Copied as it is at the backup's moment. */
@@ -111,7 +112,9 @@ export function takeSnapshot(dataDir: string, position: LogPosition | null): Sna
     if (position)
       for (const path of committed.keys())
         if (!snapshot.segments.some((s) => s.path === path))
-          throw new Error(`the event log's segment ${path} is missing from the data folder`);
+          throw appError('data-damaged', `the event log's segment ${path} is missing from the data folder`, {
+            file: path,
+          });
   } catch (error) {
     releaseSnapshot(snapshot);
     throw error;
