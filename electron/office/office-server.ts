@@ -91,7 +91,14 @@ export async function startOfficeServer(
       send(res, 500, 'text/plain', error instanceof Error ? error.message : String(error)),
     );
   });
-  await new Promise<void>((r) => server.listen(port, host, () => r()));
+  // A port already taken is said as the start's failure, not an unhandled 'error' event.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const address = server.address() as AddressInfo;
   return {
     url: `http://${host}:${address.port}`,
