@@ -31,7 +31,13 @@ export interface ErrorKinds {
    * Input refused; `field` names the argument or form field when known. `said`: the service's own
    * reason when the service refused it (kinds below carry it too), shown to the person as it came.
    */
-  invalid: { field: string | null; said?: string | null; reason?: InvalidReason | null };
+  invalid: {
+    field: string | null;
+    said?: string | null;
+    reason?: InvalidReason | null;
+    /** A wrong PIN close to locking the pad: the tries left before it locks (the core's count), else absent. */
+    triesLeft?: number | null;
+  };
   /** The request clashes with the current state (already punched in, already refunded, …). */
   conflict: { what: string | null; said?: string | null };
   /** The thing asked for does not exist (any more). */

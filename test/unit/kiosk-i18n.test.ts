@@ -124,6 +124,18 @@ describe('kiosk languages', () => {
     expect(
       kioskErrorWords(es, { kind: 'invalid', data: { field: 'pin', reason: 'pin-not-recognised' }, message: 'x' }, 'x'),
     ).toBe('Ese PIN no se reconoce.');
+    // The core's count of tries left before the pad locks, worded in the kiosk's language.
+    const tries = (t: TFunction, triesLeft: number) =>
+      kioskErrorWords(
+        t,
+        { kind: 'invalid', data: { field: 'pin', reason: 'pin-not-recognised', triesLeft }, message: 'x' },
+        'x',
+      );
+    expect(tries(es, 2)).toBe('Ese PIN no se reconoce. Quedan 2 intentos antes de que el teclado se bloquee.');
+    expect(tries(es, 1)).toBe('Ese PIN no se reconoce. Queda 1 intento antes de que el teclado se bloquee.');
+    const en = kioskI18n.getFixedT('en', 'kiosk');
+    expect(tries(en, 2)).toBe('That PIN is not recognised. 2 tries left before the pad locks.');
+    expect(tries(en, 1)).toBe('That PIN is not recognised. 1 try left before the pad locks.');
   });
 
   it('the English lock line is the one shared/errors.ts says, and Spanish keeps which pad, whom and when', () => {

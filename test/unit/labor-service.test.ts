@@ -7,6 +7,8 @@ import { SEED_ROLES, startSandbox, type RunningSandbox } from '../../electron/sa
 import { fiscalDayOf } from '../../shared/labor-calc';
 import { HARBOUR, drained, entriesAt, sleep, startLabor, tempDir, type RunningLabor } from './labor-test-kit';
 import { newRequestId as rid } from '../../shared/request-id';
+import { AppError } from '../../shared/app-error';
+import { LOCKOUT_AFTER } from '../../electron/core/labor/sessions';
 
 let sb: RunningSandbox;
 let dir: string;
@@ -54,7 +56,33 @@ describe('roster, PINs and sessions', () => {
     expect((await h.laborIdentify({ userId: '2001' })).manager).toBe(false);
   });
 
-  it('locks the pad after five wrong PINs', async () => {
+  it('locks the pad after five wrong PINs, warning "2 tries left" and "1 try left" first', async () => {
+    // The count is the core's (LOCKOUT_AFTER), carried as data for the kiosk to word in its language.
+    const left: unknown[] = [];
+    for (let i = 0; i < LOCKOUT_AFTER - 1; i++) {
+      const e: unknown = await h.laborIdentify({ pin: '0000' }).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(AppError);
+      expect((e as AppError).message).toMatch(/not recognised/);
+      left.push((e as AppError<'invalid'>).data.triesLeft ?? null);
+    }
+    expect(left).toEqual([null, null, 2, 1]);
+    // A named person's own count warns as well (the person's count is higher than the pad's here).
+    await expect(h.laborIdentify({ pin: '0000' })).rejects.toThrow(/locked/);
+    await expect(h.laborIdentify({ pin: '2222' })).rejects.toThrow(/locked/);
+    expect((await h.laborView()).padLockedUntil).toBeGreaterThan(Date.now());
+  });
+
+  it('a named person’s wrong PINs warn with that person’s count', async () => {
+    const said: string[] = [];
+    for (let i = 0; i < LOCKOUT_AFTER - 1; i++)
+      said.push(await h.laborIdentify({ userId: '2004', pin: '0000' }).then(String, (x: Error) => x.message));
+    expect(said.slice(2)).toEqual([
+      'That PIN is not recognised: 2 tries left before the pad locks.',
+      'That PIN is not recognised: 1 try left before the pad locks.',
+    ]);
+  });
+
+  it('locks the pad after five wrong PINs (the lock itself)', async () => {
     for (let i = 0; i < 4; i++) await expect(h.laborIdentify({ pin: '0000' })).rejects.toThrow(/not recognised/);
     await expect(h.laborIdentify({ pin: '0000' })).rejects.toThrow(/locked/);
     await expect(h.laborIdentify({ pin: '2222' })).rejects.toThrow(/locked/);

@@ -5,7 +5,7 @@
 // when the session is signed out; a name tap carries none.
 import type { StaffInput, StaffRecordView, StaffSession, IdentifyInput } from '../../../shared/labor';
 import { rosterUnreadable, type Roster } from './roster';
-import { Sessions, type Pad, type Session } from './sessions';
+import { Sessions, wrongPinWords, type Pad, type Session } from './sessions';
 import { AppError } from '../../../shared/app-error';
 import { JobQueue } from '../job-queue';
 import { currentCaller } from '../caller';
@@ -199,7 +199,12 @@ export class KioskAccess {
     this.options.changed();
     const error = locked ? this.sessions.lockedError(userId, pad) : null;
     if (error) throw error;
-    throw new AppError('invalid', 'That PIN is not recognised', { field: 'pin', reason: 'pin-not-recognised' });
+    const triesLeft = this.sessions.triesLeft(userId, pad);
+    throw new AppError('invalid', wrongPinWords('That PIN is not recognised', triesLeft), {
+      field: 'pin',
+      reason: 'pin-not-recognised',
+      triesLeft,
+    });
   }
 
   private sessionView(userId: string, isManager: boolean, pinChecked: boolean): StaffSession {

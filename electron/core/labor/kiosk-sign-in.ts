@@ -15,7 +15,7 @@ import { JobQueue } from '../job-queue';
 import type { DamageSink } from '../storage/data-health';
 import { loadPinLock, savePinLock } from './pin-lock-file';
 import { findByPin } from './pin-lookup';
-import { MANAGER_SESSION_MS, Sessions, STAFF_SESSION_MS } from './sessions';
+import { MANAGER_SESSION_MS, Sessions, STAFF_SESSION_MS, wrongPinWords } from './sessions';
 
 /** Offline, a PIN that matches no staff member's copy: managers' hashes never leave the hub. */
 export const OFFLINE_PIN_REFUSED =
@@ -113,7 +113,12 @@ export class KioskSignIn {
     if (!staff) {
       this.sessions.recordWrongPin();
       savePinLock(this.options.dataDir, this.sessions.padLockout());
-      throw new AppError('invalid', OFFLINE_PIN_REFUSED, { field: 'pin', reason: 'pin-not-recognised-offline' });
+      const triesLeft = this.sessions.triesLeft();
+      throw new AppError('invalid', wrongPinWords(OFFLINE_PIN_REFUSED, triesLeft), {
+        field: 'pin',
+        reason: 'pin-not-recognised-offline',
+        triesLeft,
+      });
     }
     // No manager rights away from the hub: nothing a manager does can be checked here.
     const session = this.sessions.open(staff.userId, false);

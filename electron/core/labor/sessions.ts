@@ -33,6 +33,8 @@ export const LOCKOUT_MS = 30_000;
 export const KIOSK_WINDOW_MS = 10 * 60_000;
 /** Every further lockout inside the window doubles, up to this. */
 export const LOCKOUT_MAX_MS = 15 * 60_000;
+/** A wrong PIN says how many tries are left once this few remain, so a lock never comes unwarned. */
+export const WARN_TRIES_LEFT = 2;
 
 /** One pad's (or one person's) wrong PINs in the window, and its lock. */
 export interface Lockout {
@@ -186,6 +188,20 @@ export class Sessions {
     return locked;
   }
 
+  /**
+   * The wrong PINs the caller's pad (and, when named, that person there) still takes before it
+   * locks, when that is few enough to warn (WARN_TRIES_LEFT); null otherwise, and when locked.
+   */
+  triesLeft(userId?: string, pad: Pad = 'sign-in'): number | null {
+    const deviceId = currentCaller().deviceId;
+    if (this.lockedUntilMs(userId, pad, deviceId)) return null;
+    const since = this.now() - KIOSK_WINDOW_MS;
+    const counted = (key: string) => this.peekCounter(key)?.wrong.filter((t) => t > since).length ?? 0;
+    const used = Math.max(counted(padKey(deviceId, pad)), userId ? counted(personKey(deviceId, pad, userId)) : 0);
+    const left = LOCKOUT_AFTER - used;
+    return left > 0 && left <= WARN_TRIES_LEFT ? left : null;
+  }
+
   /** A correct PIN clears only that person's own count on this pad; the pad's count decays with time alone. */
   recordGoodPin(userId: string, pad: Pad = 'sign-in'): void {
     this.counters.delete(personKey(currentCaller().deviceId, pad, userId));
@@ -252,6 +268,12 @@ export class Sessions {
     c.lockouts += 1;
     return true;
   }
+}
+
+/** A wrong PIN's English message, with "2 tries left before the pad locks" when the pad is close to it. */
+export function wrongPinWords(refused: string, triesLeft: number | null): string {
+  if (triesLeft === null) return refused;
+  return `${refused.replace(/\.$/, '')}: ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left before the pad locks.`;
 }
 
 function padKey(deviceId: string, pad: Pad): string {

@@ -228,6 +228,8 @@ export const en = {
     'pin-not-recognised-offline':
       'That PIN is not recognised. The hub cannot be reached: staff can punch here, managers need the hub.',
     'pin-format': 'A PIN is 4 to 8 digits.',
+    triesLeft_one: '{{count}} try left before the pad locks.',
+    triesLeft_other: '{{count}} tries left before the pad locks.',
     'hub-identity-changed':
       'This hub’s identity changed: pair again. Ask a manager to check the hub before pairing this device anew.',
     revoked:

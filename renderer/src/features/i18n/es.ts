@@ -235,6 +235,9 @@ export const es: KioskStrings = {
     'pin-not-recognised-offline':
       'Ese PIN no se reconoce. No se puede contactar con el centro: el personal puede fichar aquí, los gerentes necesitan el centro.',
     'pin-format': 'Un PIN tiene de 4 a 8 dígitos.',
+    triesLeft_one: 'Queda {{count}} intento antes de que el teclado se bloquee.',
+    triesLeft_many: 'Quedan {{count}} intentos antes de que el teclado se bloquee.',
+    triesLeft_other: 'Quedan {{count}} intentos antes de que el teclado se bloquee.',
     'hub-identity-changed':
       'La identidad de este centro cambió: vuelva a emparejar. Pida a un gerente que revise el centro antes de emparejar este dispositivo de nuevo.',
     revoked:

@@ -41,8 +41,14 @@ export function kioskErrorWords(
       return t(payload.data.role === 'manager' ? 'error.pin-required-manager' : 'error.pin-required');
     case 'locked-out':
       return t('error.locked-out', { seconds: Math.max(1, Math.ceil((payload.data.until - now) / 1000)) });
-    case 'invalid':
-      return payload.data.reason ? t(`error.${payload.data.reason}`) : shown;
+    case 'invalid': {
+      if (!payload.data.reason) return shown;
+      // The core counts the wrong PINs and says when the pad is close to locking; the screen only words it.
+      const left = payload.data.triesLeft;
+      return typeof left === 'number' && left > 0
+        ? `${t(`error.${payload.data.reason}`)} ${t('error.triesLeft', { count: left })}`
+        : t(`error.${payload.data.reason}`);
+    }
     case 'spend-limit':
     case 'conflict':
     case 'not-found':
