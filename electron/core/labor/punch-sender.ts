@@ -8,7 +8,7 @@ import { isServiceError } from '../api/errors';
 import {
   createEntry,
   getEntry,
-  listEntries,
+  listAllEntries,
   patchEntry,
   shiftReference,
   shiftRoleUuid,
@@ -16,6 +16,7 @@ import {
   type LaborApiContext,
 } from './labor-api';
 import type { Outbox, PunchState } from './outbox';
+import { AppError } from '../../../shared/app-error';
 
 /** A service may keep whole seconds only: a punch_in within this of the capture time is a match. */
 const MATCH_TOLERANCE_MS = 1000;
@@ -109,7 +110,7 @@ export async function findOnService(ctx: LaborApiContext, outbox: Outbox, s: Pun
   if (p.kind === 'shift-start' || p.kind === 'break-start') {
     const day = ctx.fiscalDayOf(p.capturedAt);
     // A day either side: the service's fiscal day may be cut in another zone or at another hour.
-    const entries = await listEntries(ctx, {
+    const { entries, complete } = await listAllEntries(ctx, {
       type: p.kind === 'shift-start' ? 'shifts' : 'breaks',
       user_id: p.userId,
       fiscal_day_start: addDays(day, -1),
@@ -131,7 +132,16 @@ export async function findOnService(ctx: LaborApiContext, outbox: Outbox, s: Pun
           sameMoment(e.punchIn, p.capturedAt),
       )
       .sort((a, b) => Math.abs(a.punchIn - p.capturedAt) - Math.abs(b.punchIn - p.capturedAt))[0];
-    return match ? { state: 'present', uuid: match.uuid } : { state: 'absent' };
+    if (match) return { state: 'present', uuid: match.uuid };
+    // Not in a list the reader could not read to its end is not "absent": the punch may sit in the
+    // rows it could not reach, and a second send would double it. It waits and is read again.
+    if (!complete)
+      throw new AppError(
+        'cannot-read',
+        'The service’s list of this person’s entries may be incomplete (its paging could not be read to the end), so the app cannot tell whether the punch is already there',
+        { what: 'the labor entries list' },
+      );
+    return { state: 'absent' };
   }
   const target = p.kind === 'break-end' ? p.brk && outbox.resolve(p.brk) : outbox.resolve(p.shift);
   try {
