@@ -96,6 +96,14 @@ export const INGEST_ROWS = {
     label: 'listener process CPU time per request (user+system)',
     unit: 'µs',
     baselineOf: 'bare server process CPU per request',
+    target: { on: 'ratio', op: '<=', limit: 2 },
+  },
+  peerCpu: {
+    key: 'ingest.peer_cpu_per_event',
+    label: 'listener process CPU time per request (user+system), against the conventional receiver',
+    unit: 'µs',
+    baselineOf: 'the conventional receiver process CPU per request, same load (ratio: median of paired ratios)',
+    target: { on: 'ratio', op: '<', limit: 1 },
   },
   non2xx: {
     key: 'ingest.non2xx',
@@ -342,6 +350,13 @@ export async function benchIngest(profile: Profile, log: (line: string) => void)
         value: median(pick('listener', (r) => r.cpuUsPerRequest)),
         baseline: median(pick('bare', (r) => r.cpuUsPerRequest)),
         runs: pick('listener', (r) => r.cpuUsPerRequest),
+      }),
+      makeRow({
+        ...R.peerCpu,
+        value: median(pick('listener', (r) => r.cpuUsPerRequest)),
+        baseline: median(peerRuns.map((r) => r.cpuUsPerRequest)),
+        ratio: median(runs.map((r, i) => r.listener.cpuUsPerRequest / peerRuns[i].cpuUsPerRequest)),
+        runs: peerRuns.map((r) => r.cpuUsPerRequest),
       }),
       makeRow({
         ...R.non2xx,

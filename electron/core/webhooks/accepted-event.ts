@@ -1,7 +1,8 @@
 // Turns a stored row back into the typed event projections receive. The log keeps only the raw
 // body (the exact bytes are what the inspector and "copy as curl" need), so the data is parsed
 // again here, with the same schemas that accepted it.
-import { checkEventData, parseEnvelope, type WebhookEnvelope } from '../../../shared/schemas/webhook-events';
+import { parseEnvelope, type WebhookEnvelope } from '../../../shared/schemas/webhook-events';
+import { checkData } from './compiled-data-check';
 import type { AcceptedEvent } from '../../../shared/webhooks';
 import { dedupeKey } from './dedupe-key';
 import { isApplicable, type StoredEventRow } from './event-record';
@@ -24,7 +25,7 @@ export function acceptedFromBody(
 ): { event: AcceptedEvent } | { problem: string } {
   const parsed = parseEnvelope(rawBody);
   if (!parsed.ok) return { problem: parsed.message };
-  const check = checkEventData(parsed.envelope);
+  const check = checkData(parsed.envelope);
   if (check.problem !== null) return { problem: check.problem };
   return { event: acceptedFromEnvelope(parsed.envelope, check, meta) };
 }

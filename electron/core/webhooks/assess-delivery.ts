@@ -2,7 +2,6 @@
 // that keeps forgeries cheap to refuse: custom headers, then the signature over the exact raw
 // bytes, then JSON, then the envelope, then the type's data. Never throws, whatever it is given.
 import {
-  checkEventData,
   type DataCheck,
   type EnvelopeHint,
   envelopeHint,
@@ -10,6 +9,7 @@ import {
   type WebhookEnvelope,
 } from '../../../shared/schemas/webhook-events';
 import type { EventDetail } from '../../../shared/webhooks';
+import { checkData } from './compiled-data-check';
 import { dedupeKey } from './dedupe-key';
 import { customHeaderMismatch, verifySignature } from './signature';
 
@@ -40,6 +40,8 @@ export type Assessment =
       verification: 'verified' | 'unsigned';
       signature: EventDetail['signature'];
       dedupeKey: string;
+      /** The body decoded once as UTF-8, which the stored row keeps as it is (no second decode). */
+      text: string;
     };
 
 const SIGNATURE_REASONS = {
@@ -97,10 +99,11 @@ export function assessDelivery(
   return {
     outcome: 'accepted',
     envelope: parsed.envelope,
-    check: checkEventData(parsed.envelope),
+    check: checkData(parsed.envelope),
     verification: result === 'match' ? 'verified' : 'unsigned',
     signature,
     dedupeKey: dedupeKey(parsed.envelope),
+    text,
   };
 }
 

@@ -238,12 +238,17 @@ export class DeliveryHandler {
     body: Buffer,
     id: RowIdentity,
     verdict: RowVerdict,
+    decoded: string | null = null,
   ): StoredEventRow {
     // A refused body is summarised: who sent it and what it was, not the bytes a stranger chose.
     const refused = verdict.verification === 'rejected';
     const kept = refused && body.length > STUB_BYTES ? body.subarray(0, STUB_BYTES) : body;
+    // An accepted body was decoded once already (assessDelivery); the text is not made again.
+    const text = decoded !== null && kept === body ? decoded : kept.toString('utf8');
     // Invalid UTF-8 does not survive as text; keep the exact bytes beside it for "copy as curl".
-    const valid = isUtf8(kept) || (kept !== body && isUtf8(body));
+    // Decoding replaces each invalid sequence with U+FFFD, so text without one came from valid
+    // UTF-8 and the bytes need no second scan.
+    const valid = !text.includes('\uFFFD') || isUtf8(kept) || (kept !== body && isUtf8(body));
     return {
       k: 'e',
       seq: 0,
@@ -260,7 +265,7 @@ export class DeliveryHandler {
       problem: verdict.problem,
       dedupeKey: verdict.dedupeKey,
       headers,
-      rawBody: kept.toString('utf8'),
+      rawBody: text,
       rawBodyBase64: valid ? null : kept.toString('base64'),
       bodyBytes: verdict.bodyBytes ?? body.length,
       truncated: (verdict.truncated ?? false) || kept !== body,
@@ -332,13 +337,20 @@ export class DeliveryHandler {
       locationId: e.locationId ?? null,
       createdAt: e.createdAt,
     };
-    const row = this.row(receivedAt, headers, body, identity, {
-      verification: a.verification,
-      problem: a.check.problem,
-      dedupeKey: key,
-      httpStatus: 200,
-      signature: a.signature,
-    });
+    const row = this.row(
+      receivedAt,
+      headers,
+      body,
+      identity,
+      {
+        verification: a.verification,
+        problem: a.check.problem,
+        dedupeKey: key,
+        httpStatus: 200,
+        signature: a.signature,
+      },
+      a.text,
+    );
     const storing = this.log.appendRow(row);
     this.inflight.set(key, storing);
     let seq: number;

@@ -73,7 +73,9 @@ class BodyReader {
   }
 
   private onEnd(): void {
-    this.finish({ kind: 'ok', body: Buffer.concat(this.chunks, this.size) });
+    // A body that came in one chunk (nearly every delivery) is that chunk, not a copy of it.
+    const body = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.size);
+    this.finish({ kind: 'ok', body });
   }
 
   private onAbort(): void {
