@@ -16,6 +16,8 @@ export interface TabsSettingsView {
   location: TabsLocation | null;
   /** A gift card still pending this many seconds after its sale is shown as late. */
   giftCardLateSeconds: number;
+  /** The board flags an open tab as open too long after this many minutes. */
+  openTooLongMinutes: number;
   /** The counter spot used for walk-in gift-card sales (no table to choose); null when none is set. */
   walkInSpot: { uuid: string; name: string } | null;
   /** Each money family's unit and its evidence, or that it is not decided (Settings shows it). */

@@ -19,6 +19,8 @@ const giftCardLine = line.extend({ label: z.string().max(200), unitPrice: cents 
 export const tabsPlaceShape = { uuid: id, name: z.string().max(200) };
 /** How long a pending gift card waits before it counts as late. */
 export const giftCardLateSeconds = z.number().int().min(1).max(86_400);
+/** How long a tab stays open before the board flags it as open too long (minutes, up to a day). */
+export const openTooLongMinutes = z.number().int().min(1).max(1_440);
 
 export const tabsArgSchemas = {
   tabsView: z.tuple([]),
@@ -26,6 +28,7 @@ export const tabsArgSchemas = {
   tabsSaveSettings: z.tuple([
     z.strictObject({
       giftCardLateSeconds: giftCardLateSeconds.optional(),
+      openTooLongMinutes: openTooLongMinutes.optional(),
       walkInSpot: z.strictObject(tabsPlaceShape).nullable().optional(),
     }),
   ]),

@@ -23,9 +23,15 @@ export interface TabsRequests {
   tabsView: { args: []; result: TabsSnapshot };
   /** Choose the location the Passes, Gift cards and Tabs screens act at (kept across restarts). */
   tabsSetLocation: { args: [location: TabsLocation]; result: TabsSettingsView };
-  /** Change when a pending gift card counts as late. */
+  /** Change when a pending gift card counts as late, when an open tab is flagged, or the walk-in spot. */
   tabsSaveSettings: {
-    args: [patch: { giftCardLateSeconds?: number; walkInSpot?: { uuid: string; name: string } | null }];
+    args: [
+      patch: {
+        giftCardLateSeconds?: number;
+        openTooLongMinutes?: number;
+        walkInSpot?: { uuid: string; name: string } | null;
+      },
+    ];
     result: TabsSettingsView;
   };
   /** One money family's unit (cents or dollars), chosen or confirmed in Settings or from the service check. */

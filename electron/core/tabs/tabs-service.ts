@@ -45,7 +45,12 @@ import { NoticesProjection } from './notices-projection';
 import { orderOnPass } from './pass-orders';
 import { loadTabDetails, refund } from './refunds';
 import { readCatalog, readPass, readTab } from './tabs-api';
-import { loadTabsSettings, saveTabsSettings, type StoredTabsSettings } from './tabs-settings-store';
+import {
+  DEFAULT_OPEN_TOO_LONG_MINUTES,
+  loadTabsSettings,
+  saveTabsSettings,
+  type StoredTabsSettings,
+} from './tabs-settings-store';
 import type { MoneyFamily, MoneyUnit } from '../../../shared/money-units';
 import { MoneyUnits } from '../money/money-units';
 import { boardMoneyInCents, tabsInCents } from './board-money';
@@ -253,6 +258,7 @@ export class TabsService {
     return {
       location: this.settings.location,
       giftCardLateSeconds: this.settings.giftCardLateSeconds,
+      openTooLongMinutes: this.settings.openTooLongMinutes ?? DEFAULT_OPEN_TOO_LONG_MINUTES,
       walkInSpot: this.settings.walkInSpot ?? null,
       money: this.money.current(),
     };
@@ -319,9 +325,11 @@ export class TabsService {
 
   saveSettings(patch: {
     giftCardLateSeconds?: number;
+    openTooLongMinutes?: number;
     walkInSpot?: { uuid: string; name: string } | null;
   }): TabsSettingsView {
     if (patch.giftCardLateSeconds !== undefined) this.save({ giftCardLateSeconds: patch.giftCardLateSeconds });
+    if (patch.openTooLongMinutes !== undefined) this.save({ openTooLongMinutes: patch.openTooLongMinutes });
     if (patch.walkInSpot !== undefined) this.save({ walkInSpot: patch.walkInSpot });
     this.schedule('tabsSettings');
     this.schedule('tabsGiftCards');

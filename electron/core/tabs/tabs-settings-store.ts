@@ -3,12 +3,14 @@
 import { z } from 'zod';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import type { DamageSink } from '../storage/data-health';
-import { giftCardLateSeconds, tabsPlaceShape } from '../../../shared/contract/tabs-args';
+import { giftCardLateSeconds, openTooLongMinutes, tabsPlaceShape } from '../../../shared/contract/tabs-args';
 
 const schema = z.object({
   version: z.literal(1),
   location: z.object(tabsPlaceShape).nullable(),
   giftCardLateSeconds,
+  /** When the board flags an open tab (added in place: absent in older files, which read as the default). */
+  openTooLongMinutes: openTooLongMinutes.optional(),
   /** The counter spot a walk-in gift-card sale uses without choosing a table (of `location`). */
   walkInSpot: z.object(tabsPlaceShape).nullable().optional(),
   /** tab uuid → x_pass_id, newest last. */
@@ -21,6 +23,8 @@ const FILE = 'settings.json';
 const MAX_PASS_TABS = 200;
 
 export const DEFAULT_LATE_SECONDS = 60;
+/** Two hours: a bar tab open longer is worth a look (walked out, or never closed). */
+export const DEFAULT_OPEN_TOO_LONG_MINUTES = 120;
 
 export function loadTabsSettings(dir: string, log?: (line: string) => void, damage?: DamageSink): StoredTabsSettings {
   const loaded = loadJsonFile(

@@ -5,11 +5,9 @@ import { formatMoney, type BoardTab } from '../../../../shared/tabs';
 import { useTimeOf } from './format';
 import { moneyReadings } from '../../../../shared/money-units';
 import { useMoneyFamily } from '../../components/money-unit-notice';
+import { netTotal, tabTitle } from '../../../../shared/tabs-board-order';
 
-/** Items total less what the service confirmed as refunded (tips and fees included in refunds). */
-export function netTotal(tab: BoardTab): number {
-  return tab.total - tab.refunds.reduce((sum, r) => sum + r.amount, 0);
-}
+export { netTotal, tabTitle };
 
 /**
  * Whether a refund can be offered: a tab is paid when it closes (or a refund already proves a
@@ -31,19 +29,18 @@ export function timeOpen(tab: BoardTab, now: number): string | null {
   return h > 0 ? `${h} h ${String(minutes % 60).padStart(2, '0')} min` : `${minutes} min`;
 }
 
-export function tabTitle(tab: BoardTab): string {
-  return tab.name ?? tab.label ?? `Tab …${tab.uuid.slice(-6)}`;
-}
-
 // Memoised: a board push keeps the objects of the tabs it did not touch, so only the cards of
 // changed tabs render again (a busy venue's board has hundreds of cards, ten pushes a second).
 export const TabCard = memo(function TabCard({
   tab,
   now,
+  tooLong = false,
   onRefund,
 }: {
   tab: BoardTab;
   now: number;
+  /** Open longer than the venue's setting: flagged in words, not by colour alone. */
+  tooLong?: boolean;
   onRefund: (tab: BoardTab) => void;
 }) {
   const timeOf = useTimeOf();
@@ -57,7 +54,7 @@ export const TabCard = memo(function TabCard({
       ?.name ?? null;
   return (
     <article
-      className={`tab-card ${tab.closedAt ? 'closed' : ''}`}
+      className={`tab-card ${tab.closedAt ? 'closed' : ''} ${tooLong ? 'too-long' : ''}`}
       data-testid="tab-card"
       aria-label={`Tab ${tabTitle(tab)}`}
     >
@@ -65,6 +62,11 @@ export const TabCard = memo(function TabCard({
         <div>
           <h2>{tabTitle(tab)}</h2>
           <span className="hint">{tab.spotName ?? 'spot unknown'}</span>
+          {tooLong && (
+            <span className="badge warn too-long-flag" data-testid="open-too-long">
+              Open too long
+            </span>
+          )}
         </div>
         <div className="tab-totals">
           <strong className="tab-total" aria-label="Total">
@@ -78,8 +80,8 @@ export const TabCard = memo(function TabCard({
         {tab.items.map((item) => {
           const gone = item.voided || item.comped || item.removed;
           return (
-            <li key={item.key} className={gone ? 'gone' : ''}>
-              <span>
+            <li key={item.key} className={gone ? 'gone' : ''} title={item.name ?? undefined}>
+              <span className="item-name">
                 {item.quantity > 0 ? `${item.quantity}× ` : ''}
                 {item.name ?? 'Unknown item'}
               </span>

@@ -1,6 +1,7 @@
 // Tabs (managers): the board built from the service's events at the chosen location, open tabs
-// first; refunds from any tab; and the notices of other events beside it.
-import { useEffect, useState } from 'react';
+// first, sorted and narrowed as asked, with tabs open too long flagged; refunds from any tab; and
+// the notices of other events beside it.
+import { useEffect, useMemo, useState } from 'react';
 import { formatMoney } from '../../../../shared/money';
 import type { BoardTab } from '../../../../shared/tabs';
 import { useAppStore } from '../../store';
@@ -9,6 +10,8 @@ import { NoticesPanel } from '../notices/notices-panel';
 import { LocationBar, useTabsLocation } from './location-bar';
 import { RefundDialog } from './refund-dialog';
 import { TabCard, netTotal } from './tab-card';
+import { BoardTools, TooLongSetting } from './board-tools';
+import { isOpenTooLong, orderBoard, type BoardSort } from '../../../../shared/tabs-board-order';
 import { useBoardWatch } from './use-board-watch';
 import { RefusedDeliveriesNotice } from '../../components/refused-deliveries-notice';
 
@@ -18,7 +21,11 @@ export function TabsScreen() {
   useBoardWatch();
   const [show, setShow] = useState<'open' | 'closed'>('open');
   const [refunding, setRefunding] = useState<BoardTab | null>(null);
-  const tabs = board ? (show === 'open' ? board.open : board.closed) : [];
+  const [sort, setSort] = useState<BoardSort>('opened');
+  const [filter, setFilter] = useState('');
+  const tooLongMinutes = useAppStore((s) => s.tabsSettings?.openTooLongMinutes ?? null);
+  const listed = useMemo(() => (board ? (show === 'open' ? board.open : board.closed) : []), [board, show]);
+  const tabs = useMemo(() => orderBoard(listed, sort, filter), [listed, sort, filter]);
   const openTotal = (board?.open ?? []).reduce((sum, t) => sum + netTotal(t), 0);
   // "Open 12 min" moves with the clock, once a minute is plenty.
   const [now, setNow] = useState(() => Date.now());
@@ -26,6 +33,8 @@ export function TabsScreen() {
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, []);
+  const tooLong = (tab: BoardTab) => tooLongMinutes !== null && isOpenTooLong(tab, now, tooLongMinutes);
+  const tooLongCount = tooLongMinutes === null ? 0 : (board?.open ?? []).filter(tooLong).length;
   // The dialog follows the live tab, so a confirmation arriving while it is open shows up in it.
   const live = refunding
     ? ([...(board?.open ?? []), ...(board?.closed ?? [])].find((t) => t.uuid === refunding.uuid) ?? refunding)
@@ -67,14 +76,28 @@ export function TabsScreen() {
                 Open tabs total <strong>{formatMoney(openTotal)}</strong>
               </span>
             </div>
+            <BoardTools
+              sort={sort}
+              onSort={setSort}
+              filter={filter}
+              onFilter={setFilter}
+              shown={tabs.length}
+              of={listed.length}
+              tooLongCount={tooLongCount}
+              tooLongMinutes={tooLongMinutes}
+            />
             {tabs.length === 0 ? (
               <p className="empty">
-                {show === 'open' ? 'No open tabs reported at this location.' : 'No closed tabs reported yet.'}
+                {listed.length > 0
+                  ? `No ${show} tab matches “${filter.trim()}”.`
+                  : show === 'open'
+                    ? 'No open tabs reported at this location.'
+                    : 'No closed tabs reported yet.'}
               </p>
             ) : (
               <div className="tab-grid">
                 {tabs.map((tab) => (
-                  <TabCard key={tab.uuid} tab={tab} now={now} onRefund={setRefunding} />
+                  <TabCard key={tab.uuid} tab={tab} now={now} tooLong={tooLong(tab)} onRefund={setRefunding} />
                 ))}
               </div>
             )}
@@ -83,6 +106,7 @@ export function TabsScreen() {
                 Showing the {board.closed.length} most recently closed of {board.closedCount}.
               </p>
             )}
+            {tooLongMinutes !== null && <TooLongSetting minutes={tooLongMinutes} />}
           </div>
           <NoticesPanel />
         </div>
