@@ -58,6 +58,11 @@ export interface ErrorKinds {
    * device can allow it. `endsAt`: epoch ms when the minimum is reached.
    */
   'break-too-short': { minimumMinutes: number; endsAt: number };
+  /**
+   * An edit of a day in a pay period a manager signed off (YYYY-MM-DD `start`–`end`, by `byName`
+   * at `at`): it needs a reason, and is kept as a late edit.
+   */
+  'period-signed-off': { start: string; end: string; byName: string; at: number };
   /** Stored data on this computer is damaged and was set aside; `file` says which. */
   'data-damaged': { file: string };
   /** The listener or another local resource could not start (port in use, no permission, …). */
@@ -107,6 +112,7 @@ const KINDS: { readonly [K in ErrorKind]: true } = {
   'locked-out': true,
   revoked: true,
   'break-too-short': true,
+  'period-signed-off': true,
   'data-damaged': true,
   'local-failure': true,
   'unknown-channel': true,

@@ -125,6 +125,8 @@ export function wordsFor(payload: ErrorPayload, context: StaffContext = {}): str
       return 'A manager revoked this device on the venue hub: it can no longer be used. Ask a manager to pair it again.';
     case 'break-too-short':
       return `A break here lasts at least ${payload.data.minimumMinutes} minutes: it can end at ${clockTime(payload.data.endsAt, context.timezone ?? null)}. A manager can allow it now with their PIN.`;
+    case 'period-signed-off':
+      return `This pay period (${payload.data.start} to ${payload.data.end}) was signed off by ${payload.data.byName}: say why it is changed; the change is kept as a late edit.`;
     case 'data-damaged':
       return 'Some data kept on this computer was damaged; it was set aside and kept. Tell a manager.';
     case 'local-failure':

@@ -1,7 +1,7 @@
 // One venue, several devices: the hub's paired devices as screens see them (never a credential),
 // and what a kiosk device exchanges with the hub over its own link (never shown on a screen).
 import type { ReviewReason } from './authority';
-import type { PunchAction, StaffRole } from './labor';
+import type { PunchAction, PunchInput, StaffRole } from './labor';
 import type { ErrorPayload } from './app-error';
 
 export const DEVICE_ROLES = ['kiosk', 'workstation', 'manager'] as const;
@@ -140,6 +140,11 @@ export interface ForwardedPunch {
   action: PunchAction;
   role?: StaffRole;
   declaredTipsCents?: number;
+  /** Break kind, attestation and note as the kiosk took them (shared/labor.ts PunchInput). */
+  breakKind?: PunchInput['breakKind'];
+  breakPaid?: boolean;
+  attestation?: PunchInput['attestation'];
+  note?: string;
   /** When the kiosk took it (its clock). */
   capturedAt: number;
   /** The hub's grant from the session this punch was taken in (online sessions). */

@@ -26,6 +26,11 @@ const HEADER = [
   'breaks',
   'break_flags',
   'status',
+  // Time-card approval (kept on the hub): edits after the period's sign-off, the punch-out
+  // attestation, the shift's notes.
+  'late_edits',
+  'attestation',
+  'shift_notes',
   'clock_in_utc',
   'clock_out_utc',
   'time_entry_uuid',
@@ -100,7 +105,12 @@ function figures(r: TimesheetRow, breaks: TimesheetRow[], isShift: boolean, now:
     const length = Math.max(0, to - from);
     if (isPaidBreak(b.punchType)) paid += length;
     else unpaid += length;
-    taken.push({ startMinute: (from - r.punchIn) / MINUTE, minutes: length / MINUTE, paid: isPaidBreak(b.punchType) });
+    taken.push({
+      startMinute: (from - r.punchIn) / MINUTE,
+      minutes: length / MINUTE,
+      paid: isPaidBreak(b.punchType),
+      kind: b.breakKind ?? null,
+    });
   }
   return { row: r, breaks, isShift, gross, paid, unpaid, taken };
 }
@@ -185,7 +195,7 @@ export function timesheetCsv(
     const listed = breaks
       .map(
         (b) =>
-          `${clock(b.punchIn, timezone)}-${b.punchOut === null ? 'open' : clock(b.punchOut, timezone)} ${isPaidBreak(b.punchType) ? 'paid' : 'unpaid'}`,
+          `${clock(b.punchIn, timezone)}-${b.punchOut === null ? 'open' : clock(b.punchOut, timezone)} ${b.breakKind ? `${b.breakKind} ` : ''}${isPaidBreak(b.punchType) ? 'paid' : 'unpaid'}`,
       )
       .join('; ');
     const open = r.punchOut === null || breaks.some((b) => b.punchOut === null);
@@ -213,12 +223,15 @@ export function timesheetCsv(
         listed,
         flags || null,
         isShift ? (open ? 'open' : 'closed') : 'break without its shift in this view',
+        [...r.audit, ...breaks.flatMap((b) => b.audit)].filter((a) => a.late).length || null,
+        r.attestation ? `${r.attestation.answer} (breaks)` : null,
+        (r.notes ?? []).map((n) => `${n.byName}: ${n.text}`).join('; ') || null,
         new Date(r.punchIn).toISOString(),
         r.punchOut === null ? null : new Date(r.punchOut).toISOString(),
         r.uuid,
         r.audit.length + breaks.reduce((n, b) => n + b.audit.length, 0),
         [...r.audit, ...breaks.flatMap((b) => b.audit)]
-          .map((a) => `${a.byName}: ${a.reason ?? 'no reason recorded'}`)
+          .map((a) => `${a.late ? 'LATE EDIT ' : ''}${a.byName}: ${a.reason ?? 'no reason recorded'}`)
           .join('; ') || null,
       ]
         .map(csvField)

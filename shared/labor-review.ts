@@ -4,8 +4,10 @@
 import type { TimesheetView } from './labor';
 import { shiftBreakFlags, shiftOvertime } from './labor-csv';
 import type { PayrollRules } from './labor-csv';
+import type { ReviewDecision } from './labor-period';
 
-export type ReviewKind = 'edited' | 'auto-closed' | 'break-override' | 'offline' | 'overtime' | 'breaks';
+export type ReviewKind =
+  'edited' | 'auto-closed' | 'break-override' | 'offline' | 'overtime' | 'breaks' | 'attestation';
 
 export interface ReviewItem {
   key: string;
@@ -17,6 +19,16 @@ export interface ReviewItem {
   reason: string;
   /** The timesheet entry to open, when there is one. */
   entryUuid: string | null;
+  /** What managers did with it, oldest first (approve, fix with a reason, comment). */
+  decisions?: ReviewDecision[];
+  /** Open until a manager approves it or says how it was fixed; comments leave it open. */
+  status?: 'open' | 'approved' | 'fixed';
+}
+
+/** The item's state after its decisions: the last approval or fix settles it. */
+export function reviewStatus(decisions: ReviewDecision[]): 'open' | 'approved' | 'fixed' {
+  const last = [...decisions].reverse().find((d) => d.action !== 'comment');
+  return last ? (last.action === 'approve' ? 'approved' : 'fixed') : 'open';
 }
 
 const h = (minutes: number) => `${(minutes / 60).toFixed(2)} h`;
@@ -92,6 +104,24 @@ export function needsReview(
       reason: flags,
       entryUuid: uuid,
     });
+  }
+  // A "no" at punch-out to the preset's question ("did you get your meal and rest breaks?").
+  for (const a of sheet.approval?.attestations ?? []) {
+    if (a.answer !== 'no') continue;
+    items.push({
+      key: `att:${a.id}`,
+      kind: 'attestation',
+      userId: a.userId,
+      name: a.name,
+      day: a.day,
+      reason: `Said at punch-out they did not get their meal and rest breaks (${h(a.workedMinutes)} worked, ${a.breakMinutes} min of breaks)`,
+      entryUuid: a.entryUuid,
+    });
+  }
+  const decided = sheet.approval?.decisions ?? [];
+  for (const item of items) {
+    item.decisions = decided.filter((d) => d.itemKey === item.key);
+    item.status = reviewStatus(item.decisions);
   }
   return items.sort((a, b) => a.day.localeCompare(b.day) || a.name.localeCompare(b.name));
 }

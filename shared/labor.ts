@@ -4,6 +4,7 @@
 import type { ErrorPayload } from './app-error';
 import type { BreakPreset } from './labor-rules/breaks';
 import type { OvertimePreset } from './labor-rules/overtime';
+import type { ApprovalView, Attestation, BreakKind, ShiftNote } from './labor-period';
 /** What a person does at the kiosk. */
 export type PunchAction = 'punch-in' | 'break-start' | 'break-end' | 'punch-out';
 
@@ -165,6 +166,8 @@ export interface StaffCard {
   roles: StaffRole[];
   hasPin: boolean;
   manager: boolean;
+  /** The kiosk language this person last used, remembered on the hub (absent: none yet). */
+  language?: KioskLanguage | null;
 }
 
 /** A roster member with every location's roles, for the manager's staff editor. */
@@ -248,6 +251,14 @@ export interface PunchInput {
    * session opened on this same device, who allows it (kept in the review notes).
    */
   managerToken?: string;
+  /** break-start: meal or rest (kept on the hub); paid or unpaid goes to the service's time_punch_type. */
+  breakKind?: BreakKind;
+  /** break-start: paid; absent: a rest is paid, a meal unpaid. */
+  breakPaid?: boolean;
+  /** punch-out: the answer to the break preset's question ("did you get your breaks?"). */
+  attestation?: 'yes' | 'no';
+  /** punch-in or punch-out: the person's own note on the shift, for the manager. */
+  note?: string;
 }
 
 export interface PunchReceipt {
@@ -287,11 +298,19 @@ export interface AuditRecord {
   changes: AuditChange[];
   /** Why the manager made the change, in their words (null in records made before reasons were asked). */
   reason: string | null;
+  /** Made after the entry's pay period was signed off. */
+  late?: boolean;
 }
 
 export interface TimesheetRow extends LaborEntry {
   name: string;
   audit: AuditRecord[];
+  /** A break's kind chosen at the kiosk (kept on the hub); absent when none was chosen. */
+  breakKind?: BreakKind | null;
+  /** A shift's notes, from the kiosk and the entry editor. */
+  notes?: ShiftNote[];
+  /** A shift's answer at punch-out to the break preset's question. */
+  attestation?: Attestation | null;
 }
 
 export interface PersonTotals {
@@ -315,6 +334,8 @@ export interface TimesheetView {
   unsynced: OutboxItem[];
   /** What the core did to these days' time cards that a manager should look at. */
   reviewNotes?: ReviewNoteView[];
+  /** Pay periods, sign-offs and Needs review decisions kept on the hub. */
+  approval?: ApprovalView;
 }
 
 /** A shift the core clocked out at the business day's end, or a break a manager let end early. */

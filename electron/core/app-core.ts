@@ -11,6 +11,7 @@ import { checkService } from './connection/service-check';
 import { guardHandlers } from './access-guard';
 import { connectionHandlers } from './connection/connection-handlers';
 import { laborHandlers } from './labor/labor-handlers';
+import { approvalHandlers } from './labor/approval/approval-handlers';
 import { LaborService, type LaborTuning } from './labor/labor-service';
 import { MemorySecretStore, type SecretStore } from './secrets/secret-store';
 import { tabsHandlers } from './tabs/tabs-handlers';
@@ -263,6 +264,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     ...connectionHandlers(connection, { snapshot, checkService: checkConfiguredService }),
     ...webhookHandlers(webhooks, () => connection.sandboxLink()),
     ...laborHandlers(labor, money),
+    ...approvalHandlers(labor),
     ...tabsHandlers(
       tabs,
       group.tap.approver((pin) => labor.access.approveByManagerPin(pin)),

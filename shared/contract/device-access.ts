@@ -16,6 +16,8 @@ const KIOSK_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'laborPunch',
   'laborRefreshBoard',
   'laborSyncNow',
+  // The person at the kiosk, in their own session: the language they speak.
+  'laborRememberLanguage',
   'satelliteStatus',
   // The kiosk device's own link traffic: the offline roster copy, its queue, its clock.
   'hubKioskRoster',

@@ -23,6 +23,7 @@ import {
   type HubAddressRequests,
 } from './hub-address';
 import { laborChannelKeys, laborEventKeys, type LaborEvents, type LaborRequests } from './labor';
+import { approvalChannelKeys, approvalEventKeys, type ApprovalEvents, type ApprovalRequests } from './approval';
 import { screenChannelKeys, screenEventKeys, type ScreenEvents, type ScreenRequests } from './screen';
 import { setupChannelKeys, setupEventKeys, type SetupEvents, type SetupRequests } from './setup';
 import { tabsChannelKeys, tabsEventKeys, type TabsEvents, type TabsRequests } from './tabs';
@@ -35,6 +36,7 @@ export interface IpcRequestMap
     ConnectionRequests,
     WebhookRequests,
     LaborRequests,
+    ApprovalRequests,
     TabsRequests,
     DataHealthRequests,
     HubRequests,
@@ -50,6 +52,7 @@ export interface IpcEventMap
     ConnectionEvents,
     WebhookEvents,
     LaborEvents,
+    ApprovalEvents,
     TabsEvents,
     DataHealthEvents,
     HubEvents,
@@ -68,6 +71,7 @@ const channelKeys: Record<IpcChannel, true> = {
   ...connectionChannelKeys,
   ...webhookChannelKeys,
   ...laborChannelKeys,
+  ...approvalChannelKeys,
   ...tabsChannelKeys,
   ...dataHealthChannelKeys,
   ...hubChannelKeys,
@@ -84,6 +88,7 @@ const eventKeys: Record<IpcEventName, true> = {
   ...connectionEventKeys,
   ...webhookEventKeys,
   ...laborEventKeys,
+  ...approvalEventKeys,
   ...tabsEventKeys,
   ...dataHealthEventKeys,
   ...hubEventKeys,

@@ -18,6 +18,10 @@ export const punchInput = z.strictObject({
   action: z.enum(['punch-in', 'break-start', 'break-end', 'punch-out']),
   role: role.optional(),
   declaredTipsCents: z.number().int().min(0).max(10_000_000).optional(),
+  breakKind: z.enum(['meal', 'rest']).optional(),
+  breakPaid: z.boolean().optional(),
+  attestation: z.enum(['yes', 'no']).optional(),
+  note: z.string().max(500).optional(),
 });
 
 // The same schemas the stored file uses: a value accepted here always reads back after a restart.
@@ -50,7 +54,9 @@ export const laborArgSchemas = {
     token,
     id,
     z.strictObject({
-      reason: z.string().trim().min(1, 'Say why the entry is changed').max(300),
+      // An empty reason reaches the core, which refuses it by its own kind: `invalid`, or
+      // `period-signed-off` on a day of a signed-off pay period (the screen says which).
+      reason: z.string().max(300),
       punchIn: ms.optional(),
       punchOut: ms.nullable().optional(),
       roleUuid: id.optional(),

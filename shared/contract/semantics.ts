@@ -59,6 +59,14 @@ export const channelSemantics = {
   // Both act on one queued punch by its id: the punch itself is sent once whatever they say.
   laborRetryPunch: 'idempotent',
   laborDiscardPunch: 'idempotent',
+  laborApproval: 'read',
+  laborSetPayPeriod: 'idempotent',
+  // A sign-off locks a pay period, a decision or a note is one line of the approval log: each
+  // written once per press.
+  laborSignOffPeriod: 'once',
+  laborReviewDecide: 'once',
+  laborAddShiftNote: 'once',
+  laborRememberLanguage: 'idempotent',
   tabsView: 'read',
   tabsSetLocation: 'idempotent',
   tabsSaveSettings: 'idempotent',
@@ -128,6 +136,9 @@ export const onceRequestId: { [K in OnceChannel]: (args: IpcArgs<K>) => string |
   passOrder: (args) => args[2],
   giftCardSell: (args) => args[1],
   laborEditEntry: (args) => args[3],
+  laborSignOffPeriod: (args) => args[2],
+  laborReviewDecide: (args) => args[4],
+  laborAddShiftNote: (args) => args[3],
   laborPunch: (args) => args[1].punchId,
   hubForwardPunch: (args) => args[0].punchId,
   hubReviewDecide: (args) => args[1],
@@ -136,7 +147,15 @@ export const onceRequestId: { [K in OnceChannel]: (args: IpcArgs<K>) => string |
 };
 
 /** The once channels whose service write has no key of its own: the core's request ledger keeps their outcome. */
-export const LEDGER_CHANNELS = ['tabRefund', 'passOrder', 'giftCardSell', 'laborEditEntry'] as const;
+export const LEDGER_CHANNELS = [
+  'tabRefund',
+  'passOrder',
+  'giftCardSell',
+  'laborEditEntry',
+  'laborSignOffPeriod',
+  'laborReviewDecide',
+  'laborAddShiftNote',
+] as const;
 export type LedgerChannel = (typeof LEDGER_CHANNELS)[number];
 
 export function requestSemantics(channel: IpcChannel): RequestSemantics {

@@ -43,7 +43,16 @@ export interface TakenBreak {
   startMinute: number;
   minutes: number;
   paid: boolean;
+  /**
+   * Meal or rest, as chosen at the kiosk. Absent (breaks from before kinds, or entered elsewhere):
+   * an unpaid break is read as a meal and a paid one as a rest.
+   */
+  kind?: 'meal' | 'rest' | null;
 }
+
+/** A break's kind: the one chosen, else unpaid = meal, paid = rest. */
+export const breakKindOf = (b: Pick<TakenBreak, 'paid' | 'kind'>): 'meal' | 'rest' =>
+  b.kind ?? (b.paid ? 'rest' : 'meal');
 
 export type BreakFlag = 'missed-meal' | 'short-meal' | 'missed-rest' | 'short-rest';
 
@@ -62,7 +71,7 @@ export function restsOwed(workedMinutes: number, rule: RestRule): number {
 /** The flags for one shift, meals first, in the order they were owed. */
 export function checkBreaks(workedMinutes: number, breaks: TakenBreak[], rules: BreakRules): BreakCheck[] {
   const flags: BreakCheck[] = [];
-  const meals = breaks.filter((b) => !b.paid).sort((a, b) => a.startMinute - b.startMinute);
+  const meals = breaks.filter((b) => breakKindOf(b) === 'meal').sort((a, b) => a.startMinute - b.startMinute);
   rules.meals.forEach((rule, n) => {
     if (workedMinutes <= rule.whenOver) return;
     // The nth meal owed is met by the nth unpaid break, if it started in time.
@@ -73,7 +82,7 @@ export function checkBreaks(workedMinutes: number, breaks: TakenBreak[], rules: 
   if (rules.rest) {
     const rule = rules.rest;
     const owed = restsOwed(workedMinutes, rule);
-    const rests = breaks.filter((b) => b.paid).sort((a, b) => a.startMinute - b.startMinute);
+    const rests = breaks.filter((b) => breakKindOf(b) === 'rest').sort((a, b) => a.startMinute - b.startMinute);
     for (let n = 0; n < owed; n++) {
       if (!rests[n]) flags.push({ flag: 'missed-rest', nth: n + 1 });
       else if (rests[n].minutes < rule.minMinutes) flags.push({ flag: 'short-rest', nth: n + 1 });
@@ -89,6 +98,11 @@ export function formatBreakFlags(flags: BreakCheck[]): string {
 
 /** The shortest a break may be under these rules (a meal when unpaid, a rest when paid); null for no minimum. */
 export function minimumBreakMinutes(rules: BreakRules, paid: boolean): number | null {
-  if (paid) return rules.rest?.minMinutes ?? null;
+  return minimumForKind(rules, paid ? 'rest' : 'meal');
+}
+
+/** The shortest a break of this kind may be: a rest is held to the rest rule, never to a meal's. */
+export function minimumForKind(rules: BreakRules, kind: 'meal' | 'rest'): number | null {
+  if (kind === 'rest') return rules.rest?.minMinutes ?? null;
   return rules.meals.length ? Math.min(...rules.meals.map((m) => m.minMinutes)) : null;
 }

@@ -238,7 +238,16 @@ export class KioskRelay {
   apply(p: ForwardedPunch): void {
     this.labor.capture(
       p.userId,
-      { punchId: p.punchId, action: p.action, role: p.role, declaredTipsCents: p.declaredTipsCents },
+      {
+        punchId: p.punchId,
+        action: p.action,
+        role: p.role,
+        declaredTipsCents: p.declaredTipsCents,
+        breakKind: p.breakKind,
+        breakPaid: p.breakPaid,
+        attestation: p.attestation,
+        note: p.note,
+      },
       p.capturedAt,
     );
   }

@@ -65,7 +65,9 @@ export function buildPunches(input: PunchInput, c: BuildContext): PunchDraft[] {
           roleUuid: c.roles.find((r) => r.role === row.role)?.roleUuid ?? null,
           shift: row.shiftRef,
           brk: { local: `break-${randomUUID()}` },
-          breakType: 'unpaid_break',
+          // The service keeps paid or unpaid; the kind (meal, rest) stays on the hub. A rest is
+          // paid and a meal unpaid unless the kiosk says otherwise.
+          breakType: (input.breakPaid ?? input.breakKind === 'rest') ? 'paid_break' : 'unpaid_break',
         },
       ];
     case 'break-end':

@@ -56,6 +56,10 @@ import { BREAK_PRESETS, minimumBreakMinutes } from '../../../shared/labor-rules/
 import { clockTime } from '../../../shared/time';
 import { formatDuration } from '../../../shared/labor-calc';
 import type { DamageSink } from '../storage/data-health';
+import { TimeCardLog } from './approval/time-card-log';
+import { checkExtras, recordExtras } from './approval/punch-extras';
+import { daysOfEdit, lateEditCheck, withApproval } from './approval/approval-service';
+import { minimumForKind } from '../../../shared/labor-rules/breaks';
 
 /** The week's closed shifts change only when a shift ends; read again at least this often. */
 const WEEK_READ_MAX_AGE_MS = 5 * 60_000;
@@ -125,6 +129,8 @@ export class LaborService {
     return this.access.sessions;
   }
   private readonly audit: AuditLog;
+  /** Time-card approval kept on the hub: sign-offs, decisions, attestations, break kinds, notes. */
+  readonly timeCards: TimeCardLog;
   private readonly drainer: Drainer;
   private readonly now: () => number;
   private stored: StoredLaborSettings;
@@ -179,6 +185,7 @@ export class LaborService {
       damage,
       expected: ranBefore,
     });
+    this.timeCards = new TimeCardLog(dataDir, (ref) => this.outbox.resolve(ref), log, damage);
     this.drainer = new Drainer({
       outbox: this.outbox,
       api: options.api,
@@ -224,6 +231,16 @@ export class LaborService {
     this.outbox.close();
     this.audit.close();
     this.notes.close();
+    this.timeCards.close();
+  }
+
+  nowMs(): number {
+    return this.now();
+  }
+
+  /** Today's business day at the kiosk's location. */
+  todayOfVenue(): string {
+    return this.apiContext().fiscalDayOf(this.now());
   }
 
   /**
@@ -316,7 +333,9 @@ export class LaborService {
       kioskView: this.stored.kioskView,
       location: loc,
       settings: this.stored.settings,
-      staff: loc ? this.roster.cardsAt(loc.uuid) : [],
+      staff: loc
+        ? this.roster.cardsAt(loc.uuid).map((c) => ({ ...c, language: this.timeCards.language(c.userId) }))
+        : [],
       board: {
         rows: this.liveRows().map(publicRow),
         fetchedAt: this.cache?.locationUuid === loc?.uuid ? (this.cache?.fetchedAt ?? null) : null,
@@ -448,12 +467,14 @@ export class LaborService {
     const roles = (member?.roles ?? [])
       .filter((r) => r.locationUuid === loc.uuid)
       .map(({ role, roleUuid }) => ({ role, roleUuid }));
+    checkExtras(input);
+    const row = this.rowFor(userId);
     const drafts = buildPunches(input, {
       locationUuid: loc.uuid,
       userId,
       name,
       roles,
-      row: this.rowFor(userId),
+      row,
       now: at ?? this.now(),
       timezone: loc.timezone ?? null,
     });
@@ -461,6 +482,15 @@ export class LaborService {
     const punches = this.outbox.capture(
       how.tipsUnknown ? drafts.map((d) => (d.kind === 'shift-end' ? { ...d, declaredTips: null } : d)) : drafts,
     );
+    recordExtras(this.timeCards, {
+      input,
+      row,
+      punches,
+      userId,
+      name,
+      breakPreset: this.stored.settings.breakPreset,
+      dayOf: this.fiscalDayFor(loc.uuid),
+    });
     this.drainer.kick();
     this.emitNow();
     const main = punches[punches.length - 1];
@@ -556,8 +586,12 @@ export class LaborService {
     if (!settings.blockEarlyBreakEnd) return null;
     const row = this.rowFor(userId);
     if (!row || row.breakStart === null) return null;
-    // Breaks taken at the kiosk are unpaid: the meal's minimum applies.
-    const minimum = minimumBreakMinutes(BREAK_PRESETS[settings.breakPreset], false);
+    // A break is held to its own kind's minimum (a rest's 10 min, never a meal's 30); a break
+    // whose kind nobody chose is read from paid or unpaid, as kiosks before kinds took them unpaid.
+    const kind = row.breakRef ? this.timeCards.breakKindOf(row.breakRef) : null;
+    const minimum = kind
+      ? minimumForKind(BREAK_PRESETS[settings.breakPreset], kind)
+      : minimumBreakMinutes(BREAK_PRESETS[settings.breakPreset], false);
     if (minimum === null) return null;
     const endsAt = row.breakStart + minimum * 60_000;
     if (this.now() >= endsAt) return null;
@@ -620,7 +654,7 @@ export class LaborService {
         byName,
         detail,
       }));
-    return { ...view, reviewNotes };
+    return withApproval({ ...view, reviewNotes }, this.timeCards);
   }
 
   /** A manager's edit of one entry, recorded in the audit log with who made it. */
@@ -632,14 +666,22 @@ export class LaborService {
         .flatMap((m) => m.roles)
         .find((r) => r.roleUuid === uuid)?.role ?? null;
     const reason = patch.reason.trim();
+    // A day in a signed-off pay period: refused without a reason (its own kind), marked late with one.
+    const signedOff = lateEditCheck(this.timeCards, await daysOfEdit(this, entryUuid, patch.punchIn), reason);
     if (!reason)
       throw new AppError('invalid', 'Say why the entry is changed: the reason is kept with the edit', {
         field: 'reason',
       });
     const outcome = await editEntry(this.apiContext(), entryUuid, patch, roleName);
-    this.audit.add(entryUuid, by, outcome.changes, this.now(), reason);
+    const record = this.audit.add(entryUuid, by, outcome.changes, this.now(), reason);
+    if (signedOff) this.timeCards.markLate(record.id);
     void this.refreshBoard();
-    return { ...outcome.after, name: this.roster.nameOf(outcome.after.userId), audit: this.audit.forEntry(entryUuid) };
+    const late = new Set(this.timeCards.lateEdits());
+    return {
+      ...outcome.after,
+      name: this.roster.nameOf(outcome.after.userId),
+      audit: this.audit.forEntry(entryUuid).map((a) => (late.has(a.id) ? { ...a, late: true } : a)),
+    };
   }
 
   managerOutbox(token: string): OutboxItem[] {

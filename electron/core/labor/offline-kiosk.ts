@@ -199,6 +199,11 @@ export class OfflineKiosk {
       action: input.action,
       ...(input.role ? { role: input.role } : {}),
       ...(input.declaredTipsCents !== undefined ? { declaredTipsCents: input.declaredTipsCents } : {}),
+      // Kind, attestation and note reach the hub with the punch (time-card approval lives there).
+      ...(input.breakKind ? { breakKind: input.breakKind } : {}),
+      ...(input.breakPaid !== undefined ? { breakPaid: input.breakPaid } : {}),
+      ...(input.attestation ? { attestation: input.attestation } : {}),
+      ...(input.note ? { note: input.note } : {}),
       capturedAt: this.now(),
       // The hub records it only with its own grant for this person on this kiosk; a punch of an
       // offline session, or of a name tap the hub opened, says so and waits for a manager there.

@@ -46,6 +46,10 @@ export const LEDGER_RULES: Record<LedgerChannel, LedgerRules> = {
     // answered with its outcome. The guard still checks the token on every repeat.
     asked: (args) => args.slice(1),
   },
+  // Hub-local writes of time-card approval: the session token is who is signed in now, as above.
+  laborSignOffPeriod: { unknown: errorUnknown, asked: (args) => args.slice(1) },
+  laborReviewDecide: { unknown: errorUnknown, asked: (args) => args.slice(1) },
+  laborAddShiftNote: { unknown: errorUnknown, asked: (args) => args.slice(1) },
 };
 
 async function outcomeOf(run: () => Promise<unknown>): Promise<LedgerOutcome> {

@@ -54,6 +54,7 @@ export function failureDecides(problem: ErrorPayload, answering: 'first' | 'chec
     case 'pin-required':
     case 'locked-out':
     case 'break-too-short':
+    case 'period-signed-off':
       return true;
   }
 }

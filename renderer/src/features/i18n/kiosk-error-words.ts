@@ -54,6 +54,8 @@ export function kioskErrorWords(
     case 'not-found':
     case 'local-failure':
     case 'internal':
+    // A manager's timesheet edit, never a kiosk punch: the manager area speaks English.
+    case 'period-signed-off':
       return shown;
   }
 }
