@@ -54,6 +54,11 @@ export interface ErrorKinds {
   /** This device was revoked by a manager on the venue hub; `waitingPunches` it still holds. */
   revoked: { waitingPunches: number };
   /**
+   * A punch-in earlier than the schedule allows (labor-schedule.ts): `minutesEarly` before the
+   * shift that `startsAt`; on time from `allowedFrom`. `managerMay`: a manager PIN can allow it now.
+   */
+  'punch-too-early': { minutesEarly: number; startsAt: number; allowedFrom: number; managerMay: boolean };
+  /**
    * Ending a break before the venue's minimum, where the venue blocks it: a manager's PIN at this
    * device can allow it. `endsAt`: epoch ms when the minimum is reached.
    */
@@ -111,6 +116,7 @@ const KINDS: { readonly [K in ErrorKind]: true } = {
   'pin-required': true,
   'locked-out': true,
   revoked: true,
+  'punch-too-early': true,
   'break-too-short': true,
   'period-signed-off': true,
   'data-damaged': true,

@@ -123,6 +123,8 @@ export function wordsFor(payload: ErrorPayload, context: StaffContext = {}): str
       return lockWords(payload.data, context);
     case 'revoked':
       return 'A manager revoked this device on the venue hub: it can no longer be used. Ask a manager to pair it again.';
+    case 'punch-too-early':
+      return `You're ${payload.data.minutesEarly} minutes early: wait or ask a manager. You can punch in from ${clockTime(payload.data.allowedFrom, context.timezone ?? null)}.`;
     case 'break-too-short':
       return `A break here lasts at least ${payload.data.minimumMinutes} minutes: it can end at ${clockTime(payload.data.endsAt, context.timezone ?? null)}. A manager can allow it now with their PIN.`;
     case 'period-signed-off':

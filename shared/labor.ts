@@ -4,6 +4,7 @@
 import type { ErrorPayload } from './app-error';
 import type { BreakPreset } from './labor-rules/breaks';
 import type { OvertimePreset } from './labor-rules/overtime';
+import type { ScheduleAlert } from './labor-schedule';
 import type { ApprovalView, Attestation, BreakKind, ShiftNote } from './labor-period';
 /** What a person does at the kiosk. */
 export type PunchAction = 'punch-in' | 'break-start' | 'break-end' | 'punch-out';
@@ -211,6 +212,8 @@ export interface LaborView {
    * fetches its offline copy of the roster again when this differs from its copy's.
    */
   rosterStamp?: string;
+  /** Scheduled people not punched in: late, then no-show (the hub's schedule; names and times only). */
+  scheduleAlerts?: ScheduleAlert[];
 }
 
 /** Who is at the kiosk after a PIN or a name tap; the token authorises their punches. */

@@ -13,6 +13,8 @@ import { connectionHandlers } from './connection/connection-handlers';
 import { laborHandlers } from './labor/labor-handlers';
 import { approvalHandlers } from './labor/approval/approval-handlers';
 import { LaborService, type LaborTuning } from './labor/labor-service';
+import { ScheduleService } from './labor/schedule/schedule-service';
+import { scheduleHandlers } from './labor/schedule/schedule-handlers';
 import { MemorySecretStore, type SecretStore } from './secrets/secret-store';
 import { tabsHandlers } from './tabs/tabs-handlers';
 import { TabsService } from './tabs/tabs-service';
@@ -95,6 +97,7 @@ export interface AppCore {
   connection: ConnectionService;
   webhooks: WebhookListenerService;
   labor: LaborService;
+  schedule: ScheduleService;
   tabs: TabsService;
   /** Files of the data folder that could not be read, kept aside and reported. */
   dataHealth: DataHealth;
@@ -184,6 +187,9 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     damage,
   });
   labor.events.on('labor', (view) => events.emit('labor', view));
+  // The schedule is kept where the roster is (the hub, or a computer on its own); labor asks it.
+  const schedule = new ScheduleService({ dataDir: options.dataDir, labor, log, damage });
+  labor.schedule = schedule;
 
   // Projections are added before webhooks.start(), so the receiver replays the retained log into
   // them: that is what keeps the tabs board and issued gift cards across restarts.
@@ -264,6 +270,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     ...connectionHandlers(connection, { snapshot, checkService: checkConfiguredService }),
     ...webhookHandlers(webhooks, () => connection.sandboxLink()),
     ...laborHandlers(labor, money),
+    ...scheduleHandlers(schedule),
     ...approvalHandlers(labor),
     ...tabsHandlers(
       tabs,
@@ -327,6 +334,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     connection,
     webhooks,
     labor,
+    schedule,
     tabs,
     dataHealth,
     hub: hubService,
@@ -340,6 +348,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       await connection.start();
       await webhooks.start();
       await labor.start();
+      schedule.start();
       await tabs.start();
       if (hubService && options.hub) {
         const { when: _when, ...serve } = options.hub;
@@ -371,6 +380,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       review?.close();
       closeGrants();
       await tabs.stop();
+      schedule.stop();
       await labor.stop();
       await webhooks.stop();
       await connection.stop();

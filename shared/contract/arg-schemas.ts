@@ -9,6 +9,7 @@ import { dataHealthArgSchemas } from './data-health-args';
 import { hubArgSchemas } from './hub-args';
 import { hubAddressArgSchemas } from './hub-address-args';
 import { laborArgSchemas } from './labor-args';
+import { scheduleArgSchemas } from './schedule-args';
 import { approvalArgSchemas } from './approval-args';
 import { screenArgSchemas } from './screen-args';
 import { setupArgSchemas } from './setup-args';
@@ -18,6 +19,7 @@ import { webhookArgSchemas } from './webhooks-args';
 export const ipcArgSchemas: { [K in IpcChannel]: z.ZodType<IpcArgs<K>> } = {
   ...connectionArgSchemas,
   ...laborArgSchemas,
+  ...scheduleArgSchemas,
   ...approvalArgSchemas,
   ...webhookArgSchemas,
   ...tabsArgSchemas,

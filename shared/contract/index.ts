@@ -23,6 +23,7 @@ import {
   type HubAddressRequests,
 } from './hub-address';
 import { laborChannelKeys, laborEventKeys, type LaborEvents, type LaborRequests } from './labor';
+import { scheduleChannelKeys, scheduleEventKeys, type ScheduleEvents, type ScheduleRequests } from './schedule';
 import { approvalChannelKeys, approvalEventKeys, type ApprovalEvents, type ApprovalRequests } from './approval';
 import { screenChannelKeys, screenEventKeys, type ScreenEvents, type ScreenRequests } from './screen';
 import { setupChannelKeys, setupEventKeys, type SetupEvents, type SetupRequests } from './setup';
@@ -36,6 +37,7 @@ export interface IpcRequestMap
     ConnectionRequests,
     WebhookRequests,
     LaborRequests,
+    ScheduleRequests,
     ApprovalRequests,
     TabsRequests,
     DataHealthRequests,
@@ -52,6 +54,7 @@ export interface IpcEventMap
     ConnectionEvents,
     WebhookEvents,
     LaborEvents,
+    ScheduleEvents,
     ApprovalEvents,
     TabsEvents,
     DataHealthEvents,
@@ -71,6 +74,7 @@ const channelKeys: Record<IpcChannel, true> = {
   ...connectionChannelKeys,
   ...webhookChannelKeys,
   ...laborChannelKeys,
+  ...scheduleChannelKeys,
   ...approvalChannelKeys,
   ...tabsChannelKeys,
   ...dataHealthChannelKeys,
@@ -88,6 +92,7 @@ const eventKeys: Record<IpcEventName, true> = {
   ...connectionEventKeys,
   ...webhookEventKeys,
   ...laborEventKeys,
+  ...scheduleEventKeys,
   ...approvalEventKeys,
   ...tabsEventKeys,
   ...dataHealthEventKeys,

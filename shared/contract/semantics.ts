@@ -59,6 +59,14 @@ export const channelSemantics = {
   // Both act on one queued punch by its id: the punch itself is sent once whatever they say.
   laborRetryPunch: 'idempotent',
   laborDiscardPunch: 'idempotent',
+  scheduleWeek: 'read',
+  scheduleRange: 'read',
+  // A shift's id is made by the screen: saving it again saves the same shift.
+  scheduleSaveShift: 'idempotent',
+  scheduleRemoveShift: 'idempotent',
+  scheduleSaveRules: 'idempotent',
+  // A good file replaces the weeks it covers: importing it twice leaves what once leaves.
+  scheduleImport: 'idempotent',
   laborApproval: 'read',
   laborSetPayPeriod: 'idempotent',
   // A sign-off locks a pay period, a decision or a note is one line of the approval log: each

@@ -56,6 +56,7 @@ import { BREAK_PRESETS, minimumBreakMinutes } from '../../../shared/labor-rules/
 import { clockTime } from '../../../shared/time';
 import { formatDuration } from '../../../shared/labor-calc';
 import type { DamageSink } from '../storage/data-health';
+import type { ScheduleHooks } from './schedule/schedule-hooks';
 import { TimeCardLog } from './approval/time-card-log';
 import { checkExtras, recordExtras } from './approval/punch-extras';
 import { daysOfEdit, lateEditCheck, withApproval } from './approval/approval-service';
@@ -146,6 +147,8 @@ export class LaborService {
   private readonly notes: ReviewNotes;
   private autoCloseTimer: ReturnType<typeof setInterval> | null = null;
   private stampOf: { revision: number; stamp: string } | null = null;
+  /** The hub's schedule (schedule/schedule-service.ts): early punch-ins, scheduled clock-outs, alerts. */
+  schedule: ScheduleHooks | null = null;
 
   constructor(private readonly options: LaborServiceOptions) {
     this.tuning = { ...DEFAULT_LABOR_TUNING, ...options.tuning };
@@ -252,12 +255,14 @@ export class LaborService {
   autoCloseDue(): number {
     const end = this.stored.settings.businessDayEnd;
     const loc = this.stored.location;
-    if (this.stopped || end === null || !loc || this.roster.unreadable) return 0;
+    if (this.stopped || !loc || this.roster.unreadable) return 0;
     const now = this.now();
     let closed = 0;
     for (const row of this.liveRows()) {
-      const at = businessDayEndAfter(row.shiftStart, end, loc.timezone);
-      if (at > now) continue;
+      // The scheduled end plus the grace when the schedule has this shift; else the business day's end.
+      const scheduled = this.schedule?.closeAt(row.userId, row.shiftStart) ?? null;
+      const at = scheduled?.at ?? (end === null ? null : businessDayEndAfter(row.shiftStart, end, loc.timezone));
+      if (at === null || at > now) continue;
       const key = 'uuid' in row.shiftRef ? row.shiftRef.uuid : row.shiftRef.local;
       const punchId = `${AUTO_CLOSE_PREFIX}${key}`;
       if (this.outbox.has(punchId) || this.notes.has(punchId)) continue;
@@ -269,13 +274,13 @@ export class LaborService {
         );
         continue;
       }
-      this.noteAutoClose(punchId, row.userId, at, row.shiftStart);
+      this.noteAutoClose(punchId, row.userId, at, row.shiftStart, scheduled?.detail);
       closed += 1;
     }
     return closed;
   }
 
-  private noteAutoClose(punchId: string, userId: string, at: number, shiftStart: number): void {
+  private noteAutoClose(punchId: string, userId: string, at: number, shiftStart: number, detail?: string): void {
     const loc = this.stored.location;
     const tz = loc?.timezone ?? null;
     this.notes.add({
@@ -287,7 +292,7 @@ export class LaborService {
       day: loc ? this.fiscalDayFor(loc.uuid)(shiftStart) : '',
       byUserId: null,
       byName: null,
-      detail: `Still on shift at the end of the business day: clocked out at ${clockTime(at, tz)}`,
+      detail: detail ?? `Still on shift at the end of the business day: clocked out at ${clockTime(at, tz)}`,
     });
   }
 
@@ -348,6 +353,7 @@ export class LaborService {
       padLockedUntil: this.access.sessions.lockedUntilMs(),
       approvalLockedUntil: this.access.sessions.lockedUntilMs(undefined, 'approval'),
       rosterStamp: this.kioskRosterStamp(),
+      scheduleAlerts: this.schedule?.alerts(this.liveRows().map(publicRow)) ?? [],
     };
   }
 
@@ -555,6 +561,8 @@ export class LaborService {
 
   private punchAs(userId: string, input: PunchInput): PunchReceipt {
     const { managerToken, ...punch } = input;
+    // The schedule's early rule, decided here on the hub (a paired kiosk's punch: kiosk-relay.ts).
+    if (input.action === 'punch-in' && !this.rowFor(userId)) this.schedule?.checkPunchIn(userId, managerToken);
     const allowedBy = input.action === 'break-end' ? this.checkBreakLength(userId, managerToken) : null;
     const receipt = this.capture(userId, punch);
     if (allowedBy) {

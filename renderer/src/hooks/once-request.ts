@@ -53,6 +53,7 @@ export function failureDecides(problem: ErrorPayload, answering: 'first' | 'chec
     case 'not-found':
     case 'pin-required':
     case 'locked-out':
+    case 'punch-too-early':
     case 'break-too-short':
     case 'period-signed-off':
       return true;

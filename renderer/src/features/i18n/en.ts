@@ -67,6 +67,18 @@ export const en = {
     title: 'Manager PIN to end the break now',
     hint: '{{name}}, a break here lasts at least {{minutes}} min: yours can end at {{time}}. A manager at this kiosk can allow it now; it is noted for review.',
   },
+  earlyPunch: {
+    label: 'Early punch-in',
+    title: "You're {{minutes}} minutes early: wait or ask a manager",
+    hint: '{{name}}, your shift starts at {{start}}; you can punch in from {{from}}. A manager at this kiosk can let you in now with their PIN; it is noted.',
+    blocked: '{{name}}, your shift starts at {{start}}; you can punch in from {{from}}.',
+    back: 'Back',
+  },
+  schedule: {
+    heading: 'Not here yet',
+    late: 'Late: due at {{time}}',
+    noShow: 'No-show: due at {{time}}',
+  },
   names: {
     title: 'Tap your name',
     none: 'No staff are set up for this location yet. A manager can add them under Manager → Staff & PINs.',
@@ -236,6 +248,7 @@ export const en = {
       'A manager revoked this device on the venue hub: it can no longer be used. Ask a manager to pair it again.',
     'break-too-short':
       'A break here lasts at least {{minutes}} minutes. A manager can allow ending it now with their PIN.',
+    'punch-too-early': "You're {{minutes}} minutes early: wait or ask a manager.",
     fallback: 'Something went wrong. Try again.',
   },
 };

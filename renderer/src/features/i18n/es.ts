@@ -69,6 +69,18 @@ export const es: KioskStrings = {
     title: 'PIN de gerente para terminar el descanso ahora',
     hint: '{{name}}, aquí un descanso dura al menos {{minutes}} min: el suyo puede terminar a partir de las {{time}}; un gerente en este quiosco puede permitirlo ahora y queda anotado para revisión.',
   },
+  earlyPunch: {
+    label: 'Entrada anticipada',
+    title: 'Llega {{minutes}} minutos antes: espere o pida a un gerente',
+    hint: '{{name}}, su turno empieza a las {{start}}; puede marcar la entrada a partir de las {{from}}. Un gerente en este quiosco puede permitirlo ahora con su PIN y queda anotado.',
+    blocked: '{{name}}, su turno empieza a las {{start}}; puede marcar la entrada a partir de las {{from}}.',
+    back: 'Volver',
+  },
+  schedule: {
+    heading: 'Aún no han llegado',
+    late: 'Tarde: debía entrar a las {{time}}',
+    noShow: 'No se presentó: debía entrar a las {{time}}',
+  },
   names: {
     title: 'Toque su nombre',
     none: 'Todavía no hay personal en este local. Un gerente puede agregarlo en Gerente → Personal y PIN.',
@@ -244,6 +256,7 @@ export const es: KioskStrings = {
       'Un gerente revocó este dispositivo en el centro: ya no se puede usar. Pida a un gerente que lo vuelva a emparejar.',
     'break-too-short':
       'Un descanso aquí dura al menos {{minutes}} minutos. Un gerente puede permitir terminarlo ahora con su PIN.',
+    'punch-too-early': 'Llega {{minutes}} minutos antes: espere o pida a un gerente.',
     fallback: 'Algo salió mal. Vuelva a intentarlo.',
   },
 };

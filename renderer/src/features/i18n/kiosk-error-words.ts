@@ -24,6 +24,8 @@ export function kioskErrorWords(
       return t(`error.${payload.kind}`);
     case 'break-too-short':
       return t('error.break-too-short', { minutes: payload.data.minimumMinutes });
+    case 'punch-too-early':
+      return t('error.punch-too-early', { minutes: payload.data.minutesEarly });
     case 'unknown-channel':
     case 'untrusted-sender':
       return t('error.unknown-channel');
