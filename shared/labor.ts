@@ -262,6 +262,11 @@ export interface PunchInput {
   attestation?: 'yes' | 'no';
   /** punch-in or punch-out: the person's own note on the shift, for the manager. */
   note?: string;
+  /**
+   * punch-out: of declaredTipsCents, what came on card (the rest is cash). The service keeps one
+   * declared_tips; the split stays on the hub (labor-tips.json) for the tip report and payroll.
+   */
+  tipsCardCents?: number;
 }
 
 export interface PunchReceipt {

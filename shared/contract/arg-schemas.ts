@@ -9,6 +9,7 @@ import { dataHealthArgSchemas } from './data-health-args';
 import { hubArgSchemas } from './hub-args';
 import { hubAddressArgSchemas } from './hub-address-args';
 import { laborArgSchemas } from './labor-args';
+import { laborPayArgSchemas } from './labor-pay-args';
 import { scheduleArgSchemas } from './schedule-args';
 import { approvalArgSchemas } from './approval-args';
 import { screenArgSchemas } from './screen-args';
@@ -19,6 +20,7 @@ import { webhookArgSchemas } from './webhooks-args';
 export const ipcArgSchemas: { [K in IpcChannel]: z.ZodType<IpcArgs<K>> } = {
   ...connectionArgSchemas,
   ...laborArgSchemas,
+  ...laborPayArgSchemas,
   ...scheduleArgSchemas,
   ...approvalArgSchemas,
   ...webhookArgSchemas,

@@ -54,6 +54,16 @@ const HUB_ONLY_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   'backupInspect',
   'backupRestore',
   'satelliteMoveHub',
+  // Wages stay on the hub: no paired device, a manager's included, reads them or what is made of
+  // them (labor cost, tips after the rules, payroll files).
+  'payWages',
+  'paySaveWage',
+  'payLaborDay',
+  'payTipRules',
+  'paySaveTipRules',
+  'payTipReport',
+  'payPeriodTotals',
+  'payPayrollFile',
 ]);
 
 /** Managing devices is for the manager's own device (and the hub's screen). */

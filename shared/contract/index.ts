@@ -23,6 +23,12 @@ import {
   type HubAddressRequests,
 } from './hub-address';
 import { laborChannelKeys, laborEventKeys, type LaborEvents, type LaborRequests } from './labor';
+import {
+  laborPayChannelKeys,
+  laborPayEventKeys,
+  type LaborPayEvents,
+  type LaborPayRequests,
+} from './labor-pay';
 import { scheduleChannelKeys, scheduleEventKeys, type ScheduleEvents, type ScheduleRequests } from './schedule';
 import { approvalChannelKeys, approvalEventKeys, type ApprovalEvents, type ApprovalRequests } from './approval';
 import { screenChannelKeys, screenEventKeys, type ScreenEvents, type ScreenRequests } from './screen';
@@ -37,6 +43,7 @@ export interface IpcRequestMap
     ConnectionRequests,
     WebhookRequests,
     LaborRequests,
+    LaborPayRequests,
     ScheduleRequests,
     ApprovalRequests,
     TabsRequests,
@@ -54,6 +61,7 @@ export interface IpcEventMap
     ConnectionEvents,
     WebhookEvents,
     LaborEvents,
+    LaborPayEvents,
     ScheduleEvents,
     ApprovalEvents,
     TabsEvents,
@@ -74,6 +82,7 @@ const channelKeys: Record<IpcChannel, true> = {
   ...connectionChannelKeys,
   ...webhookChannelKeys,
   ...laborChannelKeys,
+  ...laborPayChannelKeys,
   ...scheduleChannelKeys,
   ...approvalChannelKeys,
   ...tabsChannelKeys,
@@ -92,6 +101,7 @@ const eventKeys: Record<IpcEventName, true> = {
   ...connectionEventKeys,
   ...webhookEventKeys,
   ...laborEventKeys,
+  ...laborPayEventKeys,
   ...scheduleEventKeys,
   ...approvalEventKeys,
   ...tabsEventKeys,

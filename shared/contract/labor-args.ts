@@ -22,6 +22,7 @@ export const punchInput = z.strictObject({
   breakPaid: z.boolean().optional(),
   attestation: z.enum(['yes', 'no']).optional(),
   note: z.string().max(500).optional(),
+  tipsCardCents: z.number().int().min(0).max(10_000_000).optional(),
 });
 
 // The same schemas the stored file uses: a value accepted here always reads back after a restart.

@@ -125,6 +125,11 @@ export class LaborService {
   readonly outbox: Outbox;
   readonly roster: Roster;
   readonly access: KioskAccess;
+  /**
+   * Keeps a punch-out's cash/card tip split on the hub (labor/pay/pay-service.ts), before the punch
+   * is captured; it throws to refuse a split that does not fit the declared tips. Set by the composition.
+   */
+  tipsSplit: ((userId: string, input: PunchInput, at: number) => void) | null = null;
   /** The kiosk's sessions (the Electron shell's close guard asks whether a manager is signed in). */
   get sessions(): KioskAccess['sessions'] {
     return this.access.sessions;
@@ -474,6 +479,7 @@ export class LaborService {
       .filter((r) => r.locationUuid === loc.uuid)
       .map(({ role, roleUuid }) => ({ role, roleUuid }));
     checkExtras(input);
+    this.tipsSplit?.(userId, input, at ?? this.now());
     const row = this.rowFor(userId);
     const drafts = buildPunches(input, {
       locationUuid: loc.uuid,
