@@ -1,6 +1,8 @@
 // CSV of a timesheet view for payroll: times in the venue's local time (what people read) and in
 // UTC ISO 8601 (unambiguous), tips in dollars.
 import type { TimesheetRow } from './labor';
+import type { ScheduledVsActual } from './labor-schedule';
+import { notWorkedCell, scheduledCells, SCHEDULED_COLUMNS } from './labor-schedule-columns';
 import { isPaidBreak } from './labor-calc';
 import { BREAK_PRESETS, checkBreaks, formatBreakFlags, type BreakPreset, type TakenBreak } from './labor-rules/breaks';
 import { OVERTIME_PRESETS, splitOvertime, type OvertimePreset, type ShiftSplit } from './labor-rules/overtime';
@@ -31,6 +33,8 @@ const HEADER = [
   'late_edits',
   'attestation',
   'shift_notes',
+  // Scheduled against actual (the hub's schedule).
+  ...SCHEDULED_COLUMNS,
   'clock_in_utc',
   'clock_out_utc',
   'time_entry_uuid',
@@ -172,8 +176,10 @@ export function timesheetCsv(
   timezone: string | null,
   now: number,
   rules: PayrollRules = { overtime: 'us-federal', breaks: 'none' },
+  scheduled: ScheduledVsActual[] = [],
 ): string {
   const lines = [HEADER.join(',')];
+  const planned = new Map(scheduled.flatMap((s) => (s.entryUuid ? [[s.entryUuid, s] as const] : [])));
   const shifts = rows.filter((r) => r.kind === 'shift');
   const shiftIds = new Set(shifts.map((s) => s.uuid));
   const breaksOf = new Map<string, TimesheetRow[]>();
@@ -226,6 +232,7 @@ export function timesheetCsv(
         [...r.audit, ...breaks.flatMap((b) => b.audit)].filter((a) => a.late).length || null,
         r.attestation ? `${r.attestation.answer} (breaks)` : null,
         (r.notes ?? []).map((n) => `${n.byName}: ${n.text}`).join('; ') || null,
+        ...scheduledCells(isShift ? planned.get(r.uuid) : undefined, timezone),
         new Date(r.punchIn).toISOString(),
         r.punchOut === null ? null : new Date(r.punchOut).toISOString(),
         r.uuid,
@@ -240,5 +247,8 @@ export function timesheetCsv(
   };
   for (const f of shiftFigures) push(f);
   for (const b of orphans) push(figures(b, [b], false, now));
+  for (const s of scheduled)
+    if (s.entryUuid === null)
+      lines.push(HEADER.map((column) => csvField(notWorkedCell(column, s, timezone))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -23,6 +23,7 @@ import {
   type HubAddressRequests,
 } from './hub-address';
 import { laborChannelKeys, laborEventKeys, type LaborEvents, type LaborRequests } from './labor';
+import { scheduleChannelKeys, scheduleEventKeys, type ScheduleEvents, type ScheduleRequests } from './schedule';
 import {
   laborPayChannelKeys,
   laborPayEventKeys,
@@ -43,6 +44,7 @@ export interface IpcRequestMap
     ConnectionRequests,
     WebhookRequests,
     LaborRequests,
+    ScheduleRequests,
     LaborPayRequests,
     ScheduleRequests,
     ApprovalRequests,
@@ -61,6 +63,7 @@ export interface IpcEventMap
     ConnectionEvents,
     WebhookEvents,
     LaborEvents,
+    ScheduleEvents,
     LaborPayEvents,
     ScheduleEvents,
     ApprovalEvents,
@@ -82,6 +85,7 @@ const channelKeys: Record<IpcChannel, true> = {
   ...connectionChannelKeys,
   ...webhookChannelKeys,
   ...laborChannelKeys,
+  ...scheduleChannelKeys,
   ...laborPayChannelKeys,
   ...scheduleChannelKeys,
   ...approvalChannelKeys,
@@ -101,6 +105,7 @@ const eventKeys: Record<IpcEventName, true> = {
   ...connectionEventKeys,
   ...webhookEventKeys,
   ...laborEventKeys,
+  ...scheduleEventKeys,
   ...laborPayEventKeys,
   ...scheduleEventKeys,
   ...approvalEventKeys,

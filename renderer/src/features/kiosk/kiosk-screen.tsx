@@ -17,6 +17,7 @@ import { PinPad, type PadLock } from './pin-pad';
 import { useIdle } from './use-idle';
 import { useAction } from '../../hooks/use-action';
 import { BreakOverride } from './break-override';
+import { EarlyPunchPrompt } from '../schedule/early-punch-prompt';
 import { isAppError } from '../../../../shared/app-error';
 import { errorPayload } from '../../../../shared/errors';
 import { failureDecides } from '../../hooks/once-request';
@@ -35,7 +36,11 @@ type Mode =
   | { kind: 'manager-pin' }
   | { kind: 'manager-setup' }
   | { kind: 'manager'; session: StaffSession }
-  | { kind: 'break-override'; session: StaffSession; minimumMinutes: number; endsAt: number };
+  | { kind: 'break-override'; session: StaffSession; minimumMinutes: number; endsAt: number }
+  | ({ kind: 'early-punch'; session: StaffSession; input: Omit<PunchInput, 'punchId'> } & EarlyPunchData);
+
+/** What the hub said of a punch-in before the schedule allows it (shared/app-error.ts). */
+type EarlyPunchData = { minutesEarly: number; startsAt: number; allowedFrom: number; managerMay: boolean };
 
 const MANAGER_IDLE_SECONDS = 180;
 
@@ -72,7 +77,12 @@ export function KioskScreen({
   const [unknownPunch, setUnknownPunch] = useState<UnknownPunch | null>(null);
 
   const backToPad = useCallback(() => {
-    if (mode.kind === 'person' || mode.kind === 'manager' || mode.kind === 'break-override')
+    if (
+      mode.kind === 'person' ||
+      mode.kind === 'manager' ||
+      mode.kind === 'break-override' ||
+      mode.kind === 'early-punch'
+    )
       void api()
         .laborEndSession(mode.session.token)
         .catch(() => {});
@@ -159,6 +169,9 @@ export function KioskScreen({
         // Refused for good: the next press is a new punch with a new id.
         attempt.current = null;
         setUnknownPunch(null);
+        // Before the schedule allows: the prompt says how early, and a manager here may allow it.
+        if (isAppError(error, 'punch-too-early'))
+          return setMode({ kind: 'early-punch', session, input, ...error.data });
         if (!isAppError(error, 'break-too-short')) throw error;
         setMode({ kind: 'break-override', session, ...error.data });
         return;
@@ -183,6 +196,24 @@ export function KioskScreen({
         const manager = await api().laborIdentify({ pin });
         try {
           if (manager.manager) await punch(session, { action: 'break-end', managerToken: manager.token });
+          return manager.manager;
+        } finally {
+          void api()
+            .laborEndSession(manager.token)
+            .catch(() => {});
+        }
+      })
+      .then((allowed) => {
+        if (allowed === false) request.setError(t('pad.notManager'));
+      });
+
+  // A manager's PIN at this kiosk lets an early punch-in through; the hub notes who allowed it.
+  const allowEarly = (session: StaffSession, input: Omit<PunchInput, 'punchId'>, pin: string) =>
+    request
+      .run(async () => {
+        const manager = await api().laborIdentify({ pin });
+        try {
+          if (manager.manager) await punch(session, { ...input, managerToken: manager.token });
           return manager.manager;
         } finally {
           void api()
@@ -354,6 +385,24 @@ export function KioskScreen({
           lock={lock}
           nameOf={nameOf}
           onManagerPin={(pin) => void allowBreakEnd(mode.session, pin)}
+          onCancel={backToPad}
+        />
+      );
+      break;
+    case 'early-punch':
+      panel = (
+        <EarlyPunchPrompt
+          name={mode.session.name}
+          minutesEarly={mode.minutesEarly}
+          startsAt={mode.startsAt}
+          allowedFrom={mode.allowedFrom}
+          managerMay={mode.managerMay}
+          timezone={location.timezone}
+          busy={request.busy}
+          error={problem}
+          lock={lock}
+          nameOf={nameOf}
+          onManagerPin={(pin) => void allowEarly(mode.session, mode.input, pin)}
           onCancel={backToPad}
         />
       );

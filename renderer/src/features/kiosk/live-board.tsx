@@ -10,6 +10,7 @@ import { DamagedHere, SHOWN_FROM } from '../../components/damaged-here';
 import { OvertimeBadge } from './overtime-badge';
 import { roleName } from './role-name';
 import { boardOvertime } from '../../../../shared/labor-rules/board-overtime';
+import { ScheduleAlerts } from '../schedule/schedule-alerts';
 
 const ALERT_TEXT: Record<LaborAlert['kind'], (a: LaborAlert, t: KioskText['t']) => string> = {
   'break-due': (a, t) => t('board.breakDue', { duration: formatDuration(a.elapsedMs) }),
@@ -61,6 +62,7 @@ export function LiveBoard({
         </span>
       </header>
       <DamagedHere files={SHOWN_FROM.board} className="k-damaged" meaning={t('board.damaged')} />
+      <ScheduleAlerts timezone={timezone} />
       {board.rows.length === 0 ? (
         <p className="k-empty" data-testid="board-empty">
           {someoneWasHere ? t('board.allOut') : t('board.nobody')}

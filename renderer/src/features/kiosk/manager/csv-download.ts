@@ -2,14 +2,16 @@
 // dialog for it); no file system access from the renderer.
 import type { TimesheetView } from '../../../../../shared/labor';
 import { timesheetCsv, type PayrollRules } from '../../../../../shared/labor-csv';
+import type { ScheduledVsActual } from '../../../../../shared/labor-schedule';
 
 export function downloadTimesheet(
   view: TimesheetView,
   locationName: string,
   timezone: string | null,
   rules: PayrollRules,
+  scheduled: ScheduledVsActual[] = [],
 ): void {
-  const csv = timesheetCsv(view.rows, timezone, Date.now(), rules);
+  const csv = timesheetCsv(view.rows, timezone, Date.now(), rules, scheduled);
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   const place = locationName

@@ -13,8 +13,10 @@ import { DevicesPanel } from '../../hub/devices-panel';
 import { LockoutsNotice } from './lockouts-notice';
 import { useAppStore } from '../../../store';
 import { AreaBoundary } from '../../../components/error-boundary';
+import { SchedulePanel } from '../../schedule/schedule-panel';
+import { ScheduleAlerts } from '../../schedule/schedule-alerts';
 
-type Tab = 'timesheet' | 'sync' | 'staff' | 'settings' | 'devices' | 'app';
+type Tab = 'timesheet' | 'schedule' | 'sync' | 'staff' | 'settings' | 'devices' | 'app';
 
 export function ManagerArea({
   session,
@@ -37,6 +39,7 @@ export function ManagerArea({
   const stuck = labor.outbox.failed + labor.outbox.blocked;
   const tabs: [Tab, string][] = [
     ['timesheet', 'Timesheet'],
+    ['schedule', 'Schedule'],
     [
       'sync',
       `Sync${stuck > 0 ? ` (${stuck} to fix)` : labor.outbox.pending > 0 ? ` (${labor.outbox.pending} waiting)` : ''}`,
@@ -81,9 +84,11 @@ export function ManagerArea({
         <DataHealthNotices />
         <RefusedDeliveriesNotice />
         <LockoutsNotice token={session.token} labor={labor} />
+        <ScheduleAlerts timezone={labor.location?.timezone ?? null} />
         {/* A section that fails leaves the other tabs working. */}
         <AreaBoundary area={`manager-${tab}`} key={tab}>
           {tab === 'timesheet' && <TimesheetView token={session.token} labor={labor} />}
+          {tab === 'schedule' && <SchedulePanel token={session.token} labor={labor} />}
           {tab === 'sync' && (
             <>
               <SyncProblems token={session.token} labor={labor} />

@@ -19,6 +19,8 @@ import { Problem } from '../../../components/problem';
 import { downloadTimesheet } from './csv-download';
 import { shiftBreakFlags } from '../../../../../shared/labor-csv';
 import { TimelineChart } from './timeline-chart';
+import { useScheduledVsActual } from '../../schedule/use-scheduled-vs-actual';
+import { ScheduledVsActualCard } from '../../schedule/scheduled-vs-actual';
 import { TimesheetTable } from './timesheet-table';
 import { TotalsTable } from './totals-table';
 import { NeedsReview } from './needs-review';
@@ -58,6 +60,13 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
   }, [sheet, chartDay, chartChosen, query.fromDay, query.toDay]);
 
   const roles = knownRoles(labor, sheet);
+  const scheduled = useScheduledVsActual(
+    token,
+    sheet,
+    tz,
+    (id) => labor.staff.find((s) => s.userId === id)?.name ?? id,
+    now,
+  );
   const set = (patch: Partial<TimesheetQuery>) => setQuery((q) => ({ ...q, ...patch }));
   const days = dayList(query.fromDay, query.toDay);
 
@@ -139,10 +148,16 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
           disabled={!sheet || sheet.rows.length === 0}
           onClick={() =>
             sheet &&
-            downloadTimesheet(sheet, labor.location?.name ?? 'venue', tz, {
-              overtime: labor.settings.overtimePreset,
-              breaks: labor.settings.breakPreset,
-            })
+            downloadTimesheet(
+              sheet,
+              labor.location?.name ?? 'venue',
+              tz,
+              {
+                overtime: labor.settings.overtimePreset,
+                breaks: labor.settings.breakPreset,
+              },
+              scheduled,
+            )
           }
         >
           Export CSV
@@ -182,6 +197,7 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
             <TotalsTable totals={sheet.totals} />
             {sheet.totals.length === 0 && <p className="k-empty">Nobody worked on these days (with these filters).</p>}
           </section>
+          <ScheduledVsActualCard rows={scheduled} timezone={tz} />
           <section className="k-card">
             <div className="k-card-head">
               <h2>Timeline · {longDay(chartDay)}</h2>

@@ -1,0 +1,121 @@
+// Schedules in Chromium against the real app: a manager enters a shift on the week grid, the
+// person then punches in an hour before it and is stopped ("You're N minutes early: wait or ask a
+// manager"), a staff PIN cannot let them in and a manager's PIN can; a person scheduled 40 minutes
+// ago who never came shows as a no-show on the manager's screen and on the live board. The grid and
+// the prompt are shot at both sizes and checked with axe.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { shortDay, toLocalInput } from '../../shared/time';
+import { test, expect } from './fixtures';
+import { axeFindings } from './axe-findings';
+import { done, enterPin, openKiosk } from './kiosk-steps';
+import { showAt } from './show-at';
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1080, height: 1920 },
+];
+
+/** A screenshot at both sizes (kept with the test's output and in docs/screens), and axe at each. */
+async function shootBoth(page: Page, name: string): Promise<void> {
+  mkdirSync('docs/screens', { recursive: true });
+  for (const size of SIZES) {
+    await showAt(page, size);
+    // From the top of the screen: the heading and the alerts, then the grid or the pad.
+    await page.locator('h1, .k-header').first().scrollIntoViewIfNeeded();
+    const file = test.info().outputPath(`${name}-${size.width}x${size.height}.png`);
+    await page.screenshot({ path: file });
+    copyFileSync(file, `docs/screens/${name}-${size.width}x${size.height}.png`);
+    expect(await axeFindings(page), `axe at ${size.width}x${size.height}`).toEqual([]);
+  }
+  await showAt(page, SIZES[0]);
+}
+
+const FIVE_MIN = 5 * 60_000;
+
+test('a shift entered on the grid; an early punch-in blocked, then allowed with a manager PIN; a no-show shown', async ({
+  page,
+  app,
+}) => {
+  const h = app.core.handlers;
+  await openKiosk(page, app.host.url);
+  const view = await h.laborView();
+  const tz = view.location?.timezone ?? null;
+  const jordan = view.staff.find((s) => s.userId === '2004')!;
+  const sam = view.staff.find((s) => s.userId === '2002')!;
+
+  // Jordan's shift starts about an hour from now on the venue's clock, at a five-minute mark.
+  const startsAt = Math.ceil((Date.now() + 60 * 60_000) / FIVE_MIN) * FIVE_MIN;
+  const [day, start] = toLocalInput(startsAt, tz).split('T');
+  const end = toLocalInput(startsAt + 4 * 3_600_000, tz).split('T')[1];
+
+  await page.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(page, '9999');
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const rules = page.getByRole('form', { name: 'Schedule rules' });
+  await rules.getByLabel('Punching in early').selectOption('manager');
+  await rules.getByLabel('Minutes before the start a punch-in is on time').fill('10');
+  await rules.getByRole('button', { name: 'Save rules' }).click();
+  await expect(rules.getByText('Saved.')).toBeVisible();
+
+  await page.getByLabel('Go to the week of').fill(day);
+  await page.getByRole('button', { name: `Add a shift for ${jordan.name} on ${shortDay(day)}` }).click();
+  const editor = page.getByRole('form', { name: 'Shift' });
+  await editor.getByLabel('Starts').fill(start);
+  await editor.getByLabel(/^Ends/).fill(end);
+  await editor.getByRole('button', { name: 'Save shift' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(page.getByTestId('scheduled-shift')).toContainText(`${start}–${end}`);
+
+  // Sam was due 40 minutes ago and never came: a no-show (after 30 minutes by default).
+  const samStart = Math.floor((Date.now() - 40 * 60_000) / 60_000) * 60_000;
+  const [samDay, samFrom] = toLocalInput(samStart, tz).split('T');
+  const samTo = toLocalInput(samStart + 3 * 3_600_000, tz).split('T')[1];
+  const boss = await h.laborIdentify({ pin: '9999' });
+  await h.scheduleSaveShift(boss.token, {
+    id: crypto.randomUUID(),
+    userId: sam.userId,
+    role: sam.roles[0].role,
+    day: samDay,
+    start: samFrom,
+    end: samTo,
+  });
+  const managerAlert = page.getByTestId('schedule-alert').filter({ hasText: sam.name });
+  await expect(managerAlert).toHaveAttribute('data-kind', 'no-show');
+  await expect(managerAlert).toContainText('No-show: due at');
+  await shootBoth(page, 'schedule-grid');
+
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Not here yet' }).getByTestId('schedule-alert').filter({ hasText: sam.name }),
+  ).toContainText('No-show');
+
+  await enterPin(page, '2222');
+  await page
+    .getByRole('button', { name: /^Punch in/ })
+    .first()
+    .click();
+  const prompt = page.getByTestId('punch-too-early');
+  await expect(prompt).toContainText(/You're (59|60|61|62|63|64|65) minutes early: wait or ask a manager/);
+  await expect(prompt).toContainText(`your shift starts at`);
+  expect(app.core.labor.outboxItems()).toHaveLength(0);
+  await shootBoth(page, 'kiosk-early-punch');
+
+  // A staff PIN does not let Jordan in; a manager's does, and the hub notes who.
+  await enterPin(page, '1111');
+  await expect(prompt.getByRole('alert')).toContainText('does not belong to a manager');
+  await enterPin(page, '9999');
+  await done(page, /punched in/);
+  await expect
+    .poll(
+      () =>
+        app.core
+          .sandbox()!
+          .world.labor.all()
+          .filter((e) => e.userId === '2004').length,
+    )
+    .toBe(1);
+  const week = await h.scheduleWeek(boss.token, day);
+  expect(week.earlyAllowed).toMatchObject([{ userId: '2004', byName: expect.any(String) }]);
+});
