@@ -76,13 +76,6 @@ export const channelAccess: Record<IpcChannel, Access> = {
   laborOutbox: 'manager',
   laborRetryPunch: 'manager',
   laborDiscardPunch: 'manager',
-  // The schedule is the manager's: a kiosk device never reads it (its board carries the alerts).
-  scheduleWeek: 'manager',
-  scheduleRange: 'manager',
-  scheduleSaveShift: 'manager',
-  scheduleRemoveShift: 'manager',
-  scheduleSaveRules: 'manager',
-  scheduleImport: 'manager',
   // Wages and what is made from them: a manager, on the hub's own screen only (device-access.ts).
   payWages: 'manager',
   paySaveWage: 'manager',

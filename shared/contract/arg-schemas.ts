@@ -9,7 +9,6 @@ import { dataHealthArgSchemas } from './data-health-args';
 import { hubArgSchemas } from './hub-args';
 import { hubAddressArgSchemas } from './hub-address-args';
 import { laborArgSchemas } from './labor-args';
-import { scheduleArgSchemas } from './schedule-args';
 import { laborPayArgSchemas } from './labor-pay-args';
 import { scheduleArgSchemas } from './schedule-args';
 import { approvalArgSchemas } from './approval-args';
@@ -21,7 +20,6 @@ import { webhookArgSchemas } from './webhooks-args';
 export const ipcArgSchemas: { [K in IpcChannel]: z.ZodType<IpcArgs<K>> } = {
   ...connectionArgSchemas,
   ...laborArgSchemas,
-  ...scheduleArgSchemas,
   ...laborPayArgSchemas,
   ...scheduleArgSchemas,
   ...approvalArgSchemas,

@@ -23,7 +23,6 @@ import {
   type HubAddressRequests,
 } from './hub-address';
 import { laborChannelKeys, laborEventKeys, type LaborEvents, type LaborRequests } from './labor';
-import { scheduleChannelKeys, scheduleEventKeys, type ScheduleEvents, type ScheduleRequests } from './schedule';
 import {
   laborPayChannelKeys,
   laborPayEventKeys,
@@ -44,7 +43,6 @@ export interface IpcRequestMap
     ConnectionRequests,
     WebhookRequests,
     LaborRequests,
-    ScheduleRequests,
     LaborPayRequests,
     ScheduleRequests,
     ApprovalRequests,
@@ -63,7 +61,6 @@ export interface IpcEventMap
     ConnectionEvents,
     WebhookEvents,
     LaborEvents,
-    ScheduleEvents,
     LaborPayEvents,
     ScheduleEvents,
     ApprovalEvents,
@@ -85,7 +82,6 @@ const channelKeys: Record<IpcChannel, true> = {
   ...connectionChannelKeys,
   ...webhookChannelKeys,
   ...laborChannelKeys,
-  ...scheduleChannelKeys,
   ...laborPayChannelKeys,
   ...scheduleChannelKeys,
   ...approvalChannelKeys,
@@ -105,7 +101,6 @@ const eventKeys: Record<IpcEventName, true> = {
   ...connectionEventKeys,
   ...webhookEventKeys,
   ...laborEventKeys,
-  ...scheduleEventKeys,
   ...laborPayEventKeys,
   ...scheduleEventKeys,
   ...approvalEventKeys,

@@ -59,14 +59,6 @@ export const channelSemantics = {
   // Both act on one queued punch by its id: the punch itself is sent once whatever they say.
   laborRetryPunch: 'idempotent',
   laborDiscardPunch: 'idempotent',
-  scheduleWeek: 'read',
-  scheduleRange: 'read',
-  // A shift's id is made by the screen: saving it again saves the same shift.
-  scheduleSaveShift: 'idempotent',
-  scheduleRemoveShift: 'idempotent',
-  scheduleSaveRules: 'idempotent',
-  // A good file replaces the weeks it covers: importing it twice leaves what once leaves.
-  scheduleImport: 'idempotent',
   payWages: 'read',
   // A person's whole pay record, set to what was sent: twice is once (it pays nobody by itself).
   paySaveWage: 'idempotent',
