@@ -92,6 +92,8 @@ export interface Location {
   flags: Record<string, boolean>;
   /** null when the service does not show it (and this app has not subscribed it itself). */
   subscribed: boolean | null;
+  /** The location's IANA zone when the list gives one (the spec does not show it); null or absent when not. */
+  timezone?: string | null;
 }
 
 export type LocationsView = {

@@ -207,3 +207,24 @@ export function msToWallTime(ms: number, timezone: string): string {
   const frac = String(((ms % 1000) + 1000) % 1000).padStart(3, '0');
   return `${p.y}-${two(p.mo)}-${two(p.d)}T${two(p.h)}:${two(p.mi)}:${two(p.s)}.${frac}`;
 }
+
+/**
+ * The venue's zone for every time on screen: the kiosk's location's when one is chosen; else the
+ * till's location's (Passes, Gift cards, Tabs), as the locations list gives it; else the venue's
+ * default, the zone most of its locations share (the first such in the list on a tie). Null when
+ * nothing says, and then times are this computer's.
+ */
+export function venueZoneOf(
+  kiosk: { timezone: string | null } | null | undefined,
+  tillUuid: string | null | undefined,
+  locations: readonly { uuid: string; timezone?: string | null }[],
+): string | null {
+  if (kiosk?.timezone) return kiosk.timezone;
+  const till = tillUuid ? locations.find((l) => l.uuid === tillUuid)?.timezone : null;
+  if (till) return till;
+  const counts = new Map<string, number>();
+  for (const l of locations) if (l.timezone) counts.set(l.timezone, (counts.get(l.timezone) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [zone, n] of counts) if (best === null || n > counts.get(best)!) best = zone;
+  return best;
+}

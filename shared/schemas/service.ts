@@ -148,7 +148,23 @@ const rawLocation = z.looseObject({
   subscribed: optionalBoolean,
   isSubscribed: optionalBoolean,
   is_subscribed: optionalBoolean,
+  timezone: optionalText,
+  time_zone: optionalText,
+  timeZone: optionalText,
 });
+
+const withZone = (timezone: string | null) => (timezone ? { timezone } : {});
+
+/** An IANA zone this runtime knows, else null (a zone it cannot use would fail every time shown). */
+function knownZone(zone: string | undefined): string | null {
+  if (!zone) return null;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}
 
 export const locationSchema = rawLocation.transform((raw, ctx): Location => {
   const uuid = raw.uuid ?? raw.locationUuid ?? raw.location_uuid ?? raw.id ?? raw.locationId ?? raw.location_id;
@@ -168,6 +184,8 @@ export const locationSchema = rawLocation.transform((raw, ctx): Location => {
     flags: normaliseFlags(raw.featureFlags ?? raw.feature_flags ?? raw.flags),
     // Absent = the service does not say (a spec-valid reading), never a silent 'not subscribed'.
     subscribed: raw.subscribed ?? raw.isSubscribed ?? raw.is_subscribed ?? null,
+    // Only when the list gives one: a location with no zone stays as it always was.
+    ...withZone(knownZone(raw.timezone ?? raw.time_zone ?? raw.timeZone)),
   };
 });
 
