@@ -153,6 +153,8 @@ export interface ForwardedPunch {
   offline?: boolean;
   /** Taken in a session the hub opened on a name tap, without a PIN: it carries no grant. */
   nameTap?: boolean;
+  /** A manager's session on that kiosk letting an early punch-in through (the schedule's rule). */
+  managerToken?: string;
 }
 
 /** The hub's answer to a forwarded punch: final for its id, whatever is sent again. */

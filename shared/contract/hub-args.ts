@@ -16,6 +16,7 @@ export const forwardedPunch = punchInput.extend({
   grant: z.string().min(1).max(200).optional(),
   offline: z.literal(true).optional(),
   nameTap: z.literal(true).optional(),
+  managerToken: z.string().min(16).max(128).optional(),
 });
 
 /**

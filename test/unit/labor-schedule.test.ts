@@ -2,7 +2,7 @@
 // punch-in rule (blocked, then allowed with a manager's PIN), late and no-show alerts on the board,
 // the auto clock-out at the scheduled end plus the grace, the CSV import's per-line errors (nothing
 // half imported), and the stored file's format version.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { laborHandlers } from '../../electron/core/labor/labor-handlers';
@@ -14,6 +14,8 @@ import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { isAppError } from '../../shared/app-error';
 import { DEFAULT_SCHEDULE_RULES, type ScheduleRules } from '../../shared/labor-schedule';
 import { APP_VERSION } from '../../electron/core/storage/data-format';
+import type { DamageReport } from '../../electron/core/storage/data-health';
+import { classify } from '../../electron/core/backup/venue-files';
 import { drained, startLabor, tempDir, type RunningLabor } from './labor-test-kit';
 
 // Harbour is in New York: UTC-5 on these March days (before the 9th).
@@ -227,6 +229,21 @@ describe('schedules on the hub', () => {
     await start();
     await expect(plan(JORDAN.userId, '18:00', '23:00')).rejects.toMatchObject({ kind: 'data-damaged' });
     expect(readFileSync(join(dir, SCHEDULE_FILE), 'utf8')).toBe(newer);
+  });
+
+  it('a damaged schedule is kept aside and reported, and the hub goes on with an empty one', async () => {
+    await running.stop();
+    writeFileSync(join(dir, SCHEDULE_FILE), '{"version": 1, "shifts": [{"half');
+    const reports: DamageReport[] = [];
+    running = await startLabor(sb, dir, { demoStaff: true, now: () => now });
+    schedule = new ScheduleService({ dataDir: dir, labor: running.labor, damage: (r) => reports.push(r) });
+    expect(reports).toMatchObject([{ path: join(dir, SCHEDULE_FILE), keptAs: expect.stringContaining('damaged') }]);
+    expect(readdirSync(dir).filter((f) => f.startsWith(`${SCHEDULE_FILE}.damaged-`))).toHaveLength(1);
+    expect((await s().scheduleWeek(await manager(), '2025-03-03')).shifts).toEqual([]);
+  });
+
+  it("is copied into the venue's backups", () => {
+    expect(classify(SCHEDULE_FILE)).toEqual({ kind: 'copy' });
   });
 
   it('needs a manager for every schedule request', async () => {

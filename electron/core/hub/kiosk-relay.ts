@@ -218,6 +218,8 @@ export class KioskRelay {
           ? noProof
           : appError('invalid', GRANT_REFUSED[grant.why], { field: 'proof' }).toPayload(),
       );
+    const early = this.scheduleRefusal(p);
+    if (early) return { status: 'refused', message: early.message, problem: early };
     const spend = () => void this.grants.spend(grant.id, p.punchId, grant.expiresAt);
     const reasons = this.reasons(p, grant, null);
     if (reasons.length > 0) return this.hold(p, device, reasons, spend);
@@ -250,6 +252,22 @@ export class KioskRelay {
       },
       p.capturedAt,
     );
+  }
+
+  /**
+   * The schedule's early punch-in rule, decided here for a paired kiosk as for the hub's own screen
+   * (schedule-service.ts): the refusal's kind goes back to the kiosk, which shows the prompt. It is
+   * not recorded: nothing was punched, the PIN entry stays good for the punch a manager then lets
+   * through, and a resend of the same punch is judged again at the same capture time.
+   */
+  private scheduleRefusal(p: ForwardedPunch): ErrorPayload | null {
+    if (p.action !== 'punch-in' || this.labor.rowFor(p.userId)) return null;
+    try {
+      this.labor.schedule?.checkPunchIn(p.userId, p.managerToken, p.capturedAt);
+      return null;
+    } catch (error) {
+      return errorPayloadOf(error);
+    }
   }
 
   private answered(punchId: string): boolean {

@@ -199,6 +199,8 @@ export class OfflineKiosk {
       action: input.action,
       ...(input.role ? { role: input.role } : {}),
       ...(input.declaredTipsCents !== undefined ? { declaredTipsCents: input.declaredTipsCents } : {}),
+      // A manager at this kiosk letting an early punch-in through: the hub checks their session.
+      ...(input.managerToken ? { managerToken: input.managerToken } : {}),
       // Kind, attestation and note reach the hub with the punch (time-card approval lives there).
       ...(input.breakKind ? { breakKind: input.breakKind } : {}),
       ...(input.breakPaid !== undefined ? { breakPaid: input.breakPaid } : {}),
