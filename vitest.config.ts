@@ -14,6 +14,7 @@ export const OTHER_READING_UNIT = [
   'core-webhooks',
   'labor-faults',
   'labor-kill',
+  'labor-pay-sandbox',
   'labor-service-board',
   'labor-service',
   'practice-venue-kill',

@@ -145,6 +145,8 @@ export interface ForwardedPunch {
   breakPaid?: boolean;
   attestation?: PunchInput['attestation'];
   note?: string;
+  /** Of declaredTipsCents, what came on card (PunchInput.tipsCardCents). */
+  tipsCardCents?: number;
   /** When the kiosk took it (its clock). */
   capturedAt: number;
   /** The hub's grant from the session this punch was taken in (online sessions). */

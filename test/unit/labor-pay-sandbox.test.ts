@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookControlClient } from '../../electron/sandbox/webhooks/control-client';
 import { HARBOUR, removeTempDirs, startCore, type TestCore } from './tabs-kit';
-import { addLaborEntry } from './labor-test-kit';
+import { addLaborEntry, drained } from './labor-test-kit';
 import { signInManager, waitUntil } from '../support';
 import { fiscalDayOf } from '../../shared/labor-calc';
 import { hourStart } from '../../shared/labor-pay-cost';
@@ -46,7 +46,8 @@ describe('labor cost and labor % of sales', () => {
     const world = t.world!;
     const baseUrl = core.sandbox()!.baseUrl;
     const [harbour] = (await core.handlers.laborLocations()).filter((l) => l.uuid === HARBOUR.uuid);
-    await core.handlers.laborSetLocation(null, harbour);
+    // The venue's zone as Settings lets a manager give it (a service in the other reading sends none).
+    await core.handlers.laborSetLocation(null, { ...harbour, timezone: TZ });
     const manager = (await signInManager(core.handlers))!;
     const settings = core.labor.view().settings;
     await core.handlers.laborSaveSettings(manager.token, { ...settings, overtimePreset: 'california' });
@@ -141,5 +142,32 @@ describe('labor cost and labor % of sales', () => {
     expect(classify('labor-tips.json').kind).toBe('copy');
     // And nothing of them is in what every screen and device is pushed.
     expect(JSON.stringify(core.labor.view())).not.toMatch(/5200000|J-04/);
+  });
+
+  it('cash and card declared apart at punch-out: the service gets their sum, the tip report the split', async () => {
+    t = await startCore();
+    const { core } = t;
+    const [harbour] = (await core.handlers.laborLocations()).filter((l) => l.uuid === HARBOUR.uuid);
+    await core.handlers.laborSetLocation(null, harbour);
+    const manager = (await signInManager(core.handlers))!;
+    const sam = await core.handlers.laborIdentify({ pin: '1111' });
+    await core.handlers.laborPunch(sam.token, { action: 'punch-in', role: { role: 'server', roleUuid: null } });
+    const out = await core.handlers.laborIdentify({ pin: '1111' });
+    // More on card than declared is refused before anything is recorded.
+    await expect(
+      core.handlers.laborPunch(out.token, { action: 'punch-out', declaredTipsCents: 1_000, tipsCardCents: 1_500 }),
+    ).rejects.toMatchObject({ kind: 'invalid' });
+    await core.handlers.laborPunch(out.token, { action: 'punch-out', declaredTipsCents: 2_000, tipsCardCents: 1_500 });
+    await drained(core.labor);
+    const shift = t.world!.labor.all().find((e) => e.userId === sam.userId && e.punchType === 'shift')!;
+    expect(shift.declaredTips).toBe(2_000); // the sandbox's own book is in cents, whatever it sends
+    const day = fiscalDayOf(shift.punchInMs, TZ, 4);
+    const report = await core.handlers.payTipReport(manager.token, day, day);
+    expect(report.people.find((p) => p.userId === sam.userId)).toMatchObject({
+      declaredCents: 2_000,
+      cashCents: 500,
+      cardCents: 1_500,
+      unsplitCents: 0,
+    });
   });
 });

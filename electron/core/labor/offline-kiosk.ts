@@ -206,6 +206,8 @@ export class OfflineKiosk {
       ...(input.breakPaid !== undefined ? { breakPaid: input.breakPaid } : {}),
       ...(input.attestation ? { attestation: input.attestation } : {}),
       ...(input.note ? { note: input.note } : {}),
+      // The cash/card split of the tips is the hub's to keep (labor/pay/).
+      ...(input.tipsCardCents !== undefined ? { tipsCardCents: input.tipsCardCents } : {}),
       capturedAt: this.now(),
       // The hub records it only with its own grant for this person on this kiosk; a punch of an
       // offline session, or of a name tap the hub opened, says so and waits for a manager there.

@@ -1,7 +1,9 @@
 // Declaring tips at punch-out: a cash-register keypad (digits fill from the cents side, so "1250"
 // reads $12.50 without anyone hunting for the decimal point). The physical keyboard works too.
 // One punch-out button whatever the amount, in the same colour for $0.00 as for $12.50: the
-// screen asks, it does not steer anyone towards declaring nothing.
+// screen asks, it does not steer anyone towards declaring nothing. Cash and card are typed apart
+// (the keypad fills the one chosen, cash first): the service keeps their sum as declared_tips, the
+// hub keeps the split for the tip report and payroll (electron/core/labor/pay/).
 import { useEffect, useState } from 'react';
 import { useKioskText } from '../i18n/use-kiosk-text';
 
@@ -13,12 +15,21 @@ export function TipsKeypad({
   onBack,
 }: {
   busy: boolean;
-  onConfirm(cents: number): void;
+  onConfirm(cents: number, cardCents: number): void;
   onBack(): void;
 }) {
-  const [cents, setCents] = useState(0);
+  const [amounts, setAmounts] = useState({ cash: 0, card: 0 });
+  const [field, setField] = useState<'cash' | 'card'>('cash');
   const { t, money } = useKioskText();
-  const press = (digit: number) => setCents((c) => (c * 10 + digit > MAX_CENTS ? c : c * 10 + digit));
+  const cents = amounts.cash + amounts.card;
+  const setCents = (next: (c: number) => number) => setAmounts((a) => ({ ...a, [field]: next(a[field]) }));
+  const press = (digit: number) =>
+    setAmounts((a) => {
+      const c = a[field];
+      const other = field === 'cash' ? a.card : a.cash;
+      return c * 10 + digit + other > MAX_CENTS ? a : { ...a, [field]: c * 10 + digit };
+    });
+  const confirm = () => onConfirm(cents, amounts.card);
   useEffect(() => {
     if (busy) return;
     const onKey = (e: KeyboardEvent) => {
@@ -27,9 +38,9 @@ export function TipsKeypad({
       const onButton = e.target instanceof HTMLButtonElement;
       if (/^\d$/.test(e.key)) press(Number(e.key));
       else if (e.key === 'Backspace') setCents((c) => Math.floor(c / 10));
-      else if (e.key === 'Delete') setCents(0);
+      else if (e.key === 'Delete') setCents(() => 0);
       else if (e.key === 'Escape') onBack();
-      else if (e.key === 'Enter' && !onButton) onConfirm(cents);
+      else if (e.key === 'Enter' && !onButton) confirm();
       else return;
       e.preventDefault();
     };
@@ -40,9 +51,27 @@ export function TipsKeypad({
     <section className="k-tips" aria-label={t('tips.label')}>
       <h2 className="k-pad-title">{t('tips.title')}</h2>
       <p className="k-hint">{t('tips.hint', { zero: money(0) })}</p>
-      <output className="k-tips-amount" data-testid="tips-amount" aria-live="polite">
-        {money(cents)}
-      </output>
+      <div className="k-tips-fields">
+        {(['cash', 'card'] as const).map((f) => (
+          <button
+            key={f}
+            type="button"
+            className={f === field ? 'k-tips-field active' : 'k-tips-field'}
+            aria-pressed={f === field}
+            onClick={() => setField(f)}
+            disabled={busy}
+          >
+            <span className="k-tips-field-name">{t(f === 'cash' ? 'tips.cash' : 'tips.card')}</span>
+            <output
+              className="k-tips-amount"
+              data-testid={f === 'cash' ? 'tips-amount' : 'tips-card-amount'}
+              aria-live="polite"
+            >
+              {money(amounts[f])}
+            </output>
+          </button>
+        ))}
+      </div>
       <div className="k-keys">
         {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => (
           <button
@@ -59,7 +88,7 @@ export function TipsKeypad({
         <button
           type="button"
           className="k-key k-key-muted"
-          onClick={() => setCents(0)}
+          onClick={() => setCents(() => 0)}
           disabled={busy}
           aria-label={t('tips.clearLabel')}
         >
@@ -88,7 +117,7 @@ export function TipsKeypad({
         <button type="button" className="k-big k-secondary" onClick={onBack} disabled={busy}>
           {t('tips.back')}
         </button>
-        <button type="button" className="k-big k-neutral" onClick={() => onConfirm(cents)} disabled={busy}>
+        <button type="button" className="k-big k-neutral" onClick={confirm} disabled={busy}>
           {busy ? t('tips.saving') : t('tips.punchOut', { amount: money(cents) })}
         </button>
       </div>
