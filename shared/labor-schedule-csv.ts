@@ -101,6 +101,7 @@ export function readScheduleCsv(
     const end = at(r, 'end');
     if (!isClock(start)) said.push(`start "${start}" is not a time HH:MM (24-hour)`);
     if (!isClock(end)) said.push(`end "${end}" is not a time HH:MM (24-hour)`);
+    else if (end === start) said.push('the shift ends at the time it starts');
     if (said.length > 0 || !person) {
       problems.push({ line, message: said.join('; ') });
       return;

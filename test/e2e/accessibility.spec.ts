@@ -180,7 +180,7 @@ const VIEWS: { name: string; open(page: Page): Promise<void> }[] = [
       await expect(page.getByRole('table', { name: 'Entries' })).toBeVisible();
     },
   },
-  ...['Sync', 'Staff & PINs', 'Kiosk settings'].map((section) => ({
+  ...['Schedule', 'Sync', 'Staff & PINs', 'Kiosk settings'].map((section) => ({
     name: `Manager ${section}`,
     open: (page: Page) => managerSection(page, section),
   })),

@@ -3,9 +3,10 @@
 // manager"), a staff PIN cannot let them in and a manager's PIN can; a person scheduled 40 minutes
 // ago who never came shows as a no-show on the manager's screen and on the live board. The grid and
 // the prompt are shot at both sizes and checked with axe.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { copyFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
 import { shortDay, toLocalInput } from '../../shared/time';
+import { addDays } from '../../shared/labor-calc';
 import { test, expect } from './fixtures';
 import { axeFindings } from './axe-findings';
 import { done, enterPin, openKiosk } from './kiosk-steps';
@@ -16,16 +17,20 @@ const SIZES = [
   { width: 1080, height: 1920 },
 ];
 
-/** A screenshot at both sizes (kept with the test's output and in docs/screens), and axe at each. */
-async function shootBoth(page: Page, name: string): Promise<void> {
-  mkdirSync('docs/screens', { recursive: true });
+/**
+ * A screenshot at both sizes, kept with the test's output (and copied into docs/screens with
+ * VENUE_DOCS_SCREENS=1), and axe at each.
+ */
+async function shootBoth(page: Page, name: string, part?: Locator): Promise<void> {
   for (const size of SIZES) {
     await showAt(page, size);
-    // From the top of the screen: the heading and the alerts, then the grid or the pad.
-    await page.locator('h1, .k-header').first().scrollIntoViewIfNeeded();
+    // From the top of the screen (the heading and the alerts, then the grid or the pad), or the part shown.
+    await (part ?? page.locator('h1, .k-header').first()).scrollIntoViewIfNeeded();
     const file = test.info().outputPath(`${name}-${size.width}x${size.height}.png`);
     await page.screenshot({ path: file });
-    copyFileSync(file, `docs/screens/${name}-${size.width}x${size.height}.png`);
+    // Into docs/screens only when asked: a test run leaves the committed pictures alone.
+    if (process.env.VENUE_DOCS_SCREENS === '1')
+      copyFileSync(file, `docs/screens/${name}-${size.width}x${size.height}.png`);
     expect(await axeFindings(page), `axe at ${size.width}x${size.height}`).toEqual([]);
   }
   await showAt(page, SIZES[0]);
@@ -118,4 +123,25 @@ test('a shift entered on the grid; an early punch-in blocked, then allowed with 
     .toBe(1);
   const week = await h.scheduleWeek(boss.token, day);
   expect(week.earlyAllowed).toMatchObject([{ userId: '2004', byName: expect.any(String) }]);
+
+  // The timesheet shows each scheduled shift beside what was worked: Sam's not worked.
+  await page.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(page, '9999');
+  // From the day before Sam's start: a start just after the business day's turn is filed under it.
+  await page.getByLabel('From', { exact: true }).fill(addDays(samDay, -1));
+  const versus = page.getByTestId('scheduled-vs-actual');
+  await expect(versus.getByRole('row').filter({ hasText: sam.name })).toContainText('Not worked');
+  await shootBoth(page, 'timesheet-scheduled-vs-actual', versus);
+
+  // A CSV with a bad line keeps nothing and says which line and why.
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await page.getByLabel('Schedule file (.csv)').setInputFiles({
+    name: 'week.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`date,employee,role,start,end\n${day},${sam.name},${sam.roles[0].role},6pm,23:00\n`),
+  });
+  const problems = page.getByTestId('schedule-import-problems');
+  await expect(problems).toContainText('Nothing was imported');
+  await expect(problems).toContainText('Line 2: start "6pm" is not a time HH:MM (24-hour)');
+  await shootBoth(page, 'schedule-import-problems', problems);
 });

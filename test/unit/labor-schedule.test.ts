@@ -213,6 +213,23 @@ describe('schedules on the hub', () => {
     ]);
   });
 
+  it('refuses a shift in a role the person does not have here, or ending when it starts', async () => {
+    const token = await manager();
+    const shift = { id: 'x', userId: JORDAN.userId, role: roleOf(JORDAN.userId), day: '2025-03-05', start: '18:00' };
+    await expect(s().scheduleSaveShift(token, { ...shift, role: 'astronaut', end: '23:00' })).rejects.toMatchObject({
+      kind: 'invalid',
+      data: { field: 'role' },
+    });
+    await expect(s().scheduleSaveShift(token, { ...shift, end: '18:00' })).rejects.toMatchObject({
+      kind: 'invalid',
+      data: { field: 'end' },
+    });
+    await s().scheduleSaveShift(token, { ...shift, end: '23:00' });
+    await expect(
+      s().scheduleSaveShift(token, { ...shift, id: 'y', start: '22:00', end: '01:00' }),
+    ).rejects.toMatchObject({ kind: 'conflict' });
+  });
+
   it('is stored as labor-schedule.json, format version 1, and kept across a restart', async () => {
     await plan(JORDAN.userId, '18:00', '23:00');
     const stored = JSON.parse(readFileSync(join(dir, SCHEDULE_FILE), 'utf8')) as Record<string, unknown>;

@@ -6,19 +6,17 @@
 // carries (names and times, as the board shows), and the hub decides each punch-in.
 import { randomUUID } from 'node:crypto';
 import { AppError, appError } from '../../../../shared/app-error';
-import type { BoardRow, TimesheetRow } from '../../../../shared/labor';
+import type { BoardRow } from '../../../../shared/labor';
 import {
   earlyPunchIn,
   scheduleAlerts,
   scheduledCloseAt,
-  scheduledVersusActual,
   shiftTimes,
   weekDays,
   weekOf,
   type Arrival,
   type ScheduleAlert,
   type ScheduledShift,
-  type ScheduledVsActual,
   type ScheduleImportResult,
   type ScheduleRules,
   type ScheduleWeekView,
@@ -157,25 +155,6 @@ export class ScheduleService {
     );
   }
 
-  /** Each scheduled shift of these days beside the shift worked (timesheet rows). */
-  versus(fromDay: string, toDay: string, rows: TimesheetRow[], userId?: string): ScheduledVsActual[] {
-    const place = this.place();
-    if (!place) return [];
-    const shifts = this.stored.shifts.filter(
-      (s) => s.locationUuid === place.uuid && s.day >= fromDay && s.day <= toDay && (!userId || s.userId === userId),
-    );
-    const worked = rows
-      .filter((r) => r.kind === 'shift')
-      .map((r) => ({ uuid: r.uuid, userId: r.userId, punchIn: r.punchIn, punchOut: r.punchOut }));
-    return scheduledVersusActual(
-      shifts,
-      worked,
-      place.timezone,
-      (id) => this.options.labor.roster.nameOf(id),
-      this.now(),
-    );
-  }
-
   range(token: string, fromDay: string, toDay: string): ScheduledShift[] {
     this.options.labor.access.requireManager(token);
     const place = this.place();
@@ -192,6 +171,11 @@ export class ScheduleService {
     const place = this.need();
     const member = this.options.labor.roster.get(input.userId);
     if (!member) throw appError('not-found', 'That person is not on the staff list', { what: 'person' });
+    const roles = member.roles.filter((r) => r.locationUuid === place.uuid).map((r) => r.role);
+    if (!roles.includes(input.role))
+      throw new AppError('invalid', `${member.name} has no role "${input.role}" at this location`, { field: 'role' });
+    if (input.start === input.end)
+      throw new AppError('invalid', 'A shift ends at another time than it starts', { field: 'end' });
     const shift: ScheduledShift = { ...input, locationUuid: place.uuid };
     const { startsAt, endsAt } = shiftTimes(shift, place.timezone);
     const clash = this.stored.shifts.find((s) => {

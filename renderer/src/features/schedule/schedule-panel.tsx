@@ -6,7 +6,7 @@ import type { LaborView } from '../../../../shared/labor';
 import type { ScheduleWeekView, ShiftInput } from '../../../../shared/labor-schedule';
 import { weekOf } from '../../../../shared/labor-schedule';
 import { addDays } from '../../../../shared/labor-calc';
-import { longDay, venueDay } from '../../../../shared/time';
+import { clockTime, longDay, shortDay, venueDay } from '../../../../shared/time';
 import { api } from '../../api-context';
 import { useAction } from '../../hooks/use-action';
 import { ScheduleGrid } from './schedule-grid';
@@ -126,7 +126,8 @@ export function SchedulePanel({ token, labor }: { token: string; labor: LaborVie
           <ul>
             {view.earlyAllowed.slice(0, 10).map((e) => (
               <li key={`${e.userId}-${e.at}`}>
-                {e.name}, {e.minutesEarly} min early on {venueDay(e.at, timezone)}, allowed by {e.byName}
+                {e.name}, {e.minutesEarly} min early: {shortDay(venueDay(e.at, timezone))} at{' '}
+                {clockTime(e.at, timezone)}, allowed by {e.byName}
               </li>
             ))}
           </ul>

@@ -66,6 +66,7 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
     tz,
     (id) => labor.staff.find((s) => s.userId === id)?.name ?? id,
     now,
+    labor.settings.fiscalDayStartHour,
   );
   const set = (patch: Partial<TimesheetQuery>) => setQuery((q) => ({ ...q, ...patch }));
   const days = dayList(query.fromDay, query.toDay);
