@@ -34,6 +34,11 @@ export function SchedulePanel({ token, labor }: { token: string; labor: LaborVie
     [token],
   );
   useEffect(() => read(weekStart), [read, weekStart]);
+  // Another manager (or an import on another device) may change the week: read it again now and then.
+  useEffect(() => {
+    const id = setInterval(() => read(weekStart), 30_000);
+    return () => clearInterval(id);
+  }, [read, weekStart]);
 
   const saveShift = (shift: ShiftInput) =>
     void save.run(async () => {
