@@ -23,11 +23,13 @@ export function TipsKeypad({
   const { t, money } = useKioskText();
   const cents = amounts.cash + amounts.card;
   const setCents = (next: (c: number) => number) => setAmounts((a) => ({ ...a, [field]: next(a[field]) }));
+  // A digit goes to the amount chosen, while the two together stay within the most a shift declares.
   const press = (digit: number) =>
     setAmounts((a) => {
-      const c = a[field];
+      const next = a[field] * 10 + digit;
       const other = field === 'cash' ? a.card : a.cash;
-      return c * 10 + digit + other > MAX_CENTS ? a : { ...a, [field]: c * 10 + digit };
+      if (next + other <= MAX_CENTS) return { ...a, [field]: next };
+      return a;
     });
   const confirm = () => onConfirm(cents, amounts.card);
   useEffect(() => {
