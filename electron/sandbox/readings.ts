@@ -79,6 +79,12 @@ export interface SandboxReadings {
    * ('number-beyond-2^53'), which a client reading them as doubles rounds.
    */
   idForm: IdForm;
+  /**
+   * Open money in REST answers (tab, order, refund and catalog answers, a pass's `spent`, labor
+   * `declared_tips`) as JSON numbers ('number'), or as decimal strings ('string': "13.00" in
+   * dollars, "1300" in cents). Webhook event data keeps JSON numbers.
+   */
+  moneyText: 'number' | 'string';
 }
 
 export type IdForm = 'string' | 'number' | 'number-beyond-2^53';
@@ -141,6 +147,7 @@ export const defaultReadings: Readonly<SandboxReadings> = Object.freeze({
   refusalAnswer: 'status',
   signatureForm: 'hex',
   idForm: 'string',
+  moneyText: 'number',
 });
 
 /** Every open point flipped to its other plausible answer. */
@@ -169,6 +176,7 @@ export const otherReadings: Readonly<SandboxReadings> = Object.freeze({
   refusalAnswer: 'status',
   signatureForm: 'hex',
   idForm: 'string',
+  moneyText: 'number',
 });
 
 export const READING_NAMES = ['default', 'other'] as const;
@@ -195,6 +203,7 @@ export const CHOICES: { [K in keyof SandboxReadings]: readonly SandboxReadings[K
   refusalAnswer: ['status', 'ok-error', 'ok-success-false', 'ok-status-in-body'],
   signatureForm: ['hex', 'sha256-prefix', 'rotating-comma', 'rotating-space'],
   idForm: ['string', 'number', 'number-beyond-2^53'],
+  moneyText: ['number', 'string'],
 };
 
 export function namedReadings(name: ReadingName): SandboxReadings {
@@ -273,4 +282,5 @@ export const READING_SPACE: { [K in keyof SandboxReadings]: readonly SandboxRead
   refusalAnswer: ['status', 'ok-error', 'ok-success-false', 'ok-status-in-body'],
   signatureForm: ['hex', 'sha256-prefix', 'rotating-comma', 'rotating-space'],
   idForm: ['string', 'number', 'number-beyond-2^53'],
+  moneyText: ['number', 'string'],
 };

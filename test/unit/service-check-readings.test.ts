@@ -79,8 +79,11 @@ async function expectReportNames(r: SandboxReadings): Promise<void> {
         'Punch precision': r.punchPrecision,
         Roles: r.roleForm,
         'Money: open number fields': r.moneyNumbers === 'dollars' ? 'dollars' : 'cannot tell',
+        // Dollars show in a fraction, or in a decimal string ("8.00") whatever the amount.
         'Money: amounts read back':
-          r.moneyAnswers === 'dollars' && r.extraRoutes === 'present' && fractionPrices ? 'dollars' : 'cannot tell',
+          r.moneyAnswers === 'dollars' && r.extraRoutes === 'present' && (fractionPrices || r.moneyText === 'string')
+            ? 'dollars'
+            : 'cannot tell',
         // A read never shows how payments are read.
         'Money: amounts sent in': 'cannot tell',
       }),

@@ -5,6 +5,7 @@ import type { SandboxWorld } from '../world';
 import type { LaborEntryRecord } from './labor-book';
 import { msToWallTime } from '../../../shared/time';
 import { roleCode } from './labor-fields';
+import { centsOut } from '../tabs/money-reading';
 
 export const FISCAL_DAY_START_HOUR = 4;
 
@@ -46,7 +47,7 @@ export function entryView(world: SandboxWorld, e: LaborEntryRecord) {
     user_role_uuid: e.roleUuid,
     punch_in: when(e.punchInMs),
     punch_out: e.punchOutMs === null ? null : when(e.punchOutMs),
-    declared_tips: e.declaredTips === null || r.moneyNumbers === 'cents' ? e.declaredTips : e.declaredTips / 100,
+    declared_tips: e.declaredTips === null ? null : centsOut(world, 'numbers', e.declaredTips),
     is_open: e.punchOutMs === null,
     fiscal_day: entryFiscalDay(world, e),
     location_uuid: e.locationUuid,

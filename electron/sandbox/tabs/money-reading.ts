@@ -37,25 +37,38 @@ const unitOf = (world: SandboxWorld, family: MoneyOutFamily | 'sent') =>
       ? world.readings.moneyAnswers
       : world.readings.moneyNumbers;
 
-/** Whole cents as the family's wire value (13 for 1300 in dollars). */
-export function centsOut(world: SandboxWorld, family: MoneyOutFamily, cents: number): number {
-  return unitOf(world, family) === 'dollars' ? cents / 100 : cents;
+/**
+ * Whole cents as the family's wire value: 13 for 1300 in dollars, or under `moneyText: 'string'`
+ * the decimal string a service writes ("13.00" in dollars, "1300" in cents).
+ */
+export function centsOut(world: SandboxWorld, family: MoneyOutFamily, cents: number): number | string {
+  return wireOf(cents, unitOf(world, family) === 'dollars', world.readings.moneyText === 'string');
 }
 
-/** A copy of `value` with every open money field in the family's unit (deep; arrays and objects). */
+function wireOf(cents: number, dollars: boolean, text: boolean): number | string {
+  if (!text) return dollars ? cents / 100 : cents;
+  return dollars ? (cents / 100).toFixed(2) : String(cents);
+}
+
+/**
+ * A copy of `value` with every open money field in the family's unit (deep; arrays and objects).
+ * Decimal strings (`moneyText`) are REST answers' only: event data keeps JSON numbers.
+ */
 export function moneyOut<T>(world: SandboxWorld, value: T, family: MoneyOutFamily = 'answers'): T {
-  if (unitOf(world, family) !== 'dollars') return value;
-  return convert(value) as T;
+  const dollars = unitOf(world, family) === 'dollars';
+  const text = family === 'answers' && world.readings.moneyText === 'string';
+  if (!dollars && !text) return value;
+  return convert(value, (cents) => wireOf(cents, dollars, text)) as T;
 }
 
-function convert(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(convert);
+function convert(value: unknown, wire: (cents: number) => number | string): unknown {
+  if (Array.isArray(value)) return value.map((v) => convert(v, wire));
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     if (CENTS_SUBTREES.has(key)) out[key] = v;
-    else if (OPEN_MONEY_KEYS.has(key) && typeof v === 'number') out[key] = v / 100;
-    else out[key] = convert(v);
+    else if (OPEN_MONEY_KEYS.has(key) && typeof v === 'number') out[key] = wire(v);
+    else out[key] = convert(v, wire);
   }
   return out;
 }
