@@ -6,7 +6,8 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { laborHandlers } from '../../electron/core/labor/labor-handlers';
-import { DEFAULT_LABOR_TUNING } from '../../electron/core/labor/labor-service';
+import { DEFAULT_LABOR_TUNING, LaborService } from '../../electron/core/labor/labor-service';
+import { REVIEW_NOTES_FILE } from '../../electron/core/labor/review-notes';
 import { ScheduleService } from '../../electron/core/labor/schedule/schedule-service';
 import { scheduleHandlers } from '../../electron/core/labor/schedule/schedule-handlers';
 import { SCHEDULE_FILE } from '../../electron/core/labor/schedule/schedule-store';
@@ -16,7 +17,7 @@ import { DEFAULT_SCHEDULE_RULES, type ScheduleRules } from '../../shared/labor-s
 import { APP_VERSION } from '../../electron/core/storage/data-format';
 import type { DamageReport } from '../../electron/core/storage/data-health';
 import { classify } from '../../electron/core/backup/venue-files';
-import { drained, startLabor, tempDir, type RunningLabor } from './labor-test-kit';
+import { demoClient, drained, FAST_TUNING, HARBOUR, startLabor, tempDir, type RunningLabor } from './labor-test-kit';
 
 // Harbour is in New York: UTC-5 on these March days (before the 9th).
 const est = (day: number, hour: number, minute = 0) => Date.UTC(2025, 2, day, hour + 5, minute);
@@ -31,14 +32,30 @@ describe('schedules on the hub', () => {
   let schedule: ScheduleService;
   let now = est(5, 17);
 
+  // As app-core composes them: the schedule is the labor core's before it starts (a start notes
+  // the clock-outs a stop cut short, in the schedule's words).
   const start = async () => {
-    running = await startLabor(sb, dir, {
-      demoStaff: true,
+    const client = demoClient(sb, { timeoutMs: DEFAULT_LABOR_TUNING.timeoutMs });
+    const labor = new LaborService({
+      dataDir: dir,
+      api: () => client,
+      tuning: { ...FAST_TUNING, autoCloseCheckMs: 0, timeoutMs: DEFAULT_LABOR_TUNING.timeoutMs },
       now: () => now,
-      tuning: { autoCloseCheckMs: 0, timeoutMs: DEFAULT_LABOR_TUNING.timeoutMs },
+      demoStaff: () => sb.world.staff,
+      money: () => ({ unit: sb.world.readings.moneyNumbers }),
     });
-    schedule = new ScheduleService({ dataDir: dir, labor: running.labor, now: () => now, alertCheckMs: 0 });
-    running.labor.schedule = schedule;
+    if (!labor.settings().location) labor.saveSettings({ location: HARBOUR });
+    schedule = new ScheduleService({ dataDir: dir, labor, now: () => now, alertCheckMs: 0 });
+    labor.schedule = schedule;
+    await labor.start();
+    running = {
+      labor,
+      client,
+      stop: async () => {
+        await labor.stop();
+        client.dispose();
+      },
+    };
   };
   const h = () => laborHandlers(running.labor);
   const s = () => scheduleHandlers(schedule);
@@ -170,6 +187,13 @@ describe('schedules on the hub', () => {
         at: est(5, 22, 15),
         detail: expect.stringContaining('scheduled end'),
       },
+    ]);
+    // Stopped before the note was written: the next start writes it, in the schedule's words.
+    await running.stop();
+    rmSync(join(dir, REVIEW_NOTES_FILE));
+    await start();
+    expect(running.labor.reviewNotes()).toMatchObject([
+      { userId: JORDAN.userId, at: est(5, 22, 15), detail: expect.stringContaining('scheduled end') },
     ]);
     // Sam had no schedule: the business day's end (04:00) closes the shift.
     now = est(6, 4, 5);

@@ -316,7 +316,11 @@ export class LaborService {
         .find(
           (o) => o.p.kind === 'shift-start' && (o.uuid === key || ('local' in o.p.shift && o.p.shift.local === key)),
         );
-      this.noteAutoClose(s.p.id, s.p.userId, s.p.capturedAt, shiftStart?.p.capturedAt ?? s.p.capturedAt);
+      const began = shiftStart?.p.capturedAt ?? s.p.capturedAt;
+      // A clock-out the schedule made says so again (the same time means the same rule made it).
+      const scheduled = this.schedule?.closeAt(s.p.userId, began);
+      const detail = scheduled?.at === s.p.capturedAt ? scheduled.detail : undefined;
+      this.noteAutoClose(s.p.id, s.p.userId, s.p.capturedAt, began, detail);
     }
   }
 
