@@ -36,7 +36,8 @@ export function SyncPill({
   const waiting = outbox.pending;
   const stuck = outbox.failed + outbox.blocked;
   let tone = 'good';
-  let text = t('sync.allSynced');
+  // A parked punch is not synced: "All punches synced" beside "needs a manager" would say it was.
+  let text = stuck > 0 ? '' : t('sync.allSynced');
   // Only a problem is worth alarming anyone: a punch on its way for a second is just "sending".
   const troubled = outbox.state === 'offline' || outbox.lastError !== null;
   if (waiting > 0 && !troubled) {

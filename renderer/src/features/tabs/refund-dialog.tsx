@@ -6,7 +6,8 @@
 // Layout: the title and the buttons stay in view, the form between them scrolls (1280x800 too).
 import { useEffect, useReducer, useRef } from 'react';
 import { LockLine } from '../../components/lock-line';
-import { MoneyUnitNotice } from '../../components/money-unit-notice';
+import { MoneyUnitNotice, useMoneyFamily } from '../../components/money-unit-notice';
+import { moneyReadings } from '../../../../shared/money-units';
 import { UnknownOutcome } from '../../components/unknown-outcome';
 import { useVenueZone } from '../../hooks/use-venue-zone';
 import { formatMoney, type BoardTab } from '../../../../shared/tabs';
@@ -36,6 +37,8 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
   const [state, dispatch] = useReducer(refundReducer, undefined, initialRefundState);
   const timezone = useVenueZone();
   const timeOf = useTimeOf();
+  // The tab's total comes from the service's events (a "number" field): both readings until decided.
+  const numbers = useMoneyFamily('numbers');
   const box = useRef<HTMLDivElement>(null);
   useFocusTrap(box, onClose);
 
@@ -126,7 +129,7 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
         aria-label={`Refund ${tabTitle(tab)}`}
       >
         <h2>
-          Refund {tabTitle(tab)} <span className="hint">{formatMoney(tab.total)}</span>
+          Refund {tabTitle(tab)} <span className="hint">{moneyReadings(tab.total, numbers, formatMoney)}</span>
         </h2>
         <div className="dialog-body">
           {!state.sent && result?.kind !== 'made' && earlier.length > 0 && (

@@ -7,6 +7,9 @@ import { clockTime, dayTime, shortDay } from '../format';
 import { EntryEditor } from './entry-editor';
 import { TableHead, type Column } from '../../../components/table-head';
 import { roleName } from '../role-name';
+import { useMoneyFamily } from '../../../components/money-unit-notice';
+import { moneyReadings } from '../../../../../shared/money-units';
+import { formatMoney } from '../../../../../shared/money';
 
 const TIMESHEET_COLUMNS: (string | Column)[] = [
   'Day',
@@ -57,6 +60,8 @@ export function TimesheetTable({
   rolesOf?(userId: string): StaffRole[];
 }) {
   const [editing, setEditing] = useState<string | null>(null);
+  // Declared tips are a "number" field: while its unit is not decided both readings show, never one.
+  const numbers = useMoneyFamily('numbers');
   if (rows.length === 0) return <p className="k-empty">No entries for these days and filters.</p>;
   return (
     <table className="k-table k-entries" aria-label="Entries">
@@ -87,7 +92,9 @@ export function TimesheetTable({
               </td>
               <td className="num">{formatDuration((r.punchOut ?? now) - r.punchIn)}</td>
               <td className="num">
-                {r.kind === 'shift' && r.declaredTips !== null ? formatCents(r.declaredTips) : ''}
+                {r.kind === 'shift' && r.declaredTips !== null
+                  ? moneyReadings(r.declaredTips, numbers, formatMoney)
+                  : ''}
               </td>
               <td className="k-audit" data-testid="audit">
                 {r.audit.map((a) => (

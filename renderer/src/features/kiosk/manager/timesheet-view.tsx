@@ -23,6 +23,7 @@ import { useScheduledVsActual } from '../../schedule/use-scheduled-vs-actual';
 import { ScheduledVsActualCard } from '../../schedule/scheduled-vs-actual';
 import { TimesheetTable } from './timesheet-table';
 import { TotalsTable } from './totals-table';
+import { MoneyUnitNotice } from '../../../components/money-unit-notice';
 import { NeedsReview } from './needs-review';
 import { SignatureLines } from './signature-lines';
 import { roleName } from '../role-name';
@@ -173,7 +174,7 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
       {sheet && (
         <>
           {sheet.truncated && (
-            <p className="k-warning">
+            <p className="k-warning" data-testid="timesheet-incomplete">
               Some entries may be missing: the service stopped the list before its end. Choose fewer days or one person
               to see them all.
             </p>
@@ -195,6 +196,7 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
           />
           <section className="k-card">
             <h2>Totals</h2>
+            {sheet.totals.some((t) => t.tipsCents > 0) && <MoneyUnitNotice families={['numbers']} />}
             <TotalsTable totals={sheet.totals} />
             {sheet.totals.length === 0 && <p className="k-empty">Nobody worked on these days (with these filters).</p>}
           </section>

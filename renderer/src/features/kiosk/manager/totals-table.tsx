@@ -1,8 +1,14 @@
 // Per person over the chosen days: shifts, hours worked (unpaid breaks taken off), break time, tips.
 import type { PersonTotals } from '../../../../../shared/labor';
-import { formatCents, formatDuration, sumShown } from '../../../../../shared/labor-calc';
+import { formatDuration, sumShown } from '../../../../../shared/labor-calc';
+import { useMoneyFamily } from '../../../components/money-unit-notice';
+import { moneyReadings } from '../../../../../shared/money-units';
+import { formatMoney } from '../../../../../shared/money';
 
 export function TotalsTable({ totals }: { totals: PersonTotals[] }) {
+  // Declared tips are a "number" field: while its unit is not decided both readings show, never one.
+  const numbers = useMoneyFamily('numbers');
+  const tips = (cents: number) => moneyReadings(cents, numbers, formatMoney);
   if (totals.length === 0) return null;
   // Summed as shown (whole minutes), so "Everyone" never says 1 min over rows that each say 0 min.
   const sum = {
@@ -29,7 +35,7 @@ export function TotalsTable({ totals }: { totals: PersonTotals[] }) {
             <td className="num">{t.shifts}</td>
             <td className="num">{formatDuration(t.workedMs)}</td>
             <td className="num">{formatDuration(t.breakMs)}</td>
-            <td className="num">{formatCents(t.tipsCents)}</td>
+            <td className="num">{tips(t.tipsCents)}</td>
           </tr>
         ))}
       </tbody>
@@ -40,7 +46,7 @@ export function TotalsTable({ totals }: { totals: PersonTotals[] }) {
             <td className="num">{sum.shifts}</td>
             <td className="num">{formatDuration(sum.worked)}</td>
             <td className="num">{formatDuration(sum.breaks)}</td>
-            <td className="num">{formatCents(sum.tips)}</td>
+            <td className="num">{tips(sum.tips)}</td>
           </tr>
         </tfoot>
       )}
