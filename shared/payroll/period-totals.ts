@@ -1,6 +1,7 @@
 // A pay period's hours, pay and tips per person and role: what every payroll template writes.
-// Overtime follows the venue's preset over the rows given (the pay period from its first day: a
-// period that starts mid-week does not see the hours before it, as the payroll CSV says).
+// Overtime follows the venue's preset over the rows given: give them from the first day of the
+// workweek the period starts in, so a period that starts mid-week counts the week's earlier hours
+// toward the weekly threshold; only the shifts from `fromDay` on are paid in this period.
 import type { TimesheetRow } from '../labor';
 import { shiftOvertime } from '../labor-csv';
 import type { OvertimePreset } from '../labor-rules/overtime';
@@ -49,7 +50,7 @@ export function periodTotals(input: {
     }
     return l;
   };
-  for (const shift of input.rows.filter((r) => r.kind === 'shift')) {
+  for (const shift of input.rows.filter((r) => r.kind === 'shift' && r.fiscalDay >= input.fromDay)) {
     const split = splits.get(shift.uuid);
     if (!split) continue;
     const l = line(shift.userId, shift.role);

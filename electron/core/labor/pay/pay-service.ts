@@ -234,9 +234,12 @@ export class PayService {
   }
 
   async periodTotals(token: string, fromDay: string, toDay: string): Promise<PayPeriodTotals> {
-    const view = await this.rows(token, fromDay, toDay);
     const { preset } = this.settings();
-    const tips = applyTipRules(this.tipInputs(view.rows), this.files.tipRules(), this.salesByDay(fromDay, toDay));
+    // From the workweek's first day, so the weekly threshold counts the week's hours before the period.
+    const weekStart = weekStartOf(fromDay, OVERTIME_PRESETS[preset].weekStartsOn);
+    const view = await this.rows(token, weekStart, toDay);
+    const inPeriod = view.rows.filter((r) => r.fiscalDay >= fromDay);
+    const tips = applyTipRules(this.tipInputs(inPeriod), this.files.tipRules(), this.salesByDay(fromDay, toDay));
     return periodTotals({
       fromDay,
       toDay,
