@@ -2,7 +2,8 @@
 // a venue that has something on each screen (people on shift, tabs, gift cards, events), into
 // docs/screens/ as PNGs that are committed, so a change's look can be reviewed. Not a test.
 // `npm run screenshots -- tabs gift-cards kiosk-view` takes only those screens (`kiosk-es`: the kiosk
-// in Spanish; `print`: the timesheet and a gift card as printed); `--out DIR` writes elsewhere.
+// in Spanish; `print`: the timesheet and a gift card as printed; `refund-dialog`: a closed tab's
+// refund, its support details open); `--out DIR` writes elsewhere.
 import { chromium, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { startApp, stopApp } from '../test/e2e/fixtures';
@@ -120,6 +121,18 @@ async function printViews(page: Page, size: string): Promise<void> {
   await page.emulateMedia({ media: 'screen' });
 }
 
+/** A closed tab's refund dialog, with the payments' details for support opened. */
+async function refundDialog(page: Page, size: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('button', { name: 'Tabs', exact: true }).click();
+  await page.getByRole('tab', { name: /^Closed/ }).click();
+  await page.getByTestId('tab-card').getByRole('button', { name: 'Refund…' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Details for support').click();
+  await shoot(page, 'refund-dialog', size);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+}
+
 async function pin(page: Page, digits: string, go = 'Go: enter PIN'): Promise<void> {
   for (const digit of digits) await page.getByRole('button', { name: digit, exact: true }).click();
   await page.getByRole('button', { name: go }).click();
@@ -164,6 +177,7 @@ try {
       await page.getByRole('button', { name: 'Leave kiosk view' }).click();
       await page.getByTestId('status-bar').waitFor();
     }
+    if (wanted('Refund dialog')) await refundDialog(page, size.name);
     if (wanted('Kiosk es')) await kioskSpanish(page, size.name);
     if (wanted('Print')) await printViews(page, size.name);
     await page.close();

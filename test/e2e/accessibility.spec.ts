@@ -1,12 +1,16 @@
 // axe on every screen at a 1280x800 workstation and a 1080x1920 portrait kiosk, with a venue that
 // has data on each screen (events, tabs, gift cards, people on shift), the kiosk view included:
 // any finding fails, minor ones too, with the impact, the rule, the element and axe's help text in
-// the message.
+// the message. The floor's views (not Events or Settings, which show the service's own words on
+// purpose) must not show the service's field names, routes, codes or bare ids either
+// (technical-words.ts); the first start's steps are walked on an app of their own.
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
-import { SEED_LOCATIONS } from '../../electron/sandbox';
+import { SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
+import { technicalWords } from './technical-words';
 import { test as base, expect, startApp, stopApp, unlockSettings, type RunningApp } from './fixtures';
+import { showAt } from './show-at';
 import { newRequestId as rid } from '../../shared/request-id';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
@@ -125,12 +129,32 @@ async function events(page: Page): Promise<void> {
  * Each view axe checks, and how to reach it on a page where the views before it were opened (or on
  * a fresh page, after a failure). The manager's views come last, so the manager signs in once.
  */
-const VIEWS: { name: string; open(page: Page): Promise<void> }[] = [
-  { name: 'Passes', open: (page) => screen(page, 'Passes') },
-  { name: 'Gift cards', open: (page) => screen(page, 'Gift cards') },
-  { name: 'Tabs', open: tabs },
+const VIEWS: { name: string; floor?: true; open(page: Page): Promise<void> }[] = [
+  { name: 'Passes', floor: true, open: (page) => screen(page, 'Passes') },
+  {
+    name: 'Passes with a pass',
+    floor: true,
+    open: async (page) => {
+      await screen(page, 'Passes');
+      await page.getByLabel('Scan a pass or type its id').fill(SEED_PASSES.pre);
+      await page.getByRole('button', { name: 'Look up' }).click();
+      await expect(page.getByTestId('pass-spent')).toBeVisible();
+    },
+  },
+  { name: 'Gift cards', floor: true, open: (page) => screen(page, 'Gift cards') },
+  { name: 'Tabs', floor: true, open: tabs },
+  {
+    name: 'Tabs closed',
+    floor: true,
+    open: async (page) => {
+      await tabs(page);
+      await page.getByRole('tab', { name: /^Closed/ }).click();
+      await expect(page.getByTestId('tab-card').first()).toBeVisible();
+    },
+  },
   {
     name: 'Refund dialog',
+    floor: true,
     open: async (page) => {
       await tabs(page);
       await page.getByRole('tab', { name: /^Closed/ }).click();
@@ -164,29 +188,84 @@ const VIEWS: { name: string; open(page: Page): Promise<void> }[] = [
       await expect(page.getByTestId('manager-pin-prompt')).toBeVisible();
     },
   },
-  { name: 'Kiosk PIN pad', open: kiosk },
+  { name: 'Kiosk PIN pad', floor: true, open: kiosk },
   {
     name: 'Kiosk names',
+    floor: true,
     open: async (page) => {
       await kiosk(page);
       await page.getByRole('button', { name: 'Or tap your name' }).click();
     },
   },
   {
+    // One wrong PIN a size: the pad's message, never near its lock.
+    name: 'Kiosk wrong PIN',
+    floor: true,
+    open: async (page) => {
+      await kiosk(page);
+      for (const digit of '0000') await page.getByRole('button', { name: digit, exact: true }).click();
+      await page.getByRole('button', { name: 'Enter PIN' }).click();
+      await expect(page.getByTestId('pad-message')).toContainText('not recognised');
+    },
+  },
+  {
+    name: 'Kiosk person on shift',
+    floor: true,
+    open: async (page) => {
+      await kiosk(page);
+      for (const digit of '1111') await page.getByRole('button', { name: digit, exact: true }).click();
+      await page.getByRole('button', { name: 'Enter PIN' }).click();
+      await expect(page.getByRole('heading', { name: 'Hi Sam' })).toBeVisible();
+    },
+  },
+  {
+    // Punch out's first step (the day's check, or the tips), looked at and left without punching.
+    name: 'Kiosk punch out',
+    floor: true,
+    open: async (page) => {
+      await kiosk(page);
+      for (const digit of '1111') await page.getByRole('button', { name: digit, exact: true }).click();
+      await page.getByRole('button', { name: 'Enter PIN' }).click();
+      await page.getByRole('button', { name: 'Punch out', exact: true }).click();
+      await expect(
+        page
+          .getByRole('heading', { name: 'Before you punch out' })
+          .or(page.getByRole('heading', { name: 'Tips from this shift' })),
+      ).toBeVisible();
+    },
+  },
+  {
     name: 'Manager timesheet',
+    floor: true,
     open: async (page) => {
       await manager(page);
       await managerSection(page, 'Timesheet');
       await expect(page.getByRole('table', { name: 'Entries' })).toBeVisible();
     },
   },
-  ...['Schedule', 'Sync', 'Staff & PINs', 'Kiosk settings'].map((section) => ({
+  {
+    name: 'Manager entry editor',
+    floor: true,
+    open: async (page) => {
+      await managerSection(page, 'Timesheet');
+      await page
+        .getByRole('table', { name: 'Entries' })
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
+      await expect(page.locator('.k-tr-editor')).toBeVisible();
+    },
+  },
+  ...['Pay periods', 'Schedule', 'Sync', 'Staff & PINs', 'Labor & pay', 'Kiosk settings'].map((section) => ({
     name: `Manager ${section}`,
+    // The schedule's import names its CSV file's own columns (employee_id, …) for the manager to write.
+    ...(section === 'Schedule' ? {} : { floor: true as const }),
     open: (page: Page) => managerSection(page, section),
   })),
   {
     // Kiosk view is a setting the core keeps: last, and left again (by a manager) after the check.
     name: 'Kiosk view',
+    floor: true,
     open: async (page) => {
       await kiosk(page);
       await page.getByRole('button', { name: 'Kiosk view' }).click();
@@ -225,6 +304,45 @@ for (const size of SIZES)
       test(`no axe findings of any impact: ${view.name} at ${size.width}x${size.height}`, async () => {
         await view.open(page);
         const found = await findings(page, view.name);
+        if (view.floor) found.push(...(await technicalWords(page)).map((w) => `${view.name}: ${w}`));
         expect(found, found.join('\n')).toEqual([]);
       });
   });
+
+// The first start's steps (what the computer is for, its venue, the restart a hub asks), on an app
+// of its own that has not been set up: each step at both sizes.
+test.describe('the first start', () => {
+  test.describe.configure({ timeout: 5 * 60_000 });
+  test('no axe findings of any impact: every first-start step at both sizes', async ({ browser }) => {
+    const app = await startApp(undefined, { firstStart: true, manager: false });
+    const context = await browser.newContext({ viewport: SIZES[0] });
+    try {
+      const page = await context.newPage();
+      await page.goto(app.host.url);
+      await expect(page.getByRole('heading', { name: 'Set up Venue Companion' })).toBeVisible();
+      const found: string[] = [];
+      const check = async (step: string) => {
+        for (const size of SIZES) {
+          await showAt(page, size);
+          found.push(...(await findings(page, `First start, ${step}, at ${size.width}x${size.height}`)));
+        }
+      };
+      await check('what the computer is for');
+      await page.getByRole('radio', { name: /The venue hub/ }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByRole('form', { name: 'Which venue' })).toBeVisible();
+      await check('the practice venue');
+      await page.getByRole('radio', { name: /Our real service/ }).check();
+      await expect(page.getByLabel('Service address')).toBeVisible();
+      await check('a real service');
+      await page.getByRole('radio', { name: /The practice venue/ }).check();
+      await page.getByRole('button', { name: 'Finish setup' }).click();
+      await expect(page.getByTestId('setup-restart')).toBeVisible();
+      await check('the restart');
+      expect(found, found.join('\n')).toEqual([]);
+    } finally {
+      await context.close();
+      await stopApp(app);
+    }
+  });
+});

@@ -94,11 +94,20 @@ export const TabCard = memo(function TabCard({
         })}
       </ul>
       {tab.refunds.map((r) => (
-        <p key={r.refundPaymentId} className="refund-done" data-testid="refund-done">
+        // The payment's number is for support, not the floor: on the line's title, not in its words.
+        <p
+          key={r.refundPaymentId}
+          className="refund-done"
+          data-testid="refund-done"
+          title={r.paymentId ? `Payment ${r.paymentId}` : undefined}
+        >
           Refunded {shown(r.amount)} (
-          {r.refundType === 'itemized' ? 'items' : r.refundType === 'open' ? 'amount' : r.refundType})
-          {r.paymentId ? ` from payment ${r.paymentId}` : ''}
-          {approvedBy(r.refundPaymentId) ? `, approved by ${approvedBy(r.refundPaymentId)}` : ''}
+          {r.refundType === 'itemized'
+            ? 'items'
+            : r.refundType === 'open'
+              ? 'amount'
+              : r.refundType.toLowerCase().replace(/_/g, ' ')}
+          ){approvedBy(r.refundPaymentId) ? `, approved by ${approvedBy(r.refundPaymentId)}` : ''}
         </p>
       ))}
       {waiting.map((r) => (

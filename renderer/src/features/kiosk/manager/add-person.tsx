@@ -44,7 +44,7 @@ function choicesOf(list: StaffCandidate[]): Choice[] {
       key: `${person.userId}|${role?.roleUuid ?? role?.role ?? ''}`,
       person,
       role,
-      label: `${person.name ?? `No name known (staff id ${person.userId})`} — ${roleWords(role)}`,
+      label: `${person.name ?? `No name known (staff number ${person.userId})`} — ${roleWords(role)}`,
     })),
   );
 }
@@ -170,7 +170,7 @@ export function AddPerson({
       )}
       {current && (
         <p className="k-hint k-hint-left" role="status">
-          Picked {current.person.name ?? `staff id ${current.person.userId}`}
+          Picked {current.person.name ?? `staff number ${current.person.userId}`}
           {current.person.name ? '' : ': no source knows their name, so type it below'}.
         </p>
       )}

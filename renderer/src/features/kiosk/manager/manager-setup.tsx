@@ -24,7 +24,15 @@ export function ManagerSetup({ onDone, onCancel }: { onDone(session: StaffSessio
         No manager is set up on this kiosk yet. The manager’s PIN opens the timesheet, staff PINs and settings.
       </p>
       <TextField label="Name" value={name} onChange={setName} required />
-      <TextField label="Staff id on the service (user_id)" value={userId} onChange={setUserId} required />
+      <TextField label="Your staff number on the service" value={userId} onChange={setUserId} required />
+      <p className="k-hint k-hint-left">
+        As the service shows it for you among its staff: your punches and edits are sent under it. Other people are then
+        added by name in Staff &amp; PINs.
+      </p>
+      <details className="k-advanced">
+        <summary>Details for support</summary>
+        <p className="k-hint k-hint-left">The number is the labor entries’ user_id on the service.</p>
+      </details>
       <label>
         PIN (4 to 8 digits)
         <PinInput value={pin} onChange={setPin} required />
