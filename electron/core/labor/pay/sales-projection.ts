@@ -25,6 +25,7 @@ interface RefundedTip {
 
 /** 62 days: two of the longest pay periods (monthly) and the days a report may look back on. */
 export const SALES_KEPT_MS = 62 * 86_400_000;
+const PRUNE_EVERY = 1_000;
 
 const isWire = (v: unknown): v is Wire =>
   (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.trim() !== '');
@@ -41,10 +42,13 @@ export class SalesProjection implements Projection {
   readonly types: ReadonlySet<string> = new Set(['ORDER_PLACED', 'PAYMENT_REFUNDED']);
   private sales = new Map<string, Sale>();
   private refunds = new Map<string, RefundedTip>();
+  private applied = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
   apply(event: AcceptedEvent): void {
+    // What is older than the kept window goes now and then, so a host running for months stays small.
+    if (++this.applied % PRUNE_EVERY === 0) this.prune();
     const data = (event.data ?? {}) as Record<string, unknown>;
     const key = event.targetUuid ?? event.targetId ?? event.dedupeKey;
     if (event.type === 'ORDER_PLACED' && isWire(data.total))
@@ -87,7 +91,7 @@ export class SalesProjection implements Projection {
     this.refunds.clear();
   }
 
-  /** Forgets what is older than the kept window (called with the board's other pruning). */
+  /** Forgets what is older than the kept window. */
   prune(): void {
     const cut = this.now() - SALES_KEPT_MS;
     for (const [k, s] of this.sales) if (s.at < cut) this.sales.delete(k);

@@ -2,7 +2,7 @@
 // the takings the service's order events gave. Live: read again whenever the labor view is pushed
 // (a punch) or the webhook listener stores an event (an order), and every half minute for the
 // shifts still running.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LaborView } from '../../../../shared/labor';
 import type { LaborDayView } from '../../../../shared/labor-pay';
 import { addDays, fiscalDayOf } from '../../../../shared/labor-calc';
@@ -16,6 +16,8 @@ import { TableHead } from '../../components/table-head';
 import { useNow } from '../kiosk/use-now';
 import { roleName } from '../kiosk/role-name';
 
+const READ_AGAIN_MS = 2_000;
+
 const percent = (p: number | null) => (p === null ? '—' : `${p.toFixed(1)} %`);
 
 export function LaborToday({ token, labor }: { token: string; labor: LaborView }) {
@@ -23,10 +25,24 @@ export function LaborToday({ token, labor }: { token: string; labor: LaborView }
   const now = useNow(30_000);
   const today = fiscalDayOf(now, tz, labor.settings.fiscalDayStartHour);
   const [day, setDay] = useState(today);
-  // A punch (the labor push), an event stored (the listener's counters) or the half-minute tick reads again.
+  // A punch (the labor push), an event stored (the listener's counters) or the half-minute tick reads
+  // again, at most once every two seconds: each read is a week of the timesheet from the service, and
+  // a busy night stores many events a second.
   const events = useAppStore((s) => s.counters?.received ?? 0);
   const [pushes, setPushes] = useState(0);
-  useEffect(() => setPushes((n) => n + 1), [labor, events, now]);
+  const waiting = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    waiting.current ??= setTimeout(() => {
+      waiting.current = null;
+      setPushes((n) => n + 1);
+    }, READ_AGAIN_MS);
+  }, [labor, events, now]);
+  useEffect(
+    () => () => {
+      if (waiting.current) clearTimeout(waiting.current);
+    },
+    [],
+  );
   const read = useRequest(() => api().payLaborDay(token, day), [token, day, pushes]);
   const v: LaborDayView | null = read.data;
   return (
