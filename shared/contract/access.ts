@@ -92,6 +92,7 @@ export const channelAccess: Record<IpcChannel, Access> = {
   scheduleRemoveShift: 'manager',
   scheduleSaveRules: 'manager',
   scheduleImport: 'manager',
+  scheduleCopyLastWeek: 'manager',
   laborApproval: 'manager',
   laborSetPayPeriod: 'manager',
   laborSignOffPeriod: 'manager',

@@ -14,4 +14,5 @@ export const scheduleArgSchemas = {
   scheduleSaveRules: z.tuple([token, scheduleRulesSchema, day]),
   // About 5 000 lines of shifts: a venue's year.
   scheduleImport: z.tuple([token, z.string().max(500_000)]),
+  scheduleCopyLastWeek: z.tuple([token, day]),
 };

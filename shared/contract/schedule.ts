@@ -22,6 +22,8 @@ export interface ScheduleRequests {
   scheduleSaveRules: { args: [token: string, rules: ScheduleRules, weekStart: string]; result: ScheduleWeekView };
   /** Manager: a CSV of shifts; all kept (replacing the weeks it covers) or none, with a sentence per bad line. */
   scheduleImport: { args: [token: string, csv: string]; result: ScheduleImportResult };
+  /** Manager: the week before copied into this one, which must be empty (conflict otherwise). */
+  scheduleCopyLastWeek: { args: [token: string, weekStart: string]; result: ScheduleWeekView };
 }
 
 /** The schedule pushes nothing of its own: its alerts travel with the board (LaborView). */
@@ -34,6 +36,7 @@ export const scheduleChannelKeys: Record<keyof ScheduleRequests, true> = {
   scheduleRemoveShift: true,
   scheduleSaveRules: true,
   scheduleImport: true,
+  scheduleCopyLastWeek: true,
 };
 
 export const scheduleEventKeys: Record<keyof ScheduleEvents, true> = {};

@@ -76,6 +76,8 @@ export const channelSemantics = {
   scheduleSaveRules: 'idempotent',
   // A good file replaces the weeks it covers: importing it twice leaves what once leaves.
   scheduleImport: 'idempotent',
+  // Only into an empty week: a repeat finds it planned and changes nothing.
+  scheduleCopyLastWeek: 'idempotent',
   laborApproval: 'read',
   laborSetPayPeriod: 'idempotent',
   // A sign-off locks a pay period, a decision or a note is one line of the approval log: each

@@ -254,6 +254,23 @@ describe('schedules on the hub', () => {
     ).rejects.toMatchObject({ kind: 'conflict' });
   });
 
+  it('copies last week into an empty week, once', async () => {
+    const token = await manager();
+    await plan(JORDAN.userId, '18:00', '23:00');
+    await plan(SAM.userId, '11:00', '15:00');
+    const next = await s().scheduleCopyLastWeek(token, '2025-03-10');
+    expect(next.shifts.map((x) => [x.userId, x.day, x.start, x.end])).toEqual([
+      [SAM.userId, '2025-03-12', '11:00', '15:00'],
+      [JORDAN.userId, '2025-03-12', '18:00', '23:00'],
+    ]);
+    // Asked again (a lost answer): the same week, nothing doubled.
+    expect((await s().scheduleCopyLastWeek(token, '2025-03-10')).shifts).toHaveLength(2);
+    // A week planned differently is never copied over.
+    await s().scheduleRemoveShift(token, next.shifts[0].id, '2025-03-10');
+    await expect(s().scheduleCopyLastWeek(token, '2025-03-10')).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(s().scheduleCopyLastWeek(token, '2025-03-24')).rejects.toMatchObject({ kind: 'not-found' });
+  });
+
   it('is stored as labor-schedule.json, format version 1, and kept across a restart', async () => {
     await plan(JORDAN.userId, '18:00', '23:00');
     const stored = JSON.parse(readFileSync(join(dir, SCHEDULE_FILE), 'utf8')) as Record<string, unknown>;

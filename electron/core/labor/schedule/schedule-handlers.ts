@@ -11,5 +11,6 @@ export function scheduleHandlers(schedule: ScheduleService): HandlersOf<Schedule
     scheduleRemoveShift: async (token, id, weekStart) => schedule.removeShift(token, id, weekStart),
     scheduleSaveRules: async (token, rules, weekStart) => schedule.saveRules(token, rules, weekStart),
     scheduleImport: async (token, csv) => schedule.importCsv(token, csv),
+    scheduleCopyLastWeek: async (token, weekStart) => schedule.copyLastWeek(token, weekStart),
   };
 }

@@ -209,6 +209,36 @@ export class ScheduleService {
   }
 
   /**
+   * The week before `weekStart`, copied into it (a venue's usual week, then changed where it
+   * differs). Only into an empty week: a second press, or a week already planned, changes nothing.
+   */
+  copyLastWeek(token: string, weekStart: string): ScheduleWeekView {
+    this.options.labor.access.requireManager(token);
+    const place = this.need();
+    const week = weekOf(weekStart);
+    const days = weekDays(week);
+    const before = weekDays(addDays(week, -7));
+    const here = (s: ScheduledShift) => s.locationUuid === place.uuid;
+    const copied = this.stored.shifts
+      .filter((s) => here(s) && before.includes(s.day) && this.options.labor.roster.get(s.userId))
+      .map((s) => ({ ...s, id: randomUUID(), day: addDays(s.day, 7) }));
+    const planned = this.stored.shifts.filter((s) => here(s) && days.includes(s.day));
+    if (planned.length > 0) {
+      // The same copy asked again (an answer lost on the way): the week as it is.
+      const key = (s: ScheduledShift) => `${s.userId}|${s.role}|${s.day}|${s.start}|${s.end}`;
+      const copies = new Set(copied.map(key));
+      if (planned.length === copied.length && planned.every((s) => copies.has(key(s)))) return this.weekView(week);
+      throw new AppError('conflict', 'This week already has shifts: a week is copied only into an empty one', {
+        what: 'week',
+      });
+    }
+    if (copied.length === 0) throw appError('not-found', 'The week before has no shifts to copy', { what: 'shifts' });
+    this.stored = { ...this.stored, shifts: [...this.stored.shifts, ...copied] };
+    this.save();
+    return this.weekView(week);
+  }
+
+  /**
    * A CSV of shifts: every line is checked first, and a file with any bad line keeps nothing. A
    * good file replaces the weeks it covers at this location (importing a corrected week twice
    * leaves that week once).

@@ -65,6 +65,20 @@ export function SchedulePanel({ token, labor }: { token: string; labor: LaborVie
             <button type="button" className="k-small" onClick={() => setWeekStart(addDays(weekStart, 7))}>
               Next week
             </button>
+            {view && view.shifts.length === 0 && (
+              <button
+                type="button"
+                className="k-small"
+                disabled={save.busy}
+                onClick={() =>
+                  void save.run(async () => {
+                    setView(await api().scheduleCopyLastWeek(token, weekStart));
+                  })
+                }
+              >
+                Copy last week here
+              </button>
+            )}
             <label>
               Go to the week of
               <input
