@@ -138,6 +138,11 @@ export interface TipReport {
   people: TipPersonTotal[];
   /** Set when a tip-out on sales could not be counted: the sentence to show. */
   salesUnknown: string | null;
+  /**
+   * Set while declared tips (the spec's "number" fields) are not known to be cents or dollars: the
+   * amounts are read as cents, so screens show both readings and no payroll file is made.
+   */
+  tipsUnknown: string | null;
   cardTipsRefundedCents: number | null;
   rules: TipRules;
 }
@@ -165,6 +170,8 @@ export interface PayPeriodTotals {
   lines: PayLine[];
   /** Entries may be missing (the service returned as many rows as asked). */
   truncated: boolean;
+  /** As TipReport.tipsUnknown: the tips columns are read as cents, not known to be. */
+  tipsUnknown: string | null;
 }
 
 export const PAYROLL_PROVIDERS = ['gusto', 'adp-wfn', 'paychex-flex', 'square-payroll'] as const;

@@ -78,5 +78,5 @@ export function periodTotals(input: {
   const ordered = [...lines.values()].sort(
     (a, b) => a.name.localeCompare(b.name) || (a.role ?? '').localeCompare(b.role ?? ''),
   );
-  return { fromDay: input.fromDay, toDay: input.toDay, lines: ordered, truncated: input.truncated };
+  return { fromDay: input.fromDay, toDay: input.toDay, lines: ordered, truncated: input.truncated, tipsUnknown: null };
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { acceptedEvents, HARBOUR, removeTempDirs, startCore, type TestCore } from './tabs-kit';
 import { readingsFromEnv } from '../../electron/sandbox';
 import { waitUntil } from '../support';
+import { addLaborEntry } from './labor-test-kit';
 import { fiscalDayOf } from '../../shared/labor-calc';
 import type { LaborDayView } from '../../shared/labor-pay';
 
@@ -35,7 +36,22 @@ describe('labor % while the money unit is not decided', () => {
     expect(before.salesUnknown).toMatch(/not known to be cents or dollars/);
     expect(before.hours.every((h) => h.salesCents === null && h.percent === null)).toBe(true);
 
+    // Tips declared on the service while the unit is open: shown both ways, and no payroll file.
+    const at = Date.now() - 3 * 3_600_000;
+    addLaborEntry(
+      { world },
+      { userId: '2002', role: 'server', punchInMs: at, punchOutMs: at + 3_600_000, declaredTips: 1_250 },
+    );
+    const tipDay = fiscalDayOf(at, 'America/New_York', 4);
+    const report = await core.handlers.payTipReport(manager.token, tipDay, tipDay);
+    expect(report.tipsUnknown).toMatch(/not known to be cents or dollars/);
+    await expect(core.handlers.payPayrollFile(manager.token, 'gusto', tipDay, tipDay, {})).rejects.toMatchObject({
+      kind: 'conflict',
+    });
+
     await core.handlers.tabsSetMoneyUnit('numbers', 'cents');
+    expect((await core.handlers.payTipReport(manager.token, tipDay, tipDay)).tipsUnknown).toBeNull();
+    expect((await core.handlers.payPayrollFile(manager.token, 'gusto', tipDay, tipDay, {})).text).toMatch(/12\.50/);
     const sales = [...world.tabs.orders.values()].reduce((n, o) => n + o.placedTotal, 0);
     const after = await core.handlers.payLaborDay(manager.token, day);
     expect(after).toMatchObject({ salesCents: sales, salesUnknown: null, orders: 2 });

@@ -18,6 +18,7 @@ export const PERIOD: PayPeriodTotals = {
   fromDay: '2026-11-16',
   toDay: '2026-11-29',
   truncated: false,
+  tipsUnknown: null,
   lines: [
     line({
       userId: '2004',

@@ -33,6 +33,10 @@ import type { DamageSink } from '../../storage/data-health';
 export const SALES_UNIT_UNKNOWN =
   'Sales come from the order totals in the service’s events, which are not known to be cents or dollars yet, so no labor % is shown. Confirm the unit in Settings → Money units.';
 
+/** Said beside tips while the unit of declared_tips is not decided. */
+export const TIPS_UNIT_UNKNOWN =
+  'Declared tips are not known to be cents or dollars on this service yet: each amount is shown both ways, and no payroll file is made with tips until the unit is confirmed in Settings → Money units.';
+
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 /** A split belongs to the shift whose punch-out is within this of it (the kiosk's and the service's clocks). */
@@ -41,7 +45,7 @@ const SPLIT_MATCH_MS = 3 * MINUTE;
 export interface PayServiceOptions {
   dataDir: string;
   labor: LaborService;
-  money: Pick<MoneyUnits, 'read' | 'decided'>;
+  money: Pick<MoneyUnits, 'read' | 'decided' | 'requireDecided'>;
   sales: SalesProjection;
   now?: () => number;
   damage?: DamageSink;
@@ -228,6 +232,7 @@ export class PayService {
       shifts,
       people: tipTotals(shifts),
       salesUnknown: salesSkipped ? SALES_UNIT_UNKNOWN : null,
+      tipsUnknown: this.tipsUnknown(),
       cardTipsRefundedCents: this.refundedTips(fromDay, toDay),
       rules,
     };
@@ -240,7 +245,7 @@ export class PayService {
     const view = await this.rows(token, weekStart, toDay);
     const inPeriod = view.rows.filter((r) => r.fiscalDay >= fromDay);
     const tips = applyTipRules(this.tipInputs(inPeriod), this.files.tipRules(), this.salesByDay(fromDay, toDay));
-    return periodTotals({
+    const totals = periodTotals({
       fromDay,
       toDay,
       rows: view.rows,
@@ -251,6 +256,12 @@ export class PayService {
       truncated: view.truncated,
       now: this.now(),
     });
+    return { ...totals, tipsUnknown: this.tipsUnknown() };
+  }
+
+  /** While declared tips' unit is open: what the screens say beside amounts read as cents. */
+  private tipsUnknown(): string | null {
+    return this.options.money.decided('numbers') ? null : TIPS_UNIT_UNKNOWN;
   }
 
   async payrollFile(
@@ -260,6 +271,10 @@ export class PayService {
     toDay: string,
     options: PayrollExportOptions,
   ): Promise<PayrollFile> {
-    return payrollFile(provider, await this.periodTotals(token, fromDay, toDay), options);
+    const totals = await this.periodTotals(token, fromDay, toDay);
+    // A payroll file pays what it says: tips a hundred times over are never written to one.
+    if (totals.lines.some((l) => l.cashTipsCents !== 0 || l.paycheckTipsCents !== 0))
+      this.options.money.requireDecided('numbers');
+    return payrollFile(provider, totals, options);
   }
 }

@@ -14,6 +14,7 @@ import { TableHead } from '../../components/table-head';
 import { roleName } from '../kiosk/role-name';
 import { PeriodPicker, usePayPeriod } from './period-picker';
 import { wageWords } from './wage-editor';
+import { tipsMoney } from './tips-money';
 
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
 
@@ -97,6 +98,7 @@ export function PayrollExport({ token, labor }: { token: string; labor: LaborVie
       <section className="k-card" aria-label="Pay period totals">
         <h2>Pay period totals</h2>
         <Problem text={totals.error} detail={totals.detail} />
+        {totals.data?.tipsUnknown && <Problem tone="warning" text={totals.data.tipsUnknown} />}
         {totals.data?.truncated && (
           <Problem tone="warning" text="Some entries may be missing from these days: choose fewer days." />
         )}
@@ -130,8 +132,8 @@ export function PayrollExport({ token, labor }: { token: string; labor: LaborVie
                   <td className="num">{hours(l.overtimeMinutes)}</td>
                   <td className="num">{hours(l.doubleMinutes)}</td>
                   <td className="num">{formatMoney(l.grossCents)}</td>
-                  <td className="num">{formatMoney(l.cashTipsCents)}</td>
-                  <td className="num">{formatMoney(l.paycheckTipsCents)}</td>
+                  <td className="num">{tipsMoney(l.cashTipsCents, totals.data?.tipsUnknown ?? null)}</td>
+                  <td className="num">{tipsMoney(l.paycheckTipsCents, totals.data?.tipsUnknown ?? null)}</td>
                 </tr>
               ))}
             </tbody>

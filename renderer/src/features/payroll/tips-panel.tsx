@@ -12,6 +12,7 @@ import { Problem } from '../../components/problem';
 import { TableHead } from '../../components/table-head';
 import { roleName } from '../kiosk/role-name';
 import { PeriodPicker, usePayPeriod } from './period-picker';
+import { tipsMoney } from './tips-money';
 
 export function TipsPanel({ token, labor }: { token: string; labor: LaborView }) {
   const { periods, period, setPeriod } = usePayPeriod(token, labor);
@@ -21,6 +22,7 @@ export function TipsPanel({ token, labor }: { token: string; labor: LaborView })
     () => api().payTipReport(token, period.start, period.end),
     [token, period.start, period.end, saved],
   );
+  const money = (cents: number) => tipsMoney(cents, report.data?.tipsUnknown ?? null);
   const roles = [...new Set(labor.staff.flatMap((s) => s.roles.map((r) => r.role)))].sort();
   return (
     <div className="pay-stack">
@@ -29,6 +31,7 @@ export function TipsPanel({ token, labor }: { token: string; labor: LaborView })
         <PeriodPicker periods={periods} period={period} onChange={setPeriod} />
         <Problem text={report.error} detail={report.detail} />
         {report.data?.salesUnknown && <Problem tone="warning" text={report.data.salesUnknown} />}
+        {report.data?.tipsUnknown && <Problem tone="warning" text={report.data.tipsUnknown} />}
         {report.data && (
           <>
             <div className="k-table-scroll">
@@ -52,11 +55,11 @@ export function TipsPanel({ token, labor }: { token: string; labor: LaborView })
                   {report.data.people.map((p) => (
                     <tr key={p.userId}>
                       <td>{p.name}</td>
-                      <td className="num">{formatMoney(p.declaredCents)}</td>
-                      <td className="num">{formatMoney(p.cashCents)}</td>
-                      <td className="num">{formatMoney(p.cardCents)}</td>
-                      <td className="num">{formatMoney(p.unsplitCents)}</td>
-                      <td className="num">{formatMoney(p.finalCents)}</td>
+                      <td className="num">{money(p.declaredCents)}</td>
+                      <td className="num">{money(p.cashCents)}</td>
+                      <td className="num">{money(p.cardCents)}</td>
+                      <td className="num">{money(p.unsplitCents)}</td>
+                      <td className="num">{money(p.finalCents)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -83,11 +86,11 @@ export function TipsPanel({ token, labor }: { token: string; labor: LaborView })
                       <td>{shortDay(s.day)}</td>
                       <td>{s.name}</td>
                       <td>{s.role ? roleName(s.role) : '—'}</td>
-                      <td className="num">{formatMoney(s.declaredCents)}</td>
-                      <td className="num">{formatMoney(s.tipOutGivenCents)}</td>
-                      <td className="num">{formatMoney(s.tipOutReceivedCents)}</td>
-                      <td>{s.pool ? `${s.pool} (${formatMoney(s.poolNetCents)})` : '—'}</td>
-                      <td className="num">{formatMoney(s.finalCents)}</td>
+                      <td className="num">{money(s.declaredCents)}</td>
+                      <td className="num">{money(s.tipOutGivenCents)}</td>
+                      <td className="num">{money(s.tipOutReceivedCents)}</td>
+                      <td>{s.pool ? `${s.pool} (${money(s.poolNetCents)})` : '—'}</td>
+                      <td className="num">{money(s.finalCents)}</td>
                     </tr>
                   ))}
                 </tbody>
