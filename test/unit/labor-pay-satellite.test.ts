@@ -1,13 +1,16 @@
 // Wages stay on the hub: no paired device, a manager's with a manager signed in on it included,
 // reads them, saves them or reads what is made of them; the hub's own screen does.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffSession } from '../../shared/labor';
 import { deviceMayCall } from '../../shared/contract/device-access';
 import { laborPayChannelKeys } from '../../shared/contract/labor-pay';
 import type { IpcChannel } from '../../shared/contract';
-import { ok, pairDevice, HubLink, testHubs } from './hub-kit';
+import { ok, pairDevice, pairedKiosk, satelliteCall, HubLink, testHubs } from './hub-kit';
+import { tempDirs, waitUntil } from '../support';
 
 const { hub, later } = testHubs();
+const dirs = tempDirs('venue-pay-kiosk-');
+afterEach(() => dirs.removeAll());
 
 async function link(pairing: Parameters<typeof HubLink.open>[0]): Promise<HubLink> {
   const l = await HubLink.open(pairing);
@@ -61,6 +64,20 @@ describe('wages never leave the hub', () => {
       payrollId: 'GUSTO-5G9934',
       wages: [{ cents: 1_737 }],
     });
+  });
+
+  it("a paired kiosk's punch-out carries the cash/card split to the hub, which keeps it", async () => {
+    const h = await hub();
+    const kiosk = await pairedKiosk(h, dirs.make(), { retryMs: { first: 50, max: 200 } });
+    later(() => kiosk.close());
+    const call = <T>(channel: string, ...args: unknown[]) => satelliteCall<T>(kiosk, channel, ...args);
+    await waitUntil(() => kiosk.status().link === 'connected');
+    const jordan = await call<StaffSession>('laborIdentify', { pin: '2222' });
+    await call('laborPunch', jordan.token, { action: 'punch-in', role: jordan.roles[0] });
+    const again = await call<StaffSession>('laborIdentify', { pin: '2222' });
+    await call('laborPunch', again.token, { action: 'punch-out', declaredTipsCents: 3_000, tipsCardCents: 2_200 });
+    await waitUntil(() => h.app.pay.files.tipSplits().length === 1, 10_000);
+    expect(h.app.pay.files.tipSplits()[0]).toMatchObject({ userId: '2004', cashCents: 800, cardCents: 2_200 });
   });
 
   it('the device table refuses every pay channel to every device role', () => {
