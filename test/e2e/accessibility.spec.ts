@@ -311,7 +311,7 @@ for (const size of SIZES)
 
 // The first start's steps (what the computer is for, its venue, the restart a hub asks), on an app
 // of its own that has not been set up: each step at both sizes.
-test.describe('the first start', () => {
+test.describe('the first start and the screens before the workstation', () => {
   test.describe.configure({ timeout: 5 * 60_000 });
   test('no axe findings of any impact: every first-start step at both sizes', async ({ browser }) => {
     const app = await startApp(undefined, { firstStart: true, manager: false });
@@ -342,6 +342,57 @@ test.describe('the first start', () => {
       expect(found, found.join('\n')).toEqual([]);
     } finally {
       await context.close();
+      await stopApp(app);
+    }
+  });
+
+  test('no axe findings of any impact: restoring a backup, a new kiosk, and the sign-in page', async ({ browser }) => {
+    const fresh = await startApp(undefined, { firstStart: true, manager: false });
+    const app = await startApp();
+    const context = await browser.newContext({ viewport: SIZES[0] });
+    try {
+      const page = await context.newPage();
+      const found: string[] = [];
+      const check = async (step: string, floor = false) => {
+        for (const size of SIZES) {
+          await showAt(page, size);
+          found.push(...(await findings(page, `${step} at ${size.width}x${size.height}`)));
+          if (floor) found.push(...(await technicalWords(page)).map((w) => `${step}: ${w}`));
+        }
+      };
+      await page.goto(fresh.host.url);
+      await page.getByRole('button', { name: 'Restore a backup' }).click();
+      await expect(page.getByRole('heading', { name: 'Restore a backup' })).toBeVisible();
+      await check('First start, restoring a backup');
+
+      // A computer whose kiosk has no location yet: the kiosk asks where it is, the till asks too.
+      await page.goto(app.host.url);
+      await screen(page, 'Kiosk');
+      await expect(page.getByRole('heading', { name: 'Where is this kiosk?' })).toBeVisible();
+      await check('A new kiosk’s location', true);
+      await screen(page, 'Passes');
+      await expect(page.getByText('Choose the location this till serves')).toBeVisible();
+      await check('Passes before a location', true);
+
+      // The host's own sign-in page, for a browser that lost its sign-in, and its answer to a wrong PIN.
+      const signIn = await context.newPage();
+      await signIn.goto(new URL('/sign-in', app.host.url).href);
+      await page.close();
+      const answer = async (step: string) => {
+        for (const size of SIZES) {
+          await showAt(signIn, size);
+          found.push(...(await findings(signIn, `${step} at ${size.width}x${size.height}`)));
+        }
+      };
+      await answer('The sign-in page');
+      await signIn.getByLabel('Manager PIN').fill('0000');
+      await signIn.getByRole('button', { name: 'Sign in' }).click();
+      await expect(signIn.getByRole('alert')).toBeVisible();
+      await answer('The sign-in page after a wrong PIN');
+      expect(found, found.join('\n')).toEqual([]);
+    } finally {
+      await context.close();
+      await stopApp(fresh);
       await stopApp(app);
     }
   });
