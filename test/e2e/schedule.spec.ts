@@ -7,6 +7,7 @@ import { copyFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { shortDay, toLocalInput } from '../../shared/time';
 import { addDays } from '../../shared/labor-calc';
+import { DEFAULT_SCHEDULE_RULES } from '../../shared/labor-schedule';
 import { test, expect } from './fixtures';
 import { axeFindings } from './axe-findings';
 import { done, enterPin, openKiosk } from './kiosk-steps';
@@ -144,4 +145,43 @@ test('a shift entered on the grid; an early punch-in blocked, then allowed with 
   await expect(problems).toContainText('Nothing was imported');
   await expect(problems).toContainText('Line 2: start "6pm" is not a time HH:MM (24-hour)');
   await shootBoth(page, 'schedule-import-problems', problems);
+});
+
+test('"not before": the kiosk says when, in Spanish too, with no way round it', async ({ page, app }) => {
+  const h = app.core.handlers;
+  await openKiosk(page, app.host.url);
+  const view = await h.laborView();
+  const tz = view.location?.timezone ?? null;
+  const morgan = view.staff.find((s) => s.userId === '2006')!;
+  const boss = await h.laborIdentify({ pin: '9999' });
+  const startsAt = Math.ceil((Date.now() + 45 * 60_000) / FIVE_MIN) * FIVE_MIN;
+  const [day, start] = toLocalInput(startsAt, tz).split('T');
+  const end = toLocalInput(startsAt + 3 * 3_600_000, tz).split('T')[1];
+  await h.scheduleSaveRules(boss.token, { ...DEFAULT_SCHEDULE_RULES, earlyPunch: 'block', earlyMinutes: 5 }, day);
+  await h.scheduleSaveShift(boss.token, {
+    id: crypto.randomUUID(),
+    userId: morgan.userId,
+    role: morgan.roles[0].role,
+    day,
+    start,
+    end,
+  });
+
+  await page.getByTestId('language-toggle').click();
+  await enterPin(page, '3333', /^Entrar/);
+  await page
+    .getByRole('button', { name: /^Marcar entrada/ })
+    .first()
+    .click();
+  const prompt = page.getByTestId('punch-too-early');
+  await expect(prompt).toContainText(/Llega \d+ minutos antes: espere o pida a un gerente/);
+  await expect(prompt.getByRole('alert')).toContainText('su turno empieza a las');
+  // Spanish times end in "a.m."/"p.m.": no sentence may end on one with a second full stop.
+  await expect(prompt).not.toContainText('..');
+  // No PIN pad under this rule: only the way back.
+  await expect(prompt.getByRole('button', { name: '1', exact: true })).toHaveCount(0);
+  await shootBoth(page, 'kiosk-early-punch-blocked-es');
+  await prompt.getByRole('button', { name: 'Volver' }).click();
+  await expect(page.getByRole('heading', { name: /Enter your PIN|Ingrese su PIN/ })).toBeVisible();
+  expect(app.core.labor.outboxItems()).toHaveLength(0);
 });

@@ -72,8 +72,9 @@ export const es: KioskStrings = {
   earlyPunch: {
     label: 'Entrada anticipada',
     title: 'Llega {{minutes}} minutos antes: espere o pida a un gerente',
-    hint: '{{name}}, su turno empieza a las {{start}}; puede marcar la entrada a partir de las {{from}}. Un gerente en este quiosco puede permitirlo ahora con su PIN y queda anotado.',
-    blocked: '{{name}}, su turno empieza a las {{start}}; puede marcar la entrada a partir de las {{from}}.',
+    // The times end in "a.m."/"p.m.": a sentence never ends on one (no "a.m..").
+    hint: '{{name}}, puede marcar la entrada a partir de las {{from}} (su turno empieza a las {{start}}). Un gerente en este quiosco puede permitirlo ahora con su PIN y queda anotado.',
+    blocked: '{{name}}, puede marcar la entrada a partir de las {{from}} (su turno empieza a las {{start}}).',
     back: 'Volver',
   },
   schedule: {
