@@ -5,7 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StaffSession } from '../../shared/labor';
+import type { LaborView, StaffSession } from '../../shared/labor';
+import { OfflineKiosk } from '../../electron/core/labor/offline-kiosk';
+import { saveKioskCache } from '../../electron/core/labor/kiosk-cache';
+import { hashPin } from '../../electron/core/labor/pin-hash';
+import { pinTag } from '../../electron/core/labor/pin-lookup';
 import { DEFAULT_SCHEDULE_RULES } from '../../shared/labor-schedule';
 import { toLocalInput } from '../../shared/time';
 import { tempDirs } from '../support';
@@ -13,6 +17,7 @@ import { pairedKiosk, rosterCopied, satelliteCall, testHubs } from './hub-kit';
 
 const { hub, later } = testHubs();
 const dirs = tempDirs('venue-schedule-kiosk-');
+const TAG_SALT = Buffer.from('venue tag salt').toString('base64');
 afterEach(() => dirs.removeAll());
 
 describe('the schedule on a paired kiosk', () => {
@@ -58,5 +63,41 @@ describe('the schedule on a paired kiosk', () => {
     // Nothing of the schedule is kept on the kiosk.
     for (const file of ['satellite-cache.json', 'satellite-punches.log'])
       expect(readFileSync(join(d, file), 'utf8')).not.toContain('jordan-evening');
+  });
+});
+
+describe('the schedule on a kiosk without its hub', () => {
+  it('a person the last board had as a no-show punches in offline: no longer shown as missing', async () => {
+    const d = dirs.make();
+    const staff = [
+      {
+        userId: '2004',
+        name: 'Jordan Bartender',
+        manager: false,
+        pin: await hashPin('2222', 1024),
+        pinTag: await pinTag('2222', { salt: TAG_SALT, N: 1024, r: 8, p: 1 }),
+        roles: [{ locationUuid: 'loc-1', role: 'Bartender', roleUuid: 'r-1' }],
+      },
+    ];
+    const alert = (userId: string, name: string) => ({
+      kind: 'no-show' as const,
+      shiftId: `shift-${userId}`,
+      userId,
+      name,
+      role: 'Bartender',
+      startsAt: Date.now() - 40 * 60_000,
+      endsAt: Date.now() + 3_600_000,
+    });
+    const view = {
+      location: { uuid: 'loc-1', name: 'Bar', timezone: null },
+      board: { rows: [], fetchedAt: null, error: null },
+      scheduleAlerts: [alert('2004', 'Jordan Bartender'), alert('2002', 'Sam Server')],
+    } as unknown as LaborView;
+    saveKioskCache(d, { roster: staff, view, snapshot: null });
+    const kiosk = new OfflineKiosk({ dataDir: d, link: () => null, onView: () => {}, onWaiting: () => {} });
+    later(() => kiosk.close());
+    const jordan = await kiosk.identify({ pin: '2222' });
+    await kiosk.punch(jordan.token, { action: 'punch-in', role: { role: 'Bartender', roleUuid: 'r-1' } });
+    expect(kiosk.cachedView?.scheduleAlerts?.map((a) => a.userId)).toEqual(['2002']);
   });
 });

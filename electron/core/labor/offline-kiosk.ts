@@ -331,7 +331,10 @@ export class OfflineKiosk {
     };
     layPunch(rows, laid, true, (row) => row);
     const board = { ...this.view.board, rows: [...rows.values()].sort((a, b) => a.shiftStart - b.shiftStart) };
-    this.view = { ...this.view, board };
+    // Someone the hub's last board had as late or a no-show has come: not shown as missing any more.
+    const came = (a: { userId: string }) => punch.action === 'punch-in' && a.userId === punch.userId;
+    const scheduleAlerts = this.view.scheduleAlerts?.filter((a) => !came(a));
+    this.view = { ...this.view, board, ...(scheduleAlerts ? { scheduleAlerts } : {}) };
     this.saveCache();
     this.options.onView(this.view);
   }
