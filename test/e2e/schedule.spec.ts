@@ -72,6 +72,9 @@ test('a shift entered on the grid; an early punch-in blocked, then allowed with 
   await editor.getByRole('button', { name: 'Save shift' }).click();
   await expect(editor).toHaveCount(0);
   await expect(page.getByTestId('scheduled-shift')).toContainText(`${start}–${end}`);
+  // The week's scheduled hours beside each person.
+  const jordanRow = page.getByRole('table', { name: 'Schedule' }).getByRole('row').filter({ hasText: jordan.name });
+  await expect(jordanRow.getByRole('cell').last()).toHaveText('4.0 h');
 
   // Sam was due 40 minutes ago and never came: a no-show (after 30 minutes by default).
   const samStart = Math.floor((Date.now() - 40 * 60_000) / 60_000) * 60_000;

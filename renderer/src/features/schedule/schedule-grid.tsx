@@ -6,6 +6,17 @@ import { weekDays } from '../../../../shared/labor-schedule';
 import { shortDay } from '../../../../shared/time';
 import { roleName } from '../kiosk/role-name';
 
+const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
+
+/** A person's scheduled hours in the week, as the clock reads them (an end at or before the start: the next day). */
+function weekHours(shifts: ScheduledShift[]): string {
+  const minutes = shifts.reduce((sum, s) => {
+    const length = minutesOf(s.end) - minutesOf(s.start);
+    return sum + (length <= 0 ? length + 24 * 60 : length);
+  }, 0);
+  return minutes === 0 ? '—' : `${(minutes / 60).toFixed(1)} h`;
+}
+
 export function ScheduleGrid({
   view,
   today,
@@ -36,6 +47,7 @@ export function ScheduleGrid({
                 {d === today ? ' (today)' : ''}
               </th>
             ))}
+            <th scope="col">Week</th>
           </tr>
         </thead>
         <tbody>
@@ -72,6 +84,7 @@ export function ScheduleGrid({
                   </button>
                 </td>
               ))}
+              <td className="sch-week-hours">{weekHours(view.shifts.filter((s) => s.userId === p.userId))}</td>
             </tr>
           ))}
         </tbody>
