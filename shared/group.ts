@@ -49,6 +49,11 @@ export interface GroupPunch {
   shiftKey: string;
   breakKey: string | null;
   declaredTips: number | null;
+  /**
+   * A break-start's time_punch_type (`unpaid_break`, `paid_break`…), null on other punches and on
+   * punches published before it was carried. The office counts a break paid only when this says so.
+   */
+  breakType?: string | null;
 }
 
 /** A manager's timesheet edit: the audit record and the entry as it is after the edit. */
@@ -60,6 +65,10 @@ export interface GroupEdit {
   byName: string;
   reason: string | null;
   changes: { field: string; from: string | number | null; to: string | number | null }[];
+  /**
+   * The entry after the edit; null when the hub published the edit from its audit log alone (it
+   * stopped before the edit's answer was kept): the office then applies the changed times.
+   */
   entry: {
     kind: 'shift' | 'break';
     shiftUuid: string | null;
@@ -67,7 +76,7 @@ export interface GroupEdit {
     name: string;
     punchIn: number;
     punchOut: number | null;
-  };
+  } | null;
 }
 
 export type RefundState = 'accepted' | 'refused' | 'unknown';

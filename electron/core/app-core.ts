@@ -292,7 +292,14 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   // Refunds, pass orders, gift-card sales and timesheet edits are written once per request id
   // (shared/contract/semantics.ts); the guard still runs on every repeat.
   const requests = new RequestLedger({ dataDir: options.dataDir, now: options.now, log, damage });
-  const remembered = withRequestLedger(unguarded, requests, outcomeChecks(tabs));
+  // In a group, a refund's outcome is kept with a note of what was asked and who approved it, so a
+  // hub stopped before publishing it publishes it from the ledger at its next start.
+  const remembered = withRequestLedger(
+    unguarded,
+    requests,
+    outcomeChecks(tabs),
+    group.enabled ? group.tap.ledgerNotes() : {},
+  );
   // Authority lives here, not in the screens: see shared/contract/access.ts.
   const guarded = guardHandlers(remembered, {
     // Read on every request: a workstation in kiosk view is locked down the moment it enters it.
@@ -363,7 +370,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       backups.start();
       // A group's leaf node that cannot start leaves the venue working as it does without one.
       await group
-        .start({ webhooks, labor, hub: hubService, review, dataHealth })
+        .start({ webhooks, labor, hub: hubService, review, dataHealth, requests })
         .catch((error: unknown) =>
           log(`group: not publishing: ${error instanceof Error ? error.message : String(error)}`),
         );

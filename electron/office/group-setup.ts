@@ -3,12 +3,15 @@
 // Adding a venue makes its credential and its group file (what the venue's manager joins with),
 // and rewrites the configs; running servers pick the new user up on a reload, and the venue's
 // stream is added to GROUP's sources the next time the office starts (or at once: addSources).
+// Head office keeps only the bcrypt hash of a venue's password: the group file is the one place
+// it is whole, so adding a venue again makes it a new one (the old file stops working).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { VENUE_ID_PATTERN } from '../../shared/group';
 import type { GroupJoin } from '../core/group/group-join';
 import { freeLoopbackPort } from '../core/group/free-loopback-port';
+import { hashPasswordNow } from '../core/group/password-hash';
 import { hqConfig, venueUser } from './hq-config';
 import { loadOfficeConfig, officePaths, saveOfficeConfig, type OfficeConfig } from './office-config';
 import { makeGroupCa, makeServerCert } from './pki';
@@ -34,15 +37,22 @@ export async function setupOffice(dir: string, options: SetupOptions): Promise<O
     const at = (k: number) => (options.basePort ? options.basePort + (i - 1) * 3 + k : freeLoopbackPort());
     nodes.push({ name: `hq${i}`, clientPort: await at(0), clusterPort: await at(1), leafPort: await at(2) });
   }
+  const adminPassword = secret();
+  const officePassword = secret();
   const config: OfficeConfig = {
     v: 1,
     group: options.group,
     host,
     bind: options.bind ?? '127.0.0.1',
     nodes,
-    adminPassword: secret(),
-    officePassword: secret(),
-    systemPassword: secret(),
+    adminPassword,
+    officePassword,
+    // Nobody signs in as the system user: its password is made and only its hash kept.
+    hashes: {
+      admin: hashPasswordNow(adminPassword),
+      office: hashPasswordNow(officePassword),
+      system: hashPasswordNow(secret()),
+    },
     venues: [],
     httpPort: options.httpPort ?? 4280,
     databaseUrl: options.databaseUrl ?? null,
@@ -80,9 +90,11 @@ export function addVenue(dir: string, venueId: string, name: string): { join: Gr
   if (!VENUE_ID_PATTERN.test(venueId))
     throw new Error('A venue id is lowercase letters, digits and dashes (up to 32), starting with a letter or digit');
   const config = loadOfficeConfig(dir);
-  const existing = config.venues.find((v) => v.venueId === venueId);
-  const venue = existing ?? { venueId, name, password: secret() };
-  if (!existing) config.venues.push(venue);
+  const password = secret();
+  const venue = { venueId, name, passwordHash: hashPasswordNow(password) };
+  const at = config.venues.findIndex((v) => v.venueId === venueId);
+  if (at < 0) config.venues.push(venue);
+  else config.venues[at] = venue;
   saveOfficeConfig(dir, config);
   writeNodeConfigs(dir, config);
   const paths = officePaths(dir);
@@ -94,7 +106,7 @@ export function addVenue(dir: string, venueId: string, name: string): { join: Gr
     venueName: venue.name,
     leafUrls: config.nodes.map((n) => `tls://${config.host}:${n.leafPort}`),
     user: venueUser(venueId),
-    password: venue.password,
+    password,
     ca: readFileSync(paths.ca, 'utf8'),
   };
   const file = paths.joinFile(venueId);

@@ -5,7 +5,9 @@
 // - venue-<id>: the venue's leaf connection. It may send only its own subjects, the replies of
 //   its JetStream API and the source consumer's deliveries ($JS.S.…, $JSC.R.…), and receive only
 //   calls to its own domain's API and flow control. Another venue's subjects or API are refused.
-// Leaf connections are TLS with the group CA's certificate; everything else binds `bind`.
+// Leaf connections are TLS with the group CA's certificate; everything else binds `bind`. Every
+// password here is a bcrypt hash (nats-server checks a client's password against it), so the
+// file gives away no credential.
 import type { OfficeConfig, OfficeNode } from './office-config';
 import { HEAD_OFFICE_DOMAIN, venueDomain } from '../../shared/group';
 
@@ -39,10 +41,10 @@ export function venueUser(venueId: string): string {
   return `venue-${venueId}`;
 }
 
-function venueEntry(venueId: string, password: string): string {
+function venueEntry(venueId: string, passwordHash: string): string {
   const publish = list([`venue.${venueId}.>`, '$JS.S.>', '$JSC.R.>']);
   const subscribe = list([`$JS.${venueDomain(venueId)}.API.>`, '$JS.FC.>']);
-  return `{ user: ${q(venueUser(venueId))}, password: ${q(password)}, permissions: { publish: { allow: ${publish} }, subscribe: { allow: ${subscribe} } } }`;
+  return `{ user: ${q(venueUser(venueId))}, password: ${q(passwordHash)}, permissions: { publish: { allow: ${publish} }, subscribe: { allow: ${subscribe} } } }`;
 }
 
 export function hqConfig(input: HqConfigInput): string {
@@ -51,9 +53,9 @@ export function hqConfig(input: HqConfigInput): string {
     .filter((n) => n.name !== node.name)
     .map((n) => `nats-route://${office.bind}:${n.clusterPort}`);
   const users = [
-    `{ user: "admin", password: ${q(office.adminPassword)} }`,
-    `{ user: "office", password: ${q(office.officePassword)}, permissions: { publish: { allow: ${list(OFFICE_PUBLISH)} }, subscribe: { allow: ["_INBOX.>"] } } }`,
-    ...office.venues.map((v) => venueEntry(v.venueId, v.password)),
+    `{ user: "admin", password: ${q(office.hashes.admin)} }`,
+    `{ user: "office", password: ${q(office.hashes.office)}, permissions: { publish: { allow: ${list(OFFICE_PUBLISH)} }, subscribe: { allow: ["_INBOX.>"] } } }`,
+    ...office.venues.map((v) => venueEntry(v.venueId, v.passwordHash)),
   ];
   return [
     `server_name: ${q(node.name)}`,
@@ -64,7 +66,7 @@ export function hqConfig(input: HqConfigInput): string {
       : '',
     `leafnodes { listen: ${q(`${office.bind}:${node.leafPort}`)}, tls { cert_file: ${q(input.certFile)}, key_file: ${q(input.keyFile)}, timeout: 5 } }`,
     'accounts {',
-    `  SYS { users: [ { user: "sys", password: ${q(office.systemPassword)} } ] }`,
+    `  SYS { users: [ { user: "sys", password: ${q(office.hashes.system)} } ] }`,
     `  GROUP { jetstream: enabled, users: [\n    ${users.join(',\n    ')}\n  ] }`,
     '}',
     'system_account: SYS',

@@ -15,7 +15,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export const OFFICE_SCHEMA = `
   create table if not exists office_applied (
     model text not null, venue_id text not null, msg_id text not null, primary key (model, venue_id, msg_id));
-  create table if not exists office_checkpoint (consumer text primary key, seq bigint not null);`;
+  create table if not exists office_checkpoint (consumer text primary key, seq bigint not null);
+  create table if not exists office_model (model text primary key, version int not null);`;
 
 export interface RunnerStats {
   applied: number;
@@ -76,6 +77,7 @@ export class ModelRunner {
   async prepare(): Promise<void> {
     await this.store.exec(OFFICE_SCHEMA);
     for (const model of this.models) {
+      await ModelRunner.upgrade(this.store, model, this.log);
       await this.store.exec(model.schema);
       await model.load?.(this.store);
     }
@@ -215,6 +217,31 @@ export class ModelRunner {
     this.stopped = true;
     for (const m of this.running) m.stop();
     await Promise.allSettled(this.loops);
+  }
+
+  /**
+   * A model stored under another version (no row: version 1, the first) is dropped, tables and
+   * all, so its new schema is made and the stream replayed into it from the start.
+   */
+  static async upgrade(store: OfficeStore, model: ReadModel, log: (line: string) => void = () => {}): Promise<void> {
+    const wanted = model.version ?? 1;
+    const [row] = await store.query<{ version: number }>('select version from office_model where model = $1', [
+      model.name,
+    ]);
+    const stored = row ? Number(row.version) : 1;
+    await store.transaction(async (tx) => {
+      if (stored !== wanted) {
+        for (const table of model.tables) await tx.query(`drop table if exists ${table}`);
+        await tx.query('delete from office_applied where model = $1', [model.name]);
+        await tx.query('delete from office_checkpoint where consumer like $1', [`${model.name}:%`]);
+        if (row) log(`office: ${model.name} changed (version ${stored} to ${wanted}): replayed from the stream`);
+      }
+      await tx.query(
+        'insert into office_model values ($1, $2) on conflict (model) do update set version = excluded.version',
+        [model.name, wanted],
+      );
+    });
+    if (stored !== wanted) model.reset?.();
   }
 
   /** Empties a model's tables and checkpoints: the next start replays it from the stream's start. */

@@ -1,10 +1,13 @@
 // Head office's folder, made by `npm run office -- setup`: the group's CA and the leaf listeners'
 // certificate, the servers' ports, the admin and office credentials, and each venue's credential.
-// It is private to the user running head office (0700/0600): the credentials are in it.
+// It is private to the user running head office (0700/0600). It holds the admin and office
+// passwords this office signs in with, and of every other credential only its bcrypt hash: a
+// venue's password is in that venue's group file and nowhere else.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { VENUE_ID_PATTERN } from '../../shared/group';
+import { hashPasswordNow } from '../core/group/password-hash';
 
 export const OFFICE_FILE = 'office.json';
 
@@ -25,8 +28,11 @@ const officeSchema = z.object({
   nodes: z.array(nodeSchema).min(1),
   adminPassword: z.string().min(16),
   officePassword: z.string().min(16),
-  systemPassword: z.string().min(16),
-  venues: z.array(z.object({ venueId: z.string().regex(VENUE_ID_PATTERN), name: z.string(), password: z.string() })),
+  /** What the servers' configs hold: bcrypt hashes of the admin, office and system passwords. */
+  hashes: z.object({ admin: z.string(), office: z.string(), system: z.string() }),
+  venues: z.array(
+    z.object({ venueId: z.string().regex(VENUE_ID_PATTERN), name: z.string(), passwordHash: z.string() }),
+  ),
   /** The office page's port, and its database: a postgres:// URL, or null for embedded PGlite. */
   httpPort: z.number().int(),
   databaseUrl: z.string().nullable(),
@@ -38,7 +44,34 @@ export type OfficeNode = z.infer<typeof nodeSchema>;
 export function loadOfficeConfig(dir: string): OfficeConfig {
   const path = join(dir, OFFICE_FILE);
   if (!existsSync(path)) throw new Error(`No head office here (${path}): run \`npm run office -- setup\` first`);
-  return officeSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  const upgraded = withHashes(raw);
+  const config = officeSchema.parse(upgraded ?? raw);
+  if (upgraded) saveOfficeConfig(dir, config);
+  return config;
+}
+
+/**
+ * An office.json written before passwords were hashed (the same v1): each venue's password and
+ * the system password become bcrypt hashes and leave the file; null when there is nothing to do.
+ */
+function withHashes(raw: Record<string, unknown>): Record<string, unknown> | null {
+  const venues = Array.isArray(raw.venues) ? (raw.venues as Record<string, unknown>[]) : [];
+  const plain = venues.some((v) => typeof v.password === 'string') || !raw.hashes;
+  if (!plain) return null;
+  const { systemPassword, ...rest } = raw;
+  const hash = (secret: unknown) => hashPasswordNow(typeof secret === 'string' ? secret : '');
+  return {
+    ...rest,
+    hashes: (raw.hashes as object | undefined) ?? {
+      admin: hash(raw.adminPassword),
+      office: hash(raw.officePassword),
+      system: hash(systemPassword),
+    },
+    venues: venues.map(({ password, ...v }) =>
+      typeof v.passwordHash === 'string' ? v : { ...v, passwordHash: hash(password) },
+    ),
+  };
 }
 
 export function saveOfficeConfig(dir: string, config: OfficeConfig): void {

@@ -1,6 +1,6 @@
 // The office page's views, read from the read models' tables with the page's filters (venues, a
 // day). Takings are the totals of the tabs closed that day; hours are each closed shift's length
-// less its breaks, by the day it started.
+// less its unpaid breaks, by the day it started.
 import type {
   HoursRow,
   OfficeFilter,
@@ -80,7 +80,7 @@ export async function officeView(
   const hours: HoursRow[] = (
     await db.query<Record<string, unknown>>(
       `select user_id, max(name) as name, venue_id, count(*) as shifts,
-              sum(greatest(end_at - start_at - break_ms, 0)) as worked
+              sum(greatest(end_at - start_at - unpaid_break_ms, 0)) as worked
        from office_shifts where end_at is not null and start_at is not null and venue_id = any($1)
          and ($2::text is null or to_char(to_timestamp(start_at / 1000.0) at time zone 'UTC', 'YYYY-MM-DD') = $2)
        group by user_id, venue_id order by max(name), venue_id`,

@@ -9,6 +9,7 @@ import { ModelRunner } from './model-runner';
 import { readModels, type ReadModel } from './models';
 import { openStore, type OfficeStore } from './office-store';
 import { startOfficeServer } from './office-server';
+import { writeNodeConfigs } from './group-setup';
 
 export interface OfficeOptions {
   dir: string;
@@ -34,6 +35,9 @@ export interface RunningOffice {
 export async function startOffice(options: OfficeOptions): Promise<RunningOffice> {
   const log = options.log ?? ((line: string) => console.log(line));
   const config = loadOfficeConfig(options.dir);
+  // The servers' configs are made again from office.json (one written before passwords were
+  // hashed leaves no plaintext behind).
+  if (options.servers !== false) writeNodeConfigs(options.dir, config);
   const servers = options.servers === false ? [] : startHqServers(options.dir, config, log);
   try {
     return await startOn(options, config, servers, log);

@@ -12,14 +12,19 @@ import { ModelRunner } from '../../electron/office/model-runner';
 import { readModels } from '../../electron/office/models';
 import { countOf, eventually, groupSetup, startHub, startTestOffice, view, type Venue } from './group-kit';
 import type { TestCore } from './tabs-kit';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseGroupJoin } from '../../electron/core/group/group-join';
+import { officePaths } from '../../electron/office/office-config';
 
 const dirs = tempDirs('venue-group-');
 let office: RunningOffice;
+let officeDir: string;
 let venues: Venue[];
 const hubs = new Map<string, TestCore>();
 
 beforeAll(async () => {
-  const officeDir = dirs.make();
+  officeDir = dirs.make();
   venues = await groupSetup(officeDir, 3, ['north', 'south'], ['south']);
   office = await startTestOffice(officeDir);
   for (const v of venues) hubs.set(v.venueId, await startHub(dirs.make(), v));
@@ -94,7 +99,7 @@ describe('a group of venues on NATS JetStream', () => {
   }, 90_000);
 
   it('refuses a venue credential publishing under another venue’s subjects, and the office any write', async () => {
-    const north = office.config.venues.find((v) => v.venueId === 'north')!;
+    const north = parseGroupJoin(venues.find((v) => v.venueId === 'north')!.joinText);
     const servers = `127.0.0.1:${office.config.nodes[0].clientPort}`;
     const nc = await connect({ servers, user: 'venue-north', pass: north.password });
     const errors: string[] = [];
@@ -115,6 +120,41 @@ describe('a group of venues on NATS JetStream', () => {
     expect(
       await countOf(office, "select count(*) as n from office_punches where venue_id = 'south' and name = ''"),
     ).toBe(0);
+  });
+
+  it('keeps no password whole in a server’s config, and refuses a wrong one', async () => {
+    const texts = [
+      ...office.config.nodes.map((n) => readFileSync(officePaths(officeDir).nodeConfig(n.name), 'utf8')),
+      readFileSync(join(officeDir, 'office.json'), 'utf8'),
+    ];
+    const secrets = venues.map((v) => parseGroupJoin(v.joinText).password);
+    for (const text of texts) for (const secret of secrets) expect(text).not.toContain(secret);
+    for (const text of texts.slice(0, -1)) {
+      expect(text).not.toContain(office.config.adminPassword);
+      expect(text).not.toContain(office.config.officePassword);
+      const passwords = [...text.matchAll(/password: "([^"]*)"/g)].map((m) => m[1]);
+      expect(passwords.length).toBe(3 + venues.length);
+      expect(passwords.filter((p) => !/^\$2[aby]\$10\$.{53}$/.test(p))).toEqual([]);
+    }
+    // The venue's leaf node: the hub's local password is a hash too; the venue's own credential is
+    // there whole, the one place it must be (the leaf node signs in to head office with it).
+    for (const [venueId, hub] of hubs) {
+      const leaf = readFileSync(join(hub.dataDir, 'group', 'leaf.conf'), 'utf8');
+      expect(/authorization \{ user: "hub", password: "(\$2[aby]\$10\$[^"]{53})" \}/.test(leaf)).toBe(true);
+      expect(leaf).toContain(
+        encodeURIComponent(parseGroupJoin(venues.find((v) => v.venueId === venueId)!.joinText).password),
+      );
+    }
+    // The hashes check: the right password signs in, a wrong one is refused.
+    const servers = `127.0.0.1:${office.config.nodes[0].clientPort}`;
+    const north = await connect({ servers, user: 'venue-north', pass: secrets[0] });
+    await north.close();
+    await expect(connect({ servers, user: 'venue-north', pass: `${secrets[0]}x`, reconnect: false })).rejects.toThrow(
+      /Authorization Violation/i,
+    );
+    await expect(connect({ servers, user: 'venue-north', pass: secrets[1], reconnect: false })).rejects.toThrow(
+      /Authorization Violation/i,
+    );
   });
 
   it('publishes no PIN, secret, credential or raw header', async () => {
@@ -204,4 +244,22 @@ describe('a group of venues on NATS JetStream', () => {
       await runner.stop();
     }
   }, 90_000);
+
+  it('applies nothing twice when the whole stream comes again, past any duplicate window', async () => {
+    const live = await view(office);
+    const { messages } = (await (await jetstreamManager(office.nc)).streams.info('GROUP')).state;
+    // The checkpoints go, what was applied stays: every message of the stream is delivered again,
+    // as a repeat older than the stream's duplicate window would be.
+    await office.store.query('delete from office_checkpoint');
+    const runner = new ModelRunner(office.store, readModels());
+    await runner.prepare();
+    await runner.start(office.nc);
+    try {
+      await eventually(() => expect(runner.stats.repeats).toBeGreaterThanOrEqual(messages), 30_000);
+      expect(runner.stats.applied).toBe(0);
+      expect(await view(office)).toEqual(live);
+    } finally {
+      await runner.stop();
+    }
+  }, 60_000);
 });

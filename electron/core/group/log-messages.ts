@@ -7,7 +7,7 @@ import type { HubDeviceView } from '../../../shared/hub';
 import type { PunchReviewItem } from '../../../shared/authority';
 import type { DataHealthNotice } from '../../../shared/data-health';
 import type { RefundInput, RefundOutcome, RefundApprover } from '../../../shared/tabs';
-import type { TimesheetRow } from '../../../shared/labor';
+import type { AuditRecord, TimesheetRow } from '../../../shared/labor';
 import {
   venueSubject,
   type GroupDevice,
@@ -56,12 +56,14 @@ export function punchMessage(venueId: string, s: PunchState, resolve: (ref: Ref)
     shiftKey: p.kind === 'shift-start' && s.uuid ? s.uuid : refKey(p.shift, resolve)!,
     breakKey: p.kind === 'break-start' && s.uuid ? s.uuid : refKey(p.brk, resolve),
     declaredTips: p.declaredTips,
+    breakType: p.kind === 'break-start' ? p.breakType : null,
   };
   return { subject: venueSubject(venueId, 'labor.punch'), msgId: `punch:${p.id}`, payload };
 }
 
-export function editMessage(venueId: string, row: TimesheetRow): Outgoing | null {
-  const audit = [...row.audit].sort((a, b) => a.at - b.at).at(-1);
+/** An edit as its answer told it: `audit` (default the row's latest) and the entry after it. */
+export function editMessage(venueId: string, row: TimesheetRow, which?: AuditRecord): Outgoing | null {
+  const audit = which ?? [...row.audit].sort((a, b) => a.at - b.at).at(-1);
   if (!audit) return null;
   const payload: GroupEdit = {
     auditId: audit.id,
@@ -83,22 +85,66 @@ export function editMessage(venueId: string, row: TimesheetRow): Outgoing | null
   return { subject: venueSubject(venueId, 'labor.edit'), msgId: `edit:${audit.id}`, payload };
 }
 
-export function refundMessage(
-  venueId: string,
-  asked: { tabUuid: string; input: RefundInput; requestId: string },
-  outcome: RefundOutcome,
+/** An edit known from the audit log alone (the hub stopped before its answer was kept). */
+export function auditEditMessage(venueId: string, audit: AuditRecord): Outgoing {
+  const payload: GroupEdit = {
+    auditId: audit.id,
+    entryUuid: audit.entryUuid,
+    at: audit.at,
+    byUserId: audit.byUserId,
+    byName: audit.byName,
+    reason: audit.reason,
+    changes: audit.changes.map((c) => ({ field: c.field, from: c.from, to: c.to })),
+    entry: null,
+  };
+  return { subject: venueSubject(venueId, 'labor.edit'), msgId: `edit:${audit.id}`, payload };
+}
+
+/** What the request ledger keeps of a refund asked (RequestTap.ledgerNotes): no PIN. */
+export interface RefundAsked {
+  tabUuid: string;
+  requestId: string;
+  paymentId: string | null;
+  amount: number | null;
+  items: number;
+  reason: string | null;
+  approvedBy: RefundApprover | null;
+}
+
+/** The ledger note of a refund, from its handler's arguments (the manager's PIN is left out). */
+export function refundAsked(
+  tabUuid: string,
+  input: RefundInput,
+  requestId: string,
   approvedBy: RefundApprover | null,
-  at: number,
-): Outgoing {
+): RefundAsked {
+  return {
+    tabUuid,
+    requestId,
+    paymentId: input.paymentId ?? null,
+    amount: input.amount ?? null,
+    items: input.items?.length ?? 0,
+    reason: input.reason ?? null,
+    approvedBy: approvedBy && { userId: approvedBy.userId, name: approvedBy.name },
+  };
+}
+
+export function isRefundAsked(value: unknown): value is RefundAsked {
+  const v = value as Partial<RefundAsked> | null;
+  return !!v && typeof v.tabUuid === 'string' && typeof v.requestId === 'string' && typeof v.items === 'number';
+}
+
+export function refundMessage(venueId: string, asked: RefundAsked, outcome: RefundOutcome, at: number): Outgoing {
   const state = outcome.ok ? 'accepted' : outcome.uncertain ? 'unknown' : 'refused';
-  // The manager's PIN is in `input`: only the named fields below leave the hub.
+  const approvedBy = asked.approvedBy;
+  // Named fields only: the same message whether heard live or read back from the request ledger.
   const payload: GroupRefund = {
     requestId: asked.requestId,
     tabUuid: asked.tabUuid,
-    paymentId: asked.input.paymentId ?? null,
-    askedAmount: asked.input.amount ?? null,
-    items: asked.input.items?.length ?? 0,
-    reason: asked.input.reason ?? null,
+    paymentId: asked.paymentId,
+    askedAmount: asked.amount,
+    items: asked.items,
+    reason: asked.reason,
     state,
     amount: outcome.ok ? outcome.amount : null,
     refundPaymentId: outcome.ok ? outcome.refundPaymentId : null,

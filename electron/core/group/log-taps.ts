@@ -15,6 +15,8 @@ import type { DataHealth } from '../storage/data-health';
 import type { RequestTap } from './request-tap';
 import type { Outgoing } from './publish-queue';
 import type { PublishedLog } from './published-log';
+import type { RequestLedger } from '../requests/request-ledger';
+import { durableMessages } from './durable-replay';
 import {
   deviceMessage,
   editMessage,
@@ -35,6 +37,10 @@ export interface LogSources {
   review: PunchReview | null;
   dataHealth: DataHealth;
   tap: RequestTap;
+  /** The hub's request ledger: refunds and edits answered before a stop are published from it. */
+  requests: RequestLedger | null;
+  /** The hub's data folder (the labor audit log). */
+  dataDir: string;
   now: () => number;
   statusEveryMs: number;
 }
@@ -89,20 +95,11 @@ export function attachLogTaps(
   );
   scanPunches();
 
+  // Refunds and edits answered before this start that the venue's stream never confirmed (the hub
+  // stopped in between), from the ledger and the audit log; then those answered from now on.
+  if (sources.requests) for (const m of durableMessages(venueId, sources.requests, sources.dataDir, now())) once(m);
   offs.push(sources.tap.events.on('edit', (row) => once(editMessage(venueId, row))));
-  offs.push(
-    sources.tap.events.on('refund', (r) =>
-      once(
-        refundMessage(
-          venueId,
-          { tabUuid: r.tabUuid, input: r.input, requestId: r.requestId },
-          r.outcome,
-          r.approvedBy,
-          now(),
-        ),
-      ),
-    ),
-  );
+  offs.push(sources.tap.events.on('refund', (r) => once(refundMessage(venueId, r.asked, r.outcome, now()))));
 
   // Review: held and refused punches as they come, and each decision.
   const reviewItems = (view: PunchReviewView) => {

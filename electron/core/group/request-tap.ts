@@ -2,20 +2,22 @@
 // edits, review decisions) without touching their services: the handlers are wrapped once, after
 // the guard, so only a request that was allowed and answered is heard. A refund's approver is
 // known only inside its handler (a manager's PIN checked there), so the approval callback writes
-// it into the request's own async context, where the wrapper reads it back.
+// it into the request's own async context, where the wrapper reads it back. The same note of the
+// refund (what was asked, who approved) is kept with its outcome in the request ledger, so a hub
+// that stops between the answer and the publish publishes it from there at its next start.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IpcHandlers } from '../../../shared/contract';
 import type { PunchReviewView } from '../../../shared/authority';
 import type { TimesheetRow } from '../../../shared/labor';
 import type { RefundApprover, RefundInput, RefundOutcome } from '../../../shared/tabs';
+import type { LedgerChannel } from '../../../shared/contract/semantics';
+import type { LedgerNote } from '../requests/ledger-handlers';
 import { TypedEmitter } from '../typed-emitter';
+import { refundAsked, type RefundAsked } from './log-messages';
 
 export interface RefundAnswered {
-  tabUuid: string;
-  input: RefundInput;
-  requestId: string;
+  asked: RefundAsked;
   outcome: RefundOutcome;
-  approvedBy: RefundApprover | null;
 }
 
 export interface RequestTapEvents {
@@ -41,13 +43,26 @@ export class RequestTap {
     };
   }
 
+  /** The request ledger's notes: a refund's, read in its request's context once it is answered. */
+  ledgerNotes(): Partial<Record<LedgerChannel, LedgerNote>> {
+    return {
+      tabRefund: (args) =>
+        refundAsked(
+          args[0] as string,
+          args[1] as RefundInput,
+          args[2] as string,
+          this.approvals.getStore()?.approver ?? null,
+        ),
+    };
+  }
+
   wrap(handlers: IpcHandlers): IpcHandlers {
     const wrapped = { ...handlers };
     wrapped.tabRefund = (tabUuid, input, requestId) => {
       const slot = { approver: null as RefundApprover | null };
       return this.approvals.run(slot, async () => {
         const outcome = await handlers.tabRefund(tabUuid, input, requestId);
-        this.events.emit('refund', { tabUuid, input, requestId, outcome, approvedBy: slot.approver });
+        this.events.emit('refund', { asked: refundAsked(tabUuid, input, requestId, slot.approver), outcome });
         return outcome;
       });
     };

@@ -24,7 +24,7 @@ export interface VenueGroupTuning {
 
 const DEFAULT_TUNING: VenueGroupTuning = { statusEveryMs: 60_000, leafPort: 0 };
 
-export type GroupSources = Omit<LogSources, 'venueId' | 'venueName' | 'tap' | 'now' | 'statusEveryMs'>;
+export type GroupSources = Omit<LogSources, 'venueId' | 'venueName' | 'tap' | 'now' | 'statusEveryMs' | 'dataDir'>;
 
 export interface VenueGroupState {
   venueId: string;
@@ -79,6 +79,7 @@ export class VenueGroup {
         venueId: j.venueId,
         venueName: j.venueName,
         tap: this.tap,
+        dataDir: this.dataDir,
         now: this.now,
         statusEveryMs: this.tuning.statusEveryMs,
       },

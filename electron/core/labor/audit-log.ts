@@ -1,6 +1,8 @@
 // Every manager edit of a labor entry: who, when, old → new. The service keeps no history we can
 // read, so this kiosk keeps its own, append-only and fsynced like the outbox.
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { AuditChange, AuditRecord } from '../../../shared/labor';
 import type { AppendLog } from './append-log';
@@ -80,4 +82,27 @@ export class AuditLog {
     list.push(r);
     this.byEntry.set(r.entryUuid, list);
   }
+}
+
+/**
+ * The records made at or after `since`, read from the file without opening it for writing (a
+ * group's log publishes edits from them after a restart). Lines it cannot read are skipped here:
+ * the labor service's own AuditLog reports and keeps them aside.
+ */
+export function readAuditSince(dir: string, since: number): AuditRecord[] {
+  const path = join(dir, FILE);
+  if (!existsSync(path)) return [];
+  const records: AuditRecord[] = [];
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const parsed = recordSchema.safeParse(raw);
+    if (parsed.success && parsed.data.at >= since) records.push({ ...parsed.data, reason: parsed.data.reason ?? null });
+  }
+  return records;
 }

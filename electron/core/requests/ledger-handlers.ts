@@ -79,10 +79,14 @@ export function ledgerKey(deviceId: string, channel: string, requestId: string):
   return `${deviceId}\u0000${channel}\u0000${requestId}`;
 }
 
+/** A note of what was asked, kept with the outcome (LedgerEntry.about); it must leave out any PIN. */
+export type LedgerNote = (args: unknown[]) => unknown;
+
 export function withRequestLedger(
   handlers: IpcHandlers,
   ledger: RequestLedger,
   checks: Partial<Record<LedgerChannel, OutcomeCheck>> = {},
+  notes: Partial<Record<LedgerChannel, LedgerNote>> = {},
 ): IpcHandlers {
   const wrapped = { ...handlers } as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   for (const channel of LEDGER_CHANNELS) {
@@ -115,8 +119,16 @@ export function withRequestLedger(
         }
         return unwrap(checked ?? entry.outcome);
       }
+      const note = notes[channel];
       return unwrap(
-        await ledger.first(key, channel, fingerprint, () => outcomeOf(() => handler(...args)), rules.unknown),
+        await ledger.first(
+          key,
+          channel,
+          fingerprint,
+          () => outcomeOf(() => handler(...args)),
+          rules.unknown,
+          note && (() => note(args)),
+        ),
       );
     };
   }

@@ -27,6 +27,11 @@ export interface LedgerEntry {
   state: LedgerState;
   /** The outcome as first answered (for `unknown`, what the screen was told). */
   outcome: LedgerOutcome | null;
+  /**
+   * What was asked, in the words the channel's note picked (never a PIN or a secret), for readers
+   * of the ledger: a group's log publishes a refund from it after a restart. Absent: no note.
+   */
+  about?: unknown;
 }
 
 /** One line of the file: a start, or an outcome (which replaces the start of the same key). */
@@ -41,6 +46,7 @@ type Line =
       at: number;
       state: 'done' | 'unknown';
       outcome: LedgerOutcome;
+      about?: unknown;
     };
 
 /** A day's repeats with room: a press answered "outcome unknown" at closing is checked the next day. */
@@ -122,6 +128,7 @@ export class RequestLedger {
           at: line.at,
           state: line.state,
           outcome: line.outcome,
+          ...(line.about === undefined ? {} : { about: line.about }),
         });
       }
     }
@@ -137,6 +144,11 @@ export class RequestLedger {
     return this.entries.size;
   }
 
+  /** Every entry of `channel` the ledger keeps, oldest first (a group's log reads refunds and edits). */
+  entriesOf(channel: string): LedgerEntry[] {
+    return [...this.entries.values()].filter((e) => e.channel === channel).sort((a, b) => a.at - b.at);
+  }
+
   /** A request in flight right now, to wait for. */
   pending(key: string): Promise<LedgerOutcome> | undefined {
     return this.inFlight.get(key);
@@ -145,7 +157,7 @@ export class RequestLedger {
   /**
    * Runs a request for the first time: its start is durable before `work` runs (a write failure
    * refuses the request unsent), its outcome after. `unknown` says whether an outcome leaves the
-   * write undecided.
+   * write undecided. `about`, read once the work is done, is kept with the outcome (LedgerEntry.about).
    */
   async first(
     key: string,
@@ -153,6 +165,7 @@ export class RequestLedger {
     fingerprint: string,
     work: () => Promise<LedgerOutcome>,
     unknown: (outcome: LedgerOutcome) => boolean,
+    about?: () => unknown,
   ): Promise<LedgerOutcome> {
     const at = this.now();
     this.write({ v: 1, t: 'start', key, channel, fp: fingerprint, at });
@@ -167,7 +180,13 @@ export class RequestLedger {
         outcome = { ok: false, error: stoppedWhileOut(channel) };
         this.options.log?.(`request ledger: ${channel} failed unexpectedly: ${String(error)}`);
       }
-      this.finish(key, channel, fingerprint, unknown(outcome) ? 'unknown' : 'done', outcome);
+      let note: unknown;
+      try {
+        note = about?.();
+      } catch {
+        // A note is for readers of the ledger; the outcome is written without one.
+      }
+      this.finish(key, channel, fingerprint, unknown(outcome) ? 'unknown' : 'done', outcome, note);
       return outcome;
     })();
     this.inFlight.set(key, running);
@@ -182,7 +201,7 @@ export class RequestLedger {
   settle(key: string, outcome: LedgerOutcome): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.finish(key, entry.channel, entry.fingerprint, 'done', outcome);
+    this.finish(key, entry.channel, entry.fingerprint, 'done', outcome, entry.about);
   }
 
   private finish(
@@ -191,16 +210,18 @@ export class RequestLedger {
     fingerprint: string,
     state: 'done' | 'unknown',
     answered: LedgerOutcome,
+    about?: unknown,
   ): void {
     const at = this.now();
     const outcome = asWritten(answered);
+    const noted = about === undefined ? {} : { about };
     try {
-      this.write({ v: 1, t: 'end', key, channel, fp: fingerprint, at, state, outcome });
+      this.write({ v: 1, t: 'end', key, channel, fp: fingerprint, at, state, outcome, ...noted });
     } catch (error) {
       // The outcome still goes to the screen; the start line on disk makes a later repeat "unknown".
       this.options.log?.(`request ledger: the outcome of ${channel} could not be written: ${String(error)}`);
     }
-    this.entries.set(key, { key, channel, fingerprint, at, state, outcome });
+    this.entries.set(key, { key, channel, fingerprint, at, state, outcome, ...noted });
     this.compactIfDue();
     faultAfterRecord(channel);
   }
@@ -267,6 +288,7 @@ export class RequestLedger {
           at: e.at,
           state: e.state,
           outcome: e.outcome,
+          ...(e.about === undefined ? {} : { about: e.about }),
         });
     }
     this.file.rewrite(lines);

@@ -18,6 +18,11 @@ export interface Delivered {
 
 export interface ReadModel {
   name: string;
+  /**
+   * Its tables' shape and meaning (default 1). An office whose stored model has another version
+   * drops the model's tables and replays the stream into the new ones at its next start.
+   */
+  version?: number;
   filters: string[];
   /** CREATE TABLE IF NOT EXISTS … for its tables. */
   schema: string;

@@ -1,0 +1,110 @@
+// The office's hours per person: a shift's length less its unpaid breaks, as the hub's own
+// timesheet counts them. A break is paid only when its punch's time_punch_type says so; a break
+// whose type the punch does not carry (published before it was) counts as unpaid. And an office
+// whose labor tables were made by the version that subtracted every break replays them anew.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type OfficeStore } from '../../electron/office/office-store';
+import { ModelRunner } from '../../electron/office/model-runner';
+import { readModels } from '../../electron/office/models';
+import { laborModel } from '../../electron/office/models/labor-model';
+import { officeView } from '../../electron/office/office-views';
+import type { GroupPunch, PunchKind } from '../../shared/group';
+import { tempDirs } from '../support';
+
+const dirs = tempDirs('venue-office-hours-');
+let store: OfficeStore;
+const MIN = 60_000;
+const T0 = Date.UTC(2026, 10, 20, 17, 0);
+
+beforeAll(async () => {
+  store = await openStore({ dir: dirs.make() });
+});
+
+afterAll(async () => {
+  await store.close();
+  dirs.removeAll();
+});
+
+let n = 0;
+async function punch(shiftKey: string, kind: PunchKind, atMin: number, breakType?: string | null): Promise<void> {
+  const id = `p${++n}`;
+  const payload: GroupPunch = {
+    punchId: id,
+    kind,
+    userId: 'u1',
+    name: 'Sam Server',
+    role: 'Server',
+    locationUuid: 'loc',
+    capturedAt: T0 + atMin * MIN,
+    landedAt: T0 + atMin * MIN,
+    shiftKey,
+    breakKey: null,
+    declaredTips: null,
+    ...(breakType === undefined ? {} : { breakType }),
+  };
+  await store.transaction((tx) =>
+    laborModel.apply(tx, {
+      venueId: 'north',
+      kind: 'labor.punch',
+      msgId: `punch:${id}`,
+      seq: n,
+      payload,
+      heardAt: null,
+    }),
+  );
+}
+
+const workedMinutes = async () =>
+  (await officeView(store, { venues: [], day: null }, { applied: 0, lagMs: null })).hours.map((h) => ({
+    shifts: h.shifts,
+    minutes: h.workedMs / MIN,
+  }));
+
+describe('hours at the office', () => {
+  it('subtracts unpaid breaks only; a break of unknown type is unpaid', async () => {
+    await new ModelRunner(store, readModels()).prepare();
+    // 8 hours with a paid 15-minute rest and an unpaid 30-minute meal: 7 h 30 worked.
+    await punch('s1', 'shift-start', 0);
+    await punch('s1', 'break-start', 120, 'paid_break');
+    await punch('s1', 'break-end', 135);
+    await punch('s1', 'break-start', 240, 'unpaid_break');
+    await punch('s1', 'break-end', 270);
+    await punch('s1', 'shift-end', 480);
+    expect(await workedMinutes()).toEqual([{ shifts: 1, minutes: 450 }]);
+    // 4 hours with a break that carries no type and one still open at shift end (paid): 20 unpaid.
+    await punch('s2', 'shift-start', 600);
+    await punch('s2', 'break-start', 660);
+    await punch('s2', 'break-end', 680);
+    await punch('s2', 'break-start', 820, 'paid_break');
+    await punch('s2', 'shift-end', 840);
+    expect(await workedMinutes()).toEqual([{ shifts: 2, minutes: 450 + 220 }]);
+  });
+
+  it('replays the labor model when its tables are from the version that subtracted every break', async () => {
+    const old = await openStore({ dir: dirs.make() });
+    try {
+      await old.exec(`
+        create table office_applied (model text not null, venue_id text not null, msg_id text not null,
+          primary key (model, venue_id, msg_id));
+        create table office_checkpoint (consumer text primary key, seq bigint not null);
+        create table office_shifts (venue_id text not null, shift_key text not null, user_id text not null,
+          name text not null, role text, start_at bigint, end_at bigint, break_ms bigint not null default 0,
+          break_since bigint, primary key (venue_id, shift_key));
+        insert into office_shifts values ('north', 's1', 'u1', 'Sam', null, 0, 100, 10, null);
+        insert into office_applied values ('labor', 'north', 'punch:p1'), ('tabs', 'north', 'ev:1');
+        insert into office_checkpoint values ('labor:venue.*.labor.>', 7), ('tabs:venue.*.events.>', 9);`);
+      await new ModelRunner(old, readModels()).prepare();
+      const columns = await old.query<{ column_name: string }>(
+        "select column_name from information_schema.columns where table_name = 'office_shifts'",
+      );
+      expect(columns.map((c) => c.column_name)).toContain('unpaid_break_ms');
+      expect(await old.query('select * from office_shifts')).toEqual([]);
+      expect(await old.query('select model from office_applied')).toEqual([{ model: 'tabs' }]);
+      expect(await old.query('select consumer from office_checkpoint')).toEqual([
+        { consumer: 'tabs:venue.*.events.>' },
+      ]);
+    } finally {
+      await old.close();
+    }
+  });
+});
