@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LaborTuning } from '../../electron/core/labor/labor-service';
-import { createApp, type App } from '../../electron/host/create-app';
+import { createApp, type App, type AppOptions } from '../../electron/host/create-app';
 import { startHost, type RunningHost } from '../../electron/host/host';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
 import { PRACTICE_MANAGER_PIN, signInManager } from '../support/manager';
@@ -40,7 +40,13 @@ export async function startApp(
    * computer's own screen, as a manager at the venue would, so settings work for the test (and for
    * its browser pages, which are this computer's own screen too).
    */
-  options: { firstStart?: boolean; manager?: boolean; sessionClock?: () => number } = {},
+  options: {
+    firstStart?: boolean;
+    manager?: boolean;
+    sessionClock?: () => number;
+    /** More of the core's options (a test's own fetch, say). */
+    core?: Partial<AppOptions>;
+  } = {},
 ): Promise<RunningApp> {
   if (!existsSync(join(rendererDir, 'index.html')))
     throw new Error('out/renderer is missing: run `npm run build` before the e2e tests');
@@ -54,6 +60,7 @@ export async function startApp(
     labor: E2E_LABOR,
     log: (line) => log.push(line),
     sessionClock: options.sessionClock,
+    ...options.core,
   });
   await core.start();
   await signInManager(core.handlers);
