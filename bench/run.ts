@@ -28,6 +28,8 @@ export interface SectionContext {
   log(line: string): void;
   /** One Chromium for the whole run, launched on first use. */
   browser(): Promise<Browser>;
+  /** `--offline-minutes N`: how long the group section's offline venue stays away (null: its mode's default). */
+  offlineMinutes: number | null;
 }
 
 interface Section {
@@ -76,7 +78,7 @@ const SECTIONS: Section[] = [
   { name: 'backup', title: '9. backup and restore', usesBuild: false, rows: BACKUP_ROWS, run: benchBackup },
 ];
 
-const USAGE = `usage: npm run bench -- [--quick | --smoke] [--json FILE] [--only ${SECTIONS.map((s) => s.name).join(',')}] [--no-build]`;
+const USAGE = `usage: npm run bench -- [--quick | --smoke] [--json FILE] [--only ${SECTIONS.map((s) => s.name).join(',')}] [--no-build] [--offline-minutes N]`;
 
 function options() {
   try {
@@ -87,6 +89,7 @@ function options() {
         json: { type: 'string' },
         only: { type: 'string' },
         'no-build': { type: 'boolean' },
+        'offline-minutes': { type: 'string' },
         help: { type: 'boolean' },
       },
     });
@@ -143,7 +146,18 @@ async function main(): Promise<void> {
   if (selected.some((section) => section.usesBuild)) build(values['no-build'] === true, log);
 
   let browser: Promise<Browser> | null = null;
-  const context: SectionContext = { profile, log, browser: () => (browser ??= launchBrowser()) };
+  const offline = values['offline-minutes'];
+  const offlineMinutes = offline === undefined ? null : Number(offline);
+  if (offlineMinutes !== null && !(offlineMinutes > 0)) {
+    console.error(`--offline-minutes takes a number of minutes above 0\n${USAGE}`);
+    process.exit(2);
+  }
+  const context: SectionContext = {
+    profile,
+    log,
+    browser: () => (browser ??= launchBrowser()),
+    offlineMinutes,
+  };
   const rows: Row[] = [];
   // Shared machines: the load other work put on the machine while each section ran, for the record.
   const sectionLoad: Record<string, number> = {};
