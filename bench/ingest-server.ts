@@ -52,7 +52,7 @@ async function main(): Promise<void> {
         const file = await plainWrites.openAppend(path);
         return {
           size: () => file.size(),
-          append: (data) => file.append(data),
+          writeAt: (data, position) => file.writeAt(data, position),
           sync: async () => {},
           truncate: (n) => file.truncate(n),
           close: () => file.close(),
@@ -66,8 +66,8 @@ async function main(): Promise<void> {
         let size = 0;
         return {
           size: async () => size,
-          append: async (data) => {
-            size += data.length;
+          writeAt: async (data, position) => {
+            size = Math.max(size, position + data.length);
           },
           sync: async () => {},
           truncate: async (n) => {

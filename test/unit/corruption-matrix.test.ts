@@ -244,7 +244,8 @@ function damage(dir: string, file: string, mode: Mode): { bytes: Buffer | null; 
         // Plausible: right shape, numbers from another log (would hide every event it has).
         bytes = Buffer.from(
           JSON.stringify({
-            version: 1,
+            // The log's current format (log-meta.ts LOG_FORMAT): an older one would be upgraded first.
+            version: 2,
             droppedThrough: 3,
             lastSeq: 900,
             base: { verified: 0, unsigned: 0, rejected: 0, duplicate: 0, stale: 0, flagged: 0 },

@@ -235,7 +235,8 @@ describe('a data folder a newer release wrote', () => {
     // The newer release's log says its version in its summary, which every start writes.
     writeFileSync(
       join(dataDir, 'webhooks', 'webhook-log', 'log-meta.json'),
-      JSON.stringify({ version: 2, writtenBy: NEWER, lastSeq: 2001 }),
+      // Past this release's log format (version 2 since its lines are framed: log-meta.ts).
+      JSON.stringify({ version: 3, writtenBy: NEWER, lastSeq: 2001 }),
       { mode: 0o600 },
     );
     const before = hashes(dataDir);

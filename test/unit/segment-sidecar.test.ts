@@ -363,14 +363,14 @@ describe('sidecars written as segments are sealed', () => {
         const file = await nodeLogIo.openAppend(path);
         return {
           size: () => file.size(),
-          append: async (data) => {
+          writeAt: async (data, position) => {
             if (failNext) {
               failNext = false;
               // Half of the group reaches the disk before the failure: a torn tail the log must cut back.
-              await file.append(data.subarray(0, Math.floor(data.length / 2)));
+              await file.writeAt(data.subarray(0, Math.floor(data.length / 2)), position);
               throw new Error('disk full');
             }
-            return file.append(data);
+            return file.writeAt(data, position);
           },
           sync: () => file.sync(),
           truncate: (n) => file.truncate(n),

@@ -24,6 +24,7 @@ import {
   tempDir,
 } from './webhook-fixtures';
 import type { DamageReport } from '../../electron/core/storage/data-health';
+import { FRAME_HEAD, frameRecord } from '../../electron/core/webhooks/record-frame';
 
 afterAll(removeTempDirs);
 
@@ -119,10 +120,17 @@ describe('restart', () => {
   it('skips rows on load whose seq does not increase, and never re-applies a second row of one event', async () => {
     const { dataDir, clock, path } = await logOfThreeEvents();
     const lines = readFileSync(path, 'utf8').trim().split('\n');
-    const first = JSON.parse(lines[0]) as { seq: number; receivedAt: number };
+    // Each line is a framed record: its JSON follows the frame's head (record-frame.ts).
+    const first = JSON.parse(lines[0].slice(FRAME_HEAD)) as { seq: number; receivedAt: number };
     // A stray copy with an old seq, and the same event stored again under a new seq (what a crash
     // between a write reaching the disk and its answer, followed by the retry, would leave).
-    appendFileSync(path, `${lines[1]}\n${JSON.stringify({ ...first, seq: 4, receivedAt: first.receivedAt + 1 })}\n`);
+    appendFileSync(
+      path,
+      Buffer.concat([
+        Buffer.from(`${lines[1]}\n`),
+        frameRecord(JSON.stringify({ ...first, seq: 4, receivedAt: first.receivedAt + 1 })),
+      ]),
+    );
 
     const b = new WebhookReceiver({ dataDir, secret: SECRET, now: clock.now });
     const seen: number[] = [];
@@ -220,13 +228,13 @@ describe('durability', () => {
         const file = await nodeLogIo.openAppend(path);
         return {
           size: () => file.size(),
-          append: async (data) => {
+          writeAt: async (data, position) => {
             if (state.failing) {
               // Half a write reaches the disk before the failure, like ENOSPC mid-record.
-              await file.append(data.subarray(0, Math.floor(data.length / 2)));
+              await file.writeAt(data.subarray(0, Math.floor(data.length / 2)), position);
               throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
             }
-            await file.append(data);
+            await file.writeAt(data, position);
           },
           sync: async () => {
             state.syncs += 1;
@@ -323,18 +331,20 @@ describe('durability', () => {
     throw new Error(`${path} is not open in this process`);
   }
 
-  it('opens segments with O_DSYNC on Linux (each write durable when it returns), plain appends plus fdatasync when asked', async () => {
+  it('opens segments with O_DSYNC on Linux (each write durable when it returns), plain writes plus fdatasync when asked', async () => {
     expect(DURABLE_WRITES).toBe(process.platform === 'linux');
     const dir = tempDir();
     for (const durableWrites of [true, false]) {
       const path = join(dir, `plain-${durableWrites}.jsonl`);
       const file = await createNodeLogIo({ durableWrites }).openAppend(path);
-      await file.append(Buffer.from('{"k":"s"}\n'));
-      await file.append(Buffer.from('{"k":"d"}\n'));
+      // Written at the offsets given, the later range first (two groups in flight may land so).
+      await file.writeAt(Buffer.from('{"k":"d"}\n'), 10);
+      await file.writeAt(Buffer.from('{"k":"s"}\n'), 0);
       await file.sync();
       if (process.platform === 'linux') {
         expect(openFlags(path) & constants.O_DSYNC).toBe(durableWrites ? constants.O_DSYNC : 0);
-        expect(openFlags(path) & constants.O_APPEND).toBe(constants.O_APPEND);
+        // Not O_APPEND: Linux would put a positional write at the end.
+        expect(openFlags(path) & constants.O_APPEND).toBe(0);
       }
       expect(await file.size()).toBe(20);
       await file.close();
@@ -392,10 +402,10 @@ describe('durability', () => {
         const file = await nodeLogIo.openAppend(path);
         return {
           size: () => file.size(),
-          append: async (data) => {
+          writeAt: async (data, position) => {
             writes.push(Buffer.from(data));
             if (writes.length === 1) await new Promise<void>((resolve) => (gate.release = resolve));
-            await file.append(data);
+            await file.writeAt(data, position);
           },
           sync: () => file.sync(),
           truncate: (n) => file.truncate(n),
@@ -435,10 +445,10 @@ describe('durability', () => {
     expect(await writesWhenFirstResolved).toBe(2);
     expect(await second).toBe(2);
     await log.close();
-    // Each row is exactly its JSON, numbered, one per line.
-    const expected = [1, 2].map((seq) => `${JSON.stringify({ k: 'e', seq, ...row(seq) })}\n`).join('');
-    expect(Buffer.concat(writes).toString('utf8')).toBe(expected);
-    expect(readFileSync(join(dir, segmentFilesIn(dir)[0]), 'utf8')).toBe(expected);
+    // Each row is exactly its JSON, numbered, framed with its length and checksum, one per line.
+    const expected = Buffer.concat([1, 2].map((seq) => frameRecord(JSON.stringify({ k: 'e', seq, ...row(seq) }))));
+    expect(Buffer.concat(writes)).toEqual(expected);
+    expect(readFileSync(join(dir, segmentFilesIn(dir)[0]))).toEqual(expected);
     expect(new EventLog({ dir, now: () => T0 }).row(2)).toMatchObject({
       seq: 2,
       locationName: 'Bar "Quote" & Kitchen',

@@ -38,10 +38,11 @@ import {
 import { addParts, type CounterParts, countLine, emptyParts, toCounters } from './log-counters';
 import { FLAG_APPLICABLE, FLAG_KNOWN_TYPE, FLAG_PROBLEM, Interner, LogIndex, VERIFICATION_CODES } from './log-index';
 import { type LogFile, type LogIo, nodeLogIo } from './log-io';
-import { type LogMeta, loadLogMeta, META_FILE, saveLogMeta } from './log-meta';
+import { LOG_FORMAT, type LogMeta, loadLogMeta, META_FILE, saveLogMeta } from './log-meta';
 import { LogQuery, readRow } from './log-query';
 import {
   listSegments,
+  padTorn,
   repairTail,
   type ScanResult,
   scanSegment,
@@ -53,6 +54,7 @@ import { SEALED_CHECK_DELAY_MS } from './sealed-check';
 import { SidecarKeeper } from './sidecar-keeper';
 import { type LineSummary, summarize } from './segment-sidecar';
 import { SequentialSegmentReader } from './sequential-reader';
+import { FRAME_HEAD, frameInPlace } from './record-frame';
 
 export const HOUR_MS = 3_600_000;
 
@@ -111,28 +113,49 @@ interface SegmentInfo {
 
 interface Pending {
   line: LogLine;
-  /** The line as written; an event row's is made when it is numbered, in flush(). */
-  bytes: Buffer | null;
-  /** An event row's JSON after its seq (from the comma on, newline included), made when it is queued. */
-  tail: Buffer | null;
+  /**
+   * A mark's JSON, or an event row's JSON from the comma after its seq on (made when it is
+   * queued: while the disk is busy with one group, the next one's rows are turned into text as
+   * they arrive); null for a row that does not start the usual way (made whole when numbered).
+   */
+  json: Buffer | null;
   /** What the append resolves with once durable. */
   result: number;
   resolve: (seq: number) => void;
   reject: (error: unknown) => void;
+  /** Where its JSON starts in its group's bytes, and its length; set when the group is made. */
+  at: number;
+  length: number;
 }
+
+/** Lines written together at one offset of the open segment, on their way to the disk. */
+interface Group {
+  lines: Pending[];
+  segment: SegmentInfo;
+  file: LogFile;
+  /** The offset its bytes were given when it was numbered. */
+  start: number;
+  bytes: Buffer;
+  state: 'writing' | 'done' | 'failed';
+  error: unknown;
+}
+
+/**
+ * How many groups may be on their way to the disk at once. With one, a delivery arriving during a
+ * sync waits for that sync and then its own; with two, its group is written while the one before
+ * is still syncing, as the conventional receiver's per-request syncs overlap on the thread pool.
+ * Answers still go out in log order (a group is committed only after the one before it).
+ */
+export const GROUPS_IN_FLIGHT = 2;
 
 /** How every event row's JSON starts: the receiver builds its rows with `k` and `seq` first. */
 const ROW_HEAD = '{"k":"e","seq":';
 
-/**
- * An unnumbered row's JSON from the comma after its seq on, or null if it does not start the usual
- * way. Made as the row is queued, so the group's write waits only for the numbers to be put in:
- * while the disk is busy with one group, the next one's rows are turned into text as they arrive.
- */
+/** An unnumbered row's JSON from the comma after its seq on, or null if it does not start the usual way. */
 function rowTail(row: StoredEventRow): Buffer | null {
   const text = JSON.stringify(row);
   const head = `${ROW_HEAD}${row.seq},`;
-  return text.startsWith(head) ? Buffer.from(`${text.slice(head.length - 1)}\n`, 'utf8') : null;
+  return text.startsWith(head) ? Buffer.from(text.slice(head.length - 1), 'utf8') : null;
 }
 
 export class EventLog {
@@ -170,8 +193,18 @@ export class EventLog {
   /** After a failed write the tail of the open segment is suspect: the next write starts a new file. */
   private mustRotate = false;
   private queue: Pending[] = [];
-  private flushing: Promise<void> | null = null;
   private scheduled = false;
+  /** Groups written and not yet committed, oldest first (at most GROUPS_IN_FLIGHT). */
+  private inFlight: Group[] = [];
+  /** Where the next group goes in the open segment, and its rows with those in flight. */
+  private writeEnd = 0;
+  private writeRows = 0;
+  /** A segment being opened, or a failed one being cut back: no group starts meanwhile. */
+  private opening: Promise<void> | null = null;
+  /** A group failed: the ones after it are waited for, then all are refused and the file cut back. */
+  private failing = false;
+  /** Who waits for the write side to change (close). */
+  private waiters: (() => void)[] = [];
 
   constructor(options: EventLogOptions) {
     this.dir = options.dir;
@@ -277,9 +310,10 @@ export class EventLog {
   /** Waits for every pending append, then closes the open segment (the log stays readable). */
   async close(): Promise<void> {
     await this.sidecars.stopCheck();
-    while (this.flushing !== null || this.queue.length > 0) {
-      if (this.flushing === null) this.startFlush();
-      await this.flushing;
+    while (this.inFlight.length > 0 || this.queue.length > 0 || this.opening !== null) {
+      const changed = new Promise<void>((resolve) => this.waiters.push(resolve));
+      this.pump();
+      await changed;
     }
     const file = this.file;
     this.file = null;
@@ -290,96 +324,193 @@ export class EventLog {
   private enqueue(line: LogLine, result: number): Promise<number> {
     if (this.refusal !== null) return Promise.reject(new AppError('data-damaged', this.refusal, { file: META_FILE }));
     return new Promise<number>((resolve, reject) => {
-      const bytes = line.k === 'e' ? null : Buffer.from(`${JSON.stringify(line)}\n`, 'utf8');
-      const tail = line.k === 'e' ? rowTail(line) : null;
+      const json = line.k === 'e' ? rowTail(line) : Buffer.from(JSON.stringify(line), 'utf8');
       // The promise's own resolve, not a wrapper closure: one object fewer per append.
-      this.queue.push({ line, bytes, tail, result, resolve, reject });
-      if (!this.scheduled && this.flushing === null) {
+      this.queue.push({ line, json, result, resolve, reject, at: 0, length: 0 });
+      if (!this.scheduled && this.canStart()) {
         this.scheduled = true;
-        // Everything appended during this tick joins the same write and fsync.
-        setImmediate(() => this.startFlush());
+        // Everything appended during this tick joins the same write and sync.
+        setImmediate(this.scheduledPump);
       }
     });
   }
 
-  private startFlush(): void {
+  private readonly scheduledPump = (): void => {
     this.scheduled = false;
-    if (this.flushing !== null || this.queue.length === 0) return;
-    const durable: Pending[] = [];
-    this.flushing = this.flush(durable).finally(() => {
-      this.flushing = null;
-      // Appends that arrived while the disk was busy form the next group, and it is handed to the
-      // disk before this group's promises resolve: what their callers do next (answering each
-      // request) runs while the disk works, instead of holding the next group back.
-      if (this.queue.length > 0) this.startFlush();
-      for (const p of durable) p.resolve(p.result);
-    });
+    this.pump();
+  };
+
+  /** Whether a group could start now (otherwise the end of a write or open starts it). */
+  private canStart(): boolean {
+    return this.inFlight.length < GROUPS_IN_FLIGHT && this.opening === null && !this.failing;
   }
 
-  /** Writes the queued group; the appends made durable go into `durable` (resolved by the caller). */
-  private async flush(durable: Pending[]): Promise<void> {
-    const batch = this.queue;
-    this.queue = [];
-    for (const p of batch) {
+  /** Starts groups from the queue while fewer than GROUPS_IN_FLIGHT are on their way. */
+  private pump(): void {
+    while (this.queue.length > 0 && this.canStart()) {
+      const segment = this.writableSegment();
+      if (segment === null) {
+        // A segment is opened (or the next one started) only with nothing in flight, so every
+        // group of a segment is committed before it is sealed and the next one begins.
+        if (this.inFlight.length === 0) this.open();
+        return;
+      }
+      this.startGroup(segment);
+    }
+  }
+
+  /** The open segment when the next queued line may go in it; null when a file must be opened first. */
+  private writableSegment(): SegmentInfo | null {
+    const last = this.segments[this.segments.length - 1];
+    if (this.file === null || this.mustRotate || last === undefined || last.id !== this.fileSegment) return null;
+    return this.full(this.writeRows, this.writeEnd, this.queue[0].line) ? null : last;
+  }
+
+  private open(): void {
+    this.opening = this.openForWrite(this.queue[0].line)
+      .then(({ segment }) => {
+        this.writeEnd = segment.bytes;
+        this.writeRows = segment.rows;
+      })
+      .catch(async (error: unknown) => {
+        // Nothing was numbered yet: the queued appends are refused (answered 503) as they stand.
+        const refused = this.queue;
+        this.queue = [];
+        for (const p of refused) p.reject(error);
+        await this.abandonFile(this.fileSegment);
+      })
+      .finally(() => {
+        this.opening = null;
+        this.pump();
+        this.changed();
+      });
+  }
+
+  /**
+   * Numbers the queued lines that fit in `segment`, makes their bytes once (one buffer for the
+   * group, each line framed in place: record-frame.ts) and writes them at the next offset.
+   */
+  private startGroup(segment: SegmentInfo): void {
+    const queue = this.queue;
+    let rows = this.writeRows;
+    let bytes = this.writeEnd;
+    let size = 0;
+    let taken = 0;
+    for (; taken < queue.length; taken++) {
+      const p = queue[taken];
+      if (taken > 0 && this.full(rows, bytes, p.line)) break;
+      let length: number;
       if (p.line.k === 'e') {
         p.line.seq = this.nextSeq++;
         p.result = p.line.seq;
-        p.bytes =
-          p.tail === null
-            ? Buffer.from(`${JSON.stringify(p.line)}\n`, 'utf8')
-            : Buffer.concat([Buffer.from(`${ROW_HEAD}${p.line.seq}`, 'latin1'), p.tail]);
+        rows += 1;
+        if (p.json === null) {
+          p.json = Buffer.from(JSON.stringify(p.line), 'utf8');
+          length = p.json.length;
+        } else {
+          length = ROW_HEAD.length + String(p.line.seq).length + p.json.length;
+        }
+      } else {
+        length = p.json!.length;
       }
+      p.at = size + FRAME_HEAD;
+      p.length = length;
+      size += FRAME_HEAD + length + 1;
+      bytes += FRAME_HEAD + length + 1;
     }
-    let i = 0;
-    while (i < batch.length) {
-      let chunk: Pending[];
-      let file: LogFile;
-      let segment: SegmentInfo;
-      let start: number;
-      let written: Buffer;
-      try {
-        ({ file, segment, start } = await this.openForWrite(batch[i].line));
-        chunk = this.takeChunk(batch, i, segment);
-        written = Buffer.concat(chunk.map((p) => p.bytes!));
-        await file.append(written);
-        await file.sync();
-      } catch (error) {
-        // The rows not written give their numbers back (flushes run one at a time, so nothing
-        // numbered after them exists yet).
-        const unwritten = batch.slice(i).find((p) => p.line.k === 'e');
-        if (unwritten !== undefined) this.nextSeq = (unwritten.line as StoredEventRow).seq;
-        for (const p of batch.slice(i)) p.reject(error);
-        await this.abandonFile(this.fileSegment);
-        return;
+    const lines = taken === queue.length ? queue : queue.slice(0, taken);
+    this.queue = taken === queue.length ? [] : queue.slice(taken);
+    const out = Buffer.allocUnsafe(size);
+    for (const p of lines) {
+      if (p.line.k === 'e' && p.length !== p.json!.length) {
+        const head = out.write(`${ROW_HEAD}${p.line.seq}`, p.at, 'latin1');
+        p.json!.copy(out, p.at + head);
+      } else {
+        p.json!.copy(out, p.at);
       }
-      this.sidecars.wrote(segment.id, written);
-      let offset = start;
-      for (const p of chunk) {
-        const length = p.bytes!.length;
-        this.commitLine(p.line, segment, offset, length - 1);
-        this.sidecars.line(segment.id, p.line, offset, length - 1);
-        offset += length;
-      }
-      segment.bytes = offset;
-      i += chunk.length;
-      durable.push(...chunk);
+      frameInPlace(out, p.at - FRAME_HEAD, p.length);
     }
-    await this.afterWrite();
+    const group: Group = {
+      lines,
+      segment,
+      file: this.file!,
+      start: this.writeEnd,
+      bytes: out,
+      state: 'writing',
+      error: null,
+    };
+    this.writeEnd = bytes;
+    this.writeRows = rows;
+    this.inFlight.push(group);
+    group.file
+      .writeAt(out, group.start)
+      .then(() => group.file.sync())
+      .then(
+        () => {
+          group.state = 'done';
+          this.settle();
+        },
+        (error: unknown) => {
+          group.state = 'failed';
+          group.error = error;
+          this.settle();
+        },
+      );
   }
 
-  /** The lines from `from` that fit in the open segment (at least one). */
-  private takeChunk(batch: Pending[], from: number, segment: SegmentInfo): Pending[] {
-    let rows = segment.rows;
-    let bytes = segment.bytes;
-    const chunk: Pending[] = [];
-    for (let i = from; i < batch.length; i++) {
-      const p = batch[i];
-      if (chunk.length > 0 && this.full(rows, bytes, p.line)) break;
-      chunk.push(p);
-      if (p.line.k === 'e') rows += 1;
-      bytes += p.bytes!.length;
+  /**
+   * After a write: the groups at the front that are durable are committed in order (index,
+   * sidecar, counts), the next groups are handed to the disk, and only then are the committed
+   * appends resolved, so answering them runs while the disk works. A failed group waits for
+   * those after it, then all of them are refused and the file is cut back to the last commit.
+   */
+  private settle(): void {
+    const durable: Pending[] = [];
+    while (!this.failing && this.inFlight.length > 0 && this.inFlight[0].state === 'done') {
+      const group = this.inFlight.shift()!;
+      this.commitGroup(group);
+      for (const p of group.lines) durable.push(p);
     }
-    return chunk;
+    if (this.inFlight.length > 0 && this.inFlight[0].state === 'failed') this.failing = true;
+    if (this.failing && this.inFlight.every((g) => g.state !== 'writing')) this.refuseInFlight();
+    if (durable.length > 0) this.retain();
+    this.pump();
+    for (const p of durable) p.resolve(p.result);
+    this.changed();
+  }
+
+  private commitGroup(group: Group): void {
+    const { segment } = group;
+    this.sidecars.wrote(segment.id, group.bytes);
+    for (const p of group.lines) {
+      const offset = group.start + p.at;
+      this.commitLine(p.line, segment, offset, p.length);
+      this.sidecars.line(segment.id, p.line, offset, p.length);
+    }
+    segment.bytes = group.start + group.bytes.length;
+  }
+
+  /** Every group in flight is refused (the first failed; the rest follow it on disk) and the file cut back. */
+  private refuseInFlight(): void {
+    const groups = this.inFlight;
+    this.inFlight = [];
+    const error = groups[0].error;
+    // Their numbers are given back: nothing numbered after them exists (the queue is not numbered).
+    const first = groups.flatMap((g) => g.lines).find((p) => p.line.k === 'e');
+    if (first !== undefined) this.nextSeq = (first.line as StoredEventRow).seq;
+    for (const group of groups) for (const p of group.lines) p.reject(error);
+    this.opening = this.abandonFile(this.fileSegment).finally(() => {
+      this.failing = false;
+      this.opening = null;
+      this.pump();
+      this.changed();
+    });
+  }
+
+  private changed(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   private full(rows: number, bytes: number, next: LogLine): boolean {
@@ -435,13 +566,25 @@ export class EventLog {
     if (file !== null) await file.close().catch(() => {});
   }
 
-  private async afterWrite(): Promise<void> {
+  /**
+   * Retention and the disk budget after a commit. The open segment is dropped only with nothing
+   * in flight on it (its file is closed then); otherwise a later commit drops it.
+   */
+  private retain(): void {
     this.pruneDedupe();
-    const drop = this.planRetention();
+    let drop = this.planRetention();
     this.checkBudget();
     if (drop === 0) return;
-    if (this.segments.slice(0, drop).some((s) => s.id === this.fileSegment) && this.file !== null)
-      await this.abandonFile(null);
+    const open = this.segments.findIndex((s) => s.id === this.fileSegment);
+    if (this.file !== null && open >= 0 && open < drop) {
+      if (this.inFlight.length > 0 || this.opening !== null) drop = open;
+      else {
+        const file = this.file;
+        this.file = null;
+        void file.close().catch(() => {});
+      }
+    }
+    if (drop === 0) return;
     try {
       this.dropOldest(drop);
     } catch (error) {
@@ -498,14 +641,22 @@ export class EventLog {
         this.sidecars.load(id, path, newest, this.nextSeq, accept) ?? this.scanAndRemember(id, path, newest, accept);
       segment.bytes = scan.goodEnd + (scan.goodEndNeedsNewline ? 1 : 0);
       seen.size = scan.size;
-      seen.badLines = scan.badLines;
-      if (scan.badLines > 0) {
+      // Bytes skipped up to a whole record: in the newest segment, groups that were on their way
+      // to the disk when the process stopped (record-frame.ts); anywhere else, damage.
+      const tornInside = newest ? scan.torn : [];
+      seen.badLines = scan.badLines + (newest ? 0 : scan.torn.length);
+      if (seen.badLines > 0 || tornInside.length > 0) {
         // The bytes as they were, before the tail is cut (newest) or before retention removes the file.
         seen.keptAs = keepSegment(path, this.now());
-        if (newest && tornTailOnly(path, scan.goodEnd, scan.badLines)) {
-          // A write torn by a crash: never acknowledged, so the service sends that event again.
+        if (newest && (seen.badLines === 0 || tornTailOnly(path, scan.goodEnd, seen.badLines))) {
+          // Writes torn by a crash: never acknowledged, so the service sends those events again.
+          // The numbers they took are a gap nothing answered for.
           seen.badLines = 0;
-          this.loadProblems.push(`a torn last line of ${path} was cut off (kept as ${seen.keptAs})`);
+          if (tornInside.length > 0) seen.innerGap = 0;
+          const what = tornInside.length > 0 ? 'unfinished writes' : 'a torn last line';
+          this.loadProblems.push(
+            `${what} of ${path} ${tornInside.length > 0 ? 'were skipped' : 'was cut off'} (kept as ${seen.keptAs})`,
+          );
           damage?.({
             key: 'torn',
             severity: 'warning',
@@ -513,14 +664,20 @@ export class EventLog {
             keptAs: seen.keptAs,
             count: 1,
             sentence:
-              'The event log ended in a cut-off line (the computer stopped while saving, or the file was cut short). It was kept aside; an event the service was not told arrived is sent again.',
-            detail: `torn last line of ${path}; kept as ${seen.keptAs}`,
+              tornInside.length > 0
+                ? 'The event log ended in unfinished writes (the computer stopped while saving). The file was kept aside; an event the service was not told arrived is sent again.'
+                : 'The event log ended in a cut-off line (the computer stopped while saving, or the file was cut short). It was kept aside; an event the service was not told arrived is sent again.',
+            detail: `${what} of ${path}; kept as ${seen.keptAs}`,
           });
         }
       }
       scans.push(seen);
-      // Only the newest segment is appended to, so only its tail needs to be made clean.
-      if (newest) repairTail(path, scan);
+      // Only the newest segment is appended to, so only it is made clean: skipped regions padded
+      // (read as blank lines from then on) and the tail cut after the last whole record.
+      if (newest) {
+        padTorn(path, tornInside);
+        repairTail(path, scan);
+      }
     });
     reportSegmentDamage(this.dir, this.meta, scans, damage, this.loadProblems);
     this.pruneDedupe();
@@ -652,7 +809,13 @@ export class EventLog {
     const lastSeq = Math.max(this.meta.lastSeq, lastDroppedSeq);
     const carriedKeys: [string, number, number][] = [];
     for (const [key, entry] of this.dedupe) if (entry.seq <= lastSeq) carriedKeys.push([key, entry.seq, entry.seenAt]);
-    const meta: LogMeta = { version: 1, droppedThrough: dropped[dropped.length - 1].id, lastSeq, base, carriedKeys };
+    const meta: LogMeta = {
+      version: LOG_FORMAT.version,
+      droppedThrough: dropped[dropped.length - 1].id,
+      lastSeq,
+      base,
+      carriedKeys,
+    };
     // Meta first: if we die before the unlinks, loading finishes them without counting twice.
     saveLogMeta(this.dir, meta);
     this.meta = meta;

@@ -11,6 +11,7 @@ import { keepDamagedCopy } from '../storage/damaged-copy';
 import type { DamageReport, DamageSink } from '../storage/data-health';
 import { parseLogLine } from './event-record';
 import { type LogMeta, META_FILE } from './log-meta';
+import { FRAME_HEAD, RECORD_START } from './record-frame';
 import { scanSegment, segmentPath } from './segment-files';
 
 /** What loading saw in one live segment. */
@@ -62,7 +63,8 @@ function firstRowSeq(path: string): number | null {
   const lines = text.split('\n');
   // A last piece cut by the 64 KiB window is not a line: without one whole row here, read it all.
   for (const line of lines.slice(0, -1)) {
-    const parsed = parseLogLine(line);
+    // A framed record's JSON follows its head (record-frame.ts); checked in full when it is loaded.
+    const parsed = parseLogLine(line.charCodeAt(0) === RECORD_START ? line.slice(FRAME_HEAD) : line);
     if (parsed?.k === 'e') return parsed.seq;
   }
   return rowSeqs(path)[0] ?? null;

@@ -5,10 +5,13 @@ import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 
 export interface LogFile {
-  /** Current length in bytes (where the next append lands). */
+  /** Current length in bytes (where the next group goes when the file is opened). */
   size(): Promise<number>;
-  /** Appends all of `data`; with durable writes (see createNodeLogIo) it is on disk when this resolves. */
-  append(data: Buffer): Promise<void>;
+  /**
+   * Writes all of `data` at byte `position`; with durable writes (see createNodeLogIo) it is on
+   * disk when this resolves. Two writes to different ranges may be under way at once.
+   */
+  writeAt(data: Buffer, position: number): Promise<void>;
   /** Makes appended data durable (fdatasync), or nothing when every append already is. */
   sync(): Promise<void>;
   truncate(length: number): Promise<void>;
@@ -16,7 +19,7 @@ export interface LogFile {
 }
 
 export interface LogIo {
-  /** Opens (creating if needed) a file for appending. */
+  /** Opens (creating if needed) a file for writing at the offsets the log gives. */
   openAppend(path: string): Promise<LogFile>;
   /** Makes a new directory entry durable; best effort (not possible on every platform). */
   syncDir(dir: string): Promise<void>;
@@ -32,10 +35,10 @@ class NodeLogFile implements LogFile {
     return (await this.handle.stat()).size;
   }
 
-  async append(data: Buffer): Promise<void> {
+  async writeAt(data: Buffer, position: number): Promise<void> {
     let written = 0;
     while (written < data.length) {
-      const { bytesWritten } = await this.handle.write(data, written, data.length - written, null);
+      const { bytesWritten } = await this.handle.write(data, written, data.length - written, position + written);
       if (bytesWritten <= 0) throw new Error('the event log write made no progress');
       written += bytesWritten;
     }
@@ -65,11 +68,14 @@ class NodeLogFile implements LogFile {
  */
 export const DURABLE_WRITES = process.platform === 'linux' && typeof constants.O_DSYNC === 'number';
 
-/** `durableWrites: false`: plain appends and an fdatasync per group (what other platforms do). */
+/**
+ * `durableWrites: false`: plain writes and an fdatasync per group (what other platforms do). No
+ * O_APPEND: each group is written at the offset it was given when it was numbered, so the next
+ * group can be written while the one before it is still on its way (on Linux a positional write
+ * to an O_APPEND file would land at the end instead).
+ */
 export function createNodeLogIo(options: { durableWrites: boolean }): LogIo {
-  const flags = options.durableWrites
-    ? constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_DSYNC
-    : 'a';
+  const flags = constants.O_WRONLY | constants.O_CREAT | (options.durableWrites ? constants.O_DSYNC : 0);
   return {
     async openAppend(path) {
       return new NodeLogFile(await open(path, flags, 0o600), options.durableWrites);

@@ -6,14 +6,23 @@
 // Its version is the whole log's: a release that changes the segments' lines moves it on, and
 // every start writes it when it is missing, so it is always there beside the segments it speaks for.
 import { z } from 'zod';
+import { defineFormat } from '../storage/data-format';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import { type CounterParts, emptyParts } from './log-counters';
 import type { DamageSink } from '../storage/data-health';
 
 const count = z.number().int().min(0);
 
+/**
+ * The log's format. Version 2 frames each line with its length and a checksum (record-frame.ts),
+ * which version 1 readers cannot read; version 1 lines are still read, so the step from 1 changes
+ * nothing in the summary: the new version number is what tells an older release to leave the
+ * log alone. It is written before this release writes its first framed line (every start saves it).
+ */
+export const LOG_FORMAT = defineFormat('log-meta.json', [(v1) => v1]);
+
 const metaSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(LOG_FORMAT.version),
   droppedThrough: count,
   lastSeq: count,
   base: z.object({ verified: count, unsigned: count, rejected: count, duplicate: count, stale: count, flagged: count }),
@@ -23,7 +32,7 @@ const metaSchema = z.object({
 
 export type LogMeta = z.infer<typeof metaSchema> & { base: CounterParts };
 
-export const META_FILE = 'log-meta.json';
+export const META_FILE = LOG_FORMAT.name;
 
 export function loadLogMeta(
   dir: string,
@@ -34,8 +43,9 @@ export function loadLogMeta(
     dir,
     META_FILE,
     metaSchema,
-    () => ({ version: 1 as const, droppedThrough: 0, lastSeq: 0, base: emptyParts(), carriedKeys: [] }),
+    () => ({ version: LOG_FORMAT.version, droppedThrough: 0, lastSeq: 0, base: emptyParts(), carriedKeys: [] }),
     {
+      format: LOG_FORMAT,
       now,
       damage,
       label: "The event log's summary",
@@ -46,5 +56,5 @@ export function loadLogMeta(
 }
 
 export function saveLogMeta(dir: string, meta: LogMeta): void {
-  saveJsonFile(dir, META_FILE, meta, { compact: true });
+  saveJsonFile(dir, META_FILE, meta, { compact: true, format: LOG_FORMAT });
 }

@@ -13,10 +13,12 @@ import {
   statSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { FRAME_HEAD, isWholeRecord, lastWholeRecord, RECORD_START } from './record-frame';
 
 const NAME = /^seg-(\d{8,})\.jsonl$/;
 const CHUNK = 1 << 20;
 const NEWLINE = 0x0a;
+const SPACE = 0x20;
 
 export function segmentName(id: number): string {
   return `seg-${String(id).padStart(8, '0')}.jsonl`;
@@ -43,11 +45,24 @@ export interface ScanResult {
   size: number;
   /** Lines the visitor refused: torn or corrupt. */
   badLines: number;
+  /**
+   * Bytes that were no record, each followed by a whole record read after them (a group written
+   * while the one before it was torn or never reached the disk): where they are, to be padded.
+   */
+  torn: { offset: number; length: number }[];
+}
+
+/** A line of spaces: a torn region a start already padded (padTorn). */
+function isPadding(bytes: Buffer): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== SPACE) return false;
+  return true;
 }
 
 /**
  * Streams a segment line by line in 1 MiB reads (never the whole file in memory), calling
- * `visit(text, offset, length)`; the visitor returns false for a line it cannot use.
+ * `visit(text, offset, length)` with each record's JSON (a framed record's without its head,
+ * record-frame.ts); the visitor returns false for a line it cannot use. Bytes that are no
+ * record but end in a whole framed record are skipped up to it (`torn`).
  */
 export function scanSegment(
   path: string,
@@ -62,10 +77,26 @@ export function scanSegment(
     let goodEnd = 0;
     let goodEndNeedsNewline = false;
     let badLines = 0;
+    const torn: ScanResult['torn'] = [];
     const chunk = Buffer.allocUnsafe(CHUNK);
+    /** The record of `bytes` from `from` (framed or a version 1 line) given to the visitor. */
+    const record = (bytes: Buffer, from: number, offset: number): boolean => {
+      const framed = bytes[from] === RECORD_START;
+      if (framed && !isWholeRecord(bytes, from, bytes.length)) return false;
+      const start = framed ? from + FRAME_HEAD : from;
+      return visit(bytes.toString('utf8', start), offset + start, bytes.length - start);
+    };
     const line = (bytes: Buffer, offset: number, hasNewline: boolean) => {
-      if (bytes.length === 0) return;
-      if (visit(bytes.toString('utf8'), offset, bytes.length)) {
+      if (bytes.length === 0 || isPadding(bytes)) return;
+      let ok = record(bytes, 0, offset);
+      if (!ok) {
+        const at = lastWholeRecord(bytes, bytes.length);
+        if (at > 0 && record(bytes, at, offset)) {
+          torn.push({ offset, length: at });
+          ok = true;
+        }
+      }
+      if (ok) {
         goodEnd = offset + bytes.length + (hasNewline ? 1 : 0);
         goodEndNeedsNewline = !hasNewline;
       } else {
@@ -86,7 +117,7 @@ export function scanSegment(
       position += read;
     }
     line(carry, carryOffset, false);
-    return { goodEnd, goodEndNeedsNewline, size, badLines };
+    return { goodEnd, goodEndNeedsNewline, size, badLines, torn };
   } finally {
     closeSync(fd);
   }
@@ -102,6 +133,25 @@ export function repairTail(path: string, scan: ScanResult): void {
   try {
     ftruncateSync(fd, scan.goodEnd);
     if (scan.goodEndNeedsNewline) writeSync(fd, '\n', scan.goodEnd);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Pads the torn regions a scan skipped with spaces and a newline, so they read as one blank line
+ * from then on and the segment can be sealed and read without them being taken for damage.
+ */
+export function padTorn(path: string, torn: ScanResult['torn']): void {
+  if (torn.length === 0) return;
+  const fd = openSync(path, 'r+');
+  try {
+    for (const { offset, length } of torn) {
+      const pad = Buffer.alloc(length, SPACE);
+      pad[length - 1] = NEWLINE;
+      writeSync(fd, pad, 0, length, offset);
+    }
     fsyncSync(fd);
   } finally {
     closeSync(fd);

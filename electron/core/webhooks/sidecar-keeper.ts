@@ -67,7 +67,7 @@ export class SidecarKeeper {
       this.check.trusted(id, sidecar.size, sidecar.sha256);
     }
     for (const { line, offset, length } of sidecar.lines) accept(line, offset, length);
-    return { goodEnd: sidecar.size, goodEndNeedsNewline: false, size: sidecar.size, badLines: 0 };
+    return { goodEnd: sidecar.size, goodEndNeedsNewline: false, size: sidecar.size, badLines: 0, torn: [] };
   }
 
   /**
@@ -76,7 +76,7 @@ export class SidecarKeeper {
    * on (its sidecar comes when it is sealed or the log closes).
    */
   scanned(id: number, path: string, newest: boolean, scan: ScanResult, summaries: LineSummary[]): void {
-    if (scan.badLines > 0 || scan.goodEndNeedsNewline || scan.goodEnd !== scan.size) return;
+    if (scan.badLines > 0 || scan.torn.length > 0 || scan.goodEndNeedsNewline || scan.goodEnd !== scan.size) return;
     if (newest) {
       const hash = hashOf(path, scan.size);
       if (hash !== null) this.live.resume(id, hash, scan.size, summaries);
