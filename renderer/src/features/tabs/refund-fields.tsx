@@ -6,11 +6,18 @@ import { quantityProblem, type RefundForm, type TypedLine } from './refund-state
 
 type Edit = (patch: Partial<RefundForm>) => void;
 
+/** The service's payment type (CARD, CASH, …) as staff say it: "Card", "Cash", "Gift card". */
+function paymentWords(type: string | null): string {
+  if (!type) return 'Payment';
+  const words = type.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export function Payments({ details, paymentId, onEdit }: { details: TabDetails; paymentId: string; onEdit: Edit }) {
   if (details.payments.length === 0) {
     return (
       <label className="fields">
-        Payment id (may be left empty when the tab has exactly one payment)
+        Payment number from the receipt (leave it empty when the tab was paid once)
         <input value={paymentId} onChange={(e) => onEdit({ paymentId: e.target.value })} autoComplete="off" />
       </label>
     );
@@ -26,14 +33,15 @@ export function Payments({ details, paymentId, onEdit }: { details: TabDetails; 
             checked={paymentId === p.id}
             onChange={() => onEdit({ paymentId: p.id })}
           />
-          {p.paymentType ?? 'Payment'} {formatMoney(p.amount + p.tip)}
+          {paymentWords(p.paymentType)} {formatMoney(p.amount + p.tip)}
           {p.refundable !== null && <span className="hint"> · {formatMoney(p.refundable)} refundable</span>}
-          <span className="hint">
-            {' '}
-            · {p.gateway ?? 'gateway ?'} · id {p.id}
-          </span>
         </label>
       ))}
+      {/* The service's own names for the payments, for whoever helps: not the floor's words. */}
+      <details className="problem-details">
+        <summary>Details for support</summary>
+        <code>{details.payments.map((p) => `payment ${p.id}: ${p.gateway ?? 'gateway not said'}`).join('; ')}</code>
+      </details>
     </fieldset>
   );
 }
@@ -111,7 +119,7 @@ export function TypedItems({ rows, onEdit }: { rows: TypedLine[]; onEdit: Edit }
       {rows.map((row, i) => (
         <div className="fields inline" key={i}>
           <label>
-            Item id
+            Item number from the receipt
             <input value={row.itemId} onChange={(e) => set(i, { itemId: e.target.value })} autoComplete="off" />
           </label>
           <label>
