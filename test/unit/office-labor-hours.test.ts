@@ -8,7 +8,7 @@ import { ModelRunner } from '../../electron/office/model-runner';
 import { readModels } from '../../electron/office/models';
 import { laborModel } from '../../electron/office/models/labor-model';
 import { officeView } from '../../electron/office/office-views';
-import type { GroupPunch, PunchKind } from '../../shared/group';
+import type { GroupEdit, GroupPunch, PunchKind } from '../../shared/group';
 import { tempDirs } from '../support';
 
 const dirs = tempDirs('venue-office-hours-');
@@ -78,6 +78,25 @@ describe('hours at the office', () => {
     await punch('s2', 'break-start', 820, 'paid_break');
     await punch('s2', 'shift-end', 840);
     expect(await workedMinutes()).toEqual([{ shifts: 2, minutes: 450 + 220 }]);
+  });
+
+  it('applies the changed times of an edit the hub published from its audit log alone', async () => {
+    const to = new Date(T0 + 900 * MIN).toISOString();
+    const payload: GroupEdit = {
+      auditId: 'a1',
+      entryUuid: 's2',
+      at: T0 + 1000 * MIN,
+      byUserId: '2001',
+      byName: 'Alex',
+      reason: 'left later',
+      changes: [{ field: 'punch_out', from: new Date(T0 + 840 * MIN).toISOString(), to }],
+      entry: null,
+    };
+    await store.transaction((tx) =>
+      laborModel.apply(tx, { venueId: 'north', kind: 'labor.edit', msgId: 'edit:a1', seq: 99, payload, heardAt: null }),
+    );
+    // s2 now runs 300 minutes, less its 20 unpaid.
+    expect(await workedMinutes()).toEqual([{ shifts: 2, minutes: 450 + 280 }]);
   });
 
   it('replays the labor model when its tables are from the version that subtracted every break', async () => {
