@@ -3,7 +3,7 @@
 // what the service holds. One app (core, host, sandbox) for the whole file, its tests in order:
 // each uses its own people and tabs. Money in an undecided unit is money-undecided.spec.ts's.
 import type { Page } from '@playwright/test';
-import { SEED_LOCATIONS, SEED_ROLES } from '../../electron/sandbox';
+import { SEED_LOCATIONS, SEED_ROLES, SEED_USERS } from '../../electron/sandbox';
 import type { SandboxReadings } from '../../electron/sandbox/readings';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { clockTime } from '../../shared/time';
@@ -106,7 +106,7 @@ test('(b) a punch-in answered 200 without being done backs off, stops, and is sh
     await expect(page.getByTestId('sync-pending')).not.toContainText('synced');
     const hits = world().faults.list()[0].hits;
     expect(hits, 'sends before it stopped').toBeLessThanOrEqual(6);
-    expect(entriesOf('2001')).toHaveLength(0);
+    expect(entriesOf(SEED_USERS.sam)).toHaveLength(0);
     await managerSync(page);
     await expect(page.getByTestId('outbox-item').filter({ hasText: 'Sam' })).toContainText(/cannot read/);
     // Stopped: no more sends while it is parked.

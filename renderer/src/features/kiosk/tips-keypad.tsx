@@ -11,10 +11,13 @@ const MAX_CENTS = 10_000_000;
 
 export function TipsKeypad({
   busy,
+  error = null,
   onConfirm,
   onBack,
 }: {
   busy: boolean;
+  /** Why the punch-out was refused (tips in a unit not confirmed, say): said here, where it was pressed. */
+  error?: string | null;
   onConfirm(cents: number, cardCents: number): void;
   onBack(): void;
 }) {
@@ -52,6 +55,11 @@ export function TipsKeypad({
   return (
     <section className="k-tips" aria-label={t('tips.label')}>
       <h2 className="k-pad-title">{t('tips.title')}</h2>
+      {error && (
+        <p className="k-error" role="alert">
+          {error}
+        </p>
+      )}
       <p className="k-hint">{t('tips.hint', { zero: money(0) })}</p>
       <div className="k-tips-fields">
         {(['cash', 'card'] as const).map((f) => (
