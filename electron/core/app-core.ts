@@ -225,7 +225,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     hub.heldByDevice = () => held.heldByDevice();
     const trimmed = trimForwardedLog(options.dataDir, options.forwardedPunchesKept);
     if (trimmed > 0) log(`hub: the ${trimmed} oldest forwarded-punch ids were trimmed from ${FORWARDED_LOG}`);
-    relay = new KioskRelay(labor, options.dataDir, grants, review, now, damage);
+    relay = new KioskRelay(labor, options.dataDir, grants, review, now, damage, options.forwardedPunchesKept);
   }
 
   const snapshot = (): AppSnapshot => ({

@@ -4,7 +4,7 @@
 // smaller, and what is still needed (waiting punches, a recent id sent again) is still there.
 // Real files; the hub's through the whole core and a paired kiosk over TLS.
 import { randomUUID } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KIOSK_QUEUE_FILE, KIOSK_QUEUE_ANSWERED_KEPT, KioskQueue } from '../../electron/core/labor/kiosk-queue';
@@ -137,9 +137,12 @@ describe("the hub's forwarded-punch ids (hub/forwarded-punches.log)", () => {
       sent.push(p);
     }
     const path = join(first.dataDir, 'hub', FORWARDED_LOG);
-    expect(linesOf(path)).toBe(3 * keep);
+    // Trimmed while running: past 2 × keep the file was cut to the newest keep, then grew again.
+    expect(linesOf(path)).toBe(keep + (3 * keep - 2 * keep - 1));
     kiosk.close();
     await first.stop();
+    // Another hub's longer file (written before trimming ran live): cut at the next start.
+    writeFileSync(path, `${sent.map((p) => JSON.stringify({ id: p.punchId })).join('\n')}\n`);
 
     // Started again: only the newest `keep` ids are in the file.
     const second = await hub(first.dataDir, keep);
@@ -150,5 +153,44 @@ describe("the hub's forwarded-punch ids (hub/forwarded-punches.log)", () => {
     expect(await ok(link.deviceRequest('hubForwardPunch', [recent]))).toEqual({ status: 'duplicate' });
     expect(readFileSync(path, 'utf8')).toContain(sent.at(-keep)!.punchId);
     expect(readFileSync(path, 'utf8')).not.toContain(sent[0].punchId);
+  });
+
+  it('is trimmed while the hub runs, by the same rule, and a punch still needed is a duplicate', async () => {
+    const keep = 10;
+    const h = await hub(undefined, keep);
+    undo.push(() => removeDir(h.dataDir));
+    const kiosk = await HubLink.open(await pairDevice(h, 'kiosk', 'Door'));
+    undo.push(() => kiosk.close());
+    const path = join(h.dataDir, 'hub', FORWARDED_LOG);
+    const sent: ForwardedPunch[] = [];
+    let longest = 0;
+    let onShift = false;
+    for (let n = 0; n < 5 * keep; n++) {
+      const jordan = await ok<StaffSession>(kiosk.request('laborIdentify', [{ pin: '2222' }]));
+      const p: ForwardedPunch = {
+        punchId: randomUUID(),
+        userId: '2004',
+        action: onShift ? 'punch-out' : 'punch-in',
+        capturedAt: Date.now(),
+        // Every third one carries no proof: refused, and its refusal is a line to keep too.
+        ...(n % 3 === 2 ? {} : { grant: jordan.punchGrant! }),
+      };
+      const outcome = await ok<{ status: string }>(kiosk.deviceRequest('hubForwardPunch', [p]));
+      expect(outcome.status, `punch ${n}`).toBe(n % 3 === 2 ? 'refused' : 'accepted');
+      if (n % 3 !== 2) onShift = !onShift;
+      sent.push(p);
+      longest = Math.max(longest, linesOf(path));
+    }
+    // Never past twice what is kept, without a restart.
+    expect(longest).toBe(2 * keep);
+    expect(linesOf(path)).toBeLessThanOrEqual(2 * keep);
+    const text = readFileSync(path, 'utf8');
+    expect(text).not.toContain(sent[0].punchId);
+    // The newest `keep` lines are all there, a refusal with its reason.
+    for (const p of sent.slice(-keep)) expect(text).toContain(p.punchId);
+    expect(text).toContain(`"refused"`);
+    // A resend of a recent one, accepted or refused, is still answered as already answered.
+    for (const p of sent.slice(-3))
+      expect(await ok(kiosk.deviceRequest('hubForwardPunch', [p]))).toEqual({ status: 'duplicate' });
   });
 });

@@ -140,7 +140,9 @@ describe('nothing stranded', () => {
     const kiosk = await HubLink.open(await pairDevice(h, 'kiosk', 'Door'));
     cleanups.push(() => kiosk.close());
     const staff = await ok<StaffSession>(kiosk.request('laborIdentify', [{ pin: '2222' }]));
-    const relay = h.app.relay as unknown as { log: { append(v: unknown): void; close(): void } };
+    // The relay's ids and their file (forwarded-log.ts), its append made to fail.
+    const relay = (h.app.relay as unknown as { accepted: { log: { append(v: unknown): void; close(): void } } })
+      .accepted;
     const real = relay.log;
     relay.log = {
       append: () => {

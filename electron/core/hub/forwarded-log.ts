@@ -10,13 +10,94 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, w
 import { join } from 'node:path';
 import { fsyncDir } from '../storage/fsync-dir';
 import { checkVersion, defineFormat, readLogHeader } from '../storage/data-format';
+import { AppendLog, reportDamagedLines } from '../labor/append-log';
+import type { DamageSink } from '../storage/data-health';
 
 export const FORWARDED_LOG = 'forwarded-punches.log';
 export const FORWARDED_KEPT = 50_000;
 
+/** One line of hub/forwarded-punches.log: a punch id the hub answered, and why it refused it. */
+export type AnsweredLine = { id: string; refused?: string };
+const answeredLine = (v: unknown): AnsweredLine | null =>
+  typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' ? (v as AnsweredLine) : null;
 /** A line the relay reads as a record: an answered punch's id. */
-const isAnswered = (v: unknown): boolean =>
-  typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string';
+const isAnswered = (v: unknown): boolean => answeredLine(v) !== null;
+
+/**
+ * The answered ids as the relay keeps them while the hub runs: the file and the set in memory
+ * follow the same rule as trimForwardedLog at start. Once an append takes the log past twice
+ * `keep` ids, it is rewritten atomically with the newest `keep` (AppendLog.rewrite: temp file,
+ * fsync, rename) and the dropped ids leave the set too, so a hub that runs for months neither grows
+ * the file nor its memory without bound, and answers a resend after the trim exactly as after a
+ * restart. The newest `keep` ids are every line still needed: a resend comes at the kiosk's next
+ * drain, and an older one is held for review as back-dated (see the top of this file). Appends and
+ * the rewrite run in the relay's one-at-a-time queue, so no line is written while the file is
+ * being replaced.
+ */
+export class ForwardedIds {
+  private readonly lines = new Map<string, AnsweredLine>();
+
+  private constructor(
+    private readonly log: AppendLog<AnsweredLine>,
+    records: AnsweredLine[],
+    private readonly keep: number,
+  ) {
+    for (const line of records) this.lines.set(line.id, line);
+  }
+
+  static open(dataDir: string, options: { now: () => number; damage?: DamageSink; keep?: number }): ForwardedIds {
+    const dir = join(dataDir, 'hub');
+    const opened = AppendLog.open(dir, FORWARDED_LOG, answeredLine, options.now);
+    reportDamagedLines(
+      join(dir, FORWARDED_LOG),
+      opened,
+      {
+        label: "The venue hub's list of punches taken from offline kiosks",
+        consequence:
+          'A punch a kiosk sends again could be taken twice: check the timesheet for a doubled punch from a kiosk that was offline.',
+      },
+      options.damage,
+    );
+    return new ForwardedIds(opened.log, opened.records, options.keep ?? FORWARDED_KEPT);
+  }
+
+  has(id: string): boolean {
+    return this.lines.has(id);
+  }
+
+  /**
+   * A refusal is written (fsynced) before its id counts as answered: a failed write throws with
+   * nothing remembered, so the resend is judged again. An accepted punch is already applied: its id
+   * counts even when the write fails, so this run answers a resend "duplicate".
+   */
+  add(line: AnsweredLine): void {
+    const remember = () => {
+      this.lines.delete(line.id);
+      this.lines.set(line.id, line);
+    };
+    if (line.refused === undefined) remember();
+    this.log.append(line);
+    remember();
+    if (this.lines.size > this.keep * 2) this.trim();
+  }
+
+  private trim(): void {
+    // A log a newer release wrote never gets here: its append already refused.
+    const kept = [...this.lines.values()].slice(-this.keep);
+    try {
+      this.log.rewrite(kept);
+    } catch {
+      // The line itself is written; the file stays long until a later append trims it.
+      return;
+    }
+    this.lines.clear();
+    for (const line of kept) this.lines.set(line.id, line);
+  }
+
+  close(): void {
+    this.log.close();
+  }
+}
 
 /**
  * At the hub's start, before the relay opens the log: when it holds more than twice `keep` ids, it

@@ -10,7 +10,6 @@
 // the grant, a grant whose session had ended, or tips over the manager's limit go to the review
 // queue (punch-review.ts) instead of the timesheet, within each device's bounds there. A revoked
 // kiosk may hand over what it still holds for a day, or until it has handed its queue over.
-import { join } from 'node:path';
 import type { ReviewReason } from '../../../shared/authority';
 import {
   HAND_OVER_BATCH,
@@ -21,7 +20,6 @@ import {
   type KioskStaff,
 } from '../../../shared/hub';
 import type { LaborService } from '../labor/labor-service';
-import { AppendLog, reportDamagedLines } from '../labor/append-log';
 import type { DamageSink } from '../storage/data-health';
 import { AppError, appError, isAppError, type ErrorPayload } from '../../../shared/app-error';
 import { errorPayloadOf } from '../api/app-error-of';
@@ -29,6 +27,7 @@ import { forwardedPunch } from '../../../shared/contract/hub-args';
 import { JobQueue } from '../job-queue';
 import type { GrantRefusal, PunchGrants } from './punch-grants';
 import type { PunchReview } from './punch-review';
+import { ForwardedIds } from './forwarded-log';
 
 export type { ForwardedPunch, ForwardOutcome };
 
@@ -36,12 +35,6 @@ export type { ForwardedPunch, ForwardOutcome };
 export const CLOCK_SKEW_MS = 2 * 60_000;
 /** A capture time further back than this from the hub's clock waits for a manager, grant or not. */
 export const BACK_DATED_MS = 60 * 60_000;
-
-const FORWARDED_LOG = 'forwarded-punches.log';
-/** One line of hub/forwarded-punches.log: a punch id the hub answered, and why it refused it. */
-type AnsweredLine = { id: string; refused?: string };
-const answeredLine = (v: unknown): AnsweredLine | null =>
-  typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' ? (v as AnsweredLine) : null;
 
 const PUNCH_ID = /^[0-9a-f-]{36}$/i;
 const ACTIONS: readonly string[] = ['punch-in', 'break-start', 'break-end', 'punch-out'];
@@ -64,8 +57,8 @@ export interface RelayDevice {
 }
 
 export class KioskRelay {
-  private readonly accepted: Set<string>;
-  private readonly log: AppendLog<AnsweredLine>;
+  /** hub/forwarded-punches.log and its ids, trimmed as it grows (forwarded-log.ts). */
+  private readonly accepted: ForwardedIds;
   private readonly queue = new JobQueue();
 
   constructor(
@@ -75,21 +68,9 @@ export class KioskRelay {
     private readonly review: PunchReview,
     private readonly now: () => number = Date.now,
     damage?: DamageSink,
+    forwardedKept?: number,
   ) {
-    const dir = join(dataDir, 'hub');
-    const opened = AppendLog.open(dir, FORWARDED_LOG, answeredLine, now);
-    reportDamagedLines(
-      join(dir, FORWARDED_LOG),
-      opened,
-      {
-        label: "The venue hub's list of punches taken from offline kiosks",
-        consequence:
-          'A punch a kiosk sends again could be taken twice: check the timesheet for a doubled punch from a kiosk that was offline.',
-      },
-      damage,
-    );
-    this.accepted = new Set(opened.records.map((l) => l.id));
-    this.log = opened.log;
+    this.accepted = ForwardedIds.open(dataDir, { now, damage, keep: forwardedKept });
   }
 
   /** The staff's PIN hashes for a kiosk's offline sign-in (kiosk-roster.ts: never a manager's). */
@@ -231,8 +212,7 @@ export class KioskRelay {
       this.grants.release(grant.id, p.punchId);
       return this.refuse(p, device, errorPayloadOf(error));
     }
-    this.accepted.add(p.punchId);
-    this.log.append({ id: p.punchId });
+    this.accepted.add({ id: p.punchId });
     return { status: 'accepted' };
   }
 
@@ -315,12 +295,11 @@ export class KioskRelay {
         },
         problem,
       );
-    this.log.append({ id: p.punchId, refused: message });
-    this.accepted.add(p.punchId);
+    this.accepted.add({ id: p.punchId, refused: message });
     return { status: 'refused', message, problem };
   }
 
   close(): void {
-    this.log.close();
+    this.accepted.close();
   }
 }
