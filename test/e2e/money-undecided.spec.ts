@@ -1,13 +1,15 @@
 // In the browser, against a real service (a sandbox of its own) whose plain numbers are dollars
 // and whose units nobody confirmed: a pass's Spent and the board's total show both readings
 // ("$8.00 or $0.08"), never one as a fact, with the sentence of why and a Confirm button that opens
-// Settings → Money units; once a manager confirms dollars there, both are $8.00.
+// Settings → Money units; once a manager confirms dollars there, both are $8.00. A guest's refund
+// then still shows its prices both ways (the answers' unit is not confirmed) and waits, saying why.
 import { test, expect } from './fixtures';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
 import { namedReadings } from '../../electron/sandbox/readings';
 import { FAMILY_LABEL } from '../../shared/money-units';
 import { newRequestId } from '../../shared/request-id';
 import { createWebhookControlClient } from '../../electron/sandbox/webhooks/control-client';
+import { createControlClient } from '../../electron/sandbox/control-client';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/webhooks';
 
 const LAGER = '3d000000-0000-4000-8000-000000000003';
@@ -74,6 +76,34 @@ test('Spent in a unit not confirmed shows both readings and a Confirm to Setting
     await expect(page.getByTestId('pass-spent')).toHaveText('$8.00');
     await page.getByRole('navigation').getByRole('button', { name: 'Tabs', exact: true }).click();
     await expect(page.getByTestId('tab-card').getByLabel('Total')).toHaveText('$8.00');
+
+    // A guest's closed tab: the refund dialog's prices are the service's answers, still not
+    // confirmed: both readings, and an itemised refund waits, saying why, with Confirm.
+    // A real service brings no PINs: its first manager, who approves refunds, is set up here.
+    await expect.poll(async () => (await app.core.handlers.laborView()).needsManagerSetup).toBe(true);
+    await app.core.handlers.laborSetupManager({ userId: '2001', name: 'Alex Manager', pin: '9999' });
+    await createControlClient(remote.baseUrl).simulateGuests({ tabs: 1, orders: 1, close: 'all' });
+    await page.getByRole('tab', { name: /^Closed \(1\)/ }).click();
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Refund/ });
+    await expect(dialog.locator('table.refund-items td.money').first()).toContainText(' or ');
+    await expect(dialog.getByTestId('money-unit-notice')).toContainText('an itemised refund waits');
+    await expect(
+      dialog.getByTestId('money-unit-notice').getByRole('button', { name: 'Confirm the unit' }),
+    ).toBeVisible();
+    const refunds = remote.world.tabs.refunds.size;
+    await dialog
+      .getByRole('button', { name: /^Refund one more/ })
+      .first()
+      .click();
+    await dialog
+      .getByRole('textbox', { name: /^Reason for/ })
+      .first()
+      .fill('Sent back');
+    await dialog.getByLabel(/^Manager PIN/).fill('9999');
+    await dialog.getByRole('button', { name: /^Refund \$/ }).click();
+    await expect(dialog.getByRole('alert')).toContainText('not known to be cents or dollars');
+    expect(remote.world.tabs.refunds.size, 'nothing refunded').toBe(refunds);
   } finally {
     await remote.close();
   }

@@ -2,7 +2,18 @@
 // item ids typed from the receipt where the tab could not be read. Each takes its part of the form
 // and says changes through `onEdit`; the dialog's reducer decides whether an edit is taken.
 import { formatMoney, type TabDetails } from '../../../../shared/tabs';
+import { moneyReadings } from '../../../../shared/money-units';
+import { useMoneyFamily } from '../../components/money-unit-notice';
 import { quantityProblem, type RefundForm, type TypedLine } from './refund-state';
+
+/**
+ * Prices and payments come from the service's answers (its tab read, or the answer to this
+ * workstation's own sale): while that unit is not decided each shows both readings, never one as a fact.
+ */
+function useAnswerMoney(): (cents: number | null) => string {
+  const answers = useMoneyFamily('answers');
+  return (cents) => moneyReadings(cents, answers, formatMoney);
+}
 
 type Edit = (patch: Partial<RefundForm>) => void;
 
@@ -14,6 +25,7 @@ function paymentWords(type: string | null): string {
 }
 
 export function Payments({ details, paymentId, onEdit }: { details: TabDetails; paymentId: string; onEdit: Edit }) {
+  const money = useAnswerMoney();
   if (details.payments.length === 0) {
     return (
       <label className="fields">
@@ -33,8 +45,8 @@ export function Payments({ details, paymentId, onEdit }: { details: TabDetails; 
             checked={paymentId === p.id}
             onChange={() => onEdit({ paymentId: p.id })}
           />
-          {paymentWords(p.paymentType)} {formatMoney(p.amount + p.tip)}
-          {p.refundable !== null && <span className="hint"> · {formatMoney(p.refundable)} refundable</span>}
+          {paymentWords(p.paymentType)} {money(p.amount + p.tip)}
+          {p.refundable !== null && <span className="hint"> · {money(p.refundable)} refundable</span>}
         </label>
       ))}
       {/* The service's own names for the payments, for whoever helps: not the floor's words. */}
@@ -48,6 +60,7 @@ export function Payments({ details, paymentId, onEdit }: { details: TabDetails; 
 
 /** The tab's items: − and + per item (never past what is left to refund), and each one's reason. */
 export function RefundItems({ details, form, onEdit }: { details: TabDetails; form: RefundForm; onEdit: Edit }) {
+  const money = useAnswerMoney();
   return (
     <table className="refund-items">
       <thead>
@@ -76,7 +89,7 @@ export function RefundItems({ details, form, onEdit }: { details: TabDetails; fo
                   {active ? '' : `, ${item.status?.toLowerCase()}`}
                 </span>
               </td>
-              <td className="money">{formatMoney(item.price)}</td>
+              <td className="money">{money(item.price)}</td>
               <td>
                 <span className="stepper">
                   <button aria-label={`Refund one less ${item.name}`} disabled={qty === 0} onClick={() => set(qty - 1)}>
