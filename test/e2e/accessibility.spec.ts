@@ -11,6 +11,11 @@ import { SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
 import { technicalWords } from './technical-words';
 import { test as base, expect, startApp, stopApp, unlockSettings, type RunningApp } from './fixtures';
 import { showAt } from './show-at';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
+import { openCode, processes } from './hub-processes';
 import { newRequestId as rid } from '../../shared/request-id';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
@@ -394,6 +399,60 @@ test.describe('the first start and the screens before the workstation', () => {
       await context.close();
       await stopApp(fresh);
       await stopApp(app);
+    }
+  });
+});
+
+// The venue hub's Devices (a pairing code open, a device asking to pair) and a joining device's
+// pairing screen, each at both sizes: built hosts as separate processes, as a venue runs them.
+test.describe('the hub and a device joining it', () => {
+  test.describe.configure({ timeout: 5 * 60_000 });
+  test('no axe findings of any impact: the hub’s Devices and the pairing screen', async ({ browser }) => {
+    const run = processes();
+    // axe needs pages of a context made with newContext: the hub's Devices reached as openHubDevices does.
+    const context = await browser.newContext({ viewport: SIZES[0] });
+    try {
+      const folder = (role: 'hub' | 'join') => {
+        const dir = mkdtempSync(join(tmpdir(), `venue-axe-${role}-`));
+        saveDeviceSetup(dir, { venue: 'practice', role, purpose: role === 'hub' ? 'manager' : 'kiosk' });
+        return dir;
+      };
+      const hub = await run.host(['--no-mdns', '--hub-host', '127.0.0.1', '--hub-port', '0'], { dir: folder('hub') });
+      const device = await run.host([], { dir: folder('join') });
+      const found: string[] = [];
+      const check = async (page: Page, step: string) => {
+        for (const size of SIZES) {
+          await showAt(page, size);
+          found.push(...(await findings(page, `${step} at ${size.width}x${size.height}`)));
+          found.push(...(await technicalWords(page)).map((w) => `${step}: ${w}`));
+        }
+      };
+      const hubPage = await context.newPage();
+      await hubPage.goto(hub.url);
+      await hubPage.getByRole('button', { name: 'Kiosk', exact: true }).click();
+      await hubPage.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
+      await hubPage.getByRole('button', { name: 'Manager' }).click();
+      for (const digit of '9999') await hubPage.getByRole('button', { name: digit, exact: true }).click();
+      await hubPage.getByRole('button', { name: 'Enter PIN' }).click();
+      await hubPage.getByRole('button', { name: 'Devices' }).click();
+      await openCode(hubPage, 'kiosk');
+      await hubPage.getByText('The QR code as text').click();
+      const data = (await hubPage.getByTestId('pairing-data').textContent())!;
+      await check(hubPage, 'The hub’s Devices with a pairing code');
+
+      const pair = await context.newPage();
+      await pair.goto(device.url);
+      await expect(pair.getByLabel('Hub address')).toBeVisible();
+      await check(pair, 'The pairing screen');
+      await pair.getByLabel("Or paste the pairing data from the hub's QR code").fill(data);
+      await pair.getByRole('button', { name: 'Check this hub' }).click();
+      await expect(pair.getByTestId('checked-check-code')).toBeVisible();
+      await pair.getByLabel("This device's name").fill('Staff door');
+      await check(pair, 'The pairing screen with the hub checked');
+      expect(found, found.join('\n')).toEqual([]);
+    } finally {
+      await context.close();
+      await run.stopAll();
     }
   });
 });
