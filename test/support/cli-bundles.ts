@@ -20,6 +20,7 @@ export const CLI_ENTRIES = [
   'electron/sandbox/cli.ts',
   'test/unit/labor-kill-child.ts',
   'test/unit/practice-venue-kill-child.ts',
+  'test/unit/webhook-kill-child.ts',
 ] as const;
 export type CliEntry = (typeof CLI_ENTRIES)[number];
 

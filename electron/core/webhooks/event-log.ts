@@ -622,11 +622,16 @@ export class EventLog {
       this.segments.push(segment);
       const path = segmentPath(this.dir, id);
       const seen: SegmentScan = { id, size: 0, firstSeq: null, lastSeq: null, badLines: 0, innerGap: 0, keptAs: null };
+      /** Numbers missing between this segment's rows. */
+      const gaps: [number, number][] = [];
       const accept = (line: LogLine | null, offset: number, length: number): boolean => {
         // A row whose seq does not increase is a leftover, not a new event.
         if (line === null || (line.k === 'e' && line.seq < this.nextSeq)) return false;
         if (line.k === 'e') {
-          if (seen.lastSeq !== null && line.seq > seen.lastSeq + 1) seen.innerGap += line.seq - seen.lastSeq - 1;
+          if (seen.lastSeq !== null && line.seq > seen.lastSeq + 1) {
+            gaps.push([seen.lastSeq + 1, line.seq - 1]);
+            seen.innerGap += this.notUnwritten(seen.lastSeq + 1, line.seq - 1);
+          }
           seen.firstSeq ??= line.seq;
           seen.lastSeq = line.seq;
           this.nextSeq = line.seq + 1;
@@ -652,7 +657,12 @@ export class EventLog {
           // Writes torn by a crash: never acknowledged, so the service sends those events again.
           // The numbers they took are a gap nothing answered for.
           seen.badLines = 0;
-          if (tornInside.length > 0) seen.innerGap = 0;
+          if (tornInside.length > 0) {
+            // Remembered, so no later start (from the sealed segment's sidecar too) reports them lost.
+            this.meta = { ...this.meta, unwritten: [...this.meta.unwritten, ...gaps] };
+            saveLogMeta(this.dir, this.meta);
+            seen.innerGap = 0;
+          }
           const what = tornInside.length > 0 ? 'unfinished writes' : 'a torn last line';
           this.loadProblems.push(
             `${what} of ${path} ${tornInside.length > 0 ? 'were skipped' : 'was cut off'} (kept as ${seen.keptAs})`,
@@ -685,6 +695,13 @@ export class EventLog {
     if (drop > 0) this.dropOldest(drop);
     this.checkBudget();
     this.sidecars.prune(new Set(this.segments.map((s) => s.id)));
+  }
+
+  /** How many of the numbers from..to are not known as never written (meta.unwritten, disjoint ranges). */
+  private notUnwritten(from: number, to: number): number {
+    let missing = to - from + 1;
+    for (const [a, b] of this.meta.unwritten) missing -= Math.max(0, Math.min(to, b) - Math.max(from, a) + 1);
+    return missing;
   }
 
   private scanAndRemember(
@@ -815,6 +832,7 @@ export class EventLog {
       lastSeq,
       base,
       carriedKeys,
+      unwritten: this.meta.unwritten.filter(([, to]) => to > lastSeq),
     };
     // Meta first: if we die before the unlinks, loading finishes them without counting twice.
     saveLogMeta(this.dir, meta);

@@ -28,6 +28,11 @@ const metaSchema = z.object({
   base: z.object({ verified: count, unsigned: count, rejected: count, duplicate: count, stale: count, flagged: count }),
   /** [dedupeKey, seq, seenAt]. */
   carriedKeys: z.array(z.tuple([z.string(), count, z.number()])),
+  /**
+   * [from, to]: numbers of rows that were on their way to the disk when the process stopped and
+   * never landed (torn groups, record-frame.ts). Never acknowledged, so their gap is no loss.
+   */
+  unwritten: z.array(z.tuple([count, count])).default([]),
 });
 
 export type LogMeta = z.infer<typeof metaSchema> & { base: CounterParts };
@@ -43,7 +48,14 @@ export function loadLogMeta(
     dir,
     META_FILE,
     metaSchema,
-    () => ({ version: LOG_FORMAT.version, droppedThrough: 0, lastSeq: 0, base: emptyParts(), carriedKeys: [] }),
+    () => ({
+      version: LOG_FORMAT.version,
+      droppedThrough: 0,
+      lastSeq: 0,
+      base: emptyParts(),
+      carriedKeys: [],
+      unwritten: [],
+    }),
     {
       format: LOG_FORMAT,
       now,

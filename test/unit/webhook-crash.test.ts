@@ -1,0 +1,233 @@
+// Crashes with two commit groups on their way to the disk (event-log.ts GROUPS_IN_FLIGHT): a torn
+// first group with the second one whole after a hole, and kill -9 of a real receiver process in
+// the middle of a flood, again and again, with a damaged sidecar on top. Whatever was answered 2xx
+// is in the log afterwards, nothing is stored twice when the service sends everything again, and
+// the skipped bytes are reported once as a torn write, never as lost events.
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DamageReport } from '../../electron/core/storage/data-health';
+import { type LogIo, nodeLogIo, WebhookReceiver } from '../../electron/core/webhooks';
+import type { WebhookReceiverOptions } from '../../electron/core/webhooks/receiver-options';
+import { runCli } from '../support/cli-process';
+import { copyFixture, fixtureClock, manifest } from './data-v1-kit';
+import { deliver, envelope, removeTempDirs, SECRET, tempDir, TestClock } from './webhook-fixtures';
+
+afterAll(removeTempDirs);
+
+const guest = (n: number, createdAt?: string) =>
+  envelope('GUEST_SUBSCRIBED', { targetUuid: `cust-${n}`, data: { handle: `h${n}` } }, createdAt);
+
+async function started(options: WebhookReceiverOptions): Promise<{ receiver: WebhookReceiver; url: string }> {
+  const receiver = new WebhookReceiver({ secret: SECRET, ...options });
+  const status = await receiver.start();
+  return { receiver, url: status.url! };
+}
+
+const until = async (check: () => boolean) => {
+  while (!check()) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/**
+ * The disk as a crash leaves it: in 'crash' mode the next group's write lands half and never
+ * returns, the one after it lands whole; then the process "dies": nothing more reaches the disk.
+ */
+function crashingIo() {
+  const state = {
+    mode: 'normal' as 'normal' | 'crash' | 'dead',
+    writes: 0,
+    landed: 0,
+    release: null as (() => void) | null,
+  };
+  const io: LogIo = {
+    syncDir: nodeLogIo.syncDir,
+    async openAppend(path) {
+      const file = await nodeLogIo.openAppend(path);
+      return {
+        size: () => file.size(),
+        writeAt: async (data, position) => {
+          if (state.mode === 'dead') throw new Error('the process is gone');
+          if (state.mode === 'crash') {
+            state.writes += 1;
+            if (state.writes === 1) {
+              await file.writeAt(data.subarray(0, Math.floor(data.length / 2)), position);
+              await new Promise<void>((resolve) => (state.release = resolve));
+              throw new Error('the process is gone');
+            }
+            await file.writeAt(data, position);
+            state.landed += 1;
+            return;
+          }
+          await file.writeAt(data, position);
+        },
+        sync: () => file.sync(),
+        // A dead process cuts nothing back.
+        truncate: (n) => (state.mode === 'dead' ? Promise.resolve() : file.truncate(n)),
+        close: () => file.close(),
+      };
+    },
+  };
+  return { io, state };
+}
+
+describe('crash with two groups in flight', () => {
+  it('a torn first group before a whole second one: acknowledged events kept, the rest sent again once, reported as a torn write', async () => {
+    const dataDir = tempDir();
+    const clock = new TestClock();
+    const { io, state } = crashingIo();
+    const a = await started({ dataDir, now: clock.now, logIo: io, segmentEvents: 10 });
+    for (let n = 0; n < 5; n++) expect((await deliver(a.url, guest(n))).json).toMatchObject({ seq: n + 1 });
+    state.mode = 'crash';
+    // Group 1 (event 5) is half on disk and hangs; group 2 (event 6) is written whole after it.
+    const first = deliver(a.url, guest(5));
+    await until(() => state.release !== null);
+    const second = deliver(a.url, guest(6));
+    await until(() => state.landed === 1);
+    state.mode = 'dead';
+    state.release!();
+    // Neither was answered 2xx: the second waits for the first, which never landed.
+    expect((await first).status).toBe(503);
+    expect((await second).status).toBe(503);
+    await a.receiver.stop();
+
+    const reports: DamageReport[] = [];
+    const b = await started({ dataDir, now: clock.now, damage: (r) => reports.push(r), segmentEvents: 10 });
+    expect(reports.map((r) => r.key)).toEqual(['torn']);
+    // Event 6's record is whole after the hole: kept (seq 7); event 5's number is a gap.
+    expect(b.receiver.page().rows.map((r) => [r.seq, r.targetUuid])).toEqual([
+      [1, 'cust-0'],
+      [2, 'cust-1'],
+      [3, 'cust-2'],
+      [4, 'cust-3'],
+      [5, 'cust-4'],
+      [7, 'cust-6'],
+    ]);
+    // The service sends everything it was not answered (and more): each stored once.
+    for (let n = 0; n < 7; n++) await deliver(b.url, guest(n));
+    expect(b.receiver.counters()).toMatchObject({ verified: 7, duplicate: 6 });
+    expect(b.receiver.detail(8)!.targetUuid).toBe('cust-5');
+    // Enough to seal the segment with the skipped bytes in it.
+    for (let n = 7; n < 12; n++) await deliver(b.url, guest(n));
+    await b.receiver.stop();
+
+    const later: DamageReport[] = [];
+    const c = await started({ dataDir, now: clock.now, damage: (r) => later.push(r), segmentEvents: 10 });
+    expect(later).toEqual([]);
+    expect(c.receiver.status().message).toBeNull();
+    const rows = c.receiver.page().rows;
+    expect(rows).toHaveLength(12);
+    expect(new Set(rows.map((r) => r.targetUuid)).size).toBe(12);
+    await c.receiver.stop();
+  });
+
+  it('kill -9 during a flood, three times: every 2xx is in the log, nothing doubles, a damaged sidecar is read past', async () => {
+    const dataDir = tempDir();
+    const acked = new Map<number, number>();
+    // Each event's own time, so a retry is the same event (its dedupe key includes createdAt).
+    const createdAt: string[] = [];
+    let sent = 0;
+    for (let round = 0; round < 3; round++) {
+      const child = runCli('test/unit/webhook-kill-child.ts', [dataDir, SECRET]);
+      await child.printed((out) => /url (\S+)/.test(out));
+      const url = /url (\S+)/.exec(child.out())![1];
+      const agent = new Agent({ keepAlive: true, maxSockets: 50 });
+      let killed = false;
+      const worker = async () => {
+        while (!killed && sent < (round + 1) * 3_000) {
+          const n = sent++;
+          createdAt[n] = new Date().toISOString();
+          try {
+            const reply = await deliver(url, guest(n, createdAt[n]), SECRET, {}, agent);
+            if (reply.status === 200 && typeof reply.json?.seq === 'number') acked.set(n, reply.json.seq);
+          } catch {
+            // The process was killed under this request: not acknowledged.
+          }
+        }
+      };
+      const workers = Array.from({ length: 50 }, worker);
+      // Killed once two groups have been in flight at once and some hundreds were answered.
+      await child.printed((out) => out.includes('inflight 2'));
+      const target = acked.size + 200;
+      await until(() => acked.size >= target || sent >= (round + 1) * 3_000);
+      child.child.kill('SIGKILL');
+      killed = true;
+      await child.exited;
+      await Promise.all(workers);
+      agent.destroy();
+    }
+    expect(acked.size).toBeGreaterThan(600);
+
+    // A damaged sidecar of a sealed segment: the start must not trust it.
+    const indexDir = join(dataDir, 'webhook-log-index');
+    const sidecar = readdirSync(indexDir)
+      .filter((f) => !f.startsWith('.'))
+      .sort()[0];
+    const bytes = readFileSync(join(indexDir, sidecar));
+    randomBytes(8).copy(bytes, Math.floor(bytes.length / 2));
+    writeFileSync(join(indexDir, sidecar), bytes);
+
+    const reports: DamageReport[] = [];
+    const b = await started({ dataDir, damage: (r) => reports.push(r), segmentEvents: 40 });
+    // Torn writes at most (or a newest segment killed between its creation and its first write);
+    // no event is reported lost.
+    expect(reports.filter((r) => r.key !== 'torn' && !(r.key === 'empty' && r.count === null))).toEqual([]);
+    for (const [n, seq] of acked) expect(b.receiver.detail(seq)?.targetUuid, `event ${n}`).toBe(`cust-${n}`);
+    const stored = b.receiver.page({}, 0, 100_000).rows;
+    expect(new Set(stored.map((r) => r.targetUuid)).size).toBe(stored.length);
+    // Everything sent, sent again: each acknowledged one is a repeat of its own row, and in the
+    // end every event is stored exactly once.
+    const agent = new Agent({ keepAlive: true, maxSockets: 20 });
+    let next = 0;
+    const again = async () => {
+      while (next < sent) {
+        const n = next++;
+        const reply = await deliver(b.url, guest(n, createdAt[n]), SECRET, {}, agent);
+        expect(reply.status).toBe(200);
+        if (acked.has(n)) expect(reply.json).toMatchObject({ duplicate: true, seq: acked.get(n) });
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, again));
+    agent.destroy();
+    expect(b.receiver.counters().verified).toBe(sent);
+    expect(b.receiver.page().total).toBe(sent);
+    await b.receiver.stop();
+  }, 120_000);
+
+  it('a log of format version 1 (test/fixtures/data-v1) opens, goes on with framed lines, and reopens whole', async () => {
+    const dataDir = tempDir();
+    copyFixture('workstation', dataDir);
+    const webhooks = join(dataDir, 'webhooks');
+    const segment = join(webhooks, 'webhook-log', 'seg-00000001.jsonl');
+    const before = readFileSync(segment);
+    expect(before[0]).toBe(0x7b); // a bare JSON line: version 1
+    const now = fixtureClock();
+    const options = { dataDir: webhooks, secret: manifest.webhookSecret, now };
+    const a = await started(options);
+    expect(a.receiver.page().total).toBe(manifest.workstation.rows);
+    // The summary says version 2 before any framed line is written: an older release leaves it alone.
+    expect(JSON.parse(readFileSync(join(webhooks, 'webhook-log', 'log-meta.json'), 'utf8')).version).toBe(2);
+    const reply = await deliver(a.url, guest(1, new Date(now()).toISOString()), manifest.webhookSecret);
+    expect(reply.status).toBe(200);
+    const seq = reply.json!.seq as number;
+    await a.receiver.stop();
+    const after = readFileSync(segment);
+    // The old lines as they were, the new one framed after them.
+    expect(after.subarray(0, before.length).equals(before)).toBe(true);
+    expect(after[before.length]).toBe(0x1e);
+
+    const reports: DamageReport[] = [];
+    const b = await started({ ...options, damage: (r) => reports.push(r) });
+    expect(reports).toEqual([]);
+    expect(b.receiver.page().total).toBe(manifest.workstation.rows + 1);
+    expect(b.receiver.counters()).toEqual({
+      ...manifest.workstation.counters,
+      received: manifest.workstation.counters.received + 1,
+      verified: manifest.workstation.counters.verified + 1,
+    });
+    expect(b.receiver.detail(seq)!.targetUuid).toBe('cust-1');
+    expect(b.receiver.detail(1)).not.toBeNull();
+    await b.receiver.stop();
+  });
+});
