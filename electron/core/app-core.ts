@@ -20,6 +20,7 @@ import { tabsHandlers } from './tabs/tabs-handlers';
 import { TabsService } from './tabs/tabs-service';
 import { MoneyUnits } from './money/money-units';
 import { FORWARDED_LOG, trimForwardedLog } from './hub/forwarded-log';
+import { dismissNotices } from './hub/device-notices';
 import { TypedEmitter } from './typed-emitter';
 import { WebhookListenerService } from './webhook-listener/listener-service';
 import { webhookHandlers } from './webhook-listener/webhook-handlers';
@@ -276,7 +277,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       tabs,
       group.tap.approver((pin) => labor.access.approveByManagerPin(pin)),
     ),
-    dismissDataHealth: async (ids) => dataHealth.dismiss(ids),
+    dismissDataHealth: async (ids) => dismissNotices(dataHealth, ids),
     ...hubHandlers(hubService, options.dataDir, relay),
     ...authorityHandlers(labor, hubService, review),
     ...setupHandlers({

@@ -5,7 +5,8 @@
 // kiosk was never shown there. Its own notices keep their file names (a screen's warning finds
 // them by file) and get an id of their own, so one of the hub's with the same file is not taken
 // for it. Marking them read goes to the hub first: it checks, as for its own, that a manager is
-// signed in on this device, and only then are this device's marked read too.
+// signed in on this device, and only then are this device's marked read too. A kiosk device may
+// mark only its own read (shared/contract/device-access.ts), never the venue's.
 import type { DataHealthNotice, DataHealthView } from '../../shared/data-health';
 import type { AppSnapshot } from '../../shared/domain';
 import type { DataHealth } from '../core/storage/data-health';
@@ -40,10 +41,20 @@ export class SatelliteHealth {
     return { ...snapshot, dataHealth: this.view() };
   }
 
-  /** Marks `ids` read: the hub's by asking it (which also decides whether this device may), then this device's. */
-  async dismiss(ids: string[], onHub: (ids: string[]) => Promise<DataHealthView>): Promise<DataHealthView> {
+  /**
+   * Marks `ids` read: the hub's by asking it (which also decides whether this device may), then this
+   * device's. A kiosk (`venue` false) marks only its own: the venue's notices are for a manager's
+   * device or the hub, so it asks the hub with none of them, which still checks that a manager is
+   * signed in on this device, and the venue's stay in the list as they were.
+   */
+  async dismiss(
+    ids: string[],
+    onHub: (ids: string[]) => Promise<DataHealthView>,
+    options: { venue: boolean } = { venue: true },
+  ): Promise<DataHealthView> {
     const mine = ids.filter((id) => id.startsWith(OWN_NOTICE)).map((id) => id.slice(OWN_NOTICE.length));
-    this.fromHub(await onHub(ids.filter((id) => !id.startsWith(OWN_NOTICE))));
+    const venue = ids.filter((id) => !id.startsWith(OWN_NOTICE));
+    this.fromHub(await onHub(options.venue ? venue : []));
     if (mine.length > 0) this.own.dismiss(mine);
     return this.view();
   }

@@ -281,6 +281,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
         return notices.dismiss(
           args[0] as string[],
           (ids) => viaHub('dismissDataHealth', [ids]) as Promise<DataHealthView>,
+          { venue: paired.role !== 'kiosk' },
         );
       const result = await viaHub(channel, args);
       if (channel === 'laborView') kiosk?.seenView(result as LaborView);

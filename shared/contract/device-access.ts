@@ -19,6 +19,9 @@ const KIOSK_CHANNELS: ReadonlySet<IpcChannel> = new Set<IpcChannel>([
   // The person at the kiosk, in their own session: the language they speak.
   'laborRememberLanguage',
   'satelliteStatus',
+  // A manager signed in at the kiosk marks the kiosk's own notices read; the hub is asked with no
+  // notice of the venue's (it refuses one from a kiosk) and checks the manager's session here.
+  'dismissDataHealth',
   // The kiosk device's own link traffic: the offline roster copy, its queue, its clock.
   'hubKioskRoster',
   'hubForwardPunch',

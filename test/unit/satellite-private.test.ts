@@ -6,10 +6,11 @@ import { appendFileSync, chmodSync, mkdirSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSatellite } from '../../electron/host/satellite';
+import { KIOSK_VENUE_NOTICES } from '../../electron/core/hub/device-notices';
 import { KIOSK_QUEUE_FILE } from '../../electron/core/labor/kiosk-queue';
 import type { AppSnapshot } from '../../shared/domain';
 import { tempDirs } from '../support';
-import { rosterCopied, testHubs, pairedKiosk, satelliteCall } from './hub-kit';
+import { HubLink, pairDevice, rosterCopied, testHubs, pairedKiosk, satelliteCall } from './hub-kit';
 
 const { hub, later } = testHubs();
 const dirs = tempDirs('venue-satellite-private-');
@@ -74,4 +75,51 @@ describe('a satellite’s own data folder', () => {
     const both = await satelliteCall<AppSnapshot>(again, 'getSnapshot');
     expect(both.dataHealth!.notices.map((n) => n.file).sort()).toEqual(['hub/devices.json', KIOSK_QUEUE_FILE]);
   });
+
+  it.runIf(process.platform !== 'win32')(
+    'a manager at a kiosk marks the kiosk’s own notices read, never the venue’s',
+    async () => {
+      const h = await hub();
+      const d = dirs.make();
+      const first = await pairedKiosk(h, d);
+      await first.close();
+      chmodSync(join(d, 'satellite.json'), 0o644);
+      const kiosk = await startSatellite({ dataDir: d, retryMs: { first: 50, max: 200 } });
+      later(() => kiosk.close());
+      h.app.dataHealth.report({
+        key: 'test',
+        severity: 'warning',
+        path: join(h.dataDir, 'hub', 'devices.json'),
+        keptAs: null,
+        count: null,
+        sentence: 'A notice of the venue’s.',
+        detail: 'test',
+      });
+      const notices = (await satelliteCall<AppSnapshot>(kiosk, 'getSnapshot')).dataHealth!.notices;
+      const own = notices.find((n) => n.id.endsWith('#permissions'))!;
+      const venue = notices.find((n) => n.file === 'hub/devices.json')!;
+      expect(own.id).toMatch(/^this-device:/);
+      const both = [own.id, venue.id];
+
+      // Nobody signed in at the kiosk: a manager's PIN is asked for, nothing is marked read.
+      await expect(satelliteCall(kiosk, 'dismissDataHealth', both)).rejects.toMatchObject({ kind: 'pin-required' });
+      // A manager signs in at the kiosk: its own notice goes, the venue's stays, here and on the hub.
+      await satelliteCall(kiosk, 'laborIdentify', { pin: '9999' });
+      const after = await satelliteCall<{ notices: { id: string }[] }>(kiosk, 'dismissDataHealth', both);
+      expect(after.notices.map((n) => n.id)).toEqual([venue.id]);
+      expect(h.app.dataHealth.has(venue.id)).toBe(true);
+      const again = (await satelliteCall<AppSnapshot>(kiosk, 'getSnapshot')).dataHealth!.notices;
+      expect(again.map((n) => n.id)).toEqual([venue.id]);
+
+      // A modified kiosk screen asking the hub for the venue's notice directly is refused.
+      const door = await HubLink.open(await pairDevice(h, 'kiosk', 'Side door'));
+      later(() => door.close());
+      expect(await door.request('laborIdentify', [{ pin: '9999' }])).toMatchObject({ ok: true });
+      expect(await door.request('dismissDataHealth', [[venue.id]])).toMatchObject({
+        ok: false,
+        error: { kind: 'forbidden', message: KIOSK_VENUE_NOTICES },
+      });
+      expect(h.app.dataHealth.has(venue.id)).toBe(true);
+    },
+  );
 });
