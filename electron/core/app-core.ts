@@ -13,6 +13,9 @@ import { connectionHandlers } from './connection/connection-handlers';
 import { laborHandlers } from './labor/labor-handlers';
 import { approvalHandlers } from './labor/approval/approval-handlers';
 import { LaborService, type LaborTuning } from './labor/labor-service';
+import { PayService } from './labor/pay/pay-service';
+import { payHandlers } from './labor/pay/pay-handlers';
+import { SalesProjection } from './labor/pay/sales-projection';
 import { ScheduleService } from './labor/schedule/schedule-service';
 import { scheduleHandlers } from './labor/schedule/schedule-handlers';
 import { MemorySecretStore, type SecretStore } from './secrets/secret-store';
@@ -99,6 +102,8 @@ export interface AppCore {
   webhooks: WebhookListenerService;
   labor: LaborService;
   schedule: ScheduleService;
+  /** Wages, labor cost, tips and payroll files (the hub's own screens only). */
+  pay: PayService;
   tabs: TabsService;
   /** Files of the data folder that could not be read, kept aside and reported. */
   dataHealth: DataHealth;
@@ -196,6 +201,11 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   // them: that is what keeps the tabs board and issued gift cards across restarts.
   const tabs = new TabsService({ dataDir: options.dataDir, api: () => connection.api(), log, money, damage });
   for (const projection of tabs.projections()) webhooks.addProjection(projection);
+  // Wages, labor cost against the orders' totals, tips and payroll files: the hub's (labor/pay/).
+  const sales = new SalesProjection();
+  webhooks.addProjection(sales);
+  const pay = new PayService({ dataDir: options.dataDir, labor, money, sales, damage });
+  labor.tipsSplit = (userId, input, at) => pay.splitFromPunch(userId, input, at);
   tabs.events.on('tabsSettings', (view) => events.emit('tabsSettings', view));
   tabs.events.on('tabsBoard', (view) => events.emit('tabsBoard', view));
   tabs.events.on('tabsGiftCards', (view) => events.emit('tabsGiftCards', view));
@@ -227,6 +237,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     const trimmed = trimForwardedLog(options.dataDir, options.forwardedPunchesKept);
     if (trimmed > 0) log(`hub: the ${trimmed} oldest forwarded-punch ids were trimmed from ${FORWARDED_LOG}`);
     relay = new KioskRelay(labor, options.dataDir, grants, review, now, damage, options.forwardedPunchesKept);
+    relay.money = money;
   }
 
   const snapshot = (): AppSnapshot => ({
@@ -271,6 +282,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     ...connectionHandlers(connection, { snapshot, checkService: checkConfiguredService }),
     ...webhookHandlers(webhooks, () => connection.sandboxLink()),
     ...laborHandlers(labor, money),
+    ...payHandlers(pay),
     ...scheduleHandlers(schedule),
     ...approvalHandlers(labor),
     ...tabsHandlers(
@@ -343,6 +355,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     webhooks,
     labor,
     schedule,
+    pay,
     tabs,
     dataHealth,
     hub: hubService,

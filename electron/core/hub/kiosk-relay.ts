@@ -28,6 +28,7 @@ import { JobQueue } from '../job-queue';
 import type { GrantRefusal, PunchGrants } from './punch-grants';
 import type { PunchReview } from './punch-review';
 import { ForwardedIds } from './forwarded-log';
+import type { MoneyUnits } from '../money/money-units';
 
 export type { ForwardedPunch, ForwardOutcome };
 
@@ -216,8 +217,17 @@ export class KioskRelay {
     return { status: 'accepted' };
   }
 
+  /**
+   * The connection's money units (app-core sets them). Declared tips go out in the unit of the
+   * spec's "number" fields: while it is not decided a punch-out with tips is refused here as at the
+   * hub's own kiosk (labor-handlers.ts), never stored a hundred times over. The person at the kiosk
+   * sees why and punches out without tips, or a manager confirms the unit; a held punch waits.
+   */
+  money: Pick<MoneyUnits, 'requireDecided'> | null = null;
+
   /** Records a punch at the time the kiosk took it (the outbox also knows its id after a crash here). */
   apply(p: ForwardedPunch): void {
+    if (p.action === 'punch-out' && (p.declaredTipsCents ?? 0) > 0) this.money?.requireDecided('numbers');
     this.labor.capture(
       p.userId,
       {
@@ -229,6 +239,7 @@ export class KioskRelay {
         breakPaid: p.breakPaid,
         attestation: p.attestation,
         note: p.note,
+        tipsCardCents: p.tipsCardCents,
       },
       p.capturedAt,
     );
