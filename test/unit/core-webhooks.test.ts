@@ -155,4 +155,38 @@ describe('the app receiving from the embedded sandbox', () => {
     expect(online).toMatchObject({ state: 'online', publicUrl: 'https://example.ngrok.test/webhooks' });
     expect((await c.handlers.stopTunnel()).state).toBe('off');
   });
+
+  it('a running tunnel follows the listener to its new port and path', async () => {
+    const opened: { port: number; closed: boolean }[] = [];
+    const c = await core(tempDir(), {
+      tunnelConnector: async ({ port }) => {
+        const tunnel = { port, closed: false };
+        opened.push(tunnel);
+        return { url: () => `https://t${opened.length}.ngrok.test`, close: async () => void (tunnel.closed = true) };
+      },
+    });
+    const first = Number(new URL(c.webhooks.status().url!).port);
+    expect(await c.handlers.startTunnel('good')).toMatchObject({ state: 'online' });
+    expect(opened).toEqual([{ port: first, closed: false }]);
+
+    const port = await freePort();
+    await c.handlers.saveWebhookSettings({ port });
+    expect(Number(new URL(c.webhooks.status().url!).port)).toBe(port);
+    // The old tunnel is closed and a new one forwards to the new port, with the same authtoken.
+    expect(opened).toEqual([
+      { port: first, closed: true },
+      { port, closed: false },
+    ]);
+    expect(c.webhooks.tunnel.status()).toMatchObject({ state: 'online', publicUrl: 'https://t2.ngrok.test/webhooks' });
+
+    // A new path alone keeps the tunnel and changes its public address.
+    await c.handlers.saveWebhookSettings({ path: '/hooks/venue' });
+    expect(opened).toHaveLength(2);
+    expect(c.webhooks.tunnel.status()).toMatchObject({
+      state: 'online',
+      publicUrl: 'https://t2.ngrok.test/hooks/venue',
+    });
+    await c.handlers.stopTunnel();
+    expect(opened[1].closed).toBe(true);
+  });
 });

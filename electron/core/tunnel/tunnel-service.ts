@@ -32,6 +32,11 @@ export class TunnelService {
   private readonly connect: TunnelConnector;
   private readonly timeoutMs: number;
   private attempts = 0;
+  /**
+   * What the running tunnel forwards to, and the authtoken it was started with (in memory only,
+   * never saved): when the listener moves to another port the tunnel is started again there.
+   */
+  private target: { port: number; authtoken: string; path: string } | null = null;
 
   constructor(options: TunnelServiceOptions = {}) {
     this.connect = options.connect ?? ngrokConnector;
@@ -67,6 +72,7 @@ export class TunnelService {
         return this.current;
       }
       this.handle = handle;
+      this.target = { port, authtoken: authtoken.trim(), path };
       const base = handle.url();
       return this.set({
         state: 'online',
@@ -83,9 +89,27 @@ export class TunnelService {
     }
   }
 
+  /**
+   * The listener was started again (its port or path saved anew): a running tunnel follows it. A
+   * new port needs a new tunnel (ngrok forwards to one address for the tunnel's life), started
+   * with the same authtoken; only a new path keeps the tunnel and changes its public URL. Without a
+   * tunnel, or with none asked for, nothing happens.
+   */
+  async follow(port: number | null, path: string): Promise<TunnelStatus> {
+    const target = this.target;
+    if (!target || !this.handle || this.current.state !== 'online') return this.current;
+    if (port === null) return this.stop();
+    if (port !== target.port) return this.start(port, target.authtoken, path);
+    if (path === target.path) return this.current;
+    this.target = { ...target, path };
+    const base = this.handle.url();
+    return this.set({ state: 'online', publicUrl: base ? `${base.replace(/\/+$/, '')}${path}` : null, message: null });
+  }
+
   async stop(): Promise<TunnelStatus> {
     const handle = this.handle;
     this.handle = null;
+    this.target = null;
     if (handle) await handle.close().catch(() => {});
     if (this.current.state !== 'off') this.set({ state: 'off', publicUrl: null, message: null });
     return this.current;

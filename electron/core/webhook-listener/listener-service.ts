@@ -263,6 +263,8 @@ export class WebhookListenerService {
     if (needsRestart) {
       await this.receiver?.stop();
       await this.startReceiver();
+      // A running tunnel forwards to the listener's port and shows its path: it follows both.
+      await this.tunnel.follow(this.receiverPort(), this.settings.path);
     } else {
       this.receiver?.reconfigure({
         secret: this.secret,
