@@ -15,6 +15,7 @@ import type { RunningOffice } from '../../electron/office/office';
 import { newRequestId as rid } from '../../shared/request-id';
 import { freePort, tempDirs } from '../support';
 import { hostCall, hostCliSuite } from '../support/host-cli-suite';
+import type { CliProcess } from '../support/cli-process';
 import { eventually, groupSetup, startTestOffice, type Venue } from './group-kit';
 import { HARBOUR } from './tabs-kit';
 
@@ -23,6 +24,8 @@ const dirs = tempDirs('venue-group-crash-office-');
 let office: RunningOffice;
 let venue: Venue;
 let dataDir = '';
+/** Every host this test started, so a run that fails or times out leaves none behind. */
+const hosts: CliProcess[] = [];
 const leafPid = () => leftBehindPid(join(dataDir, 'group', 'leaf.pid'), join(dataDir, 'group', 'leaf.conf'));
 
 beforeAll(async () => {
@@ -33,6 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // A leaf node this test's hubs left running (a failed run) is ended by its own pid.
+  for (const h of hosts) if (h.child.exitCode === null && h.child.signalCode === null) h.child.kill('SIGKILL');
   const pid = dataDir ? leafPid() : null;
   if (pid !== null) process.kill(pid, 'SIGTERM');
   await office?.stop();
@@ -53,6 +57,7 @@ async function host(env: Record<string, string> = {}) {
     ],
     env,
   );
+  hosts.push(p);
   await p.printed((out) => /ready at /.test(out));
   const url = new URL(/ready at (\S+)/.exec(p.out())![1]);
   const res = await fetch(url, { redirect: 'manual' });
@@ -94,6 +99,11 @@ describe('a hub killed between a refund’s answer and its publish', () => {
 
     const second = await host();
     try {
+      // The new start found the leaf node left behind and stopped it. (Left alone, it would end at
+      // its next log line, its stderr gone with the hub: sooner or later, so the start does not wait.)
+      await eventually(() =>
+        expect(second.p.err()).toContain(`stopping the leaf node a previous run left running (pid ${leftBehind})`),
+      );
       await eventually(
         async () => expect(await refundRows(press)).toEqual([{ state: 'accepted', amount: 120, approvedBy: 'Alex' }]),
         40_000,
