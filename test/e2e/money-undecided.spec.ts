@@ -108,3 +108,41 @@ test('Spent in a unit not confirmed shows both readings and a Confirm to Setting
     await remote.close();
   }
 });
+
+test('money as decimal strings: "8.00" decides dollars, and Spent is $8.00 as a fact', async ({ app, openApp }) => {
+  const remote = await startSandbox({
+    readings: {
+      ...namedReadings('default'),
+      moneySent: 'dollars',
+      moneyAnswers: 'dollars',
+      moneyNumbers: 'dollars',
+      moneyText: 'string',
+    },
+  });
+  try {
+    await app.core.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: remote.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+    });
+    await app.core.handlers.tabsSetLocation({ uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' });
+    expect(app.core.tabs.money.decided('numbers')).toBe(false);
+    const order = await app.core.handlers.passOrder(
+      SEED_PASSES.noLimit,
+      [{ productUuid: LAGER, quantity: 1 }],
+      newRequestId(),
+    );
+    expect(order.ok).toBe(true);
+    const page = await openApp();
+    await page.getByRole('navigation').getByRole('button', { name: 'Passes', exact: true }).click();
+    await page.getByLabel('Scan a pass or type its id').fill(SEED_PASSES.noLimit);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page.getByTestId('pass-spent')).toHaveText('$8.00');
+    await page.getByRole('navigation').getByRole('button', { name: 'Settings', exact: true }).click();
+    await expect(page.getByTestId('money-units-numbers')).toContainText('decimal dollars');
+    await expect(page.getByTestId('money-units-numbers')).toContainText('decimal string');
+  } finally {
+    await remote.close();
+  }
+});
