@@ -160,6 +160,7 @@ test('(c) times without an offset that mean UTC: right on the board and timeshee
     const shift = entriesOf('2004')[0];
     const row = page.locator('[data-testid="board-row"][data-user="2004"]');
     await expect(row).toContainText('Jordan Bartender');
+    await expect(row).toContainText(clockTime(shift.punchInMs, ZONE));
 
     await page.getByRole('button', { name: 'Manager' }).click();
     await enterPin(page, '9999');
@@ -183,10 +184,17 @@ test('(c) times without an offset that mean UTC: right on the board and timeshee
   }
 });
 
-test('(g) numeric ids on breaks only, wrapped answers, upper-case role codes: the break shows and the shift closes', async ({
+test('(g, d) numeric ids on breaks only (above 2^53), wrapped answers, upper-case role codes: the break shows and the shift closes', async ({
   page,
 }) => {
-  reading({ shiftId: 'numeric-breaks-only', wrapping: 'data', roleForm: 'code', punchTypeCase: 'upper' });
+  // Shift numbers above 2^53 as JSON numbers too: the break names its shift by a number a double would round.
+  reading({
+    shiftId: 'numeric-breaks-only',
+    wrapping: 'data',
+    roleForm: 'code',
+    punchTypeCase: 'upper',
+    idForm: 'number-beyond-2^53',
+  });
   const started = world().clock.nowMs() - 1000;
   try {
     await kiosk(page);
@@ -221,7 +229,7 @@ test('(g) numeric ids on breaks only, wrapped answers, upper-case role codes: th
       'shift and break closed on the service',
     ).toBe(true);
   } finally {
-    reading({ shiftId: 'uuid', wrapping: 'named', roleForm: 'name', punchTypeCase: 'lower' });
+    reading({ shiftId: 'uuid', wrapping: 'named', roleForm: 'name', punchTypeCase: 'lower', idForm: 'string' });
   }
 });
 
