@@ -13,6 +13,7 @@ import { reportText } from '../core/connection/service-check';
 import { findHubs } from '../core/hub/hub-discovery';
 import { DEFAULT_HUB_PORT } from '../core/hub/venue-hub';
 import { runSatellite } from './satellite-cli';
+import { LAN_REDISCOVERY } from './refind-hub';
 import { errorMessage } from '../../shared/errors';
 import { newControlSecret, offerNewLinks, requestNewLink } from './host-control';
 import { SETUP_FLAG_VALUES, setupFromCommandLine } from './setup-flag';
@@ -22,7 +23,7 @@ import { finishRestore } from '../core/backup/restore-switch';
 import { backupCommand, backupLines, passphraseOf, restoreCommand, restoreLines } from './backup-cli';
 
 const USAGE = `usage: npm run host -- [--port N] [--data-dir DIR] [--service-url URL] [--webhook-port N] [--webhook-secret-file FILE] [--kiosk] [--check] [--hub [--hub-port N] [--hub-host ADDR]] [--satellite HOST:PORT [--pair-code CODE --device-name NAME] [--hub-fingerprint FP]]
-  --find-hubs: list the venue hubs announced on this LAN (mDNS) and exit; --no-mdns: the hub does not announce itself
+  --find-hubs: list the venue hubs announced on this LAN (mDNS) and exit; --no-mdns: the hub does not announce itself (a satellite does not look for a hub that moved)
   --satellite: this device's screen works through the venue hub at HOST:PORT (pair once with the code the hub shows;
     it waits, showing its check code, until a manager allows it on the hub's Devices tab)
   --hub-fingerprint FP: the hub's certificate fingerprint, or its check code (both on the hub's Devices tab); pairing
@@ -228,6 +229,8 @@ async function main() {
       pairCode,
       deviceName: values['device-name'],
       expectFingerprint: values['hub-fingerprint'],
+      // A paired satellite whose hub stops answering listens for it on the LAN (refind-hub.ts).
+      discovery: values['no-mdns'] || env.VENUE_HUB_MDNS === '0' ? undefined : LAN_REDISCOVERY,
     });
   }
   const secret = webhookSecret(values['webhook-secret'], values['webhook-secret-file'], env.VENUE_WEBHOOK_SECRET);

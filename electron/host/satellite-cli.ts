@@ -6,6 +6,7 @@
 import { startHost } from './host';
 import { newControlSecret, offerNewLinks } from './host-control';
 import { startSatelliteOrSetup } from './satellite-setup';
+import type { Rediscovery } from './refind-hub';
 import { createInterface } from 'node:readline/promises';
 import { readHubCertificate } from '../core/hub/hub-client';
 import { shortFingerprint } from '../../shared/fingerprint';
@@ -18,6 +19,8 @@ export interface SatelliteCliOptions {
   pairCode?: string;
   deviceName?: string;
   expectFingerprint?: string;
+  /** Look for a hub that moved on the LAN (mDNS; off with --no-mdns). */
+  discovery?: Rediscovery;
 }
 
 export async function runSatellite(options: SatelliteCliOptions): Promise<void> {

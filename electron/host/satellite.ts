@@ -25,6 +25,7 @@ import {
 import { HubLink, HubRefused } from '../core/hub/hub-link';
 import { loadPairing, savePairing } from '../core/hub/satellite-store';
 import { movedHubPairing } from './moved-hub';
+import { looksFor, refindHub, type Rediscovery } from './refind-hub';
 import type { LaborView } from '../../shared/labor';
 import type { AppSnapshot } from '../../shared/domain';
 import { OfflineKiosk } from '../core/labor/offline-kiosk';
@@ -53,6 +54,12 @@ export interface SatelliteOptions {
   retryMs?: { first: number; max: number };
   /** The kiosk's clock for punches it queues (tests step it). */
   now?: () => number;
+  /**
+   * Look for the hub on the LAN (mDNS) when its address stops answering, and follow it to where
+   * it announces itself with the pinned certificate (refind-hub.ts). Off when absent: the host and
+   * the Electron app turn it on; tests pass an in-memory transport.
+   */
+  discovery?: Rediscovery;
   log?: (line: string) => void;
 }
 
@@ -209,6 +216,7 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
       // so the hub that was paired is taken back if it returns at this address.
       changedIdentity = await identityChange(paired);
       if (closed) return;
+      if (await followMovedHub()) return schedule();
       if (changedIdentity) setState('identity-changed', IDENTITY_CHANGED);
       else setState('connecting', UNREACHABLE);
       schedule();
@@ -221,6 +229,32 @@ export async function startSatellite(options: SatelliteOptions): Promise<Running
       void open
         .deviceRequest('hubDeviceReport', [{ at: (options.now ?? Date.now)(), waiting: kiosk?.waiting ?? 0 }])
         .catch(() => undefined);
+  };
+  /**
+   * The hub does not answer at its address: listen for it on the LAN (at most every `everyMs`), and
+   * when it announces itself elsewhere with the pinned certificate, keep that address and try it.
+   */
+  let lastLook = -Infinity;
+  const followMovedHub = async (): Promise<boolean> => {
+    const discovery = options.discovery;
+    if (!discovery || !looksFor(paired.url, discovery)) return false;
+    if (Date.now() - lastLook < (discovery.everyMs ?? 30_000)) return false;
+    lastLook = Date.now();
+    let url: string | null;
+    try {
+      url = await refindHub(paired, discovery);
+    } catch (error) {
+      log(`Looking for the hub on the network failed: ${String(error)}`);
+      return false;
+    }
+    if (!url || closed) return false;
+    const from = paired.url;
+    paired = { ...paired, url };
+    savePairing(options.dataDir, paired);
+    log(`The hub moved from ${from} to ${url} (heard on the network, same certificate ${paired.fingerprint})`);
+    changedIdentity = null;
+    delay = retry.first;
+    return true;
   };
   /** The connection attempt under way, so a moved address never opens a second link beside it. */
   let attempt: Promise<void> | null = null;

@@ -18,6 +18,7 @@ import { DataHealth } from '../core/storage/data-health';
 import { errorMessage } from '../../shared/errors';
 import { loadDeviceSetup } from '../core/setup/device-setup';
 import { startSatelliteOrSetup, type SatelliteRun } from '../host/satellite-setup';
+import { LAN_REDISCOVERY } from '../host/refind-hub';
 import { makeWritesPrivate } from '../core/storage/private-modes';
 import { finishRestore } from '../core/backup/restore-switch';
 
@@ -195,7 +196,7 @@ app
     // The first start's choice: a device that joins the hub runs the hub's screens, not a core.
     const setup = loadDeviceSetup(dataDir, earlyHealth.sink);
     if (setup?.role === 'join') {
-      const joined = await startSatelliteOrSetup({ dataDir, log });
+      const joined = await startSatelliteOrSetup({ dataDir, log, discovery: LAN_REDISCOVERY });
       satellite = joined;
       registerIpcHandlers(joined.handlers, rendererUrl);
       // The hub decides at pairing whether this is a kiosk; until then it is a window like any other.

@@ -47,3 +47,30 @@ export async function findHubs(timeoutMs = 3000, transport?: DiscoveryTransport)
   await new Promise<void>((resolve) => bonjour.destroy(() => resolve()));
   return [...found.values()];
 }
+
+/**
+ * Listens for the hub with this certificate fingerprint: `heard` gets each announcement's
+ * `host:port` addresses, the one it came from first (the hub's own address on this LAN), then the
+ * addresses it names. Only a hint: the satellite follows an address only once the certificate
+ * presented there is the pinned one (host/refind-hub.ts). Returns the function that stops it.
+ */
+export function watchHubAddresses(
+  fingerprint: string,
+  heard: (addresses: string[]) => void,
+  transport?: DiscoveryTransport,
+): () => Promise<void> {
+  const bonjour = openBonjour(transport);
+  const browser = bonjour.find({ type: HUB_SERVICE_TYPE }, (service) => {
+    const txt = (service.txt ?? {}) as Record<string, unknown>;
+    if (txt.fp !== fingerprint) return;
+    const hosts = [service.referer?.address, ...(service.addresses ?? [])].filter(
+      (h): h is string => typeof h === 'string' && h.length > 0,
+    );
+    const port = service.port;
+    heard([...new Set(hosts)].map((h) => (h.includes(':') ? `[${h}]:${port}` : `${h}:${port}`)));
+  });
+  return () => {
+    browser.stop();
+    return new Promise<void>((resolve) => bonjour.destroy(() => resolve()));
+  };
+}
