@@ -1,12 +1,16 @@
 // The webhook event log: JSONL segment files on disk, a compact typed-array index in memory.
-// - Appends cost the same however long the log is (one line at the end of the newest segment).
+// - Appends cost the same however long the log is (one record at the end of the newest segment).
 // - Group commit: appends made in the same tick are written in one write and made durable with
-//   one fdatasync, then all their promises resolve, so 50 concurrent deliveries share one sync
-//   instead of paying one each. A promise resolves only once its line is durable. One group is on
-//   its way to the disk at a time (the file's lines stay in seq order), and the next one goes as
-//   soon as the last is durable, before the last one's answers are sent: a delivery that arrives
-//   while the disk is busy waits for that sync and its own, not for the answers in between too.
-// - A crash leaves at worst a torn last line, which loading cuts off (segment-files.ts).
+//   one sync, then all their promises resolve, so 50 concurrent deliveries share one sync
+//   instead of paying one each. A promise resolves only once its line is durable. Up to
+//   GROUPS_IN_FLIGHT groups are on their way to the disk at once, each written at the offset it
+//   was given when numbered, so a delivery arriving during a sync has its own group written
+//   meanwhile; groups are committed (index, sidecar) and resolved in log order, and the next one
+//   goes before the last one's answers are sent.
+// - Each record carries its length and a CRC-32 (record-frame.ts). A crash can leave a torn or
+//   missing group before a whole later one; loading skips such bytes to the next whole record,
+//   pads them, cuts a torn tail, and remembers the numbers that never landed (log-meta.json), all
+//   of them unacknowledged. Format version 1 logs (bare JSON lines) are read as before.
 // - Retention removes whole segment files from the old end, never rewrites one; counters and
 //   young dedupe keys of removed rows move into log-meta.json first. Besides the row count and age
 //   limits, the segments have a disk budget (`maxBytes`): past it the oldest go, and a data-health

@@ -6,10 +6,11 @@
 // → answer → projections and push events.
 //
 // Storage, under <dataDir>/webhook-log/:
-//   seg-00000001.jsonl, seg-00000002.jsonl, ...  one JSON record a line: 'e' event rows (refused
-//       ones too), 'd' repeat-delivery notes, 's' stale notes; appended with group commit (one
-//       write + one fdatasync per tick; on Linux one O_DSYNC write), torn tails cut on load, whole
-//       files dropped for retention.
+//   seg-00000001.jsonl, seg-00000002.jsonl, ...  one JSON record a line, framed with its length
+//       and CRC-32 since format version 2 (record-frame.ts): 'e' event rows (refused ones too),
+//       'd' repeat-delivery notes, 's' stale notes; appended with group commit (one write + one
+//       fdatasync per tick, on Linux one O_DSYNC write; two groups in flight at most), torn
+//       writes skipped and cut on load, whole files dropped for retention.
 //   log-meta.json  counters and young dedupe keys of dropped segments, and which segments are gone.
 // In memory: a typed-array index (seq, segment, offset, length, type/location/verification codes,
 // flags, deliveries) and the dedupe keys of the last 48 h. Details, pages and search read the disk.

@@ -1,5 +1,5 @@
-// The event log's files: `seg-00000001.jsonl`, `seg-00000002.jsonl`, ... one JSON record per line,
-// appended only. Whole files are the unit of retention, so dropping old events is an unlink, not a
+// The event log's files: `seg-00000001.jsonl`, `seg-00000002.jsonl`, ... one JSON record per line
+// (framed since format version 2: record-frame.ts), written only at the end. Whole files are the unit of retention, so dropping old events is an unlink, not a
 // rewrite. Reading is synchronous and by byte range: the index knows where every row starts.
 import {
   closeSync,
