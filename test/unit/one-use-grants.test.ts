@@ -125,4 +125,33 @@ describe('a punch grant is good for one punch', () => {
     expect(h.app.labor.rowFor('2001')).toBeNull();
     expect(h.hub.view().devices[0].heldPunches).toBe(1);
   });
+
+  // Grants are for what a device sends on its own word, and only a kiosk does that: its queue
+  // forwards punches taken while the PIN was checked earlier, or offline. A workstation or manager
+  // device punches only live, over its link, on a session its own pad opened (and the hub checks
+  // that session at once), so it is given no grant and may forward nothing, even a punch that on a
+  // kiosk would wait for a manager.
+  it('only a kiosk device forwards punches: a workstation or manager device gets no grant and forwards nothing', async () => {
+    const h = await hubs.hub();
+    for (const role of ['workstation', 'manager'] as const) {
+      const link = await HubLink.open(await pairDevice(h, role, `The ${role}`));
+      hubs.later(() => link.close());
+      const jordan = await ok<StaffSession>(link.request('laborIdentify', [{ pin: '2222' }]));
+      expect(jordan.punchGrant, role).toBeUndefined();
+      for (const p of [
+        { ...punch(jordan.userId, undefined, 'punch-in'), offline: true },
+        { ...punch(jordan.userId, undefined, 'punch-in'), nameTap: true },
+      ]) {
+        expect(await link.deviceRequest('hubForwardPunch', [p]), role).toMatchObject({
+          ok: false,
+          error: { kind: 'forbidden' },
+        });
+        expect(inOutbox(h, p), role).toBe(false);
+      }
+      expect(await link.deviceRequest('hubKioskRoster', []), role).toMatchObject({ ok: false });
+    }
+    // Nothing reached the review queue either.
+    const manager = await h.app.handlers.laborIdentify({ pin: '9999' });
+    expect((await h.app.handlers.hubReview(manager.token)).items).toEqual([]);
+  });
 });
