@@ -51,7 +51,10 @@ export function SyncPill({
     <div className="k-sync" role="status" aria-live="polite">
       {/* One pill says both whether the service answers and what waits: all a kiosk needs. */}
       <span className={`k-pill k-pill-${tone}`}>
-        {outbox.state !== 'offline' && <span className="k-pill-online">{t('sync.online')}</span>}
+        {outbox.state !== 'offline' && (
+          // Nothing after it when only parked punches are left (the red pill beside says those).
+          <span className="k-pill-online">{text ? t('sync.online') : t('sync.online').replace(/[\s·]+$/, '')}</span>
+        )}
         <span data-testid="sync-pending" data-pending={waiting}>
           {text}
         </span>
