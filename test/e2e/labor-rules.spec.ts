@@ -76,6 +76,7 @@ test('ending a break before its minimum needs a manager’s PIN at the pad, and 
   await done(page, /punched in/);
   await enterPin(page, '2222');
   await page.getByRole('button', { name: 'Start break' }).click();
+  await page.getByRole('button', { name: 'Meal break · unpaid' }).click();
   await done(page, /break started/);
   const breakStart = (await app.core.handlers.laborView()).board.rows[0].breakStart!;
   const tz = await venueZone(app);

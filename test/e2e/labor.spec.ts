@@ -27,6 +27,7 @@ async function bartenderShift(page: Page, shoot = false): Promise<void> {
 
   await enterPin(page, '2222');
   await page.getByRole('button', { name: 'Start break' }).click();
+  await page.getByRole('button', { name: 'Meal break · unpaid' }).click();
   await done(page, /break started/);
   await expect(row).toContainText('On break');
 

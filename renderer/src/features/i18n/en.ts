@@ -100,6 +100,32 @@ export const en = {
     whichRole: 'Which role are you working?',
     punchInAs: 'Punch in as {{role}}',
   },
+  // Starting a break: its kind (the hub keeps meal or rest; the service paid or unpaid).
+  breakKind: {
+    title: 'Which break?',
+    restPaid: 'Rest break · paid',
+    mealUnpaid: 'Meal break · unpaid',
+    mealPaid: 'Paid meal break',
+    restUnpaid: 'Unpaid rest break',
+    back: 'Back',
+  },
+  // Punch-out, before the tips: the day so far and the break preset's question.
+  punchOutCheck: {
+    title: 'Before you punch out',
+    worked: 'Worked today',
+    breaks: 'Unpaid breaks',
+    question: 'Did you get your meal and rest breaks today?',
+    yes: 'Yes',
+    no: 'No',
+    noHint: 'Thank you for saying so. A manager will look at it.',
+    back: 'Back',
+    next: 'Continue',
+    todayLine: 'This shift: {{worked}} worked, {{breaks}} of unpaid breaks',
+  },
+  shiftNote: {
+    add: 'Add a note for the manager',
+    label: 'Note for the manager (optional)',
+  },
   unknownPunch: {
     title: 'Your punch may have been saved',
     text: 'No clear answer came back, so this punch may or may not have been saved. Check again asks once more; a punch is never saved twice.',

@@ -136,10 +136,23 @@ export function KioskScreen({
         await api().laborEndSession(session.token);
         return true;
       }
+      if (!asManager) rememberLanguage(session);
       setMode(asManager ? { kind: 'manager', session } : { kind: 'person', session });
       return false;
     });
     if (refused) request.setError(t('pad.notManager'));
+  };
+
+  // The kiosk remembers each person's language: one picked at the pad before signing in becomes
+  // theirs; otherwise the kiosk speaks the one they last picked.
+  const rememberLanguage = (session: StaffSession) => {
+    const remembered = labor.staff.find((s) => s.userId === session.userId)?.language ?? null;
+    if (personLanguage !== null) {
+      if (personLanguage !== remembered)
+        void api()
+          .laborRememberLanguage(session.token, personLanguage)
+          .catch(() => {});
+    } else if (remembered !== null) setPersonLanguage(remembered);
   };
 
   const pickName = (card: StaffCard) => {
@@ -283,10 +296,7 @@ export function KioskScreen({
             <button type="button" className="k-link k-link-strong" onClick={() => setMode({ kind: 'names' })}>
               {t('pad.orTapName')}
             </button>
-            <LanguageToggle
-              language={language}
-              onSwitch={(next) => setPersonLanguage(next === labor.settings.kioskLanguage ? null : next)}
-            />
+            <LanguageToggle language={language} onSwitch={(next) => setPersonLanguage(next)} />
           </div>
         </>
       );
@@ -324,6 +334,7 @@ export function KioskScreen({
           busy={request.busy}
           error={problem}
           onPunch={(input) => void punch(mode.session, input)}
+          breakPreset={labor.settings.breakPreset}
           unknown={
             unknownPunch && {
               detail: unknownPunch.detail,

@@ -8,6 +8,10 @@ import { formatDuration } from '../../../../shared/labor-calc';
 import { useKioskText } from '../i18n/use-kiosk-text';
 import { TipsKeypad } from './tips-keypad';
 import { useNow } from './use-now';
+import { attestationFor } from '../../../../shared/labor-period';
+import { BreakKindPicker } from './break-kind-picker';
+import { DaySoFar, PunchOutCheck, type PunchOutAnswers } from './punch-out-check';
+import { ShiftNoteField } from './shift-note-field';
 
 export interface PersonPanelProps {
   session: StaffSession;
@@ -19,6 +23,8 @@ export interface PersonPanelProps {
   /** The last punch's outcome is unknown: `onCheck` sends that punch again with its own id. */
   unknown?: { detail: string | null; checkedAt: string | null; onCheck(): void } | null;
   onDone(): void;
+  /** The venue's break preset: what punch-out asks ("did you get your breaks?"). */
+  breakPreset?: string;
 }
 
 const title = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
@@ -32,22 +38,50 @@ export function PersonPanel({
   onPunch,
   unknown = null,
   onDone,
+  breakPreset = 'none',
 }: PersonPanelProps) {
   const now = useNow();
   const { t, time } = useKioskText();
   const [tips, setTips] = useState(false);
   const firstName = session.name.split(' ')[0];
   const busy = working || unknown !== null;
+  // Punch-out first shows the day and asks the preset's question; a break first asks its kind.
+  const [answers, setAnswers] = useState<PunchOutAnswers | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [choosingBreak, setChoosingBreak] = useState(false);
+  const [note, setNote] = useState('');
 
   if (tips && row && !unknown) {
     return (
       <TipsKeypad
         busy={busy}
         onBack={() => setTips(false)}
-        onConfirm={(cents) => onPunch({ action: 'punch-out', declaredTipsCents: cents })}
+        onConfirm={(cents) => onPunch({ action: 'punch-out', declaredTipsCents: cents, ...answers })}
       />
     );
   }
+  if (checking && row && !unknown)
+    return (
+      <PunchOutCheck
+        row={row}
+        now={now}
+        asks={attestationFor(breakPreset) !== null}
+        onBack={() => setChecking(false)}
+        onNext={(given) => {
+          setAnswers(given);
+          setChecking(false);
+          setTips(true);
+        }}
+      />
+    );
+  if (choosingBreak && row && row.breakStart === null && !unknown)
+    return (
+      <BreakKindPicker
+        busy={busy}
+        onBack={() => setChoosingBreak(false)}
+        onPick={(breakKind, breakPaid) => onPunch({ action: 'break-start', breakKind, breakPaid })}
+      />
+    );
 
   const status = !row
     ? { tone: 'off', line: t('person.notOnShift') }
@@ -72,6 +106,7 @@ export function PersonPanel({
         <span>{status.line}</span>
         {'time' in status && <span className="k-status-timer">{status.time}</span>}
       </div>
+      {row && <DaySoFar row={row} now={now} />}
       {unknown ? (
         <UnknownOutcome
           words={{
@@ -96,15 +131,15 @@ export function PersonPanel({
       )}
       <div className="k-actions">
         {!row && (
-          <PunchInButtons roles={session.roles} busy={busy} onPick={(role) => onPunch({ action: 'punch-in', role })} />
+          <PunchInButtons
+            roles={session.roles}
+            busy={busy}
+            onPick={(role) => onPunch({ action: 'punch-in', role, ...(note.trim() ? { note: note.trim() } : {}) })}
+          />
         )}
+        {!row && session.roles.length > 0 && <ShiftNoteField value={note} onChange={setNote} />}
         {row && row.breakStart === null && (
-          <button
-            type="button"
-            className="k-big k-break"
-            disabled={busy}
-            onClick={() => onPunch({ action: 'break-start' })}
-          >
+          <button type="button" className="k-big k-break" disabled={busy} onClick={() => setChoosingBreak(true)}>
             {t('person.startBreak')}
           </button>
         )}
@@ -114,7 +149,12 @@ export function PersonPanel({
           </button>
         )}
         {row && (
-          <button type="button" className="k-big k-danger" disabled={busy} onClick={() => setTips(true)}>
+          <button
+            type="button"
+            className="k-big k-danger"
+            disabled={busy}
+            onClick={() => (attestationFor(breakPreset) !== null ? setChecking(true) : setTips(true))}
+          >
             {t('person.punchOut')}
           </button>
         )}

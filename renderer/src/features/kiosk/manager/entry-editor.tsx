@@ -16,6 +16,8 @@ import { failureDecides, holdRequest, type HeldRequest } from '../../../hooks/on
 import { useVenueZone } from '../../../hooks/use-venue-zone';
 import { formatVenueTime } from '../../../../../shared/time';
 import { roleName } from '../role-name';
+import { LateEditNotice } from '../../approval/late-edit-notice';
+import { ShiftNotes } from '../../approval/shift-notes';
 
 /** The edit as it left, until its outcome is definite. */
 type HeldEdit = HeldRequest<EntryPatch> & { unknown: boolean; detail: string | null; checked: string | null };
@@ -188,6 +190,7 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
             </select>
           </label>
         )}
+        <LateEditNotice token={token} day={row.fiscalDay} />
         <label className="k-editor-reason">
           Reason for the change
           <input
@@ -217,6 +220,9 @@ export function EntryEditor({ token, row, roles, timezone, onSaved, onCancel }: 
           Cancel
         </button>
       </div>
+      {row.kind === 'shift' && (
+        <ShiftNotes token={token} entryUuid={row.uuid} notes={row.notes ?? []} timezone={timezone} />
+      )}
       <div className="k-editor-problem">
         <Problem text={request.error} detail={request.detail} />
         {held?.unknown && (

@@ -13,10 +13,11 @@ import { DevicesPanel } from '../../hub/devices-panel';
 import { LockoutsNotice } from './lockouts-notice';
 import { useAppStore } from '../../../store';
 import { AreaBoundary } from '../../../components/error-boundary';
+import { PayPeriods } from '../../approval/pay-periods';
 import { SchedulePanel } from '../../schedule/schedule-panel';
 import { ScheduleAlerts } from '../../schedule/schedule-alerts';
 
-type Tab = 'timesheet' | 'schedule' | 'sync' | 'staff' | 'settings' | 'devices' | 'app';
+type Tab = 'timesheet' | 'schedule' | 'sync' | 'staff' | 'settings' | 'devices' | 'app' | 'pay-periods';
 
 export function ManagerArea({
   session,
@@ -39,6 +40,7 @@ export function ManagerArea({
   const stuck = labor.outbox.failed + labor.outbox.blocked;
   const tabs: [Tab, string][] = [
     ['timesheet', 'Timesheet'],
+    ['pay-periods', 'Pay periods'],
     ['schedule', 'Schedule'],
     [
       'sync',
@@ -95,6 +97,7 @@ export function ManagerArea({
               <PunchReview token={session.token} timezone={labor.location?.timezone ?? null} />
             </>
           )}
+          {tab === 'pay-periods' && <PayPeriods token={session.token} labor={labor} />}
           {tab === 'staff' && <StaffEditor token={session.token} labor={labor} />}
           {tab === 'settings' && <KioskSettingsForm token={session.token} labor={labor} />}
           {tab === 'devices' && <DevicesPanel token={session.token} timezone={labor.location?.timezone ?? null} />}

@@ -1,7 +1,11 @@
 // "Needs review": every time card of the days shown that a manager should look at, in one list,
 // each with the person, the day, the reason and where to act: Open shows that person's day in the
-// entries below (with its Edit buttons); held device punches are approved in Sync.
-import { needsReview, type ReviewItem } from '../../../../../shared/labor-review';
+// entries below (with its Edit buttons); Approve, Fixed… (with how) and Comment… are kept on the
+// hub with who and when (features/approval); held device punches are approved in Sync.
+import { useState } from 'react';
+import { ReviewActions, ReviewTrail } from '../../approval/review-actions';
+import type { ReviewDecision } from '../../../../../shared/labor-period';
+import { needsReview, reviewStatus, type ReviewItem } from '../../../../../shared/labor-review';
 import type { LaborView, TimesheetView } from '../../../../../shared/labor';
 import { fiscalDayOf } from '../../../../../shared/labor-calc';
 import { api } from '../../../api-context';
@@ -15,8 +19,11 @@ const KIND_TEXT: Record<ReviewItem['kind'] | 'held', string> = {
   offline: 'Not synced',
   overtime: 'Overtime',
   breaks: 'Breaks',
+  attestation: 'Said no to breaks',
   held: 'Held on the hub',
 };
+
+const STATUS_TEXT = { open: 'Open', approved: 'Approved', fixed: 'Fixed' } as const;
 
 export function NeedsReview({
   token,
@@ -32,6 +39,12 @@ export function NeedsReview({
   onOpen(userId: string, day: string): void;
 }) {
   const tz = labor.location?.timezone ?? null;
+  // Decisions made here since the timesheet was read: shown at once, without reading it again.
+  const [decided, setDecided] = useState<ReviewDecision[]>([]);
+  const decisionsOf = (key: string) => [
+    ...(sheet.approval?.decisions ?? []).filter((d) => d.itemKey === key),
+    ...decided.filter((d) => d.itemKey === key && !sheet.approval?.decisions.some((o) => o.id === d.id)),
+  ];
   const dayOf = (ms: number) => fiscalDayOf(ms, tz, labor.settings.fiscalDayStartHour);
   const where = useRequest(() => api().satelliteStatus(), []);
   const onHub = where.data !== null && where.data.mode !== 'standalone';
@@ -64,6 +77,7 @@ export function NeedsReview({
               <th scope="col">Day</th>
               <th scope="col">What</th>
               <th scope="col">Reason</th>
+              <th scope="col">State</th>
               <th scope="col">Act</th>
             </tr>
           </thead>
@@ -73,8 +87,21 @@ export function NeedsReview({
                 <td>{i.name}</td>
                 <td>{shortDay(i.day)}</td>
                 <td>{KIND_TEXT[i.kind]}</td>
-                <td>{i.reason}</td>
                 <td>
+                  {i.reason}
+                  <ReviewTrail decisions={decisionsOf(i.key)} timezone={tz} />
+                </td>
+                <td data-testid="review-status">{STATUS_TEXT[reviewStatus(decisionsOf(i.key))]}</td>
+                <td>
+                  {i.kind !== 'held' && i.kind !== 'offline' && (
+                    <ReviewActions
+                      token={token}
+                      itemKey={i.key}
+                      label={`${i.name}, ${shortDay(i.day)}`}
+                      settled={reviewStatus(decisionsOf(i.key)) !== 'open'}
+                      onDecided={(d) => setDecided((was) => [...was, d])}
+                    />
+                  )}
                   <button
                     type="button"
                     className="k-small"
