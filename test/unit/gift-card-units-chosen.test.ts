@@ -33,7 +33,7 @@ describe('dollars chosen for every money family', () => {
                     productUuid: PRODUCTS.giftCard25.uuid,
                     quantity: 1,
                     label: 'Gift Card $25',
-                    unitPrice: listed!.price,
+                    unitPrice: listed?.price ?? PRODUCTS.giftCard25.price,
                   },
                 ],
                 paymentType: 'CARD',
