@@ -1,6 +1,7 @@
 // The language switch on the PIN pad: the other language named in itself ("Español" on an English
-// kiosk, "English" on a Spanish one), so the person who needs it can read it. It lasts for that
-// person's session: back at the pad for the next person, the kiosk speaks its own language again.
+// kiosk, "English" on a Spanish one), so the person who needs it can read it. Picked before
+// signing in, it is remembered for that person (the hub keeps it: laborRememberLanguage) and spoken
+// to them at their next sign-in; back at the pad the kiosk speaks its own language again.
 import type { KioskLanguage } from '../../../../shared/labor';
 import { useKioskText } from '../i18n/use-kiosk-text';
 

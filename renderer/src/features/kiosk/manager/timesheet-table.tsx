@@ -99,6 +99,12 @@ export function TimesheetTable({
               <td className="k-audit" data-testid="audit">
                 {r.audit.map((a) => (
                   <div key={a.id} className="k-audit-item">
+                    {/* Made after its pay period was signed off (features/approval). */}
+                    {a.late && (
+                      <span className="k-late-edit" data-testid="late-edit">
+                        Late edit ·{' '}
+                      </span>
+                    )}
                     <strong>{a.byName}</strong>, {dayTime(a.at, timezone)}:{' '}
                     {a.changes
                       .map((c) => `${FIELD[c.field]} ${show(c, c.from, timezone)} → ${show(c, c.to, timezone)}`)
