@@ -56,8 +56,7 @@ export function kioskErrorWords(
     case 'not-found':
     case 'local-failure':
     case 'internal':
-    // A manager's timesheet edit, never a kiosk punch: the manager area speaks English.
-    case 'period-signed-off':
+    case 'period-signed-off': // a manager's timesheet edit, never a kiosk punch: English
       return shown;
   }
 }
