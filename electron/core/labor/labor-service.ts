@@ -685,7 +685,11 @@ export class LaborService {
         .find((r) => r.roleUuid === uuid)?.role ?? null;
     const reason = patch.reason.trim();
     // A day in a signed-off pay period: refused without a reason (its own kind), marked late with one.
-    const signedOff = lateEditCheck(this.timeCards, await daysOfEdit(this, entryUuid, patch.punchIn), reason);
+    // Read only once a period is signed off: until then an edit makes no extra call to the service.
+    const signedOff =
+      this.timeCards.allSignOffs().length > 0
+        ? lateEditCheck(this.timeCards, await daysOfEdit(this, entryUuid, patch.punchIn), reason)
+        : null;
     if (!reason)
       throw new AppError('invalid', 'Say why the entry is changed: the reason is kept with the edit', {
         field: 'reason',
