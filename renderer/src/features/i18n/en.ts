@@ -145,6 +145,8 @@ export const en = {
     back: 'Back',
     saving: 'Saving…',
     punchOut: 'Punch out · {{amount}}',
+    cash: 'Cash',
+    card: 'Card',
   },
   confirm: {
     saved: 'Saved',

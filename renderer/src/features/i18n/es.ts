@@ -146,6 +146,8 @@ export const es: KioskStrings = {
     back: 'Atrás',
     saving: 'Guardando…',
     punchOut: 'Marcar salida · {{amount}}',
+    cash: 'Efectivo',
+    card: 'Tarjeta',
   },
   confirm: {
     saved: 'Guardado',

@@ -163,7 +163,7 @@ export function KioskScreen({
   // `answering`: a first press, or "Check again" after an unknown outcome (the same key, so the same id).
   const punch = (session: StaffSession, input: Omit<PunchInput, 'punchId'>, answering: 'first' | 'check' = 'first') =>
     request.run(async () => {
-      const key = `${session.userId}:${input.action}:${input.role?.role ?? ''}:${input.declaredTipsCents ?? ''}`;
+      const key = `${session.userId}:${input.action}:${input.role?.role ?? ''}:${input.declaredTipsCents ?? ''}:${input.tipsCardCents ?? ''}`;
       if (attempt.current?.key !== key) attempt.current = { key, id: crypto.randomUUID() };
       let receipt: PunchReceipt;
       try {

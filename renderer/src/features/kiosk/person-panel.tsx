@@ -55,8 +55,11 @@ export function PersonPanel({
     return (
       <TipsKeypad
         busy={busy}
+        error={error}
         onBack={() => setTips(false)}
-        onConfirm={(cents) => onPunch({ action: 'punch-out', declaredTipsCents: cents, ...answers })}
+        onConfirm={(cents, card) =>
+          onPunch({ action: 'punch-out', declaredTipsCents: cents, ...(card > 0 ? { tipsCardCents: card } : {}), ...answers })
+        }
       />
     );
   }

@@ -16,8 +16,9 @@ import { AreaBoundary } from '../../../components/error-boundary';
 import { PayPeriods } from '../../approval/pay-periods';
 import { SchedulePanel } from '../../schedule/schedule-panel';
 import { ScheduleAlerts } from '../../schedule/schedule-alerts';
+import { PayArea } from '../../payroll/pay-area';
 
-type Tab = 'timesheet' | 'schedule' | 'sync' | 'staff' | 'settings' | 'devices' | 'app' | 'pay-periods';
+type Tab = 'timesheet' | 'schedule' | 'sync' | 'staff' | 'settings' | 'devices' | 'app' | 'pay-periods' | 'pay';
 
 export function ManagerArea({
   session,
@@ -37,6 +38,8 @@ export function ManagerArea({
   const showDevices = useAppStore(
     (s) => s.satellite?.mode === 'hub' || (s.satellite?.mode === 'satellite' && s.satellite.role === 'manager'),
   );
+  // Wages stay on the hub: labor cost, wages, tips and payroll only on its own screen (or a computer on its own).
+  const payHere = useAppStore((s) => s.satellite?.mode !== 'satellite');
   const stuck = labor.outbox.failed + labor.outbox.blocked;
   const tabs: [Tab, string][] = [
     ['timesheet', 'Timesheet'],
@@ -47,6 +50,7 @@ export function ManagerArea({
       `Sync${stuck > 0 ? ` (${stuck} to fix)` : labor.outbox.pending > 0 ? ` (${labor.outbox.pending} waiting)` : ''}`,
     ],
     ['staff', 'Staff & PINs'],
+    ...(payHere ? ([['pay', 'Labor & pay']] as [Tab, string][]) : []),
     ['settings', 'Kiosk settings'],
     ...(showDevices ? ([['devices', 'Devices']] as [Tab, string][]) : []),
     ...(appSettings ? ([['app', 'App settings']] as [Tab, string][]) : []),
@@ -99,6 +103,7 @@ export function ManagerArea({
           )}
           {tab === 'pay-periods' && <PayPeriods token={session.token} labor={labor} />}
           {tab === 'staff' && <StaffEditor token={session.token} labor={labor} />}
+          {tab === 'pay' && <PayArea token={session.token} labor={labor} />}
           {tab === 'settings' && <KioskSettingsForm token={session.token} labor={labor} />}
           {tab === 'devices' && <DevicesPanel token={session.token} timezone={labor.location?.timezone ?? null} />}
           {tab === 'app' && appSettings}
