@@ -58,7 +58,12 @@ export function PersonPanel({
         error={error}
         onBack={() => setTips(false)}
         onConfirm={(cents, card) =>
-          onPunch({ action: 'punch-out', declaredTipsCents: cents, ...(card > 0 ? { tipsCardCents: card } : {}), ...answers })
+          onPunch({
+            action: 'punch-out',
+            declaredTipsCents: cents,
+            ...(card > 0 ? { tipsCardCents: card } : {}),
+            ...answers,
+          })
         }
       />
     );
