@@ -23,12 +23,7 @@ import {
   type HubAddressRequests,
 } from './hub-address';
 import { laborChannelKeys, laborEventKeys, type LaborEvents, type LaborRequests } from './labor';
-import {
-  laborPayChannelKeys,
-  laborPayEventKeys,
-  type LaborPayEvents,
-  type LaborPayRequests,
-} from './labor-pay';
+import { laborPayChannelKeys, laborPayEventKeys, type LaborPayEvents, type LaborPayRequests } from './labor-pay';
 import { scheduleChannelKeys, scheduleEventKeys, type ScheduleEvents, type ScheduleRequests } from './schedule';
 import { approvalChannelKeys, approvalEventKeys, type ApprovalEvents, type ApprovalRequests } from './approval';
 import { screenChannelKeys, screenEventKeys, type ScreenEvents, type ScreenRequests } from './screen';

@@ -130,7 +130,7 @@ describe('venue hub close', () => {
       const h = await startTestHub();
       cleanups.push(() => removeDir(h.dataDir));
       // The log opens its file at its first line: write one as an accepted punch would.
-      (h.app.relay as unknown as { log: { append(value: unknown): void } }).log.append({ id: 'p-1' });
+      (h.app.relay as unknown as { accepted: { add(line: { id: string }): void } }).accepted.add({ id: 'p-1' });
       const path = realpathSync(join(h.dataDir, 'hub', 'forwarded-punches.log'));
       expect(openFiles()).toContain(path);
       await h.stop();
