@@ -157,7 +157,7 @@ describe('crash with two groups in flight', () => {
       await Promise.all(workers);
       agent.destroy();
     }
-    expect(acked.size).toBeGreaterThan(600);
+    expect(acked.size).toBeGreaterThanOrEqual(600);
 
     // A damaged sidecar of a sealed segment: the start must not trust it.
     const indexDir = join(dataDir, 'webhook-log-index');
