@@ -1,0 +1,104 @@
+// Declared tips against a real service (a sandbox of its own) whose "number" fields are dollars
+// and whose units nobody confirmed: the timesheet shows $13.00 of tips both ways ("$13.00 or
+// $0.13") with why and a Confirm to Settings; a punch-out with tips is refused where it was
+// pressed, saying why, and nothing is stored; once dollars are confirmed the tips are $13.00.
+import { test, expect } from './fixtures';
+import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_ROLES } from '../../electron/sandbox';
+import { namedReadings } from '../../electron/sandbox/readings';
+import { FAMILY_LABEL } from '../../shared/money-units';
+import { done, enterPin } from './kiosk-steps';
+
+test('declared tips in a unit not confirmed: both readings in the timesheet, a punch-out with tips waits and says why', async ({
+  app,
+  openApp,
+}) => {
+  const remote = await startSandbox({
+    readings: { ...namedReadings('default'), moneySent: 'dollars', moneyAnswers: 'dollars', moneyNumbers: 'dollars' },
+  });
+  try {
+    await app.core.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: remote.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+    });
+    await app.core.handlers.laborSetLocation(null, {
+      uuid: SEED_LOCATIONS.harbour,
+      name: 'Harbour Bar & Kitchen',
+      timezone: 'America/New_York',
+    });
+    expect(app.core.tabs.money.decided('numbers')).toBe(false);
+    // A real service brings no PINs (the practice ones go as the app leaves it): its first manager
+    // is set up here, and adds a bartender.
+    await expect.poll(async () => (await app.core.handlers.laborView()).needsManagerSetup).toBe(true);
+    const manager = await app.core.handlers.laborSetupManager({ userId: '2001', name: 'Alex Manager', pin: '9999' });
+    await app.core.handlers.laborSaveStaff(manager.token, {
+      userId: '2004',
+      name: 'Jordan Bartender',
+      manager: false,
+      roles: [{ role: 'bartender', roleUuid: SEED_ROLES.bartender, locationUuid: SEED_LOCATIONS.harbour }],
+    });
+    await app.core.handlers.laborSetPin(manager.token, '2004', '2222');
+    await app.core.handlers.laborSaveStaff(manager.token, {
+      userId: '2006',
+      name: 'Morgan Server',
+      manager: false,
+      roles: [{ role: 'bartender', roleUuid: SEED_ROLES.bartender, locationUuid: SEED_LOCATIONS.harbour }],
+    });
+    // Morgan's shift earlier today with $13.00 of tips: 13 on the wire, which cents could be too.
+    const start = remote.world.clock.nowMs() - 3 * 3_600_000;
+    remote.world.labor.add({
+      locationUuid: SEED_LOCATIONS.harbour,
+      shiftUuid: null,
+      punchType: 'shift',
+      userId: '2006',
+      role: 'bartender',
+      roleUuid: SEED_ROLES.bartender,
+      punchInMs: start,
+      punchOutMs: start + 3_600_000,
+      declaredTips: 1300,
+      createdMs: start,
+    });
+
+    const page = await openApp();
+    await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
+    await enterPin(page, '2222');
+    await page.getByRole('button', { name: 'Punch in as Bartender' }).click();
+    await done(page, /Jordan, you're punched in as bartender/);
+    await enterPin(page, '2222');
+    await page.getByRole('button', { name: 'Punch out' }).click();
+    for (const d of '1250') await page.getByRole('button', { name: `tips ${d}`, exact: true }).click();
+    await page.getByRole('button', { name: 'Punch out · $12.50' }).click();
+    // Refused before anything is stored: the sentence says why and how to decide it.
+    await expect(page.getByRole('alert')).toContainText('declared tips');
+    await expect(page.getByRole('alert')).toContainText('Money units');
+    await expect(page.locator('[data-testid="board-row"][data-user="2004"]')).toBeVisible();
+    expect(remote.world.labor.all().find((e) => e.userId === '2004')?.punchOutMs ?? null).toBeNull();
+
+    await page
+      .getByRole('button', { name: 'Back' })
+      .first()
+      .click()
+      .catch(() => undefined);
+    await page.getByRole('button', { name: 'Manager' }).click();
+    await enterPin(page, '9999');
+    const morgan = page.getByTestId('totals-row').filter({ hasText: 'Morgan' });
+    await expect(morgan).toContainText('$13.00 or $0.13');
+    await expect(page.getByTestId('entry-row').filter({ hasText: 'Morgan' })).toContainText('$13.00 or $0.13');
+    await page.getByTestId('money-unit-notice').getByRole('button', { name: 'Confirm the unit' }).click();
+    const card = page.getByRole('region', { name: 'Money units' });
+    await card
+      .getByRole('radiogroup', { name: `${FAMILY_LABEL.numbers} are in` })
+      .getByRole('radio', { name: 'Dollars (12.50)' })
+      .click();
+    await expect(page.getByTestId('money-units-numbers')).toContainText('Confirmed in Settings');
+    await page.getByRole('navigation').getByRole('button', { name: 'Kiosk', exact: true }).click();
+    await page.getByRole('button', { name: 'Manager' }).click();
+    await enterPin(page, '9999');
+    await expect(page.getByTestId('totals-row').filter({ hasText: 'Morgan' }).locator('td').last()).toHaveText(
+      '$13.00',
+    );
+  } finally {
+    await remote.close();
+  }
+});
