@@ -4,7 +4,7 @@
 // measured is "error" and keeps NaN, so a broken section is visible rather than silently absent.
 import { writeFileSync } from 'node:fs';
 
-export type Comparison = '<' | '<=' | '>=' | '=';
+export type Comparison = '<' | '<=' | '>' | '>=' | '=';
 
 export interface Target {
   /** What the target is checked against. */
@@ -55,7 +55,15 @@ function judge(input: RowInput, ratio: number | null): Row['status'] {
   if (subject === null || !Number.isFinite(subject)) return 'error';
   const { op, limit } = input.target;
   const ok =
-    op === '<' ? subject < limit : op === '<=' ? subject <= limit : op === '>=' ? subject >= limit : subject === limit;
+    op === '<'
+      ? subject < limit
+      : op === '<='
+        ? subject <= limit
+        : op === '>'
+          ? subject > limit
+          : op === '>='
+            ? subject >= limit
+            : subject === limit;
   return ok ? 'met' : 'missed';
 }
 
