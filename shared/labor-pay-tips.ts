@@ -7,17 +7,10 @@
 import type { TipPersonTotal, TipRules, TipShift } from './labor-pay';
 
 /** A shift as the tip rules need it: who, which role, how long, what was declared and how. */
-export interface TipInput {
-  shiftUuid: string;
-  userId: string;
-  name: string;
-  role: string | null;
-  day: string;
-  minutes: number;
-  declaredCents: number;
-  cashCents: number | null;
-  cardCents: number | null;
-}
+export type TipInput = Pick<
+  TipShift,
+  'shiftUuid' | 'userId' | 'name' | 'role' | 'day' | 'minutes' | 'declaredCents' | 'cashCents' | 'cardCents'
+>;
 
 /** `total` split by `weights` in whole cents that add up to `total` (equal shares when all weights are 0). */
 export function splitByWeight(total: number, weights: number[]): number[] {
