@@ -263,8 +263,8 @@ const VIEWS: { name: string; floor?: true; open(page: Page): Promise<void> }[] =
   },
   ...['Pay periods', 'Schedule', 'Sync', 'Staff & PINs', 'Labor & pay', 'Kiosk settings'].map((section) => ({
     name: `Manager ${section}`,
-    // The schedule's import names its CSV file's own columns (employee_id, …) for the manager to write.
-    ...(section === 'Schedule' ? {} : { floor: true as const }),
+    // The schedule's import names its CSV file's columns as code, which the plain-words check skips.
+    floor: true as const,
     open: (page: Page) => managerSection(page, section),
   })),
   {
