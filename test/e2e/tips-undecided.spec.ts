@@ -80,6 +80,20 @@ test('declared tips in a unit not confirmed: both readings in the timesheet, a p
       .first()
       .click()
       .catch(() => undefined);
+    await page.getByRole('button', { name: /^Not Jordan\?/ }).click();
+    // On a Spanish pad the refusal is said in Spanish (the kiosk's own sentence, not the core's English).
+    await page.getByRole('button', { name: 'Español' }).click();
+    await enterPin(page, '2222', 'Entrar: ingresar PIN');
+    await page.getByRole('button', { name: 'Marcar salida', exact: true }).click();
+    for (const d of '1250') await page.getByRole('button', { name: `propinas ${d}`, exact: true }).click();
+    await page.getByRole('button', { name: /^Marcar salida · / }).click();
+    await expect(page.getByRole('alert')).toContainText('propinas declaradas');
+    await expect(page.getByRole('alert')).toContainText('Money units');
+    await expect(page.getByRole('alert')).not.toContainText('declared tips');
+    // "Not me" gives the pad back in the kiosk's own language (English) for the rest.
+    await page.getByRole('button', { name: 'Atrás' }).click();
+    await page.getByRole('button', { name: /^¿No es Jordan\?/ }).click();
+    await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
     await page.getByRole('button', { name: 'Manager' }).click();
     await enterPin(page, '9999');
     const morgan = page.getByTestId('totals-row').filter({ hasText: 'Morgan' });

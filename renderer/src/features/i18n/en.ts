@@ -277,6 +277,8 @@ export const en = {
     'break-too-short':
       'A break here lasts at least {{minutes}} minutes. A manager can allow ending it now with their PIN.',
     'punch-too-early': "You're {{minutes}} minutes early: wait or ask a manager.",
+    'money-unit':
+      'This service’s tips are not known to be cents or dollars yet, so declared tips could be taken a hundred times over. Ask a manager to confirm the unit in Settings → Money units.',
     fallback: 'Something went wrong. Try again.',
   },
 };

@@ -284,6 +284,8 @@ export const es: KioskStrings = {
     'break-too-short':
       'Un descanso aquí dura al menos {{minutes}} minutos. Un gerente puede permitir terminarlo ahora con su PIN.',
     'punch-too-early': 'Llega {{minutes}} minutos antes: espere o pida a un gerente.',
+    'money-unit':
+      'Aún no se sabe si este servicio cuenta las propinas en centavos o en dólares, así que las propinas declaradas podrían registrarse cien veces de más. Pida a un gerente que confirme la unidad en Ajustes → Money units.',
     fallback: 'Algo salió mal. Vuelva a intentarlo.',
   },
 };

@@ -4,6 +4,7 @@
 // show that sentence as it came: there is nothing to translate it from.
 import type { TFunction } from 'i18next';
 import type { ErrorPayload } from '../../../../shared/app-error';
+import { MONEY_UNIT_CONFLICT } from '../../../../shared/money-units';
 
 export function kioskErrorWords(
   t: TFunction<'kiosk'>,
@@ -51,8 +52,10 @@ export function kioskErrorWords(
         ? `${t(`error.${payload.data.reason}`)} ${t('error.triesLeft', { count: left })}`
         : t(`error.${payload.data.reason}`);
     }
-    case 'spend-limit':
     case 'conflict':
+      // Tips at punch-out in a money unit nobody confirmed: the kiosk's one money write, said in its language.
+      return payload.data.what === MONEY_UNIT_CONFLICT ? t('error.money-unit') : shown;
+    case 'spend-limit':
     case 'not-found':
     case 'local-failure':
     case 'internal':
