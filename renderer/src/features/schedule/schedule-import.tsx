@@ -12,8 +12,9 @@ export function ScheduleImport({ onImport }: { onImport(csv: string): Promise<Sc
     <section className="k-card k-form" aria-labelledby="sch-import-title">
       <h2 id="sch-import-title">Import a CSV</h2>
       <p className="k-hint">
-        One shift a line, with the columns <code>{SCHEDULE_CSV_HEADER}</code> (an <code>employee_id</code> or a name;
-        times HH:MM, 24-hour). The weeks in the file are replaced; a file with any bad line changes nothing.
+        One shift a line, with the columns <code className="sch-import-columns">{SCHEDULE_CSV_HEADER}</code> (an{' '}
+        <code>employee_id</code> or a name; times HH:MM, 24-hour). The weeks in the file are replaced; a file with any
+        bad line changes nothing.
       </p>
       <label>
         Schedule file (.csv)
