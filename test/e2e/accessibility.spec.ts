@@ -278,6 +278,21 @@ const VIEWS: { name: string; floor?: true; open(page: Page): Promise<void> }[] =
       await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
     },
   },
+  {
+    // In kiosk view the manager area adds the app's own settings (the service's words on purpose: not floor).
+    name: 'Kiosk view App settings',
+    open: async (page) => {
+      if (await page.getByRole('navigation', { name: 'Screens' }).isVisible()) {
+        await kiosk(page);
+        await page.getByRole('button', { name: 'Kiosk view' }).click();
+      }
+      await page.getByRole('button', { name: 'Manager', exact: true }).click();
+      for (const digit of '9999') await page.getByRole('button', { name: digit, exact: true }).click();
+      await page.getByRole('button', { name: 'Enter PIN' }).click();
+      await page.getByRole('button', { name: 'App settings' }).click();
+      await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+    },
+  },
 ];
 
 for (const size of SIZES)
