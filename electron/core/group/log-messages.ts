@@ -65,28 +65,22 @@ export function punchMessage(venueId: string, s: PunchState, resolve: (ref: Ref)
 export function editMessage(venueId: string, row: TimesheetRow, which?: AuditRecord): Outgoing | null {
   const audit = which ?? [...row.audit].sort((a, b) => a.at - b.at).at(-1);
   if (!audit) return null;
-  const payload: GroupEdit = {
-    auditId: audit.id,
-    entryUuid: audit.entryUuid,
-    at: audit.at,
-    byUserId: audit.byUserId,
-    byName: audit.byName,
-    reason: audit.reason,
-    changes: audit.changes.map((c) => ({ field: c.field, from: c.from, to: c.to })),
-    entry: {
-      kind: row.kind,
-      shiftUuid: row.shiftUuid,
-      userId: row.userId,
-      name: row.name,
-      punchIn: row.punchIn,
-      punchOut: row.punchOut,
-    },
-  };
-  return { subject: venueSubject(venueId, 'labor.edit'), msgId: `edit:${audit.id}`, payload };
+  return edit(venueId, audit, {
+    kind: row.kind,
+    shiftUuid: row.shiftUuid,
+    userId: row.userId,
+    name: row.name,
+    punchIn: row.punchIn,
+    punchOut: row.punchOut,
+  });
 }
 
 /** An edit known from the audit log alone (the hub stopped before its answer was kept). */
 export function auditEditMessage(venueId: string, audit: AuditRecord): Outgoing {
+  return edit(venueId, audit, null);
+}
+
+function edit(venueId: string, audit: AuditRecord, entry: GroupEdit['entry']): Outgoing {
   const payload: GroupEdit = {
     auditId: audit.id,
     entryUuid: audit.entryUuid,
@@ -95,7 +89,7 @@ export function auditEditMessage(venueId: string, audit: AuditRecord): Outgoing 
     byName: audit.byName,
     reason: audit.reason,
     changes: audit.changes.map((c) => ({ field: c.field, from: c.from, to: c.to })),
-    entry: null,
+    entry,
   };
   return { subject: venueSubject(venueId, 'labor.edit'), msgId: `edit:${audit.id}`, payload };
 }
