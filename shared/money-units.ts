@@ -92,6 +92,26 @@ export function isDecided(view: MoneyFamilyView): boolean {
   return view.source !== 'default';
 }
 
+/**
+ * Money written as a decimal string, strictly: digits, at most two decimals, an optional leading
+ * minus ("13.00", "1300", "-2.5"). What a webhook event's money field may be besides a number;
+ * anything else there (" 13", "13.", "1e3", "13.005") is refused.
+ */
+export const MONEY_TEXT = /^-?\d+(\.\d{1,2})?$/;
+
+export function isMoneyText(value: string): boolean {
+  return MONEY_TEXT.test(value);
+}
+
+/**
+ * An event's money field as a number in its family's unit, the form projections keep and sum:
+ * "13.00" is 13, "1300" is 1300. The decimal point "13.00" showed is evidence the family is
+ * dollars, noted apart (event-money-evidence.ts), since the number alone has lost it.
+ */
+export function eventWire(value: number | string): number {
+  return typeof value === 'number' ? value : Number(value);
+}
+
 /** A money value as a decimal string ("12.50", "1250"), or null when it is not one. */
 export function wireNumber(value: string): number | null {
   const text = value.trim();

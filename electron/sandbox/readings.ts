@@ -81,8 +81,9 @@ export interface SandboxReadings {
   idForm: IdForm;
   /**
    * Open money in REST answers (tab, order, refund and catalog answers, a pass's `spent`, labor
-   * `declared_tips`) as JSON numbers ('number'), or as decimal strings ('string': "13.00" in
-   * dollars, "1300" in cents). Webhook event data keeps JSON numbers.
+   * `declared_tips`) and in webhook event data (prices, totals, refund amounts) as JSON numbers
+   * ('number'), or as decimal strings ('string': "13.00" in dollars, "1300" in cents, each in its
+   * family's unit). Money the spec fixes in cents (spend limits, a card's `balance`) stays a number.
    */
   moneyText: 'number' | 'string';
 }

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks';
 import { parseJsonKeepingDigits } from '../json-digits';
+import { isMoneyText } from '../money-units';
 
 const text = z.string();
 /** A documented string a service may send as null ("accept null for documented strings"). */
@@ -15,6 +16,20 @@ const label = z.string().nullable();
 /** Ids: the spec types them as strings; a service may send numbers. Kept as strings. */
 const id = z.union([z.string(), z.number().finite().transform(String)]);
 const num = z.number().finite();
+/**
+ * Money a service writes as a decimal string (shared/money-units.ts MONEY_TEXT): kept as the
+ * string, so its reader sees the decimal point ("13.00" is dollars; 13 alone would read as cents).
+ */
+export const moneyTextSchema = z
+  .string()
+  .refine(isMoneyText, 'expected money as a decimal string: digits, at most two decimals ("13.00", "1300")');
+/**
+ * An open money field of an event: a number, or a decimal string. Every such field may be
+ * negative either way (a discount line, a refund written as a minus), as a number may.
+ */
+const money = z.union([num, moneyTextSchema], {
+  error: 'expected money: a number, or a decimal string such as "13.00" or "1300"',
+});
 const texts = z.array(z.string());
 /** Spec 6.2: optional, and in practice sometimes null (CATEGORY_UPDATED targetUuid); ids may be numbers. */
 const optionalText = z
@@ -56,7 +71,7 @@ const itemAdded = z.looseObject({
   productName: label,
   categoryName: label,
   quantity: num,
-  price: num,
+  price: money,
   tags: texts,
   tabId: id,
   tabUuid: id,
@@ -67,7 +82,7 @@ const itemRemoved = z.looseObject({
   name: label,
   productName: label,
   quantity: num,
-  price: num,
+  price: money,
   tags: texts,
   tabId: id,
   tabUuid: id,
@@ -81,7 +96,7 @@ const itemVoidedOrComped = z.looseObject({ orderId: id });
 const openTab = z.looseObject({
   name: label.optional(),
   spotName: label.optional(),
-  total: num.nullable().optional(),
+  total: money.nullable().optional(),
   /** Known values SERVICE_MENU, SERVER_TAB; others are accepted (new values are a minor version). */
   openedFrom: label.optional(),
 });
@@ -96,7 +111,7 @@ const orderPlaced = z.looseObject({
   spotName: label,
   zoneTags: texts,
   zoneGroupName: label,
-  total: num,
+  total: money,
   tabUuid: id,
   itemNames: texts,
   itemTags: texts,
@@ -109,10 +124,10 @@ const paymentRefunded = z.looseObject({
   refundPaymentId: id,
   /** 'open' or 'itemized' today; kept open-ended. */
   refundType: text,
-  refundAmount: num,
-  refundSubtotal: num,
-  refundTip: num,
-  refundCustomerFee: num,
+  refundAmount: money,
+  refundSubtotal: money,
+  refundTip: money,
+  refundCustomerFee: money,
   itemCount: num,
   gateway: label,
   paymentType: label,

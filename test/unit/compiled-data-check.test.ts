@@ -4,7 +4,12 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { checkEventData, webhookDataSchemas, type WebhookEnvelope } from '../../shared/schemas/webhook-events';
+import {
+  checkEventData,
+  moneyTextSchema,
+  webhookDataSchemas,
+  type WebhookEnvelope,
+} from '../../shared/schemas/webhook-events';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../shared/webhooks';
 import { checkData, compiledAccepts, compileSchema } from '../../electron/core/webhooks/compiled-data-check';
 import { SAMPLES } from './webhook-fixtures';
@@ -23,6 +28,8 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, undefined, '', 0, -0, 1.5, NaN, Infinity, -Infinity, 2 ** 53 + 2, true, false, [], {}),
   fc.constantFrom('2025-06-01T12:00:00Z', '2025-13-40T99:99', 'yesterday', '12345678901234567890'),
+  // Money almost written as a decimal string: each one refused where money goes.
+  fc.constantFrom(' 13.00', '13.00 ', '13.', '.50', '13.005', '+13', '1e3', '13,00', '--1', '0x10', '١٣'),
   fc.string({ maxLength: 6 }),
   fc.integer({ min: -3, max: 5 }),
   fc.double(),
@@ -30,10 +37,21 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.constantFrom('type', 'name', 'optionHash', 'x'), fc.string({ maxLength: 3 }), { maxKeys: 3 }),
 );
 
+/** Money as a decimal string: digits, at most two decimals, maybe negative ("13.00", "1300", "-2.5"). */
+const moneyText: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.boolean(),
+    fc.oneof(fc.nat({ max: 999 }), fc.nat()),
+    fc.constantFrom('', '.0', '.5', '.00', '.50', '.99', '.07'),
+  )
+  .map(([minus, whole, decimals]) => `${minus ? '-' : ''}${whole}${decimals}`);
+
 /** Values the schema accepts, built from its own definition, with `anyValue` mixed in at every level. */
 function arbOf(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   const good = ((): fc.Arbitrary<unknown> => {
+    // An event's money field as a string: good ones, and the near misses `anyValue` holds.
+    if (schema === moneyTextSchema) return moneyText;
     switch (def.type) {
       case 'string': {
         const custom = (def.checks ?? []).some((c) => c._zod.def.check === 'custom');
@@ -162,5 +180,22 @@ describe('compiled data check', () => {
     expect(compileSchema(z.looseObject({ a: z.string() }))({ a: 'x', b: 1 })).toBe(true);
     // An id sent as a number: zod makes it a string, so the compiled check steps aside.
     expect(compileSchema(z.union([z.string(), z.number().transform(String)]))(7)).toBe(false);
+  });
+
+  it('takes money as a decimal string on the compiled path, and refuses near misses with a reason', () => {
+    const item = { ...SAMPLES.ITEM_ADDED.data };
+    const envelope = (price: unknown) => envelopeOf('ITEM_ADDED', { ...item, price }, ['uuid-1', 'id-1']);
+    for (const price of ['13.00', '1300', '-2.5', '0.07']) {
+      expect(compiledAccepts('ITEM_ADDED', { ...item, price }), price).toBe(true);
+      expect(checkData(envelope(price)).problem, price).toBeNull();
+    }
+    for (const price of [' 13.00', '13.', '13.005', '1e3', '+13', '']) {
+      expect(compiledAccepts('ITEM_ADDED', { ...item, price }), price).toBe(false);
+      expect(checkData(envelope(price)).problem, price).toMatch(/^data\.price: expected money as a decimal string/);
+    }
+    expect(checkData(envelope(true)).problem).toMatch(/^data\.price: expected money: a number, or a decimal string/);
+    // Money the spec fixes in cents stays a number: a card's balance.
+    const card = { ...SAMPLES.GIFT_CARD_CREATED.data, balance: '2500' };
+    expect(checkData(envelopeOf('GIFT_CARD_CREATED', card, ['uuid-1', 'id-1'])).problem).toMatch(/balance/);
   });
 });

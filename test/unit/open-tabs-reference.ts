@@ -2,6 +2,7 @@
 // all the facts. The incremental projection must give exactly this board after any sequence of events.
 import type { AcceptedEvent, OpenTab, OpenTabItem } from '../../shared/webhooks';
 import { orderAliases, tabTotal } from '../../electron/core/tabs/open-tabs-projection';
+import { eventWire } from '../../shared/money-units';
 
 type Rank = readonly [number, string];
 
@@ -108,7 +109,7 @@ export class ReferenceOpenTabs {
           orderId: d.orderId,
           name: d.name,
           quantity: d.quantity,
-          price: d.price,
+          price: eventWire(d.price),
           ids,
         };
         keepLatest(event.type === 'ITEM_ADDED' ? this.added : this.removed, event.targetUuid as string, fact);
@@ -125,7 +126,7 @@ export class ReferenceOpenTabs {
       case 'ORDER_PLACED':
         keepLatest(this.orderTotals, event.targetUuid as string, {
           rank,
-          total: event.data.total,
+          total: eventWire(event.data.total),
           aliases: orderAliases(event.data),
         });
         linkOrder(event.targetUuid as string, event.data.tabUuid);
@@ -137,7 +138,7 @@ export class ReferenceOpenTabs {
           rank,
           tabUuid: d.tabUuid,
           paymentId: event.targetId,
-          amount: d.refundAmount,
+          amount: eventWire(d.refundAmount),
           refundType: d.refundType,
         });
         touch(d.tabUuid);

@@ -103,7 +103,7 @@ export const SAMPLES: Record<WebhookEventType, Sample> = {
       gateway: 'INTERNAL',
       paymentType: 'card',
     },
-    mistyped: ['refundAmount', '500'],
+    mistyped: ['refundAmount', '5.00 USD'],
   },
   GUEST_VERIFIED: {
     targetUuid: 'cust-1',

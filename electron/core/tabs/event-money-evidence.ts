@@ -1,13 +1,33 @@
-// Webhook events as evidence for the unit of the spec's "number" fields: the same money this
-// workstation knows in cents shows up in an event. A gift-card sale's ORDER_PLACED `total` against
-// what the sale was charged (once read in a decided unit), and PAYMENT_REFUNDED `refundAmount`
-// against an open refund's `amount` (cents by the spec) asked for here.
+// Webhook events as evidence for the unit of the spec's "number" fields. Two kinds:
+// - money written as a decimal string with a decimal point ("13.00"): dollars, as REST answers'
+//   strings are read (MoneyUnits.read). The projections keep such a value as its number (13), which
+//   alone would read as cents, so the point is noted here before the event is applied;
+// - the same money this workstation knows in cents: a gift-card sale's ORDER_PLACED `total`
+//   against what the sale was charged (once read in a decided unit), and PAYMENT_REFUNDED
+//   `refundAmount` against an open refund's `amount` (cents by the spec) asked for here.
 import type { RequestedRefund } from '../../../shared/tabs';
 import type { AcceptedEvent, OpenTab } from '../../../shared/webhooks';
+import { eventWire, type OpenMoneyField } from '../../../shared/money-units';
 import type { MoneyUnits } from '../money/money-units';
 import type { GiftCardSales, StoredSale } from './gift-card-sales';
 
-const TYPES = new Set(['ORDER_PLACED', 'PAYMENT_REFUNDED']);
+/** Each event type's open money fields, and the field of shared/money-units.ts they belong to. */
+const MONEY_KEYS: Partial<Record<AcceptedEvent['type'], [string, OpenMoneyField][]>> = {
+  ITEM_ADDED: [['price', 'ITEM_ADDED.price']],
+  ITEM_REMOVED: [['price', 'ITEM_REMOVED.price']],
+  OPEN_TAB: [['total', 'OPEN_TAB.total']],
+  ORDER_PLACED: [['total', 'ORDER_PLACED.total']],
+  PAYMENT_REFUNDED: [
+    ['refundAmount', 'PAYMENT_REFUNDED.refund'],
+    ['refundSubtotal', 'PAYMENT_REFUNDED.refund'],
+    ['refundTip', 'PAYMENT_REFUNDED.refund'],
+    ['refundCustomerFee', 'PAYMENT_REFUNDED.refund'],
+  ],
+};
+
+/** A money field as the schema let it through: a number or a decimal string; null otherwise. */
+const wireOf = (value: unknown): number | null =>
+  typeof value === 'number' || typeof value === 'string' ? eventWire(value) : null;
 
 export function eventMoneyEvidence(
   money: MoneyUnits,
@@ -15,21 +35,28 @@ export function eventMoneyEvidence(
   requested: ReadonlyMap<string, RequestedRefund[]>,
 ): (event: AcceptedEvent) => void {
   return (event) => {
-    if (!TYPES.has(event.type)) return;
+    const keys = MONEY_KEYS[event.type];
+    if (!keys) return;
     const data = (event.data ?? {}) as Record<string, unknown>;
+    for (const [key, field] of keys) {
+      const value = data[key];
+      if (typeof value === 'string') money.observeString(field, value);
+    }
     const tabUuid = typeof data.tabUuid === 'string' ? data.tabUuid : null;
     if (!tabUuid) return;
-    if (event.type === 'ORDER_PLACED' && typeof data.total === 'number') {
+    const total = wireOf(data.total);
+    const refundAmount = wireOf(data.refundAmount);
+    if (event.type === 'ORDER_PLACED' && total !== null) {
       const sale = sales.byTab(tabUuid);
       if (sale?.state === 'done' && sale.totalSure)
         money.anchor(
           'ORDER_PLACED.total',
-          data.total,
+          total,
           sale.total,
           'the gift-card sale’s charged total',
           'ORDER_PLACED event',
         );
-    } else if (event.type === 'PAYMENT_REFUNDED' && typeof data.refundAmount === 'number') {
+    } else if (event.type === 'PAYMENT_REFUNDED' && refundAmount !== null) {
       const asked = (requested.get(tabUuid) ?? []).find(
         (r) =>
           r.refundType === 'open' &&
@@ -38,13 +65,7 @@ export function eventMoneyEvidence(
           r.refundPaymentId === data.refundPaymentId,
       );
       if (asked?.amount)
-        money.anchor(
-          'PAYMENT_REFUNDED.refund',
-          data.refundAmount,
-          asked.amount,
-          'refund.amount',
-          'PAYMENT_REFUNDED event',
-        );
+        money.anchor('PAYMENT_REFUNDED.refund', refundAmount, asked.amount, 'refund.amount', 'PAYMENT_REFUNDED event');
     }
   };
 }

@@ -27,8 +27,9 @@
 // ITEM_ADDED/ITEM_REMOVED orderId or ORDER_PLACED). `price` is taken as the unit price.
 //
 // A tab's total comes from its ORDER_PLACED `total`s (they include taxes and fees, which items do
-// not show): see tabTotal(). Amounts stay the numbers the service sent: the tabs service turns
-// them into cents in the connection's unit.
+// not show): see tabTotal(). Amounts stay the numbers the service sent (a decimal string as its
+// number: "13.00" is 13, its decimal point noted as evidence by event-money-evidence.ts): the tabs
+// service turns them into cents in the connection's unit.
 import type { AcceptedEvent, OpenTab, OpenTabItem } from '../../../shared/webhooks';
 import type { Projection } from '../webhooks/projections';
 import { isLater, rankOf, type Rank } from './ranked';
@@ -44,6 +45,7 @@ import {
   type FactShape,
 } from './open-tabs-checkpoint';
 import { StringTable } from '../string-table';
+import { eventWire } from '../../../shared/money-units';
 
 interface Ranked {
   rank: Rank;
@@ -350,7 +352,7 @@ export class OpenTabsProjection implements Projection {
           orderId: d.orderId,
           name: d.name,
           quantity: d.quantity,
-          price: d.price,
+          price: eventWire(d.price),
           ids,
         };
         const uuid = event.targetUuid as string;
@@ -375,7 +377,7 @@ export class OpenTabsProjection implements Projection {
       case 'ORDER_PLACED':
         keepLatest(this.orderTotals, event.targetUuid as string, {
           rank,
-          total: event.data.total,
+          total: eventWire(event.data.total),
           aliases: orderAliases(event.data),
         });
         this.linkOrder(event.targetUuid as string, event.data.tabUuid, rank);
@@ -390,7 +392,7 @@ export class OpenTabsProjection implements Projection {
           rank,
           tabUuid: d.tabUuid,
           paymentId: event.targetId,
-          amount: d.refundAmount,
+          amount: eventWire(d.refundAmount),
           refundType: d.refundType,
         });
         const after = (this.refunds.get(d.refundPaymentId) as RefundFact).tabUuid;

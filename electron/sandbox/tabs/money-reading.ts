@@ -51,12 +51,12 @@ function wireOf(cents: number, dollars: boolean, text: boolean): number | string
 }
 
 /**
- * A copy of `value` with every open money field in the family's unit (deep; arrays and objects).
- * Decimal strings (`moneyText`) are REST answers' only: event data keeps JSON numbers.
+ * A copy of `value` with every open money field in the family's unit (deep; arrays and objects),
+ * as decimal strings under `moneyText: 'string'` (REST answers and webhook event data alike).
  */
 export function moneyOut<T>(world: SandboxWorld, value: T, family: MoneyOutFamily = 'answers'): T {
   const dollars = unitOf(world, family) === 'dollars';
-  const text = family === 'answers' && world.readings.moneyText === 'string';
+  const text = world.readings.moneyText === 'string';
   if (!dollars && !text) return value;
   return convert(value, (cents) => wireOf(cents, dollars, text)) as T;
 }
