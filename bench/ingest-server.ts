@@ -14,10 +14,13 @@
 // Both are started the same way, so the comparison is the listener's own work and nothing more.
 // IPC: sends {ready, url}; answers {stats} to 'stats' (events in the log, answered requests, CPU
 // time) and exits on 'stop'.
+import { subscribe } from 'node:diagnostics_channel';
+import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createNodeLogIo, type LogIo, WebhookReceiver } from '../electron/core/webhooks';
 import { KEEP_ALIVE_MS } from '../electron/core/webhooks/webhook-receiver';
+import { traceGroups } from '../electron/core/webhooks/event-log';
 import { startPeerReceiver } from './peer-receiver';
 
 type Message =
@@ -42,7 +45,33 @@ const cpuMs = () => {
   return (usage.user + usage.system) / 1000;
 };
 
+/**
+ * BENCH_GROUP_TRACE=<file>: every commit group's timeline (event-log.ts traceGroups), one JSON line
+ * each with `epoch` (Date.now() when answered) so bench/commit-trace.ts can cut it by run; written
+ * twice a second, so the trace costs the measured loop little.
+ */
+function startGroupTrace(file: string): void {
+  let lines: string[] = [];
+  const flush = () => {
+    if (lines.length === 0) return;
+    const text = lines.join('');
+    lines = [];
+    appendFileSync(file, text);
+  };
+  traceGroups((g) => lines.push(`${JSON.stringify({ ...g, epoch: Date.now() })}\n`));
+  // Each request's time in this process, from its head parsed to its answer handed to the socket.
+  const begun = new WeakMap<object, number>();
+  subscribe('http.server.request.start', (m) => begun.set((m as { response: object }).response, performance.now()));
+  subscribe('http.server.response.finish', (m) => {
+    const t0 = begun.get((m as { response: object }).response);
+    if (t0 !== undefined) lines.push(`{"request":${(performance.now() - t0).toFixed(3)},"epoch":${Date.now()}}\n`);
+  });
+  setInterval(flush, 500).unref();
+  process.on('exit', flush);
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_GROUP_TRACE) startGroupTrace(process.env.BENCH_GROUP_TRACE);
   if (mode === 'listener' || mode === 'nofsync' || mode === 'nodisk') {
     // Writes as usual, but the sync returns at once: the page cache holds what was "acknowledged".
     // Plain writes (no O_DSYNC), whatever the platform's log does.

@@ -18,6 +18,7 @@
 // - Dedupe keys of stored rows are remembered for `dedupeWindowMs` (48 h by default) whether or
 //   not retention kept the rows: the service retries for about 24 h (6.3) plus clock skew.
 import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DamageSink } from '../storage/data-health';
 import { AppError } from '../../../shared/app-error';
@@ -42,7 +43,7 @@ import {
 import { addParts, type CounterParts, countLine, emptyParts, toCounters } from './log-counters';
 import { FLAG_APPLICABLE, FLAG_KNOWN_TYPE, FLAG_PROBLEM, Interner, LogIndex, VERIFICATION_CODES } from './log-index';
 import { type LogFile, type LogIo, nodeLogIo } from './log-io';
-import { LOG_FORMAT, type LogMeta, loadLogMeta, META_FILE, saveLogMeta } from './log-meta';
+import { LOG_FORMAT, type LogMeta, loadLogMeta, META_FILE, prepareLogMeta, saveLogMeta } from './log-meta';
 import { LogQuery, readRow } from './log-query';
 import {
   listSegments,
@@ -125,6 +126,8 @@ interface Pending {
   json: Buffer | null;
   /** What the append resolves with once durable. */
   result: number;
+  /** performance.now() when queued, while a group trace is on (else 0). */
+  queuedAt: number;
   resolve: (seq: number) => void;
   reject: (error: unknown) => void;
   /** Where its JSON starts in its group's bytes, and its length; set when the group is made. */
@@ -142,6 +145,8 @@ interface Group {
   bytes: Buffer;
   state: 'writing' | 'done' | 'failed';
   error: unknown;
+  /** Its timeline while a group trace is on (traceGroups), else null. */
+  trace: GroupTrace | null;
 }
 
 /**
@@ -151,6 +156,26 @@ interface Group {
  * Answers still go out in log order (a group is committed only after the one before it).
  */
 export const GROUPS_IN_FLIGHT = 2;
+
+/** One commit group's timeline (performance.now() ms), for the bench's trace (bench/commit-trace.ts). */
+export interface GroupTrace {
+  lines: number;
+  bytes: number;
+  /** When its oldest line was queued, when its write began, ended (durable), and its lines were resolved. */
+  queuedAt: number;
+  startedAt: number;
+  writtenAt: number;
+  answeredAt: number;
+  /** Groups on their way to the disk when it started, itself included. */
+  inFlight: number;
+}
+
+let groupTrace: ((group: GroupTrace) => void) | null = null;
+
+/** Hears every committed group's timeline (null: off, the default; only the bench sets it). */
+export function traceGroups(sink: ((group: GroupTrace) => void) | null): void {
+  groupTrace = sink;
+}
 
 /** How every event row's JSON starts: the receiver builds its rows with `k` and `seq` first. */
 const ROW_HEAD = '{"k":"e","seq":';
@@ -207,6 +232,8 @@ export class EventLog {
   private opening: Promise<void> | null = null;
   /** A group failed: the ones after it are waited for, then all are refused and the file cut back. */
   private failing = false;
+  /** A retention step whose summary is on its way to the disk (retireInBackground), or null. */
+  private retiring: Promise<void> | null = null;
   /** Who waits for the write side to change (close). */
   private waiters: (() => void)[] = [];
 
@@ -314,7 +341,7 @@ export class EventLog {
   /** Waits for every pending append, then closes the open segment (the log stays readable). */
   async close(): Promise<void> {
     await this.sidecars.stopCheck();
-    while (this.inFlight.length > 0 || this.queue.length > 0 || this.opening !== null) {
+    while (this.inFlight.length > 0 || this.queue.length > 0 || this.opening !== null || this.retiring !== null) {
       const changed = new Promise<void>((resolve) => this.waiters.push(resolve));
       this.pump();
       await changed;
@@ -330,7 +357,8 @@ export class EventLog {
     return new Promise<number>((resolve, reject) => {
       const json = line.k === 'e' ? rowTail(line) : Buffer.from(JSON.stringify(line), 'utf8');
       // The promise's own resolve, not a wrapper closure: one object fewer per append.
-      this.queue.push({ line, json, result, resolve, reject, at: 0, length: 0 });
+      const queuedAt = groupTrace === null ? 0 : performance.now();
+      this.queue.push({ line, json, result, queuedAt, resolve, reject, at: 0, length: 0 });
       if (!this.scheduled && this.canStart()) {
         this.scheduled = true;
         // Everything appended during this tick joins the same write and sync.
@@ -442,6 +470,18 @@ export class EventLog {
       bytes: out,
       state: 'writing',
       error: null,
+      trace:
+        groupTrace === null
+          ? null
+          : {
+              lines: lines.length,
+              bytes: size,
+              queuedAt: lines[0].queuedAt,
+              startedAt: performance.now(),
+              writtenAt: 0,
+              answeredAt: 0,
+              inFlight: this.inFlight.length + 1,
+            },
     };
     this.writeEnd = bytes;
     this.writeRows = rows;
@@ -452,6 +492,7 @@ export class EventLog {
       .then(
         () => {
           group.state = 'done';
+          if (group.trace !== null) group.trace.writtenAt = performance.now();
           this.settle();
         },
         (error: unknown) => {
@@ -470,16 +511,22 @@ export class EventLog {
    */
   private settle(): void {
     const durable: Pending[] = [];
+    const traced: GroupTrace[] = [];
     while (!this.failing && this.inFlight.length > 0 && this.inFlight[0].state === 'done') {
       const group = this.inFlight.shift()!;
       this.commitGroup(group);
       for (const p of group.lines) durable.push(p);
+      if (group.trace !== null) traced.push(group.trace);
     }
     if (this.inFlight.length > 0 && this.inFlight[0].state === 'failed') this.failing = true;
     if (this.failing && this.inFlight.every((g) => g.state !== 'writing')) this.refuseInFlight();
     if (durable.length > 0) this.retain();
     this.pump();
     for (const p of durable) p.resolve(p.result);
+    if (traced.length > 0 && groupTrace !== null) {
+      const now = performance.now();
+      for (const t of traced) groupTrace({ ...t, answeredAt: now });
+    }
     this.changed();
   }
 
@@ -576,7 +623,7 @@ export class EventLog {
    */
   private retain(): void {
     this.pruneDedupe();
-    let drop = this.planRetention();
+    let drop = this.retiring === null ? this.planRetention() : 0;
     this.checkBudget();
     if (drop === 0) return;
     const open = this.segments.findIndex((s) => s.id === this.fileSegment);
@@ -589,6 +636,11 @@ export class EventLog {
       }
     }
     if (drop === 0) return;
+    // Sealed segments only, never the newest: the usual case, a segment's worth of events later.
+    if (drop < this.segments.length && (open < 0 || open >= drop)) {
+      this.retireInBackground(drop);
+      return;
+    }
     try {
       this.dropOldest(drop);
     } catch (error) {
@@ -821,7 +873,8 @@ export class EventLog {
     });
   }
 
-  private dropOldest(count: number): void {
+  /** What dropping the `count` oldest segments makes of the summary (log-meta.json), and their rows. */
+  private planDrop(count: number): { meta: LogMeta; rows: number; dropped: SegmentInfo[] } {
     const dropped = this.segments.slice(0, count);
     const rows = dropped.reduce((n, s) => n + s.rows, 0);
     const lastDroppedSeq = rows > 0 ? this.index.seq[this.index.slot(rows - 1)] : 0;
@@ -829,7 +882,12 @@ export class EventLog {
     for (const s of dropped) addParts(base, s.parts);
     const lastSeq = Math.max(this.meta.lastSeq, lastDroppedSeq);
     const carriedKeys: [string, number, number][] = [];
-    for (const [key, entry] of this.dedupe) if (entry.seq <= lastSeq) carriedKeys.push([key, entry.seq, entry.seenAt]);
+    // Keys are in the map in log order (carried ones first, then as rows were committed), so the
+    // dropped rows' keys are its front: the retained rows' keys are not walked.
+    for (const [key, entry] of this.dedupe) {
+      if (entry.seq > lastSeq) break;
+      carriedKeys.push([key, entry.seq, entry.seenAt]);
+    }
     const meta: LogMeta = {
       version: LOG_FORMAT.version,
       droppedThrough: dropped[dropped.length - 1].id,
@@ -838,12 +896,59 @@ export class EventLog {
       carriedKeys,
       unwritten: this.meta.unwritten.filter(([, to]) => to > lastSeq),
     };
-    // Meta first: if we die before the unlinks, loading finishes them without counting twice.
-    saveLogMeta(this.dir, meta);
+    return { meta, rows, dropped };
+  }
+
+  private applyDrop(meta: LogMeta, count: number, rows: number): void {
     this.meta = meta;
-    for (const s of dropped) this.unlinkQuietly(s.id);
     this.segments.splice(0, count);
     this.index.dropFront(rows);
+  }
+
+  /** Drops the oldest segments now, the summary saved on the event loop (at load, and for the open segment). */
+  private dropOldest(count: number): void {
+    const { meta, rows, dropped } = this.planDrop(count);
+    // Meta first: if we die before the unlinks, loading finishes them without counting twice.
+    saveLogMeta(this.dir, meta);
+    this.applyDrop(meta, count, rows);
+    for (const s of dropped) this.unlinkQuietly(s.id);
+  }
+
+  /**
+   * Drops sealed segments while the listener answers: the summary is written on the thread pool
+   * and put in place in the same turn as the rows leave memory (prepareLogMeta), then the
+   * directory is synced and only then the files unlinked. Until it lands the rows stay readable
+   * and no other retention step starts.
+   */
+  private retireInBackground(count: number): void {
+    const { meta, rows, dropped } = this.planDrop(count);
+    this.retiring = (async () => {
+      try {
+        const prepared = await prepareLogMeta(this.dir, meta);
+        try {
+          prepared.commit();
+        } catch (error) {
+          prepared.abandon();
+          throw error;
+        }
+      } catch (error) {
+        // Retention failing (e.g. meta not writable) must not fail appends that are already durable.
+        this.loadProblems.push(`retention could not drop old segments: ${(error as Error).message}`);
+        return false;
+      }
+      this.applyDrop(meta, count, rows);
+      await this.io.syncDir(this.dir);
+      await Promise.all(dropped.map((s) => unlink(segmentPath(this.dir, s.id)).catch(() => {})));
+      return true;
+    })()
+      // A directory sync that failed leaves the files for the next start to retire (log-damage.ts).
+      .catch(() => true)
+      .then((landed) => {
+        this.retiring = null;
+        // More may have become due meanwhile (none was started): not left for the next append.
+        if (landed === true) this.retain();
+        this.changed();
+      });
   }
 
   private unlinkQuietly(id: number): void {

@@ -1,6 +1,5 @@
 // The event log's write side as a small interface, so a test can make the disk fail (the suite runs
 // as root, where a read-only directory does not stop writes) and see the listener answer 503.
-import { fsyncDir } from '../storage/fsync-dir';
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 
@@ -21,7 +20,10 @@ export interface LogFile {
 export interface LogIo {
   /** Opens (creating if needed) a file for writing at the offsets the log gives. */
   openAppend(path: string): Promise<LogFile>;
-  /** Makes a new directory entry durable; best effort (not possible on every platform). */
+  /**
+   * Makes a new directory entry durable; best effort (not possible on every platform). On the
+   * thread pool: an fsync on the event loop holds every answer while the journal commits.
+   */
   syncDir(dir: string): Promise<void>;
 }
 
@@ -81,7 +83,16 @@ export function createNodeLogIo(options: { durableWrites: boolean }): LogIo {
       return new NodeLogFile(await open(path, flags, 0o600), options.durableWrites);
     },
     async syncDir(dir) {
-      fsyncDir(dir);
+      try {
+        const handle = await open(dir, constants.O_RDONLY);
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      } catch {
+        // Windows cannot open a directory; its rename is already durable enough there.
+      }
     },
   };
 }

@@ -5,9 +5,13 @@
 // whose row retention removed is still recognised (keys are remembered 48 h, rows maybe less).
 // Its version is the whole log's: a release that changes the segments' lines moves it on, and
 // every start writes it when it is missing, so it is always there beside the segments it speaks for.
+import { renameSync } from 'node:fs';
+import { open, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
-import { defineFormat } from '../storage/data-format';
+import { defineFormat, stampDocument } from '../storage/data-format';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
+import { refuseIfNewer } from '../storage/newer-files';
 import { type CounterParts, emptyParts } from './log-counters';
 import type { DamageSink } from '../storage/data-health';
 
@@ -69,4 +73,34 @@ export function loadLogMeta(
 
 export function saveLogMeta(dir: string, meta: LogMeta): void {
   saveJsonFile(dir, META_FILE, meta, { compact: true, format: LOG_FORMAT });
+}
+
+/**
+ * The same save in two steps, for retention while the listener answers: `prepare` writes and
+ * fsyncs a temporary file on libuv's thread pool (on the event loop the two fsyncs of a save held
+ * every answer for 17-33 ms once a segment's worth of events, docs/performance.md), and `commit`
+ * renames it into place synchronously, in the same turn as the caller's change in memory, so a
+ * backup's synchronous pass sees either the old summary with the old segments or the new with
+ * the new. The rename's directory entry is made durable after (`syncDir`), before any segment
+ * the new summary retires is unlinked: a crash in between leaves the old summary and every file.
+ */
+export async function prepareLogMeta(dir: string, meta: LogMeta): Promise<{ commit(): void; abandon(): void }> {
+  const path = join(dir, META_FILE);
+  refuseIfNewer(path);
+  const text = JSON.stringify(stampDocument(meta, LOG_FORMAT, META_FILE));
+  const temp = `${path}.${process.pid}.tmp`;
+  const handle = await open(temp, 'w', 0o600);
+  try {
+    await handle.writeFile(text);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return {
+    commit: () => {
+      refuseIfNewer(path);
+      renameSync(temp, path);
+    },
+    abandon: () => void unlink(temp).catch(() => {}),
+  };
 }
