@@ -182,7 +182,11 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   connection.events.on('connection', followMoney);
   const labor = new LaborService({
     dataDir: options.dataDir,
-    money: () => ({ unit: money.unitOf('declared_tips'), note: (value) => money.observe('declared_tips', value) }),
+    money: () => ({
+      unit: money.unitOf('declared_tips'),
+      note: (value) =>
+        typeof value === 'string' ? money.observeString('declared_tips', value) : money.observe('declared_tips', value),
+    }),
     api: () => connection.api(),
     kioskMode: options.kiosk,
     demoStaff: async () => (await connection.sandboxLink()?.demoStaff()) ?? null,

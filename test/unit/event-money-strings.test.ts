@@ -2,10 +2,12 @@
 // from a real service of its own whose units nobody confirmed: the events are accepted (not
 // flagged), the board reads their amounts as the service holds them, and "14.00" decides the
 // "number" fields as dollars, as a REST answer's "14.00" does. A whole string ("1400") follows the
-// family's unit.
+// family's unit. Declared tips read from labor answers as "12.50" decide it the same way.
 import { afterAll, describe, expect, it } from 'vitest';
 import { namedReadings, type SandboxReadings } from '../../electron/sandbox/readings';
-import { acceptedEvents, removeTempDirs, startCore, until, type TestCore } from './tabs-kit';
+import { fiscalDayOf } from '../../shared/labor-calc';
+import { acceptedEvents, HARBOUR, removeTempDirs, startCore, until, type TestCore } from './tabs-kit';
+import { addLaborEntry } from './labor-test-kit';
 
 afterAll(() => removeTempDirs());
 
@@ -60,6 +62,29 @@ describe('webhook events with money as decimal strings', () => {
       expect(placed.length).toBeGreaterThan(0);
       for (const e of placed) expect((e.data as { total: unknown }).total).toMatch(/^\d+$/);
       expect(t.core.webhooks.counters().flagged).toBe(0);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('declared tips read as "12.50" decide dollars, and the tip report counts them', async () => {
+    const t = await startCore({ readings: asStrings('dollars'), confirmUnits: false });
+    try {
+      const { core } = t;
+      const [harbour] = (await core.handlers.laborLocations()).filter((l) => l.uuid === HARBOUR.uuid);
+      await core.handlers.laborSetLocation(null, { ...harbour, timezone: 'America/New_York' });
+      const manager = await core.handlers.laborSetupManager({ userId: '2001', name: 'Alex Manager', pin: '9999' });
+      expect(core.tabs.money.decided('numbers')).toBe(false);
+      const at = Date.now() - 3 * 3_600_000;
+      addLaborEntry(
+        { world: t.world! },
+        { userId: '2002', role: 'server', punchInMs: at, punchOutMs: at + 3_600_000, declaredTips: 1_250 },
+      );
+      const day = fiscalDayOf(at, 'America/New_York', 4);
+      const report = await core.handlers.payTipReport(manager.token, day, day);
+      expect(report.tipsUnknown).toBeNull();
+      expect(core.tabs.money.family('numbers').evidence?.saw).toMatch(/"12\.50" in declared_tips is a decimal string/);
+      expect(JSON.stringify(report)).toContain('1250');
     } finally {
       await t.stop();
     }

@@ -12,8 +12,11 @@ import { lacksOffset, wallTimeToMs } from '../../../shared/time';
  */
 export interface EntryMoney {
   unit: 'cents' | 'dollars';
-  /** Hears each tips value read, so a fraction can correct a cents assumption. */
-  note?: (value: number) => void;
+  /**
+   * Hears each tips value read as it came, so a fraction or a decimal string ("12.50") can decide
+   * the unit, as money in any other answer does.
+   */
+  note?: (value: number | string) => void;
   /**
    * The location's IANA zone: a time the service writes without an offset is that location's wall
    * clock, never this computer's. null when the location's zone is not known.
@@ -40,7 +43,7 @@ const CENTS: EntryMoney = { unit: 'cents' };
 function tipsOf(value: unknown, money: EntryMoney): number | null {
   if (value === undefined || value === null) return null;
   const cents = tipsToCents(value, money.unit);
-  if (cents !== null && typeof value === 'number') money.note?.(value);
+  if (cents !== null && (typeof value === 'number' || typeof value === 'string')) money.note?.(value);
   return cents;
 }
 
