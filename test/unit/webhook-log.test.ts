@@ -218,6 +218,65 @@ describe('retention', () => {
   });
 });
 
+describe('carried dedupe keys', () => {
+  it("retention's summary holds every dropped row's young key, in log order, written a segment at a time", async () => {
+    const dir = tempDir();
+    const clock = new TestClock();
+    const options = { dir, now: clock.now, retentionEvents: 6, segmentEvents: 2 };
+    const log = new EventLog(options);
+    const row = (n: number) => ({
+      receivedAt: clock.ms,
+      type: 'X',
+      knownType: false,
+      targetUuid: null,
+      targetId: null,
+      locationUuid: null,
+      locationName: null,
+      locationId: null,
+      createdAt: null,
+      verification: 'verified' as const,
+      problem: 'unknown',
+      dedupeKey: `k${n}`,
+      headers: {},
+      rawBody: '{}',
+      rawBodyBase64: null,
+      bodyBytes: 2,
+      truncated: false,
+      httpStatus: 200,
+      signature: { header: null, result: 'match' as const },
+    });
+    const meta = () =>
+      JSON.parse(readFileSync(join(dir, 'log-meta.json'), 'utf8')) as {
+        lastSeq: number;
+        carriedKeys: [string, number, number][];
+      };
+    for (let n = 1; n <= 20; n++) await log.append(row(n));
+    // Keys 1..4 are 47 h old by the time later segments go; then 2 h more and they are forgotten.
+    clock.advance(47 * HOUR);
+    for (let n = 21; n <= 30; n++) await log.append(row(n));
+    await vi.waitFor(() => expect(log.size()).toBeLessThanOrEqual(6));
+    await log.close();
+    const first = meta();
+    expect(first.carriedKeys.map(([key, seq]) => [key, seq])).toEqual(
+      Array.from({ length: first.lastSeq }, (_, i) => [`k${i + 1}`, i + 1]),
+    );
+    clock.advance(2 * HOUR);
+    const again = new EventLog(options);
+    for (let n = 31; n <= 40; n++) await again.append(row(n));
+    await vi.waitFor(() => expect(again.size()).toBeLessThanOrEqual(6));
+    await again.close();
+    const second = meta();
+    // The 49-hour-old keys (rows 1..20) are gone from the front; every younger dropped key is there.
+    expect(second.carriedKeys.map(([key, seq]) => [key, seq])).toEqual(
+      Array.from({ length: second.lastSeq - 20 }, (_, i) => [`k${i + 21}`, i + 21]),
+    );
+    const reopened = new EventLog(options);
+    expect(reopened.seqForKey('k21')).toBe(21);
+    expect(reopened.seqForKey('k5')).toBeUndefined();
+    await reopened.close();
+  });
+});
+
 describe('durability', () => {
   /** The real disk, with a switch that makes writes fail and a count of syncs. */
   function flakyIo() {

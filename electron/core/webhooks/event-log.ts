@@ -43,7 +43,16 @@ import {
 import { addParts, type CounterParts, countLine, emptyParts, toCounters } from './log-counters';
 import { FLAG_APPLICABLE, FLAG_KNOWN_TYPE, FLAG_PROBLEM, Interner, LogIndex, VERIFICATION_CODES } from './log-index';
 import { type LogFile, type LogIo, nodeLogIo } from './log-io';
-import { LOG_FORMAT, type LogMeta, loadLogMeta, META_FILE, prepareLogMeta, saveLogMeta } from './log-meta';
+import {
+  carriedChunk,
+  type CarriedKeysJson,
+  LOG_FORMAT,
+  type LogMeta,
+  loadLogMeta,
+  META_FILE,
+  prepareLogMeta,
+  saveLogMeta,
+} from './log-meta';
 import { LogQuery, readRow } from './log-query';
 import {
   listSegments,
@@ -232,6 +241,10 @@ export class EventLog {
   private opening: Promise<void> | null = null;
   /** A group failed: the ones after it are waited for, then all are refused and the file cut back. */
   private failing = false;
+  /** The open segment's directory entry while its sync is under way (openForWrite), else null. */
+  private newEntry: Promise<void> | null = null;
+  /** meta.carriedKeys as JSON chunks (see planDrop), or null to encode them afresh. */
+  private carriedJson: CarriedKeysJson | null = null;
   /** A retention step whose summary is on its way to the disk (retireInBackground), or null. */
   private retiring: Promise<void> | null = null;
   /** Who waits for the write side to change (close). */
@@ -486,9 +499,11 @@ export class EventLog {
     this.writeEnd = bytes;
     this.writeRows = rows;
     this.inFlight.push(group);
+    const entry = this.newEntry;
     group.file
       .writeAt(out, group.start)
       .then(() => group.file.sync())
+      .then(() => entry ?? undefined)
       .then(
         () => {
           group.state = 'done';
@@ -583,7 +598,6 @@ export class EventLog {
     let size: number;
     try {
       file = await this.io.openAppend(segmentPath(this.dir, segment.id));
-      if (!reuse) await this.io.syncDir(this.dir);
       // The file on disk is the truth for where the next line starts.
       size = await file.size();
     } catch (error) {
@@ -598,6 +612,19 @@ export class EventLog {
     segment.bytes = size;
     this.file = file;
     this.fileSegment = segment.id;
+    // A new file's directory entry is synced while its first groups are written, not before
+    // them (on ext4 that sync waits for a journal commit, and every delivery waited with it);
+    // a group in it counts as durable only once this has landed too (startGroup).
+    if (!reuse) {
+      const entry = this.io.syncDir(this.dir);
+      this.newEntry = entry;
+      void entry.then(
+        () => {
+          if (this.newEntry === entry) this.newEntry = null;
+        },
+        () => {},
+      );
+    }
     this.mustRotate = false;
     this.sidecars.reopened(segment.id, segment.bytes);
     if (!reuse && segment.bytes === 0) this.sidecars.began(segment.id);
@@ -873,21 +900,37 @@ export class EventLog {
     });
   }
 
-  /** What dropping the `count` oldest segments makes of the summary (log-meta.json), and their rows. */
-  private planDrop(count: number): { meta: LogMeta; rows: number; dropped: SegmentInfo[] } {
+  /**
+   * What dropping the `count` oldest segments makes of the summary (log-meta.json), its carried
+   * keys' JSON, and their rows. The keys already carried stay as they are (less those the dedupe
+   * window forgot, from the front); only the dropped rows' keys are added and encoded.
+   */
+  private planDrop(count: number): { meta: LogMeta; carried: CarriedKeysJson; rows: number; dropped: SegmentInfo[] } {
     const dropped = this.segments.slice(0, count);
     const rows = dropped.reduce((n, s) => n + s.rows, 0);
     const lastDroppedSeq = rows > 0 ? this.index.seq[this.index.slot(rows - 1)] : 0;
     const base = { ...this.meta.base };
     for (const s of dropped) addParts(base, s.parts);
     const lastSeq = Math.max(this.meta.lastSeq, lastDroppedSeq);
-    const carriedKeys: [string, number, number][] = [];
-    // Keys are in the map in log order (carried ones first, then as rows were committed), so the
-    // dropped rows' keys are its front: the retained rows' keys are not walked.
+    const before = this.meta.carriedKeys;
+    // The map holds keys in log order (carried ones first, then as rows were committed) and
+    // forgets from its front (pruneDedupe), so the carried keys it still holds are its front too.
+    let forgotten = 0;
+    while (forgotten < before.length && this.dedupe.get(before[forgotten][0])?.seq !== before[forgotten][1])
+      forgotten += 1;
+    const added: [string, number, number][] = [];
     for (const [key, entry] of this.dedupe) {
+      if (entry.seq <= this.meta.lastSeq) continue;
       if (entry.seq > lastSeq) break;
-      carriedKeys.push([key, entry.seq, entry.seenAt]);
+      added.push([key, entry.seq, entry.seenAt]);
     }
+    const kept = forgotten === 0 ? before : before.slice(forgotten);
+    const carriedKeys = added.length === 0 ? kept : kept.concat(added);
+    const cached = this.carriedJson;
+    const chunks =
+      forgotten === 0 && cached !== null && cached.keys === before
+        ? [...cached.chunks, carriedChunk(added)]
+        : [carriedChunk(carriedKeys)];
     const meta: LogMeta = {
       version: LOG_FORMAT.version,
       droppedThrough: dropped[dropped.length - 1].id,
@@ -896,21 +939,24 @@ export class EventLog {
       carriedKeys,
       unwritten: this.meta.unwritten.filter(([, to]) => to > lastSeq),
     };
-    return { meta, rows, dropped };
+    // Chunks are merged now and then, so a summary is never written as thousands of small writes.
+    const carried = { keys: carriedKeys, chunks: chunks.length > 32 ? [Buffer.concat(chunks)] : chunks };
+    return { meta, carried, rows, dropped };
   }
 
-  private applyDrop(meta: LogMeta, count: number, rows: number): void {
+  private applyDrop(meta: LogMeta, carried: CarriedKeysJson | null, count: number, rows: number): void {
     this.meta = meta;
+    this.carriedJson = carried;
     this.segments.splice(0, count);
     this.index.dropFront(rows);
   }
 
   /** Drops the oldest segments now, the summary saved on the event loop (at load, and for the open segment). */
   private dropOldest(count: number): void {
-    const { meta, rows, dropped } = this.planDrop(count);
+    const { meta, carried, rows, dropped } = this.planDrop(count);
     // Meta first: if we die before the unlinks, loading finishes them without counting twice.
     saveLogMeta(this.dir, meta);
-    this.applyDrop(meta, count, rows);
+    this.applyDrop(meta, carried, count, rows);
     for (const s of dropped) this.unlinkQuietly(s.id);
   }
 
@@ -921,10 +967,10 @@ export class EventLog {
    * and no other retention step starts.
    */
   private retireInBackground(count: number): void {
-    const { meta, rows, dropped } = this.planDrop(count);
+    const { meta, carried, rows, dropped } = this.planDrop(count);
     this.retiring = (async () => {
       try {
-        const prepared = await prepareLogMeta(this.dir, meta);
+        const prepared = await prepareLogMeta(this.dir, meta, carried);
         try {
           prepared.commit();
         } catch (error) {
@@ -936,7 +982,7 @@ export class EventLog {
         this.loadProblems.push(`retention could not drop old segments: ${(error as Error).message}`);
         return false;
       }
-      this.applyDrop(meta, count, rows);
+      this.applyDrop(meta, carried, count, rows);
       await this.io.syncDir(this.dir);
       await Promise.all(dropped.map((s) => unlink(segmentPath(this.dir, s.id)).catch(() => {})));
       return true;

@@ -84,14 +84,22 @@ export function saveLogMeta(dir: string, meta: LogMeta): void {
  * the new. The rename's directory entry is made durable after (`syncDir`), before any segment
  * the new summary retires is unlinked: a crash in between leaves the old summary and every file.
  */
-export async function prepareLogMeta(dir: string, meta: LogMeta): Promise<{ commit(): void; abandon(): void }> {
+export async function prepareLogMeta(
+  dir: string,
+  meta: LogMeta,
+  carried: CarriedKeysJson,
+): Promise<{ commit(): void; abandon(): void }> {
   const path = join(dir, META_FILE);
   refuseIfNewer(path);
-  const text = JSON.stringify(stampDocument(meta, LOG_FORMAT, META_FILE));
+  const parts = metaBytes(meta, carried);
   const temp = `${path}.${process.pid}.tmp`;
   const handle = await open(temp, 'w', 0o600);
   try {
-    await handle.writeFile(text);
+    let at = 0;
+    for (const part of parts) {
+      await handle.write(part, 0, part.length, at);
+      at += part.length;
+    }
     await handle.sync();
   } finally {
     await handle.close();
@@ -103,4 +111,37 @@ export async function prepareLogMeta(dir: string, meta: LogMeta): Promise<{ comm
     },
     abandon: () => void unlink(temp).catch(() => {}),
   };
+}
+
+/**
+ * meta.carriedKeys as JSON, in the chunks they were carried in (each the tuples without the outer
+ * brackets), so a retention step encodes only the keys it carries itself: rewriting all of them
+ * each time took 2-20 ms on the event loop as they piled up (docs/performance.md).
+ */
+export interface CarriedKeysJson {
+  /** The array these chunks spell (meta.carriedKeys), to tell whether they still fit it. */
+  keys: readonly unknown[];
+  chunks: Buffer[];
+}
+
+/** Keys as a chunk: `["k",1,2],["l",3,4]` (no brackets around them). */
+export function carriedChunk(keys: readonly [string, number, number][]): Buffer {
+  return Buffer.from(JSON.stringify(keys).slice(1, -1), 'utf8');
+}
+
+const CARRIED_SLOT = '"carriedKeys":[]';
+const COMMA = Buffer.from(',');
+
+/** The summary's bytes as saveLogMeta writes them, with the carried keys taken from their chunks. */
+export function metaBytes(meta: LogMeta, carried: CarriedKeysJson): Buffer[] {
+  const text = JSON.stringify(stampDocument({ ...meta, carriedKeys: [] }, LOG_FORMAT, META_FILE));
+  const slot = text.indexOf(CARRIED_SLOT) + CARRIED_SLOT.length - 1;
+  const parts: Buffer[] = [Buffer.from(text.slice(0, slot), 'utf8')];
+  for (const chunk of carried.chunks) {
+    if (chunk.length === 0) continue;
+    if (parts.length > 1) parts.push(COMMA);
+    parts.push(chunk);
+  }
+  parts.push(Buffer.from(text.slice(slot), 'utf8'));
+  return parts;
 }
