@@ -114,6 +114,8 @@ async function main(): Promise<void> {
       port: 0,
       retentionEvents: 200_000,
       logIo: mode === 'nofsync' ? noSync : mode === 'nodisk' ? noDisk : undefined,
+      // BENCH_GROUPS_IN_FLIGHT=N: the same receiver with N commit groups in flight (commit-trace.ts).
+      groupsInFlight: process.env.BENCH_GROUPS_IN_FLIGHT ? Number(process.env.BENCH_GROUPS_IN_FLIGHT) : undefined,
     });
     const status = await receiver.start();
     if (status.url === null) throw new Error(`the listener did not start: ${status.message}`);

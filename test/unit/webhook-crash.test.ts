@@ -122,6 +122,50 @@ describe('crash with two groups in flight', () => {
     await c.receiver.stop();
   });
 
+  it('four groups in flight: a torn first group before three whole ones, each later group kept, the torn one sent again once', async () => {
+    const dataDir = tempDir();
+    const clock = new TestClock();
+    const { io, state } = crashingIo();
+    const options = { dataDir, now: clock.now, segmentEvents: 20, groupsInFlight: 4 };
+    const a = await started({ ...options, logIo: io });
+    for (let n = 0; n < 3; n++) expect((await deliver(a.url, guest(n))).json).toMatchObject({ seq: n + 1 });
+    state.mode = 'crash';
+    // Group 1 (event 3) is half on disk and hangs; groups 2..4 (events 4, 5, 6) land whole after it.
+    const first = deliver(a.url, guest(3));
+    await until(() => state.release !== null);
+    const later = [4, 5, 6].map(async (n, i) => {
+      await until(() => state.landed >= i);
+      return deliver(a.url, guest(n));
+    });
+    await until(() => state.landed === 3);
+    state.mode = 'dead';
+    state.release!();
+    // None was answered 2xx: the later groups wait for the first, which never landed.
+    expect((await first).status).toBe(503);
+    for (const reply of await Promise.all(later)) expect(reply.status).toBe(503);
+    await a.receiver.stop();
+
+    const reports: DamageReport[] = [];
+    const b = await started({ ...options, damage: (r) => reports.push(r) });
+    expect(reports.map((r) => r.key)).toEqual(['torn']);
+    expect(b.receiver.page().rows.map((r) => [r.seq, r.targetUuid])).toEqual([
+      [1, 'cust-0'],
+      [2, 'cust-1'],
+      [3, 'cust-2'],
+      [5, 'cust-4'],
+      [6, 'cust-5'],
+      [7, 'cust-6'],
+    ]);
+    for (let n = 0; n < 7; n++) await deliver(b.url, guest(n));
+    expect(b.receiver.counters()).toMatchObject({ verified: 7, duplicate: 6 });
+    expect(b.receiver.detail(8)!.targetUuid).toBe('cust-3');
+    await b.receiver.stop();
+    const c = await started(options);
+    expect(c.receiver.status().message).toBeNull();
+    expect(new Set(c.receiver.page().rows.map((r) => r.targetUuid)).size).toBe(7);
+    await c.receiver.stop();
+  });
+
   it('kill -9 during a flood, three times: every 2xx is in the log, nothing doubles, a damaged sidecar is read past', async () => {
     const dataDir = tempDir();
     const acked = new Map<number, number>();

@@ -97,6 +97,8 @@ export interface EventLogOptions {
   sealedCheckDelayMs?: number;
   /** Disk budget of the segment files in bytes (default DEFAULT_LOG_BYTES); null: none. */
   maxBytes?: number | null;
+  /** Groups on their way to the disk at once (default GROUPS_IN_FLIGHT; 1..8). */
+  groupsInFlight?: number;
   log?: (line: string) => void;
 }
 
@@ -208,6 +210,7 @@ export class EventLog {
   private readonly segmentBytes: number;
   private readonly dedupeWindowMs: number;
   private readonly maxBytes: number | null;
+  private readonly groupsInFlight: number;
   private readonly damage: DamageSink | undefined;
   private readonly logLine: (line: string) => void;
   /** The budget notice was given and the log has not shrunk well below it since. */
@@ -260,6 +263,7 @@ export class EventLog {
     this.segmentEvents = Math.max(1, Math.min(options.segmentEvents ?? derived, 10_000_000));
     // Offsets are kept in the index as float64, but a segment this large would make retention coarse.
     this.maxBytes = options.maxBytes === undefined ? DEFAULT_LOG_BYTES : options.maxBytes;
+    this.groupsInFlight = Math.max(1, Math.min(options.groupsInFlight ?? GROUPS_IN_FLIGHT, 8));
     this.damage = options.damage;
     this.logLine = options.log ?? (() => {});
     // At least eight segments fit in the budget, so retention drops an eighth of it at a time.
@@ -387,7 +391,7 @@ export class EventLog {
 
   /** Whether a group could start now (otherwise the end of a write or open starts it). */
   private canStart(): boolean {
-    return this.inFlight.length < GROUPS_IN_FLIGHT && this.opening === null && !this.failing;
+    return this.inFlight.length < this.groupsInFlight && this.opening === null && !this.failing;
   }
 
   /** Starts groups from the queue while fewer than GROUPS_IN_FLIGHT are on their way. */

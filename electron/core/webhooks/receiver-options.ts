@@ -43,6 +43,8 @@ export interface WebhookReceiverOptions {
   segmentEvents?: number;
   /** The log's disk writes; tests inject failures. */
   logIo?: LogIo;
+  /** Commit groups on their way to the disk at once (EventLog; default GROUPS_IN_FLIGHT). */
+  groupsInFlight?: number;
   /** When the sealed segments trusted at the start are hashed (EventLog; default 5 s). */
   sealedCheckDelayMs?: number;
   /** Where unreadable files in the data folder are reported (the data-health notices). */

@@ -85,6 +85,7 @@ export class WebhookReceiver {
       segmentEvents: options.segmentEvents,
       dedupeWindowMs: options.dedupeWindowMs,
       io: options.logIo,
+      groupsInFlight: options.groupsInFlight,
       damage: options.damage,
       sealedCheckDelayMs: options.sealedCheckDelayMs,
       maxBytes: options.maxLogBytes,
