@@ -1,7 +1,7 @@
 // The tunnel's failure paths, with a stand-in connector (ngrok itself is not reachable from tests):
 // a tunnel that comes up after the timeout must not stay open, and an error never echoes the token.
-import { describe, expect, it } from 'vitest';
-import { TunnelService } from '../../electron/core/tunnel/tunnel-service';
+import { describe, expect, it, vi } from 'vitest';
+import { TunnelService, type TunnelHandle } from '../../electron/core/tunnel/tunnel-service';
 
 describe('tunnel service', () => {
   it('closes a tunnel that comes up only after it gave up waiting', async () => {
@@ -69,5 +69,67 @@ describe('two starts at once', () => {
     expect(service.status().publicUrl).toBe('https://t2.example.test');
     await service.stop();
     expect(closed).toEqual(['t1', 't2']);
+  });
+});
+
+describe('a tunnel still starting when the listener moves', () => {
+  // A connector whose tunnels come up only when the test says so, and remember where they forward.
+  function heldConnector() {
+    const tunnels: { port: number; closed: boolean; arrive: () => void }[] = [];
+    const connect = ({ port }: { port: number }) =>
+      new Promise<TunnelHandle>((resolve) => {
+        const tunnel = {
+          port,
+          closed: false,
+          arrive: () =>
+            resolve({ url: () => `https://p${port}.example.test`, close: async () => void (tunnel.closed = true) }),
+        };
+        tunnels.push(tunnel);
+      });
+    return { tunnels, connect };
+  }
+
+  it('comes up at the new port, and the one started at the old port is closed', async () => {
+    const { tunnels, connect } = heldConnector();
+    const service = new TunnelService({ connect });
+    const starting = service.start(4000, 'token', '/hooks');
+    await vi.waitFor(() => expect(tunnels).toHaveLength(1));
+    expect(service.status().state).toBe('starting');
+
+    const following = service.follow(5000, '/hooks');
+    await vi.waitFor(() => expect(tunnels).toHaveLength(2));
+    tunnels[0].arrive();
+    tunnels[1].arrive();
+    await Promise.all([starting, following]);
+
+    expect(tunnels[1].port).toBe(5000);
+    expect(service.status()).toMatchObject({ state: 'online', publicUrl: 'https://p5000.example.test/hooks' });
+    await vi.waitFor(() => expect(tunnels[0].closed).toBe(true));
+    expect(tunnels[1].closed).toBe(false);
+    await service.stop();
+    expect(tunnels[1].closed).toBe(true);
+  });
+
+  it('a new path while starting is the one shown once up', async () => {
+    const { tunnels, connect } = heldConnector();
+    const service = new TunnelService({ connect });
+    const starting = service.start(4000, 'token', '/old');
+    await vi.waitFor(() => expect(tunnels).toHaveLength(1));
+    await service.follow(4000, '/new');
+    tunnels[0].arrive();
+    await expect(starting).resolves.toMatchObject({ publicUrl: 'https://p4000.example.test/new' });
+    expect(tunnels).toHaveLength(1);
+  });
+
+  it('a listener stopped while the tunnel starts leaves no tunnel open', async () => {
+    const { tunnels, connect } = heldConnector();
+    const service = new TunnelService({ connect });
+    const starting = service.start(4000, 'token');
+    await vi.waitFor(() => expect(tunnels).toHaveLength(1));
+    await service.follow(null, '');
+    tunnels[0].arrive();
+    await starting;
+    expect(service.status().state).toBe('off');
+    await vi.waitFor(() => expect(tunnels[0].closed).toBe(true));
   });
 });

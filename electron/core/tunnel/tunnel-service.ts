@@ -37,6 +37,8 @@ export class TunnelService {
    * never saved): when the listener moves to another port the tunnel is started again there.
    */
   private target: { port: number; authtoken: string; path: string } | null = null;
+  /** What the attempt still connecting will forward to, so a move meanwhile is not lost. */
+  private pending: { port: number; authtoken: string; path: string } | null = null;
 
   constructor(options: TunnelServiceOptions = {}) {
     this.connect = options.connect ?? ngrokConnector;
@@ -50,16 +52,19 @@ export class TunnelService {
   async start(port: number, authtoken: string, path = ''): Promise<TunnelStatus> {
     // A second Start (a double tap) supersedes the first: only the newest attempt may keep its tunnel.
     const attempt = ++this.attempts;
-    await this.stop();
+    await this.close();
     if (!authtoken.trim())
       return this.failed({
         kind: 'invalid',
         data: { field: 'authtoken' },
         message: 'Enter your ngrok authtoken to start a tunnel',
       });
+    // What this attempt forwards to; follow() may change its path while it connects.
+    const wanted = { port, authtoken: authtoken.trim(), path };
+    this.pending = wanted;
     this.set({ state: 'starting', publicUrl: null, message: null });
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const connecting = Promise.resolve().then(() => this.connect({ port, authtoken: authtoken.trim() }));
+    const connecting = Promise.resolve().then(() => this.connect({ port, authtoken: wanted.authtoken }));
     try {
       const handle = await Promise.race([
         connecting,
@@ -71,19 +76,22 @@ export class TunnelService {
         await handle.close().catch(() => {});
         return this.current;
       }
+      this.pending = null;
       this.handle = handle;
-      this.target = { port, authtoken: authtoken.trim(), path };
+      this.target = wanted;
       const base = handle.url();
       return this.set({
         state: 'online',
-        publicUrl: base ? `${base.replace(/\/+$/, '')}${path}` : null,
+        publicUrl: base ? `${base.replace(/\/+$/, '')}${wanted.path}` : null,
         message: null,
       });
     } catch (error) {
-      if (attempt !== this.attempts) return this.current;
-      // A tunnel that comes up after we gave up would stay open, unseen and unstoppable: close it.
+      // A tunnel that comes up after we gave up (or after a newer attempt took over) would stay
+      // open, unseen and unstoppable: close it.
       connecting.then((late) => late.close()).catch(() => {});
-      return this.failed(tunnelProblem(error, authtoken.trim()));
+      if (attempt !== this.attempts) return this.current;
+      this.pending = null;
+      return this.failed(tunnelProblem(error, wanted.authtoken));
     } finally {
       clearTimeout(timer);
     }
@@ -96,6 +104,15 @@ export class TunnelService {
    * tunnel, or with none asked for, nothing happens.
    */
   async follow(port: number | null, path: string): Promise<TunnelStatus> {
+    // A tunnel still connecting forwards to the old port once up: start it again at the new one
+    // (the attempt in progress is superseded and its tunnel closed when it arrives).
+    const pending = this.current.state === 'starting' ? this.pending : null;
+    if (pending) {
+      if (port === null) return this.stop();
+      if (port !== pending.port) return this.start(port, pending.authtoken, path);
+      pending.path = path;
+      return this.current;
+    }
     const target = this.target;
     if (!target || !this.handle || this.current.state !== 'online') return this.current;
     if (port === null) return this.stop();
@@ -107,6 +124,13 @@ export class TunnelService {
   }
 
   async stop(): Promise<TunnelStatus> {
+    // A start still connecting is given up too: its tunnel is closed when it arrives.
+    this.attempts++;
+    this.pending = null;
+    return this.close();
+  }
+
+  private async close(): Promise<TunnelStatus> {
     const handle = this.handle;
     this.handle = null;
     this.target = null;
