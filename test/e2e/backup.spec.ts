@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, openSettings, startApp, stopApp, test, unlockSettings } from './fixtures';
 import { showAt } from './show-at';
-
-const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
+import { screenPath } from './docs-screens';
 
 /** Both sizes, with `focus` scrolled into view in each. */
 async function shoot(page: Page, name: string, focus: ReturnType<Page['locator']>): Promise<void> {
@@ -18,7 +17,7 @@ async function shoot(page: Page, name: string, focus: ReturnType<Page['locator']
     await showAt(page, s);
     // The card's top at the top of the screen: its heading, then as much of it as fits.
     await focus.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await page.screenshot({ path: screens(`${name}-${s.width}x${s.height}.png`) });
+    await page.screenshot({ path: screenPath(`${name}-${s.width}x${s.height}.png`) });
   }
   await showAt(page, size);
 }

@@ -8,18 +8,18 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { allowOnHub, enterPin, openCode, openHubDevices, processes } from './hub-processes';
 import { showAt } from './show-at';
+import { screenPath } from './docs-screens';
 
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 1080, height: 1920 },
 ];
-const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
 
 async function shoot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize()!;
   for (const s of SIZES) {
     await showAt(page, s);
-    await page.screenshot({ path: screens(`${name}-${s.width}x${s.height}.png`) });
+    await page.screenshot({ path: screenPath(`${name}-${s.width}x${s.height}.png`) });
   }
   await showAt(page, size);
 }

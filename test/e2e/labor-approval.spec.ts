@@ -2,13 +2,13 @@
 // and label: a rest break at the kiosk is not held to the meal's minimum (California), the
 // punch-out asks whether the breaks were taken and a "no" is approved in Needs review, a pay
 // period is signed off, and the kiosk remembers the language a person picked. Each new screen is
-// shot at both sizes (into docs/screens with SHOTS=docs/screens) and has no axe finding.
-import { copyFileSync } from 'node:fs';
+// shot at both sizes (into docs/screens with VENUE_DOCS_SCREENS=1) and has no axe finding.
 import type { Page } from '@playwright/test';
 import { test, expect, type RunningApp } from './fixtures';
 import { done, enterPin } from './kiosk-steps';
 import { showAt } from './show-at';
 import { axeFindings } from './axe-findings';
+import { screenPath } from './docs-screens';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
 const ZONE = 'America/New_York';
@@ -20,9 +20,7 @@ async function shootBoth(page: Page, name: string): Promise<void> {
     { width: 1080, height: 1920 },
   ]) {
     await showAt(page, size);
-    const path = test.info().outputPath(`${name}-${size.width}x${size.height}.png`);
-    await page.screenshot({ path });
-    if (process.env.SHOTS) copyFileSync(path, `${process.env.SHOTS}/${name}-${size.width}x${size.height}.png`);
+    await page.screenshot({ path: screenPath(`${name}-${size.width}x${size.height}.png`) });
     expect(await axeFindings(page), `${name} at ${size.width}x${size.height}`).toEqual([]);
   }
   await showAt(page, { width: 1280, height: 800 });

@@ -2,7 +2,6 @@
 // the manager's labor board shows labor % of the evening's sales and follows a new order by itself,
 // and tips declared as cash and card apart at the kiosk come out split in the tip report. Each new
 // screen is shot at both sizes and checked with axe.
-import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { SEED_LOCATIONS, SEED_ROLES } from '../../electron/sandbox';
 import { createWebhookControlClient } from '../../electron/sandbox/webhooks/control-client';
@@ -13,6 +12,7 @@ import { test, expect, type RunningApp } from './fixtures';
 import { axeFindings } from './axe-findings';
 import { closeConfirmation, done, enterPin, openKiosk } from './kiosk-steps';
 import { showAt } from './show-at';
+import { screenPath } from './docs-screens';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -21,15 +21,12 @@ const SIZES = [
 const HARBOUR = SEED_LOCATIONS.harbour;
 const HOUR = 3_600_000;
 
-/** A screenshot at both sizes (kept with the test's output and in docs/screens), and axe at each. */
+/** A screenshot at both sizes (into docs/screens only with VENUE_DOCS_SCREENS=1), and axe at each. */
 async function shootBoth(page: Page, name: string): Promise<void> {
-  mkdirSync('docs/screens', { recursive: true });
   for (const size of SIZES) {
     await showAt(page, size);
     await page.locator('h1, .k-header').first().scrollIntoViewIfNeeded();
-    const file = test.info().outputPath(`${name}-${size.width}x${size.height}.png`);
-    await page.screenshot({ path: file });
-    copyFileSync(file, `docs/screens/${name}-${size.width}x${size.height}.png`);
+    await page.screenshot({ path: screenPath(`${name}-${size.width}x${size.height}.png`) });
     expect(await axeFindings(page), `axe at ${size.width}x${size.height}`).toEqual([]);
   }
   await showAt(page, SIZES[0]);

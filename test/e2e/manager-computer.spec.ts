@@ -9,8 +9,7 @@ import { expect, startApp, stopApp, test } from './fixtures';
 import { enterPin } from './kiosk-steps';
 import { showAt } from './show-at';
 import { axeFindings } from './axe-findings';
-
-const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
+import { screenPath } from './docs-screens';
 
 test("a manager's computer asks for its location in a manager's words, then for the manager's PIN", async ({
   page,
@@ -33,7 +32,7 @@ test("a manager's computer asks for its location in a manager's words, then for 
       { width: 1080, height: 1920 },
     ]) {
       await showAt(page, size);
-      await page.screenshot({ path: screens(`manager-computer-location-${size.width}x${size.height}.png`) });
+      await page.screenshot({ path: screenPath(`manager-computer-location-${size.width}x${size.height}.png`) });
     }
     await showAt(page, { width: 1280, height: 800 });
     expect(await axeFindings(page)).toEqual([]);

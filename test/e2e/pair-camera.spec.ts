@@ -9,8 +9,8 @@ import { expect, test } from '@playwright/test';
 import { allowOnHub, openCode, openHubDevices, processes } from './hub-processes';
 import { imageFrame, launchWithCamera, qrFrame, recordCameraStreams, writeCameraFile } from './fake-camera';
 import { showAt } from './show-at';
+import { screenPath } from './docs-screens';
 
-const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 1080, height: 1920 },
@@ -66,7 +66,7 @@ test("the pair screen fills in from the camera's view of the hub's QR code, and 
     await expect(page.getByTestId('qr-scanning')).toContainText('Point the camera', CAMERA);
     for (const size of SIZES) {
       await showAt(page, size);
-      await page.screenshot({ path: screens(`pair-scan-${size.width}x${size.height}.png`) });
+      await page.screenshot({ path: screenPath(`pair-scan-${size.width}x${size.height}.png`) });
     }
     await showAt(page, SIZES[0]);
     await page.getByRole('button', { name: 'Cancel' }).click();

@@ -1,12 +1,10 @@
 // The PIN pad warns before it locks: the third and fourth wrong PINs say how many tries are left
 // (the core's count, LOCKOUT_AFTER in electron/core/labor/sessions.ts), in English and in Spanish,
 // and the fifth locks the pad as before.
-import { join } from 'node:path';
 import { test, expect } from './fixtures';
 import { enterPin, openKiosk } from './kiosk-steps';
 import { showAt } from './show-at';
-
-const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
+import { screenPath } from './docs-screens';
 
 test('wrong PINs say "2 tries left", then "1 try left", then the pad locks', async ({ page, app }) => {
   await openKiosk(page, app.host.url);
@@ -24,7 +22,7 @@ test('wrong PINs say "2 tries left", then "1 try left", then the pad locks', asy
     { width: 1080, height: 1920 },
   ]) {
     await showAt(page, size);
-    await page.screenshot({ path: screens(`kiosk-pin-tries-left-${size.width}x${size.height}.png`) });
+    await page.screenshot({ path: screenPath(`kiosk-pin-tries-left-${size.width}x${size.height}.png`) });
   }
   await enterPin(page, '0004');
   await expect(page.getByText(/Too many wrong PINs/).first()).toBeVisible();

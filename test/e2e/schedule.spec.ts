@@ -3,7 +3,6 @@
 // manager"), a staff PIN cannot let them in and a manager's PIN can; a person scheduled 40 minutes
 // ago who never came shows as a no-show on the manager's screen and on the live board. The grid and
 // the prompt are shot at both sizes and checked with axe.
-import { copyFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { shortDay, toLocalInput } from '../../shared/time';
 import { addDays } from '../../shared/labor-calc';
@@ -12,26 +11,20 @@ import { test, expect } from './fixtures';
 import { axeFindings } from './axe-findings';
 import { done, enterPin, openKiosk } from './kiosk-steps';
 import { showAt } from './show-at';
+import { screenPath } from './docs-screens';
 
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 1080, height: 1920 },
 ];
 
-/**
- * A screenshot at both sizes, kept with the test's output (and copied into docs/screens with
- * VENUE_DOCS_SCREENS=1), and axe at each.
- */
+/** A screenshot at both sizes (into docs/screens only with VENUE_DOCS_SCREENS=1), and axe at each. */
 async function shootBoth(page: Page, name: string, part?: Locator): Promise<void> {
   for (const size of SIZES) {
     await showAt(page, size);
     // From the top of the screen (the heading and the alerts, then the grid or the pad), or the part shown.
     await (part ?? page.locator('h1, .k-header').first()).scrollIntoViewIfNeeded();
-    const file = test.info().outputPath(`${name}-${size.width}x${size.height}.png`);
-    await page.screenshot({ path: file });
-    // Into docs/screens only when asked: a test run leaves the committed pictures alone.
-    if (process.env.VENUE_DOCS_SCREENS === '1')
-      copyFileSync(file, `docs/screens/${name}-${size.width}x${size.height}.png`);
+    await page.screenshot({ path: screenPath(`${name}-${size.width}x${size.height}.png`) });
     expect(await axeFindings(page), `axe at ${size.width}x${size.height}`).toEqual([]);
   }
   await showAt(page, SIZES[0]);

@@ -1,13 +1,13 @@
 // What a screen does when the host's data comes in an order or a shape it did not expect: a
 // board pushed before the first snapshot's answer (a loaded machine), and a push no screen can
 // draw, which an error boundary contains to its own part of the screen and reports to the log.
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { SCREEN_ERROR_LINE } from '../../electron/core/screen-error-log';
 import { expect, startApp, stopApp, test } from './fixtures';
 import { done, enterPin } from './kiosk-steps';
 import { showAt } from './show-at';
+import { screenPath } from './docs-screens';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen', timezone: 'America/New_York' };
 
@@ -51,15 +51,13 @@ async function relay(page: Page) {
   };
 }
 
-const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
-
 async function shoot(page: Page, name: string): Promise<void> {
   for (const size of [
     { width: 1280, height: 800 },
     { width: 1080, height: 1920 },
   ]) {
     await showAt(page, size);
-    await page.screenshot({ path: screens(`${name}-${size.width}x${size.height}.png`) });
+    await page.screenshot({ path: screenPath(`${name}-${size.width}x${size.height}.png`) });
   }
   await showAt(page, { width: 1280, height: 800 });
 }

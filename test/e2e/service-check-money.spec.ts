@@ -1,11 +1,12 @@
 // Settings → Check this service proposes the one money setting its answers show, and one click
 // applies it: a service whose "number" fields are dollars (tips of $12.50 come as 12.5) is
 // confirmed as such, and Settings → Money units says so. Also writes the screenshots of both
-// cards at the two screen sizes into docs/screens.
+// cards at the two screen sizes (into docs/screens with VENUE_DOCS_SCREENS=1).
 import { SEED_ROLES } from '../../electron/sandbox';
 import { FAMILY_LABEL } from '../../shared/money-units';
 import { test, expect } from './fixtures';
 import { showAt } from './show-at';
+import { screenPath } from './docs-screens';
 
 for (const size of [
   { width: 1280, height: 800 },
@@ -56,7 +57,7 @@ for (const size of [
         for (let n: typeof el | null = el; n; n = n.parentElement) n.scrollLeft = 0;
         if (el.ownerDocument.scrollingElement) el.ownerDocument.scrollingElement.scrollLeft = 0;
       });
-    await page.screenshot({ path: `docs/screens/service-check-money-${size.width}x${size.height}.png` });
+    await page.screenshot({ path: screenPath(`service-check-money-${size.width}x${size.height}.png`) });
     await row.getByRole('button', { name: `Confirm: ${label}` }).click();
     await expect(row.getByRole('status')).toHaveText(`Confirmed: ${label}`);
 
@@ -74,6 +75,6 @@ for (const size of [
     await expect(units.getByTestId('money-units-sent')).not.toContainText('Not decided');
     expect(app.core.tabs.money.current().numbers).toMatchObject({ unit: 'dollars', source: 'chosen' });
     await units.scrollIntoViewIfNeeded();
-    await units.screenshot({ path: `docs/screens/money-units-${size.width}x${size.height}.png` });
+    await units.screenshot({ path: screenPath(`money-units-${size.width}x${size.height}.png`) });
   });
 }

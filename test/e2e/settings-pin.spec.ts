@@ -2,13 +2,11 @@
 // (the practice venue's Alex Manager has 9999): the Settings screen asks for the PIN first, a
 // staff PIN does not open it, signing out locks it again, and a settings button elsewhere (the
 // Events screen's sandbox trigger) brings the same prompt when it is refused.
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { MANAGER_SESSION_MS } from '../../electron/core/labor/sessions';
 import { expect, openSettings, startApp, stopApp, test } from './fixtures';
 import { showAt } from './show-at';
-
-const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
+import { screenPath } from './docs-screens';
 
 async function shoot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize()!;
@@ -17,7 +15,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     { width: 1080, height: 1920 },
   ]) {
     await showAt(page, s);
-    await page.screenshot({ path: screens(`${name}-${s.width}x${s.height}.png`) });
+    await page.screenshot({ path: screenPath(`${name}-${s.width}x${s.height}.png`) });
   }
   await showAt(page, size);
 }

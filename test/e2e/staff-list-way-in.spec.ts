@@ -6,14 +6,13 @@ import type { Page } from '@playwright/test';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
 import { expect, openSettings, startApp, stopApp, test } from './fixtures';
 import { showAt } from './show-at';
-
-const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
+import { screenPath } from './docs-screens';
 
 /** The screen as it is, at the 1280x800 workstation and the 1080x1920 portrait kiosk. */
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: screens(`${name}-1280x800.png`) });
+  await page.screenshot({ path: screenPath(`${name}-1280x800.png`) });
   await showAt(page, { width: 1080, height: 1920 });
-  await page.screenshot({ path: screens(`${name}-1080x1920.png`) });
+  await page.screenshot({ path: screenPath(`${name}-1080x1920.png`) });
   await showAt(page, { width: 1280, height: 800 });
 }
 

@@ -1,10 +1,11 @@
 // A manager adds a person by name: the Add staff form offers the people the service's labor
 // entries and the practice venue know at this location, fills in their ids, and the person can
 // punch in with the PIN the manager gave them. Also writes the screenshots of the form at the two
-// screen sizes into docs/screens.
+// screen sizes (into docs/screens with VENUE_DOCS_SCREENS=1).
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { showAt } from './show-at';
+import { screenPath } from './docs-screens';
 
 const HARBOUR = {
   uuid: '1c000000-0000-4000-8000-000000000001',
@@ -73,7 +74,7 @@ test('a manager picks a person by name, and they punch in with the PIN given', a
   ]) {
     await showAt(page, size);
     await form.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `docs/screens/manager-add-staff-${size.width}x${size.height}.png` });
+    await page.screenshot({ path: screenPath(`manager-add-staff-${size.width}x${size.height}.png`) });
   }
 
   await form.getByRole('button', { name: 'Save person' }).click();

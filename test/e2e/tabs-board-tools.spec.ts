@@ -1,17 +1,16 @@
 // The open-tabs board in Chromium against the real app: sorted by time open, total or name, found
 // by what is typed, a tab open longer than the venue's setting flagged in words, and every item on
 // one line (a long name cut, never wrapped), at 1280x800 and 1080x1920.
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { createWebhookControlClient } from '../../electron/sandbox/webhooks/control-client';
 import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { test, expect, type RunningApp } from './fixtures';
 import { showAt } from './show-at';
+import { screenPath } from './docs-screens';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
 const LONG_NAME = 'Smoked Old Fashioned with House Bitters and an Orange Twist, Large';
-const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
 
 async function furnish(app: RunningApp): Promise<void> {
   await app.core.handlers.tabsSetLocation(HARBOUR);
@@ -107,7 +106,7 @@ test('the board sorts, finds, flags tabs open too long, and shows each item on o
   await expect(page.getByTestId('open-too-long')).toHaveCount(4);
   await expect(page.getByTestId('open-too-long-count')).toHaveText('4 open longer than 2 min');
   await showAt(page, { width: 1280, height: 800 });
-  await page.screenshot({ path: screens('tabs-board-too-long-1280x800.png') });
+  await page.screenshot({ path: screenPath('tabs-board-too-long-1280x800.png') });
   await showAt(page, { width: 1080, height: 1920 });
-  await page.screenshot({ path: screens('tabs-board-too-long-1080x1920.png') });
+  await page.screenshot({ path: screenPath('tabs-board-too-long-1080x1920.png') });
 });

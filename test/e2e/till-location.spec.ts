@@ -1,12 +1,10 @@
 // A new bar workstation chooses its till's location as a new kiosk chooses its own: the first
 // choice needs nobody, a change needs a manager, and the PIN asked for it sits under the heading
 // and, once a manager signs in, makes the change that was asked (nobody chooses it again).
-import { join } from 'node:path';
 import { expect, startApp, stopApp, test } from './fixtures';
 import { showAt } from './show-at';
 import { axeFindings } from './axe-findings';
-
-const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
+import { screenPath } from './docs-screens';
 
 test("a till's first location is anyone's choice; a change asks a manager's PIN and is kept", async ({ page }) => {
   const app = await startApp(undefined, { manager: false });
@@ -37,7 +35,7 @@ test("a till's first location is anyone's choice; a change asks a manager's PIN 
       { width: 1080, height: 1920 },
     ]) {
       await showAt(page, size);
-      await page.screenshot({ path: screens(`till-location-pin-${size.width}x${size.height}.png`) });
+      await page.screenshot({ path: screenPath(`till-location-pin-${size.width}x${size.height}.png`) });
     }
     await showAt(page, { width: 1280, height: 800 });
     expect(await axeFindings(page)).toEqual([]);

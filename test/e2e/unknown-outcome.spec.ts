@@ -3,19 +3,18 @@
 // it and answers 504; or the screen's socket to the host closes as the answer comes back) shows the
 // unknown-outcome box, the Refund or Send button stays off, "Check again" (the same request with
 // the same id) gives the recorded outcome, and the service ends with exactly one refund or order.
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { SEED_LOCATIONS, SEED_PASSES, readingsFromEnv } from '../../electron/sandbox';
 import { test, expect, type RunningApp } from './fixtures';
 import { done, enterPin, openKiosk } from './kiosk-steps';
 import { showAt } from './show-at';
+import { screenPath } from './docs-screens';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
 /** The tab PASS-NO-LIMIT orders onto (docs/sandbox.md: the third seeded pass tab). */
 const NO_LIMIT_TAB = '7b000000-0000-4000-8000-000000000003';
 const NO_CATALOG = readingsFromEnv().extraRoutes === 'absent';
-const screens = (name: string) => join(import.meta.dirname, '../../docs/screens', name);
 
 /**
  * The page's bridge to the host, passed through frame by frame; `cut(channel)` closes the page's
@@ -55,7 +54,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     { width: 1080, height: 1920 },
   ]) {
     await showAt(page, size);
-    await page.screenshot({ path: screens(`${name}-${size.width}x${size.height}.png`) });
+    await page.screenshot({ path: screenPath(`${name}-${size.width}x${size.height}.png`) });
   }
   await showAt(page, { width: 1280, height: 800 });
 }
