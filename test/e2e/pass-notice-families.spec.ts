@@ -1,0 +1,101 @@
+// In the browser, against a real service (a sandbox of its own) whose plain numbers are dollars:
+// the pass card's notice names only the amounts whose unit is not confirmed. With Spent's unit
+// confirmed and the unit of amounts sent in not, Spent is one amount and the notice speaks of the
+// typed price alone; the other way round, Spent shows both readings and the notice says so, not
+// that a typed price waits; where spend limits are off (no Spent on the card) and amounts sent in
+// are confirmed, there is no notice. Screenshots at 1280x800 and 1080x1920 land in the test's
+// output folder.
+import { test, expect, type RunningApp } from './fixtures';
+import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
+import { namedReadings } from '../../electron/sandbox/readings';
+import type { MoneyFamily } from '../../shared/money-units';
+import { newRequestId } from '../../shared/request-id';
+import type { Page } from '@playwright/test';
+import { showAt } from './show-at';
+
+const LAGER = '3d000000-0000-4000-8000-000000000003';
+const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
+const GARDEN = { uuid: SEED_LOCATIONS.garden, name: 'Garden Terrace' };
+const shot = (name: string) => test.info().outputPath(name);
+
+/**
+ * The app on a service of its own whose money is dollars in every family, one family confirmed as
+ * a manager would in Settings, and an $8.00 lager on the unlimited pass at the catalog's price.
+ */
+async function onDollarService(app: RunningApp, confirmed: MoneyFamily, run: () => Promise<void>): Promise<void> {
+  const remote = await startSandbox({
+    readings: { ...namedReadings('default'), moneySent: 'dollars', moneyAnswers: 'dollars', moneyNumbers: 'dollars' },
+  });
+  try {
+    await app.core.handlers.saveConnection({
+      mode: 'remote',
+      baseUrl: remote.baseUrl,
+      accessId: DEMO_ACCESS_ID,
+      accessSecret: DEMO_ACCESS_SECRET,
+    });
+    await app.core.handlers.tabsSetMoneyUnit(confirmed, 'dollars');
+    await app.core.handlers.tabsSetLocation(HARBOUR);
+    const order = await app.core.handlers.passOrder(
+      SEED_PASSES.noLimit,
+      [{ productUuid: LAGER, quantity: 1 }],
+      newRequestId(),
+    );
+    expect(order.ok).toBe(true);
+    for (const family of ['sent', 'numbers'] as const)
+      expect(app.core.tabs.money.decided(family), family).toBe(family === confirmed);
+    await run();
+  } finally {
+    await remote.close();
+  }
+}
+
+async function lookUp(page: Page, xPassId: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('button', { name: 'Passes', exact: true }).click();
+  await page.getByLabel('Scan a pass or type its id').fill(xPassId);
+  await page.getByRole('button', { name: 'Look up' }).click();
+}
+
+test('Spent confirmed, amounts sent in not: Spent is one amount and the notice names the typed price only', async ({
+  app,
+  openApp,
+}) => {
+  await onDollarService(app, 'numbers', async () => {
+    const page = await openApp();
+    await showAt(page, { width: 1280, height: 800 });
+    await lookUp(page, SEED_PASSES.noLimit);
+    await expect(page.getByTestId('pass-spent')).toHaveText('$8.00');
+    const notice = page.getByRole('region', { name: 'Pass' }).getByTestId('money-unit-notice');
+    await expect(notice).toContainText('an order with a typed price waits');
+    await expect(notice).not.toContainText('Spent');
+    await expect(notice).not.toContainText('both readings');
+    await page.screenshot({ path: shot('pass-notice-sent-1280x800.png') });
+    await showAt(page, { width: 1080, height: 1920 });
+    await page.screenshot({ path: shot('pass-notice-sent-1080x1920.png') });
+  });
+});
+
+test('amounts sent in confirmed, Spent not: the notice names Spent only; no Spent shown, no notice', async ({
+  app,
+  openApp,
+}) => {
+  await onDollarService(app, 'sent', async () => {
+    const page = await openApp();
+    await showAt(page, { width: 1280, height: 800 });
+    await lookUp(page, SEED_PASSES.noLimit);
+    await expect(page.getByTestId('pass-spent')).toHaveText('$8.00 or $0.08');
+    const card = page.getByRole('region', { name: 'Pass' });
+    const notice = card.getByTestId('money-unit-notice');
+    await expect(notice).toContainText('Spent shows both readings');
+    await expect(notice).not.toContainText('typed price waits');
+    await page.screenshot({ path: shot('pass-notice-spent-1280x800.png') });
+    await showAt(page, { width: 1080, height: 1920 });
+    await page.screenshot({ path: shot('pass-notice-spent-1080x1920.png') });
+
+    // Where spend limits are off the card shows no Spent: nothing on it is unconfirmed.
+    await app.core.handlers.tabsSetLocation(GARDEN);
+    await page.reload();
+    await lookUp(page, SEED_PASSES.garden);
+    await expect(card.getByTestId('pass-limit')).toContainText('Spend limits are off');
+    await expect(card.getByTestId('money-unit-notice')).toHaveCount(0);
+  });
+});
