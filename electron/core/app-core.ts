@@ -43,7 +43,8 @@ import { firstStartState, setupHandlers } from './setup/setup-handlers';
 import { dispatchRequest, type Dispatch, type RefusedArguments } from './ipc-dispatch';
 import { RequestLedger } from './requests/request-ledger';
 import { withRequestLedger } from './requests/ledger-handlers';
-import { outcomeChecks } from './requests/outcome-checks';
+import { interruptedChecks, outcomeBefores, outcomeChecks } from './requests/outcome-checks';
+import { watchInterrupted } from './requests/interrupted';
 import { BackupService, type DailyTiming } from './backup/backup-service';
 import { backupHandlers } from './backup/backup-handlers';
 import { hubAddressHandlers } from './hub/hub-address-handlers';
@@ -291,7 +292,11 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     ...approvalHandlers(labor),
     ...tabsHandlers(
       tabs,
-      group.tap.approver((pin) => labor.access.approveByManagerPin(pin)),
+      // Once approved, before the refund goes out, its note is kept with the ledger's start.
+      group.tap.approver(
+        (pin) => labor.access.approveByManagerPin(pin),
+        () => requests.noteAsked(),
+      ),
     ),
     dismissDataHealth: async (ids) => dismissNotices(dataHealth, ids),
     ...hubHandlers(hubService, options.dataDir, relay),
@@ -314,9 +319,11 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   const remembered = withRequestLedger(
     unguarded,
     requests,
-    outcomeChecks(tabs),
+    outcomeChecks(tabs, requests),
     group.enabled ? group.tap.ledgerNotes() : {},
+    outcomeBefores(tabs),
   );
+  let stopInterrupted = () => {};
   // Authority lives here, not in the screens: see shared/contract/access.ts.
   const guarded = guardHandlers(remembered, {
     // Read on every request: a workstation in kiosk view is locked down the moment it enters it.
@@ -375,6 +382,13 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       await labor.start();
       schedule.start();
       await tabs.start();
+      // Requests out with the service when the app stopped: settled by a read once it decides.
+      stopInterrupted = watchInterrupted(
+        requests,
+        interruptedChecks(tabs, requests),
+        (changed) => webhooks.events.on('webhookEvents', changed),
+        log,
+      );
       if (hubService && options.hub) {
         const { when: _when, ...serve } = options.hub;
         hubServer = await startVenueHub({
@@ -396,6 +410,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
     stop: async () => {
       // Satellites first: nothing they send may land in a core that is stopping.
       await group.stop();
+      stopInterrupted();
       const server = hubServer;
       hubServer = null;
       await server?.close();

@@ -7,6 +7,7 @@ import type { HubDeviceView } from '../../../shared/hub';
 import type { PunchReviewView } from '../../../shared/authority';
 import type { DataHealthView } from '../../../shared/data-health';
 import type { GroupStatus } from '../../../shared/group';
+import type { RefundOutcome } from '../../../shared/tabs';
 import type { LaborService } from '../labor/labor-service';
 import type { WebhookListenerService } from '../webhook-listener/listener-service';
 import type { HubService } from '../hub/hub-service';
@@ -22,6 +23,7 @@ import {
   editMessage,
   eventMessage,
   healthMessage,
+  isRefundAsked,
   punchMessage,
   refundMessage,
   reviewMessage,
@@ -100,6 +102,14 @@ export function attachLogTaps(
   if (sources.requests) for (const m of durableMessages(venueId, sources.requests, sources.dataDir, now())) once(m);
   offs.push(sources.tap.events.on('edit', (row) => once(editMessage(venueId, row))));
   offs.push(sources.tap.events.on('refund', (r) => once(refundMessage(venueId, r.asked, r.outcome, now()))));
+  // A refund out when the hub stopped, settled by a read after this start (interrupted.ts).
+  if (sources.requests)
+    offs.push(
+      sources.requests.onSettled((e) => {
+        if (e.channel !== 'tabRefund' || !e.outcome?.ok || !isRefundAsked(e.about)) return;
+        once(refundMessage(venueId, e.about, e.outcome.result as RefundOutcome, e.at));
+      }),
+    );
 
   // Review: held and refused punches as they come, and each decision.
   const reviewItems = (view: PunchReviewView) => {

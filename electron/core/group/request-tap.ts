@@ -33,12 +33,16 @@ export class RequestTap {
   readonly events = new TypedEmitter<RequestTapEvents>();
   private readonly approvals = new AsyncLocalStorage<{ approver: RefundApprover | null }>();
 
-  /** The refund approval, noting who approved in the request's context. */
-  approver(approve: Approve): Approve {
+  /**
+   * The refund approval, noting who approved in the request's context; `approved` runs then, before
+   * the refund goes out (the request ledger keeps the note with the request's start).
+   */
+  approver(approve: Approve, approved?: () => void): Approve {
     return async (pin) => {
       const who = await approve(pin);
       const slot = this.approvals.getStore();
       if (slot) slot.approver = who;
+      approved?.();
       return who;
     };
   }

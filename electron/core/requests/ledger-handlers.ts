@@ -82,11 +82,15 @@ export function ledgerKey(deviceId: string, channel: string, requestId: string):
 /** A note of what was asked, kept with the outcome (LedgerEntry.about); it must leave out any PIN. */
 export type LedgerNote = (args: unknown[]) => unknown;
 
+/** What a check after a restart needs, taken before the write (LedgerEntry.before); no PIN. */
+export type LedgerBefore = (args: unknown[]) => unknown;
+
 export function withRequestLedger(
   handlers: IpcHandlers,
   ledger: RequestLedger,
   checks: Partial<Record<LedgerChannel, OutcomeCheck>> = {},
   notes: Partial<Record<LedgerChannel, LedgerNote>> = {},
+  befores: Partial<Record<LedgerChannel, LedgerBefore>> = {},
 ): IpcHandlers {
   const wrapped = { ...handlers } as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   for (const channel of LEDGER_CHANNELS) {
@@ -120,6 +124,13 @@ export function withRequestLedger(
         return unwrap(checked ?? entry.outcome);
       }
       const note = notes[channel];
+      const taken = befores[channel];
+      let before: unknown;
+      try {
+        before = taken?.(args);
+      } catch {
+        // Only a check after a restart reads it; without it that check leaves the outcome unknown.
+      }
       return unwrap(
         await ledger.first(
           key,
@@ -128,6 +139,7 @@ export function withRequestLedger(
           () => outcomeOf(() => handler(...args)),
           rules.unknown,
           note && (() => note(args)),
+          before,
         ),
       );
     };

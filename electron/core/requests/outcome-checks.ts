@@ -3,10 +3,25 @@
 import type { GiftCardSale, PassOrderOutcome, RefundInput } from '../../../shared/tabs';
 import type { LedgerChannel } from '../../../shared/contract/semantics';
 import type { TabsService } from '../tabs/tabs-service';
-import type { LedgerOutcome } from './request-ledger';
-import type { OutcomeCheck } from './ledger-handlers';
+import type { LedgerOutcome, RequestLedger } from './request-ledger';
+import type { LedgerBefore, OutcomeCheck } from './ledger-handlers';
+import { interruptedRefund, refundBefore, type InterruptedCheck } from './interrupted';
 
-export function outcomeChecks(tabs: TabsService): Partial<Record<LedgerChannel, OutcomeCheck>> {
+/** What the checks after a restart need, taken before each write. */
+export function outcomeBefores(tabs: TabsService): Partial<Record<LedgerChannel, LedgerBefore>> {
+  return { tabRefund: refundBefore((uuid) => tabs.openTabs.tab(uuid)) };
+}
+
+/** The reads that settle a request the app stopped with while it was out (interrupted.ts). */
+export function interruptedChecks(
+  tabs: TabsService,
+  ledger: RequestLedger,
+): Partial<Record<LedgerChannel, InterruptedCheck>> {
+  return { tabRefund: interruptedRefund((uuid) => tabs.openTabs.tab(uuid), ledger) };
+}
+
+export function outcomeChecks(tabs: TabsService, ledger?: RequestLedger): Partial<Record<LedgerChannel, OutcomeCheck>> {
+  const afterRestart = ledger && interruptedRefund((uuid) => tabs.openTabs.tab(uuid), ledger);
   return {
     // The sale's id is its request id: its tab read again for cards, or the sale as it stands.
     giftCardSell: async (args) => {
@@ -19,10 +34,12 @@ export function outcomeChecks(tabs: TabsService): Partial<Record<LedgerChannel, 
       }
       return sale ? ({ ok: true, result: sale } satisfies LedgerOutcome) : null;
     },
-    // The service's PAYMENT_REFUNDED events on the tab decide it when exactly one new refund fits.
-    tabRefund: async (args) => {
+    // The service's PAYMENT_REFUNDED events on the tab decide it when exactly one new refund fits;
+    // for a refund out when the app stopped, against the tab's refunds kept with its start.
+    tabRefund: async (args, entry) => {
       const settled = tabs.settleUnknownRefund(args[0] as string, args[1] as RefundInput);
-      return settled ? { ok: true, result: settled } : null;
+      if (settled) return { ok: true, result: settled };
+      return entry.interrupted && afterRestart ? afterRestart(entry) : null;
     },
     // The pass's spent read again tells a person whether the order landed; it stays "unknown".
     passOrder: async (args, entry) => {

@@ -8,6 +8,7 @@
 //   channel's read ("check again"), never the write.
 // Entries live for a day and a half and at most MAX_ENTRIES; the file is rewritten without the
 // old ones when it holds twice what is live. Unreadable lines are kept aside like every log's.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import type { ErrorPayload } from '../../../shared/app-error';
 import { openRecordLog } from '../labor/record-log';
@@ -32,11 +33,18 @@ export interface LedgerEntry {
    * of the ledger: a group's log publishes a refund from it after a restart. Absent: no note.
    */
   about?: unknown;
+  /**
+   * What a check after a restart needs, taken before the write went out (a refund: the tab's
+   * refunds the board knew then). Absent: the channel keeps none.
+   */
+  before?: unknown;
+  /** Started and never ended in the file: the app stopped while the request was with the service. */
+  interrupted?: true;
 }
 
 /** One line of the file: a start, or an outcome (which replaces the start of the same key). */
 type Line =
-  | { v: 1; t: 'start'; key: string; channel: string; fp: string; at: number }
+  | { v: 1; t: 'start'; key: string; channel: string; fp: string; at: number; before?: unknown; about?: unknown }
   | {
       v: 1;
       t: 'end';
@@ -90,7 +98,15 @@ export function stoppedWhileOut(channel: string): ErrorPayload {
   };
 }
 
+/** The request `first` is running in this async context, for `noteAsked`. */
+interface Running {
+  key: string;
+  about?: () => unknown;
+}
+
 export class RequestLedger {
+  private readonly running = new AsyncLocalStorage<Running>();
+  private readonly settledListeners = new Set<(entry: LedgerEntry) => void>();
   private readonly entries = new Map<string, LedgerEntry>();
   private readonly inFlight = new Map<string, Promise<LedgerOutcome>>();
   private readonly file: AppendLog<Line>;
@@ -111,7 +127,9 @@ export class RequestLedger {
     this.file = log;
     for (const line of records) {
       if (line.t === 'start') {
-        // Started and never finished: the app stopped while it was out. Its outcome is unknown.
+        // Started and never finished: the app stopped while it was out. Its outcome is unknown
+        // until a read decides it (settleInterrupted). A later start line of the same key adds
+        // the note taken once the request was allowed (noteAsked).
         this.entries.set(line.key, {
           key: line.key,
           channel: line.channel,
@@ -119,6 +137,9 @@ export class RequestLedger {
           at: line.at,
           state: 'unknown',
           outcome: { ok: false, error: stoppedWhileOut(line.channel) },
+          interrupted: true,
+          ...(line.before === undefined ? {} : { before: line.before }),
+          ...(line.about === undefined ? {} : { about: line.about }),
         });
       } else {
         this.entries.set(line.key, {
@@ -149,6 +170,43 @@ export class RequestLedger {
     return [...this.entries.values()].filter((e) => e.channel === channel).sort((a, b) => a.at - b.at);
   }
 
+  /** Entries the app stopped with while they were out with the service, and still undecided. */
+  interruptedEntries(): LedgerEntry[] {
+    return [...this.entries.values()].filter((e) => e.interrupted && e.state === 'unknown');
+  }
+
+  /** Hears each outcome decided later (`settle`): a group publishes a refund settled after its start. */
+  onSettled(listener: (entry: LedgerEntry) => void): () => void {
+    this.settledListeners.add(listener);
+    return () => this.settledListeners.delete(listener);
+  }
+
+  /**
+   * Keeps the note of the request running in this async context with its start, before its write
+   * goes out (a refund once its approver is known): if the app stops while it is out, what was
+   * asked and who approved survives with the start line. Outside a request, or without a note: nothing.
+   */
+  noteAsked(): void {
+    const running = this.running.getStore();
+    const entry = running && this.entries.get(running.key);
+    if (!running?.about || !entry || entry.state !== 'started') return;
+    let about: unknown;
+    try {
+      about = running.about();
+    } catch {
+      return;
+    }
+    if (about === undefined) return;
+    const { key, channel, fingerprint: fp, at, before } = entry;
+    try {
+      this.write({ v: 1, t: 'start', key, channel, fp, at, ...(before === undefined ? {} : { before }), about });
+    } catch (error) {
+      this.options.log?.(`request ledger: the note of ${channel} could not be written: ${String(error)}`);
+      return;
+    }
+    entry.about = about;
+  }
+
   /** A request in flight right now, to wait for. */
   pending(key: string): Promise<LedgerOutcome> | undefined {
     return this.inFlight.get(key);
@@ -158,6 +216,7 @@ export class RequestLedger {
    * Runs a request for the first time: its start is durable before `work` runs (a write failure
    * refuses the request unsent), its outcome after. `unknown` says whether an outcome leaves the
    * write undecided. `about`, read once the work is done, is kept with the outcome (LedgerEntry.about).
+   * `before` goes with the start line (LedgerEntry.before).
    */
   async first(
     key: string,
@@ -166,15 +225,17 @@ export class RequestLedger {
     work: () => Promise<LedgerOutcome>,
     unknown: (outcome: LedgerOutcome) => boolean,
     about?: () => unknown,
+    before?: unknown,
   ): Promise<LedgerOutcome> {
     const at = this.now();
-    this.write({ v: 1, t: 'start', key, channel, fp: fingerprint, at });
-    this.entries.set(key, { key, channel, fingerprint, at, state: 'started', outcome: null });
+    const kept = before === undefined ? {} : { before };
+    this.write({ v: 1, t: 'start', key, channel, fp: fingerprint, at, ...kept });
+    this.entries.set(key, { key, channel, fingerprint, at, state: 'started', outcome: null, ...kept });
     this.compactIfDue();
     const running = (async () => {
       let outcome: LedgerOutcome;
       try {
-        outcome = await work();
+        outcome = await this.running.run({ key, about }, work);
       } catch (error) {
         // `work` turns failures into outcomes; this is a bug path, recorded as unknown to stay safe.
         outcome = { ok: false, error: stoppedWhileOut(channel) };
@@ -186,7 +247,14 @@ export class RequestLedger {
       } catch {
         // A note is for readers of the ledger; the outcome is written without one.
       }
-      this.finish(key, channel, fingerprint, unknown(outcome) ? 'unknown' : 'done', outcome, note);
+      this.finish(
+        key,
+        channel,
+        fingerprint,
+        unknown(outcome) ? 'unknown' : 'done',
+        outcome,
+        note ?? this.entries.get(key)?.about,
+      );
       return outcome;
     })();
     this.inFlight.set(key, running);
@@ -202,6 +270,8 @@ export class RequestLedger {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.finish(key, entry.channel, entry.fingerprint, 'done', outcome, entry.about);
+    const settled = this.entries.get(key);
+    if (settled) for (const listener of this.settledListeners) listener(settled);
   }
 
   private finish(
@@ -277,8 +347,16 @@ export class RequestLedger {
     for (const e of live) {
       this.entries.set(e.key, e);
       const fp = e.fingerprint;
-      lines.push({ v: 1, t: 'start', key: e.key, channel: e.channel, fp, at: e.at });
-      if (e.state !== 'started' && e.outcome)
+      // A started or interrupted entry keeps what its start line held, and stays without an end.
+      const open = e.state === 'started' || e.interrupted === true;
+      const held = open
+        ? {
+            ...(e.before === undefined ? {} : { before: e.before }),
+            ...(e.about === undefined ? {} : { about: e.about }),
+          }
+        : {};
+      lines.push({ v: 1, t: 'start', key: e.key, channel: e.channel, fp, at: e.at, ...held });
+      if (!open && e.state !== 'started' && e.outcome)
         lines.push({
           v: 1,
           t: 'end',
