@@ -8,6 +8,7 @@ import { createApp } from './create-app';
 import { heapTrimLine, startHeapTrim } from '../core/heap-trim';
 import { MemorySecretStore } from '../core/secrets/secret-store';
 import { startHost } from './host';
+import { stopBoundFromEnv, stopOnSignals } from './stop-on-signals';
 import { DEFAULT_REDIRECT_PORT } from '../core/connection/connection-settings';
 import { reportText } from '../core/connection/service-check';
 import { findHubs } from '../core/hub/hub-discovery';
@@ -292,18 +293,25 @@ async function main() {
   console.error(
     `Secrets and tokens are kept in memory only and forgotten when the host exits. Data folder: ${dataDir}`,
   );
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    trim?.stop();
-    stopOffering();
-    await host.close();
-    await core.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  const boundMs = stopBoundFromEnv(env);
+  stopOnSignals({
+    steps: [
+      {
+        name: 'screens',
+        run: async () => {
+          trim?.stop();
+          stopOffering();
+          await host.close();
+        },
+      },
+      // The core's own steps bound what they wait for (in-flight webhooks, the leaf node); the
+      // rest of the bound is a backstop.
+      { name: 'core', run: () => core.stop() },
+    ],
+    boundMs,
+    log,
+    exit: (code) => process.exit(code),
+  });
   // The ready line follows the handlers: a script that signals as soon as it reads it meets them.
   console.log(`Venue Companion (headless) ready at ${host.url}`);
   console.error(

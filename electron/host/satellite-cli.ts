@@ -3,6 +3,7 @@
 // the person confirmed: the fingerprint (or check code) given, or the one shown and confirmed at a
 // terminal; without either it refuses. With the code it asks the hub, prints this device's check
 // code, and waits until a manager allows it on the hub's Devices tab (or denies it: exit 1).
+import { stopBoundFromEnv, stopOnSignals } from './stop-on-signals';
 import { startHost } from './host';
 import { newControlSecret, offerNewLinks } from './host-control';
 import { startSatelliteOrSetup } from './satellite-setup';
@@ -50,17 +51,21 @@ export async function runSatellite(options: SatelliteCliOptions): Promise<void> 
   const stopOffering = offerNewLinks(options.dataDir, host, controlSecret);
   console.log(`Venue Companion (satellite) ready at ${host.url}`);
   console.error(`For another browser, or after a restart: npm run host -- --new-link --data-dir ${options.dataDir}`);
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    stopOffering();
-    await host.close();
-    await satellite.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  stopOnSignals({
+    steps: [
+      {
+        name: 'screens',
+        run: async () => {
+          stopOffering();
+          await host.close();
+        },
+      },
+      { name: 'satellite', run: () => satellite.close() },
+    ],
+    boundMs: stopBoundFromEnv(process.env),
+    log: (line) => console.error(line),
+    exit: (code) => process.exit(code),
+  });
 }
 
 /**

@@ -46,6 +46,8 @@ export type AuthPatch = { secret?: string | null; customHeaders?: Record<string,
 
 /** How long an idle keep-alive connection is kept (see start()). */
 export const KEEP_ALIVE_MS = 65_000;
+/** How long a stop waits for requests in progress before closing their connections. */
+export const STOP_GRACE_MS = 2_000;
 
 export class WebhookReceiver {
   readonly events: TypedEmitter<WebhookReceiverEvents>;
@@ -138,6 +140,8 @@ export class WebhookReceiver {
       // A sender that resets mid-request must never reach the process as an unhandled 'error'.
       req.on('error', ignore);
       res.on('error', ignore);
+      // Stopping: a sender on a keep-alive connection is told to go, or it keeps the stop waiting.
+      if (this.server !== server) res.shouldKeepAlive = false;
       // Never rejects (it answers 500 at worst); stop() waits for it through handler.idle().
       void this.handler.handle(req, res);
     });
@@ -193,14 +197,23 @@ export class WebhookReceiver {
     return this.log.checkSealed();
   }
 
-  /** Stops listening, lets requests in progress finish, and closes the open log file. */
+  /**
+   * Stops listening, lets requests in progress finish for a while (STOP_GRACE_MS), and closes the
+   * open log file. A sender still sending its body after that is cut off (it was never answered,
+   * so it sends again); every delivery already answered is on disk.
+   */
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
     if (server !== null) {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await this.handler.idle();
+      let grace: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        this.handler.idle(),
+        new Promise<void>((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS))),
+      ]);
+      clearTimeout(grace);
       server.closeAllConnections();
       await closed;
     }
