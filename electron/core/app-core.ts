@@ -13,6 +13,7 @@ import { connectionHandlers } from './connection/connection-handlers';
 import { laborHandlers } from './labor/labor-handlers';
 import { approvalHandlers } from './labor/approval/approval-handlers';
 import { LaborService, type LaborTuning } from './labor/labor-service';
+import { tipsMoney } from './labor/tips-money';
 import { PayService } from './labor/pay/pay-service';
 import { payHandlers } from './labor/pay/pay-handlers';
 import { SalesProjection } from './labor/pay/sales-projection';
@@ -183,11 +184,7 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
   connection.events.on('connection', followMoney);
   const labor = new LaborService({
     dataDir: options.dataDir,
-    money: () => ({
-      unit: money.unitOf('declared_tips'),
-      note: (value) =>
-        typeof value === 'string' ? money.observeString('declared_tips', value) : money.observe('declared_tips', value),
-    }),
+    money: () => tipsMoney(money),
     api: () => connection.api(),
     kioskMode: options.kiosk,
     demoStaff: async () => (await connection.sandboxLink()?.demoStaff()) ?? null,

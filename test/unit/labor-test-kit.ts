@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceClient } from '../../electron/core/api/service-client';
 import { LaborService, type LaborTuning } from '../../electron/core/labor/labor-service';
+import type { EntryMoney } from '../../electron/core/labor/entry-normalize';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import {
   DEMO_ACCESS_ID,
@@ -40,6 +41,8 @@ export async function startLabor(
     location?: boolean;
     fetch?: typeof fetch;
     now?: () => number;
+    /** The unit of declared_tips and who hears the tips read; the sandbox's own unit when absent. */
+    money?: () => EntryMoney;
   } = {},
 ): Promise<RunningLabor> {
   const client = demoClient(sb, {
@@ -53,7 +56,7 @@ export async function startLabor(
     now: options.now,
     demoStaff: options.demoStaff ? () => sb.world.staff : undefined,
     // As a manager confirms in Settings: declared_tips in the unit of the sandbox's "number" fields.
-    money: () => ({ unit: sb.world.readings.moneyNumbers }),
+    money: options.money ?? (() => ({ unit: sb.world.readings.moneyNumbers })),
   });
   if (options.location !== false && !labor.settings().location) labor.saveSettings({ location: HARBOUR });
   await labor.start();
