@@ -277,6 +277,58 @@ describe('carried dedupe keys', () => {
   });
 });
 
+describe('retention while appending', () => {
+  it('at every turn the summary on disk and the segments the log lists agree, and each listed file exists', async () => {
+    const dir = tempDir();
+    const log = new EventLog({ dir, retentionEvents: 6, segmentEvents: 2 });
+    const row = (n: number) => ({
+      receivedAt: Date.now(),
+      type: 'X',
+      knownType: false,
+      targetUuid: null,
+      targetId: null,
+      locationUuid: null,
+      locationName: null,
+      locationId: null,
+      createdAt: null,
+      verification: 'verified' as const,
+      problem: 'unknown',
+      dedupeKey: `k${n}`,
+      headers: {},
+      rawBody: '{}',
+      rawBodyBase64: null,
+      bodyBytes: 2,
+      truncated: false,
+      httpStatus: 200,
+      signature: { header: null, result: 'match' as const },
+    });
+    let done = false;
+    let checks = 0;
+    const watch = (async () => {
+      while (!done) {
+        // What a backup's synchronous pass would take (backup/venue-files.ts).
+        const position = log.backupPosition()!;
+        const meta = JSON.parse(readFileSync(join(dir, 'log-meta.json'), 'utf8')) as { droppedThrough: number };
+        const files = new Set(readdirSync(dir));
+        for (const { name } of position.segments) {
+          expect(files.has(name), name).toBe(true);
+          expect(Number(/\d+/.exec(name)![0])).toBeGreaterThan(meta.droppedThrough);
+        }
+        checks += 1;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    for (let n = 0; n < 60; n += 3) await Promise.all([n, n + 1, n + 2].map((m) => log.append(row(m))));
+    done = true;
+    await watch;
+    await log.close();
+    expect(checks).toBeGreaterThan(20);
+    expect(log.size()).toBeLessThanOrEqual(6);
+    const meta = JSON.parse(readFileSync(join(dir, 'log-meta.json'), 'utf8')) as { droppedThrough: number };
+    expect(meta.droppedThrough).toBeGreaterThan(20);
+  });
+});
+
 describe('durability', () => {
   /** The real disk, with a switch that makes writes fail and a count of syncs. */
   function flakyIo() {
