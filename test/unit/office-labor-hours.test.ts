@@ -26,7 +26,13 @@ afterAll(async () => {
 });
 
 let n = 0;
-async function punch(shiftKey: string, kind: PunchKind, atMin: number, breakType?: string | null): Promise<void> {
+async function punch(
+  shiftKey: string,
+  kind: PunchKind,
+  atMin: number,
+  breakType?: string | null,
+  breakKey: string | null = null,
+): Promise<void> {
   const id = `p${++n}`;
   const payload: GroupPunch = {
     punchId: id,
@@ -38,7 +44,7 @@ async function punch(shiftKey: string, kind: PunchKind, atMin: number, breakType
     capturedAt: T0 + atMin * MIN,
     landedAt: T0 + atMin * MIN,
     shiftKey,
-    breakKey: null,
+    breakKey,
     declaredTips: null,
     ...(breakType === undefined ? {} : { breakType }),
   };
@@ -97,6 +103,36 @@ describe('hours at the office', () => {
     );
     // s2 now runs 300 minutes, less its 20 unpaid.
     expect(await workedMinutes()).toEqual([{ shifts: 2, minutes: 450 + 280 }]);
+  });
+
+  it('moves a break by an edit published from the audit log alone', async () => {
+    // s3: 2 hours with an unpaid break named by its entry, 10 minutes, then edited to 40.
+    await punch('s3', 'shift-start', 1200);
+    await punch('s3', 'break-start', 1230, 'unpaid_break', 'b3');
+    await punch('s3', 'break-end', 1240, undefined, 'b3');
+    await punch('s3', 'shift-end', 1320);
+    expect(await workedMinutes()).toEqual([{ shifts: 3, minutes: 450 + 280 + 110 }]);
+    const payload: GroupEdit = {
+      auditId: 'a3',
+      entryUuid: 'b3',
+      at: T0 + 1400 * MIN,
+      byUserId: '2001',
+      byName: 'Alex',
+      reason: 'longer meal',
+      changes: [{ field: 'punch_out', from: null, to: new Date(T0 + 1270 * MIN).toISOString() }],
+      entry: null,
+    };
+    await store.transaction((tx) =>
+      laborModel.apply(tx, {
+        venueId: 'north',
+        kind: 'labor.edit',
+        msgId: 'edit:a3',
+        seq: 100,
+        payload,
+        heardAt: null,
+      }),
+    );
+    expect(await workedMinutes()).toEqual([{ shifts: 3, minutes: 450 + 280 + 80 }]);
   });
 
   it('replays the labor model when its tables are from the version that subtracted every break', async () => {

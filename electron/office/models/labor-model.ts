@@ -3,7 +3,9 @@
 // edit of that entry sets its times as they are after the edit. Hours are a shift's length less
 // its unpaid breaks, as the hub's own timesheet counts them: a break is paid only when its punch's
 // time_punch_type says so (shared/labor-calc.ts isPaidBreak); a break whose type is unknown (a
-// punch published before the type was carried) counts as unpaid.
+// punch published before the type was carried) counts as unpaid. Breaks are kept one by one,
+// keyed by the service's entry uuid the hub names them by, so an edit of a break entry moves that
+// break and the shift's break totals are summed again from its breaks.
 import type { GroupEdit, GroupPunch } from '../../../shared/group';
 import { isPaidBreak } from '../../../shared/labor-calc';
 import { dayOf, type Delivered, type ReadModel } from './read-model';
@@ -12,9 +14,10 @@ import type { Sql } from '../office-store';
 export const laborModel: ReadModel = {
   name: 'labor',
   // 2: unpaid breaks kept apart from paid ones (version 1 subtracted every break).
-  version: 2,
+  // 3: breaks one by one (office_breaks), so an edit of a break entry changes the shift's hours.
+  version: 3,
   filters: ['venue.*.labor.>'],
-  tables: ['office_punches', 'office_shifts', 'office_edits'],
+  tables: ['office_punches', 'office_shifts', 'office_edits', 'office_breaks'],
   schema: `
     create table if not exists office_punches (
       venue_id text not null, punch_id text not null, kind text not null, user_id text not null,
@@ -25,6 +28,9 @@ export const laborModel: ReadModel = {
       role text, start_at bigint, end_at bigint, break_ms bigint not null default 0,
       unpaid_break_ms bigint not null default 0, break_since bigint, break_paid boolean,
       primary key (venue_id, shift_key));
+    create table if not exists office_breaks (
+      venue_id text not null, break_key text not null, shift_key text not null, start_at bigint not null,
+      end_at bigint, paid boolean not null, primary key (venue_id, break_key));
     create table if not exists office_edits (
       venue_id text not null, audit_id text not null, entry_uuid text not null, at bigint not null,
       by_name text not null, reason text, changes jsonb not null, primary key (venue_id, audit_id));`,
@@ -47,12 +53,42 @@ async function ensureShift(
   );
 }
 
-/** Ends the open break, if any, at $3: its length goes to the breaks, and to the unpaid ones unless paid. */
-const ENDS_BREAK = `
-  break_ms = break_ms + case when break_since is null then 0 else greatest($3 - break_since, 0) end,
-  unpaid_break_ms = unpaid_break_ms +
-    case when break_since is null or break_paid is true then 0 else greatest($3 - break_since, 0) end,
-  break_since = null, break_paid = null`;
+/**
+ * The shift's break totals and open break, summed again from its breaks: a break's length goes to
+ * the breaks, and to the unpaid ones unless paid; one still open is the shift's break now.
+ */
+async function sumBreaks(tx: Sql, venueId: string, shiftKey: string): Promise<void> {
+  await tx.query(
+    `update office_shifts set
+       break_ms = coalesce((select sum(greatest(end_at - start_at, 0)) from office_breaks b
+         where b.venue_id = $1 and b.shift_key = $2 and end_at is not null), 0),
+       unpaid_break_ms = coalesce((select sum(greatest(end_at - start_at, 0)) from office_breaks b
+         where b.venue_id = $1 and b.shift_key = $2 and end_at is not null and not paid), 0),
+       break_since = (select max(start_at) from office_breaks b
+         where b.venue_id = $1 and b.shift_key = $2 and end_at is null),
+       break_paid = (select bool_or(paid) from office_breaks b
+         where b.venue_id = $1 and b.shift_key = $2 and end_at is null)
+     where venue_id = $1 and shift_key = $2`,
+    [venueId, shiftKey],
+  );
+}
+
+/** Ends the shift's open breaks at `at` (a break-end, or the shift's end). */
+async function endOpenBreaks(tx: Sql, venueId: string, shiftKey: string, at: number, breakKey: string | null) {
+  // The break the punch names; a punch that names none ends the one open.
+  const named = breakKey
+    ? await tx.query(
+        `update office_breaks set end_at = $3 where venue_id = $1 and break_key = $2 and end_at is null returning break_key`,
+        [venueId, breakKey, at],
+      )
+    : [];
+  if (named.length === 0)
+    await tx.query(`update office_breaks set end_at = $3 where venue_id = $1 and shift_key = $2 and end_at is null`, [
+      venueId,
+      shiftKey,
+      at,
+    ]);
+}
 
 async function applyPunch(tx: Sql, venueId: string, p: GroupPunch): Promise<void> {
   await tx.query(`insert into office_punches values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing`, [
@@ -70,23 +106,26 @@ async function applyPunch(tx: Sql, venueId: string, p: GroupPunch): Promise<void
   await ensureShift(tx, venueId, p.shiftKey, p);
   const at = p.capturedAt;
   const where = 'where venue_id = $1 and shift_key = $2';
-  if (p.kind === 'shift-start')
+  if (p.kind === 'shift-start') {
     await tx.query(`update office_shifts set start_at = $3 ${where}`, [venueId, p.shiftKey, at]);
-  else if (p.kind === 'shift-end')
-    await tx.query(`update office_shifts set end_at = $3, ${ENDS_BREAK} ${where}`, [venueId, p.shiftKey, at]);
-  else if (p.kind === 'break-start')
-    await tx.query(`update office_shifts set break_since = $3, break_paid = $4 ${where} and break_since is null`, [
-      venueId,
-      p.shiftKey,
-      at,
-      isPaidBreak(p.breakType ?? ''),
-    ]);
-  else
-    await tx.query(`update office_shifts set ${ENDS_BREAK} ${where} and break_since is not null`, [
-      venueId,
-      p.shiftKey,
-      at,
-    ]);
+    return;
+  }
+  if (p.kind === 'shift-end') {
+    await tx.query(`update office_shifts set end_at = $3 ${where}`, [venueId, p.shiftKey, at]);
+    await endOpenBreaks(tx, venueId, p.shiftKey, at, null);
+  } else if (p.kind === 'break-start') {
+    // One break open at a time, as the hub's own punches: a second start while one is open is a repeat.
+    const open = await tx.query(`select 1 from office_breaks ${where} and end_at is null`, [venueId, p.shiftKey]);
+    if (open.length === 0)
+      await tx.query(`insert into office_breaks values ($1, $2, $3, $4, null, $5) on conflict do nothing`, [
+        venueId,
+        p.breakKey ?? `punch:${p.punchId}`,
+        p.shiftKey,
+        at,
+        isPaidBreak(p.breakType ?? ''),
+      ]);
+  } else await endOpenBreaks(tx, venueId, p.shiftKey, at, p.breakKey);
+  await sumBreaks(tx, venueId, p.shiftKey);
 }
 
 async function applyEdit(tx: Sql, venueId: string, e: GroupEdit): Promise<void> {
@@ -99,12 +138,27 @@ async function applyEdit(tx: Sql, venueId: string, e: GroupEdit): Promise<void> 
     e.reason,
     JSON.stringify(e.changes),
   ]);
+  const [brk] = await tx.query<{ shift_key: string; start_at: unknown; end_at: unknown }>(
+    'select shift_key, start_at, end_at from office_breaks where venue_id = $1 and break_key = $2',
+    [venueId, e.entryUuid],
+  );
   if (e.entry === null) {
-    // Published from the hub's audit log alone: the changed times of a shift the office knows.
+    // Published from the hub's audit log alone: the changed times of a shift or break the office knows.
     const to = (field: string) => e.changes.find((c) => c.field === field);
     const ms = (value: string | number | null | undefined) => (typeof value === 'string' ? Date.parse(value) : null);
     const punchIn = to('punch_in');
     const punchOut = to('punch_out');
+    if (brk) {
+      await moveBreak(
+        tx,
+        venueId,
+        e.entryUuid,
+        brk.shift_key,
+        punchIn ? ms(punchIn.to) : Number(brk.start_at),
+        punchOut ? ms(punchOut.to) : brk.end_at === null ? null : Number(brk.end_at),
+      );
+      return;
+    }
     if (punchIn)
       await tx.query(`update office_shifts set start_at = $3 where venue_id = $1 and shift_key = $2`, [
         venueId,
@@ -119,7 +173,22 @@ async function applyEdit(tx: Sql, venueId: string, e: GroupEdit): Promise<void> 
       ]);
     return;
   }
-  if (e.entry.kind !== 'shift') return;
+  if (e.entry.kind === 'break') {
+    // A break the office has not heard of (its punch named it otherwise) is added to its shift,
+    // unpaid as every break whose type the office was not told.
+    const shiftKey = brk?.shift_key ?? e.entry.shiftUuid;
+    if (shiftKey === null) return;
+    if (!brk)
+      await tx.query(`insert into office_breaks values ($1, $2, $3, $4, $5, false) on conflict do nothing`, [
+        venueId,
+        e.entryUuid,
+        shiftKey,
+        e.entry.punchIn,
+        e.entry.punchOut,
+      ]);
+    await moveBreak(tx, venueId, e.entryUuid, shiftKey, e.entry.punchIn, e.entry.punchOut);
+    return;
+  }
   await ensureShift(tx, venueId, e.entryUuid, { userId: e.entry.userId, name: e.entry.name, role: null });
   await tx.query(`update office_shifts set start_at = $3, end_at = $4 where venue_id = $1 and shift_key = $2`, [
     venueId,
@@ -127,6 +196,21 @@ async function applyEdit(tx: Sql, venueId: string, e: GroupEdit): Promise<void> 
     e.entry.punchIn,
     e.entry.punchOut,
   ]);
+}
+
+async function moveBreak(
+  tx: Sql,
+  venueId: string,
+  breakKey: string,
+  shiftKey: string,
+  startAt: number | null,
+  endAt: number | null,
+): Promise<void> {
+  await tx.query(
+    `update office_breaks set start_at = coalesce($3, start_at), end_at = $4 where venue_id = $1 and break_key = $2`,
+    [venueId, breakKey, startAt, endAt],
+  );
+  await sumBreaks(tx, venueId, shiftKey);
 }
 
 export type { Delivered };
