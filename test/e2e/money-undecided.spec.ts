@@ -91,6 +91,22 @@ test('Spent in a unit not confirmed shows both readings and a Confirm to Setting
     await expect(
       dialog.getByTestId('money-unit-notice').getByRole('button', { name: 'Confirm the unit' }),
     ).toBeVisible();
+    // By amount the refund goes (its amount is cents by the spec), but the payments and the total
+    // it is chosen against still show both readings: the same notice says why, with Confirm.
+    await dialog.getByRole('radio', { name: 'Amount' }).click();
+    const byAmount = dialog.getByTestId('money-unit-notice');
+    await expect(byAmount).toContainText('show both readings');
+    await expect(byAmount).toContainText('a refund by amount goes as usual');
+    await expect(byAmount.getByRole('button', { name: 'Confirm the unit' })).toBeVisible();
+    await expect(dialog.getByRole('group', { name: 'Payment' })).toContainText(' or ');
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 1080, height: 1920 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: test.info().outputPath(`refund-by-amount-${size.width}x${size.height}.png`) });
+    }
+    await dialog.getByRole('radio', { name: 'Items' }).click();
     const refunds = remote.world.tabs.refunds.size;
     await dialog
       .getByRole('button', { name: /^Refund one more/ })

@@ -7,7 +7,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { LockLine } from '../../components/lock-line';
 import { MoneyUnitNotice, useMoneyFamily } from '../../components/money-unit-notice';
-import { moneyReadings } from '../../../../shared/money-units';
+import { isDecided, moneyReadings } from '../../../../shared/money-units';
 import { UnknownOutcome } from '../../components/unknown-outcome';
 import { useVenueZone } from '../../hooks/use-venue-zone';
 import { formatMoney, type BoardTab } from '../../../../shared/tabs';
@@ -33,12 +33,28 @@ import {
 const ITEMISED_WAITS =
   'This service’s amounts read back are not confirmed to be cents or dollars, so an itemised refund waits: its amount could be shown a hundred times off. Refund by amount (cents by the spec), or confirm the unit.';
 
+/**
+ * By amount, the refund goes (its amount is cents by the spec), but the payments and the total it
+ * is chosen against are read back in a unit not confirmed: said why they show two readings, and how
+ * to decide it. Only the families still open are named.
+ */
+const BY_AMOUNT_TEXT: Record<'both' | 'answers' | 'numbers', string> = {
+  both: 'This service’s amounts are not confirmed to be cents or dollars yet, so the payments and the tab’s total above show both readings ($13.00 or $0.13): check the receipt. The amount you type is sent in cents, as the spec fixes it, so a refund by amount goes as usual.',
+  answers:
+    'This service’s amounts read back are not confirmed to be cents or dollars yet, so the payments above show both readings ($13.00 or $0.13): check the receipt. The amount you type is sent in cents, as the spec fixes it, so a refund by amount goes as usual.',
+  numbers:
+    'The unit of the tab’s total is not confirmed to be cents or dollars yet, so it shows both readings ($13.00 or $0.13): check the receipt. The amount you type is sent in cents, as the spec fixes it, so a refund by amount goes as usual.',
+};
+
 export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => void }) {
   const [state, dispatch] = useReducer(refundReducer, undefined, initialRefundState);
   const timezone = useVenueZone();
   const timeOf = useTimeOf();
   // The tab's total comes from the service's events (a "number" field): both readings until decided.
   const numbers = useMoneyFamily('numbers');
+  const answers = useMoneyFamily('answers');
+  const open = (view: typeof numbers) => view !== null && !isDecided(view);
+  const byAmountText = BY_AMOUNT_TEXT[open(answers) && open(numbers) ? 'both' : open(answers) ? 'answers' : 'numbers'];
   const box = useRef<HTMLDivElement>(null);
   useFocusTrap(box, onClose);
 
@@ -171,6 +187,7 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
                   {draft.itemsProblem}
                 </p>
               )}
+              {form.kind === 'amount' && <MoneyUnitNotice families={['answers', 'numbers']} text={byAmountText} />}
               {form.kind === 'amount' && (
                 <label className="fields">
                   Amount to refund ($)
