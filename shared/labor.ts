@@ -47,6 +47,11 @@ export interface BoardRow {
   lastBreakEnd: number | null;
   /** True when part of this row comes from punches not yet on the service. */
   pending: boolean;
+  /**
+   * The punch-in the service refused or that was parked for a manager: on shift here, not
+   * confirmed on the service until a manager sends it again (Manager → Sync).
+   */
+  parked?: boolean;
   /** The shift's business day (venue zone, the fiscal-day cut), for the overtime rules. */
   day?: string;
   /** Unpaid breaks already ended in this shift, in ms (they do not count toward overtime). */

@@ -10,6 +10,7 @@ import { clockTime } from '../../shared/time';
 import { newRequestId } from '../../shared/request-id';
 import { test as base, expect, startApp, stopApp, type RunningApp } from './fixtures';
 import { closeConfirmation, done, enterPin } from './kiosk-steps';
+import { showAt } from './show-at';
 
 const HARBOUR = 'Harbour Bar & Kitchen';
 const ZONE = 'America/New_York';
@@ -104,6 +105,17 @@ test('(b) a punch-in answered 200 without being done backs off, stops, and is sh
     // Never "synced": parked for a manager after a few answers, each after a longer wait.
     await expect(page.getByTestId('sync-stuck')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('sync-pending')).not.toContainText('synced');
+    // The board keeps Sam, punched in here but not confirmed: never "Everyone has punched out".
+    const sam = page.getByTestId('board-row').filter({ hasText: 'Sam' });
+    await expect(sam.getByTestId('board-parked')).toHaveText('Punch-in not confirmed · needs a manager');
+    await expect(page.getByTestId('board-empty')).toHaveCount(0);
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 1080, height: 1920 },
+    ]) {
+      await showAt(page, size);
+      await page.screenshot({ path: test.info().outputPath(`board-parked-${size.width}x${size.height}.png`) });
+    }
     const hits = world().faults.list()[0].hits;
     expect(hits, 'sends before it stopped').toBeLessThanOrEqual(6);
     expect(entriesOf(SEED_USERS.sam)).toHaveLength(0);

@@ -70,6 +70,39 @@ export function projectBoard(
   return [...rows.values()].sort((a, b) => a.shiftStart - b.shiftStart);
 }
 
+/**
+ * People whose punch-in the service refused, or that was parked for a manager: they punched in
+ * here, so the board shows them, marked parked, rather than as gone (an empty board would say
+ * everyone punched out). A later punch-in or punch-out of theirs ends the parked row; breaks on the
+ * parked shift (waiting behind it) are laid on it. For the board alone: what a person's next punch
+ * is follows the rows projectBoard makes, where a refused punch-in has no shift.
+ */
+export function parkedPunchIns(
+  outbox: Outbox,
+  locationUuid: string,
+  shown: readonly BoardRow[],
+  nameOf: (userId: string) => string,
+): BoardRow[] {
+  const onBoard = new Set(shown.map((r) => r.userId));
+  const rows = new Map<string, BoardRow>();
+  const parkedShift = new Map<string, string>();
+  for (const s of outbox.all()) {
+    const p = s.p;
+    if (p.locationUuid !== locationUuid || onBoard.has(p.userId) || s.status === 'discarded') continue;
+    const laid = { userId: p.userId, kind: p.kind, at: p.capturedAt, name: nameOf(p.userId), role: p.role };
+    if (p.kind === 'shift-start') {
+      rows.delete(p.userId);
+      parkedShift.delete(p.userId);
+      if (s.status !== 'failed' || !('local' in p.shift)) continue;
+      layPunch(rows, laid, true, (row) => ({ ...row, parked: true }));
+      parkedShift.set(p.userId, p.shift.local);
+    } else if ('local' in p.shift && parkedShift.get(p.userId) === p.shift.local) {
+      layPunch(rows, laid, true, (row) => row);
+    } else if (p.kind === 'shift-end') rows.delete(p.userId);
+  }
+  return [...rows.values()];
+}
+
 const refOf = (outbox: Outbox, ref: Ref | null): Ref | null => {
   if (!ref) return null;
   const uuid = outbox.resolve(ref);

@@ -13,6 +13,7 @@ import type {
   TimesheetView,
 } from '../../../shared/labor';
 import type {
+  BoardRow,
   LaborView,
   KioskLocation,
   LocationChoice,
@@ -25,7 +26,7 @@ import { locationsResponseSchema } from '../../../shared/schemas/service';
 import type { ServiceClient } from '../api/service-client';
 import { TypedEmitter } from '../typed-emitter';
 import { AuditLog } from './audit-log';
-import { projectBoard, publicRow, type BoardCache, type LiveRow } from './board';
+import { parkedPunchIns, projectBoard, publicRow, type BoardCache, type LiveRow } from './board';
 import { loadBoardCache, saveBoardCache } from './board-cache';
 import { buildPunches } from './build-punches';
 import { DEMO_MANAGERS, DEMO_PINS } from './demo-roster';
@@ -351,7 +352,7 @@ export class LaborService {
         ? this.roster.cardsAt(loc.uuid).map((c) => ({ ...c, language: this.timeCards.language(c.userId) }))
         : [],
       board: {
-        rows: this.liveRows().map(publicRow),
+        rows: this.boardRows(),
         fetchedAt: this.cache?.locationUuid === loc?.uuid ? (this.cache?.fetchedAt ?? null) : null,
         error: this.boardError,
       },
@@ -362,7 +363,7 @@ export class LaborService {
       padLockedUntil: this.access.sessions.lockedUntilMs(),
       approvalLockedUntil: this.access.sessions.lockedUntilMs(undefined, 'approval'),
       rosterStamp: this.kioskRosterStamp(),
-      scheduleAlerts: this.schedule?.alerts(this.liveRows().map(publicRow)) ?? [],
+      scheduleAlerts: this.schedule?.alerts(this.boardRows()) ?? [],
     };
   }
 
@@ -849,6 +850,14 @@ export class LaborService {
     } catch (error) {
       this.options.log?.(`labor: could not read this week's shifts for overtime: ${errorMessage(error)}`);
     }
+  }
+
+  /** What the board shows: the live rows and, after them, the people whose punch-in is parked. */
+  private boardRows(): BoardRow[] {
+    const loc = this.stored.location;
+    const rows = this.liveRows().map(publicRow);
+    if (!loc) return rows;
+    return [...rows, ...parkedPunchIns(this.outbox, loc.uuid, rows, (id) => this.roster.nameOf(id))];
   }
 
   private liveRows(): LiveRow[] {

@@ -193,6 +193,8 @@ export const en = {
     onShiftFor: 'on shift {{duration}}',
     since: 'since {{time}}',
     notSynced: 'not synced yet',
+    parked: 'Punch-in not confirmed · needs a manager',
+    notConfirmed: 'Nobody is shown on shift, but some punches are not confirmed on the service: a manager must look.',
     breakDue: 'Break due ({{duration}} without one)',
     breakLong: 'Break running long ({{duration}})',
     overtimeSoon: 'Overtime soon',

@@ -195,6 +195,9 @@ export const es: KioskStrings = {
     onShiftFor: 'en turno {{duration}}',
     since: 'desde las {{time}}',
     notSynced: 'sin sincronizar',
+    parked: 'Entrada sin confirmar · necesita un gerente',
+    notConfirmed:
+      'No se muestra a nadie en turno, pero algunos fichajes no están confirmados en el servicio: un gerente debe revisarlos.',
     breakDue: 'Toca descanso ({{duration}} sin uno)',
     breakLong: 'Descanso largo ({{duration}})',
     overtimeSoon: 'Horas extra pronto',

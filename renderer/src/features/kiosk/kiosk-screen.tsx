@@ -449,6 +449,7 @@ export function KioskScreen({
                 settings={labor.settings}
                 timezone={location.timezone}
                 offline={labor.outbox.state === 'offline'}
+                parked={labor.outbox.failed + labor.outbox.blocked}
               />
             </AreaBoundary>
           </div>

@@ -1,6 +1,7 @@
 // Who is on shift and who is on break, with running timers and the alerts a manager acts on
 // (break due, break running long, overtime). Fed by the core: the service's open entries plus
-// this kiosk's punches not yet sent, which are marked.
+// this kiosk's punches not yet sent, which are marked, and punch-ins parked for a manager, marked
+// as not confirmed.
 import { useState } from 'react';
 import type { BoardView, LaborSettings } from '../../../../shared/labor';
 import { computeAlerts, formatDuration, type LaborAlert } from '../../../../shared/labor-calc';
@@ -24,11 +25,14 @@ export function LiveBoard({
   settings,
   timezone,
   offline,
+  parked = 0,
 }: {
   board: BoardView;
   settings: LaborSettings;
   timezone: string | null;
   offline: boolean;
+  /** Punches parked for a manager (refused, or waiting on a refused one): the board is not the whole story. */
+  parked?: number;
 }) {
   const now = useNow();
   const { t, time } = useKioskText();
@@ -65,14 +69,20 @@ export function LiveBoard({
       <ScheduleAlerts timezone={timezone} />
       {board.rows.length === 0 ? (
         <p className="k-empty" data-testid="board-empty">
-          {someoneWasHere ? t('board.allOut') : t('board.nobody')}
+          {/* A parked punch may be someone's shift: never "everyone has punched out" while one is. */}
+          {parked > 0 ? t('board.notConfirmed') : someoneWasHere ? t('board.allOut') : t('board.nobody')}
         </p>
       ) : (
         <ul className="k-board-list">
           {board.rows.map((row) => {
             const rowAlerts = byUser.get(row.userId) ?? [];
-            const tone =
-              row.breakStart !== null ? 'break' : boardOvertime(row, settings, now)?.when === 'now' ? 'alert' : 'on';
+            const tone = row.parked
+              ? 'parked'
+              : row.breakStart !== null
+                ? 'break'
+                : boardOvertime(row, settings, now)?.when === 'now'
+                  ? 'alert'
+                  : 'on';
             return (
               <li
                 key={row.userId}
@@ -108,7 +118,13 @@ export function LiveBoard({
                       {ALERT_TEXT[a.kind](a, t)}
                     </span>
                   ))}
-                  {row.pending && <span className="k-badge k-badge-pending">{t('board.notSynced')}</span>}
+                  {row.parked ? (
+                    <span className="k-badge k-badge-parked" data-testid="board-parked">
+                      {t('board.parked')}
+                    </span>
+                  ) : (
+                    row.pending && <span className="k-badge k-badge-pending">{t('board.notSynced')}</span>
+                  )}
                 </div>
               </li>
             );
