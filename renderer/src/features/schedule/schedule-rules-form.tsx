@@ -4,6 +4,8 @@
 import { useState } from 'react';
 import type { EarlyPunchRule, ScheduleRules } from '../../../../shared/labor-schedule';
 import { useAction } from '../../hooks/use-action';
+import { CountField } from '../../components/count-field';
+import { SaveRow } from '../../components/save-row';
 
 export function ScheduleRulesForm({
   rules,
@@ -18,15 +20,16 @@ export function ScheduleRulesForm({
   );
   const [saved, setSaved] = useState(false);
   const request = useAction();
-  const num = (key: 'earlyMinutes' | 'lateAfterMinutes' | 'noShowAfterMinutes') => ({
-    value: String(r[key]),
-    inputMode: 'numeric' as const,
-    required: true,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      setSaved(false);
-      setR({ ...r, [key]: Math.max(0, Math.round(Number(e.target.value) || 0)) });
-    },
-  });
+  const minutes = (key: 'earlyMinutes' | 'lateAfterMinutes' | 'noShowAfterMinutes', label: string) => (
+    <CountField
+      label={label}
+      value={r[key]}
+      onChange={(value) => {
+        setSaved(false);
+        setR({ ...r, [key]: value });
+      }}
+    />
+  );
   return (
     <form
       className="k-card k-form"
@@ -55,18 +58,9 @@ export function ScheduleRulesForm({
           <option value="manager">Earlier only with a manager’s PIN</option>
         </select>
       </label>
-      <label>
-        Minutes before the start a punch-in is on time
-        <input {...num('earlyMinutes')} />
-      </label>
-      <label>
-        Late after (minutes past the start)
-        <input {...num('lateAfterMinutes')} />
-      </label>
-      <label>
-        No-show after (minutes past the start)
-        <input {...num('noShowAfterMinutes')} />
-      </label>
+      {minutes('earlyMinutes', 'Minutes before the start a punch-in is on time')}
+      {minutes('lateAfterMinutes', 'Late after (minutes past the start)')}
+      {minutes('noShowAfterMinutes', 'No-show after (minutes past the start)')}
       <label>
         Clock out this many minutes after the scheduled end (empty: at the business day’s end)
         <input
@@ -78,17 +72,7 @@ export function ScheduleRulesForm({
           }}
         />
       </label>
-      {request.error && (
-        <p className="k-error" role="alert">
-          {request.error}
-        </p>
-      )}
-      <div className="k-row">
-        <button type="submit" className="k-small k-small-go" disabled={request.busy}>
-          Save rules
-        </button>
-        {saved && <span className="k-hint">Saved.</span>}
-      </div>
+      <SaveRow label="Save rules" error={request.error} busy={request.busy} saved={saved} />
     </form>
   );
 }

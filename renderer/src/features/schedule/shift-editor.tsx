@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ShiftInput } from '../../../../shared/labor-schedule';
 import { longDay } from '../../../../shared/time';
 import { roleName } from '../kiosk/role-name';
+import { SaveRow } from '../../components/save-row';
 
 export function ShiftEditor({
   shift,
@@ -52,19 +53,11 @@ export function ShiftEditor({
         Ends (at or before the start: the next day)
         <input type="time" required value={s.end} onChange={(e) => setS({ ...s, end: e.target.value })} />
       </label>
-      {error && (
-        <p className="k-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="k-row">
-        <button type="submit" className="k-small k-small-go" disabled={busy}>
-          Save shift
-        </button>
+      <SaveRow label="Save shift" error={error} busy={busy}>
         <button type="button" className="k-small" onClick={onCancel}>
           Cancel
         </button>
-      </div>
+      </SaveRow>
     </form>
   );
 }

@@ -6,21 +6,29 @@ import { api } from '../../../api-context';
 import { LocationPicker } from '../location-picker';
 import { useAction } from '../../../hooks/use-action';
 import { LaborRuleFields } from './labor-rule-fields';
+import { CountField } from '../../../components/count-field';
+import { SaveRow } from '../../../components/save-row';
+
+/** The settings kept as whole numbers, each shown in a unit of its own. */
+type Count =
+  'breakDueAfterMinutes' | 'breakLongAfterMinutes' | 'overtimeWarningMinutes' | 'idleSeconds' | 'fiscalDayStartHour';
 
 export function KioskSettingsForm({ token, labor }: { token: string; labor: LaborView }) {
   const [s, setS] = useState<LaborSettings>(labor.settings);
   const [changingLocation, setChangingLocation] = useState(false);
   const [saved, setSaved] = useState(false);
   const request = useAction();
-  const num = (key: keyof LaborSettings, scale = 1) => ({
-    value: String(Math.round(((s[key] as number) / scale) * 100) / 100),
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      setSaved(false);
-      setS({ ...s, [key]: Math.round(Number(e.target.value) * scale) });
-    },
-    inputMode: 'decimal' as const,
-    required: true,
-  });
+  const count = (key: Count, label: string, scale = 1) => (
+    <CountField
+      label={label}
+      value={s[key]}
+      scale={scale}
+      onChange={(value) => {
+        setSaved(false);
+        setS({ ...s, [key]: value });
+      }}
+    />
+  );
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     void request.run(async () => {
@@ -32,18 +40,9 @@ export function KioskSettingsForm({ token, labor }: { token: string; labor: Labo
     <div className="k-manager-grid">
       <form className="k-card k-form" onSubmit={submit} aria-label="Kiosk settings">
         <h2>Alerts</h2>
-        <label>
-          Break due after (hours on shift without a break)
-          <input {...num('breakDueAfterMinutes', 60)} />
-        </label>
-        <label>
-          Break running long after (minutes)
-          <input {...num('breakLongAfterMinutes')} />
-        </label>
-        <label>
-          Warn before overtime (minutes)
-          <input {...num('overtimeWarningMinutes')} />
-        </label>
+        {count('breakDueAfterMinutes', 'Break due after (hours on shift without a break)', 60)}
+        {count('breakLongAfterMinutes', 'Break running long after (minutes)')}
+        {count('overtimeWarningMinutes', 'Warn before overtime (minutes)')}
         <h2>Payroll rules</h2>
         <label>
           Overtime rules (the board and the timesheet CSV)
@@ -79,14 +78,8 @@ export function KioskSettingsForm({ token, labor }: { token: string; labor: Labo
           }}
         />
         <h2>Kiosk</h2>
-        <label>
-          Back to the PIN pad after (seconds without a touch)
-          <input {...num('idleSeconds')} />
-        </label>
-        <label>
-          Business day starts at (hour, 0–23)
-          <input {...num('fiscalDayStartHour')} />
-        </label>
+        {count('idleSeconds', 'Back to the PIN pad after (seconds without a touch)')}
+        {count('fiscalDayStartHour', 'Business day starts at (hour, 0–23)')}
         <label className="k-check-label">
           <input
             type="checkbox"
@@ -119,17 +112,7 @@ export function KioskSettingsForm({ token, labor }: { token: string; labor: Labo
           />
           Offer a printed clock slip after punching out
         </label>
-        {request.error && (
-          <p className="k-error" role="alert">
-            {request.error}
-          </p>
-        )}
-        <div className="k-row">
-          <button type="submit" className="k-small k-small-go" disabled={request.busy}>
-            Save settings
-          </button>
-          {saved && <span className="k-hint">Saved.</span>}
-        </div>
+        <SaveRow label="Save settings" error={request.error} busy={request.busy} saved={saved} />
       </form>
       <section className="k-card" aria-label="Location">
         <h2>Location</h2>
