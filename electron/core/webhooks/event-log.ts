@@ -13,9 +13,9 @@
 //   of them unacknowledged. Format version 1 logs (bare JSON lines) are read as before.
 // - Retention removes whole segment files from the old end, never rewrites one; counters and
 //   young dedupe keys of removed rows move into log-meta.json first (written on the thread pool
-//   while answers go on, and put in place in the same turn as the rows leave memory). Besides the row count and age
-//   limits, the segments have a disk budget (`maxBytes`): past it the oldest go, and a data-health
-//   notice says so once the log passes four fifths of it.
+//   while answers go on, and put in place in the same turn as the rows leave memory). Besides the
+//   row count and age limits, the segments have a disk budget (`maxBytes`): past it the oldest
+//   go, and a data-health notice says so once the log passes four fifths of it.
 // - Dedupe keys of stored rows are remembered for `dedupeWindowMs` (48 h by default) whether or
 //   not retention kept the rows: the service retries for about 24 h (6.3) plus clock skew.
 import { existsSync, mkdirSync, unlinkSync } from 'node:fs';
