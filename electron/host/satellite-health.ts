@@ -26,8 +26,9 @@ export class SatelliteHealth {
   }
 
   view(): DataHealthView {
-    const mine = this.own.view().notices.map((n) => ({ ...n, id: `${OWN_NOTICE}${n.id}` }));
-    return { notices: [...mine, ...this.hub].sort((a, b) => rank(b) - rank(a) || b.at - a.at) };
+    const mine = this.own.view().notices.map((n) => ({ ...n, id: `${OWN_NOTICE}${n.id}`, owner: 'device' as const }));
+    const venue = this.hub.map((n) => ({ ...n, owner: 'venue' as const }));
+    return { notices: [...mine, ...venue].sort((a, b) => rank(b) - rank(a) || b.at - a.at) };
   }
 
   /** The hub's list changed (a push, or the list in its snapshot). */
