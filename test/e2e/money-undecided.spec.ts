@@ -11,6 +11,7 @@ import { newRequestId } from '../../shared/request-id';
 import { createWebhookControlClient } from '../../electron/sandbox/webhooks/control-client';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/webhooks';
+import { askOneItemRefund } from './refund-steps';
 
 const LAGER = '3d000000-0000-4000-8000-000000000003';
 
@@ -108,16 +109,7 @@ test('Spent in a unit not confirmed shows both readings and a Confirm to Setting
     }
     await dialog.getByRole('radio', { name: 'Items' }).click();
     const refunds = remote.world.tabs.refunds.size;
-    await dialog
-      .getByRole('button', { name: /^Refund one more/ })
-      .first()
-      .click();
-    await dialog
-      .getByRole('textbox', { name: /^Reason for/ })
-      .first()
-      .fill('Sent back');
-    await dialog.getByLabel(/^Manager PIN/).fill('9999');
-    await dialog.getByRole('button', { name: /^Refund \$/ }).click();
+    await (await askOneItemRefund(dialog, { reason: 'Sent back', pin: '9999' })).click();
     await expect(dialog.getByRole('alert')).toContainText('not known to be cents or dollars');
     expect(remote.world.tabs.refunds.size, 'nothing refunded').toBe(refunds);
   } finally {

@@ -11,6 +11,7 @@ import { newRequestId } from '../../shared/request-id';
 import { test as base, expect, startApp, stopApp, type RunningApp } from './fixtures';
 import { closeConfirmation, done, enterPin } from './kiosk-steps';
 import { showAt } from './show-at';
+import { askOneItemRefund } from './refund-steps';
 
 const HARBOUR = 'Harbour Bar & Kitchen';
 const ZONE = 'America/New_York';
@@ -387,15 +388,7 @@ test('(b) a refund refused in a 200 body is shown refused, never as made', async
   const card = page.getByRole('article', { name: /^Tab Guest/ }).last();
   await card.getByRole('button', { name: 'Refund…' }).click();
   const dialog = page.getByRole('dialog', { name: /^Refund/ });
-  await dialog
-    .getByRole('button', { name: /^Refund one more/ })
-    .first()
-    .click();
-  await dialog
-    .getByRole('textbox', { name: /^Reason for/ })
-    .first()
-    .fill('Sent back');
-  await dialog.getByLabel(/^Manager PIN/).fill('9999');
+  const submit = await askOneItemRefund(dialog, { reason: 'Sent back', pin: '9999' });
   // Meanwhile the whole tab is refunded at the till: the service refuses this one, in a 200 body.
   const payment = world().tabs.payments.get(tab.paymentIds[0])!;
   await app.core.handlers.tabRefund(
@@ -406,7 +399,7 @@ test('(b) a refund refused in a 200 body is shown refused, never as made', async
   const refunds = world().tabs.refunds.size;
   reading({ refusalAnswer: 'ok-success-false' });
   try {
-    await dialog.getByRole('button', { name: /^Refund \$/ }).click();
+    await submit.click();
     // The service's own words, as a refusal: not an outcome to check again.
     await expect(dialog.getByRole('alert')).toContainText('has nothing left to refund');
     await expect(dialog).not.toContainText(/no clear answer|Check again/i);

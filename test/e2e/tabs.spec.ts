@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { SEED_LOCATIONS, readingsFromEnv } from '../../electron/sandbox';
 import { test, expect, type RunningApp, READING } from './fixtures';
+import { askOneItemRefund } from './refund-steps';
 
 const HARBOUR = 'Harbour Bar & Kitchen';
 /** This run's sandbox readings (VENUE_SANDBOX_READING): the other one has no catalog route and sends dollars. */
@@ -211,15 +212,7 @@ test('an itemized refund is seen on the tabs board', async ({ openApp, app }) =>
   await card.getByRole('button', { name: 'Refund…' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Refund Guest 1' });
-  await dialog
-    .getByRole('button', { name: /^Refund one more/ })
-    .first()
-    .click();
-  await dialog
-    .getByRole('textbox', { name: /^Reason for/ })
-    .first()
-    .fill('Sent back');
-  const submit = dialog.getByRole('button', { name: /^Refund \$/ });
+  const submit = await askOneItemRefund(dialog, { reason: 'Sent back' });
   const amount = (await submit.textContent())!.replace('Refund ', '');
   // Every refund needs a manager's PIN, checked in the core: a server's PIN is refused at the field.
   const pin = dialog.getByLabel(/^Manager PIN/);

@@ -10,6 +10,7 @@ import { test, expect, type RunningApp } from './fixtures';
 import { done, enterPin, openKiosk } from './kiosk-steps';
 import { showAt } from './show-at';
 import { screenPath } from './docs-screens';
+import { askOneItemRefund } from './refund-steps';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
 /** The tab PASS-NO-LIMIT orders onto (docs/sandbox.md: the third seeded pass tab). */
@@ -72,12 +73,7 @@ async function refundDialog(
   await page.getByRole('tab', { name: /^Closed \(1\)/ }).click();
   await page.getByTestId('tab-card').getByRole('button', { name: 'Refund…' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog
-    .getByRole('button', { name: /^Refund one more/ })
-    .first()
-    .click();
-  await dialog.getByLabel(/^Manager PIN/).fill('9999');
-  return { tabUuid: closed[0], submit: dialog.getByRole('button', { name: /^Refund \$/ }) };
+  return { tabUuid: closed[0], submit: await askOneItemRefund(dialog, { pin: '9999' }) };
 }
 
 /** The units of the tab's items refunded, as the sandbox's control API reads the tab. */
