@@ -7,15 +7,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
-import { SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
+import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_PASSES, startSandbox } from '../../electron/sandbox';
 import { technicalWords } from './technical-words';
 import { test as base, expect, startApp, stopApp, unlockSettings, type RunningApp } from './fixtures';
 import { showAt } from './show-at';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
-import { openCode, processes } from './hub-processes';
+import { allowOnHub, openCode, processes } from './hub-processes';
+import { addVenue, setupOffice } from '../../electron/office/group-setup';
+import { startOffice } from '../../electron/office/office';
+import { saveGroupJoin } from '../../electron/core/group/group-join';
+import { createApp } from '../../electron/host/create-app';
+import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { newRequestId as rid } from '../../shared/request-id';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
@@ -468,6 +473,137 @@ test.describe('the hub and a device joining it', () => {
     } finally {
       await context.close();
       await run.stopAll();
+    }
+  });
+});
+
+// Screens few people reach but someone must read: a kiosk device the hub revoked, the first
+// manager's form on a venue with no manager yet, and the head office's page. Each at both sizes.
+test.describe('a revoked device, the first manager, and the head office', () => {
+  test.describe.configure({ timeout: 5 * 60_000 });
+
+  test('no axe findings of any impact: the revoked-device screen', async ({ browser }) => {
+    const run = processes();
+    const context = await browser.newContext({ viewport: SIZES[0] });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'venue-axe-hub-'));
+      saveDeviceSetup(dir, { venue: 'practice', role: 'hub', purpose: 'manager' });
+      const hub = await run.host(['--hub', '--hub-host', '127.0.0.1', '--hub-port', '0', '--no-mdns'], { dir });
+      const hubAddress = `127.0.0.1:${/satellites pair at port (\d+)/.exec(hub.err())![1]}`;
+      const hubPage = await context.newPage();
+      await hubPage.goto(hub.url);
+      await hubPage.getByRole('button', { name: 'Kiosk', exact: true }).click();
+      await hubPage.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
+      await hubPage.getByRole('button', { name: 'Manager' }).click();
+      for (const digit of '9999') await hubPage.getByRole('button', { name: digit, exact: true }).click();
+      await hubPage.getByRole('button', { name: 'Enter PIN' }).click();
+      await hubPage.getByRole('button', { name: 'Devices' }).click();
+      const starting = run.host([
+        '--satellite',
+        hubAddress,
+        '--pair-code',
+        await openCode(hubPage, 'kiosk'),
+        '--device-name',
+        'Staff door',
+        '--hub-fingerprint',
+        (await hubPage.getByTestId('hub-check-code').textContent())!,
+      ]);
+      await allowOnHub(hubPage, 'Staff door');
+      const kiosk = await starting;
+      const page = await context.newPage();
+      await page.goto(kiosk.url);
+      await expect(page.getByTestId('kiosk-shell')).toBeVisible();
+      hubPage.once('dialog', (d) => void d.accept());
+      await hubPage.getByTestId('hub-device').getByRole('button', { name: 'Revoke' }).click();
+      await expect(page.getByRole('heading', { name: 'This device was revoked' })).toBeVisible();
+      const found: string[] = [];
+      for (const size of SIZES) {
+        await showAt(page, size);
+        found.push(...(await findings(page, `The revoked-device screen at ${size.width}x${size.height}`)));
+        found.push(...(await technicalWords(page)).map((w) => `The revoked-device screen: ${w}`));
+      }
+      expect(found, found.join('\n')).toEqual([]);
+    } finally {
+      await context.close();
+      await run.stopAll();
+    }
+  });
+
+  test('no axe findings of any impact: the first manager’s form', async ({ browser }) => {
+    // A real service brings no PINs: the venue's first manager is made on the kiosk.
+    const remote = await startSandbox();
+    const app = await startApp();
+    const context = await browser.newContext({ viewport: SIZES[0] });
+    try {
+      await app.core.handlers.saveConnection({
+        mode: 'remote',
+        baseUrl: remote.baseUrl,
+        accessId: DEMO_ACCESS_ID,
+        accessSecret: DEMO_ACCESS_SECRET,
+      });
+      await expect.poll(async () => (await app.core.handlers.laborView()).needsManagerSetup).toBe(true);
+      await app.core.handlers.laborSetLocation(null, { ...HARBOUR, timezone: 'America/New_York' });
+      const page = await context.newPage();
+      await page.goto(app.host.url);
+      await screen(page, 'Kiosk');
+      await page.getByRole('button', { name: 'Manager', exact: true }).click();
+      await expect(page.getByRole('form', { name: 'Create the first manager' })).toBeVisible();
+      const found: string[] = [];
+      for (const size of SIZES) {
+        await showAt(page, size);
+        found.push(...(await findings(page, `The first manager’s form at ${size.width}x${size.height}`)));
+        found.push(...(await technicalWords(page)).map((w) => `The first manager’s form: ${w}`));
+      }
+      expect(found, found.join('\n')).toEqual([]);
+    } finally {
+      await context.close();
+      await stopApp(app);
+      await remote.close();
+    }
+  });
+
+  test('no axe findings of any impact: the head office’s page', async ({ browser }) => {
+    const dirs: string[] = [];
+    const temp = () => {
+      const dir = mkdtempSync(join(tmpdir(), 'venue-axe-office-'));
+      dirs.push(dir);
+      return dir;
+    };
+    const officeDir = temp();
+    await setupOffice(officeDir, { group: 'Axe group', nodes: 1, httpPort: 0 });
+    const file = addVenue(officeDir, 'harbour', 'Harbour').file;
+    const office = await startOffice({ dir: officeDir, httpPort: 0, log: () => {} });
+    const dataDir = temp();
+    saveGroupJoin(dataDir, readFileSync(file, 'utf8'));
+    const venue = await createApp({
+      dataDir,
+      runtime: 'headless',
+      secrets: new MemorySecretStore(),
+      labor: { scryptN: 1024, boardRefreshMs: 0 },
+    });
+    const context = await browser.newContext({ viewport: SIZES[0] });
+    try {
+      await venue.start();
+      await expect.poll(() => venue.labor.roster.needsManagerSetup(), { timeout: 10_000 }).toBe(false);
+      await venue.handlers.laborSetLocation(null, { ...HARBOUR, timezone: 'America/New_York' });
+      const sam = await venue.handlers.laborIdentify({ pin: '1111' });
+      await venue.handlers.laborPunch(sam.token, { action: 'punch-in' });
+      const page = await context.newPage();
+      await page.goto(office.url);
+      await expect(page.getByRole('region', { name: 'On shift at Harbour' }).getByRole('listitem')).toHaveCount(1, {
+        timeout: 20_000,
+      });
+      const found: string[] = [];
+      for (const size of SIZES) {
+        await showAt(page, size);
+        found.push(...(await findings(page, `The head office’s page at ${size.width}x${size.height}`)));
+      }
+      expect(found, found.join('\n')).toEqual([]);
+    } finally {
+      await context.close();
+      await venue.stop();
+      await office.stop();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
   });
 });
