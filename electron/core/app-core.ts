@@ -14,6 +14,7 @@ import { laborHandlers } from './labor/labor-handlers';
 import { approvalHandlers } from './labor/approval/approval-handlers';
 import { LaborService, type LaborTuning } from './labor/labor-service';
 import { tipsMoney } from './labor/tips-money';
+import { recentSignatureHeaders } from './connection/service-check-probes';
 import { PayService } from './labor/pay/pay-service';
 import { payHandlers } from './labor/pay/pay-handlers';
 import { SalesProjection } from './labor/pay/sales-projection';
@@ -263,6 +264,8 @@ export async function createCore(options: CoreOptions): Promise<AppCore> {
       webhookUrl: webhooks.tunnel.status().publicUrl ?? webhooks.status().url,
       headerPrefix: status.settings.headerPrefix,
       money: tabs.money.current(),
+      // What the listener kept: it keeps nothing while it is not running.
+      signatures: webhooks.status().state === 'listening' ? recentSignatureHeaders(webhooks) : undefined,
     });
   };
 

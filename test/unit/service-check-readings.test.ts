@@ -1,12 +1,17 @@
 // "Check this service" against generated readings: for each open point the report must name the
 // reading the sandbox was set to, or say it cannot tell where the answers cannot show it (whole
-// tips in cents); a wrong name fails. One sandbox, reset and switched to each drawn reading.
+// tips in cents); a wrong name fails. One sandbox, reset and switched to each drawn reading. The
+// signature header shows only in deliveries: the check is given the one the sandbox would send.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sandboxForSuite, demoClient, addLaborEntry } from './labor-test-kit';
-import { namedReadings, type SandboxReadings } from '../../electron/sandbox/readings';
+import { namedReadings, READING_SPACE, type SandboxReadings } from '../../electron/sandbox/readings';
 import { checkService } from '../../electron/core/connection/service-check';
 import { describeReadings, readingsArbitrary } from '../support/readings-arbitrary';
+import { signatureHeader } from '../../electron/sandbox/webhooks/envelope';
+import { createApp } from '../../electron/host/create-app';
+import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { tempDirs, waitUntil, signInManager } from '../support';
 
 const RUNS = Number(process.env.VENUE_CHECK_RUNS ?? 24);
 const SEED = process.env.VENUE_READINGS_SEED ? Number(process.env.VENUE_READINGS_SEED) : Date.now() % 2 ** 31;
@@ -61,6 +66,7 @@ async function expectReportNames(r: SandboxReadings): Promise<void> {
       redirectUrl: null,
       webhookUrl: null,
       headerPrefix: 'Service',
+      signatures: [signatureHeader('{"type":"ITEM_ADDED"}', 'whsec-check', r.signatureForm)],
     });
     const found = Object.fromEntries(report.lines.map((l) => [l.point, l.found]));
     const fractionPrices = rig.sb.world.products.some((p) => p.priceCents % 100 !== 0);
@@ -86,6 +92,13 @@ async function expectReportNames(r: SandboxReadings): Promise<void> {
             : 'cannot tell',
         // A read never shows how payments are read.
         'Money: amounts sent in': 'cannot tell',
+        // The seeded tips (and catalog prices) as numbers or decimal strings.
+        'Money: written as': r.moneyText,
+        // A labor entry by a fresh uuid is refused: with a status, or 200 and a body of that form.
+        Refusals: r.refusalAnswer,
+        // Location ids: numbers, numeric strings, or beyond 2^53 (kept as strings, never rounded).
+        'Location ids': r.idForm === 'number-beyond-2^53' ? 'beyond 2^53' : r.idForm,
+        'Webhook signatures': r.signatureForm,
       }),
     );
     // What the check saw decides the one setting it proposes, applied with one click in Settings.
@@ -108,6 +121,21 @@ async function expectReportNames(r: SandboxReadings): Promise<void> {
 
 describe('Check this service names the reading', () => {
   it('under the default reading', () => expectReportNames(namedReadings('default')));
+  it('with no delivery kept, it cannot tell the signature header', async () => {
+    rig.sb.world.reset();
+    rig.sb.world.readings = namedReadings('default');
+    const client = demoClient(rig.sb);
+    try {
+      const input = { client, baseUrl: rig.sb.baseUrl, signedIn: false, redirectUrl: null, webhookUrl: null };
+      for (const signatures of [undefined, [], [null]]) {
+        const report = await checkService({ ...input, headerPrefix: 'Service', signatures });
+        const line = report.lines.find((l) => l.point === 'Webhook signatures');
+        expect(line?.found, JSON.stringify(signatures)).toBe('cannot tell');
+      }
+    } finally {
+      client.dispose();
+    }
+  });
   it('under the other reading', () => expectReportNames(namedReadings('other')));
   it(`under ${RUNS} generated readings (seed ${SEED})`, async () => {
     await fc.assert(
@@ -121,4 +149,26 @@ describe('Check this service names the reading', () => {
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
   }, 120_000);
+
+  it('names the signature header of the newest delivery the app’s listener kept', async () => {
+    const dirs = tempDirs('venue-check-signatures-');
+    const app = await createApp({ dataDir: dirs.make(), runtime: 'headless', secrets: new MemorySecretStore() });
+    try {
+      await app.start();
+      await signInManager(app.handlers);
+      await app.handlers.subscribeLocations(['1c000000-0000-4000-8000-000000000001'], 'integration');
+      const signatures = async () =>
+        (await app.handlers.checkService()).lines.find((l) => l.point === 'Webhook signatures')?.found;
+      expect(await signatures(), 'no delivery yet').toBe('cannot tell');
+      for (const [i, form] of READING_SPACE.signatureForm.entries()) {
+        app.sandbox()!.world.readings.signatureForm = form;
+        await app.handlers.triggerSandboxEvent({ type: 'OPEN_TAB' });
+        await waitUntil(() => app.webhooks.counters().verified === i + 1);
+        expect(await signatures(), form).toBe(form);
+      }
+    } finally {
+      await app.stop();
+      dirs.removeAll();
+    }
+  });
 });

@@ -22,6 +22,15 @@ import { readWholeList, type WholeList } from '../api/next-page';
 import { findEntryList, findUuid } from '../labor/entry-normalize';
 import { describeShape } from '../labor/labor-api';
 import { judgeByDate, meaningOf } from '../labor/time-meaning';
+import {
+  CANNOT_TELL,
+  checkRefusals,
+  idBeyondSafe,
+  idsFound,
+  moneyTextLine,
+  signaturesLine,
+  type Add,
+} from './service-check-probes';
 
 export interface ServiceCheckInput {
   client: ServiceClient;
@@ -33,6 +42,8 @@ export interface ServiceCheckInput {
   now?: () => number;
   /** The money units the app holds now (decided from evidence, confirmed, or not decided). */
   money?: MoneyUnitsView;
+  /** The signature header of the newest deliveries the listener kept, newest first (null: none sent). */
+  signatures?: (string | null)[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -82,10 +93,13 @@ export async function checkService(input: ServiceCheckInput): Promise<ServiceChe
       shapeFound(read),
     );
     const ids = locations.map((l) => l.id);
+    const big = idBeyondSafe(ids);
     add(
       'Location ids',
-      `uuid: ${kinds(locations.map((l) => l.uuid ?? l.location_uuid ?? l.locationUuid))}; id: ${kinds(ids)}`,
-      'a location is known by its uuid; ids are read as strings whatever their kind',
+      `uuid: ${kinds(locations.map((l) => l.uuid ?? l.location_uuid ?? l.locationUuid))}; id: ${kinds(ids)}${big ? `, beyond 2^53 (e.g. ${big})` : ''}`,
+      'a location is known by its uuid; ids are read as strings whatever their kind, every digit kept (a number beyond 2^53 is never rounded)',
+      true,
+      idsFound(ids),
     );
     add('Location paging', pagingSaw(read), pagingAssume, true, pagingFound(read));
     const fields = new Set(locations.flatMap((l) => Object.keys(l)));
@@ -126,7 +140,9 @@ export async function checkService(input: ServiceCheckInput): Promise<ServiceChe
   let tips: WireMoney[] = [];
   if (locationUuid) tips = await checkLabor(input.client, locationUuid, zoneOf.get(locationUuid) ?? null, add, now());
   else add('Labor entries', 'no location to read', 'not checked');
+  await checkRefusals(input.client, locationUuid, add);
   await checkMoney(input.client, locationUuid, tips, input.money, add);
+  signaturesLine(input.signatures, add);
 
   add(
     'Refresh request',
@@ -138,15 +154,6 @@ export async function checkService(input: ServiceCheckInput): Promise<ServiceChe
 
 const pagingAssume =
   'the app follows any next-page marker (body link, cursor, Link header) and probes a page that may have been cut before calling a list complete';
-
-type Add = (
-  point: string,
-  saw: string,
-  assume: string,
-  ok?: boolean,
-  found?: string,
-  confirm?: ServiceCheckConfirm,
-) => void;
 
 async function checkLabor(
   client: ServiceClient,
@@ -375,9 +382,8 @@ async function checkMoney(
     prices ?? [],
   );
   line('sent', 'Money: amounts sent in', 'a read cannot show how the service reads payments', []);
+  moneyTextLine([...tips, ...(prices ?? [])], 'declared tips and catalog prices', add);
 }
-
-const CANNOT_TELL = 'cannot tell';
 
 /** A money value as the service wrote it: a number, or a decimal string kept as written. */
 type WireMoney = number | string;
