@@ -15,6 +15,7 @@ import {
   laborPercent,
   salaryPerDay,
   wageFor,
+  wagesOn,
   type LaborDayView,
   type LaborHour,
   type MissingWage,
@@ -110,7 +111,8 @@ export function laborDay(input: LaborDayInput): LaborDayView {
   for (const shift of shifts) {
     const breaks = rows.filter((b) => b.kind === 'break' && b.shiftUuid === shift.uuid);
     const pieces = paidPieces(shift, breaks, now);
-    const wage = wageFor(input.pay.get(shift.userId), shift.role);
+    // The wage in effect on the shift's own business day.
+    const wage = wageFor(input.pay.get(shift.userId), shift.role, shift.fiscalDay);
     const rate = hourlyRate(wage);
     const split = splits.get(shift.uuid) ?? { regular: Infinity, overtime: 0 };
     if (wage === null) {
@@ -143,7 +145,7 @@ export function laborDay(input: LaborDayInput): LaborDayView {
     });
   let salariedCents = 0;
   for (const person of input.people) {
-    const salaried = input.pay.get(person.userId)?.wages.find((w) => w.kind === 'salaried');
+    const salaried = wagesOn(input.pay.get(person.userId), day).find((w) => w.kind === 'salaried');
     if (salaried) salariedCents += salaryPerDay(salaried);
   }
   // The day's total is the sum of the hours as shown, so the column adds up.

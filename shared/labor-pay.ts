@@ -16,6 +16,11 @@ export interface Wage {
   /** Cents per hour (hourly), or per `per` (salaried). */
   cents: number;
   per: 'hour' | SalaryPeriod;
+  /**
+   * The business day (YYYY-MM-DD, venue clock) it is paid from, until the next wage of the same
+   * role starts; null: from always (every wage entered before wages had dates).
+   */
+  from: string | null;
 }
 
 /** A person's pay record on the hub. */
@@ -212,15 +217,39 @@ export function salaryPerDay(wage: Wage): number {
   return Math.round(wage.per === 'year' ? wage.cents / 364 : wage.cents / 7);
 }
 
-/** The wage that applies to a role: the role's own, else the person's wage for any role. */
-export function wageFor(pay: PersonPay | undefined, role: string | null): Wage | null {
-  if (!pay) return null;
-  const key = role?.toLowerCase() ?? null;
-  return (
-    pay.wages.find((w) => w.role !== null && w.role.toLowerCase() === key) ??
-    pay.wages.find((w) => w.role === null) ??
-    null
-  );
+const roleKey = (role: string | null) => role?.toLowerCase() ?? '';
+
+/** Of wages of one role, the one in effect on `day`: the latest that started by then. */
+function inEffect(wages: Wage[], day: string): Wage | null {
+  let best: Wage | null = null;
+  for (const w of wages) {
+    if (w.from !== null && w.from > day) continue;
+    if (!best || (best.from ?? '') < (w.from ?? '')) best = w;
+  }
+  return best;
+}
+
+/** A person's wages in effect on `day`: one per role (and the any-role one) at most. */
+export function wagesOn(pay: PersonPay | undefined, day: string): Wage[] {
+  if (!pay) return [];
+  const byRole = new Map<string, Wage[]>();
+  for (const w of pay.wages) byRole.set(roleKey(w.role), [...(byRole.get(roleKey(w.role)) ?? []), w]);
+  return [...byRole.values()].flatMap((ws) => inEffect(ws, day) ?? []);
+}
+
+/**
+ * The wage that applies to a role on a business day: the role's own in effect then, else the
+ * person's wage for any role in effect then.
+ */
+export function wageFor(pay: PersonPay | undefined, role: string | null, day: string): Wage | null {
+  const on = wagesOn(pay, day);
+  const key = roleKey(role);
+  return on.find((w) => w.role !== null && roleKey(w.role) === key) ?? on.find((w) => w.role === null) ?? null;
+}
+
+/** The same wage: a line of pay is one wage (its role, kind, amount and start). */
+export function sameWage(a: Wage | null, b: Wage | null): boolean {
+  return a === b || (!!a && !!b && roleKey(a.role) === roleKey(b.role) && a.from === b.from);
 }
 
 /** labor / sales as a percent with one decimal; null without sales. */

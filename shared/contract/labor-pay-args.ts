@@ -15,12 +15,14 @@ export const wageArg = z.discriminatedUnion('kind', [
     kind: z.literal('hourly'),
     cents: cents.max(1_000_000),
     per: z.literal('hour'),
+    from: day.nullable(),
   }),
   z.strictObject({
     role: roleName.nullable(),
     kind: z.literal('salaried'),
     cents: cents.max(10_000_000_000),
     per: z.enum(['week', 'year']),
+    from: day.nullable(),
   }),
 ]);
 
@@ -30,7 +32,10 @@ export const personPayArg = z.strictObject({
   wages: z
     .array(wageArg)
     .max(20)
-    .refine((ws) => new Set(ws.map((w) => w.role?.toLowerCase() ?? '')).size === ws.length, 'One wage per role'),
+    .refine(
+      (ws) => new Set(ws.map((w) => `${w.role?.toLowerCase() ?? ''}@${w.from ?? ''}`)).size === ws.length,
+      'One wage per role and start date',
+    ),
 });
 
 export const tipRulesArg = z.strictObject({

@@ -103,7 +103,21 @@ test('a wage entered for Sam; the labor board shows labor % of the evening and f
   await expect(samRow).toContainText('5G9934');
   const saved = await app.core.handlers.payWages((await app.core.handlers.laborIdentify({ pin: '9999' })).token);
   expect(saved.people.find((p) => p.userId === '2002')?.wages).toEqual([
-    { role: null, kind: 'hourly', cents: 1_500, per: 'hour' },
+    { role: null, kind: 'hourly', cents: 1_500, per: 'hour', from: null },
+  ]);
+  // A raise from tomorrow: today's hours stay at $15.00 (the board below counts them so).
+  const tomorrow = new Date(Date.parse(`${day}T00:00:00Z`) + 24 * HOUR).toISOString().slice(0, 10);
+  await samRow.getByRole('button', { name: 'Edit the wages of Sam Server' }).click();
+  await form.getByRole('button', { name: 'New rate from a date' }).click();
+  await form.getByLabel('Any role dollars an hour').nth(1).fill('20.00');
+  await form.getByLabel('Any role: paid from (empty: always)').nth(1).fill(tomorrow);
+  await shootBoth(page, 'pay-wage-dated');
+  await form.getByRole('button', { name: 'Save wages' }).click();
+  await expect(samRow).toContainText('Any role: $15.00 an hour; Any role: $20.00 an hour from');
+  const raised = await app.core.handlers.payWages((await app.core.handlers.laborIdentify({ pin: '9999' })).token);
+  expect(raised.people.find((p) => p.userId === '2002')?.wages).toEqual([
+    { role: null, kind: 'hourly', cents: 1_500, per: 'hour', from: null },
+    { role: null, kind: 'hourly', cents: 2_000, per: 'hour', from: tomorrow },
   ]);
 
   // The board: two hours at $15.00 against the guests' orders.

@@ -14,7 +14,7 @@ afterEach(() => dirs.removeAll());
 const SAM = {
   userId: '2002',
   payrollId: 'SR0001',
-  wages: [{ role: null, kind: 'hourly' as const, cents: 1_550, per: 'hour' as const }],
+  wages: [{ role: null, kind: 'hourly' as const, cents: 1_550, per: 'hour' as const, from: null }],
 };
 
 describe('labor-wages.json and labor-tips.json', () => {
@@ -31,7 +31,7 @@ describe('labor-wages.json and labor-tips.json', () => {
     expect(again.allPay()).toEqual([SAM]);
     expect(again.tipRules().tipOuts).toHaveLength(1);
     expect(again.tipSplits()).toEqual([expect.objectContaining({ cashCents: 500, cardCents: 1_500 })]);
-    expect(JSON.parse(readFileSync(join(dir, WAGES_FILE), 'utf8'))).toMatchObject({ version: 1 });
+    expect(JSON.parse(readFileSync(join(dir, WAGES_FILE), 'utf8'))).toMatchObject({ version: 2 });
   });
 
   it('a damaged wages file is kept aside and said, never silently emptied', () => {

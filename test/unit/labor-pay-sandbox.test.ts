@@ -91,17 +91,17 @@ describe('labor cost and labor % of sales', () => {
     await core.handlers.paySaveWage(manager.token, {
       userId: '2002',
       payrollId: null,
-      wages: [{ role: null, kind: 'hourly', cents: 1_500, per: 'hour' }],
+      wages: [{ role: null, kind: 'hourly', cents: 1_500, per: 'hour', from: null }],
     });
     await core.handlers.paySaveWage(manager.token, {
       userId: '2004',
       payrollId: 'J-04',
-      wages: [{ role: 'bartender', kind: 'hourly', cents: 1_800, per: 'hour' }],
+      wages: [{ role: 'bartender', kind: 'hourly', cents: 1_800, per: 'hour', from: null }],
     });
     await core.handlers.paySaveWage(manager.token, {
       userId: '2001',
       payrollId: null,
-      wages: [{ role: null, kind: 'salaried', cents: 5_200_000, per: 'year' }],
+      wages: [{ role: null, kind: 'salaried', cents: 5_200_000, per: 'year', from: null }],
     });
 
     // The six orders reach the listener as the sandbox delivers them.

@@ -27,7 +27,7 @@ describe('wages never leave the hub', () => {
     await h.app.handlers.paySaveWage(hubManager.token, {
       userId: '2002',
       payrollId: 'GUSTO-5G9934',
-      wages: [{ role: null, kind: 'hourly', cents: 1_737, per: 'hour' }],
+      wages: [{ role: null, kind: 'hourly', cents: 1_737, per: 'hour', from: null }],
     });
 
     const office = await link(await pairDevice(h, 'manager', 'Office'));

@@ -46,8 +46,8 @@ describe('pay period totals', () => {
           userId: 'j',
           payrollId: 'J1',
           wages: [
-            { role: 'bartender', kind: 'hourly', cents: 2_000, per: 'hour' },
-            { role: null, kind: 'hourly', cents: 1_500, per: 'hour' },
+            { role: 'bartender', kind: 'hourly', cents: 2_000, per: 'hour', from: null },
+            { role: null, kind: 'hourly', cents: 1_500, per: 'hour', from: null },
           ],
         },
       ],
@@ -69,5 +69,52 @@ describe('pay period totals', () => {
     // No wage: hours counted, pay not.
     expect(by('s', 'server')).toMatchObject({ regularMinutes: 360, grossCents: null, wage: null });
     expect(totals.lines).toHaveLength(3);
+  });
+
+  it('a raise inside the period: each shift at the wage in effect on its day, a salary by its days', () => {
+    const rows = [
+      shift('s', 'server', '2026-11-19', 4),
+      shift('s', 'server', '2026-11-20', 4),
+      shift('s', 'server', '2026-11-21', 4),
+    ];
+    const pay = new Map<string, PersonPay>([
+      [
+        's',
+        {
+          userId: 's',
+          payrollId: 'S1',
+          wages: [
+            { role: 'server', kind: 'hourly', cents: 1_500, per: 'hour', from: null },
+            { role: 'server', kind: 'hourly', cents: 1_800, per: 'hour', from: '2026-11-21' },
+          ],
+        },
+      ],
+      [
+        'j',
+        {
+          userId: 'j',
+          payrollId: 'J1',
+          // A salary that starts on the period's fourth day: 4 of the 7 days are paid.
+          wages: [{ role: null, kind: 'salaried', cents: 70_000, per: 'week', from: '2026-11-22' }],
+        },
+      ],
+    ]);
+    const totals = periodTotals({
+      fromDay: '2026-11-19',
+      toDay: '2026-11-25',
+      rows: [...rows, shift('j', 'manager', '2026-11-23', 8)],
+      pay,
+      nameOf: (id) => (id === 'j' ? 'Jordan Lee' : 'Sam Rivera'),
+      tips: [],
+      preset: 'us-federal',
+      truncated: false,
+      now: Date.parse('2026-11-28T00:00:00Z'),
+    });
+    const sam = totals.lines.filter((l) => l.userId === 's');
+    expect(sam.map((l) => [l.wage?.cents, l.regularMinutes, l.grossCents])).toEqual([
+      [1_500, 480, 8 * 1_500],
+      [1_800, 240, 4 * 1_800],
+    ]);
+    expect(totals.lines.find((l) => l.userId === 'j')).toMatchObject({ grossCents: 40_000 });
   });
 });

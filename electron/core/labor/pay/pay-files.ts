@@ -1,11 +1,12 @@
 // The hub's pay files: wages (labor-wages.json) and tips (labor-tips.json: the tip rules and each
 // punch-out's cash/card split). Both sit at the top of the data folder, so a backup takes them
 // (backup/venue-files.ts) and a restore brings them back; neither is ever sent to a satellite.
-// Versioned (storage/data-format.ts): version 1, no steps yet. The record schemas are the
-// contract's, so what a manager saves always reads back.
+// Versioned (storage/data-format.ts). Wages: version 2 gives each wage the business day it is paid
+// from; a version-1 file (no dates) is upgraded with every wage "from always" (`from: null`). Tips:
+// version 1. The record schemas are the contract's, so what a manager saves always reads back.
 import { z } from 'zod';
 import { loadJsonFile, saveJsonFile } from '../../storage/json-file';
-import { defineFormat } from '../../storage/data-format';
+import { defineFormat, type Migration } from '../../storage/data-format';
 import type { DamageSink } from '../../storage/data-health';
 import {
   personPayArg as personPaySchema,
@@ -15,7 +16,19 @@ import { NO_TIP_RULES, type PersonPay, type TipRules, type TipSplit } from '../.
 
 export const WAGES_FILE = 'labor-wages.json';
 export const TIPS_FILE = 'labor-tips.json';
-export const WAGES_FORMAT = defineFormat(WAGES_FILE);
+/** v1 → v2: wages without a start date are paid from always. */
+const datedWages: Migration = (value) => {
+  const doc = value as { people?: unknown };
+  if (!Array.isArray(doc.people)) return value;
+  return {
+    ...doc,
+    people: doc.people.map((p: { wages?: unknown }) =>
+      p && Array.isArray(p.wages) ? { ...p, wages: p.wages.map((w: object) => ({ ...w, from: null })) } : p,
+    ),
+  };
+};
+
+export const WAGES_FORMAT = defineFormat(WAGES_FILE, [datedWages]);
 export const TIPS_FORMAT = defineFormat(TIPS_FILE);
 
 const splitSchema = z.strictObject({
@@ -25,7 +38,7 @@ const splitSchema = z.strictObject({
   cardCents: z.number().int().min(0),
 });
 
-const wagesFile = z.object({ version: z.literal(1), people: z.array(personPaySchema) });
+const wagesFile = z.object({ version: z.literal(2), people: z.array(personPaySchema) });
 const tipsFile = z.object({ version: z.literal(1), rules: tipRulesSchema, splits: z.array(splitSchema) });
 
 /** Splits older than this are dropped when the file is written: a year and a month of reports. */
@@ -41,7 +54,7 @@ export class PayFiles {
     private readonly now: () => number,
     damage?: DamageSink,
   ) {
-    this.people = loadJsonFile(dir, WAGES_FILE, wagesFile, () => ({ version: 1 as const, people: [] }), {
+    this.people = loadJsonFile(dir, WAGES_FILE, wagesFile, () => ({ version: 2 as const, people: [] }), {
       damage,
       format: WAGES_FORMAT,
       label: 'The wages',
@@ -76,7 +89,7 @@ export class PayFiles {
   savePay(pay: PersonPay): void {
     const rest = this.people.filter((p) => p.userId !== pay.userId);
     const next = pay.wages.length === 0 && pay.payrollId === null ? rest : [...rest, pay];
-    saveJsonFile(this.dir, WAGES_FILE, { version: 1, people: next }, { format: WAGES_FORMAT });
+    saveJsonFile(this.dir, WAGES_FILE, { version: WAGES_FORMAT.version, people: next }, { format: WAGES_FORMAT });
     this.people = next;
   }
 

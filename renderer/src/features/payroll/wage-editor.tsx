@@ -17,6 +17,27 @@ export function wageWords(w: Wage): string {
   return `${formatMoney(w.cents)} ${w.per === 'hour' ? 'an hour' : w.per === 'week' ? 'a week' : 'a year'}`;
 }
 
+/** "1 Dec 2026" for a business day "2026-12-01" (the day as the venue names it, no time zone). */
+export function dayWords(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** A person's wages, by role and then start, each with when it is paid from. */
+function wagesWords(wages: Wage[]): string {
+  return [...wages]
+    .sort((a, b) => (a.role ?? '').localeCompare(b.role ?? '') || (a.from ?? '').localeCompare(b.from ?? ''))
+    .map(
+      (w) => `${w.role ? roleName(w.role) : 'Any role'}: ${wageWords(w)}${w.from ? ` from ${dayWords(w.from)}` : ''}`,
+    )
+    .join('; ');
+}
+
 export function WageEditor({ token }: { token: string }) {
   const read = useRequest(() => api().payWages(token), [token]);
   const [editing, setEditing] = useState<string | null>(null);
@@ -25,7 +46,8 @@ export function WageEditor({ token }: { token: string }) {
       <h2>Wages</h2>
       <p className="k-hint">
         Kept on this computer (the venue hub) and in its backups, never sent to the kiosk or other devices. A wage for
-        “Any role” applies where a person has none for the role they worked.
+        “Any role” applies where a person has none for the role they worked. A wage with a start date is paid for shifts
+        from that day on; one without is paid until then.
       </p>
       <Problem text={read.error} detail={read.detail} />
       <div className="k-table-scroll">
@@ -47,11 +69,7 @@ export function WageEditor({ token }: { token: string }) {
                 <tr key={p.userId} data-testid="wage-row">
                   <td className="k-wrap-short">{p.name}</td>
                   <td>{p.payrollId ?? '—'}</td>
-                  <td className="k-wrap-short">
-                    {p.wages.length === 0
-                      ? 'No wage set'
-                      : p.wages.map((w) => `${w.role ? roleName(w.role) : 'Any role'}: ${wageWords(w)}`).join('; ')}
-                  </td>
+                  <td className="k-wrap-short">{p.wages.length === 0 ? 'No wage set' : wagesWords(p.wages)}</td>
                   <td className="no-print">
                     <button
                       type="button"
@@ -77,34 +95,57 @@ interface Draft {
   kind: Wage['kind'];
   per: Wage['per'];
   amount: string;
+  /** YYYY-MM-DD, or '' for "from always". */
+  from: string;
 }
 
 function WageForm({ token, person, onDone }: { token: string; person: Person; onDone(view: WagesView | null): void }) {
   const choices: (string | null)[] = [null, ...person.roles];
   const [payrollId, setPayrollId] = useState(person.payrollId ?? '');
   const [drafts, setDrafts] = useState<Draft[]>(() =>
-    choices.map((role) => {
-      const w = person.wages.find((x) => (x.role ?? null)?.toLowerCase() === role?.toLowerCase());
-      return { role, kind: w?.kind ?? 'hourly', per: w?.per ?? 'hour', amount: w ? centsToInput(w.cents) : '' };
+    choices.flatMap((role): Draft[] => {
+      const ws = person.wages
+        .filter((x) => (x.role ?? null)?.toLowerCase() === role?.toLowerCase())
+        .sort((a, b) => (a.from ?? '').localeCompare(b.from ?? ''));
+      if (ws.length === 0) return [{ role, kind: 'hourly', per: 'hour', amount: '', from: '' }];
+      return ws.map((w) => ({ role, kind: w.kind, per: w.per, amount: centsToInput(w.cents), from: w.from ?? '' }));
     }),
   );
   const [fieldError, setFieldError] = useState<string | null>(null);
   const request = useAction();
   const set = (i: number, patch: Partial<Draft>) =>
     setDrafts((d) => d.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  // A new rate for a role goes after its last one, with its own start date.
+  const addRate = (role: string | null) =>
+    setDrafts((d) => {
+      const last = d.map((x) => x.role).lastIndexOf(role);
+      const next: Draft = { role, kind: d[last].kind, per: d[last].per, amount: '', from: '' };
+      return [...d.slice(0, last + 1), next, ...d.slice(last + 1)];
+    });
   const save = () => {
     const wages: Wage[] = [];
+    const starts = new Set<string>();
     for (const d of drafts) {
       if (d.amount.trim() === '') continue;
+      const label = d.role ? roleName(d.role) : 'Any role';
       const parsed = parseDollars(d.amount, { maxCents: d.kind === 'hourly' ? 1_000_000 : 10_000_000_000 });
       if (!parsed.ok) {
-        setFieldError(`${d.role ? roleName(d.role) : 'Any role'}: ${parsed.message}`);
+        setFieldError(`${label}: ${parsed.message}`);
         return;
       }
+      const start = `${d.role ?? ''}@${d.from}`;
+      if (starts.has(start)) {
+        setFieldError(
+          `${label}: two wages start ${d.from ? `on ${dayWords(d.from)}` : 'from always'}; give each its own start date`,
+        );
+        return;
+      }
+      starts.add(start);
+      const from = d.from || null;
       wages.push(
         d.kind === 'hourly'
-          ? { role: d.role, kind: 'hourly', cents: parsed.cents, per: 'hour' }
-          : { role: d.role, kind: 'salaried', cents: parsed.cents, per: d.per === 'week' ? 'week' : 'year' },
+          ? { role: d.role, kind: 'hourly', cents: parsed.cents, per: 'hour', from }
+          : { role: d.role, kind: 'salaried', cents: parsed.cents, per: d.per === 'week' ? 'week' : 'year', from },
       );
     }
     setFieldError(null);
@@ -130,8 +171,9 @@ function WageForm({ token, person, onDone }: { token: string; person: Person; on
         <div className="pay-wages">
           {drafts.map((d, i) => {
             const label = d.role ? roleName(d.role) : 'Any role';
+            const lastOfRole = drafts[i + 1]?.role !== d.role;
             return (
-              <fieldset key={d.role ?? ''} className="pay-wage">
+              <fieldset key={`${d.role ?? ''}-${i}`} className="pay-wage">
                 <legend>{label}</legend>
                 <label>
                   <span className="sr-only">How {label} is paid</span>
@@ -163,6 +205,21 @@ function WageForm({ token, person, onDone }: { token: string; person: Person; on
                     className="pay-amount"
                   />
                 </label>
+                <label className="pay-from">
+                  <span>Paid from</span>
+                  <input
+                    type="date"
+                    value={d.from}
+                    onChange={(e) => set(i, { from: e.target.value })}
+                    aria-label={`${label}: paid from (empty: always)`}
+                  />
+                  {d.from === '' && <span className="k-hint">always</span>}
+                </label>
+                {lastOfRole && d.amount.trim() !== '' && (
+                  <button type="button" className="k-small" onClick={() => addRate(d.role)}>
+                    New rate from a date
+                  </button>
+                )}
               </fieldset>
             );
           })}
