@@ -108,7 +108,7 @@ test('(b) a punch-in answered 200 without being done backs off, stops, and is sh
     await expect(page.getByTestId('sync-pending')).not.toContainText('synced');
     // The board keeps Sam, punched in here but not confirmed: never "Everyone has punched out".
     const sam = page.getByTestId('board-row').filter({ hasText: 'Sam' });
-    await expect(sam.getByTestId('board-parked')).toHaveText('Punch-in not confirmed · needs a manager');
+    await expect(sam.getByTestId('board-parked')).toHaveText('Not confirmed · needs a manager');
     await expect(page.getByTestId('board-empty')).toHaveCount(0);
     for (const size of [
       { width: 1280, height: 800 },

@@ -193,7 +193,7 @@ export const en = {
     onShiftFor: 'on shift {{duration}}',
     since: 'since {{time}}',
     notSynced: 'not synced yet',
-    parked: 'Punch-in not confirmed · needs a manager',
+    parked: 'Not confirmed · needs a manager',
     notConfirmed: 'Nobody is shown on shift, but some punches are not confirmed on the service: a manager must look.',
     breakDue: 'Break due ({{duration}} without one)',
     breakLong: 'Break running long ({{duration}})',

@@ -195,7 +195,7 @@ export const es: KioskStrings = {
     onShiftFor: 'en turno {{duration}}',
     since: 'desde las {{time}}',
     notSynced: 'sin sincronizar',
-    parked: 'Entrada sin confirmar · necesita un gerente',
+    parked: 'Sin confirmar · necesita un gerente',
     notConfirmed:
       'No se muestra a nadie en turno, pero algunos fichajes no están confirmados en el servicio: un gerente debe revisarlos.',
     breakDue: 'Toca descanso ({{duration}} sin uno)',
