@@ -70,6 +70,9 @@ export async function editEntry(
   const before = await getEntry(ctx, uuid);
   const { body, changes } = diffPatch(before, patch, roleName);
   if (changes.length === 0) throw appError('invalid', 'Nothing was changed', { field: null });
+  // Tips other than none or zero go out in the unit of the "number" fields: not decided (the read
+  // above may just have decided it), the edit waits rather than store them a hundred times over.
+  if (typeof body.declared_tips === 'number' && body.declared_tips !== 0) ctx.money?.requireDecided?.();
   try {
     // Tips are kept in cents here; the wire takes them in the connection's open money unit.
     const wire =

@@ -18,6 +18,11 @@ export interface EntryMoney {
    */
   note?: (value: number | string) => void;
   /**
+   * Throws the typed refusal (conflict, money unit) while the tips' unit is not decided: a write
+   * that carries tips waits, since in the wrong unit they would be stored a hundred times over.
+   */
+  requireDecided?: () => void;
+  /**
    * The location's IANA zone: a time the service writes without an offset is that location's wall
    * clock, never this computer's. null when the location's zone is not known.
    */
