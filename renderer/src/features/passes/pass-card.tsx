@@ -2,20 +2,16 @@
 // where it has none, and no bar at all where the service reports no limits (flag off).
 import { formatMoney, type PassView } from '../../../../shared/tabs';
 import { useTimeOf } from '../tabs/format';
-import { isDecided, moneyReadings, type MoneyFamily } from '../../../../shared/money-units';
+import { moneyReadings } from '../../../../shared/money-units';
 import { MoneyUnitNotice, useMoneyFamily } from '../../components/money-unit-notice';
 
 /**
- * What the card's notice says, by which of its two families is not decided: Spent is an open
- * "number" field (until its unit is decided it shows both readings, never one), and a typed price
- * on an order is an amount sent in (it waits for that family). Only what is unconfirmed is named.
+ * Spent is an open "number" field: until its unit is decided it shows both readings, never one,
+ * and the card says so. It is the card's only such amount (the limit is cents by the spec), and an
+ * order from this screen sends no amount of its own (lines name products; a typed price only
+ * checks the limit here), so no other family's unit is named on it.
  */
-const PASS_UNITS_TEXT: Record<'both' | 'numbers' | 'sent', string> = {
-  both: 'This service’s money units are not confirmed yet, so Spent shows both readings ($13.00 or $0.13) and an order with a typed price waits.',
-  numbers:
-    'The unit of Spent is not confirmed yet, so Spent shows both readings ($13.00 or $0.13). An order with a typed price goes as usual.',
-  sent: 'The unit of amounts sent to this service is not confirmed yet, so an order with a typed price waits.',
-};
+const SPENT_UNIT_TEXT = 'The unit of Spent is not confirmed yet, so Spent shows both readings ($13.00 or $0.13).';
 
 const MODE_TEXT = {
   pre: 'Checked before each order: an order that would go over is refused.',
@@ -24,11 +20,8 @@ const MODE_TEXT = {
 
 export function PassCard({ pass }: { pass: PassView }) {
   const timeOf = useTimeOf();
-  // Where spend limits are off the card shows no Spent, so only the typed price can be unconfirmed.
+  // Where spend limits are off the card shows no Spent: nothing on it is unconfirmed then.
   const showsSpent = pass.limit.kind !== 'unknown';
-  const spentOpen = useUndecided('numbers') && showsSpent;
-  const sentOpen = useUndecided('sent');
-  const families: MoneyFamily[] = [...(showsSpent ? (['numbers'] as const) : []), 'sent'];
   return (
     <section className="card pass-card" aria-label="Pass">
       <h2>
@@ -36,18 +29,9 @@ export function PassCard({ pass }: { pass: PassView }) {
         {pass.status && pass.status !== 'ACTIVE' && <span className="badge bad">{statusWords(pass.status)}</span>}
       </h2>
       <Limit pass={pass} checkedAt={timeOf(pass.checkedAt)} />
-      <MoneyUnitNotice
-        families={families}
-        text={PASS_UNITS_TEXT[spentOpen && sentOpen ? 'both' : spentOpen ? 'numbers' : 'sent']}
-      />
+      {showsSpent && <MoneyUnitNotice families={['numbers']} text={SPENT_UNIT_TEXT} />}
     </section>
   );
-}
-
-/** A family the card names is not decided yet (false before the tabs settings came: nothing shows). */
-function useUndecided(family: MoneyFamily): boolean {
-  const view = useMoneyFamily(family);
-  return view !== null && !isDecided(view);
 }
 
 function Limit({ pass, checkedAt }: { pass: PassView; checkedAt: string }) {
