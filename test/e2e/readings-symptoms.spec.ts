@@ -117,6 +117,11 @@ test('(b) a punch-in answered 200 without being done backs off, stops, and is sh
       await showAt(page, size);
       await page.screenshot({ path: test.info().outputPath(`board-parked-${size.width}x${size.height}.png`) });
     }
+    // Sam's own panel offers what the app can send: a punch-in, never a punch-out of the parked one.
+    await enterPin(page, '1111');
+    await expect(page.getByText('You are not on shift.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Punch out', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: /^Not Sam/ }).click();
     const hits = world().faults.list()[0].hits;
     expect(hits, 'sends before it stopped').toBeLessThanOrEqual(6);
     expect(entriesOf(SEED_USERS.sam)).toHaveLength(0);

@@ -127,7 +127,9 @@ export function KioskScreen({
   const padLock: PadLock | null = labor.padLockedUntil ? { until: labor.padLockedUntil, userId: null } : null;
   const lock = errorLock && (!padLock || errorLock.until > padLock.until) ? errorLock : padLock;
   const nameOf = (userId: string) => labor.staff.find((s) => s.userId === userId)?.name ?? null;
-  const rowOf = (userId: string) => labor.board.rows.find((r) => r.userId === userId) ?? null;
+  // A parked punch-in is on the board but not a shift the core can end or break: the person's
+  // panel offers what the core will take (a punch-in), as it did before the board showed it.
+  const rowOf = (userId: string) => labor.board.rows.find((r) => r.userId === userId && !r.parked) ?? null;
 
   const identify = async (input: { pin: string } | { userId: string; pin?: string }, asManager = false) => {
     const refused = await request.run(async () => {
