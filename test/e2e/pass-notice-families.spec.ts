@@ -3,8 +3,11 @@
 // family's view. Spent is its one such amount, and an order from this screen sends no amount of
 // its own (a typed price only checks the limit), so with Spent's unit confirmed there is no notice
 // though the unit of amounts sent in is open; the other way round Spent shows both readings and the
-// notice says so, and only so; where spend limits are off (no Spent) there is none. Screenshots at
-// 1280x800 and 1080x1920 land in the test's output folder.
+// notice says so, and only so; where spend limits are off (no Spent) there is none. Catalog prices
+// are amounts read back: while their unit is open the tiles, the ticket and its total show both
+// readings, an order they put under the limit is not called safe, and neither the Send button nor
+// the answer names one of the two as the amount. Screenshots at 1280x800 and
+// 1080x1920 land in the test's output folder.
 import { test, expect, type RunningApp } from './fixtures';
 import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
 import { namedReadings } from '../../electron/sandbox/readings';
@@ -94,5 +97,36 @@ test('amounts sent in confirmed, Spent not: the notice names Spent only; no Spen
     await lookUp(page, SEED_PASSES.garden);
     await expect(card.getByTestId('pass-limit')).toContainText('Spend limits are off');
     await expect(card.getByTestId('money-unit-notice')).toHaveCount(0);
+  });
+});
+
+test('catalog prices in a unit not confirmed: both readings on tiles and ticket, the limit not called safe', async ({
+  app,
+  openApp,
+}) => {
+  await onDollarService(app, 'numbers', async () => {
+    const page = await openApp();
+    await showAt(page, { width: 1280, height: 800 });
+    await lookUp(page, SEED_PASSES.pre);
+    const products = page.getByRole('region', { name: 'Products' });
+    const lager = products.getByRole('button', { name: /Lager Pint/ });
+    await expect(lager).toContainText('$8.00 or $0.08');
+    await expect(products.getByTestId('prices-unit-notice')).toContainText('The unit of these prices');
+    await lager.click();
+    await expect(page.getByTestId('order-total')).toHaveText('Total $8.00 or $0.08');
+    // $0.08 of a $50.00 limit reads as safe; $8.00 may not be: the app says it cannot tell.
+    await expect(page.getByTestId('limit-warning')).toContainText(
+      'cannot tell whether this order stays under the limit',
+    );
+    await page.screenshot({ path: shot('pass-prices-1280x800.png') });
+    await showAt(page, { width: 1080, height: 1920 });
+    await page.screenshot({ path: shot('pass-prices-1080x1920.png') });
+    // The button and the answer carry no one amount of the two either.
+    const send = page.getByRole('button', { name: /^Send order/ });
+    await expect(send).toHaveText('Send order');
+    await send.click();
+    const result = page.getByTestId('order-result');
+    await expect(result).toContainText('$8.00 or $0.08');
+    await expect(result).toContainText('Spent is now $8.00.');
   });
 });

@@ -35,13 +35,22 @@ export function useConfirmMoneyUnits(): () => void {
   };
 }
 
-export function MoneyUnitNotice({ families, text }: { families: readonly MoneyFamily[]; text?: string }) {
+export function MoneyUnitNotice({
+  families,
+  text,
+  testId = 'money-unit-notice',
+}: {
+  families: readonly MoneyFamily[];
+  text?: string;
+  /** Where a screen has two notices (a pass's Spent, the catalog's prices), each its own. */
+  testId?: string;
+}) {
   const money = useAppStore((s) => s.tabsSettings?.money ?? null);
   const confirm = useConfirmMoneyUnits();
   const open = money ? MONEY_FAMILIES.filter((f) => families.includes(f) && !isDecided(money[f])) : [];
   if (open.length === 0) return null;
   return (
-    <div className="warning problem" role="status" data-testid="money-unit-notice">
+    <div className="warning problem" role="status" data-testid={testId}>
       {text ?? undecidedSentence(open[0])}{' '}
       <button type="button" onClick={confirm}>
         Confirm the unit

@@ -1,9 +1,11 @@
 // Builds an order from the catalog: one big button per product adds it (ProductPicker), − and +
 // change the quantity on the ticket (OrderTicket). When the service cannot list products, or a
 // product is not on the list, the bartender types its id and price (the price is only used to
-// check limits and take payment; the service charges its own).
+// check limits and take payment; the service charges its own). Catalog prices are amounts the
+// service answers with: while that family's unit is not decided (`prices`) they show both readings.
 import { useState } from 'react';
 import { formatMoney, type CatalogProduct, type CatalogView } from '../../../../shared/tabs';
+import { isDecided, moneyReadings, type MoneyFamilyView } from '../../../../shared/money-units';
 import { parseMoney } from '../tabs/format';
 
 export interface DraftLine {
@@ -12,6 +14,13 @@ export interface DraftLine {
   /** Cents; null when unknown (the limit cannot be checked then). */
   unitPrice: number | null;
   quantity: number;
+  /** The price was typed here (a fact), not read from the catalog (in the answers' unit). */
+  typed?: boolean;
+}
+
+/** Whether a line's price is a catalog price in a unit not decided yet. */
+export function unsurePrice(line: DraftLine, prices: MoneyFamilyView | null | undefined): boolean {
+  return !line.typed && line.unitPrice !== null && !!prices && !isDecided(prices);
 }
 
 export function draftTotal(lines: DraftLine[]): number | null {
@@ -30,17 +39,19 @@ interface PickerProps {
   lines: DraftLine[];
   onChange: (lines: DraftLine[]) => void;
   onReload?: () => void;
+  /** The unit of catalog prices (amounts read back); both readings while it is not decided. */
+  prices?: MoneyFamilyView | null;
 }
 
 /** One big button per product (grouped by category); tapping adds one. */
-export function ProductPicker({ catalog, filter, lines, onChange, onReload }: PickerProps) {
+export function ProductPicker({ catalog, filter, lines, onChange, onReload, prices }: PickerProps) {
   const products = catalog?.available ? catalog.products.filter(filter) : [];
-  const add = (productUuid: string, label: string, unitPrice: number | null) => {
+  const add = (productUuid: string, label: string, unitPrice: number | null, typed = false) => {
     const existing = lines.find((l) => l.productUuid === productUuid);
     onChange(
       existing
         ? lines.map((l) => (l === existing ? { ...l, quantity: Math.min(999, l.quantity + 1) } : l))
-        : [...lines, { productUuid, label, unitPrice, quantity: 1 }],
+        : [...lines, { productUuid, label, unitPrice, quantity: 1, typed }],
     );
   };
   const byCategory = new Map<string, CatalogProduct[]>();
@@ -61,13 +72,16 @@ export function ProductPicker({ catalog, filter, lines, onChange, onReload }: Pi
             {items.map((p) => (
               <button key={p.uuid} className="product" onClick={() => add(p.uuid, p.name, p.price)}>
                 <span className="product-name">{p.name}</span>
-                <span className="product-price">{formatMoney(p.price)}</span>
+                <span className="product-price">{moneyReadings(p.price, prices, formatMoney)}</span>
               </button>
             ))}
           </div>
         </section>
       ))}
-      <ManualLine open={catalog !== null && !catalog.available} onAdd={add} />
+      <ManualLine
+        open={catalog !== null && !catalog.available}
+        onAdd={(uuid, label, price) => add(uuid, label, price, true)}
+      />
     </div>
   );
 }
@@ -77,10 +91,13 @@ export function OrderTicket({
   lines,
   onChange,
   emptyText,
+  prices,
 }: {
   lines: DraftLine[];
   onChange: (lines: DraftLine[]) => void;
   emptyText: string;
+  /** The unit of catalog prices (amounts read back); both readings while it is not decided. */
+  prices?: MoneyFamilyView | null;
 }) {
   const setQuantity = (index: number, quantity: number) =>
     onChange(
@@ -89,6 +106,16 @@ export function OrderTicket({
         : lines.map((l, i) => (i === index ? { ...l, quantity: Math.min(999, quantity) } : l)),
     );
   const total = draftTotal(lines);
+  const unsure = lines.filter((l) => unsurePrice(l, prices)).length;
+  // All catalog lines: the total has the same two readings; some typed too: neither reading holds.
+  const totalText =
+    total === null
+      ? 'unknown'
+      : unsure === 0
+        ? formatMoney(total)
+        : unsure === lines.length
+          ? moneyReadings(total, prices, formatMoney)
+          : 'unit not confirmed';
   return (
     <div className="order-ticket">
       {lines.length === 0 ? (
@@ -110,14 +137,18 @@ export function OrderTicket({
                 </button>
               </span>
               <span className="money">
-                {line.unitPrice === null ? 'price ?' : formatMoney(line.unitPrice * line.quantity)}
+                {line.unitPrice === null
+                  ? 'price ?'
+                  : line.typed
+                    ? formatMoney(line.unitPrice * line.quantity)
+                    : moneyReadings(line.unitPrice * line.quantity, prices, formatMoney)}
               </span>
             </li>
           ))}
         </ul>
       )}
       <p className="order-total" data-testid="order-total">
-        Total <strong>{total === null ? 'unknown' : formatMoney(total)}</strong>
+        Total <strong>{totalText}</strong>
       </p>
     </div>
   );

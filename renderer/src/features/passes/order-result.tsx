@@ -3,6 +3,7 @@
 // UnknownOutcome box, until a check decides it.
 import { formatMoney, type PassOrderOutcome } from '../../../../shared/tabs';
 import { spendLimitWords } from '../../../../shared/errors';
+import { moneyReadings, type MoneyFamilyView } from '../../../../shared/money-units';
 
 // `final`: the service refused this very order for good (spec 7: do not retry it), so Send stays
 // off until the order changes; otherwise a busy bartender reads a blue "Send anyway" as "try again".
@@ -23,18 +24,28 @@ export function sendLabel(sending: boolean, scanned: boolean, total: number | nu
   return `Send order${total === null ? '' : ` ${formatMoney(total)}`}`;
 }
 
-/** A decided outcome in words; `checked`: the answer came to "Check again", after an unknown one. */
+/** The units of the families an answer's amounts are in: its total (answers) and Spent (numbers). */
+export interface AnswerUnits {
+  answers: MoneyFamilyView | null;
+  numbers: MoneyFamilyView | null;
+}
+
+/**
+ * A decided outcome in words; `checked`: the answer came to "Check again", after an unknown one.
+ * An amount in a unit not decided (`units`) shows both readings, never one as a fact.
+ */
 export function describe(
   outcome: Exclude<PassOrderOutcome, { ok: false; reason: 'uncertain' }>,
   total: number | null,
   checked = false,
+  units?: AnswerUnits,
 ): OrderResult {
   if (outcome.ok) {
-    const spent = outcome.pass ? `Spent is now ${formatMoney(outcome.pass.spent)}.` : '';
+    const spent = outcome.pass ? `Spent is now ${moneyReadings(outcome.pass.spent, units?.numbers, formatMoney)}.` : '';
     const sent = checked ? 'The order went through' : 'Order sent';
     return {
       tone: 'good',
-      title: `${sent}${outcome.orderName ? `: ${outcome.orderName}` : ''}${outcome.total !== null ? `, ${formatMoney(outcome.total)}` : ''}`,
+      title: `${sent}${outcome.orderName ? `: ${outcome.orderName}` : ''}${outcome.total !== null ? `, ${moneyReadings(outcome.total, units?.answers, formatMoney)}` : ''}`,
       text: `${spent} ${outcome.passProblem ?? ''} ${checked ? 'Do not send it again.' : ''}`.trim() || null,
     };
   }

@@ -10,12 +10,19 @@ import { UnknownOutcome } from '../../components/unknown-outcome';
 import { messageOf } from '../tabs/format';
 import { LocationBar, useTabsLocation } from '../tabs/location-bar';
 import { useCatalog } from '../tabs/use-catalog';
-import { draftTotal, OrderTicket, ProductPicker, type DraftLine } from './order-builder';
+import { draftTotal, OrderTicket, ProductPicker, unsurePrice, type DraftLine } from './order-builder';
+import { isDecided } from '../../../../shared/money-units';
+import { MoneyUnitNotice, useMoneyFamily } from '../../components/money-unit-notice';
 import { ResultBox, sendLabel, type OrderResult } from './order-result';
 import { PassCard } from './pass-card';
 import { PassScan } from './pass-scan';
 import { newOrder, usePassOrder } from './use-pass-order';
 import { useWedgeScan } from './use-wedge-scan';
+
+const UNSURE_LIMIT =
+  'This service’s money units are not confirmed yet, so the app cannot tell whether this order stays under the limit. The service checks it.';
+const PRICES_UNIT_TEXT =
+  'The unit of these prices is not confirmed yet, so each shows both readings ($13.00 or $0.13).';
 
 export function PassesScreen() {
   const location = useTabsLocation();
@@ -57,7 +64,19 @@ export function PassesScreen() {
   }, [location?.uuid, resetOrder]);
 
   const total = draftTotal(lines);
-  const warning = pass ? limitWarning(pass, total) : null;
+  const prices = useMoneyFamily('answers');
+  const spentUnit = useMoneyFamily('numbers');
+  // Read in a unit not decided, the spent and the catalog prices are the lower of their two
+  // readings (assumed cents), so an order they show over the limit is over it, but one they show
+  // under it may not be: the app says it cannot tell rather than show no warning.
+  const unsure = lines.some((l) => unsurePrice(l, prices)) || (spentUnit !== null && !isDecided(spentUnit));
+  const checked = pass ? limitWarning(pass, total) : null;
+  // The total as one amount, for the button and the answers: none while a price's unit is open.
+  const factTotal = lines.some((l) => unsurePrice(l, prices)) ? null : total;
+  const warning =
+    checked === null && unsure && pass?.limit.kind === 'limit' && lines.length > 0
+      ? { level: 'unchecked' as const, text: UNSURE_LIMIT }
+      : checked;
   // Whenever the app says the service will refuse this order (a 'pre' pass it would take past its
   // limit, a 'post' pass whose limit is used), Send is off: one rule for both modes, since offering
   // "Send anyway" beside "the service will refuse" only invites a refusal the screen predicted.
@@ -71,7 +90,7 @@ export function PassesScreen() {
       newOrder(
         pass,
         lines.map((l) => ({ productUuid: l.productUuid, quantity: l.quantity })),
-        total,
+        factTotal,
       ),
     );
   };
@@ -93,6 +112,7 @@ export function PassesScreen() {
             <section className="card ticket" aria-label="Order">
               <h2>Order</h2>
               <OrderTicket
+                prices={prices}
                 lines={lines}
                 onChange={setLines}
                 emptyText={pass ? 'Tap products to add them.' : 'Scan a pass, then tap products.'}
@@ -117,7 +137,7 @@ export function PassesScreen() {
                       pass && lines.length > 0
                         ? {
                             offer: 'Send again…',
-                            warning: `The first order may already be on the pass. Sending again places a second order${total !== null ? ` of ${formatMoney(total)}` : ''}: the guest may pay twice.`,
+                            warning: `The first order may already be on the pass. Sending again places a second order${factTotal !== null ? ` of ${formatMoney(factTotal)}` : ''}: the guest may pay twice.`,
                             confirm: 'Yes, send a second order',
                             cancel: 'Don’t send',
                             onConfirm: send,
@@ -150,7 +170,7 @@ export function PassesScreen() {
                       disabled={!pass || lines.length === 0 || busy || held !== null}
                       onClick={send}
                     >
-                      {sendLabel(order.busy === 'send', pass !== null, lines.length > 0 ? total : null)}
+                      {sendLabel(order.busy === 'send', pass !== null, lines.length > 0 ? factTotal : null)}
                     </button>
                   )}
                   {lines.length > 0 && <button onClick={() => setLines([])}>Clear</button>}
@@ -166,7 +186,9 @@ export function PassesScreen() {
               lines={lines}
               onChange={setLines}
               onReload={() => void reload()}
+              prices={prices}
             />
+            <MoneyUnitNotice families={['answers']} text={PRICES_UNIT_TEXT} testId="prices-unit-notice" />
           </section>
         </div>
       )}

@@ -11,6 +11,8 @@ import { api } from '../../api-context';
 import { failureDecides, holdRequest, type HeldRequest } from '../../hooks/once-request';
 import { messageOf, useTimeOf } from '../tabs/format';
 import { describe, type OrderResult } from './order-result';
+import { useMoneyFamily } from '../../components/money-unit-notice';
+import { moneyReadings } from '../../../../shared/money-units';
 
 export type HeldOrder = HeldRequest<{ xPassId: string; lines: OrderLineInput[] }> & {
   /** The ticket's total and the pass's Spent when it was pressed (null: not known). */
@@ -41,6 +43,8 @@ export function usePassOrder({ onPass, onPlaced }: { onPass(pass: PassView): voi
   const [held, setHeld] = useState<HeldOrder | null>(null);
   const [result, setResult] = useState<OrderResult | null>(null);
   const [busy, setBusy] = useState<'send' | 'check' | null>(null);
+  const units = { answers: useMoneyFamily('answers'), numbers: useMoneyFamily('numbers') };
+  const spentText = (cents: number | null) => moneyReadings(cents, units.numbers, formatMoney);
 
   const placed = (outcome: OrderResult) => {
     setHeld(null);
@@ -56,10 +60,10 @@ export function usePassOrder({ onPass, onPlaced }: { onPass(pass: PassView): voi
       const outcome = await api().passOrder(order.args.xPassId, order.args.lines, order.requestId);
       if (outcome.pass) onPass(outcome.pass);
       if (!outcome.ok && outcome.reason === 'uncertain') setHeld({ ...order, unknown: true, detail: outcome.alert });
-      else if (outcome.ok) placed(describe(outcome, order.total));
+      else if (outcome.ok) placed(describe(outcome, order.total, false, units));
       else {
         setHeld(null);
-        setResult(describe(outcome, order.total));
+        setResult(describe(outcome, order.total, false, units));
       }
     } catch (error) {
       // A link cut while the order was out is the same unknown outcome as the service's 504.
@@ -84,10 +88,10 @@ export function usePassOrder({ onPass, onPlaced }: { onPass(pass: PassView): voi
       try {
         const outcome = await api().passOrder(order.args.xPassId, order.args.lines, order.requestId);
         if (outcome.pass) onPass(outcome.pass);
-        if (outcome.ok) return placed(describe(outcome, order.total, true));
+        if (outcome.ok) return placed(describe(outcome, order.total, true, units));
         if (outcome.reason !== 'uncertain') {
           setHeld(null);
-          return setResult(describe(outcome, order.total, true));
+          return setResult(describe(outcome, order.total, true, units));
         }
         seen = outcome.pass;
       } catch (error) {
@@ -109,7 +113,7 @@ export function usePassOrder({ onPass, onPlaced }: { onPass(pass: PassView): voi
         return placed({
           tone: 'good',
           title: 'The order went through',
-          text: `Spent rose from ${formatMoney(before)} to ${formatMoney(seen.spent)}. Do not send it again.`,
+          text: `Spent rose from ${spentText(before)} to ${spentText(seen.spent)}. Do not send it again.`,
         });
       }
       setHeld({
@@ -118,7 +122,7 @@ export function usePassOrder({ onPass, onPlaced }: { onPass(pass: PassView): voi
           ? `Checked at ${at}: still no clear answer, and the pass could not be read again.`
           : seen.spent === null
             ? `Checked at ${at}: still no clear answer. This location does not report Spent, so the app cannot tell whether the order was placed: look for it on the Tabs board or the POS.`
-            : `Checked at ${at}: still no clear answer. Spent is still ${formatMoney(seen.spent)}: the service shows no sign of the order yet. Check again in a moment, or look on the Tabs board.`,
+            : `Checked at ${at}: still no clear answer. Spent is still ${spentText(seen.spent)}: the service shows no sign of the order yet. Check again in a moment, or look on the Tabs board.`,
       });
     } finally {
       setBusy(null);
