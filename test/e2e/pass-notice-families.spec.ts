@@ -130,3 +130,24 @@ test('catalog prices in a unit not confirmed: both readings on tiles and ticket,
     await expect(result).toContainText('Spent is now $8.00.');
   });
 });
+
+test('gift card prices in a unit not confirmed: both readings on tiles and ticket, the button names neither', async ({
+  app,
+  openApp,
+}) => {
+  await onDollarService(app, 'numbers', async () => {
+    const page = await openApp();
+    await showAt(page, { width: 1280, height: 800 });
+    await page.getByRole('navigation').getByRole('button', { name: 'Gift cards', exact: true }).click();
+    await page.getByRole('radio', { name: 'Bar Seat 1' }).click();
+    const card = page.getByRole('button', { name: /^Gift Card \$25/ });
+    await expect(card).toContainText('$25.00 or $0.25');
+    await expect(page.getByTestId('prices-unit-notice')).toContainText('The unit of these prices');
+    await card.click();
+    await expect(page.getByTestId('order-total')).toHaveText('Total $25.00 or $0.25');
+    await expect(page.getByRole('button', { name: /^Take payment/ })).toHaveText('Take payment');
+    await page.screenshot({ path: shot('gift-prices-1280x800.png') });
+    await showAt(page, { width: 1080, height: 1920 });
+    await page.screenshot({ path: shot('gift-prices-1080x1920.png') });
+  });
+});

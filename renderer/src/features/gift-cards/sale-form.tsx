@@ -7,7 +7,15 @@ import { useState } from 'react';
 import { formatMoney, type CatalogView, type GiftCardSale, type GiftCardSaleInput } from '../../../../shared/tabs';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
-import { draftTotal, OrderTicket, ProductPicker, type DraftLine } from '../passes/order-builder';
+import {
+  draftTotal,
+  OrderTicket,
+  PRICES_UNIT_TEXT,
+  ProductPicker,
+  unsurePrice,
+  type DraftLine,
+} from '../passes/order-builder';
+import { MoneyUnitNotice, useMoneyFamily } from '../../components/money-unit-notice';
 import { saleProblemWords } from './sale-problem-words';
 import { Problem } from '../../components/problem';
 import { UnknownOutcome } from '../../components/unknown-outcome';
@@ -40,6 +48,10 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
   const spots = catalog?.available ? catalog.spots : [];
   const spotUuid = spot?.uuid ?? typedSpot.trim();
   const total = draftTotal(lines);
+  // Catalog prices are amounts the service answers with: while that unit is open the ticket shows
+  // both readings, and the button names no one amount.
+  const prices = useMoneyFamily('answers');
+  const factTotal = lines.some((l) => unsurePrice(l, prices)) ? null : total;
   const ready = spotUuid !== '' && lines.length > 0 && total !== null && busy === null;
 
   const clearTicket = () => {
@@ -161,11 +173,13 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
         lines={lines}
         onChange={setLines}
         onReload={onReload}
+        prices={prices}
       />
+      <MoneyUnitNotice families={['answers']} text={PRICES_UNIT_TEXT} testId="prices-unit-notice" />
       {/* The checkout stays in view at 1280x800: the cart lines, the guest's name, how the guest
           pays, how the cards come, and the button. */}
       <div className="sticky-actions checkout">
-        <OrderTicket lines={lines} onChange={setLines} emptyText="Tap a gift card to add it." />
+        <OrderTicket lines={lines} onChange={setLines} emptyText="Tap a gift card to add it." prices={prices} />
         <label className="fields guest-name">
           Guest name (optional)
           <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
@@ -246,7 +260,7 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
                 : 'Taking payment…'
               : !spotUuid && lines.length > 0
                 ? 'Choose a spot'
-                : `Take payment ${total === null || lines.length === 0 ? '' : formatMoney(total)}`}
+                : `Take payment ${factTotal === null || lines.length === 0 ? '' : formatMoney(factTotal)}`}
           </button>
         </div>
       </div>

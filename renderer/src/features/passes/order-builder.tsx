@@ -18,6 +18,10 @@ export interface DraftLine {
   typed?: boolean;
 }
 
+/** Said beside catalog prices while their unit (the answers' family) is not decided. */
+export const PRICES_UNIT_TEXT =
+  'The unit of these prices is not confirmed yet, so each shows both readings ($13.00 or $0.13).';
+
 /** Whether a line's price is a catalog price in a unit not decided yet. */
 export function unsurePrice(line: DraftLine, prices: MoneyFamilyView | null | undefined): boolean {
   return !line.typed && line.unitPrice !== null && !!prices && !isDecided(prices);

@@ -10,7 +10,7 @@ import { UnknownOutcome } from '../../components/unknown-outcome';
 import { messageOf } from '../tabs/format';
 import { LocationBar, useTabsLocation } from '../tabs/location-bar';
 import { useCatalog } from '../tabs/use-catalog';
-import { draftTotal, OrderTicket, ProductPicker, unsurePrice, type DraftLine } from './order-builder';
+import { draftTotal, OrderTicket, PRICES_UNIT_TEXT, ProductPicker, unsurePrice, type DraftLine } from './order-builder';
 import { isDecided } from '../../../../shared/money-units';
 import { MoneyUnitNotice, useMoneyFamily } from '../../components/money-unit-notice';
 import { ResultBox, sendLabel, type OrderResult } from './order-result';
@@ -21,8 +21,6 @@ import { useWedgeScan } from './use-wedge-scan';
 
 const UNSURE_LIMIT =
   'This service’s money units are not confirmed yet, so the app cannot tell whether this order stays under the limit. The service checks it.';
-const PRICES_UNIT_TEXT =
-  'The unit of these prices is not confirmed yet, so each shows both readings ($13.00 or $0.13).';
 
 export function PassesScreen() {
   const location = useTabsLocation();
