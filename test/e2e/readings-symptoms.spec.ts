@@ -12,6 +12,7 @@ import { test as base, expect, startApp, stopApp, type RunningApp } from './fixt
 import { closeConfirmation, done, enterPin } from './kiosk-steps';
 import { showAt } from './show-at';
 import { askOneItemRefund } from './refund-steps';
+import { earlierToday } from './business-day';
 
 const HARBOUR = 'Harbour Bar & Kitchen';
 const ZONE = 'America/New_York';
@@ -316,8 +317,10 @@ test('(e) cursor paging under other names: every location listed, or a notice wh
     await expect(card.getByTestId('locations-incomplete')).toContainText('Some locations may be missing');
 
     // The timesheet, from a labor list read the same way, says it may be missing entries.
+    // All six on the business day the timesheet opens on, whatever the hour the test runs.
     const now = world().clock.nowMs();
-    for (let i = 0; i < 6; i++)
+    for (let i = 0; i < 6; i++) {
+      const start = earlierToday(now, (i + 2) * 120_000);
       world().labor.add({
         locationUuid: SEED_LOCATIONS.harbour,
         shiftUuid: null,
@@ -325,11 +328,12 @@ test('(e) cursor paging under other names: every location listed, or a notice wh
         userId: '2004',
         role: 'bartender',
         roleUuid: SEED_ROLES.bartender,
-        punchInMs: now - (i + 2) * 120_000,
-        punchOutMs: now - (i + 2) * 120_000 + 60_000,
+        punchInMs: start,
+        punchOutMs: start + Math.min(60_000, Math.floor((now - start) / 2)),
         declaredTips: null,
-        createdMs: now - (i + 2) * 120_000,
+        createdMs: start,
       });
+    }
     await kiosk(page);
     await page.getByRole('button', { name: 'Manager' }).click();
     await enterPin(page, '9999');
