@@ -37,6 +37,11 @@ export interface ErrorKinds {
     reason?: InvalidReason | null;
     /** A wrong PIN close to locking the pad: the tries left before it locks (the core's count), else absent. */
     triesLeft?: number | null;
+    /**
+     * Arguments the contract's schemas refused (the dispatcher): which value and which rule, so a
+     * form says it next to its field; absent for refusals worded for people.
+     */
+    rule?: ArgumentRule | null;
   };
   /** The request clashes with the current state (already punched in, already refunded, …). */
   conflict: { what: string | null; said?: string | null };
@@ -91,6 +96,16 @@ export type ErrorKind = keyof ErrorKinds;
  * (the kiosk in Spanish): the message stays English for the log.
  */
 export type InvalidReason = 'pin-not-recognised' | 'pin-not-recognised-offline' | 'pin-format';
+
+/**
+ * One refused value inside the arguments: `path` by names only ("breakLongAfterMinutes"), without
+ * the argument's position; `limit` the bound it broke (`too-small`: at least, `too-big`: at most).
+ */
+export interface ArgumentRule {
+  path: string[];
+  rule: 'too-small' | 'too-big' | 'not-whole' | 'wrong-type' | 'format' | 'other';
+  limit: number | null;
+}
 
 /** What crosses a boundary: plain JSON, so structured clone and JSON.stringify both carry it. */
 export type ErrorPayload = {

@@ -112,6 +112,11 @@ export function wordsFor(payload: ErrorPayload, context: StaffContext = {}): str
     case 'not-on-shift':
       return payload.data.onBreak ? 'You are not on a break.' : 'You are not on shift.';
     case 'invalid':
+      // The contract's refusal of arguments is worded by the form that knows the field
+      // (payload.data.rule); anywhere else it gets a plain sentence, never the schema's wording.
+      return payload.data.rule && !payload.data.said?.trim()
+        ? 'One of the values entered is not allowed. Check what was entered and try again.'
+        : own(payload.data.said);
     case 'conflict':
     case 'not-found':
       return own(payload.data.said);

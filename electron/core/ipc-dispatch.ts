@@ -6,6 +6,7 @@
 import type { IpcChannel, IpcErrorPayload, IpcHandlers } from '../../shared/contract';
 import { ipcArgSchemas } from '../../shared/contract/arg-schemas';
 import { errorPayloadOf } from './api/app-error-of';
+import { argumentRuleOf } from './argument-rule';
 import { LOCAL_CALLER, runAsCaller, type Caller } from './caller';
 
 export type DispatchOutcome = { ok: true; result: unknown } | { ok: false; error: IpcErrorPayload };
@@ -42,9 +43,10 @@ export async function dispatchRequest(
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 3);
     const detail = issues.map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`).join('; ');
-    // The field by name ("managerPin"), without the argument's position in the call.
-    const named = (issues[0]?.path ?? []).filter((part): part is string => typeof part === 'string');
-    const field = named.length > 0 ? named.join('.') : null;
+    // The field by name ("managerPin"), without the argument's position in the call, and the rule it
+    // broke as data: screens word it from these; the message is for the log.
+    const rule = issues[0] ? argumentRuleOf(issues[0]) : null;
+    const field = rule && rule.path.length > 0 ? rule.path.join('.') : null;
     const message = `Invalid arguments for ${channel}: ${detail}`;
     if (refused) {
       try {
@@ -55,7 +57,7 @@ export async function dispatchRequest(
     }
     return {
       ok: false,
-      error: { kind: 'invalid', data: { field }, message },
+      error: { kind: 'invalid', data: { field, rule }, message },
     };
   }
   try {

@@ -1,31 +1,20 @@
 // The kiosk's settings, validated once: the contract's argument schema and the stored file both use
 // these, so a value the bridge accepts is always a value the file reads back after a restart.
 import { z } from 'zod';
+import { LABOR_SETTINGS_LIMITS, type LimitedSetting } from '../../labor-settings-limits';
+
+function limited(key: LimitedSetting) {
+  return z.number().int().min(LABOR_SETTINGS_LIMITS[key].min).max(LABOR_SETTINGS_LIMITS[key].max);
+}
 
 export const laborSettingsSchema = z.strictObject({
-  breakDueAfterMinutes: z
-    .number()
-    .int()
-    .min(15)
-    .max(24 * 60),
-  breakLongAfterMinutes: z
-    .number()
-    .int()
-    .min(1)
-    .max(12 * 60),
-  overtimeAfterMinutes: z
-    .number()
-    .int()
-    .min(60)
-    .max(24 * 60),
-  overtimeWarningMinutes: z
-    .number()
-    .int()
-    .min(0)
-    .max(12 * 60),
-  idleSeconds: z.number().int().min(5).max(600),
+  breakDueAfterMinutes: limited('breakDueAfterMinutes'),
+  breakLongAfterMinutes: limited('breakLongAfterMinutes'),
+  overtimeAfterMinutes: limited('overtimeAfterMinutes'),
+  overtimeWarningMinutes: limited('overtimeWarningMinutes'),
+  idleSeconds: limited('idleSeconds'),
   nameTapNeedsPin: z.boolean(),
-  fiscalDayStartHour: z.number().int().min(0).max(23),
+  fiscalDayStartHour: limited('fiscalDayStartHour'),
   // A file or caller from before these existed gets the defaults (shared/labor.ts).
   overtimePreset: z.enum(['us-federal', 'california']).default('us-federal'),
   breakPreset: z.enum(['none', 'california']).default('none'),

@@ -8,29 +8,47 @@ import { useAction } from '../../../hooks/use-action';
 import { LaborRuleFields } from './labor-rule-fields';
 import { CountField } from '../../../components/count-field';
 import { SaveRow } from '../../../components/save-row';
+import { checkSettings, settingProblem } from '../../../../../shared/labor-settings-words';
 
 /** The settings kept as whole numbers, each shown in a unit of its own. */
-type Count =
-  'breakDueAfterMinutes' | 'breakLongAfterMinutes' | 'overtimeWarningMinutes' | 'idleSeconds' | 'fiscalDayStartHour';
+const COUNTS = [
+  'breakDueAfterMinutes',
+  'breakLongAfterMinutes',
+  'overtimeWarningMinutes',
+  'idleSeconds',
+  'fiscalDayStartHour',
+] as const;
+type Count = (typeof COUNTS)[number];
 
 export function KioskSettingsForm({ token, labor }: { token: string; labor: LaborView }) {
   const [s, setS] = useState<LaborSettings>(labor.settings);
   const [changingLocation, setChangingLocation] = useState(false);
   const [saved, setSaved] = useState(false);
   const request = useAction();
+  // A value the contract refuses (caught here, or by the core) is said next to its field; one this
+  // form shows no field for is said at the save button.
+  const problem = settingProblem(request.payload);
+  const atField = problem !== null && (COUNTS as readonly string[]).includes(problem.key);
   const count = (key: Count, label: string, scale = 1) => (
     <CountField
       label={label}
       value={s[key]}
       scale={scale}
+      problem={problem?.key === key ? problem.text : null}
       onChange={(value) => {
         setSaved(false);
+        if (problem?.key === key) request.setError(null);
         setS({ ...s, [key]: value });
       }}
     />
   );
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    const refused = checkSettings(s);
+    if (refused) {
+      request.setError(refused);
+      return;
+    }
     void request.run(async () => {
       await api().laborSaveSettings(token, s);
       setSaved(true);
@@ -112,7 +130,12 @@ export function KioskSettingsForm({ token, labor }: { token: string; labor: Labo
           />
           Offer a printed clock slip after punching out
         </label>
-        <SaveRow label="Save settings" error={request.error} busy={request.busy} saved={saved} />
+        <SaveRow
+          label="Save settings"
+          error={atField ? null : (problem?.text ?? request.error)}
+          busy={request.busy}
+          saved={saved}
+        />
       </form>
       <section className="k-card" aria-label="Location">
         <h2>Location</h2>
