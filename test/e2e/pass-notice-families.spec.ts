@@ -9,14 +9,11 @@
 // the answer names one of the two as the amount. Screenshots at 1280x800 and
 // 1080x1920 land in the test's output folder.
 import { test, expect, type RunningApp } from './fixtures';
-import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
-import { namedReadings } from '../../electron/sandbox/readings';
+import { SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
 import type { MoneyFamily } from '../../shared/money-units';
-import { newRequestId } from '../../shared/request-id';
-import type { Page } from '@playwright/test';
 import { showAt } from './show-at';
+import { DOLLARS, lookUpPass, onRemoteService, orderLager } from './remote-service';
 
-const LAGER = '3d000000-0000-4000-8000-000000000003';
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
 const GARDEN = { uuid: SEED_LOCATIONS.garden, name: 'Garden Terrace' };
 const shot = (name: string) => test.info().outputPath(name);
@@ -26,36 +23,14 @@ const shot = (name: string) => test.info().outputPath(name);
  * a manager would in Settings, and an $8.00 lager on the unlimited pass at the catalog's price.
  */
 async function onDollarService(app: RunningApp, confirmed: MoneyFamily, run: () => Promise<void>): Promise<void> {
-  const remote = await startSandbox({
-    readings: { ...namedReadings('default'), moneySent: 'dollars', moneyAnswers: 'dollars', moneyNumbers: 'dollars' },
-  });
-  try {
-    await app.core.handlers.saveConnection({
-      mode: 'remote',
-      baseUrl: remote.baseUrl,
-      accessId: DEMO_ACCESS_ID,
-      accessSecret: DEMO_ACCESS_SECRET,
-    });
+  await onRemoteService(app, DOLLARS, async () => {
     await app.core.handlers.tabsSetMoneyUnit(confirmed, 'dollars');
     await app.core.handlers.tabsSetLocation(HARBOUR);
-    const order = await app.core.handlers.passOrder(
-      SEED_PASSES.noLimit,
-      [{ productUuid: LAGER, quantity: 1 }],
-      newRequestId(),
-    );
-    expect(order.ok).toBe(true);
+    await orderLager(app);
     for (const family of ['sent', 'numbers'] as const)
       expect(app.core.tabs.money.decided(family), family).toBe(family === confirmed);
     await run();
-  } finally {
-    await remote.close();
-  }
-}
-
-async function lookUp(page: Page, xPassId: string): Promise<void> {
-  await page.getByRole('navigation').getByRole('button', { name: 'Passes', exact: true }).click();
-  await page.getByLabel('Scan a pass or type its id').fill(xPassId);
-  await page.getByRole('button', { name: 'Look up' }).click();
+  });
 }
 
 test('Spent confirmed, amounts sent in not: Spent is one amount and the card has no notice', async ({
@@ -65,7 +40,7 @@ test('Spent confirmed, amounts sent in not: Spent is one amount and the card has
   await onDollarService(app, 'numbers', async () => {
     const page = await openApp();
     await showAt(page, { width: 1280, height: 800 });
-    await lookUp(page, SEED_PASSES.noLimit);
+    await lookUpPass(page, SEED_PASSES.noLimit);
     await expect(page.getByTestId('pass-spent')).toHaveText('$8.00');
     await expect(page.getByRole('region', { name: 'Pass' }).getByTestId('money-unit-notice')).toHaveCount(0);
     await page.screenshot({ path: shot('pass-notice-sent-1280x800.png') });
@@ -81,7 +56,7 @@ test('amounts sent in confirmed, Spent not: the notice names Spent only; no Spen
   await onDollarService(app, 'sent', async () => {
     const page = await openApp();
     await showAt(page, { width: 1280, height: 800 });
-    await lookUp(page, SEED_PASSES.noLimit);
+    await lookUpPass(page, SEED_PASSES.noLimit);
     await expect(page.getByTestId('pass-spent')).toHaveText('$8.00 or $0.08');
     const card = page.getByRole('region', { name: 'Pass' });
     const notice = card.getByTestId('money-unit-notice');
@@ -94,7 +69,7 @@ test('amounts sent in confirmed, Spent not: the notice names Spent only; no Spen
     // Where spend limits are off the card shows no Spent: nothing on it is unconfirmed.
     await app.core.handlers.tabsSetLocation(GARDEN);
     await page.reload();
-    await lookUp(page, SEED_PASSES.garden);
+    await lookUpPass(page, SEED_PASSES.garden);
     await expect(card.getByTestId('pass-limit')).toContainText('Spend limits are off');
     await expect(card.getByTestId('money-unit-notice')).toHaveCount(0);
   });
@@ -107,7 +82,7 @@ test('catalog prices in a unit not confirmed: both readings on tiles and ticket,
   await onDollarService(app, 'numbers', async () => {
     const page = await openApp();
     await showAt(page, { width: 1280, height: 800 });
-    await lookUp(page, SEED_PASSES.pre);
+    await lookUpPass(page, SEED_PASSES.pre);
     const products = page.getByRole('region', { name: 'Products' });
     const lager = products.getByRole('button', { name: /Lager Pint/ });
     await expect(lager).toContainText('$8.00 or $0.08');

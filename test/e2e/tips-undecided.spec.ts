@@ -3,26 +3,16 @@
 // $0.13") with why and a Confirm to Settings; a punch-out with tips is refused where it was
 // pressed, saying why, and nothing is stored; once dollars are confirmed the tips are $13.00.
 import { test, expect } from './fixtures';
-import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_ROLES } from '../../electron/sandbox';
-import { namedReadings } from '../../electron/sandbox/readings';
-import { FAMILY_LABEL } from '../../shared/money-units';
+import { SEED_LOCATIONS, SEED_ROLES } from '../../electron/sandbox';
 import { done, enterPin } from './kiosk-steps';
 import { earlierToday } from './business-day';
+import { DOLLARS, confirmNumbersInDollars, onRemoteService } from './remote-service';
 
 test('declared tips in a unit not confirmed: both readings in the timesheet, a punch-out with tips waits and says why', async ({
   app,
   openApp,
 }) => {
-  const remote = await startSandbox({
-    readings: { ...namedReadings('default'), moneySent: 'dollars', moneyAnswers: 'dollars', moneyNumbers: 'dollars' },
-  });
-  try {
-    await app.core.handlers.saveConnection({
-      mode: 'remote',
-      baseUrl: remote.baseUrl,
-      accessId: DEMO_ACCESS_ID,
-      accessSecret: DEMO_ACCESS_SECRET,
-    });
+  await onRemoteService(app, DOLLARS, async (remote) => {
     await app.core.handlers.laborSetLocation(null, {
       uuid: SEED_LOCATIONS.harbour,
       name: 'Harbour Bar & Kitchen',
@@ -102,19 +92,12 @@ test('declared tips in a unit not confirmed: both readings in the timesheet, a p
     await expect(morgan).toContainText('$13.00 or $0.13');
     await expect(page.getByTestId('entry-row').filter({ hasText: 'Morgan' })).toContainText('$13.00 or $0.13');
     await page.getByTestId('money-unit-notice').getByRole('button', { name: 'Confirm the unit' }).click();
-    const card = page.getByRole('region', { name: 'Money units' });
-    await card
-      .getByRole('radiogroup', { name: `${FAMILY_LABEL.numbers} are in` })
-      .getByRole('radio', { name: 'Dollars (12.50)' })
-      .click();
-    await expect(page.getByTestId('money-units-numbers')).toContainText('Confirmed in Settings');
+    await confirmNumbersInDollars(page);
     await page.getByRole('navigation').getByRole('button', { name: 'Kiosk', exact: true }).click();
     await page.getByRole('button', { name: 'Manager' }).click();
     await enterPin(page, '9999');
     await expect(page.getByTestId('totals-row').filter({ hasText: 'Morgan' }).locator('td').last()).toHaveText(
       '$13.00',
     );
-  } finally {
-    await remote.close();
-  }
+  });
 });
