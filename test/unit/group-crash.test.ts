@@ -5,74 +5,16 @@
 // (VENUE_FAULT_KILL_AFTER_RECORD kills it at that one moment), its leaf node, head office's
 // nats-server; the killed hub's leaf node, left running, is stopped by the next start.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { describe, expect, it } from 'vitest';
 import { createControlClient } from '../../electron/sandbox/control-client';
-import { saveGroupJoin } from '../../electron/core/group/group-join';
-import { leftBehindPid } from '../../electron/core/group/leaf-link';
-import type { RunningOffice } from '../../electron/office/office';
 import { newRequestId as rid } from '../../shared/request-id';
-import { freePort, tempDirs } from '../support';
-import { hostCall, hostCliSuite } from '../support/host-cli-suite';
-import type { CliProcess } from '../support/cli-process';
-import { eventually, groupSetup, startTestOffice, type Venue } from './group-kit';
+import { hostCall } from '../support/host-cli-suite';
+import { eventually } from './group-kit';
+import { groupCrashSuite } from './group-crash-kit';
 import { HARBOUR } from './tabs-kit';
 
-const suite = hostCliSuite('venue-group-crash-', 'group crash');
-const dirs = tempDirs('venue-group-crash-office-');
-let office: RunningOffice;
-let venue: Venue;
-let dataDir = '';
-/** Every host this test started, so a run that fails or times out leaves none behind. */
-const hosts: CliProcess[] = [];
-const leafPid = () => leftBehindPid(join(dataDir, 'group', 'leaf.pid'), join(dataDir, 'group', 'leaf.conf'));
-
-beforeAll(async () => {
-  const officeDir = dirs.make();
-  [venue] = await groupSetup(officeDir, 1, ['harbour']);
-  office = await startTestOffice(officeDir);
-}, 60_000);
-
-afterAll(async () => {
-  // A leaf node this test's hubs left running (a failed run) is ended by its own pid.
-  for (const h of hosts) if (h.child.exitCode === null && h.child.signalCode === null) h.child.kill('SIGKILL');
-  const pid = dataDir ? leafPid() : null;
-  if (pid !== null) process.kill(pid, 'SIGTERM');
-  await office?.stop();
-  dirs.removeAll();
-});
-
-async function host(env: Record<string, string> = {}) {
-  const p = suite.run(
-    [
-      '--port',
-      String(await freePort()),
-      '--webhook-port',
-      String(await freePort()),
-      '--data-dir',
-      dataDir,
-      '--service-url',
-      suite.sandbox.baseUrl,
-    ],
-    env,
-  );
-  hosts.push(p);
-  await p.printed((out) => /ready at /.test(out));
-  const url = new URL(/ready at (\S+)/.exec(p.out())![1]);
-  const res = await fetch(url, { redirect: 'manual' });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-  return { p, url, cookie };
-}
-
-const refundRows = async (requestId: string) =>
-  (
-    await office.store.query<{ state: string; amount: unknown; approved_by_name: string | null }>(
-      'select state, amount, approved_by_name from office_refunds where venue_id = $1 and request_id = $2',
-      ['harbour', requestId],
-    )
-  ).map((r) => ({ state: r.state, amount: Number(r.amount), approvedBy: r.approved_by_name }));
+const group = groupCrashSuite('group-crash', 'group crash');
+const { suite, host, leafPid, refundRows } = group;
 
 /**
  * Whether a process still runs. The killed hub's leaf node is an orphan: where nobody reaps
@@ -88,12 +30,11 @@ function stillRunning(pid: number): boolean {
 }
 describe('a hub killed between a refund’s answer and its publish', () => {
   it('publishes the refund from its ledger after a restart; the office shows it once', async () => {
-    dataDir = join(suite.dir, 'hub');
-    saveGroupJoin(dataDir, venue.joinText);
+    group.joinHub();
     const control = createControlClient(suite.sandbox.baseUrl);
     const { closed } = await control.simulateGuests({ tabs: 1, close: 'all' });
 
-    const first = await host({ VENUE_FAULT_KILL_AFTER_RECORD: 'tabRefund' });
+    const first = await host({ env: { VENUE_FAULT_KILL_AFTER_RECORD: 'tabRefund' } });
     expect(await hostCall(first, 'tabsSetLocation', HARBOUR)).toMatchObject({ ok: true });
     for (const family of ['sent', 'answers', 'numbers'])
       expect(await hostCall(first, 'tabsSetMoneyUnit', family, 'cents')).toMatchObject({ ok: true });
@@ -125,25 +66,7 @@ describe('a hub killed between a refund’s answer and its publish', () => {
       expect(leafPid()).not.toBe(leftBehind);
       await eventually(() => expect(stillRunning(leftBehind!)).toBe(false));
       // Once in head office's stream, once in the office.
-      const admin = await connect({
-        servers: `127.0.0.1:${office.config.nodes[0].clientPort}`,
-        user: 'admin',
-        pass: office.config.adminPassword,
-      });
-      try {
-        const info = await (
-          await jetstreamManager(admin)
-        ).streams.info('GROUP', {
-          subjects_filter: 'venue.harbour.tabs.refund',
-        });
-        expect(info.state.subjects).toEqual({ 'venue.harbour.tabs.refund': 1 });
-      } finally {
-        await admin.close();
-      }
-      const applied = await office.store.query(
-        "select msg_id from office_applied where model = 'refunds' and venue_id = 'harbour'",
-      );
-      expect(applied).toEqual([{ msg_id: `refund:${press}:accepted` }]);
+      await group.expectPublishedOnce(press);
     } finally {
       second.p.child.kill('SIGTERM');
       await second.p.exited;
