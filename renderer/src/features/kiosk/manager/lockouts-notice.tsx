@@ -6,10 +6,15 @@ import { useAction } from '../../../hooks/use-action';
 import { LockLine } from '../../../components/lock-line';
 import { useTickUntil } from '../use-now';
 import { useAppStore } from '../../../store';
+import { deviceMayCall } from '../../../../../shared/contract/device-access';
+import { whereDone } from './manager-sections';
 
 export function LockoutsNotice({ token, labor }: { token: string; labor: LaborView }) {
   const request = useAction();
   const setLabor = useAppStore((s) => s.setLabor);
+  const role = useAppStore((s) => (s.satellite?.mode === 'satellite' ? s.satellite.role : null));
+  // A kiosk device may not lift it itself: a manager lifts a device's lockouts under Devices.
+  const liftHere = role === null || deviceMayCall(role, 'laborLiftLockout');
   const locks = [
     labor.padLockedUntil ? { until: labor.padLockedUntil, userId: null, pad: 'sign-in' as const } : null,
     labor.approvalLockedUntil ? { until: labor.approvalLockedUntil, userId: null, pad: 'approval' as const } : null,
@@ -24,14 +29,18 @@ export function LockoutsNotice({ token, labor }: { token: string; labor: LaborVi
           <LockLine lock={l} timezone={labor.location?.timezone ?? null} />
         </p>
       ))}
-      <button
-        type="button"
-        className="k-small"
-        disabled={request.busy}
-        onClick={() => void request.run(async () => setLabor(await api().laborLiftLockout(token, null)))}
-      >
-        Lift the lockout
-      </button>
+      {liftHere ? (
+        <button
+          type="button"
+          className="k-small"
+          disabled={request.busy}
+          onClick={() => void request.run(async () => setLabor(await api().laborLiftLockout(token, null)))}
+        >
+          Lift the lockout
+        </button>
+      ) : (
+        <p className="k-hint">A manager lifts it under Devices, {whereDone('hubView')}.</p>
+      )}
       {request.error && <p role="alert">{request.error}</p>}
     </section>
   );

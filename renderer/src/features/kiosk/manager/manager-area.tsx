@@ -17,8 +17,8 @@ import { PayPeriods } from '../../approval/pay-periods';
 import { SchedulePanel } from '../../schedule/schedule-panel';
 import { ScheduleAlerts } from '../../schedule/schedule-alerts';
 import { PayArea } from '../../payroll/pay-area';
-
-type Tab = 'timesheet' | 'schedule' | 'sync' | 'staff' | 'settings' | 'devices' | 'app' | 'pay-periods' | 'pay';
+import { managerSections, SECTION_NAMES, type ManagerSection } from './manager-sections';
+import { DoneElsewhere } from './done-elsewhere';
 
 export function ManagerArea({
   session,
@@ -33,28 +33,18 @@ export function ManagerArea({
   onClose(): void;
   onLeaveKioskView?: () => void;
 }) {
-  const [tab, setTab] = useState<Tab>('timesheet');
-  // Devices are managed on the hub itself and on a manager's satellite (the hub checks both).
-  const showDevices = useAppStore(
-    (s) => s.satellite?.mode === 'hub' || (s.satellite?.mode === 'satellite' && s.satellite.role === 'manager'),
-  );
-  // Wages stay on the hub: labor cost, wages, tips and payroll only on its own screen (or a computer on its own).
-  const payHere = useAppStore((s) => s.satellite?.mode !== 'satellite');
+  // This device's role decides what it offers, from the table the hub checks (manager-sections.ts).
+  const role = useAppStore((s) => (s.satellite?.mode === 'satellite' ? s.satellite.role : null));
+  // A computer on its own has no devices to manage.
+  const devicesHere = useAppStore((s) => s.satellite?.mode === 'hub' || s.satellite?.mode === 'satellite');
+  const plan = managerSections(role, { devicesHere, appSettings: appSettings !== undefined });
+  const [chosen, setTab] = useState<ManagerSection>('timesheet');
+  const tab: ManagerSection | null = plan.offered.includes(chosen) ? chosen : (plan.offered[0] ?? null);
   const stuck = labor.outbox.failed + labor.outbox.blocked;
-  const tabs: [Tab, string][] = [
-    ['timesheet', 'Timesheet'],
-    ['pay-periods', 'Pay periods'],
-    ['schedule', 'Schedule'],
-    [
-      'sync',
-      `Sync${stuck > 0 ? ` (${stuck} to fix)` : labor.outbox.pending > 0 ? ` (${labor.outbox.pending} waiting)` : ''}`,
-    ],
-    ['staff', 'Staff & PINs'],
-    ...(payHere ? ([['pay', 'Labor & pay']] as [Tab, string][]) : []),
-    ['settings', 'Kiosk settings'],
-    ...(showDevices ? ([['devices', 'Devices']] as [Tab, string][]) : []),
-    ...(appSettings ? ([['app', 'App settings']] as [Tab, string][]) : []),
-  ];
+  const label = (section: ManagerSection) =>
+    section === 'sync'
+      ? `Sync${stuck > 0 ? ` (${stuck} to fix)` : labor.outbox.pending > 0 ? ` (${labor.outbox.pending} waiting)` : ''}`
+      : SECTION_NAMES[section];
   return (
     <section className="k-manager" aria-label="Manager">
       <header className="k-manager-head">
@@ -65,7 +55,7 @@ export function ManagerArea({
           </span>
         </div>
         <nav className="k-tabs" aria-label="Manager sections">
-          {tabs.map(([key, label]) => (
+          {plan.offered.map((key) => (
             <button
               key={key}
               type="button"
@@ -73,7 +63,7 @@ export function ManagerArea({
               aria-current={key === tab ? 'page' : undefined}
               onClick={() => setTab(key)}
             >
-              {label}
+              {label(key)}
             </button>
           ))}
         </nav>
@@ -92,7 +82,7 @@ export function ManagerArea({
         <LockoutsNotice token={session.token} labor={labor} />
         <ScheduleAlerts timezone={labor.location?.timezone ?? null} />
         {/* A section that fails leaves the other tabs working. */}
-        <AreaBoundary area={`manager-${tab}`} key={tab}>
+        <AreaBoundary area={`manager-${tab ?? 'none'}`} key={tab}>
           {tab === 'timesheet' && <TimesheetView token={session.token} labor={labor} />}
           {tab === 'schedule' && <SchedulePanel token={session.token} labor={labor} />}
           {tab === 'sync' && (
@@ -108,6 +98,8 @@ export function ManagerArea({
           {tab === 'devices' && <DevicesPanel token={session.token} timezone={labor.location?.timezone ?? null} />}
           {tab === 'app' && appSettings}
         </AreaBoundary>
+        {/* After the section: where the rest is done (all there is on a kiosk device). */}
+        <DoneElsewhere elsewhere={plan.elsewhere} />
       </div>
     </section>
   );
