@@ -13,6 +13,7 @@ import type { LaborApiContext } from './labor-api';
 import type { Outbox, PunchState } from './outbox';
 import { findOnService, sendPunch } from './punch-sender';
 import { readsBeforeSending } from './punch';
+import { tipsUnitRefusal } from './tips-money';
 import { errorMessage } from '../../../shared/errors';
 
 export interface DrainerTuning {
@@ -176,6 +177,8 @@ export class Drainer {
           return;
         }
       }
+      const tipsWait = tipsUnitRefusal(s.p, ctx.money);
+      if (tipsWait !== null) return this.backOff(s, tipsWait.message, tipsWait);
       outbox.markAttempt(s.p.id);
       sent = true;
       const answer = await sendPunch(ctx, outbox, s);
