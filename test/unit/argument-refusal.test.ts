@@ -1,7 +1,7 @@
 // A value the contract's schemas refuse (a long break of 0 minutes) as it reaches a screen: the
 // dispatcher's `invalid` error carries which setting and which rule as data, that data survives the
 // boundary, the settings form words it next to the field, and any other screen gets a plain
-// sentence, never the schema's wording.
+// sentence, never the schema's wording. The schedule rules form words its minutes the same way.
 import { describe, expect, it } from 'vitest';
 import type { IpcHandlers } from '../../shared/contract';
 import { DEFAULT_LABOR_SETTINGS, type LaborSettings } from '../../shared/labor';
@@ -10,21 +10,30 @@ import { AppError } from '../../shared/app-error';
 import { staffWords } from '../../shared/errors';
 import { dispatchRequest } from '../../electron/core/ipc-dispatch';
 import { checkSettings, settingProblem } from '../../shared/labor-settings-words';
+import { DEFAULT_SCHEDULE_RULES, type ScheduleRules } from '../../shared/labor-schedule';
+import { checkScheduleRules, scheduleRuleProblem } from '../../shared/schedule-rules-words';
 
-const handlers = {
-  laborSaveSettings: async () => {
-    throw new Error('the handler must not run for refused arguments');
-  },
-} as unknown as IpcHandlers;
+const mustNotRun = async () => {
+  throw new Error('the handler must not run for refused arguments');
+};
+const handlers = { laborSaveSettings: mustNotRun, scheduleSaveRules: mustNotRun } as unknown as IpcHandlers;
 
 /** The error a screen gets for saving these settings, after the boundary (structured clone). */
-async function refusal(change: Partial<LaborSettings>): Promise<AppError> {
-  const outcome = structuredClone(
-    await dispatchRequest(handlers, 'laborSaveSettings', [
-      'manager-session-token',
-      { ...DEFAULT_LABOR_SETTINGS, ...change },
-    ]),
-  );
+function refusal(change: Partial<LaborSettings>): Promise<AppError> {
+  return refused('laborSaveSettings', ['manager-session-token', { ...DEFAULT_LABOR_SETTINGS, ...change }]);
+}
+
+/** The error a screen gets for saving these schedule rules. */
+function rulesRefusal(change: Partial<ScheduleRules>): Promise<AppError> {
+  return refused('scheduleSaveRules', [
+    'manager-session-token',
+    { ...DEFAULT_SCHEDULE_RULES, ...change },
+    '2026-11-23',
+  ]);
+}
+
+async function refused(channel: 'laborSaveSettings' | 'scheduleSaveRules', args: unknown[]): Promise<AppError> {
+  const outcome = structuredClone(await dispatchRequest(handlers, channel, args));
   try {
     await settleOutcome(outcome);
   } catch (reason) {
@@ -108,5 +117,35 @@ describe('arguments the contract refuses', () => {
       expect(checkSettings(settings)?.data).toEqual((await refusal(change)).data);
     }
     expect(checkSettings(DEFAULT_LABOR_SETTINGS)).toBeNull();
+  });
+
+  it('in the schedule rules are worded next to their minutes, before sending or by the core alike', async () => {
+    const cases: [Partial<ScheduleRules>, string, string][] = [
+      [{ lateAfterMinutes: 0 }, 'lateAfterMinutes', 'The time before someone shows as late must be at least 1 minute.'],
+      [
+        { noShowAfterMinutes: 721 },
+        'noShowAfterMinutes',
+        'The time before someone shows as a no-show must be at most 12 hours.',
+      ],
+      [
+        { earlyMinutes: 241 },
+        'earlyMinutes',
+        'The time before the start when a punch-in is on time must be at most 4 hours.',
+      ],
+      [
+        { autoClockOutGraceMinutes: 800 },
+        'autoClockOutGraceMinutes',
+        'The time after the scheduled end before clocking out must be at most 12 hours.',
+      ],
+    ];
+    for (const [change, key, text] of cases) {
+      const error = await rulesRefusal(change);
+      expect(scheduleRuleProblem(error.toPayload())).toEqual({ key, text });
+      expect(checkScheduleRules({ ...DEFAULT_SCHEDULE_RULES, ...change })?.data).toEqual(error.data);
+    }
+    expect(checkScheduleRules(DEFAULT_SCHEDULE_RULES)).toBeNull();
+    expect(checkScheduleRules({ ...DEFAULT_SCHEDULE_RULES, autoClockOutGraceMinutes: null })).toBeNull();
+    // A refusal of the kiosk settings is none of this form's.
+    expect(scheduleRuleProblem((await refusal({ breakLongAfterMinutes: 0 })).toPayload())).toBeNull();
   });
 });
