@@ -1,11 +1,13 @@
 // Gift cards: sell on the left, watch the cards arrive on the right. Cards come by event, so the
-// screen says so when the location is not subscribed.
+// screen says so when the location is not subscribed: above the sales on the right (on top in
+// portrait), where it does not push the tiles under the checkout on a 1280x800 till.
 import { useState } from 'react';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
 import { ActionProblem } from '../../components/staff-problem';
 import { useAction } from '../../hooks/use-action';
 import { LocationBar, useTabsLocation } from '../tabs/location-bar';
+import { NotSubscribedBanner } from '../tabs/not-subscribed-banner';
 import { useCatalog } from '../tabs/use-catalog';
 import { SaleForm } from './sale-form';
 import { SaleList } from './sale-list';
@@ -19,13 +21,14 @@ export function GiftCardsScreen() {
     <section className="screen tabs-feature gift-cards-screen">
       <div className="screen-head">
         <h1>Gift cards</h1>
-        <LocationBar needsEvents />
+        <LocationBar />
         <RefusedDeliveriesNotice />
       </div>
       {!location ? (
         <p className="empty">Choose the location this till serves to sell gift cards.</p>
       ) : (
-        <div className="two-columns">
+        <div className="two-columns gift-cards-body">
+          <NotSubscribedBanner />
           <SaleForm catalog={catalog} onReload={() => void reload()} />
           <div className="column">
             {view && <SaleList view={view} />}

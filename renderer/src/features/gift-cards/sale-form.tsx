@@ -178,7 +178,7 @@ export function SaleForm({ catalog, onReload }: { catalog: CatalogView | null; o
       <MoneyUnitNotice families={['answers']} text={PRICES_UNIT_TEXT} testId="prices-unit-notice" />
       {/* The checkout stays in view at 1280x800: the cart lines, the guest's name, how the guest
           pays, how the cards come, and the button. */}
-      <div className="sticky-actions checkout">
+      <div className="sticky-actions checkout" data-testid="checkout">
         <OrderTicket lines={lines} onChange={setLines} emptyText="Tap a gift card to add it." prices={prices} />
         <label className="fields guest-name">
           Guest name (optional)

@@ -1,6 +1,5 @@
-// Where these screens act: the location picker (kept by the core across restarts) and, for the
-// screens fed by events, a plain warning with a one-click fix when the location is not subscribed,
-// because then no event from it reaches the app and the screen silently stops updating.
+// Where these screens act: the location picker (kept by the core across restarts) and, given
+// `needsEvents`, the warning that the location is not subscribed (not-subscribed-banner.tsx).
 import { useEffect, useEffectEvent, useState } from 'react';
 import { staffWords } from '../../../../shared/errors';
 import { ActionProblem } from '../../components/staff-problem';
@@ -8,6 +7,7 @@ import { needsManagerPin } from '../manager-access/use-settings-access';
 import { useAction } from '../../hooks/use-action';
 import { api } from '../../api-context';
 import { useAppStore } from '../../store';
+import { NotSubscribedBanner } from './not-subscribed-banner';
 import './tabs.css';
 
 export function LocationBar({ needsEvents = false }: { needsEvents?: boolean }) {
@@ -67,30 +67,7 @@ export function LocationBar({ needsEvents = false }: { needsEvents?: boolean }) 
             <button onClick={() => void run(() => api().listLocations('integration'))}>Try again</button>
           </span>
         )}
-        {needsEvents && known && known.subscribed !== true && (
-          <div className="banner warn" role="alert" data-testid="not-subscribed">
-            <span>
-              {known.subscribed === false ? (
-                <>
-                  <strong>{known.name} is not subscribed</strong>, so its events do not reach this app and this screen
-                  will not update.
-                </>
-              ) : (
-                <>
-                  <strong>This service does not say whether {known.name} is subscribed.</strong> If this screen does not
-                  update, its events are not reaching this app: subscribe it (doing it twice is harmless).
-                </>
-              )}
-            </span>
-            <button
-              className="primary big"
-              disabled={busy}
-              onClick={() => run(() => api().subscribeLocations([known.uuid], 'integration'))}
-            >
-              {busy ? 'Subscribing…' : 'Subscribe this location'}
-            </button>
-          </div>
-        )}
+        {needsEvents && <NotSubscribedBanner />}
       </div>
       {action.error && (
         <div className="location-problem">
