@@ -425,6 +425,14 @@ export class OpenTabsProjection implements Projection {
     return tab === undefined ? undefined : copyTab(tab);
   }
 
+  /** The orders an ORDER_PLACED put on a tab: uuid and total as sent, in key order. */
+  ordersOf(tabUuid: string): { uuid: string; total: number }[] {
+    return [...(this.ordersByTab.get(tabUuid) ?? [])]
+      .filter((id) => this.orderTotals.has(id) && this.orderTabs.get(id)?.tabUuid === tabUuid)
+      .sort(byKey)
+      .map((uuid) => ({ uuid, total: (this.orderTotals.get(uuid) as { total: number }).total }));
+  }
+
   /**
    * The tabs at a location (null: everywhere) as the board shows them: open ones, the `closedLimit`
    * most recently closed, and how many are closed. Costs the tabs changed since the last read plus

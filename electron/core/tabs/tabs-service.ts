@@ -43,6 +43,7 @@ import { deriveGiftCards } from './gift-card-view';
 import { NOTICE_TYPES } from './notice-text';
 import { NoticesProjection } from './notices-projection';
 import { orderOnPass } from './pass-orders';
+import { OrderFactsSeen } from './order-facts';
 import { loadTabDetails, refund } from './refunds';
 import { readCatalog, readPass, readTab } from './tabs-api';
 import {
@@ -106,6 +107,8 @@ export class TabsService {
   readonly openTabs = new OpenTabsProjection();
   readonly giftCardEvents = new GiftCardProjection();
   readonly notices = new NoticesProjection();
+  /** Names and item counts of the orders placed (for a pass order out when the app stopped). */
+  readonly orderFacts = new OrderFactsSeen();
   private readonly dir: string;
   private readonly now: () => number;
   /** Gift-card sales made here (persisted); the property tests derive views from it. */
@@ -196,6 +199,7 @@ export class TabsService {
         ...board,
         apply: (event: AcceptedEvent) => {
           evidence(event);
+          this.orderFacts.note(event);
           board.apply(event);
         },
       },
@@ -366,6 +370,12 @@ export class TabsService {
     return pass;
   }
 
+  /** The tab of a pass as the latest read of it said (tabs are kept in the order seen), or null. */
+  passTabOf(xPassId: string): string | null {
+    const found = Object.entries(this.settings.passTabs).filter(([, pass]) => pass === xPassId);
+    return found.at(-1)?.[0] ?? null;
+  }
+
   async orderOnPass(xPassId: string, lines: OrderLineInput[]): Promise<PassOrderOutcome> {
     const location = this.requireLocation();
     // A typed price goes out in the unit of amounts sent in: not decided, it could be taken a
@@ -445,6 +455,25 @@ export class TabsService {
     });
     this.schedule('tabsGiftCards');
     return this.saleView(sale.id);
+  }
+
+  /**
+   * A sale the app stopped with while it was out, found by the cards the service announced for one
+   * tab (requests/interrupted-gift-card-sale.ts): done, its cards matched by that tab's id.
+   */
+  settleSaleByCards(saleId: string, tabId: string): GiftCardSale {
+    const sale = this.sales.get(saleId);
+    if (!sale || sale.state !== 'unknown' || sale.tabId !== null)
+      throw appError('conflict', 'That sale is not waiting for a check.', { what: 'gift card sale' });
+    this.sales.update(saleId, {
+      state: 'done',
+      tabId,
+      problem: null,
+      message: 'The service issued this sale’s cards while the app was stopped. Do not sell it again.',
+      answeredAt: this.now(),
+    });
+    this.schedule('tabsGiftCards');
+    return this.saleView(saleId);
   }
 
   tabDetails(tabUuid: string): Promise<TabDetails> {
