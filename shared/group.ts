@@ -60,6 +60,13 @@ export interface GroupPunch {
 export interface GroupEdit {
   auditId: string;
   entryUuid: string;
+  /**
+   * The other keys the venue's earlier messages may have named this entry by, so the office finds
+   * it whichever it was heard under: a break's local key (`local:…`, its break-start sent before
+   * the service gave it a uuid) and its break-start's punch (`punch:…`, the office's own key for a
+   * break-start that named none). Absent from earlier releases: the office matches `entryUuid` only.
+   */
+  entryKeys?: string[];
   at: number;
   byUserId: string;
   byName: string;
@@ -76,6 +83,11 @@ export interface GroupEdit {
     name: string;
     punchIn: number;
     punchOut: number | null;
+    /**
+     * A break's paid or unpaid after the edit, as the hub counts it (isPaidBreak of its
+     * time_punch_type). Absent on shifts and from earlier releases: the office keeps what it had.
+     */
+    paid?: boolean;
   } | null;
 }
 

@@ -135,6 +135,52 @@ describe('hours at the office', () => {
     expect(await workedMinutes()).toEqual([{ shifts: 3, minutes: 450 + 280 + 80 }]);
   });
 
+  it('finds a break by any key its venue names, keeps its paid unless told, and follows its type', async () => {
+    // s4: 2 hours with a paid 15-minute rest whose break-start named the venue's local key.
+    await punch('s4', 'shift-start', 1500);
+    await punch('s4', 'break-start', 1530, 'paid_break', 'local:b4');
+    await punch('s4', 'break-end', 1545, undefined, 'b4');
+    await punch('s4', 'shift-end', 1620);
+    const before = 450 + 280 + 80;
+    expect(await workedMinutes()).toEqual([{ shifts: 4, minutes: before + 120 }]);
+    const edit = async (auditId: string, seq: number, fields: Partial<GroupEdit>) => {
+      const payload: GroupEdit = {
+        auditId,
+        entryUuid: 'b4',
+        entryKeys: ['local:b4', 'punch:p-b4'],
+        at: T0 + 1700 * MIN,
+        byUserId: '2001',
+        byName: 'Alex',
+        reason: 'fixed',
+        changes: [],
+        entry: null,
+        ...fields,
+      };
+      await store.transaction((tx) =>
+        laborModel.apply(tx, {
+          venueId: 'north',
+          kind: 'labor.edit',
+          msgId: `edit:${auditId}`,
+          seq,
+          payload,
+          heardAt: null,
+        }),
+      );
+    };
+    // With its entry and no paid (as an earlier release sends it): moved, still paid, not added again.
+    const entry = { kind: 'break' as const, shiftUuid: 's4', userId: 'u1', name: 'Sam Server' };
+    await edit('a4', 101, { entry: { ...entry, punchIn: T0 + 1530 * MIN, punchOut: T0 + 1550 * MIN } });
+    expect(await workedMinutes()).toEqual([{ shifts: 4, minutes: before + 120 }]);
+    const breaks = await store.query("select break_key from office_breaks where shift_key = 's4'");
+    expect(breaks).toEqual([{ break_key: 'local:b4' }]);
+    // From the audit log alone: its type changed to unpaid, so its 20 minutes are taken off.
+    await edit('a5', 102, { changes: [{ field: 'time_punch_type', from: 'paid_break', to: 'unpaid_break' }] });
+    expect(await workedMinutes()).toEqual([{ shifts: 4, minutes: before + 100 }]);
+    // With its entry saying paid.
+    await edit('a6', 103, { entry: { ...entry, punchIn: T0 + 1530 * MIN, punchOut: T0 + 1550 * MIN, paid: true } });
+    expect(await workedMinutes()).toEqual([{ shifts: 4, minutes: before + 120 }]);
+  });
+
   it('replays the labor model when its tables are from the version that subtracted every break', async () => {
     const old = await openStore({ dir: dirs.make() });
     try {

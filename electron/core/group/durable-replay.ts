@@ -12,12 +12,18 @@ import type { RequestLedger } from '../requests/request-ledger';
 import { LEDGER_KEEP_MS } from '../requests/request-ledger';
 import { readAuditSince } from '../labor/audit-log';
 import type { Outgoing } from './publish-queue';
-import { auditEditMessage, editMessage, isRefundAsked, refundMessage } from './log-messages';
+import { auditEditMessage, editMessage, isRefundAsked, refundMessage, type EntryKeys } from './log-messages';
 
 const latestAudit = (row: TimesheetRow): AuditRecord | undefined => [...row.audit].sort((a, b) => a.at - b.at).at(-1);
 
 /** Refunds and edits the ledger and the audit log hold, oldest first. */
-export function durableMessages(venueId: string, ledger: RequestLedger, dataDir: string, now: number): Outgoing[] {
+export function durableMessages(
+  venueId: string,
+  ledger: RequestLedger,
+  dataDir: string,
+  now: number,
+  keysOf: EntryKeys = () => [],
+): Outgoing[] {
   const found: { at: number; message: Outgoing }[] = [];
   for (const e of ledger.entriesOf('tabRefund')) {
     // An error (a wrong PIN, a refusal before the service) was never a refund, live or here; a
@@ -37,7 +43,7 @@ export function durableMessages(venueId: string, ledger: RequestLedger, dataDir:
   // The ledger keeps a day and a half; older edits went out long ago (or before the group).
   for (const audit of readAuditSince(dataDir, now - LEDGER_KEEP_MS)) {
     const row = answered.get(audit.id);
-    const message = (row && editMessage(venueId, row, audit)) ?? auditEditMessage(venueId, audit);
+    const message = (row && editMessage(venueId, row, keysOf, audit)) ?? auditEditMessage(venueId, audit, keysOf);
     found.push({ at: audit.at, message });
   }
   return found.sort((a, b) => a.at - b.at).map((f) => f.message);

@@ -8,6 +8,7 @@ import type { PunchReviewItem } from '../../../shared/authority';
 import type { DataHealthNotice } from '../../../shared/data-health';
 import type { RefundInput, RefundOutcome, RefundApprover } from '../../../shared/tabs';
 import type { AuditRecord, TimesheetRow } from '../../../shared/labor';
+import { isPaidBreak } from '../../../shared/labor-calc';
 import {
   venueSubject,
   type GroupDevice,
@@ -61,29 +62,44 @@ export function punchMessage(venueId: string, s: PunchState, resolve: (ref: Ref)
   return { subject: venueSubject(venueId, 'labor.punch'), msgId: `punch:${p.id}`, payload };
 }
 
+/**
+ * The keys besides its uuid that the venue's earlier messages may have named an entry by
+ * (GroupEdit.entryKeys): what the hub still knows of the punch that started it.
+ */
+export type EntryKeys = (entryUuid: string) => string[];
+
 /** An edit as its answer told it: `audit` (default the row's latest) and the entry after it. */
-export function editMessage(venueId: string, row: TimesheetRow, which?: AuditRecord): Outgoing | null {
+export function editMessage(
+  venueId: string,
+  row: TimesheetRow,
+  keysOf: EntryKeys,
+  which?: AuditRecord,
+): Outgoing | null {
   const audit = which ?? [...row.audit].sort((a, b) => a.at - b.at).at(-1);
   if (!audit) return null;
-  return edit(venueId, audit, {
+  return edit(venueId, audit, keysOf, {
     kind: row.kind,
     shiftUuid: row.shiftUuid,
     userId: row.userId,
     name: row.name,
     punchIn: row.punchIn,
     punchOut: row.punchOut,
+    // Paid or not as the hub's own timesheet counts it, so the office need not guess.
+    ...(row.kind === 'break' ? { paid: isPaidBreak(row.punchType) } : {}),
   });
 }
 
 /** An edit known from the audit log alone (the hub stopped before its answer was kept). */
-export function auditEditMessage(venueId: string, audit: AuditRecord): Outgoing {
-  return edit(venueId, audit, null);
+export function auditEditMessage(venueId: string, audit: AuditRecord, keysOf: EntryKeys): Outgoing {
+  return edit(venueId, audit, keysOf, null);
 }
 
-function edit(venueId: string, audit: AuditRecord, entry: GroupEdit['entry']): Outgoing {
+function edit(venueId: string, audit: AuditRecord, keysOf: EntryKeys, entry: GroupEdit['entry']): Outgoing {
+  const keys = keysOf(audit.entryUuid).filter((k) => k !== audit.entryUuid);
   const payload: GroupEdit = {
     auditId: audit.id,
     entryUuid: audit.entryUuid,
+    ...(keys.length > 0 ? { entryKeys: keys } : {}),
     at: audit.at,
     byUserId: audit.byUserId,
     byName: audit.byName,

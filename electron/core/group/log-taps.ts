@@ -18,6 +18,7 @@ import type { Outgoing } from './publish-queue';
 import type { PublishedLog } from './published-log';
 import type { RequestLedger } from '../requests/request-ledger';
 import { durableMessages } from './durable-replay';
+import { entryKeysOf } from './entry-keys';
 import {
   deviceMessage,
   editMessage,
@@ -99,8 +100,10 @@ export function attachLogTaps(
 
   // Refunds and edits answered before this start that the venue's stream never confirmed (the hub
   // stopped in between), from the ledger and the audit log; then those answered from now on.
-  if (sources.requests) for (const m of durableMessages(venueId, sources.requests, sources.dataDir, now())) once(m);
-  offs.push(sources.tap.events.on('edit', (row) => once(editMessage(venueId, row))));
+  const keysOf = entryKeysOf(sources.labor.outbox, sources.labor.timeCards);
+  if (sources.requests)
+    for (const m of durableMessages(venueId, sources.requests, sources.dataDir, now(), keysOf)) once(m);
+  offs.push(sources.tap.events.on('edit', (row) => once(editMessage(venueId, row, keysOf))));
   offs.push(sources.tap.events.on('refund', (r) => once(refundMessage(venueId, r.asked, r.outcome, now()))));
   // A refund out when the hub stopped, settled by a read after this start (interrupted.ts).
   if (sources.requests)

@@ -3,9 +3,11 @@
 // edit of that entry sets its times as they are after the edit. Hours are a shift's length less
 // its unpaid breaks, as the hub's own timesheet counts them: a break is paid only when its punch's
 // time_punch_type says so (shared/labor-calc.ts isPaidBreak); a break whose type is unknown (a
-// punch published before the type was carried) counts as unpaid. Breaks are kept one by one,
-// keyed by the service's entry uuid the hub names them by, so an edit of a break entry moves that
-// break and the shift's break totals are summed again from its breaks.
+// punch published before the type was carried) counts as unpaid until an edit says otherwise.
+// Breaks are kept one by one, keyed by the service's entry uuid the hub names them by (or the
+// venue's local key, or the punch, when the break-start named no uuid), so an edit of a break
+// entry, which names every key the venue knows it by, moves that break and sets its paid, and the
+// shift's break totals are summed again from its breaks.
 import type { GroupEdit, GroupPunch } from '../../../shared/group';
 import { isPaidBreak } from '../../../shared/labor-calc';
 import { dayOf, type Delivered, type ReadModel } from './read-model';
@@ -15,6 +17,7 @@ export const laborModel: ReadModel = {
   name: 'labor',
   // 2: unpaid breaks kept apart from paid ones (version 1 subtracted every break).
   // 3: breaks one by one (office_breaks), so an edit of a break entry changes the shift's hours.
+  // Edits matching a break by its other keys and setting its paid keep these tables as they are.
   version: 3,
   filters: ['venue.*.labor.>'],
   tables: ['office_punches', 'office_shifts', 'office_edits', 'office_breaks'],
@@ -138,9 +141,13 @@ async function applyEdit(tx: Sql, venueId: string, e: GroupEdit): Promise<void> 
     e.reason,
     JSON.stringify(e.changes),
   ]);
-  const [brk] = await tx.query<{ shift_key: string; start_at: unknown; end_at: unknown }>(
-    'select shift_key, start_at, end_at from office_breaks where venue_id = $1 and break_key = $2',
-    [venueId, e.entryUuid],
+  // The break under any key the venue may have published it by (its uuid first): a break-start
+  // sent before the service named it is kept under the venue's local key or its punch.
+  const keys = [e.entryUuid, ...(e.entryKeys ?? []).filter((k) => typeof k === 'string')];
+  const [brk] = await tx.query<{ break_key: string; shift_key: string; start_at: unknown; end_at: unknown }>(
+    `select break_key, shift_key, start_at, end_at from office_breaks where venue_id = $1 and break_key = any($2::text[])
+     order by break_key = $3 desc limit 1`,
+    [venueId, keys, e.entryUuid],
   );
   if (e.entry === null) {
     // Published from the hub's audit log alone: the changed times of a shift or break the office knows.
@@ -148,14 +155,16 @@ async function applyEdit(tx: Sql, venueId: string, e: GroupEdit): Promise<void> 
     const ms = (value: string | number | null | undefined) => (typeof value === 'string' ? Date.parse(value) : null);
     const punchIn = to('punch_in');
     const punchOut = to('punch_out');
+    const type = to('time_punch_type');
     if (brk) {
       await moveBreak(
         tx,
         venueId,
-        e.entryUuid,
+        brk.break_key,
         brk.shift_key,
         punchIn ? ms(punchIn.to) : Number(brk.start_at),
         punchOut ? ms(punchOut.to) : brk.end_at === null ? null : Number(brk.end_at),
+        type ? isPaidBreak(String(type.to ?? '')) : null,
       );
       return;
     }
@@ -174,19 +183,22 @@ async function applyEdit(tx: Sql, venueId: string, e: GroupEdit): Promise<void> 
     return;
   }
   if (e.entry.kind === 'break') {
-    // A break the office has not heard of (its punch named it otherwise) is added to its shift,
-    // unpaid as every break whose type the office was not told.
+    // Paid as the edit says; an edit from an earlier release says nothing: the office keeps what it had.
+    const paid = typeof e.entry.paid === 'boolean' ? e.entry.paid : null;
+    // A break the office has not heard of under any of its keys is added to its shift, unpaid
+    // unless the edit says it is paid.
     const shiftKey = brk?.shift_key ?? e.entry.shiftUuid;
     if (shiftKey === null) return;
     if (!brk)
-      await tx.query(`insert into office_breaks values ($1, $2, $3, $4, $5, false) on conflict do nothing`, [
+      await tx.query(`insert into office_breaks values ($1, $2, $3, $4, $5, $6) on conflict do nothing`, [
         venueId,
         e.entryUuid,
         shiftKey,
         e.entry.punchIn,
         e.entry.punchOut,
+        paid ?? false,
       ]);
-    await moveBreak(tx, venueId, e.entryUuid, shiftKey, e.entry.punchIn, e.entry.punchOut);
+    await moveBreak(tx, venueId, brk?.break_key ?? e.entryUuid, shiftKey, e.entry.punchIn, e.entry.punchOut, paid);
     return;
   }
   await ensureShift(tx, venueId, e.entryUuid, { userId: e.entry.userId, name: e.entry.name, role: null });
@@ -198,6 +210,7 @@ async function applyEdit(tx: Sql, venueId: string, e: GroupEdit): Promise<void> 
   ]);
 }
 
+/** Sets a break's times (and its paid, when known: null keeps it) and sums its shift's breaks again. */
 async function moveBreak(
   tx: Sql,
   venueId: string,
@@ -205,10 +218,12 @@ async function moveBreak(
   shiftKey: string,
   startAt: number | null,
   endAt: number | null,
+  paid: boolean | null,
 ): Promise<void> {
   await tx.query(
-    `update office_breaks set start_at = coalesce($3, start_at), end_at = $4 where venue_id = $1 and break_key = $2`,
-    [venueId, breakKey, startAt, endAt],
+    `update office_breaks set start_at = coalesce($3, start_at), end_at = $4, paid = coalesce($5, paid)
+     where venue_id = $1 and break_key = $2`,
+    [venueId, breakKey, startAt, endAt, paid],
   );
   await sumBreaks(tx, venueId, shiftKey);
 }

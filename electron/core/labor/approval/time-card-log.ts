@@ -172,6 +172,13 @@ export class TimeCardLog {
     return null;
   }
 
+  /** The break-starts (punch id and the ref they named) of the break entry `uuid`. */
+  breakStartsOf(uuid: string): { punchId: string; brk: Ref }[] {
+    return [...this.breaks.values()]
+      .filter((b) => this.uuidOf(b.brk) === uuid)
+      .map((b) => ({ punchId: b.id, brk: b.brk }));
+  }
+
   breakKinds(): Record<string, BreakKind> {
     const out: Record<string, BreakKind> = {};
     for (const b of this.breaks.values()) {
