@@ -1,72 +1,45 @@
-// The headless host killed (SIGKILL) while a pass order, then a gift-card sale, was still with the
-// service (the sandbox holds its answer back): the service made it, the host's ledger holds only
+// A hub's headless host killed (SIGKILL) while a pass order, then a gift-card sale, was still
+// with the service (the sandbox holds its answer back): the service made it, the ledger holds only
 // its start. At the next start, with no one pressing anything, the host settles it by a read (the
 // service's ORDER_PLACED or GIFT_CARD_CREATED, delivered again once it listens, and the pass read
 // again), never a second write; "Check again" (the same press) answers it, and the service holds
 // one order or one sale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { createWebhookControlClient } from '../../electron/sandbox/webhooks/control-client';
 import { DEMO_ACCESS_ID } from '../../electron/sandbox';
 import { newRequestId as rid } from '../../shared/request-id';
 import { freePort } from '../support';
-import { hostCall, hostCliSuite } from '../support/host-cli-suite';
-import type { CliProcess } from '../support/cli-process';
+import { hostCall } from '../support/host-cli-suite';
+import { groupCrashSuite, type CrashHost } from './group-crash-kit';
 import { eventually } from './group-kit';
 import { HARBOUR, PASSES, PRODUCTS, SPOT_BAR_1 } from './tabs-kit';
 
-const suite = hostCliSuite('venue-interrupted-order-', 'interrupted order and sale');
+// One hub for both cases: the second starts with the first's order settled in its ledger.
+const kit = groupCrashSuite('interrupted-order', 'interrupted order and sale');
 const SECRET = 'whsec-interrupted-order';
-const hosts: CliProcess[] = [];
+let dataDir = '';
+let webhookPort = 0;
+let webhookSecretFile = '';
 
-afterAll(() => {
-  for (const h of hosts) if (h.child.exitCode === null && h.child.signalCode === null) h.child.kill('SIGKILL');
-});
-
-interface Venue {
-  dataDir: string;
-  webhookPort: number;
-  secretFile: string;
-}
-
-async function venue(name: string): Promise<Venue> {
-  const dataDir = join(suite.dir, name);
-  const secretFile = join(suite.dir, `${name}-secret.txt`);
-  writeFileSync(secretFile, `${SECRET}\n`);
-  const webhookPort = await freePort();
-  await createWebhookControlClient(suite.sandbox.baseUrl).registerEndpoint({
+beforeAll(async () => {
+  dataDir = kit.joinHub();
+  webhookSecretFile = join(kit.suite.dir, 'webhook-secret.txt');
+  writeFileSync(webhookSecretFile, `${SECRET}\n`);
+  webhookPort = await freePort();
+  await createWebhookControlClient(kit.suite.sandbox.baseUrl).registerEndpoint({
     accessId: DEMO_ACCESS_ID,
     url: `http://127.0.0.1:${webhookPort}/webhooks`,
     eventTypes: ['OPEN_TAB', 'ITEM_ADDED', 'ORDER_PLACED', 'CLOSE_TAB', 'GIFT_CARD_CREATED'],
     secret: SECRET,
   });
-  return { dataDir, webhookPort, secretFile };
-}
+});
 
-async function host(v: Venue) {
-  const p = suite.run([
-    '--port',
-    String(await freePort()),
-    '--webhook-port',
-    String(v.webhookPort),
-    '--webhook-secret-file',
-    v.secretFile,
-    '--data-dir',
-    v.dataDir,
-    '--service-url',
-    suite.sandbox.baseUrl,
-  ]);
-  hosts.push(p);
-  await p.printed((out) => /ready at /.test(out));
-  const url = new URL(/ready at (\S+)/.exec(p.out())![1]);
-  const res = await fetch(url, { redirect: 'manual' });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-  return { p, url, cookie };
-}
+const host = () => kit.host({ webhookPort, webhookSecretFile });
 
-type Host = Awaited<ReturnType<typeof host>>;
+type Host = CrashHost;
 
 async function setUp(h: Host): Promise<void> {
   expect(await hostCall(h, 'subscribeLocations', [HARBOUR.uuid], 'integration')).toMatchObject({ ok: true });
@@ -77,7 +50,7 @@ async function setUp(h: Host): Promise<void> {
 
 /** Sends a request the sandbox holds back, and kills the host while it does. */
 async function killWhileOut(h: Host, route: string, channel: string, ...args: unknown[]): Promise<void> {
-  const control = createControlClient(suite.sandbox.baseUrl);
+  const control = createControlClient(kit.suite.sandbox.baseUrl);
   await control.addFault({ route, mode: 'delay', delayMs: 1_500 });
   const asked = hostCall(h, channel, ...args);
   await eventually(async () => expect((await control.faults()).faults).toEqual([]));
@@ -99,11 +72,10 @@ function ledgerState(dataDir: string, press: string): string | null {
 
 describe('a host killed while a pass order or a gift-card sale is with the service', () => {
   it('settles the pass order by a read at the next start; one order on the service', async () => {
-    const v = await venue('order');
-    const control = createControlClient(suite.sandbox.baseUrl);
-    const first = await host(v);
+    const control = createControlClient(kit.suite.sandbox.baseUrl);
+    const first = await host();
     await setUp(first);
-    const world = suite.sandbox.world;
+    const world = kit.suite.sandbox.world;
     const passTab = () => world.tabs.tabs.get(world.tabs.passTabs.get(PASSES.noLimit) ?? '');
     // The pass card is read before an order (it names the pass's tab).
     expect(await hostCall(first, 'passLookup', PASSES.noLimit)).toMatchObject({ ok: true });
@@ -121,13 +93,13 @@ describe('a host killed while a pass order or a gift-card sale is with the servi
     );
     // The service placed it after the host was gone; its ORDER_PLACED found nobody listening.
     await eventually(() => expect(passTab()?.orderUuids.length).toBe(before + 1));
-    expect(ledgerState(v.dataDir, press)).toBe('started');
+    expect(ledgerState(dataDir, press)).toBe('started');
 
-    const second = await host(v);
+    const second = await host();
     try {
       // The events' next try (30 s later on the service's clock) reaches the new start.
       await control.advanceClock(31);
-      await eventually(() => expect(ledgerState(v.dataDir, press)).toBe('done'), 40_000);
+      await eventually(() => expect(ledgerState(dataDir, press)).toBe('done'), 40_000);
       // "Check again" (the same press) answers the settled order by reading; nothing is placed again.
       const placed = world.tabs.orders.get(passTab()!.orderUuids.at(-1)!)!;
       expect(await hostCall(second, 'passOrder', PASSES.noLimit, lines, press)).toMatchObject({
@@ -142,11 +114,10 @@ describe('a host killed while a pass order or a gift-card sale is with the servi
   }, 150_000);
 
   it('settles the gift-card sale by the cards announced at the next start; one sale on the service', async () => {
-    const v = await venue('sale');
-    const control = createControlClient(suite.sandbox.baseUrl);
-    const first = await host(v);
+    const control = createControlClient(kit.suite.sandbox.baseUrl);
+    const first = await host();
     await setUp(first);
-    const world = suite.sandbox.world;
+    const world = kit.suite.sandbox.world;
     const tabsBefore = world.tabs.tabs.size;
 
     const press = rid();
@@ -159,14 +130,14 @@ describe('a host killed while a pass order or a gift-card sale is with the servi
     };
     await killWhileOut(first, 'POST /api/loc/:location/tabs', 'giftCardSell', input, press);
     await eventually(() => expect(world.tabs.tabs.size).toBe(tabsBefore + 1));
-    expect(ledgerState(v.dataDir, press)).toBe('started');
+    expect(ledgerState(dataDir, press)).toBe('started');
 
-    const second = await host(v);
+    const second = await host();
     try {
       await control.advanceClock(31);
       await eventually(async () => {
         await control.advanceClock(1);
-        expect(ledgerState(v.dataDir, press)).toBe('done');
+        expect(ledgerState(dataDir, press)).toBe('done');
       }, 40_000);
       const sold = [...world.tabs.tabs.values()].at(-1)!;
       const checked = await hostCall(second, 'giftCardSell', input, press);
