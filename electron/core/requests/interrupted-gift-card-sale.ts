@@ -26,14 +26,19 @@ export interface GiftCardSaleBefore {
   cards: string[];
 }
 
-export function giftCardSaleBefore(reads: Pick<GiftCardSaleReads, 'announced'>): LedgerBefore {
+export function giftCardSaleBefore(reads: Pick<GiftCardSaleReads, 'announced' | 'saleTabIds'>): LedgerBefore {
   return (args) => {
     const input = args[0] as GiftCardSaleInput;
+    // Cards of a tab a sale here names are never this sale's: only the others need keeping.
+    const taken = reads.saleTabIds();
     const kept: GiftCardSaleBefore = {
       saleId: args[1] as string,
       expected: input.lines.reduce((n, l) => n + l.quantity, 0),
       total: input.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0),
-      cards: reads.announced().map((c) => c.key),
+      cards: reads
+        .announced()
+        .filter((c) => !c.info.tabId || !taken.has(c.info.tabId))
+        .map((c) => c.key),
     };
     return kept;
   };
