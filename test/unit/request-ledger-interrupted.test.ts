@@ -148,7 +148,7 @@ describe('pass orders and gift-card sales out when the app stopped', () => {
     });
   });
 
-  it('a pass order with another still undecided on the same pass stays for a person', async () => {
+  it('a pass order with another undecided on the same pass stays for a person', async () => {
     const dataDir = dirs.make();
     leaveOut(dataDir, 'order-a', 'passOrder', orderBefore);
     leaveOut(dataDir, 'order-b', 'passOrder', orderBefore);
@@ -161,6 +161,27 @@ describe('pass orders and gift-card sales out when the app stopped', () => {
       lookupPass: async () => pass,
     };
     expect(await settleInterrupted(ledger, { passOrder: interruptedPassOrder(tabs, ledger) })).toBe(2);
+    ledger.close();
+
+    // One whose answer was lost (not interrupted) keeps what it knew through a reload: still a rival.
+    const other = dirs.make();
+    leaveOut(other, 'order-c', 'passOrder', orderBefore);
+    const lost = new RequestLedger({ dataDir: other, now: () => NOW + 500 });
+    const uncertain = { ok: false, reason: 'uncertain', status: 504, alert: 'Gateway', title: null, pass, problem: {} };
+    await lost.first(
+      'order-d',
+      'passOrder',
+      'fpd',
+      async () => ({ ok: true, result: uncertain }),
+      () => true,
+      undefined,
+      orderBefore,
+    );
+    lost.close();
+    const reloaded = new RequestLedger({ dataDir: other, now: () => NOW + 1_000 });
+    expect(reloaded.get('order-d')).toMatchObject({ state: 'unknown', before: orderBefore });
+    expect(await settleInterrupted(reloaded, { passOrder: interruptedPassOrder(tabs, reloaded) })).toBe(1);
+    reloaded.close();
   });
 
   it('a gift-card sale: settled once every card it sold is announced on one new tab', async () => {

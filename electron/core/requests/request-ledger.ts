@@ -35,7 +35,8 @@ export interface LedgerEntry {
   about?: unknown;
   /**
    * What a check after a restart needs, taken before the write went out (a refund: the tab's
-   * refunds the board knew then). Absent: the channel keeps none.
+   * refunds the board knew then), kept while the outcome is unknown: another request's check reads
+   * it to see whether this one could be the write it found. Absent: the channel keeps none.
    */
   before?: unknown;
   /** Started and never ended in the file: the app stopped while the request was with the service. */
@@ -55,6 +56,8 @@ type Line =
       state: 'done' | 'unknown';
       outcome: LedgerOutcome;
       about?: unknown;
+      /** Only with an unknown outcome (LedgerEntry.before). */
+      before?: unknown;
     };
 
 /** A day's repeats with room: a press answered "outcome unknown" at closing is checked the next day. */
@@ -150,6 +153,7 @@ export class RequestLedger {
           state: line.state,
           outcome: line.outcome,
           ...(line.about === undefined ? {} : { about: line.about }),
+          ...(line.state === 'unknown' && line.before !== undefined ? { before: line.before } : {}),
         });
       }
     }
@@ -284,7 +288,8 @@ export class RequestLedger {
   ): void {
     const at = this.now();
     const outcome = asWritten(answered);
-    const noted = about === undefined ? {} : { about };
+    const before = state === 'unknown' ? this.entries.get(key)?.before : undefined;
+    const noted = { ...(about === undefined ? {} : { about }), ...(before === undefined ? {} : { before }) };
     try {
       this.write({ v: 1, t: 'end', key, channel, fp: fingerprint, at, state, outcome, ...noted });
     } catch (error) {
@@ -367,6 +372,7 @@ export class RequestLedger {
           state: e.state,
           outcome: e.outcome,
           ...(e.about === undefined ? {} : { about: e.about }),
+          ...(e.state === 'unknown' && e.before !== undefined ? { before: e.before } : {}),
         });
     }
     this.file.rewrite(lines);
