@@ -15,7 +15,7 @@ export interface PassOrderReads {
   passTabOf(xPassId: string): string | null;
   ordersOf(tabUuid: string): { uuid: string; total: number }[];
   factsOf(orderUuid: string): OrderFacts | undefined;
-  /** The order's total in cents, when the unit of event money is decided. */
+  /** The order's ORDER_PLACED total in cents, read in the connection's unit for event money. */
   totalInCents(wire: number): number | null;
   /** The read Check again makes. */
   lookupPass(xPassId: string): Promise<PassView>;
