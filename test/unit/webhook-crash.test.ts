@@ -31,6 +31,71 @@ const until = async (check: () => boolean) => {
 };
 
 /**
+ * Distinct deliveries numbered from 0 across the kills of a test, each with its own createdAt (so a
+ * retry is the same event: the dedupe key includes it), and the ones answered 2xx with their seq.
+ */
+class Flood {
+  readonly acked = new Map<number, number>();
+  private readonly createdAt: string[] = [];
+  sent = 0;
+
+  /**
+   * Starts webhook-kill-child.ts with `args` and floods it over `connections` until it printed
+   * what `killAfter` waits for and `more` further answers came (or `limit` events were sent), then
+   * kills it with SIGKILL. Returns what it printed.
+   */
+  async killDuring(
+    args: string[],
+    o: { connections: number; limit: number; killAfter: (out: string) => boolean; more: number },
+  ): Promise<string> {
+    const child = runCli('test/unit/webhook-kill-child.ts', args);
+    await child.printed((out) => /url (\S+)/.test(out));
+    const url = /url (\S+)/.exec(child.out())![1];
+    const agent = new Agent({ keepAlive: true, maxSockets: o.connections });
+    let killed = false;
+    const worker = async () => {
+      while (!killed && this.sent < o.limit) {
+        const n = this.sent++;
+        this.createdAt[n] = new Date().toISOString();
+        try {
+          const reply = await deliver(url, guest(n, this.createdAt[n]), SECRET, {}, agent);
+          if (reply.status === 200 && typeof reply.json?.seq === 'number') this.acked.set(n, reply.json.seq);
+        } catch {
+          // The process was killed under this request: not acknowledged.
+        }
+      }
+    };
+    const workers = Array.from({ length: o.connections }, worker);
+    await child.printed(o.killAfter);
+    const target = this.acked.size + o.more;
+    await until(() => this.acked.size >= target || this.sent >= o.limit);
+    child.child.kill('SIGKILL');
+    killed = true;
+    await child.exited;
+    await Promise.all(workers);
+    agent.destroy();
+    return child.out();
+  }
+
+  /** Sends every event again: each is answered 2xx, an acknowledged one as a repeat of its own number. */
+  async sendAllAgain(url: string, connections: number): Promise<void> {
+    const agent = new Agent({ keepAlive: true, maxSockets: connections });
+    let next = 0;
+    const again = async () => {
+      while (next < this.sent) {
+        const n = next++;
+        const reply = await deliver(url, guest(n, this.createdAt[n]), SECRET, {}, agent);
+        expect(reply.status).toBe(200);
+        if (this.acked.has(n))
+          expect(reply.json, `event ${n}`).toMatchObject({ duplicate: true, seq: this.acked.get(n) });
+      }
+    };
+    await Promise.all(Array.from({ length: connections }, again));
+    agent.destroy();
+  }
+}
+
+/**
  * The disk as a crash leaves it: in 'crash' mode the next group's write lands half and never
  * returns, the one after it lands whole; then the process "dies": nothing more reaches the disk.
  */
@@ -168,40 +233,16 @@ describe('crash with two groups in flight', () => {
 
   it('kill -9 during a flood, three times: every 2xx is in the log, nothing doubles, a damaged sidecar is read past', async () => {
     const dataDir = tempDir();
-    const acked = new Map<number, number>();
-    // Each event's own time, so a retry is the same event (its dedupe key includes createdAt).
-    const createdAt: string[] = [];
-    let sent = 0;
-    for (let round = 0; round < 3; round++) {
-      const child = runCli('test/unit/webhook-kill-child.ts', [dataDir, SECRET]);
-      await child.printed((out) => /url (\S+)/.test(out));
-      const url = /url (\S+)/.exec(child.out())![1];
-      const agent = new Agent({ keepAlive: true, maxSockets: 50 });
-      let killed = false;
-      const worker = async () => {
-        while (!killed && sent < (round + 1) * 3_000) {
-          const n = sent++;
-          createdAt[n] = new Date().toISOString();
-          try {
-            const reply = await deliver(url, guest(n, createdAt[n]), SECRET, {}, agent);
-            if (reply.status === 200 && typeof reply.json?.seq === 'number') acked.set(n, reply.json.seq);
-          } catch {
-            // The process was killed under this request: not acknowledged.
-          }
-        }
-      };
-      const workers = Array.from({ length: 50 }, worker);
+    const flood = new Flood();
+    for (let round = 0; round < 3; round++)
       // Killed once two groups have been in flight at once and some hundreds were answered.
-      await child.printed((out) => out.includes('inflight 2'));
-      const target = acked.size + 200;
-      await until(() => acked.size >= target || sent >= (round + 1) * 3_000);
-      child.child.kill('SIGKILL');
-      killed = true;
-      await child.exited;
-      await Promise.all(workers);
-      agent.destroy();
-    }
-    expect(acked.size).toBeGreaterThanOrEqual(600);
+      await flood.killDuring([dataDir, SECRET], {
+        connections: 50,
+        limit: (round + 1) * 3_000,
+        killAfter: (out) => out.includes('inflight 2'),
+        more: 200,
+      });
+    expect(flood.acked.size).toBeGreaterThanOrEqual(600);
 
     // A damaged sidecar of a sealed segment: the start must not trust it.
     const indexDir = join(dataDir, 'webhook-log-index');
@@ -217,61 +258,28 @@ describe('crash with two groups in flight', () => {
     // Torn writes at most (or a newest segment killed between its creation and its first write);
     // no event is reported lost.
     expect(reports.filter((r) => r.key !== 'torn' && !(r.key === 'empty' && r.count === null))).toEqual([]);
-    for (const [n, seq] of acked) expect(b.receiver.detail(seq)?.targetUuid, `event ${n}`).toBe(`cust-${n}`);
+    for (const [n, seq] of flood.acked) expect(b.receiver.detail(seq)?.targetUuid, `event ${n}`).toBe(`cust-${n}`);
     const stored = b.receiver.page({}, 0, 100_000).rows;
     expect(new Set(stored.map((r) => r.targetUuid)).size).toBe(stored.length);
     // Everything sent, sent again: each acknowledged one is a repeat of its own row, and in the
     // end every event is stored exactly once.
-    const agent = new Agent({ keepAlive: true, maxSockets: 20 });
-    let next = 0;
-    const again = async () => {
-      while (next < sent) {
-        const n = next++;
-        const reply = await deliver(b.url, guest(n, createdAt[n]), SECRET, {}, agent);
-        expect(reply.status).toBe(200);
-        if (acked.has(n)) expect(reply.json).toMatchObject({ duplicate: true, seq: acked.get(n) });
-      }
-    };
-    await Promise.all(Array.from({ length: 20 }, again));
-    agent.destroy();
-    expect(b.receiver.counters().verified).toBe(sent);
-    expect(b.receiver.page().total).toBe(sent);
+    await flood.sendAllAgain(b.url, 20);
+    expect(b.receiver.counters().verified).toBe(flood.sent);
+    expect(b.receiver.page().total).toBe(flood.sent);
     await b.receiver.stop();
   }, 120_000);
 
   it('kill -9 while a retention step is between its summary and the unlinks: nothing acknowledged lost or doubled, the leftovers moved aside', async () => {
     const dataDir = tempDir();
-    const acked = new Map<number, number>();
-    const createdAt: string[] = [];
-    let sent = 0;
-    const child = runCli('test/unit/webhook-kill-child.ts', [dataDir, SECRET, 'retire']);
-    await child.printed((out) => /url (\S+)/.test(out));
-    const url = /url (\S+)/.exec(child.out())![1];
-    const agent = new Agent({ keepAlive: true, maxSockets: 20 });
-    let killed = false;
-    const worker = async () => {
-      while (!killed && sent < 5_000) {
-        const n = sent++;
-        createdAt[n] = new Date().toISOString();
-        try {
-          const reply = await deliver(url, guest(n, createdAt[n]), SECRET, {}, agent);
-          if (reply.status === 200 && typeof reply.json?.seq === 'number') acked.set(n, reply.json.seq);
-        } catch {
-          // The process was killed under this request: not acknowledged.
-        }
-      }
-    };
-    const workers = Array.from({ length: 20 }, worker);
+    const flood = new Flood();
     // The summary of the first step is in place, its segments not yet unlinked; appends go on.
-    await child.printed((out) => /retiring \d+/.test(out));
-    const target = acked.size + 100;
-    await until(() => acked.size >= target || sent >= 5_000);
-    child.child.kill('SIGKILL');
-    killed = true;
-    await child.exited;
-    await Promise.all(workers);
-    agent.destroy();
-    const through = Number(/retiring (\d+)/.exec(child.out())![1]);
+    const out = await flood.killDuring([dataDir, SECRET, 'retire'], {
+      connections: 20,
+      limit: 5_000,
+      killAfter: (text) => /retiring \d+/.test(text),
+      more: 100,
+    });
+    const through = Number(/retiring (\d+)/.exec(out)![1]);
     const meta = JSON.parse(readFileSync(join(dataDir, 'webhook-log', 'log-meta.json'), 'utf8'));
     expect(meta.droppedThrough).toBe(through);
     // The dropped segments are still on disk: the kill came before their unlinks.
@@ -293,34 +301,23 @@ describe('crash with two groups in flight', () => {
     const lastDropped = JSON.parse(readFileSync(join(dataDir, 'webhook-log', 'log-meta.json'), 'utf8'))
       .lastSeq as number;
     expect(lastDropped).toBeGreaterThanOrEqual(meta.lastSeq);
-    for (const [n, seq] of acked)
+    for (const [n, seq] of flood.acked)
       if (seq > lastDropped) expect(b.receiver.detail(seq)?.targetUuid, `event ${n}`).toBe(`cust-${n}`);
       else expect(b.receiver.detail(seq), `event ${n}`).toBeNull();
-    expect(b.receiver.counters().verified).toBeGreaterThanOrEqual(acked.size);
-    expect(b.receiver.counters().verified).toBeLessThanOrEqual(sent);
+    expect(b.receiver.counters().verified).toBeGreaterThanOrEqual(flood.acked.size);
+    expect(b.receiver.counters().verified).toBeLessThanOrEqual(flood.sent);
     const stored = b.receiver.page({}, 0, 100_000).rows;
     expect(new Set(stored.map((r) => r.targetUuid)).size).toBe(stored.length);
     // Everything sent, sent again: an acknowledged one is a repeat of its own number, retired or
     // not, and in the end every event is counted exactly once.
-    const again = new Agent({ keepAlive: true, maxSockets: 10 });
-    let next = 0;
-    const resend = async () => {
-      while (next < sent) {
-        const n = next++;
-        const reply = await deliver(b.url, guest(n, createdAt[n]), SECRET, {}, again);
-        expect(reply.status).toBe(200);
-        if (acked.has(n)) expect(reply.json, `event ${n}`).toMatchObject({ duplicate: true, seq: acked.get(n) });
-      }
-    };
-    await Promise.all(Array.from({ length: 10 }, resend));
-    again.destroy();
-    expect(b.receiver.counters().verified).toBe(sent);
+    await flood.sendAllAgain(b.url, 10);
+    expect(b.receiver.counters().verified).toBe(flood.sent);
     await b.receiver.stop();
     // A third start finds nothing left to retire or repair.
     const later: DamageReport[] = [];
     const c = await started({ ...options, damage: (r) => later.push(r) });
     expect(later).toEqual([]);
-    expect(c.receiver.counters().verified).toBe(sent);
+    expect(c.receiver.counters().verified).toBe(flood.sent);
     await c.receiver.stop();
   }, 120_000);
 
