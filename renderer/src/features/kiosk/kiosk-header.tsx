@@ -32,15 +32,19 @@ export function KioskHeader({
         </span>
         {zoneNote(location.timezone, now) && <span className="k-zone">{zoneNote(location.timezone, now)}</span>}
       </div>
-      <SyncPill outbox={outbox} satellite={satellite} onSyncNow={onSyncNow} />
-      {onKioskView && (
-        <button type="button" className="k-manager-button" onClick={onKioskView} title={t('header.kioskViewTitle')}>
-          {t('header.kioskView')}
+      {/* One group: where the line is too short for it (a workstation's menu beside the kiosk, a
+          longer language), it moves under the venue whole, and the name stays on one line. */}
+      <div className="k-header-actions">
+        <SyncPill outbox={outbox} satellite={satellite} onSyncNow={onSyncNow} />
+        {onKioskView && (
+          <button type="button" className="k-manager-button" onClick={onKioskView} title={t('header.kioskViewTitle')}>
+            {t('header.kioskView')}
+          </button>
+        )}
+        <button type="button" className="k-manager-button" onClick={onManager}>
+          {t('header.manager')}
         </button>
-      )}
-      <button type="button" className="k-manager-button" onClick={onManager}>
-        {t('header.manager')}
-      </button>
+      </div>
     </header>
   );
 }
