@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
-import { DEMO_ACCESS_ID, DEMO_ACCESS_SECRET, SEED_LOCATIONS, SEED_PASSES, startSandbox } from '../../electron/sandbox';
+import { SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
 import { technicalWords } from './technical-words';
 import { test as base, expect, startApp, stopApp, unlockSettings, type RunningApp } from './fixtures';
 import { showAt } from './show-at';
@@ -15,7 +15,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
-import { allowOnHub, openCode, processes } from './hub-processes';
+import { openCode, pairSatellite, processes } from './hub-processes';
+import { onRemoteService } from './remote-service';
 import { addVenue, setupOffice } from '../../electron/office/group-setup';
 import { startOffice } from '../../electron/office/office';
 import { saveGroupJoin } from '../../electron/core/group/group-join';
@@ -489,7 +490,6 @@ test.describe('a revoked device, the first manager, and the head office', () => 
       const dir = mkdtempSync(join(tmpdir(), 'venue-axe-hub-'));
       saveDeviceSetup(dir, { venue: 'practice', role: 'hub', purpose: 'manager' });
       const hub = await run.host(['--hub', '--hub-host', '127.0.0.1', '--hub-port', '0', '--no-mdns'], { dir });
-      const hubAddress = `127.0.0.1:${/satellites pair at port (\d+)/.exec(hub.err())![1]}`;
       const hubPage = await context.newPage();
       await hubPage.goto(hub.url);
       await hubPage.getByRole('button', { name: 'Kiosk', exact: true }).click();
@@ -498,18 +498,7 @@ test.describe('a revoked device, the first manager, and the head office', () => 
       for (const digit of '9999') await hubPage.getByRole('button', { name: digit, exact: true }).click();
       await hubPage.getByRole('button', { name: 'Enter PIN' }).click();
       await hubPage.getByRole('button', { name: 'Devices' }).click();
-      const starting = run.host([
-        '--satellite',
-        hubAddress,
-        '--pair-code',
-        await openCode(hubPage, 'kiosk'),
-        '--device-name',
-        'Staff door',
-        '--hub-fingerprint',
-        (await hubPage.getByTestId('hub-check-code').textContent())!,
-      ]);
-      await allowOnHub(hubPage, 'Staff door');
-      const kiosk = await starting;
+      const kiosk = await pairSatellite(run, hubPage, hub, 'kiosk', 'Staff door');
       const page = await context.newPage();
       await page.goto(kiosk.url);
       await expect(page.getByTestId('kiosk-shell')).toBeVisible();
@@ -531,34 +520,28 @@ test.describe('a revoked device, the first manager, and the head office', () => 
 
   test('no axe findings of any impact: the first manager’s form', async ({ browser }) => {
     // A real service brings no PINs: the venue's first manager is made on the kiosk.
-    const remote = await startSandbox();
     const app = await startApp();
     const context = await browser.newContext({ viewport: SIZES[0] });
     try {
-      await app.core.handlers.saveConnection({
-        mode: 'remote',
-        baseUrl: remote.baseUrl,
-        accessId: DEMO_ACCESS_ID,
-        accessSecret: DEMO_ACCESS_SECRET,
+      await onRemoteService(app, {}, async () => {
+        await expect.poll(async () => (await app.core.handlers.laborView()).needsManagerSetup).toBe(true);
+        await app.core.handlers.laborSetLocation(null, { ...HARBOUR, timezone: 'America/New_York' });
+        const page = await context.newPage();
+        await page.goto(app.host.url);
+        await screen(page, 'Kiosk');
+        await page.getByRole('button', { name: 'Manager', exact: true }).click();
+        await expect(page.getByRole('form', { name: 'Create the first manager' })).toBeVisible();
+        const found: string[] = [];
+        for (const size of SIZES) {
+          await showAt(page, size);
+          found.push(...(await findings(page, `The first manager’s form at ${size.width}x${size.height}`)));
+          found.push(...(await technicalWords(page)).map((w) => `The first manager’s form: ${w}`));
+        }
+        expect(found, found.join('\n')).toEqual([]);
       });
-      await expect.poll(async () => (await app.core.handlers.laborView()).needsManagerSetup).toBe(true);
-      await app.core.handlers.laborSetLocation(null, { ...HARBOUR, timezone: 'America/New_York' });
-      const page = await context.newPage();
-      await page.goto(app.host.url);
-      await screen(page, 'Kiosk');
-      await page.getByRole('button', { name: 'Manager', exact: true }).click();
-      await expect(page.getByRole('form', { name: 'Create the first manager' })).toBeVisible();
-      const found: string[] = [];
-      for (const size of SIZES) {
-        await showAt(page, size);
-        found.push(...(await findings(page, `The first manager’s form at ${size.width}x${size.height}`)));
-        found.push(...(await technicalWords(page)).map((w) => `The first manager’s form: ${w}`));
-      }
-      expect(found, found.join('\n')).toEqual([]);
     } finally {
       await context.close();
       await stopApp(app);
-      await remote.close();
     }
   });
 

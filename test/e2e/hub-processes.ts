@@ -166,3 +166,34 @@ export async function openCode(page: Page, role: string): Promise<string> {
   if (before !== null) await expect(code).not.toHaveText(before);
   return (await code.textContent())!;
 }
+
+/** Where the hub's satellites pair (its log names the port): `127.0.0.1:<port>`. */
+export function hubAddressOf(hub: Proc): string {
+  return `127.0.0.1:${/satellites pair at port (\d+)/.exec(hub.err())![1]}`;
+}
+
+/**
+ * A new satellite of `role` named `name`, paired as a venue does it: a code from the hub's Devices
+ * tab (`hubPage`), the host started with it and pinned to the check code shown there, and a
+ * manager's Allow. Resolves once the satellite is ready.
+ */
+export async function pairSatellite(
+  run: Processes,
+  hubPage: Page,
+  hub: Proc | string,
+  role: string,
+  name: string,
+): Promise<Proc> {
+  const starting = run.host([
+    '--satellite',
+    typeof hub === 'string' ? hub : hubAddressOf(hub),
+    '--pair-code',
+    await openCode(hubPage, role),
+    '--device-name',
+    name,
+    '--hub-fingerprint',
+    (await hubPage.getByTestId('hub-check-code').textContent())!,
+  ]);
+  await allowOnHub(hubPage, name);
+  return starting;
+}

@@ -3,7 +3,7 @@
 // the timesheet is done, in plain words. The hub and the kiosk are the built host as separate
 // processes, each with its own data folder.
 import { test, expect } from '@playwright/test';
-import { allowOnHub, enterPin, openCode, openHubDevices, processes } from './hub-processes';
+import { enterPin, openHubDevices, pairSatellite, processes } from './hub-processes';
 import { showAt } from './show-at';
 import { technicalWords } from './technical-words';
 
@@ -14,22 +14,10 @@ test.afterAll(() => run.stopAll());
 test('a kiosk device’s manager area offers no Timesheet and says where it is done', async ({ browser }) => {
   test.setTimeout(180_000);
   const hub = await run.host(['--hub', '--hub-host', '127.0.0.1', '--hub-port', '0', '--no-mdns']);
-  const hubAddress = `127.0.0.1:${/satellites pair at port (\d+)/.exec(hub.err())![1]}`;
   const hubPage = await openHubDevices(browser, hub.url);
   // The hub's own screen offers the timesheet: the tab exists, only the kiosk must not show it.
   await expect(hubPage.getByRole('navigation', { name: 'Manager sections' })).toContainText('Timesheet');
-  const starting = run.host([
-    '--satellite',
-    hubAddress,
-    '--pair-code',
-    await openCode(hubPage, 'kiosk'),
-    '--device-name',
-    'Staff door',
-    '--hub-fingerprint',
-    (await hubPage.getByTestId('hub-check-code').textContent())!,
-  ]);
-  await allowOnHub(hubPage, 'Staff door');
-  const kiosk = await starting;
+  const kiosk = await pairSatellite(run, hubPage, hub, 'kiosk', 'Staff door');
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(kiosk.url);

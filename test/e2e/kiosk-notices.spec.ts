@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { KIOSK_CACHE_FILE } from '../../electron/core/labor/kiosk-cache';
-import { allowOnHub, enterPin, openCode, openHubDevices, processes } from './hub-processes';
+import { enterPin, hubAddressOf, openHubDevices, pairSatellite, processes } from './hub-processes';
 import { showAt } from './show-at';
 
 const run = processes();
@@ -22,24 +22,12 @@ test('a kiosk device offers Mark as read on its own notices only, never on the v
   writeFileSync(join(hubDir, 'tabs', 'settings.json'), '{"version": 1, "loc', { mode: 0o600 });
   const hubArgs = ['--hub', '--hub-host', '127.0.0.1', '--hub-port', '0', '--no-mdns'];
   const hub = await run.host(hubArgs, { dir: hubDir });
-  const hubAddress = `127.0.0.1:${/satellites pair at port (\d+)/.exec(hub.err())![1]}`;
   const hubPage = await openHubDevices(browser, hub.url);
-  const starting = run.host([
-    '--satellite',
-    hubAddress,
-    '--pair-code',
-    await openCode(hubPage, 'kiosk'),
-    '--device-name',
-    'Staff door',
-    '--hub-fingerprint',
-    (await hubPage.getByTestId('hub-check-code').textContent())!,
-  ]);
-  await allowOnHub(hubPage, 'Staff door');
-  const first = await starting;
+  const first = await pairSatellite(run, hubPage, hub, 'kiosk', 'Staff door');
   // The kiosk's own copy of the roster is damaged while it is off: a notice of its own.
   await run.kill(first);
   writeFileSync(join(first.dir, KIOSK_CACHE_FILE), '{"version": 1, "roster": [', { mode: 0o600 });
-  const kiosk = await run.host(['--satellite', hubAddress], { dir: first.dir });
+  const kiosk = await run.host(['--satellite', hubAddressOf(hub)], { dir: first.dir });
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(kiosk.url);
