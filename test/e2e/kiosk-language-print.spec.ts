@@ -150,6 +150,8 @@ test('the clock slip prints alone after a punch-out, when the venue offers it', 
   await expect(slip).toContainText('Jordan Bartender');
   await expect(slip).toContainText(HARBOUR.name);
   await expect(slip).toContainText(ENGLISH_TIME);
+  // The role as the board and the timesheet write it, not the service's own lower-case name.
+  await expect(slip.locator('dt:text-is("Role") + dd')).toHaveText('Bartender');
   await expect(confirmation.getByRole('heading', { name: 'Saved' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print slip' })).toBeHidden();
   await expect(page.getByRole('navigation').first()).toBeHidden();

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import type { PunchReceipt } from '../../../../shared/labor';
 import { dayTime } from '../../../../shared/time';
 import { useKioskText } from '../i18n/use-kiosk-text';
+import { roleName } from './role-name';
 
 const CONFIRM_SECONDS = 5;
 
@@ -77,7 +78,7 @@ export function Confirmation({
             {receipt.role && (
               <>
                 <dt>{t('slip.role')}</dt>
-                <dd>{receipt.role}</dd>
+                <dd>{roleName(receipt.role)}</dd>
               </>
             )}
             <dt>{t('slip.tips')}</dt>
