@@ -211,6 +211,11 @@ test('the timesheet prints alone: no navigation, status bar, filters or buttons'
   for (const heading of await entries.getByRole('columnheader').all())
     if (await heading.isVisible()) expect((await heading.innerText()).trim()).not.toBe('');
   await expect(entries.getByRole('columnheader', { name: 'Actions' })).toBeHidden();
+  // On paper the open shift's "open" is a word of its row, as big as the times beside it.
+  const [badgeSize, cellSize] = await entries
+    .getByText('open', { exact: true })
+    .evaluate((el) => [el, el.closest('td')!].map((e) => e.ownerDocument.defaultView!.getComputedStyle(e).fontSize));
+  expect(badgeSize).toBe(cellSize);
   // A line for each person to sign their hours, and one for the manager.
   const signatures = sheet.getByRole('region', { name: 'Signatures' });
   await expect(signatures.getByRole('listitem')).toHaveCount(2);
