@@ -171,6 +171,8 @@ test('a kiosk left alone goes back to the PIN pad after the idle timeout; a touc
 test('tapping a name asks for that person’s PIN; a wrong PIN is said plainly', async ({ page, app }) => {
   await openKiosk(page, app.host.url);
   await page.getByRole('button', { name: 'Or tap your name' }).click();
+  // Each name with its role as the board writes it ("Bartender"), not the service's lower case.
+  await expect(page.getByRole('button', { name: /^Jordan Bartender/ }).locator('.k-name-sub')).toHaveText('Bartender');
   await page.getByRole('button', { name: /Sam Server/ }).click();
   await expect(page.getByRole('heading', { name: 'Sam Server, enter your PIN' })).toBeVisible();
   await enterPin(page, '2222');

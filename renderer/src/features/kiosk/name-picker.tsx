@@ -1,6 +1,7 @@
 // "Tap your name": every person with a role at this location, on-shift people marked.
 import type { BoardRow, StaffCard } from '../../../../shared/labor';
 import { useKioskText } from '../i18n/use-kiosk-text';
+import { roleName } from './role-name';
 
 export function NamePicker({
   staff,
@@ -26,7 +27,7 @@ export function NamePicker({
             <button key={s.userId} type="button" className="k-name" onClick={() => onPick(s)}>
               <span className="k-name-main">{s.name}</span>
               <span className="k-name-sub">
-                {onShift.has(s.userId) ? t('names.onShift') : s.roles.map((r) => r.role).join(', ')}
+                {onShift.has(s.userId) ? t('names.onShift') : s.roles.map((r) => roleName(r.role)).join(', ')}
               </span>
             </button>
           ))}
