@@ -7,18 +7,10 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { openKiosk, enterPin } from './kiosk-steps';
 import { showAt } from './show-at';
+import { lines } from './line-count';
 
 type Box = { x: number; y: number; width: number; height: number };
 const shot = (name: string) => test.info().outputPath(name);
-
-/** How many lines the element's text takes, from the line boxes the browser laid out. */
-function lines(locator: Locator): Promise<number> {
-  return locator.evaluate((el) => {
-    const range = el.ownerDocument.createRange();
-    range.selectNodeContents(el);
-    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
-  });
-}
 
 async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox();
