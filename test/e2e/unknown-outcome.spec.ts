@@ -195,6 +195,12 @@ test('a pass order committed then answered 504: unknown, Send off, Check again f
   await expect(box).toContainText('This order may have been placed');
   await expect(send).toBeDisabled();
   await expect(page.getByText('The order was not sent')).toHaveCount(0);
+  // At 1280x800 the order the box is about stays readable: its line is not under the box, and the
+  // box's own button is in view.
+  const line = await page.getByRole('list', { name: 'Order lines' }).getByRole('listitem').first().boundingBox();
+  const over = await box.boundingBox();
+  expect(line!.y + line!.height, 'the order line ends above the box').toBeLessThanOrEqual(over!.y);
+  await expect(box.getByRole('button', { name: 'Check again' })).toBeInViewport({ ratio: 1 });
   await shoot(page, 'passes-unknown-outcome');
 
   await box.getByRole('button', { name: 'Check again' }).click();

@@ -3,7 +3,7 @@
 // A refusal is shown in the service's own words, and spent is read again after every order. An
 // order whose outcome is unknown keeps its request id (use-pass-order.ts) and shows UnknownOutcome.
 // Layout: the pass and the ticket (with Send) on the left, always in view; products on the right.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatMoney, limitWarning, type PassView } from '../../../../shared/tabs';
 import { api } from '../../api-context';
 import { UnknownOutcome } from '../../components/unknown-outcome';
@@ -31,6 +31,13 @@ export function PassesScreen() {
   const [lookupError, setLookupError] = useState<OrderResult | null>(null);
   const order = usePassOrder({ onPass: setPass, onPlaced: () => setLinesState([]) });
   const { held, result, setResult } = order;
+  // The unknown-outcome box is not stuck to the bottom (it would cover the order's lines): it is
+  // brought into view as it appears, with Check again. (jsdom has no scrollIntoView.)
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const unknown = held?.unknown ?? false;
+  useEffect(() => {
+    if (unknown) actionsRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [unknown]);
   const busy = looking || order.busy !== null;
   // A changed order makes the last answer stale: it is cleared so it cannot be misread.
   const setLines = (next: DraftLine[]) => {
@@ -115,8 +122,9 @@ export function PassesScreen() {
                 onChange={setLines}
                 emptyText={pass ? 'Tap products to add them.' : 'Scan a pass, then tap products.'}
               />
-              {/* The answer or the warning sits with the button, so neither can scroll out of sight. */}
-              <div className="sticky-actions">
+              {/* The answer or the warning sits with the button, so neither can scroll out of sight
+                  (an unknown outcome excepted: see tabs.css). */}
+              <div className="sticky-actions" ref={actionsRef}>
                 {held?.unknown ? (
                   <UnknownOutcome
                     words={{
