@@ -2,23 +2,13 @@
 // the top, and the card tiles must still be in view and clear of the checkout, which stays in
 // view at the bottom. Bounding boxes of the first tile and the checkout, in Chromium against the
 // real app (core + host + embedded sandbox); screenshots at both sizes.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { test, expect } from './fixtures';
 import { showAt } from './show-at';
+import { boxOf, overlaps } from './layout-boxes';
 
 const HARBOUR = 'Harbour Bar & Kitchen';
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('not laid out');
-  return box;
-}
-
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function tileInViewAndClear(page: Page, size: { width: number; height: number }): Promise<void> {
   const tile = page.getByRole('button', { name: /^Gift Card \$25/ });

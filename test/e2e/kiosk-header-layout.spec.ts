@@ -8,18 +8,9 @@ import { test, expect } from './fixtures';
 import { openKiosk, enterPin } from './kiosk-steps';
 import { showAt } from './show-at';
 import { lines } from './line-count';
+import { boxOf, overlaps } from './layout-boxes';
 
-type Box = { x: number; y: number; width: number; height: number };
 const shot = (name: string) => test.info().outputPath(name);
-
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('not laid out');
-  return box;
-}
-
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The header's name and buttons each on one line, and no two of its parts over each other. */
 async function headerReads(page: Page, buttons: string[]): Promise<void> {
