@@ -127,6 +127,15 @@ export function formatDuration(ms: number): string {
   return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
 }
 
+/**
+ * "0 h 45 min", "7 h 30 min": the same reading as formatDuration, with the hours always written,
+ * for a column headed "Hours worked" where a bare "45 min" reads as a number of hours gone wrong.
+ */
+export function formatHoursWorked(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / MINUTE);
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
 /** "$12.50" from integer cents (the one money formatter, shared/money.ts). */
 export function formatCents(cents: number): string {
   return formatMoney(cents);

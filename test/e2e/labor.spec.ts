@@ -79,6 +79,8 @@ test(
     await expect(page.locator('[data-testid="entry-row"]')).toHaveCount(3);
     const jordanTotals = page.locator('[data-testid="totals-row"]', { hasText: 'Jordan Bartender' });
     await expect(jordanTotals).toContainText('$12.50');
+    // Under "Hours worked" the hours are written even for a shift of minutes: "0 h 00 min".
+    await expect(jordanTotals.getByRole('cell').nth(2)).toHaveText(/^\d+ h \d{2} min$/);
     await expect(page.getByTestId('timeline')).toBeVisible();
     await page.getByRole('button', { name: /Edit shift of Jordan Bartender/ }).click();
     await page.getByLabel('Declared tips').fill('15.00');

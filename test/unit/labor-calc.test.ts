@@ -9,6 +9,7 @@ import {
   fiscalDayOf,
   formatCents,
   formatDuration,
+  formatHoursWorked,
 } from '../../shared/labor-calc';
 import { csvField, timesheetCsv } from '../../shared/labor-csv';
 import {
@@ -122,6 +123,9 @@ describe('totals', () => {
   it('formats durations and money', () => {
     expect(formatDuration(2 * H + 5 * M + 59_000)).toBe('2 h 05 min');
     expect(formatDuration(45 * M)).toBe('45 min');
+    // Under "Hours worked" the hours are always written, so 45 minutes never reads as 45 hours.
+    expect(formatHoursWorked(45 * M)).toBe('0 h 45 min');
+    expect(formatHoursWorked(7 * H + 30 * M + 59_000)).toBe('7 h 30 min');
     expect(formatCents(123456)).toBe('$1,234.56');
     expect(formatCents(5)).toBe('$0.05');
   });

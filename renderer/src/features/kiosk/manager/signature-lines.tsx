@@ -1,7 +1,7 @@
 // On the printed timesheet only: a line for each person to sign their hours and one for the
 // manager, because a paper timesheet is signed where a screen is approved.
 import type { PersonTotals } from '../../../../../shared/labor';
-import { formatDuration } from '../../../../../shared/labor-calc';
+import { formatHoursWorked } from '../../../../../shared/labor-calc';
 
 export function SignatureLines({ totals }: { totals: PersonTotals[] }) {
   if (totals.length === 0) return null;
@@ -13,7 +13,7 @@ export function SignatureLines({ totals }: { totals: PersonTotals[] }) {
         {totals.map((t) => (
           <li key={t.userId}>
             <span className="k-sign-who">
-              {t.name} · {formatDuration(t.workedMs)}
+              {t.name} · {formatHoursWorked(t.workedMs)}
             </span>
             <span className="k-sign-line">Signature</span>
             <span className="k-sign-date">Date</span>

@@ -1,6 +1,6 @@
 // Per person over the chosen days: shifts, hours worked (unpaid breaks taken off), break time, tips.
 import type { PersonTotals } from '../../../../../shared/labor';
-import { formatDuration, sumShown } from '../../../../../shared/labor-calc';
+import { formatDuration, formatHoursWorked, sumShown } from '../../../../../shared/labor-calc';
 import { useMoneyFamily } from '../../../components/money-unit-notice';
 import { moneyReadings } from '../../../../../shared/money-units';
 import { formatMoney } from '../../../../../shared/money';
@@ -33,7 +33,7 @@ export function TotalsTable({ totals }: { totals: PersonTotals[] }) {
           <tr key={t.userId} data-testid="totals-row">
             <td>{t.name}</td>
             <td className="num">{t.shifts}</td>
-            <td className="num">{formatDuration(t.workedMs)}</td>
+            <td className="num">{formatHoursWorked(t.workedMs)}</td>
             <td className="num">{formatDuration(t.breakMs)}</td>
             <td className="num">{tips(t.tipsCents)}</td>
           </tr>
@@ -44,7 +44,7 @@ export function TotalsTable({ totals }: { totals: PersonTotals[] }) {
           <tr>
             <td>Everyone</td>
             <td className="num">{sum.shifts}</td>
-            <td className="num">{formatDuration(sum.worked)}</td>
+            <td className="num">{formatHoursWorked(sum.worked)}</td>
             <td className="num">{formatDuration(sum.breaks)}</td>
             <td className="num">{tips(sum.tips)}</td>
           </tr>
