@@ -11,6 +11,7 @@ import { done, enterPin, openKiosk } from './kiosk-steps';
 import { showAt } from './show-at';
 import { screenPath } from './docs-screens';
 import { askOneItemRefund } from './refund-steps';
+import { boxOf, overlaps } from './layout-boxes';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
 /** The tab PASS-NO-LIMIT orders onto (docs/sandbox.md: the third seeded pass tab). */
@@ -130,6 +131,11 @@ test('a refund committed then answered 504: unknown, Refund off, Check again set
   await expect(dialog.getByLabel(/^Manager PIN/)).toBeDisabled();
   // The buttons are in view at 1280x800, and there is one Reason per item, none for the whole refund.
   await expect(box.getByRole('button', { name: 'Check again' })).toBeInViewport();
+  // The box sits under the form, not over it: the Manager PIN it is about stays whole in view.
+  const pinField = dialog.getByLabel(/^Manager PIN/);
+  expect(overlaps(await boxOf(pinField), await boxOf(box)), 'the Manager PIN is clear of the box').toBe(false);
+  await expect(pinField).toBeInViewport({ ratio: 1 });
+  await expect(box.getByRole('button', { name: 'Check again' })).toBeInViewport({ ratio: 1 });
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeInViewport();
   await expect(dialog.getByRole('textbox', { name: /Reason \(sent with the refund\)/ })).toHaveCount(0);
   await shoot(page, 'refund-unknown-outcome');

@@ -57,6 +57,11 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
   const byAmountText = BY_AMOUNT_TEXT[open(answers) && open(numbers) ? 'both' : open(answers) ? 'answers' : 'numbers'];
   const box = useRef<HTMLDivElement>(null);
   useFocusTrap(box, onClose);
+  const unknownRef = useRef<HTMLDivElement>(null);
+  const unknown = state.result?.kind === 'unknown';
+  useEffect(() => {
+    if (unknown) unknownRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [unknown]);
 
   // The board re-renders on every event: the details are read once per tab, not once per render.
   useEffect(() => {
@@ -235,6 +240,34 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
               </label>
             </fieldset>
           )}
+          {/* Under the form, not in the foot: stuck there, the tall box covered the Manager PIN it
+              is about. It is scrolled into view as it appears (jsdom has no scrollIntoView). */}
+          {result?.kind === 'unknown' && (
+            <div ref={unknownRef}>
+              <UnknownOutcome
+                words={{
+                  title: 'This refund may have been made',
+                  text: `${result.text} Refund stays off until the outcome is known.`,
+                  check: 'Check again',
+                  checking: 'Checking…',
+                  details: 'Details',
+                }}
+                checked={result.checked}
+                detail={result.detail}
+                busy={busy !== null}
+                onCheck={() => void checkAgain()}
+                buttonClass="big"
+                second={{
+                  offer: 'Refund again…',
+                  warning:
+                    'The first refund may already be made. Refunding again is a second refund: the guest may be paid twice.',
+                  confirm: 'Yes, refund a second time',
+                  cancel: 'Don’t refund',
+                  onConfirm: () => draft.input && void send(holdRequest(draft.input)),
+                }}
+              />
+            </div>
+          )}
         </div>
         <div className="dialog-foot">
           {result?.kind === 'refused' && (
@@ -247,30 +280,6 @@ export function RefundDialog({ tab, onClose }: { tab: BoardTab; onClose: () => v
             <div className="result-box good" role="status" data-testid="refund-result">
               <strong>{result.text}</strong>
             </div>
-          )}
-          {result?.kind === 'unknown' && (
-            <UnknownOutcome
-              words={{
-                title: 'This refund may have been made',
-                text: `${result.text} Refund stays off until the outcome is known.`,
-                check: 'Check again',
-                checking: 'Checking…',
-                details: 'Details',
-              }}
-              checked={result.checked}
-              detail={result.detail}
-              busy={busy !== null}
-              onCheck={() => void checkAgain()}
-              buttonClass="big"
-              second={{
-                offer: 'Refund again…',
-                warning:
-                  'The first refund may already be made. Refunding again is a second refund: the guest may be paid twice.',
-                confirm: 'Yes, refund a second time',
-                cancel: 'Don’t refund',
-                onConfirm: () => draft.input && void send(holdRequest(draft.input)),
-              }}
-            />
           )}
           <div className="actions">
             <button className="primary big" disabled={busy !== null || details === null || frozen} onClick={press}>
