@@ -2,7 +2,7 @@
 // host + embedded sandbox): a person switches the pad to Spanish and the kiosk is English again
 // after them; a manager makes Spanish the kiosk's language and it stays; the clock slip, the
 // timesheet and a gift card each print alone (print media), and their buttons call window.print.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, type RunningApp } from './fixtures';
 import { closeConfirmation, enterPin } from './kiosk-steps';
 import { newRequestId as rid } from '../../shared/request-id';
@@ -26,6 +26,25 @@ async function openKiosk(page: Page, app: RunningApp): Promise<void> {
   });
   await page.goto(app.host.url);
   await page.getByRole('navigation').getByRole('button', { name: 'Kiosk', exact: true }).click();
+}
+
+/** The tops of the line boxes holding a button's "·" and the "$" of its amount, from the browser's layout. */
+function dotAndAmountTops(button: Locator): Promise<number[]> {
+  return button.evaluate((el) => {
+    const walker = el.ownerDocument.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
+    const tops: number[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const char of ['·', '$']) {
+        const at = node.textContent!.indexOf(char);
+        if (at < 0) continue;
+        const range = el.ownerDocument.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        tops.push(Math.round(range.getClientRects()[0].top));
+      }
+    }
+    return tops;
+  });
 }
 
 const printed = (page: Page) => page.evaluate(() => (globalThis as unknown as { printed: number }).printed);
@@ -65,10 +84,20 @@ test('a person switches the pad to Spanish for their session; the kiosk is Engli
   await enterPin(page, '2222', 'Entrar: ingresar PIN');
   await expect(page.getByTestId('person-status')).toContainText(/En turno como Bartender desde las? /);
   await expect(page.getByTestId('person-status')).toContainText(SPANISH_TIME);
+  // "Worked" agrees with the minutes: "1 min trabajado", "0 min trabajados", "2 h 05 min trabajados".
+  const daySoFar = (await page.getByTestId('day-so-far').textContent()) ?? '';
+  const [, worked, ending] = daySoFar.match(/^Este turno: (.+?) trabajad(os?),/) ?? [];
+  expect(ending, `"${daySoFar}" agrees in number`).toBe(worked === '1 min' ? 'o' : 'os');
   await page.getByRole('button', { name: 'Marcar salida' }).click();
   await expect(page.getByTestId('tips-amount')).toHaveText('$0.00');
   await page.keyboard.type('1250');
-  await page.getByRole('button', { name: 'Marcar salida · $12.50' }).click();
+  // At 1280x800 the button's label may take two lines, but the amount keeps its "·": no line
+  // ends on the dot.
+  const punchOut = page.getByRole('button', { name: 'Marcar salida · $12.50' });
+  expect(await dotAndAmountTops(punchOut)).toEqual([expect.any(Number), expect.any(Number)]);
+  const [dotTop, amountTop] = await dotAndAmountTops(punchOut);
+  expect(dotTop, 'the "·" sits on the line of the amount').toBe(amountTop);
+  await punchOut.click();
   await expect(page.getByTestId('punch-confirmation')).toContainText('con $12.50 de propinas');
   await closeConfirmation(page, 'Listo');
 

@@ -120,7 +120,8 @@ export const en = {
     noHint: 'Thank you for saying so. A manager will look at it.',
     back: 'Back',
     next: 'Continue',
-    todayLine: 'This shift: {{worked}} worked, {{breaks}} of unpaid breaks',
+    todayLine_one: 'This shift: {{worked}} worked, {{breaks}} of unpaid breaks',
+    todayLine_other: 'This shift: {{worked}} worked, {{breaks}} of unpaid breaks',
   },
   shiftNote: {
     add: 'Add a note for the manager',
@@ -144,7 +145,8 @@ export const en = {
     deleteLabel: 'Delete last digit',
     back: 'Back',
     saving: 'Saving…',
-    punchOut: 'Punch out · {{amount}}',
+    // A no-break space ties the amount to its "·": a narrow button breaks before it, never after it.
+    punchOut: 'Punch out ·\u00a0{{amount}}',
     cash: 'Cash',
     card: 'Card',
   },

@@ -121,7 +121,10 @@ export const es: KioskStrings = {
     noHint: 'Gracias por decirlo. Un gerente lo revisará.',
     back: 'Volver',
     next: 'Continuar',
-    todayLine: 'Este turno: {{worked}} trabajado, {{breaks}} de descansos sin pagar',
+    // Counted in the whole minutes worked: "1 min trabajado", "0 min trabajados", "2 h 05 min trabajados".
+    todayLine_one: 'Este turno: {{worked}} trabajado, {{breaks}} de descansos sin pagar',
+    todayLine_many: 'Este turno: {{worked}} trabajados, {{breaks}} de descansos sin pagar',
+    todayLine_other: 'Este turno: {{worked}} trabajados, {{breaks}} de descansos sin pagar',
   },
   shiftNote: {
     add: 'Añadir una nota para el gerente',
@@ -145,7 +148,8 @@ export const es: KioskStrings = {
     deleteLabel: 'Borrar el último dígito',
     back: 'Atrás',
     saving: 'Guardando…',
-    punchOut: 'Marcar salida · {{amount}}',
+    // A no-break space ties the amount to its "·": a narrow button breaks before it, never after it.
+    punchOut: 'Marcar salida ·\u00a0{{amount}}',
     cash: 'Efectivo',
     card: 'Tarjeta',
   },

@@ -27,7 +27,12 @@ export function DaySoFar({ row, now }: { row: BoardRow; now: number }) {
   const { worked, unpaid } = daySoFar(row, now);
   return (
     <p className="k-hint" data-testid="day-so-far">
-      {t('punchOutCheck.todayLine', { worked: formatDuration(worked), breaks: formatDuration(unpaid) })}
+      {t('punchOutCheck.todayLine', {
+        worked: formatDuration(worked),
+        breaks: formatDuration(unpaid),
+        // "Worked" agrees with the minutes shown (Spanish: "1 min trabajado", "0 min trabajados").
+        count: Math.floor(worked / 60_000),
+      })}
     </p>
   );
 }
