@@ -175,7 +175,8 @@ test('gift cards issued live and with waiting, each matched to its item', async 
   await tap(page, /^Gift Card \$25/, 2);
   await page.getByRole('button', { name: 'Take payment $50.00' }).click();
   const live = page.getByTestId('sale').first();
-  await expect(live).toContainText('issued live');
+  // The sale's chips say in plain words how its cards came and whose cards they are.
+  await expect(live).toContainText('cards sent after payment');
   await expect(live.getByTestId('gift-card')).toHaveCount(2);
   await expect(live.locator('[data-state="pending"]').first()).toBeVisible();
   await expect(live.locator('[data-state="issued"]')).toHaveCount(2);
@@ -183,12 +184,18 @@ test('gift cards issued live and with waiting, each matched to its item', async 
   // Plain words: when it was issued, never item or tab ids, wire names or where the app saw it.
   await expect(live.getByTestId('gift-card').first()).toContainText(/Issued \d{1,2}:\d{2}/);
   await expect(live.getByTestId('gift-card').first()).not.toContainText(/Item \d+|tab \d+|DIGITAL|INTERNAL|from event/);
+  await expect(live.getByTestId('gift-card').first()).toContainText('gift card run by this venue');
+  // At 1280x800 the guest's link is shown whole, not cut to "https:…": laid out no wider than its box.
+  const link = live.getByTestId('gift-card').first().locator('.link-line code').first();
+  await expect(link).toHaveText(/^https:\/\/\S+$/);
+  await expect(link).toBeVisible();
+  expect(await link.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the whole link is in view').toBe(true);
 
   await page.getByRole('radio', { name: 'Wait for cards' }).click();
   await tap(page, /^Partner Gift Card/);
   await page.getByRole('button', { name: 'Take payment $25.00' }).click();
   const waited = page.getByTestId('sale').first();
-  await expect(waited).toContainText('waited for cards');
+  await expect(waited).toContainText('cards given at payment');
   await expect(waited.locator('[data-state="issued"]')).toHaveCount(1);
   await expect(waited.getByTestId('gift-card')).toContainText('partner gift card');
   await expect(waited.getByTestId('gift-card')).not.toContainText(/GATEWAY_A|from answer/);

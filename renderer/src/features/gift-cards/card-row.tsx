@@ -17,10 +17,11 @@ const KIND_WORDS: Record<string, string> = {
   PHYSICAL: 'Plastic card',
   VIRTUAL: 'Digital card',
 };
+/** Who runs the card, so staff know whose card a guest holds and who keeps its balance. */
 const GATEWAY_WORDS: Record<string, string> = {
-  INTERNAL: 'our own gift card',
-  GATEWAY_A: 'partner gift card',
-  GATEWAY_B: 'partner gift card',
+  INTERNAL: 'gift card run by this venue',
+  GATEWAY_A: 'partner gift card, run by another company',
+  GATEWAY_B: 'partner gift card, run by another company',
 };
 
 export function cardKind(giftCardType: string | null | undefined): string | null {
@@ -32,7 +33,21 @@ export function cardRail(gateway: string | null | undefined): string | null {
   if (!gateway) return null;
   return (
     GATEWAY_WORDS[gateway] ??
-    (/^GATEWAY/.test(gateway) ? 'partner gift card' : gateway.toLowerCase().replace(/_/g, ' '))
+    (/^GATEWAY/.test(gateway) ? 'partner gift card, run by another company' : gateway.toLowerCase().replace(/_/g, ' '))
+  );
+}
+
+/**
+ * A guest link whole, under its label: cut to "https:…" beside the label it could not be told from
+ * the card's other link. It wraps where it must; Copy takes the same whole link.
+ */
+function LinkLine({ label, url }: { label: string; url: string }) {
+  return (
+    <div className="link-line">
+      <span className="link-label">{label}</span>
+      <code>{url}</code>
+      <CopyButton text={url} />
+    </div>
   );
 }
 
@@ -77,17 +92,8 @@ export function CardRow({
             </>
           )}
         </div>
-        {info?.redemptionUrl && (
-          <div className="link-line">
-            Link for the guest to use the card <code>{info.redemptionUrl}</code>{' '}
-            <CopyButton text={info.redemptionUrl} />
-          </div>
-        )}
-        {info?.claimUrl && (
-          <div className="link-line">
-            Link for the guest to claim the card <code>{info.claimUrl}</code> <CopyButton text={info.claimUrl} />
-          </div>
-        )}
+        {info?.redemptionUrl && <LinkLine label="Link for the guest to use the card" url={info.redemptionUrl} />}
+        {info?.claimUrl && <LinkLine label="Link for the guest to claim the card" url={info.claimUrl} />}
         {card.state === 'late' && (
           <div className="late-card">
             <p className="error">

@@ -60,7 +60,8 @@ function Sale({ sale, lateSeconds }: { sale: GiftCardSale; lateSeconds: number }
         <span>{timeOf(sale.createdAt)}</span>
         <span className="money">{formatMoney(sale.total)}</span>
         <span className="badge">{sale.paymentType === 'CASH' ? 'Cash' : 'Card'}</span>
-        <span className="badge">{sale.mode === 'wait' ? 'waited for cards' : 'issued live'}</span>
+        {/* How the cards came: in the sale's own answer ("Wait for cards") or each after it ("Issue live"). */}
+        <span className="badge">{sale.mode === 'wait' ? 'cards given at payment' : 'cards sent after payment'}</span>
         {SALE_STATE[sale.state] && (
           <span className={`badge ${sale.state === 'failed' ? 'bad' : 'warn'}`}>{SALE_STATE[sale.state]}</span>
         )}
