@@ -45,3 +45,41 @@ test('a kiosk device’s manager area offers no Timesheet and says where it is d
     });
   }
 });
+
+// A workstation may open Sync (its own waiting punches) but not the punch review, which the hub
+// keeps for a manager's device: the tab shows no refusal and says where that review is done.
+test('a workstation’s Sync tab shows no refused punch review and says where it is done', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const hub = await run.host(['--hub', '--hub-host', '127.0.0.1', '--hub-port', '0', '--no-mdns']);
+  const hubPage = await openHubDevices(browser, hub.url);
+  const bar = await pairSatellite(run, hubPage, hub, 'workstation', 'Bar');
+
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(bar.url);
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await page.getByRole('button', { name: 'Manager' }).click();
+  await enterPin(page, '9999');
+  const manager = page.getByRole('region', { name: 'Manager' });
+  await expect(manager.getByRole('heading', { name: 'Manager · Harbour Bar & Kitchen' })).toBeVisible();
+  await manager.getByRole('navigation', { name: 'Manager sections' }).getByRole('button', { name: /^Sync/ }).click();
+  const elsewhere = manager.getByTestId('punch-review-elsewhere');
+  await expect(elsewhere).toHaveText(
+    'Punches from devices that wait for a manager are reviewed on the venue hub or a manager’s device.',
+  );
+  await expect(manager.getByRole('region', { name: 'Punches from devices' })).toHaveCount(0);
+  // The Sync tab's own part still draws, and nothing here ends in the hub's refusal.
+  await expect(manager.getByRole('region', { name: 'Punches not on the service' })).toBeVisible();
+  await expect(manager).not.toContainText('does not allow this device');
+  await expect(manager).not.toContainText('cannot do this');
+  expect(await technicalWords(page)).toEqual([]);
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1080, height: 1920 },
+  ]) {
+    await showAt(page, size);
+    await page.screenshot({
+      path: test.info().outputPath(`workstation-sync-${size.width}x${size.height}.png`),
+      fullPage: true,
+    });
+  }
+});

@@ -10,11 +10,15 @@ import type { IpcChannel } from '../../shared/contract';
 const SECTIONS = '../../renderer/src/features/kiosk/manager/manager-sections';
 type Section = string;
 type Plan = { offered: Section[]; elsewhere: { section: Section; where: string }[] };
-const { managerSections, MANAGER_SECTIONS, SECTION_OPENS_WITH } = (await import(SECTIONS)) as {
-  managerSections(role: DeviceRole | null, present: { devicesHere: boolean; appSettings: boolean }): Plan;
-  MANAGER_SECTIONS: readonly Section[];
-  SECTION_OPENS_WITH: Record<Section, IpcChannel>;
-};
+const { managerSections, MANAGER_SECTIONS, SECTION_OPENS_WITH, punchReviewElsewhere, PUNCH_REVIEW_READS_WITH } =
+  (await import(SECTIONS)) as {
+    managerSections(role: DeviceRole | null, present: { devicesHere: boolean; appSettings: boolean }): Plan;
+    MANAGER_SECTIONS: readonly Section[];
+    SECTION_OPENS_WITH: Record<Section, IpcChannel>;
+    /** Where punch review is done when this device may not do it; null when it may. */
+    punchReviewElsewhere(role: DeviceRole | null): string | null;
+    PUNCH_REVIEW_READS_WITH: IpcChannel;
+  };
 
 const EVERYWHERE = { devicesHere: true, appSettings: true };
 const offered = (role: DeviceRole | null) => managerSections(role, EVERYWHERE).offered;
@@ -53,5 +57,22 @@ describe('manager sections by device role', () => {
       for (const section of plan.offered) expect(deviceMayCall(role, SECTION_OPENS_WITH[section])).toBe(true);
       for (const { section } of plan.elsewhere) expect(deviceMayCall(role, SECTION_OPENS_WITH[section])).toBe(false);
     }
+  });
+});
+
+describe('punch review in the Sync tab', () => {
+  it('a workstation opens Sync but reviews no punches, and is told where that is done', () => {
+    expect(offered('workstation')).toContain('sync');
+    expect(punchReviewElsewhere('workstation')).toBe('on the venue hub or a manager’s device');
+  });
+
+  it('a manager’s device and the hub’s own screen review punches', () => {
+    expect(punchReviewElsewhere('manager')).toBeNull();
+    expect(punchReviewElsewhere(null)).toBeNull();
+  });
+
+  it('for every role, review is offered exactly when the hub allows reading it', () => {
+    for (const role of DEVICE_ROLES)
+      expect(punchReviewElsewhere(role) === null).toBe(deviceMayCall(role, PUNCH_REVIEW_READS_WITH));
   });
 });

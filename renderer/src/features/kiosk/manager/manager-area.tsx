@@ -17,7 +17,7 @@ import { PayPeriods } from '../../approval/pay-periods';
 import { SchedulePanel } from '../../schedule/schedule-panel';
 import { ScheduleAlerts } from '../../schedule/schedule-alerts';
 import { PayArea } from '../../payroll/pay-area';
-import { managerSections, SECTION_NAMES, type ManagerSection } from './manager-sections';
+import { managerSections, punchReviewElsewhere, SECTION_NAMES, type ManagerSection } from './manager-sections';
 import { DoneElsewhere } from './done-elsewhere';
 
 export function ManagerArea({
@@ -38,6 +38,7 @@ export function ManagerArea({
   // A computer on its own has no devices to manage.
   const devicesHere = useAppStore((s) => s.satellite?.mode === 'hub' || s.satellite?.mode === 'satellite');
   const plan = managerSections(role, { devicesHere, appSettings: appSettings !== undefined });
+  const reviewElsewhere = punchReviewElsewhere(role);
   const [chosen, setTab] = useState<ManagerSection>('timesheet');
   const tab: ManagerSection | null = plan.offered.includes(chosen) ? chosen : (plan.offered[0] ?? null);
   const stuck = labor.outbox.failed + labor.outbox.blocked;
@@ -88,7 +89,14 @@ export function ManagerArea({
           {tab === 'sync' && (
             <>
               <SyncProblems token={session.token} labor={labor} />
-              <PunchReview token={session.token} timezone={labor.location?.timezone ?? null} />
+              {/* Reviewing every device's punches is not for every device that may open Sync. */}
+              {reviewElsewhere === null ? (
+                <PunchReview token={session.token} timezone={labor.location?.timezone ?? null} />
+              ) : (
+                <p className="k-card k-elsewhere" data-testid="punch-review-elsewhere">
+                  Punches from devices that wait for a manager are reviewed {reviewElsewhere}.
+                </p>
+              )}
             </>
           )}
           {tab === 'pay-periods' && <PayPeriods token={session.token} labor={labor} />}

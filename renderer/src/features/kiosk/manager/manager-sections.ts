@@ -93,3 +93,17 @@ export function whereDone(channel: IpcChannel): string {
   if (places.length === 1) return 'on the venue hub only';
   return `on ${places.slice(0, -1).join(', ')} or ${places[places.length - 1]}`;
 }
+
+/** The request that reads the punch review in the Sync tab (its decisions go with it). */
+export const PUNCH_REVIEW_READS_WITH: IpcChannel = 'hubReview';
+
+/**
+ * Where punch review is done when this device may not do it, from the same table: the Sync tab
+ * opens with the device's own waiting punches, which a workstation may read, but the review of
+ * every device's punches is kept for a manager's device. Null when this device may review them
+ * (`role` null: the hub's own screen or a computer on its own).
+ */
+export function punchReviewElsewhere(role: DeviceRole | null): string | null {
+  if (role === null || deviceMayCall(role, PUNCH_REVIEW_READS_WITH)) return null;
+  return whereDone(PUNCH_REVIEW_READS_WITH);
+}

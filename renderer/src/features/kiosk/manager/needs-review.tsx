@@ -11,6 +11,8 @@ import { fiscalDayOf } from '../../../../../shared/labor-calc';
 import { api } from '../../../api-context';
 import { useRequest } from '../../../hooks/use-request';
 import { shortDay } from '../format';
+import { useAppStore } from '../../../store';
+import { punchReviewElsewhere } from './manager-sections';
 
 const KIND_TEXT: Record<ReviewItem['kind'] | 'held', string> = {
   edited: 'Edited',
@@ -48,7 +50,10 @@ export function NeedsReview({
   const dayOf = (ms: number) => fiscalDayOf(ms, tz, labor.settings.fiscalDayStartHour);
   const where = useRequest(() => api().satelliteStatus(), []);
   const onHub = where.data !== null && where.data.mode !== 'standalone';
-  const held = useRequest(onHub ? () => api().hubReview(token) : null, [token, onHub]);
+  // A device the hub does not let review punches (a workstation) does not ask for the held ones.
+  const role = useAppStore((s) => (s.satellite?.mode === 'satellite' ? s.satellite.role : null));
+  const mayReview = onHub && punchReviewElsewhere(role) === null;
+  const held = useRequest(mayReview ? () => api().hubReview(token) : null, [token, mayReview]);
   const items: (Omit<ReviewItem, 'kind'> & { kind: ReviewItem['kind'] | 'held' })[] = [
     ...needsReview(sheet, { overtime: labor.settings.overtimePreset, breaks: labor.settings.breakPreset }, now, dayOf),
     ...(held.data?.items ?? [])
