@@ -15,6 +15,8 @@ export interface CeilingStep {
   achieved: number;
   p99: number;
   bad: number;
+  /** What the bad answers were (HTTP status or error code, with counts), when any. */
+  why?: string;
   passed: boolean;
 }
 
@@ -45,7 +47,7 @@ export function describeSteps(steps: CeilingStep[]): string {
   return steps
     .map(
       (s) =>
-        `${s.rate}/s→${Math.round(s.achieved)}/s p99 ${s.p99.toFixed(1)} ms${s.bad ? ` ${s.bad} bad` : ''}${s.passed ? '' : ' ✗'}`,
+        `${s.rate}/s→${Math.round(s.achieved)}/s p99 ${s.p99.toFixed(1)} ms${s.bad ? ` ${s.bad} bad${s.why ? ` (${s.why})` : ''}` : ''}${s.passed ? '' : ' ✗'}`,
     )
     .join(', ');
 }

@@ -68,7 +68,7 @@ export const PROFILES: Record<Mode, Profile> = {
       connections: 50,
       paced: 3_000,
       pacedRate: 1_000,
-      headroom: { start: 1_000, max: 16_000, stepSeconds: 5, warmupSeconds: 2, bisections: 3 },
+      headroom: { start: 1_000, max: 16_000, stepSeconds: 4, warmupSeconds: 2, bisections: 5, tries: 3 },
     },
     screen: { events: 300, warmup: 10 },
     log: {
@@ -104,7 +104,7 @@ export const PROFILES: Record<Mode, Profile> = {
       connections: 50,
       paced: 1_000,
       pacedRate: 1_000,
-      headroom: { start: 1_000, max: 8_000, stepSeconds: 2, warmupSeconds: 1, bisections: 2 },
+      headroom: { start: 1_000, max: 8_000, stepSeconds: 2, warmupSeconds: 1, bisections: 2, tries: 1 },
     },
     screen: { events: 30, warmup: 3 },
     log: {
@@ -140,7 +140,7 @@ export const PROFILES: Record<Mode, Profile> = {
       connections: 50,
       paced: 200,
       pacedRate: 1_000,
-      headroom: { start: 200, max: 400, stepSeconds: 0.5, warmupSeconds: 0, bisections: 0 },
+      headroom: { start: 200, max: 400, stepSeconds: 0.5, warmupSeconds: 0, bisections: 0, tries: 1 },
     },
     screen: { events: 4, warmup: 1 },
     log: { small: 200, total: 400, chunks: 1, filterReps: 1, renderReps: 1, restarts: 1, settleMs: 100, idleMs: 200 },
