@@ -5,6 +5,7 @@
 // and nothing valid lost from the other files (punches, events, staff).
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { LOG_FORMAT } from '../../electron/core/webhooks/log-meta';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../electron/host/create-app';
 import { AuditLog } from '../../electron/core/labor/audit-log';
@@ -40,6 +41,8 @@ const TUNING = { ...FAST_TUNING, boardRefreshMs: 0 };
 const LOG = 'webhooks/webhook-log';
 /** Segment 1 was retired by retention (log-meta.json says so); 2, 3 and 4 are live. */
 const SEG = (n: number) => `${LOG}/seg-${String(n).padStart(8, '0')}.jsonl`;
+/** The dedupe keys of segment 1's rows, carried by the step that retired it (key-files.ts). */
+const KEYS = `${LOG}/keys-00000001.json`;
 
 interface Fixture {
   dir: string;
@@ -160,6 +163,7 @@ async function buildFixture(): Promise<Fixture> {
   await again.stop();
   expect(readdirSync(join(dir, 'webhooks')).some((n) => /^checkpoint-.*\.bin$/.test(n))).toBe(true);
   expect(readdirSync(join(dir, LOG)).sort()).toEqual([
+    basename(KEYS),
     'log-meta.json',
     basename(SEG(2)),
     basename(SEG(3)),
@@ -245,7 +249,7 @@ function damage(dir: string, file: string, mode: Mode): { bytes: Buffer | null; 
         bytes = Buffer.from(
           JSON.stringify({
             // The log's current format (log-meta.ts LOG_FORMAT): an older one would be upgraded first.
-            version: 2,
+            version: LOG_FORMAT.version,
             droppedThrough: 3,
             lastSeq: 900,
             base: { verified: 0, unsigned: 0, rejected: 0, duplicate: 0, stale: 0, flagged: 0 },
@@ -353,6 +357,7 @@ const FILES = [
   'tabs/money-units.json',
   'data-health.json',
   `${LOG}/log-meta.json`,
+  KEYS,
   SEG(2),
   SEG(3),
   SEG(4),
@@ -377,6 +382,9 @@ const SILENT_WHEN_DELETED = new Set([
   'data-health.json',
   'practice-venue/venue.v8',
   CHECKPOINT,
+  // Nothing lists the key files (each is found by its name), so a missing one is not seen; what
+  // is lost is only the memory of events already removed, were the service to send one again.
+  KEYS,
 ]);
 
 const results: string[] = [];

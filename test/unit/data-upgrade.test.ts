@@ -3,6 +3,7 @@
 // venue, events), every PIN still signs in, the kiosk's queued punches reach the service once
 // each after the hub comes back, and no data-health notice is raised. The clocks run on from the
 // moment the fixtures were made, so no retention ages them away however old this checkout is.
+import { LOG_FORMAT } from '../../electron/core/webhooks/log-meta';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -235,8 +236,8 @@ describe('a data folder a newer release wrote', () => {
     // The newer release's log says its version in its summary, which every start writes.
     writeFileSync(
       join(dataDir, 'webhooks', 'webhook-log', 'log-meta.json'),
-      // Past this release's log format (version 2 since its lines are framed: log-meta.ts).
-      JSON.stringify({ version: 3, writtenBy: NEWER, lastSeq: 2001 }),
+      // Past this release's log format (log-meta.ts LOG_FORMAT).
+      JSON.stringify({ version: LOG_FORMAT.version + 1, writtenBy: NEWER, lastSeq: 2001 }),
       { mode: 0o600 },
     );
     const before = hashes(dataDir);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DamageReport } from '../../electron/core/storage/data-health';
 import { type LogIo, nodeLogIo, WebhookReceiver } from '../../electron/core/webhooks';
+import { LOG_FORMAT } from '../../electron/core/webhooks/log-meta';
 import type { WebhookReceiverOptions } from '../../electron/core/webhooks/receiver-options';
 import { runCli } from '../support/cli-process';
 import { copyFixture, fixtureClock, manifest } from './data-v1-kit';
@@ -332,8 +333,11 @@ describe('crash with two groups in flight', () => {
     const options = { dataDir: webhooks, secret: manifest.webhookSecret, now };
     const a = await started(options);
     expect(a.receiver.page().total).toBe(manifest.workstation.rows);
-    // The summary says version 2 before any framed line is written: an older release leaves it alone.
-    expect(JSON.parse(readFileSync(join(webhooks, 'webhook-log', 'log-meta.json'), 'utf8')).version).toBe(2);
+    // The summary says this release's version before any framed line is written: an older release
+    // leaves it alone.
+    expect(JSON.parse(readFileSync(join(webhooks, 'webhook-log', 'log-meta.json'), 'utf8')).version).toBe(
+      LOG_FORMAT.version,
+    );
     const reply = await deliver(a.url, guest(1, new Date(now()).toISOString()), manifest.webhookSecret);
     expect(reply.status).toBe(200);
     const seq = reply.json!.seq as number;

@@ -219,7 +219,7 @@ describe('retention', () => {
 });
 
 describe('carried dedupe keys', () => {
-  it("retention's summary holds every dropped row's young key, in log order, written a segment at a time", async () => {
+  it("each retention step writes its dropped rows' young keys to a file of its own, in log order; the summary stays small", async () => {
     const dir = tempDir();
     const clock = new TestClock();
     const options = { dir, now: clock.now, retentionEvents: 6, segmentEvents: 2 };
@@ -250,6 +250,14 @@ describe('carried dedupe keys', () => {
         lastSeq: number;
         carriedKeys: [string, number, number][];
       };
+    /** Every key file's keys, oldest step first (key-files.ts). */
+    const carried = () =>
+      readdirSync(dir)
+        .filter((name) => /^keys-\d+\.json$/.test(name))
+        .sort()
+        .flatMap(
+          (name) => (JSON.parse(readFileSync(join(dir, name), 'utf8')) as { keys: [string, number, number][] }).keys,
+        );
     for (let n = 1; n <= 20; n++) await log.append(row(n));
     // Keys 1..4 are 47 h old by the time later segments go; then 2 h more and they are forgotten.
     clock.advance(47 * HOUR);
@@ -257,19 +265,23 @@ describe('carried dedupe keys', () => {
     await vi.waitFor(() => expect(log.size()).toBeLessThanOrEqual(6));
     await log.close();
     const first = meta();
-    expect(first.carriedKeys.map(([key, seq]) => [key, seq])).toEqual(
+    expect(first.carriedKeys).toEqual([]);
+    expect(carried().map(([key, seq]) => [key, seq])).toEqual(
       Array.from({ length: first.lastSeq }, (_, i) => [`k${i + 1}`, i + 1]),
     );
+    const summaryBytes = statSync(join(dir, 'log-meta.json')).size;
     clock.advance(2 * HOUR);
     const again = new EventLog(options);
     for (let n = 31; n <= 40; n++) await again.append(row(n));
     await vi.waitFor(() => expect(again.size()).toBeLessThanOrEqual(6));
     await again.close();
     const second = meta();
-    // The 49-hour-old keys (rows 1..20) are gone from the front; every younger dropped key is there.
-    expect(second.carriedKeys.map(([key, seq]) => [key, seq])).toEqual(
+    // The files of the 49-hour-old keys (rows 1..20) are gone; every younger dropped key is there.
+    expect(carried().map(([key, seq]) => [key, seq])).toEqual(
       Array.from({ length: second.lastSeq - 20 }, (_, i) => [`k${i + 21}`, i + 21]),
     );
+    // The summary does not grow with the keys it no longer holds.
+    expect(statSync(join(dir, 'log-meta.json')).size).toBeLessThanOrEqual(summaryBytes + 8);
     const reopened = new EventLog(options);
     expect(reopened.seqForKey('k21')).toBe(21);
     expect(reopened.seqForKey('k5')).toBeUndefined();

@@ -54,6 +54,16 @@ import {
   prepareLogMeta,
   saveLogMeta,
 } from './log-meta';
+import {
+  type CarriedKey,
+  type KeyFile,
+  keyFileName,
+  loadKeyFiles,
+  newestOf,
+  prepareKeyFile,
+  unlinkQuietly,
+  writeKeyFileSync,
+} from './key-files';
 import { LogQuery, readRow } from './log-query';
 import {
   listSegments,
@@ -126,6 +136,18 @@ interface SegmentInfo {
   /** Newest receivedAt/at of its lines: the whole file is older than this. */
   maxAt: number;
   parts: CounterParts;
+}
+
+/** A retention step worked out (planDrop) before anything of it is written. */
+interface DropPlan {
+  meta: LogMeta;
+  carried: CarriedKeysJson;
+  rows: number;
+  dropped: SegmentInfo[];
+  /** The dropped rows' young keys, for the step's own key file; null when none is young. */
+  keyFile: (KeyFile & { keys: CarriedKey[] }) | null;
+  /** Key files the dedupe window has passed: removed with the step. */
+  expired: KeyFile[];
 }
 
 interface Pending {
@@ -249,6 +271,8 @@ export class EventLog {
   private newEntry: Promise<void> | null = null;
   /** meta.carriedKeys as JSON chunks (see planDrop), or null to encode them afresh. */
   private carriedJson: CarriedKeysJson | null = null;
+  /** The retention steps' key files (key-files.ts), oldest first. */
+  private keyFiles: KeyFile[] = [];
   /** A retention step whose summary is on its way to the disk (retireInBackground), or null. */
   private retiring: Promise<void> | null = null;
   /** Who waits for the write side to change (close). */
@@ -700,8 +724,17 @@ export class EventLog {
     const live = ids.filter((id) => id > this.meta.droppedThrough);
     const scans: SegmentScan[] = [];
     const keyCutoff = this.now() - this.dedupeWindowMs;
+    // Inline keys first (a log before key files carried them there), then each step's file.
     for (const [key, seq, seenAt] of this.meta.carriedKeys)
       if (seenAt >= keyCutoff) this.dedupe.set(key, { seq, seenAt });
+    this.keyFiles = loadKeyFiles(
+      this.dir,
+      this.meta.droppedThrough,
+      keyCutoff,
+      ([key, seq, seenAt]) => this.dedupe.set(key, { seq, seenAt }),
+      damage,
+      this.now(),
+    );
     addParts(this.totals, this.meta.base);
     this.nextSeq = this.meta.lastSeq + 1;
     this.nextSegmentId = Math.max(this.meta.droppedThrough, ...live, 0) + 1;
@@ -906,11 +939,12 @@ export class EventLog {
   }
 
   /**
-   * What dropping the `count` oldest segments makes of the summary (log-meta.json), its carried
-   * keys' JSON, and their rows. The keys already carried stay as they are (less those the dedupe
-   * window forgot, from the front); only the dropped rows' keys are added and encoded.
+   * What dropping the `count` oldest segments makes of the summary (log-meta.json), its inline
+   * keys' JSON, and their rows; the dropped rows' young keys go to a key file of their own
+   * (key-files.ts), and the key files the dedupe window has passed go. The inline keys (a log
+   * before key files) stay as they are, less those the dedupe window forgot, from the front.
    */
-  private planDrop(count: number): { meta: LogMeta; carried: CarriedKeysJson; rows: number; dropped: SegmentInfo[] } {
+  private planDrop(count: number): DropPlan {
     const dropped = this.segments.slice(0, count);
     const rows = dropped.reduce((n, s) => n + s.rows, 0);
     const lastDroppedSeq = rows > 0 ? this.index.seq[this.index.slot(rows - 1)] : 0;
@@ -929,13 +963,10 @@ export class EventLog {
       if (entry.seq > lastSeq) break;
       added.push([key, entry.seq, entry.seenAt]);
     }
-    const kept = forgotten === 0 ? before : before.slice(forgotten);
-    const carriedKeys = added.length === 0 ? kept : kept.concat(added);
+    const carriedKeys = forgotten === 0 ? before : before.slice(forgotten);
     const cached = this.carriedJson;
     const chunks =
-      forgotten === 0 && cached !== null && cached.keys === before
-        ? [...cached.chunks, carriedChunk(added)]
-        : [carriedChunk(carriedKeys)];
+      forgotten === 0 && cached !== null && cached.keys === before ? cached.chunks : [carriedChunk(carriedKeys)];
     const meta: LogMeta = {
       version: LOG_FORMAT.version,
       droppedThrough: dropped[dropped.length - 1].id,
@@ -944,25 +975,39 @@ export class EventLog {
       carriedKeys,
       unwritten: this.meta.unwritten.filter(([, to]) => to > lastSeq),
     };
-    // Chunks are merged now and then, so a summary is never written as thousands of small writes.
-    const carried = { keys: carriedKeys, chunks: chunks.length > 32 ? [Buffer.concat(chunks)] : chunks };
-    return { meta, carried, rows, dropped };
+    const carried = { keys: carriedKeys, chunks };
+    const cutoff = this.now() - this.dedupeWindowMs;
+    const keyFile =
+      added.length === 0
+        ? null
+        : {
+            name: keyFileName(meta.droppedThrough),
+            through: meta.droppedThrough,
+            newest: newestOf(added),
+            keys: added,
+          };
+    const expired = this.keyFiles.filter((f) => f.newest < cutoff);
+    return { meta, carried, rows, dropped, keyFile, expired };
   }
 
-  private applyDrop(meta: LogMeta, carried: CarriedKeysJson | null, count: number, rows: number): void {
+  private applyDrop({ meta, carried, rows, keyFile, expired }: DropPlan, count: number): void {
     this.meta = meta;
     this.carriedJson = carried;
+    this.keyFiles = this.keyFiles.filter((f) => !expired.includes(f));
+    if (keyFile !== null) this.keyFiles.push({ name: keyFile.name, through: keyFile.through, newest: keyFile.newest });
     this.segments.splice(0, count);
     this.index.dropFront(rows);
   }
 
   /** Drops the oldest segments now, the summary saved on the event loop (at load, and for the open segment). */
   private dropOldest(count: number): void {
-    const { meta, carried, rows, dropped } = this.planDrop(count);
-    // Meta first: if we die before the unlinks, loading finishes them without counting twice.
-    saveLogMeta(this.dir, meta);
-    this.applyDrop(meta, carried, count, rows);
-    for (const s of dropped) this.unlinkQuietly(s.id);
+    const plan = this.planDrop(count);
+    // Keys, then meta: if we die before the unlinks, loading finishes them without counting twice.
+    if (plan.keyFile !== null) writeKeyFileSync(this.dir, plan.keyFile.name, plan.keyFile.keys);
+    saveLogMeta(this.dir, plan.meta);
+    this.applyDrop(plan, count);
+    for (const s of plan.dropped) this.unlinkQuietly(s.id);
+    for (const f of plan.expired) unlinkQuietly(join(this.dir, f.name));
   }
 
   /**
@@ -972,9 +1017,22 @@ export class EventLog {
    * and no other retention step starts.
    */
   private retireInBackground(count: number): void {
-    const { meta, carried, rows, dropped } = this.planDrop(count);
+    const plan = this.planDrop(count);
+    const { meta, carried, dropped, keyFile, expired } = plan;
     this.retiring = (async () => {
       try {
+        // The step's keys are in place and durable before the summary that counts on them: a
+        // file above the summary's droppedThrough is ignored at start (key-files.ts).
+        if (keyFile !== null) {
+          const keys = await prepareKeyFile(this.dir, keyFile.name, keyFile.keys);
+          try {
+            keys.commit();
+          } catch (error) {
+            keys.abandon();
+            throw error;
+          }
+          await this.io.syncDir(this.dir);
+        }
         const prepared = await prepareLogMeta(this.dir, meta, carried);
         try {
           prepared.commit();
@@ -987,9 +1045,12 @@ export class EventLog {
         this.loadProblems.push(`retention could not drop old segments: ${(error as Error).message}`);
         return false;
       }
-      this.applyDrop(meta, carried, count, rows);
+      this.applyDrop(plan, count);
       await this.io.syncDir(this.dir);
-      await Promise.all(dropped.map((s) => unlink(segmentPath(this.dir, s.id)).catch(() => {})));
+      await Promise.all([
+        ...dropped.map((s) => unlink(segmentPath(this.dir, s.id)).catch(() => {})),
+        ...expired.map((f) => unlink(join(this.dir, f.name)).catch(() => {})),
+      ]);
       return true;
     })()
       // A directory sync that failed leaves the files for the next start to retire (log-damage.ts).

@@ -1,8 +1,9 @@
 // The one small document beside the segments: what retention already removed. Written atomically
 // (json-file.ts) before any segment is unlinked, so a crash between the two never counts a dropped
 // segment twice nor loses its counters: on load, segments up to `droppedThrough` are finished off.
-// It also carries the dedupe keys of dropped rows that are still young, so a retry of an event
-// whose row retention removed is still recognised (keys are remembered 48 h, rows maybe less).
+// The dedupe keys of dropped rows that are still young go to a key file per step (key-files.ts),
+// so a retry of an event whose row retention removed is still recognised (keys are remembered
+// 48 h, rows maybe less); `carriedKeys` holds only those a version 2 log carried inline.
 // Its version is the whole log's: a release that changes the segments' lines moves it on, and
 // every start writes it when it is missing, so it is always there beside the segments it speaks for.
 import { renameSync } from 'node:fs';
@@ -22,8 +23,11 @@ const count = z.number().int().min(0);
  * which version 1 readers cannot read; version 1 lines are still read, so the step from 1 changes
  * nothing in the summary: the new version number is what tells an older release to leave the
  * log alone. It is written before this release writes its first framed line (every start saves it).
+ * Version 3 carries the dedupe keys of removed rows in a key file per retention step
+ * (key-files.ts), which a version 2 reader would not read; its inline `carriedKeys` are still read
+ * and kept until the dedupe window passes them, so the step from 2 changes nothing either.
  */
-export const LOG_FORMAT = defineFormat('log-meta.json', [(v1) => v1]);
+export const LOG_FORMAT = defineFormat('log-meta.json', [(v1) => v1, (v2) => v2]);
 
 const metaSchema = z.object({
   version: z.literal(LOG_FORMAT.version),
