@@ -3,10 +3,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startSandbox, DEMO_ACCESS_ID, DEMO_ACCESS_SECRET } from '../../electron/sandbox';
 import { expect, openSettings, startApp, stopApp, test } from './fixtures';
 import { showAt } from './show-at';
 import { screenPath } from './docs-screens';
+import { onRemoteService } from './remote-service';
 
 /** The screen as it is, at the 1280x800 workstation and the 1080x1920 portrait kiosk. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -17,28 +17,25 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test("Settings says the practice venue's PINs were removed after moving to a real service", async ({ page }) => {
-  const service = await startSandbox();
   const app = await startApp();
   try {
-    await app.core.handlers.saveConnection({
-      mode: 'remote',
-      baseUrl: service.baseUrl,
-      accessId: DEMO_ACCESS_ID,
-      accessSecret: DEMO_ACCESS_SECRET,
+    await onRemoteService(app, {}, async () => {
+      await openSettings(page, app.host.url);
+      const removed = page.getByTestId('practice-pins-removed');
+      await expect(removed).toContainText('the practice venue’s PINs were removed (from Alex Manager,');
+      await expect(page.getByTestId('settings-open').getByRole('button', { name: 'Set a manager PIN' })).toBeVisible();
+      await shoot(page, 'settings-practice-pins-removed');
+      // The kiosk's pad says it too (in the kiosk's language).
+      await page
+        .getByRole('navigation', { name: 'Screens' })
+        .getByRole('button', { name: 'Kiosk', exact: true })
+        .click();
+      await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
+      await expect(page.getByTestId('practice-pins-removed')).toContainText('A manager PIN must be set');
+      await shoot(page, 'kiosk-practice-pins-removed');
     });
-    await openSettings(page, app.host.url);
-    const removed = page.getByTestId('practice-pins-removed');
-    await expect(removed).toContainText('the practice venue’s PINs were removed (from Alex Manager,');
-    await expect(page.getByTestId('settings-open').getByRole('button', { name: 'Set a manager PIN' })).toBeVisible();
-    await shoot(page, 'settings-practice-pins-removed');
-    // The kiosk's pad says it too (in the kiosk's language).
-    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Kiosk', exact: true }).click();
-    await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
-    await expect(page.getByTestId('practice-pins-removed')).toContainText('A manager PIN must be set');
-    await shoot(page, 'kiosk-practice-pins-removed');
   } finally {
     await stopApp(app);
-    await service.close();
   }
 });
 
