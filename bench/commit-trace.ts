@@ -5,6 +5,7 @@
 //   BENCH_STEP_SECONDS=N  how long each rate is sent
 //   BENCH_PREFILL=N       send N events first, as fast as answered (the ingest section's runs
 //                         before its headroom leave about 170 000 in the log, retention 200 000)
+//   BENCH_GC_LOG=FILE     the child writes each garbage collection's kind and pause to FILE
 //
 // Per rate: the client's p50/p99; group sizes; how long a group's oldest line waited before its
 // write began (the groups in flight were full, or the tick had not ended), how long the write

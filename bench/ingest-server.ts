@@ -18,6 +18,7 @@ import { subscribe } from 'node:diagnostics_channel';
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { createNodeLogIo, type LogIo, WebhookReceiver } from '../electron/core/webhooks';
 import { KEEP_ALIVE_MS } from '../electron/core/webhooks/webhook-receiver';
 import { traceGroups } from '../electron/core/webhooks/event-log';
@@ -70,8 +71,33 @@ function startGroupTrace(file: string): void {
   process.on('exit', flush);
 }
 
+/**
+ * BENCH_GC_LOG=<file>: each garbage collection's kind and pause (node:perf_hooks 'gc' entries),
+ * one line each with `epoch`, written twice a second.
+ */
+function startGcLog(file: string): void {
+  const kinds: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weakcb' };
+  let lines: string[] = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0;
+      lines.push(
+        `${JSON.stringify({ gc: kinds[kind] ?? String(kind), ms: Number(e.duration.toFixed(2)), epoch: Date.now() })}\n`,
+      );
+    }
+  }).observe({ entryTypes: ['gc'] });
+  const flush = () => {
+    if (lines.length === 0) return;
+    appendFileSync(file, lines.join(''));
+    lines = [];
+  };
+  setInterval(flush, 500).unref();
+  process.on('exit', flush);
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_GROUP_TRACE) startGroupTrace(process.env.BENCH_GROUP_TRACE);
+  if (process.env.BENCH_GC_LOG) startGcLog(process.env.BENCH_GC_LOG);
   if (mode === 'listener' || mode === 'nofsync' || mode === 'nodisk') {
     // Writes as usual, but the sync returns at once: the page cache holds what was "acknowledged".
     // Plain writes (no O_DSYNC), whatever the platform's log does.
