@@ -24,7 +24,37 @@ import {
   tempDir,
 } from './webhook-fixtures';
 import type { DamageReport } from '../../electron/core/storage/data-health';
+import type { NewEventRow } from '../../electron/core/webhooks/event-record';
 import { FRAME_HEAD, frameRecord } from '../../electron/core/webhooks/record-frame';
+
+/**
+ * A stored row of a type the log does not know, verified and signed, with `changes` over it: the
+ * log's own tests need rows, not deliveries. Keys stay in this order (a test compares the bytes).
+ */
+function logRow(receivedAt: number, dedupeKey: string | null, changes: Partial<NewEventRow> = {}): NewEventRow {
+  return {
+    receivedAt,
+    type: 'X',
+    knownType: false,
+    targetUuid: null,
+    targetId: null,
+    locationUuid: null,
+    locationName: null,
+    locationId: null,
+    createdAt: null,
+    verification: 'verified' as const,
+    problem: 'unknown',
+    dedupeKey,
+    headers: {},
+    rawBody: '{}',
+    rawBodyBase64: null,
+    bodyBytes: 2,
+    truncated: false,
+    httpStatus: 200,
+    signature: { header: null, result: 'match' as const },
+    ...changes,
+  };
+}
 
 afterAll(removeTempDirs);
 
@@ -183,27 +213,7 @@ describe('retention', () => {
     const dir = tempDir();
     const clock = new TestClock();
     const log = new EventLog({ dir, now: clock.now });
-    const row = {
-      receivedAt: clock.ms,
-      type: 'X',
-      knownType: false,
-      targetUuid: null,
-      targetId: null,
-      locationUuid: null,
-      locationName: null,
-      locationId: null,
-      createdAt: null,
-      verification: 'verified' as const,
-      problem: 'unknown',
-      dedupeKey: 'k1',
-      headers: {},
-      rawBody: '{}',
-      rawBodyBase64: null,
-      bodyBytes: 2,
-      truncated: false,
-      httpStatus: 200,
-      signature: { header: null, result: 'match' as const },
-    };
+    const row = logRow(clock.ms, 'k1');
     await log.append(row);
     expect(log.seqForKey('k1')).toBe(1);
     clock.advance(47 * HOUR);
@@ -224,27 +234,7 @@ describe('carried dedupe keys', () => {
     const clock = new TestClock();
     const options = { dir, now: clock.now, retentionEvents: 6, segmentEvents: 2 };
     const log = new EventLog(options);
-    const row = (n: number) => ({
-      receivedAt: clock.ms,
-      type: 'X',
-      knownType: false,
-      targetUuid: null,
-      targetId: null,
-      locationUuid: null,
-      locationName: null,
-      locationId: null,
-      createdAt: null,
-      verification: 'verified' as const,
-      problem: 'unknown',
-      dedupeKey: `k${n}`,
-      headers: {},
-      rawBody: '{}',
-      rawBodyBase64: null,
-      bodyBytes: 2,
-      truncated: false,
-      httpStatus: 200,
-      signature: { header: null, result: 'match' as const },
-    });
+    const row = (n: number) => logRow(clock.ms, `k${n}`);
     const meta = () =>
       JSON.parse(readFileSync(join(dir, 'log-meta.json'), 'utf8')) as {
         lastSeq: number;
@@ -300,27 +290,7 @@ describe('retention while appending', () => {
   it('at every turn the summary on disk and the segments the log lists agree, and each listed file exists', async () => {
     const dir = tempDir();
     const log = new EventLog({ dir, retentionEvents: 6, segmentEvents: 2 });
-    const row = (n: number) => ({
-      receivedAt: Date.now(),
-      type: 'X',
-      knownType: false,
-      targetUuid: null,
-      targetId: null,
-      locationUuid: null,
-      locationName: null,
-      locationId: null,
-      createdAt: null,
-      verification: 'verified' as const,
-      problem: 'unknown',
-      dedupeKey: `k${n}`,
-      headers: {},
-      rawBody: '{}',
-      rawBodyBase64: null,
-      bodyBytes: 2,
-      truncated: false,
-      httpStatus: 200,
-      signature: { header: null, result: 'match' as const },
-    });
+    const row = (n: number) => logRow(Date.now(), `k${n}`);
     let done = false;
     let checks = 0;
     const watch = (async () => {
@@ -493,27 +463,14 @@ describe('durability', () => {
   it('writes appends made in the same tick together, with one fsync', async () => {
     const { io, state } = flakyIo();
     const log = new EventLog({ dir: tempDir(), io });
-    const row = (n: number) => ({
-      receivedAt: T0,
-      type: 'X',
-      knownType: false,
-      targetUuid: `t${n}`,
-      targetId: null,
-      locationUuid: null,
-      locationName: null,
-      locationId: null,
-      createdAt: null,
-      verification: 'rejected' as const,
-      problem: 'forged',
-      dedupeKey: null,
-      headers: {},
-      rawBody: '{}',
-      rawBodyBase64: null,
-      bodyBytes: 2,
-      truncated: false,
-      httpStatus: 401,
-      signature: { header: null, result: 'missing' as const },
-    });
+    const row = (n: number) =>
+      logRow(T0, null, {
+        targetUuid: `t${n}`,
+        verification: 'rejected',
+        problem: 'forged',
+        httpStatus: 401,
+        signature: { header: null, result: 'missing' },
+      });
     const seqs = await Promise.all(Array.from({ length: 10 }, (_, n) => log.append(row(n))));
     expect(seqs).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(state.syncs).toBe(1);
@@ -545,27 +502,16 @@ describe('durability', () => {
     };
     const dir = tempDir();
     const log = new EventLog({ dir, io, now: () => T0 });
-    const row = (n: number) => ({
-      receivedAt: T0,
-      type: 'X',
-      knownType: false,
-      targetUuid: `t${n}`,
-      targetId: null,
-      locationUuid: null,
-      locationName: 'Bar "Quote" & Kitchen',
-      locationId: null,
-      createdAt: null,
-      verification: 'verified' as const,
-      problem: null,
-      dedupeKey: `k${n}`,
-      headers: { 'X-Service-Signature': 'abc' },
-      rawBody: '{"type":"X","note":"caf\u00e9 ☕"}',
-      rawBodyBase64: null,
-      bodyBytes: 30,
-      truncated: false,
-      httpStatus: 200,
-      signature: { header: 'abc', result: 'match' as const },
-    });
+    const row = (n: number) =>
+      logRow(T0, `k${n}`, {
+        targetUuid: `t${n}`,
+        locationName: 'Bar "Quote" & Kitchen',
+        problem: null,
+        headers: { 'X-Service-Signature': 'abc' },
+        rawBody: '{"type":"X","note":"caf\u00e9 ☕"}',
+        bodyBytes: 30,
+        signature: { header: 'abc', result: 'match' },
+      });
     const first = log.append(row(1));
     while (gate.release === null) await new Promise((resolve) => setImmediate(resolve));
     const second = log.append(row(2));
