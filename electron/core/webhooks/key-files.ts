@@ -5,11 +5,13 @@
 // held up the log's own writes (docs/performance.md). A file counts only at or below the summary's
 // droppedThrough: one above it is left from a stop between the file and the summary, and its rows
 // are still in the log. A file goes once its newest key is older than the dedupe window.
-import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { open, unlink } from 'node:fs/promises';
+import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { moveDamagedAside } from '../storage/damaged-copy';
+import { defineFormat, stampDocument } from '../storage/data-format';
+import { saveJsonFile } from '../storage/json-file';
+import { prepareReplace, type PreparedReplace } from '../storage/prepared-replace';
 import type { DamageSink } from '../storage/data-health';
 
 /** [dedupeKey, seq, seenAt], as log-meta.json's carriedKeys. */
@@ -24,9 +26,11 @@ export interface KeyFile {
 }
 
 const KEY_FILE = /^keys-(\d{8,})\.json$/;
-const VERSION = 1;
+/** Key files are versioned documents of their own (version and writer stamped, json-file.ts). */
+const KEY_FORMAT = defineFormat('keys', []);
+
 const schema = z.object({
-  version: z.literal(VERSION),
+  version: z.literal(KEY_FORMAT.version),
   keys: z.array(z.tuple([z.string(), z.number().int().min(0), z.number()])),
 });
 
@@ -59,7 +63,8 @@ export function readKeyFile(path: string): { keys: CarriedKey[] } | { problem: s
   }
   try {
     const parsed = schema.safeParse(JSON.parse(text));
-    if (!parsed.success) return { problem: `not a key file of version ${VERSION}: ${parsed.error.issues[0]?.message}` };
+    if (!parsed.success)
+      return { problem: `not a key file of version ${KEY_FORMAT.version}: ${parsed.error.issues[0]?.message}` };
     return { keys: parsed.data.keys };
   } catch (error) {
     return { problem: `not JSON: ${(error as Error).message}` };
@@ -72,50 +77,18 @@ export function newestOf(keys: readonly CarriedKey[]): number {
   return newest;
 }
 
-function bytesOf(keys: readonly CarriedKey[]): Buffer {
-  return Buffer.from(JSON.stringify({ version: VERSION, keys }), 'utf8');
-}
-
 /**
  * Writes and fsyncs the file under a temporary name on libuv's thread pool; `commit` renames it
  * into place (synchronously, so the caller decides the turn it appears in).
  */
-export async function prepareKeyFile(
-  dir: string,
-  name: string,
-  keys: readonly CarriedKey[],
-): Promise<{ commit(): void; abandon(): void }> {
-  const path = join(dir, name);
-  const temp = `${path}.${process.pid}.tmp`;
-  const handle = await open(temp, 'w', 0o600);
-  try {
-    const bytes = bytesOf(keys);
-    let at = 0;
-    while (at < bytes.length) at += (await handle.write(bytes, at, bytes.length - at, at)).bytesWritten;
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  return {
-    commit: () => renameSync(temp, path),
-    abandon: () => void unlink(temp).catch(() => {}),
-  };
+export function prepareKeyFile(dir: string, name: string, keys: readonly CarriedKey[]): Promise<PreparedReplace> {
+  const document = stampDocument({ keys }, KEY_FORMAT, name);
+  return prepareReplace(join(dir, name), [Buffer.from(JSON.stringify(document), 'utf8')]);
 }
 
 /** The same write on the event loop (retention at load, and for the open segment). */
 export function writeKeyFileSync(dir: string, name: string, keys: readonly CarriedKey[]): void {
-  const path = join(dir, name);
-  const temp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    const bytes = bytesOf(keys);
-    let at = 0;
-    while (at < bytes.length) at += writeSync(fd, bytes, at, bytes.length - at, at);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, path);
+  saveJsonFile(dir, name, { keys }, { compact: true, format: KEY_FORMAT });
 }
 
 /**

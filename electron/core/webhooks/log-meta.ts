@@ -6,13 +6,12 @@
 // 48 h, rows maybe less); `carriedKeys` holds only those a version 2 log carried inline.
 // Its version is the whole log's: a release that changes the segments' lines moves it on, and
 // every start writes it when it is missing, so it is always there beside the segments it speaks for.
-import { renameSync } from 'node:fs';
-import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defineFormat, stampDocument } from '../storage/data-format';
 import { loadJsonFile, saveJsonFile } from '../storage/json-file';
 import { refuseIfNewer } from '../storage/newer-files';
+import { prepareReplace, type PreparedReplace } from '../storage/prepared-replace';
 import { type CounterParts, emptyParts } from './log-counters';
 import type { DamageSink } from '../storage/data-health';
 
@@ -88,32 +87,16 @@ export function saveLogMeta(dir: string, meta: LogMeta): void {
  * the new. The rename's directory entry is made durable after (`syncDir`), before any segment
  * the new summary retires is unlinked: a crash in between leaves the old summary and every file.
  */
-export async function prepareLogMeta(
-  dir: string,
-  meta: LogMeta,
-  carried: CarriedKeysJson,
-): Promise<{ commit(): void; abandon(): void }> {
+export async function prepareLogMeta(dir: string, meta: LogMeta, carried: CarriedKeysJson): Promise<PreparedReplace> {
   const path = join(dir, META_FILE);
   refuseIfNewer(path);
-  const parts = metaBytes(meta, carried);
-  const temp = `${path}.${process.pid}.tmp`;
-  const handle = await open(temp, 'w', 0o600);
-  try {
-    let at = 0;
-    for (const part of parts) {
-      await handle.write(part, 0, part.length, at);
-      at += part.length;
-    }
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  const prepared = await prepareReplace(path, metaBytes(meta, carried));
   return {
     commit: () => {
       refuseIfNewer(path);
-      renameSync(temp, path);
+      prepared.commit();
     },
-    abandon: () => void unlink(temp).catch(() => {}),
+    abandon: prepared.abandon,
   };
 }
 
