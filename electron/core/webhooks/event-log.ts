@@ -41,6 +41,7 @@ import {
   type StoredEventRow,
   toDetail,
 } from './event-record';
+import { DedupeKeys } from './dedupe-keys';
 import { addParts, type CounterParts, countLine, emptyParts, toCounters } from './log-counters';
 import { FLAG_APPLICABLE, FLAG_KNOWN_TYPE, FLAG_PROBLEM, Interner, LogIndex, VERIFICATION_CODES } from './log-index';
 import { type LogFile, type LogIo, nodeLogIo } from './log-io';
@@ -243,7 +244,7 @@ export class EventLog {
   private readonly locations = new Interner(100_000);
   private readonly query: LogQuery;
   private readonly segments: SegmentInfo[] = [];
-  private readonly dedupe = new Map<string, { seq: number; seenAt: number }>();
+  private readonly dedupe = new DedupeKeys();
   /** Segments' indexes beside the log, so a start does not parse them again (sidecar-keeper.ts). */
   private readonly sidecars: SidecarKeeper;
   /** Why nothing is written: the log is of a newer release's format (log-meta.json says so). */
@@ -372,7 +373,7 @@ export class EventLog {
 
   /** The seq of the stored row with this dedupe key, while the key is remembered. */
   seqForKey(key: string): number | undefined {
-    return this.dedupe.get(key)?.seq;
+    return this.dedupe.seqOf(key);
   }
 
   /** Hashes now the sealed segments this start trusted from their sidecars (sealed-check.ts); ids that changed. */
@@ -725,13 +726,12 @@ export class EventLog {
     const scans: SegmentScan[] = [];
     const keyCutoff = this.now() - this.dedupeWindowMs;
     // Inline keys first (a log before key files carried them there), then each step's file.
-    for (const [key, seq, seenAt] of this.meta.carriedKeys)
-      if (seenAt >= keyCutoff) this.dedupe.set(key, { seq, seenAt });
+    for (const [key, seq, seenAt] of this.meta.carriedKeys) if (seenAt >= keyCutoff) this.dedupe.set(key, seq, seenAt);
     this.keyFiles = loadKeyFiles(
       this.dir,
       this.meta.droppedThrough,
       keyCutoff,
-      ([key, seq, seenAt]) => this.dedupe.set(key, { seq, seenAt }),
+      ([key, seq, seenAt]) => this.dedupe.set(key, seq, seenAt),
       damage,
       this.now(),
     );
@@ -861,11 +861,11 @@ export class EventLog {
     let flags = (line.knownType ? FLAG_KNOWN_TYPE : 0) | (line.problem !== null ? FLAG_PROBLEM : 0);
     if (isApplicable(line)) flags |= FLAG_APPLICABLE;
     if (trusted && line.dedupeKey !== null) {
-      const known = this.dedupe.get(line.dedupeKey);
+      const known = this.dedupe.seqOf(line.dedupeKey);
       // Two rows with one key can only come from a crash between a write reaching the disk and its
       // answer; the first one is the event, the second must never be applied again.
-      if (known !== undefined && known.seq !== line.seq) flags &= ~FLAG_APPLICABLE;
-      else this.dedupe.set(line.dedupeKey, { seq: line.seq, seenAt: line.receivedAt });
+      if (known !== undefined && known !== line.seq) flags &= ~FLAG_APPLICABLE;
+      else this.dedupe.set(line.dedupeKey, line.seq, line.receivedAt);
     }
     this.index.push({
       seq: line.seq,
@@ -880,12 +880,8 @@ export class EventLog {
   }
 
   private pruneDedupe(): void {
-    const cutoff = this.now() - this.dedupeWindowMs;
     // Insertion order is arrival order, so the old keys are at the front.
-    for (const [key, entry] of this.dedupe) {
-      if (entry.seenAt >= cutoff) break;
-      this.dedupe.delete(key);
-    }
+    this.dedupe.pruneBefore(this.now() - this.dedupeWindowMs);
   }
 
   /** How many of the oldest segments retention wants gone. */
@@ -955,14 +951,9 @@ export class EventLog {
     // The map holds keys in log order (carried ones first, then as rows were committed) and
     // forgets from its front (pruneDedupe), so the carried keys it still holds are its front too.
     let forgotten = 0;
-    while (forgotten < before.length && this.dedupe.get(before[forgotten][0])?.seq !== before[forgotten][1])
+    while (forgotten < before.length && this.dedupe.seqOf(before[forgotten][0]) !== before[forgotten][1])
       forgotten += 1;
-    const added: [string, number, number][] = [];
-    for (const [key, entry] of this.dedupe) {
-      if (entry.seq <= this.meta.lastSeq) continue;
-      if (entry.seq > lastSeq) break;
-      added.push([key, entry.seq, entry.seenAt]);
-    }
+    const added = this.dedupe.entriesAfter(this.meta.lastSeq, lastSeq);
     const carriedKeys = forgotten === 0 ? before : before.slice(forgotten);
     const cached = this.carriedJson;
     const chunks =
