@@ -4,38 +4,22 @@
 import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parkedPunchIns, projectBoard } from '../../electron/core/labor/board';
-import { Outbox } from '../../electron/core/labor/outbox';
-import type { Punch } from '../../electron/core/labor/punch';
+import type { Outbox } from '../../electron/core/labor/outbox';
 import { tempDir } from './labor-test-kit';
+import { punchMaker, testOutbox } from './wage-shift-kit';
 
 let dir: string;
 let outbox: Outbox;
 beforeEach(() => {
   dir = tempDir();
-  outbox = new Outbox({ dir, now: () => 5_000, settleAfterAttemptMs: 100 });
+  outbox = testOutbox(dir);
 });
 afterEach(() => {
   outbox.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-let counter = 0;
-function punch(over: Partial<Punch> & Pick<Punch, 'kind' | 'userId'>): Omit<Punch, 'seq'> {
-  counter += 1;
-  return {
-    id: `p${counter}`,
-    locationUuid: 'loc',
-    name: over.userId,
-    capturedAt: 1_000 + counter,
-    role: 'server',
-    roleUuid: null,
-    shift: { local: `s-${over.userId}-${counter}` },
-    brk: null,
-    breakType: null,
-    declaredTips: null,
-    ...over,
-  };
-}
+const punch = punchMaker({ role: 'server' });
 
 const nameOf = (id: string) => `Person ${id}`;
 const board = () => {

@@ -4,10 +4,10 @@ import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppendLog } from '../../electron/core/labor/append-log';
-import { FILE, Outbox } from '../../electron/core/labor/outbox';
+import { FILE } from '../../electron/core/labor/outbox';
 import { processStart } from '../../electron/core/labor/outbox-lock';
-import type { Punch } from '../../electron/core/labor/punch';
 import { tempDir } from './labor-test-kit';
+import { punchMaker, testOutbox } from './wage-shift-kit';
 
 let dir: string;
 beforeEach(() => {
@@ -55,26 +55,10 @@ describe('append-only log', () => {
   });
 });
 
-let counter = 0;
-function punch(over: Partial<Punch> & Pick<Punch, 'kind' | 'userId'>): Omit<Punch, 'seq'> {
-  counter += 1;
-  return {
-    id: `p${counter}`,
-    locationUuid: 'loc',
-    name: over.userId,
-    capturedAt: 1_000 + counter,
-    role: 'bartender',
-    roleUuid: null,
-    shift: { local: `s-${over.userId}` },
-    brk: null,
-    breakType: null,
-    declaredTips: null,
-    ...over,
-  };
-}
+const punch = punchMaker();
 
 describe('outbox', () => {
-  const open = () => new Outbox({ dir, now: () => 5_000, settleAfterAttemptMs: 100 });
+  const open = () => testOutbox(dir);
 
   it('sends per person in capture order, and a punch waits for the entry it needs', () => {
     const o = open();
@@ -141,7 +125,7 @@ describe('outbox', () => {
 
   it('keeps who discarded a punch and when it failed through every restart (compaction rewrites nothing)', () => {
     let now = 10_000;
-    const at = () => new Outbox({ dir, now: () => now, settleAfterAttemptMs: 100 });
+    const at = () => testOutbox(dir, () => now);
     const o = at();
     const [a, b] = o.capture([
       punch({ kind: 'shift-start', userId: 'a', shift: { local: 's1' } }),

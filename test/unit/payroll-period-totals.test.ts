@@ -4,28 +4,21 @@ import { describe, expect, it } from 'vitest';
 import type { TimesheetRow } from '../../shared/labor';
 import { periodTotals } from '../../shared/payroll/period-totals';
 import type { PersonPay } from '../../shared/labor-pay';
+import { hourly, nameOf, payTable, weeklySalary, workedShift as shift } from './wage-shift-kit';
 
-const HOUR = 3_600_000;
-
-function shift(userId: string, role: string, day: string, hours: number): TimesheetRow {
-  const punchIn = Date.parse(`${day}T14:00:00Z`);
-  return {
-    uuid: `${userId}-${day}`,
-    kind: 'shift',
-    shiftUuid: null,
-    punchType: 'shift',
-    userId,
-    role,
-    roleUuid: null,
-    punchIn,
-    punchOut: punchIn + hours * HOUR,
-    declaredTips: null,
-    fiscalDay: day,
-    created: punchIn,
-    name: userId === 'j' ? 'Jordan Lee' : 'Sam Rivera',
-    audit: [],
-  };
-}
+/** The period from Thursday 2026-11-19 to Wednesday 2026-11-25 under US federal overtime, read after it ended. */
+const totalsOf = (rows: TimesheetRow[], pay: Map<string, PersonPay>) =>
+  periodTotals({
+    fromDay: '2026-11-19',
+    toDay: '2026-11-25',
+    rows,
+    pay,
+    nameOf,
+    tips: [],
+    preset: 'us-federal',
+    truncated: false,
+    now: Date.parse('2026-11-28T00:00:00Z'),
+  });
 
 describe('pay period totals', () => {
   it('a period from Thursday: the week’s 40 hours before it make Thursday overtime (US federal)', () => {
@@ -39,30 +32,10 @@ describe('pay period totals', () => {
       shift('j', 'server', '2026-11-20', 2),
       shift('s', 'server', '2026-11-19', 6),
     ];
-    const pay = new Map<string, PersonPay>([
-      [
-        'j',
-        {
-          userId: 'j',
-          payrollId: 'J1',
-          wages: [
-            { role: 'bartender', kind: 'hourly', cents: 2_000, per: 'hour', from: null },
-            { role: null, kind: 'hourly', cents: 1_500, per: 'hour', from: null },
-          ],
-        },
-      ],
+    const pay = payTable([
+      { userId: 'j', payrollId: 'J1', wages: [hourly(2_000, { role: 'bartender' }), hourly(1_500)] },
     ]);
-    const totals = periodTotals({
-      fromDay: '2026-11-19',
-      toDay: '2026-11-25',
-      rows,
-      pay,
-      nameOf: (id) => (id === 'j' ? 'Jordan Lee' : 'Sam Rivera'),
-      tips: [],
-      preset: 'us-federal',
-      truncated: false,
-      now: Date.parse('2026-11-28T00:00:00Z'),
-    });
+    const totals = totalsOf(rows, pay);
     const by = (userId: string, role: string) => totals.lines.find((l) => l.userId === userId && l.role === role)!;
     expect(by('j', 'bartender')).toMatchObject({ regularMinutes: 0, overtimeMinutes: 480, grossCents: 8 * 3_000 });
     expect(by('j', 'server')).toMatchObject({ regularMinutes: 0, overtimeMinutes: 120, grossCents: 2 * 2_250 });
@@ -77,39 +50,16 @@ describe('pay period totals', () => {
       shift('s', 'server', '2026-11-20', 4),
       shift('s', 'server', '2026-11-21', 4),
     ];
-    const pay = new Map<string, PersonPay>([
-      [
-        's',
-        {
-          userId: 's',
-          payrollId: 'S1',
-          wages: [
-            { role: 'server', kind: 'hourly', cents: 1_500, per: 'hour', from: null },
-            { role: 'server', kind: 'hourly', cents: 1_800, per: 'hour', from: '2026-11-21' },
-          ],
-        },
-      ],
-      [
-        'j',
-        {
-          userId: 'j',
-          payrollId: 'J1',
-          // A salary that starts on the period's fourth day: 4 of the 7 days are paid.
-          wages: [{ role: null, kind: 'salaried', cents: 70_000, per: 'week', from: '2026-11-22' }],
-        },
-      ],
+    const pay = payTable([
+      {
+        userId: 's',
+        payrollId: 'S1',
+        wages: [hourly(1_500, { role: 'server' }), hourly(1_800, { role: 'server', from: '2026-11-21' })],
+      },
+      // A salary that starts on the period's fourth day: 4 of the 7 days are paid.
+      { userId: 'j', payrollId: 'J1', wages: [weeklySalary(70_000, { from: '2026-11-22' })] },
     ]);
-    const totals = periodTotals({
-      fromDay: '2026-11-19',
-      toDay: '2026-11-25',
-      rows: [...rows, shift('j', 'manager', '2026-11-23', 8)],
-      pay,
-      nameOf: (id) => (id === 'j' ? 'Jordan Lee' : 'Sam Rivera'),
-      tips: [],
-      preset: 'us-federal',
-      truncated: false,
-      now: Date.parse('2026-11-28T00:00:00Z'),
-    });
+    const totals = totalsOf([...rows, shift('j', 'manager', '2026-11-23', 8)], pay);
     const sam = totals.lines.filter((l) => l.userId === 's');
     expect(sam.map((l) => [l.wage?.cents, l.regularMinutes, l.grossCents])).toEqual([
       [1_500, 480, 8 * 1_500],
