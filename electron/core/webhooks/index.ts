@@ -11,9 +11,11 @@
 //       'd' repeat-delivery notes, 's' stale notes; appended with group commit (one write + one
 //       fdatasync per tick, on Linux one O_DSYNC write; two groups in flight at most), torn
 //       writes skipped and cut on load, whole files dropped for retention.
-//   log-meta.json  counters and young dedupe keys of dropped segments, and which segments are gone.
+//   log-meta.json  counters, and which segments are gone; keys-<step>.json  the young dedupe keys
+//       of the rows each retention step dropped (key-files.ts).
 // In memory: a typed-array index (seq, segment, offset, length, type/location/verification codes,
-// flags, deliveries) and the dedupe keys of the last 48 h. Details, pages and search read the disk.
+// flags, deliveries) and the dedupe keys of the last 48 h, also in typed arrays (dedupe-keys.ts).
+// Details, pages and search read the disk.
 export { WebhookReceiver, type WebhookReceiverEvents, type AuthPatch, type ReplayResult } from './webhook-receiver';
 export type { WebhookReceiverOptions } from './receiver-options';
 export { type Projection, type ProjectionError } from './projections';
