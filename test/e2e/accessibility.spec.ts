@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
-import { openCode, pairSatellite, processes } from './hub-processes';
+import { openCode, pairSatellite, processes, showHubDevices } from './hub-processes';
 import { onRemoteService } from './remote-service';
 import { addVenue, setupOffice } from '../../electron/office/group-setup';
 import { startOffice } from '../../electron/office/office';
@@ -88,6 +88,20 @@ async function findings(page: Page, where: string): Promise<string[]> {
         .slice(0, 4)
         .join(', ')}`,
   );
+}
+
+/**
+ * axe's findings on the page as it is now at each size, named `<step> at <size>`; with `floor`, the
+ * service's words it shows too (technical-words.ts).
+ */
+async function atBothSizes(page: Page, step: string, floor = false): Promise<string[]> {
+  const found: string[] = [];
+  for (const size of SIZES) {
+    await showAt(page, size);
+    found.push(...(await findings(page, `${step} at ${size.width}x${size.height}`)));
+    if (floor) found.push(...(await technicalWords(page)).map((w) => `${step}: ${w}`));
+  }
+  return found;
 }
 
 async function screen(page: Page, name: string): Promise<void> {
@@ -347,12 +361,7 @@ test.describe('the first start and the screens before the workstation', () => {
       await page.goto(app.host.url);
       await expect(page.getByRole('heading', { name: 'Set up Venue Companion' })).toBeVisible();
       const found: string[] = [];
-      const check = async (step: string) => {
-        for (const size of SIZES) {
-          await showAt(page, size);
-          found.push(...(await findings(page, `First start, ${step}, at ${size.width}x${size.height}`)));
-        }
-      };
+      const check = async (step: string) => found.push(...(await atBothSizes(page, `First start, ${step},`)));
       await check('what the computer is for');
       await page.getByRole('radio', { name: /The venue hub/ }).check();
       await page.getByRole('button', { name: 'Next' }).click();
@@ -379,13 +388,7 @@ test.describe('the first start and the screens before the workstation', () => {
     try {
       const page = await context.newPage();
       const found: string[] = [];
-      const check = async (step: string, floor = false) => {
-        for (const size of SIZES) {
-          await showAt(page, size);
-          found.push(...(await findings(page, `${step} at ${size.width}x${size.height}`)));
-          if (floor) found.push(...(await technicalWords(page)).map((w) => `${step}: ${w}`));
-        }
-      };
+      const check = async (step: string, floor = false) => found.push(...(await atBothSizes(page, step, floor)));
       await page.goto(fresh.host.url);
       await page.getByRole('button', { name: 'Restore a backup' }).click();
       await expect(page.getByRole('heading', { name: 'Restore a backup' })).toBeVisible();
@@ -404,12 +407,7 @@ test.describe('the first start and the screens before the workstation', () => {
       const signIn = await context.newPage();
       await signIn.goto(new URL('/sign-in', app.host.url).href);
       await page.close();
-      const answer = async (step: string) => {
-        for (const size of SIZES) {
-          await showAt(signIn, size);
-          found.push(...(await findings(signIn, `${step} at ${size.width}x${size.height}`)));
-        }
-      };
+      const answer = async (step: string) => found.push(...(await atBothSizes(signIn, step)));
       await answer('The sign-in page');
       await signIn.getByLabel('Manager PIN').fill('0000');
       await signIn.getByRole('button', { name: 'Sign in' }).click();
@@ -430,7 +428,7 @@ test.describe('the hub and a device joining it', () => {
   test.describe.configure({ timeout: 5 * 60_000 });
   test('no axe findings of any impact: the hub’s Devices and the pairing screen', async ({ browser }) => {
     const run = processes();
-    // axe needs pages of a context made with newContext: the hub's Devices reached as openHubDevices does.
+    // axe needs pages of a context made with newContext, so the hub's Devices are shown on one of its pages.
     const context = await browser.newContext({ viewport: SIZES[0] });
     try {
       const folder = (role: 'hub' | 'join') => {
@@ -441,21 +439,9 @@ test.describe('the hub and a device joining it', () => {
       const hub = await run.host(['--no-mdns', '--hub-host', '127.0.0.1', '--hub-port', '0'], { dir: folder('hub') });
       const device = await run.host([], { dir: folder('join') });
       const found: string[] = [];
-      const check = async (page: Page, step: string) => {
-        for (const size of SIZES) {
-          await showAt(page, size);
-          found.push(...(await findings(page, `${step} at ${size.width}x${size.height}`)));
-          found.push(...(await technicalWords(page)).map((w) => `${step}: ${w}`));
-        }
-      };
+      const check = async (page: Page, step: string) => found.push(...(await atBothSizes(page, step, true)));
       const hubPage = await context.newPage();
-      await hubPage.goto(hub.url);
-      await hubPage.getByRole('button', { name: 'Kiosk', exact: true }).click();
-      await hubPage.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
-      await hubPage.getByRole('button', { name: 'Manager' }).click();
-      for (const digit of '9999') await hubPage.getByRole('button', { name: digit, exact: true }).click();
-      await hubPage.getByRole('button', { name: 'Enter PIN' }).click();
-      await hubPage.getByRole('button', { name: 'Devices' }).click();
+      await showHubDevices(hubPage, hub.url);
       await openCode(hubPage, 'kiosk');
       await hubPage.getByText('The QR code as text').click();
       const data = (await hubPage.getByTestId('pairing-data').textContent())!;
@@ -491,13 +477,7 @@ test.describe('a revoked device, the first manager, and the head office', () => 
       saveDeviceSetup(dir, { venue: 'practice', role: 'hub', purpose: 'manager' });
       const hub = await run.host(['--hub', '--hub-host', '127.0.0.1', '--hub-port', '0', '--no-mdns'], { dir });
       const hubPage = await context.newPage();
-      await hubPage.goto(hub.url);
-      await hubPage.getByRole('button', { name: 'Kiosk', exact: true }).click();
-      await hubPage.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
-      await hubPage.getByRole('button', { name: 'Manager' }).click();
-      for (const digit of '9999') await hubPage.getByRole('button', { name: digit, exact: true }).click();
-      await hubPage.getByRole('button', { name: 'Enter PIN' }).click();
-      await hubPage.getByRole('button', { name: 'Devices' }).click();
+      await showHubDevices(hubPage, hub.url);
       const kiosk = await pairSatellite(run, hubPage, hub, 'kiosk', 'Staff door');
       const page = await context.newPage();
       await page.goto(kiosk.url);
@@ -505,12 +485,7 @@ test.describe('a revoked device, the first manager, and the head office', () => 
       hubPage.once('dialog', (d) => void d.accept());
       await hubPage.getByTestId('hub-device').getByRole('button', { name: 'Revoke' }).click();
       await expect(page.getByRole('heading', { name: 'This device was revoked' })).toBeVisible();
-      const found: string[] = [];
-      for (const size of SIZES) {
-        await showAt(page, size);
-        found.push(...(await findings(page, `The revoked-device screen at ${size.width}x${size.height}`)));
-        found.push(...(await technicalWords(page)).map((w) => `The revoked-device screen: ${w}`));
-      }
+      const found = await atBothSizes(page, 'The revoked-device screen', true);
       expect(found, found.join('\n')).toEqual([]);
     } finally {
       await context.close();
@@ -531,12 +506,7 @@ test.describe('a revoked device, the first manager, and the head office', () => 
         await screen(page, 'Kiosk');
         await page.getByRole('button', { name: 'Manager', exact: true }).click();
         await expect(page.getByRole('form', { name: 'Create the first manager' })).toBeVisible();
-        const found: string[] = [];
-        for (const size of SIZES) {
-          await showAt(page, size);
-          found.push(...(await findings(page, `The first manager’s form at ${size.width}x${size.height}`)));
-          found.push(...(await technicalWords(page)).map((w) => `The first manager’s form: ${w}`));
-        }
+        const found = await atBothSizes(page, 'The first manager’s form', true);
         expect(found, found.join('\n')).toEqual([]);
       });
     } finally {
@@ -576,11 +546,7 @@ test.describe('a revoked device, the first manager, and the head office', () => 
       await expect(page.getByRole('region', { name: 'On shift at Harbour' }).getByRole('listitem')).toHaveCount(1, {
         timeout: 20_000,
       });
-      const found: string[] = [];
-      for (const size of SIZES) {
-        await showAt(page, size);
-        found.push(...(await findings(page, `The head office’s page at ${size.width}x${size.height}`)));
-      }
+      const found = await atBothSizes(page, 'The head office’s page');
       expect(found, found.join('\n')).toEqual([]);
     } finally {
       await context.close();

@@ -134,13 +134,18 @@ function builtHost(): string {
 /** The hub's own screen at 1280x800: first-run location, then the manager area's Devices tab. */
 export async function openHubDevices(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await showHubDevices(page, url);
+  return page;
+}
+
+/** On `page`, the hub at `url`: its kiosk placed at the Harbour, then the manager area's Devices tab. */
+export async function showHubDevices(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
   await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
   await page.getByRole('button', { name: 'Manager' }).click();
   await enterPin(page, '9999');
   await page.getByRole('button', { name: 'Devices' }).click();
-  return page;
 }
 
 /**

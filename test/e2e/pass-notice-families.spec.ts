@@ -8,6 +8,7 @@
 // readings, an order they put under the limit is not called safe, and neither the Send button nor
 // the answer names one of the two as the amount. Screenshots at 1280x800 and
 // 1080x1920 land in the test's output folder.
+import type { Page } from '@playwright/test';
 import { test, expect, type RunningApp } from './fixtures';
 import { SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
 import type { MoneyFamily } from '../../shared/money-units';
@@ -20,16 +21,24 @@ const shot = (name: string) => test.info().outputPath(name);
 
 /**
  * The app on a service of its own whose money is dollars in every family, one family confirmed as
- * a manager would in Settings, and an $8.00 lager on the unlimited pass at the catalog's price.
+ * a manager would in Settings, and an $8.00 lager on the unlimited pass at the catalog's price;
+ * `run` gets the app's page at 1280x800.
  */
-async function onDollarService(app: RunningApp, confirmed: MoneyFamily, run: () => Promise<void>): Promise<void> {
+async function onDollarService(
+  app: RunningApp,
+  openApp: () => Promise<Page>,
+  confirmed: MoneyFamily,
+  run: (page: Page) => Promise<void>,
+): Promise<void> {
   await onRemoteService(app, DOLLARS, async () => {
     await app.core.handlers.tabsSetMoneyUnit(confirmed, 'dollars');
     await app.core.handlers.tabsSetLocation(HARBOUR);
     await orderLager(app);
     for (const family of ['sent', 'numbers'] as const)
       expect(app.core.tabs.money.decided(family), family).toBe(family === confirmed);
-    await run();
+    const page = await openApp();
+    await showAt(page, { width: 1280, height: 800 });
+    await run(page);
   });
 }
 
@@ -37,9 +46,7 @@ test('Spent confirmed, amounts sent in not: Spent is one amount and the card has
   app,
   openApp,
 }) => {
-  await onDollarService(app, 'numbers', async () => {
-    const page = await openApp();
-    await showAt(page, { width: 1280, height: 800 });
+  await onDollarService(app, openApp, 'numbers', async (page) => {
     await lookUpPass(page, SEED_PASSES.noLimit);
     await expect(page.getByTestId('pass-spent')).toHaveText('$8.00');
     await expect(page.getByRole('region', { name: 'Pass' }).getByTestId('money-unit-notice')).toHaveCount(0);
@@ -53,9 +60,7 @@ test('amounts sent in confirmed, Spent not: the notice names Spent only; no Spen
   app,
   openApp,
 }) => {
-  await onDollarService(app, 'sent', async () => {
-    const page = await openApp();
-    await showAt(page, { width: 1280, height: 800 });
+  await onDollarService(app, openApp, 'sent', async (page) => {
     await lookUpPass(page, SEED_PASSES.noLimit);
     await expect(page.getByTestId('pass-spent')).toHaveText('$8.00 or $0.08');
     const card = page.getByRole('region', { name: 'Pass' });
@@ -79,9 +84,7 @@ test('catalog prices in a unit not confirmed: both readings on tiles and ticket,
   app,
   openApp,
 }) => {
-  await onDollarService(app, 'numbers', async () => {
-    const page = await openApp();
-    await showAt(page, { width: 1280, height: 800 });
+  await onDollarService(app, openApp, 'numbers', async (page) => {
     await lookUpPass(page, SEED_PASSES.pre);
     const products = page.getByRole('region', { name: 'Products' });
     const lager = products.getByRole('button', { name: /Lager Pint/ });
@@ -110,9 +113,7 @@ test('gift card prices in a unit not confirmed: both readings on tiles and ticke
   app,
   openApp,
 }) => {
-  await onDollarService(app, 'numbers', async () => {
-    const page = await openApp();
-    await showAt(page, { width: 1280, height: 800 });
+  await onDollarService(app, openApp, 'numbers', async (page) => {
     await page.getByRole('navigation').getByRole('button', { name: 'Gift cards', exact: true }).click();
     await page.getByRole('radio', { name: 'Bar Seat 1' }).click();
     const card = page.getByRole('button', { name: /^Gift Card \$25/ });

@@ -48,16 +48,26 @@ async function punch(
     declaredTips: null,
     ...(breakType === undefined ? {} : { breakType }),
   };
-  await store.transaction((tx) =>
-    laborModel.apply(tx, {
-      venueId: 'north',
-      kind: 'labor.punch',
-      msgId: `punch:${id}`,
-      seq: n,
-      payload,
-      heardAt: null,
-    }),
-  );
+  await deliver('labor.punch', `punch:${id}`, n, payload);
+}
+
+/** An edit the hub published from its audit log, by Alex, delivered as message `edit:<auditId>`. */
+async function publishEdit(
+  seq: number,
+  edit: Pick<GroupEdit, 'auditId' | 'entryUuid' | 'at' | 'reason'> & Partial<GroupEdit>,
+): Promise<void> {
+  const payload: GroupEdit = { byUserId: '2001', byName: 'Alex', changes: [], entry: null, ...edit };
+  await deliver('labor.edit', `edit:${edit.auditId}`, seq, payload);
+}
+
+/** One message of the venue "north" through the office's labor model, as the runner applies it. */
+async function deliver(
+  kind: 'labor.punch' | 'labor.edit',
+  msgId: string,
+  seq: number,
+  payload: GroupPunch | GroupEdit,
+): Promise<void> {
+  await store.transaction((tx) => laborModel.apply(tx, { venueId: 'north', kind, msgId, seq, payload, heardAt: null }));
 }
 
 const workedMinutes = async () =>
@@ -88,19 +98,13 @@ describe('hours at the office', () => {
 
   it('applies the changed times of an edit the hub published from its audit log alone', async () => {
     const to = new Date(T0 + 900 * MIN).toISOString();
-    const payload: GroupEdit = {
+    await publishEdit(99, {
       auditId: 'a1',
       entryUuid: 's2',
       at: T0 + 1000 * MIN,
-      byUserId: '2001',
-      byName: 'Alex',
       reason: 'left later',
       changes: [{ field: 'punch_out', from: new Date(T0 + 840 * MIN).toISOString(), to }],
-      entry: null,
-    };
-    await store.transaction((tx) =>
-      laborModel.apply(tx, { venueId: 'north', kind: 'labor.edit', msgId: 'edit:a1', seq: 99, payload, heardAt: null }),
-    );
+    });
     // s2 now runs 300 minutes, less its 20 unpaid.
     expect(await workedMinutes()).toEqual([{ shifts: 2, minutes: 450 + 280 }]);
   });
@@ -112,26 +116,13 @@ describe('hours at the office', () => {
     await punch('s3', 'break-end', 1240, undefined, 'b3');
     await punch('s3', 'shift-end', 1320);
     expect(await workedMinutes()).toEqual([{ shifts: 3, minutes: 450 + 280 + 110 }]);
-    const payload: GroupEdit = {
+    await publishEdit(100, {
       auditId: 'a3',
       entryUuid: 'b3',
       at: T0 + 1400 * MIN,
-      byUserId: '2001',
-      byName: 'Alex',
       reason: 'longer meal',
       changes: [{ field: 'punch_out', from: null, to: new Date(T0 + 1270 * MIN).toISOString() }],
-      entry: null,
-    };
-    await store.transaction((tx) =>
-      laborModel.apply(tx, {
-        venueId: 'north',
-        kind: 'labor.edit',
-        msgId: 'edit:a3',
-        seq: 100,
-        payload,
-        heardAt: null,
-      }),
-    );
+    });
     expect(await workedMinutes()).toEqual([{ shifts: 3, minutes: 450 + 280 + 80 }]);
   });
 
@@ -143,30 +134,15 @@ describe('hours at the office', () => {
     await punch('s4', 'shift-end', 1620);
     const before = 450 + 280 + 80;
     expect(await workedMinutes()).toEqual([{ shifts: 4, minutes: before + 120 }]);
-    const edit = async (auditId: string, seq: number, fields: Partial<GroupEdit>) => {
-      const payload: GroupEdit = {
+    const edit = (auditId: string, seq: number, fields: Partial<GroupEdit>) =>
+      publishEdit(seq, {
         auditId,
         entryUuid: 'b4',
         entryKeys: ['local:b4', 'punch:p-b4'],
         at: T0 + 1700 * MIN,
-        byUserId: '2001',
-        byName: 'Alex',
         reason: 'fixed',
-        changes: [],
-        entry: null,
         ...fields,
-      };
-      await store.transaction((tx) =>
-        laborModel.apply(tx, {
-          venueId: 'north',
-          kind: 'labor.edit',
-          msgId: `edit:${auditId}`,
-          seq,
-          payload,
-          heardAt: null,
-        }),
-      );
-    };
+      });
     // With its entry and no paid (as an earlier release sends it): moved, still paid, not added again.
     const entry = { kind: 'break' as const, shiftUuid: 's4', userId: 'u1', name: 'Sam Server' };
     await edit('a4', 101, { entry: { ...entry, punchIn: T0 + 1530 * MIN, punchOut: T0 + 1550 * MIN } });
