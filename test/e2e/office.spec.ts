@@ -11,6 +11,7 @@ import { saveGroupJoin } from '../../electron/core/group/group-join';
 import { createApp, type App } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { HARBOUR } from '../unit/labor-test-constants';
+import { shootBothSizes } from './both-sizes';
 
 const dirs: string[] = [];
 const temp = () => {
@@ -69,6 +70,8 @@ test('the office page shows who is on shift at each venue', async ({ page }) => 
   await expect(atHarbour).toContainText('Jordan Bartender');
   await expect(atGarden.getByRole('listitem')).toHaveCount(1, { timeout: 20_000 });
   await expect(atGarden).toContainText('Morgan Server');
+  // Head office's managers read it on a desk screen or a tall one: nothing axe finds at either.
+  await shootBothSizes(page, 'office', { fullPage: true, axe: true, leaveAt: 'as before' });
   // The venue filter narrows every section to the venues ticked.
   await page.getByRole('checkbox', { name: 'Garden' }).check();
   await expect(atHarbour).toHaveCount(0);
