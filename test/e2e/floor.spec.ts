@@ -241,7 +241,7 @@ test('the Events list works from the keyboard alone: Tab to a row, arrows to mov
   await expect(grid.getByRole('row').nth(2)).toHaveAttribute('aria-selected', 'true');
 });
 
-test('staff words in settings: a listener port taken by another program is one plain sentence, the system text behind "Details"', async ({
+test('staff words in settings: a listener port taken by another program is one plain sentence, the system text behind "Details", the bar says live updates are off', async ({
   openApp,
 }) => {
   // Another program holds a port on this computer.
@@ -260,6 +260,13 @@ test('staff words in settings: a listener port taken by another program is one p
     expect(await alert.innerText()).not.toMatch(/EADDRINUSE|listen /);
     await alert.getByText('Details').click();
     await expect(alert.locator('code')).toContainText('EADDRINUSE');
+    // The status bar says only that live updates are off and what to do; the port stays in Settings.
+    const live = page.getByTestId('listener-summary');
+    await expect(live).toHaveAttribute('data-state', 'failed');
+    await expect(live).toHaveText(
+      'Live updates could not start: new tabs and gift cards do not show by themselves. Tell a manager.',
+    );
+    await expect(page.getByTestId('status-bar')).not.toContainText(String(taken));
   } finally {
     other.close();
   }

@@ -6,7 +6,8 @@ test('connects to the embedded sandbox and shows the integration token', async (
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByTestId('integration-token')).toContainText('valid until');
   await expect(page.getByTestId('reachability')).toHaveText('ok');
-  await expect(page.getByTestId('status-bar')).toContainText('Embedded sandbox');
+  await expect(page.getByTestId('status-bar')).toContainText('Practice venue');
+  await expect(page.getByTestId('service-state')).toHaveText('Connected to the service');
 });
 
 test(

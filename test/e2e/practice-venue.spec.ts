@@ -19,7 +19,7 @@ test('Test connection tries the typed values without saving, and says what went 
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect(form.getByTestId('connection-test-result')).toContainText(/Connected: .*Nothing was saved/);
     // Still on the practice venue.
-    await expect(page.getByTestId('status-bar')).toContainText('Embedded sandbox');
+    await expect(page.getByTestId('status-bar')).toContainText('Practice venue');
 
     await page.getByLabel('API access secret').fill('wrong');
     await page.getByRole('button', { name: 'Test connection' }).click();

@@ -1,8 +1,11 @@
 // Every screen on the venue's clock before a kiosk location is chosen: Passes, Gift cards and the
 // status bar take the till location's zone (or, before that, the zone most of the venue's
-// locations share), as the kiosk takes its own location's (precedence: venue-zone.test.ts). The browser runs in Lisbon's zone, so
-// the computer's time would show no "Venue time" at all.
+// locations share), as the kiosk takes its own location's (precedence: venue-zone.test.ts). The
+// browser runs in Lisbon's zone, so the computer's time would show no "Venue time" at all.
+import { createControlClient } from '../../electron/sandbox/control-client';
 import { test, expect } from './fixtures';
+
+const HARBOUR = '1c000000-0000-4000-8000-000000000001';
 
 test.use({ timezoneId: 'Europe/Lisbon' });
 
@@ -19,10 +22,14 @@ test('Passes, Gift cards and the status bar show the venue’s time with no kios
   await expect(zone).toHaveText(/^Venue time: E[SD]T$/);
   await nav.getByRole('button', { name: 'Gift cards', exact: true }).click();
   await expect(zone).toHaveText(/^Venue time: E[SD]T$/);
-  // The token's expiry in the status bar is written on New York's clock, not Lisbon's.
-  const expiresAt = (await app.core.handlers.getSnapshot()).connection.integrationToken.expiresAt!;
+  // When the last live update came, in the status bar, is written on New York's clock, not Lisbon's.
+  await app.core.handlers.subscribeLocations([HARBOUR], 'integration');
+  await createControlClient(app.sandboxUrl).simulateGuests({ tabs: 1, close: 'none' });
+  await expect.poll(async () => (await app.core.handlers.getWebhookState()).status.lastEventAt).not.toBeNull();
+  const lastAt = (await app.core.handlers.getWebhookState()).status.lastEventAt!;
   const clock = (timeZone: string) =>
-    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(expiresAt);
-  await expect(page.getByTestId('status-bar')).toContainText(clock('America/New_York'));
-  await expect(page.getByTestId('status-bar')).not.toContainText(clock('Europe/Lisbon'));
+    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(lastAt);
+  const live = page.getByTestId('listener-summary');
+  await expect(live).toContainText(clock('America/New_York'));
+  await expect(live).not.toContainText(clock('Europe/Lisbon'));
 });

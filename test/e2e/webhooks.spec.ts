@@ -27,7 +27,8 @@ test(
 
     await expect(page.getByTestId('counters')).toContainText('1verified');
     await expect(page.getByTestId('counters')).toContainText('1rejected');
-    await expect(page.getByTestId('listener-summary')).toContainText('last event');
+    await expect(page.getByTestId('listener-summary')).toContainText('Live updates on · last one at');
+    await expect(page.getByTestId('listener-summary')).toContainText('1 update turned away: tell a manager');
   },
 );
 

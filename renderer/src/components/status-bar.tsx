@@ -1,27 +1,35 @@
-// Always visible: which service we talk to and whether it answers, so staff know at a glance
-// whether what they see is live.
+// Always visible above the screens: whether the service answers, whether live updates arrive, and
+// what to do when not, in plain words: the floor reads it. The technical detail behind it (tokens,
+// the listener's address) is on the Settings screen. On the Kiosk screen it speaks the kiosk's
+// language; the other screens are English.
 import { useAppStore } from '../store';
-import type { ListenerStatus } from '../../../shared/webhooks';
-import { describeToken } from '../features/settings/format';
-import { clockTime, zoneNote } from '../../../shared/time';
 import { staffWords } from '../../../shared/errors';
+import { zoneNote } from '../../../shared/time';
 import { useVenueZone } from '../hooks/use-venue-zone';
+import { kioskErrorWords } from '../features/i18n/kiosk-error-words';
+import { useKioskTextIn, type KioskText } from '../features/i18n/use-kiosk-text';
+import { floorStatus, type LiveState, type ServiceState } from './floor-status';
 
 export function StatusBar() {
   const bridge = useAppStore((s) => s.bridge);
   const connection = useAppStore((s) => s.connection);
   const snapshotError = useAppStore((s) => s.snapshotError);
   const listener = useAppStore((s) => s.listener);
+  const language = useAppStore((s) => (s.screen === 'kiosk' ? (s.labor?.settings.kioskLanguage ?? 'en') : 'en'));
+  const text = useKioskTextIn(language);
+  const { t } = text;
   const timezone = useVenueZone();
 
   if (bridge !== 'open') {
     return (
-      <div className="status-bar bad" role="status">
-        {bridge === 'connecting'
-          ? 'Connecting to the app…'
-          : 'Lost contact with the app host; retrying. If this lasts, get a new sign-in address on the host computer (npm run host -- --new-link) and open it here, or '}
-        {bridge !== 'connecting' && <a href="/sign-in">sign in with a manager PIN</a>}
-        {bridge !== 'connecting' && '.'}
+      <div className="status-bar bad" role="status" lang={language}>
+        {bridge === 'connecting' ? (
+          t('status.connectingApp')
+        ) : (
+          <>
+            {t('status.lostApp')} <a href="/sign-in">{t('status.signIn')}</a>.
+          </>
+        )}
       </div>
     );
   }
@@ -31,59 +39,84 @@ export function StatusBar() {
         {snapshotError}
       </div>
     );
-  if (!connection) return <div className="status-bar">Loading…</div>;
-  const target =
-    connection.settings.mode === 'sandbox' ? 'Embedded sandbox' : connection.settings.baseUrl || 'No service set';
-  const failing = connection.reachability === 'error' || connection.integrationToken.state === 'error';
-  const tone = failing ? 'bad' : connection.reachability === 'ok' ? 'good' : '';
+  if (!connection)
+    return (
+      <div className="status-bar" lang={language}>
+        {t('status.loading')}
+      </div>
+    );
+  const status = floorStatus(connection, listener);
   return (
-    <div className={`status-bar ${tone}`} role="status" data-testid="status-bar">
-      <span className="status-target">{target}</span>
-      <span title={connection.reachability === 'error' ? (connection.message ?? undefined) : undefined}>
-        {connection.reachability === 'error'
-          ? staffWords(connection.problem ?? connection.message ?? '').text
-          : connection.reachability === 'ok'
-            ? 'reachable'
-            : 'not contacted yet'}
+    <div className={`status-bar ${status.tone}`} role="status" data-testid="status-bar" lang={language}>
+      {status.practice && <span className="status-target">{t('status.practice')}</span>}
+      <span data-testid="service-state" data-state={status.service.kind}>
+        {serviceWords(status.service, text)}
       </span>
-      <span>Integration token: {describeToken(connection.integrationToken, timezone)}</span>
-      {connection.user && (
-        <span>
-          User: {connection.user.needsSignIn ? 'sign in again' : describeToken(connection.user.token, timezone)}
+      {status.signInAgain && (
+        <span className="status-warn" data-testid="sign-in-again">
+          {t('status.signInAgain')}
         </span>
       )}
-      {listener && <ListenerSummary listener={listener} />}
-      <VenueZone />
+      {status.live && <LiveUpdates live={status.live} text={text} timezone={timezone} />}
+      <VenueZone text={text} timezone={timezone} />
     </div>
   );
 }
 
-function ListenerSummary({ listener }: { listener: ListenerStatus }) {
-  const timezone = useVenueZone();
-  if (listener.state !== 'listening') {
+function serviceWords(service: ServiceState, { t }: KioskText): string {
+  switch (service.kind) {
+    case 'unreachable': {
+      const problem = service.problem;
+      // The failure's own sentence by its kind (in Spanish too); a bare message in English plain words.
+      if (problem && typeof problem === 'object') return kioskErrorWords(t, problem, staffWords(problem).text);
+      return staffWords(problem ?? '').text;
+    }
+    case 'no-service':
+      return t('status.noService');
+    case 'refused':
+      return t('status.refused');
+    case 'revoked':
+      return t('status.revoked');
+    case 'signing-in':
+      return t('status.signingIn');
+    case 'waiting':
+      return t('status.waiting');
+    case 'connected':
+      return t('status.connected');
+  }
+}
+
+function LiveUpdates({ live, text, timezone }: { live: LiveState; text: KioskText; timezone: string | null }) {
+  const { t } = text;
+  if (live.kind !== 'on') {
+    const words = {
+      starting: t('status.liveStarting'),
+      off: t('status.liveOff'),
+      failed: t('status.liveFailed'),
+    }[live.kind];
     return (
-      <span className="status-warn" data-testid="listener-summary">
-        Webhooks: {listener.message ?? listener.state}
+      <span className="status-warn" data-testid="listener-summary" data-state={live.kind}>
+        {words}
       </span>
     );
   }
-  const last = listener.lastEventAt ? `last event ${clockTime(listener.lastEventAt, timezone)}` : 'no events yet';
   return (
-    <span data-testid="listener-summary">
-      Webhooks: listening on {listener.url?.replace(/^http:\/\//, '')}, {last}
-      {listener.failures > 0 && <strong className="status-warn">, {listener.failures} refused</strong>}
+    <span data-testid="listener-summary" data-state="on">
+      {live.lastAt !== null ? t('status.liveLast', { time: text.time(live.lastAt, timezone) }) : t('status.liveNone')}
+      {live.refused > 0 && (
+        <strong className="status-warn"> · {t('status.liveRefused', { count: live.refused })}</strong>
+      )}
     </span>
   );
 }
 
 /** The venue's zone, only when it differs from this computer's (then every time shown is the venue's). */
-function VenueZone() {
-  const timezone = useVenueZone();
+function VenueZone({ text: { t }, timezone }: { text: KioskText; timezone: string | null }) {
   const note = zoneNote(timezone);
-  if (!note) return null;
+  if (!note || !timezone) return null;
   return (
-    <span data-testid="venue-zone" title={`Times are shown in the venue's time zone, ${timezone}`}>
-      Venue time: {note}
+    <span data-testid="venue-zone" title={t('status.venueTimeTitle', { zone: timezone })}>
+      {t('status.venueTime', { zone: note })}
     </span>
   );
 }

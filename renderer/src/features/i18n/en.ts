@@ -8,6 +8,31 @@ export const en = {
     lost: 'Lost contact with the app; retrying. Punches already saved are safe.',
     loading: 'Loading the kiosk…',
   },
+  // The status bar above the floor screens (Kiosk, Passes, Tabs, Gift cards): whether the service
+  // answers, whether live updates arrive, and what to do when not. Its details are in Settings.
+  status: {
+    connectingApp: 'Connecting to the app…',
+    lostApp: 'Lost contact with the app; retrying. If this lasts, ask a manager for a new sign-in address, or',
+    signIn: 'sign in with a manager PIN',
+    loading: 'Loading…',
+    practice: 'Practice venue',
+    noService: 'Not connected: no service is set up. Ask a manager to set one in Settings.',
+    refused: 'Not connected: the service did not accept this app. Ask a manager to check Settings.',
+    revoked: 'Not connected: the service no longer lets this app in. Ask a manager to check Settings.',
+    signingIn: 'Connecting to the service…',
+    waiting: 'Waiting for the service to answer…',
+    connected: 'Connected to the service',
+    signInAgain: 'A manager must sign in to the service again in Settings.',
+    liveStarting: 'Live updates starting…',
+    liveOff: 'Live updates off: new tabs and gift cards do not show by themselves. Tell a manager.',
+    liveFailed: 'Live updates could not start: new tabs and gift cards do not show by themselves. Tell a manager.',
+    liveLast: 'Live updates on · last one at {{time}}',
+    liveNone: 'Live updates on · none yet',
+    liveRefused_one: '{{count}} update turned away: tell a manager',
+    liveRefused_other: '{{count}} updates turned away: tell a manager',
+    venueTime: 'Venue time: {{zone}}',
+    venueTimeTitle: 'Times are shown in the venue’s time zone, {{zone}}',
+  },
   // A part of the screen that failed to draw (the rest keeps working), or the whole screen.
   failed: {
     title: 'This part of the screen failed',

@@ -10,6 +10,33 @@ export const es: KioskStrings = {
     lost: 'Se perdió el contacto con la aplicación; reintentando. Los fichajes ya guardados están a salvo.',
     loading: 'Cargando el quiosco…',
   },
+  status: {
+    connectingApp: 'Conectando con la aplicación…',
+    lostApp:
+      'Se perdió el contacto con la aplicación; reintentando. Si sigue así, pida a un gerente una nueva dirección de acceso, o',
+    signIn: 'entre con un PIN de gerente',
+    loading: 'Cargando…',
+    practice: 'Local de práctica',
+    noService: 'Sin conexión: no hay ningún servicio configurado. Pida a un gerente que lo configure en Ajustes.',
+    refused: 'Sin conexión: el servicio no aceptó esta aplicación. Pida a un gerente que revise los Ajustes.',
+    revoked: 'Sin conexión: el servicio ya no deja entrar a esta aplicación. Pida a un gerente que revise los Ajustes.',
+    signingIn: 'Conectando con el servicio…',
+    waiting: 'Esperando la respuesta del servicio…',
+    connected: 'Conectado al servicio',
+    signInAgain: 'Un gerente debe volver a iniciar sesión en el servicio en Ajustes.',
+    liveStarting: 'Iniciando las actualizaciones en vivo…',
+    liveOff:
+      'Actualizaciones en vivo desactivadas: las cuentas y tarjetas regalo nuevas no aparecen solas. Avise a un gerente.',
+    liveFailed:
+      'No se pudieron iniciar las actualizaciones en vivo: las cuentas y tarjetas regalo nuevas no aparecen solas. Avise a un gerente.',
+    liveLast: 'Actualizaciones en vivo activas · la última a las {{time}}',
+    liveNone: 'Actualizaciones en vivo activas · ninguna todavía',
+    liveRefused_one: '{{count}} actualización rechazada: avise a un gerente',
+    liveRefused_many: '{{count}} actualizaciones rechazadas: avise a un gerente',
+    liveRefused_other: '{{count}} actualizaciones rechazadas: avise a un gerente',
+    venueTime: 'Hora del local: {{zone}}',
+    venueTimeTitle: 'Las horas se muestran en la zona horaria del local, {{zone}}',
+  },
   failed: {
     title: 'Esta parte de la pantalla falló',
     body: 'El resto de la pantalla sigue funcionando y todo lo ya guardado está a salvo. Si vuelve a fallar, avise a un gerente.',

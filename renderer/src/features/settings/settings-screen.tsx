@@ -9,6 +9,7 @@ import { MoneyUnitsCard } from './money-units-card';
 import { HubModeCard } from './hub-mode-card';
 import { BackupCard } from '../backup/backup-card';
 import { describeToken } from './format';
+import { ListenerFacts } from './listener-facts';
 import { useVenueZone } from '../../hooks/use-venue-zone';
 import { staffWords } from '../../../../shared/errors';
 import { DataHealthNotices } from '../../components/data-health-notices';
@@ -26,6 +27,7 @@ export function SettingsScreen({ inManagerArea = false }: { inManagerArea?: bool
   const locations = useAppStore((s) => s.locations);
   const dataDir = useAppStore((s) => s.dataDir);
   const secretStorage = useAppStore((s) => s.secretStorage);
+  const listener = useAppStore((s) => s.listener);
   const timezone = useVenueZone();
   if (!connection)
     return (
@@ -45,11 +47,11 @@ export function SettingsScreen({ inManagerArea = false }: { inManagerArea?: bool
             settings={connection.settings}
             problem={connectionProblem(connection)}
           />
-          <section className="card" aria-label="Token status">
-            <h2>Token status</h2>
+          <section className="card" aria-label="Connection status">
+            <h2>Connection status</h2>
             <dl className="facts">
               <dt>Service</dt>
-              <dd>{connection.settings.baseUrl || 'not set'}</dd>
+              <dd data-testid="settings-service">{connection.settings.baseUrl || 'not set'}</dd>
               <dt>Reachability</dt>
               <dd data-testid="reachability">
                 {connection.reachability === 'error'
@@ -66,6 +68,7 @@ export function SettingsScreen({ inManagerArea = false }: { inManagerArea?: bool
                     : describeToken(connection.user.token, timezone)
                   : 'not signed in'}
               </dd>
+              <ListenerFacts listener={listener} timezone={timezone} />
               <dt>Secrets kept</dt>
               <dd>{secretStorage}</dd>
               <dt>Data folder</dt>

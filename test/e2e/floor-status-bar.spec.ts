@@ -1,0 +1,71 @@
+// The status bar above the floor screens (Kiosk, Passes, Tabs, Gift cards), as floor staff read it:
+// whether the service answers and whether live updates arrive, in plain words at both sizes (no
+// token, no listener address: technical-words.ts reads the bar), the Kiosk screen's in the kiosk's
+// language. The technical detail is on Settings.
+import { createControlClient } from '../../electron/sandbox/control-client';
+import { expect, test, type RunningApp } from './fixtures';
+import { showAt } from './show-at';
+import { technicalWords } from './technical-words';
+
+const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
+const FLOOR = ['Kiosk', 'Passes', 'Tabs', 'Gift cards'];
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1080, height: 1920 },
+];
+const BAR = '[data-testid="status-bar"]';
+
+async function furnish(app: RunningApp): Promise<void> {
+  await app.core.handlers.laborSetLocation(null, { ...HARBOUR, timezone: 'America/New_York' });
+  await app.core.handlers.tabsSetLocation(HARBOUR);
+  await app.core.handlers.subscribeLocations([HARBOUR.uuid], 'integration');
+}
+
+test('the floor status bar says in plain words that the service answers and live updates arrive', async ({
+  openApp,
+  app,
+}) => {
+  await furnish(app);
+  const page = await openApp();
+  const nav = page.getByRole('navigation', { name: 'Screens' });
+  const state = page.getByTestId('service-state');
+  const live = page.getByTestId('listener-summary');
+  for (const size of SIZES) {
+    await showAt(page, size);
+    for (const screen of FLOOR) {
+      await nav.getByRole('button', { name: screen, exact: true }).click();
+      await expect(state).toHaveAttribute('data-state', 'connected');
+      await expect(state).toHaveText('Connected to the service');
+      await expect(live).toHaveAttribute('data-state', 'on');
+      await expect(live).toContainText('Live updates on');
+      await expect(page.getByTestId('status-bar')).toContainText('Practice venue');
+      expect(await technicalWords(page, BAR), `${screen} at ${size.width}x${size.height}`).toEqual([]);
+    }
+  }
+  // A guest's order arrives: the bar says when the last update came, on the venue's clock.
+  await createControlClient(app.sandboxUrl).simulateGuests({ tabs: 1, close: 'none' });
+  await expect(live).toContainText(/^Live updates on · last one at \d{1,2}:\d{2}\s?[AP]M$/);
+  expect(await technicalWords(page, BAR)).toEqual([]);
+});
+
+test("on the Kiosk screen the status bar speaks the kiosk's language; the other screens stay English", async ({
+  openApp,
+  app,
+}) => {
+  await furnish(app);
+  const manager = await app.core.handlers.laborIdentify({ pin: '9999' });
+  const labor = (await app.core.handlers.getSnapshot()).labor!;
+  await app.core.handlers.laborSaveSettings(manager.token, { ...labor.settings, kioskLanguage: 'es' });
+  const page = await openApp();
+  const nav = page.getByRole('navigation', { name: 'Screens' });
+  const bar = page.getByTestId('status-bar');
+  await nav.getByRole('button', { name: 'Kiosk', exact: true }).click();
+  await expect(bar).toHaveAttribute('lang', 'es');
+  await expect(page.getByTestId('service-state')).toHaveText('Conectado al servicio');
+  await expect(page.getByTestId('listener-summary')).toContainText('Actualizaciones en vivo activas');
+  await expect(bar).toContainText('Local de práctica');
+  expect(await technicalWords(page, BAR)).toEqual([]);
+  await nav.getByRole('button', { name: 'Passes', exact: true }).click();
+  await expect(bar).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('service-state')).toHaveText('Connected to the service');
+});
