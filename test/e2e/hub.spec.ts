@@ -110,7 +110,7 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   await expect(kioskPage.getByTestId('kiosk-shell')).toBeVisible();
   await enterPin(kioskPage, '2222');
   await kioskPage.getByRole('button', { name: 'Punch in as Bartender' }).click();
-  await expect(kioskPage.getByTestId('punch-confirmation')).toContainText(/punched in as bartender/);
+  await expect(kioskPage.getByTestId('punch-confirmation')).toContainText(/punched in as Bartender/);
 
   // … shows on the manager satellite's board (pushed through the hub) and in its timesheet.
   const managerPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });

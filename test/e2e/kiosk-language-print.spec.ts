@@ -74,7 +74,7 @@ test('a person switches the pad to Spanish for their session; the kiosk is Engli
   await page.getByRole('button', { name: 'Marcar entrada como Bartender' }).click();
   const confirmation = page.getByTestId('punch-confirmation');
   await expect(confirmation.getByRole('heading', { name: 'Guardado' })).toBeVisible();
-  await expect(confirmation).toContainText(/Jordan, entrada marcada como bartender a las/i);
+  await expect(confirmation).toContainText(/Jordan, entrada marcada como Bartender a las/);
   await expect(confirmation).toContainText(SPANISH_TIME);
   // Listo ends this person's turn at the kiosk: the next one meets the kiosk's own language.
   await closeConfirmation(page, 'Listo');

@@ -21,7 +21,7 @@ async function bartenderShift(page: Page, shoot = false): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Hi Jordan' })).toBeVisible();
   await expect(page.getByTestId('person-status')).toContainText('not on shift');
   await page.getByRole('button', { name: 'Punch in as Bartender' }).click();
-  await done(page, /Jordan, you're punched in as bartender/);
+  await done(page, /Jordan, you're punched in as Bartender/);
   const row = page.locator('[data-testid="board-row"][data-user="2004"]');
   await expect(row).toContainText('Jordan Bartender');
 
@@ -62,7 +62,7 @@ test(
     // Someone else on shift, so the board has a live row in the screenshots.
     await enterPin(page, '1111');
     await page.getByRole('button', { name: 'Punch in as Server' }).click();
-    await done(page, /Sam, you're punched in as server/);
+    await done(page, /Sam, you're punched in as Server/);
     await page.screenshot({ path: shot('labor-kiosk-1280x800.png') });
 
     await bartenderShift(page, true);
@@ -232,7 +232,7 @@ test.describe('without the venue’s time zone', () => {
     await openKiosk(page, app.host.url);
     await enterPin(page, '1111');
     await page.getByRole('button', { name: 'Punch in as Server' }).click();
-    await done(page, /Sam, you're punched in as server/);
+    await done(page, /Sam, you're punched in as Server/);
     await expect.poll(() => serviceEntries(app).length).toBe(1);
     const world = app.core.sandbox()!.world;
     const shiftDay = entryFiscalDay(world, world.labor.all()[0]);

@@ -103,7 +103,7 @@ test('(b) a punch-in answered 200 without being done backs off, stops, and is sh
     await kiosk(page);
     await enterPin(page, '1111');
     await page.getByRole('button', { name: 'Punch in as Server' }).click();
-    await done(page, /Sam, you're punched in as server/);
+    await done(page, /Sam, you're punched in as Server/);
     // Never "synced": parked for a manager after a few answers, each after a longer wait.
     await expect(page.getByTestId('sync-stuck')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('sync-pending')).not.toContainText('synced');
@@ -173,7 +173,7 @@ test('(c) times without an offset that mean UTC: right on the board and timeshee
     await kiosk(page);
     await enterPin(page, '2222');
     await page.getByRole('button', { name: 'Punch in as Bartender' }).click();
-    await done(page, /Jordan, you're punched in as bartender/);
+    await done(page, /Jordan, you're punched in as Bartender/);
     await synced();
     expect(entriesOf('2004'), 'one shift, never sent twice').toHaveLength(1);
     const shift = entriesOf('2004')[0];
@@ -219,7 +219,7 @@ test('(g, d) numeric ids on breaks only (above 2^53), wrapped answers, upper-cas
     await kiosk(page);
     await enterPin(page, '2222');
     await page.getByRole('button', { name: 'Punch in as Bartender' }).click();
-    await done(page, /Jordan, you're punched in as bartender/);
+    await done(page, /Jordan, you're punched in as Bartender/);
     await enterPin(page, '2222');
     await page.getByRole('button', { name: 'Start break' }).click();
     // Kiosks that ask which break it is: an unpaid meal break.

@@ -87,5 +87,5 @@ test('a manager picks a person by name, and they punch in with the PIN given', a
   await enterPin(page, '2468');
   await expect(page.getByRole('heading', { name: 'Hi Jordan' })).toBeVisible();
   await page.getByRole('button', { name: 'Punch in as Bartender' }).click();
-  await expect(page.getByTestId('punch-confirmation')).toContainText(/Jordan, you're punched in as bartender/);
+  await expect(page.getByTestId('punch-confirmation')).toContainText(/Jordan, you're punched in as Bartender/);
 });

@@ -56,7 +56,7 @@ test('declared tips in a unit not confirmed: both readings in the timesheet, a p
     await page.getByRole('button', { name: 'Kiosk', exact: true }).click();
     await enterPin(page, '2222');
     await page.getByRole('button', { name: 'Punch in as Bartender' }).click();
-    await done(page, /Jordan, you're punched in as bartender/);
+    await done(page, /Jordan, you're punched in as Bartender/);
     await enterPin(page, '2222');
     await page.getByRole('button', { name: 'Punch out' }).click();
     for (const d of '1250') await page.getByRole('button', { name: `tips ${d}`, exact: true }).click();

@@ -125,6 +125,10 @@ export const en = {
     whichRole: 'Which role are you working?',
     punchInAs: 'Punch in as {{role}}',
   },
+  // A role as every kiosk part writes it (role-name.ts): the service's name, capitalised, or this.
+  role: {
+    idOnly: 'Role known only by its id',
+  },
   // Starting a break: its kind (the hub keeps meal or rest; the service paid or unpaid).
   breakKind: {
     title: 'Which break?',

@@ -130,6 +130,9 @@ export const es: KioskStrings = {
     whichRole: '¿En qué puesto trabaja hoy?',
     punchInAs: 'Marcar entrada como {{role}}',
   },
+  role: {
+    idOnly: 'Puesto conocido solo por su identificador',
+  },
   breakKind: {
     title: '¿Qué descanso?',
     restPaid: 'Descanso breve · pagado',

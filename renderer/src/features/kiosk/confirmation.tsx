@@ -27,7 +27,7 @@ export function Confirmation({
   printSlip: boolean;
   onDone(): void;
 }) {
-  const { t, time, money, locale } = useKioskText();
+  const { t, time, money, locale, language } = useKioskText();
   useEffect(() => {
     const timer = setTimeout(onDone, CONFIRM_SECONDS * 1000);
     return () => clearTimeout(timer);
@@ -36,7 +36,7 @@ export function Confirmation({
   const at = time(receipt.at, timezone);
   const line = {
     'punch-in': receipt.role
-      ? t('confirm.punchInAs', { name, role: receipt.role, time: at })
+      ? t('confirm.punchInAs', { name, role: roleName(receipt.role, language), time: at })
       : t('confirm.punchIn', { name, time: at }),
     'break-start': t('confirm.breakStart', { name, time: at }),
     'break-end': t('confirm.breakEnd', { name, time: at }),
@@ -78,7 +78,7 @@ export function Confirmation({
             {receipt.role && (
               <>
                 <dt>{t('slip.role')}</dt>
-                <dd>{roleName(receipt.role)}</dd>
+                <dd>{roleName(receipt.role, language)}</dd>
               </>
             )}
             <dt>{t('slip.tips')}</dt>

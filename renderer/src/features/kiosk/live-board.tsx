@@ -35,7 +35,7 @@ export function LiveBoard({
   parked?: number;
 }) {
   const now = useNow();
-  const { t, time } = useKioskText();
+  const { t, time, language } = useKioskText();
   // Overtime follows the venue's rules (OvertimeBadge); the alerts here are the break ones.
   const alerts = computeAlerts(board.rows, settings, now).filter(
     (a) => a.kind !== 'overtime' && a.kind !== 'overtime-soon',
@@ -92,7 +92,7 @@ export function LiveBoard({
               >
                 <div className="k-board-who">
                   <span className="k-board-name">{row.name}</span>
-                  <span className="k-board-role">{roleName(row.role)}</span>
+                  <span className="k-board-role">{roleName(row.role, language)}</span>
                 </div>
                 <div className="k-board-time">
                   {row.breakStart !== null ? (

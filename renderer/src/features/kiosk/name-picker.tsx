@@ -15,7 +15,7 @@ export function NamePicker({
   onBack(): void;
 }) {
   const onShift = new Set(rows.map((r) => r.userId));
-  const { t } = useKioskText();
+  const { t, language } = useKioskText();
   return (
     <section className="k-names" aria-label={t('names.title')}>
       <h2 className="k-pad-title">{t('names.title')}</h2>
@@ -27,7 +27,7 @@ export function NamePicker({
             <button key={s.userId} type="button" className="k-name" onClick={() => onPick(s)}>
               <span className="k-name-main">{s.name}</span>
               <span className="k-name-sub">
-                {onShift.has(s.userId) ? t('names.onShift') : s.roles.map((r) => roleName(r.role)).join(', ')}
+                {onShift.has(s.userId) ? t('names.onShift') : s.roles.map((r) => roleName(r.role, language)).join(', ')}
               </span>
             </button>
           ))}

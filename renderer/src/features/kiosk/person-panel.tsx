@@ -12,6 +12,7 @@ import { attestationFor } from '../../../../shared/labor-period';
 import { BreakKindPicker } from './break-kind-picker';
 import { DaySoFar, PunchOutCheck, type PunchOutAnswers } from './punch-out-check';
 import { ShiftNoteField } from './shift-note-field';
+import { roleName } from './role-name';
 
 export interface PersonPanelProps {
   session: StaffSession;
@@ -27,8 +28,6 @@ export interface PersonPanelProps {
   breakPreset?: string;
 }
 
-const title = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
-
 export function PersonPanel({
   session,
   row,
@@ -41,7 +40,7 @@ export function PersonPanel({
   breakPreset = 'none',
 }: PersonPanelProps) {
   const now = useNow();
-  const { t, time } = useKioskText();
+  const { t, time, language } = useKioskText();
   const [tips, setTips] = useState(false);
   const firstName = session.name.split(' ')[0];
   const busy = working || unknown !== null;
@@ -102,7 +101,7 @@ export function PersonPanel({
       : {
           tone: 'on',
           line: row.role
-            ? t('person.onShiftAsSince', { role: title(row.role), time: time(row.shiftStart, timezone) })
+            ? t('person.onShiftAsSince', { role: roleName(row.role, language), time: time(row.shiftStart, timezone) })
             : t('person.onShiftSince', { time: time(row.shiftStart, timezone) }),
           time: formatDuration(now - row.shiftStart),
         };
@@ -175,7 +174,7 @@ export function PersonPanel({
 }
 
 function PunchInButtons({ roles, busy, onPick }: { roles: StaffRole[]; busy: boolean; onPick(role: StaffRole): void }) {
-  const { t } = useKioskText();
+  const { t, language } = useKioskText();
   if (roles.length === 0) return <p className="k-error">{t('person.noRole')}</p>;
   return (
     <>
@@ -188,7 +187,7 @@ function PunchInButtons({ roles, busy, onPick }: { roles: StaffRole[]; busy: boo
           disabled={busy}
           onClick={() => onPick(r)}
         >
-          {t('person.punchInAs', { role: title(r.role) })}
+          {t('person.punchInAs', { role: roleName(r.role, language) })}
         </button>
       ))}
     </>

@@ -15,6 +15,7 @@ import { TextField } from '../../../components/text-field';
 import { useAction } from '../../../hooks/use-action';
 import { useRequest } from '../../../hooks/use-request';
 import { Problem } from '../../../components/problem';
+import { isRoleId, roleName } from '../role-name';
 
 const SOURCE_WORDS: Record<CandidateSource, string> = {
   service: 'the service’s labor entries',
@@ -22,13 +23,9 @@ const SOURCE_WORDS: Record<CandidateSource, string> = {
   roster: 'this kiosk’s staff list',
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A role as a manager reads it: its name capitalised, or "a role the service names only by id". */
+/** A role as a manager reads it after the person's name: as every screen writes it, or that none is known. */
 function roleWords(r: StaffRole | null): string {
-  if (!r || !r.role) return 'no role known here';
-  if (UUID.test(r.role)) return 'a role known only by its id';
-  return r.role.charAt(0).toUpperCase() + r.role.slice(1);
+  return r?.role ? roleName(r.role) : 'no role known here';
 }
 
 interface Choice {
@@ -85,7 +82,7 @@ export function AddPerson({
     setPicked(c.key);
     setUserId(c.person.userId);
     setName(c.person.name ?? '');
-    setRole(c.role && !UUID.test(c.role.role) ? c.role.role : '');
+    setRole(c.role && !isRoleId(c.role.role) ? c.role.role : '');
     setRoleUuid(c.role?.roleUuid ?? '');
     setManager(staff.find((s) => s.userId === c.person.userId)?.manager ?? false);
   };
@@ -178,7 +175,7 @@ export function AddPerson({
       <TextField label="Role at this location" value={role} onChange={setRole} list="known-roles">
         <datalist id="known-roles">
           {knownRoles
-            .filter((r) => !UUID.test(r.role))
+            .filter((r) => !isRoleId(r.role))
             .map((r) => (
               <option key={r.roleUuid ?? r.role} value={r.role} />
             ))}
