@@ -2,25 +2,13 @@
 // with the secrets sealed by a typed passphrase; a fresh install's first start restores it, and
 // started again the new computer is that venue. Screenshots of both at 1280x800 and 1080x1920.
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, openSettings, startApp, stopApp, test, unlockSettings } from './fixtures';
+import { shootBothSizes } from './both-sizes';
 import { showAt } from './show-at';
-import { screenPath } from './docs-screens';
 
-/** Both sizes, with `focus` scrolled into view in each. */
-async function shoot(page: Page, name: string, focus: ReturnType<Page['locator']>): Promise<void> {
-  const size = page.viewportSize()!;
-  for (const s of [
-    { width: 1280, height: 800 },
-    { width: 1080, height: 1920 },
-  ]) {
-    await showAt(page, s);
-    // The card's top at the top of the screen: its heading, then as much of it as fits.
-    await focus.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await page.screenshot({ path: screenPath(`${name}-${s.width}x${s.height}.png`) });
-  }
-  await showAt(page, size);
-}
+/** The card's top at the top of the screen: its heading, then as much of it as fits. */
+const cardAtTop = (card: Locator) => card.evaluate((el) => el.scrollIntoView({ block: 'start' }));
 
 test('a manager makes a backup in Settings; a new computer restores it on its first start', async ({ page }) => {
   test.setTimeout(120_000);
@@ -44,7 +32,7 @@ test('a manager makes a backup in Settings; a new computer restores it on its fi
     await expect(card.getByTestId('backup-latest')).toContainText('made by a manager');
     file = (await made.locator('code').textContent())!;
     await card.getByText('Where backups go, and the daily backups’ secrets').click();
-    await shoot(page, 'settings-backup', card);
+    await shootBothSizes(page, 'settings-backup', { arrange: () => cardAtTop(card), leaveAt: 'as before' });
   } finally {
     await stopApp(source, false);
   }
@@ -66,12 +54,12 @@ test('a manager makes a backup in Settings; a new computer restores it on its fi
     await restore.getByRole('button', { name: 'Restore this venue' }).click();
     await expect(restore.getByRole('alert')).toContainText('That passphrase does not open');
     await restore.getByLabel('The backup’s passphrase').fill('harbour lights at noon');
-    await shoot(page, 'first-start-restore', restore);
+    await shootBothSizes(page, 'first-start-restore', { arrange: () => cardAtTop(restore), leaveAt: 'as before' });
     await restore.getByRole('button', { name: 'Restore this venue' }).click();
     const done = page.getByRole('region', { name: 'Start again' });
     await expect(done.getByTestId('restore-done')).toContainText('The venue is restored');
     await expect(done).toContainText('start it again the same way');
-    await shoot(page, 'first-start-restored', done);
+    await shootBothSizes(page, 'first-start-restored', { arrange: () => cardAtTop(done), leaveAt: 'as before' });
   } finally {
     await stopApp(fresh, false);
   }

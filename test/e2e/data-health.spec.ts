@@ -8,6 +8,7 @@ import { startHost } from '../../electron/host/host';
 import { test, expect, E2E_LABOR, startApp, stopApp, type RunningApp } from './fixtures';
 import { enterPin } from './kiosk-steps';
 import { showAt } from './show-at';
+import { shootBothSizes } from './both-sizes';
 
 const shot = (name: string) => test.info().outputPath(name);
 
@@ -28,9 +29,7 @@ test('Settings shows what could not be read and where it was kept; Mark as read 
     const card = page.getByRole('region', { name: 'Data problems' });
     await expect(card).toContainText('The tabs settings could not be read');
     await expect(card).toContainText(/Kept as tabs\/settings\.json\.damaged-/);
-    await page.screenshot({ path: shot('data-health-settings-1280x800.png') });
-    await showAt(page, { width: 1080, height: 1920 });
-    await page.screenshot({ path: shot('data-health-settings-1080x1920.png') });
+    await shootBothSizes(page, 'data-health-settings', { to: 'output' });
     await card.getByRole('button', { name: 'Mark as read' }).click();
     await expect(card).toHaveCount(0);
   } finally {
@@ -91,9 +90,7 @@ test('on a kiosk, a manager sees the notices in the manager area and marks them 
     await enterPin(page, '9999');
     const card = page.getByRole('region', { name: 'Data problems' });
     await expect(card).toContainText('The saved board of who is on shift could not be read');
-    await page.screenshot({ path: shot('data-health-manager-1280x800.png') });
-    await showAt(page, { width: 1080, height: 1920 });
-    await page.screenshot({ path: shot('data-health-manager-1080x1920.png') });
+    await shootBothSizes(page, 'data-health-manager', { to: 'output' });
     await card.getByRole('button', { name: 'Mark as read' }).click();
     await expect(card).toHaveCount(0);
   } finally {

@@ -4,25 +4,9 @@
 // device that joins it start again as such, and the joining device pairs from the hub's QR data.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shootBothSizes } from './both-sizes';
 import { allowOnHub, enterPin, openCode, openHubDevices, processes } from './hub-processes';
-import { showAt } from './show-at';
-import { screenPath } from './docs-screens';
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1080, height: 1920 },
-];
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const size = page.viewportSize()!;
-  for (const s of SIZES) {
-    await showAt(page, s);
-    await page.screenshot({ path: screenPath(`${name}-${s.width}x${s.height}.png`) });
-  }
-  await showAt(page, size);
-}
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -40,7 +24,7 @@ test('a kiosk computer: practice venue, "Kiosk by the staff door", then the kios
     await expect(page.getByText('Step 1 of 2')).toBeVisible();
     await expect(use.getByRole('button', { name: 'Next' })).toBeDisabled();
     await use.getByRole('radio', { name: /Kiosk by the staff door/ }).check();
-    await shoot(page, 'first-start-purpose');
+    await shootBothSizes(page, 'first-start-purpose', { leaveAt: 'as before' });
     await use.getByRole('button', { name: 'Next' }).click();
 
     const venue = page.getByRole('form', { name: 'Which venue' });
@@ -51,7 +35,7 @@ test('a kiosk computer: practice venue, "Kiosk by the staff door", then the kios
     await expect(venue.getByLabel('Service address')).toBeVisible();
     await expect(venue.getByLabel('Header prefix')).toHaveCount(0);
     await expect(venue.getByRole('button', { name: 'Finish setup' })).toBeDisabled();
-    await shoot(page, 'first-start-venue');
+    await shootBothSizes(page, 'first-start-venue', { leaveAt: 'as before' });
     await venue.getByRole('radio', { name: /The practice venue/ }).check();
     await venue.getByRole('button', { name: 'Finish setup' }).click();
     await expect(page.getByTestId('kiosk-shell')).toBeVisible();
@@ -94,7 +78,7 @@ test('one venue, several devices: the hub, then a kiosk that joins it from the Q
     await page.getByRole('button', { name: 'Finish setup' }).click();
     await expect(page.getByTestId('setup-restart')).toContainText('npm run host');
     await expect(page.getByText('Step 3 of 3')).toBeVisible();
-    await shoot(page, 'first-start-restart');
+    await shootBothSizes(page, 'first-start-restart', { leaveAt: 'as before' });
     await page.close();
     await run.kill(first);
     const hub = await run.host(hubFlags, { dir: first.dir });
@@ -120,7 +104,7 @@ test('one venue, several devices: the hub, then a kiosk that joins it from the Q
     expect(checkCode).toMatch(/^([0-9A-F]{4} ){4}[0-9A-F]{4}$/);
     await hubPage.getByText('The QR code as text').click();
     const data = (await hubPage.getByTestId('pairing-data').textContent())!;
-    await shoot(hubPage, 'devices-pairing-check-code');
+    await shootBothSizes(hubPage, 'devices-pairing-check-code', { leaveAt: 'as before' });
 
     const pair = await browser.newPage({ viewport: { width: 1080, height: 1920 } });
     await pair.goto(kiosk.url);
@@ -132,14 +116,14 @@ test('one venue, several devices: the hub, then a kiosk that joins it from the Q
     await expect(pair.getByTestId('checked-check-code')).toHaveText(checkCode);
     await expect(pair.getByLabel('Pairing code')).toHaveValue(JSON.parse(data).code);
     await pair.getByLabel("This device's name").fill('Staff door');
-    await shoot(pair, 'pair-from-qr-data');
+    await shootBothSizes(pair, 'pair-from-qr-data', { leaveAt: 'as before' });
     await pair.getByRole('button', { name: 'Pair', exact: true }).click();
     // Not paired yet: the device shows its check code, and the hub lists it with the same one.
     const deviceCode = (await pair.getByTestId('pair-check-code').textContent())!;
     expect(deviceCode).toMatch(/^([0-9A-F]{4} ){4}[0-9A-F]{4}$/);
-    await shoot(pair, 'pair-waiting-for-manager');
+    await shootBothSizes(pair, 'pair-waiting-for-manager', { leaveAt: 'as before' });
     await expect(hubPage.getByTestId('request-check-code')).toHaveText(deviceCode);
-    await shoot(hubPage, 'devices-pairing-request');
+    await shootBothSizes(hubPage, 'devices-pairing-request', { leaveAt: 'as before' });
     await allowOnHub(hubPage, 'Staff door', deviceCode);
     await expect(pair.getByTestId('kiosk-shell')).toBeVisible();
 

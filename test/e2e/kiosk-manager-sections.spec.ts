@@ -2,9 +2,9 @@
 // device-access.ts): no Timesheet tab, which the hub refuses from a kiosk, and in its place where
 // the timesheet is done, in plain words. The hub and the kiosk are the built host as separate
 // processes, each with its own data folder.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { enterPin, openHubDevices, pairSatellite, processes } from './hub-processes';
-import { showAt } from './show-at';
+import { shootBothSizes } from './both-sizes';
 import { technicalWords } from './technical-words';
 
 const run = processes();
@@ -34,7 +34,7 @@ test('a kiosk device’s manager area offers no Timesheet and says where it is d
   // Nothing here ends in the hub's refusal.
   await expect(manager).not.toContainText('does not allow this device');
   expect(await technicalWords(page)).toEqual([]);
-  await shootBothSizes(page, 'kiosk-manager-sections');
+  await shootBothSizes(page, 'kiosk-manager-sections', { to: 'output', fullPage: true });
 });
 
 // A workstation may open Sync (its own waiting punches) but not the punch review, which the hub
@@ -63,16 +63,5 @@ test('a workstation’s Sync tab shows no refused punch review and says where it
   await expect(manager).not.toContainText('does not allow this device');
   await expect(manager).not.toContainText('cannot do this');
   expect(await technicalWords(page)).toEqual([]);
-  await shootBothSizes(page, 'workstation-sync');
+  await shootBothSizes(page, 'workstation-sync', { to: 'output', fullPage: true });
 });
-
-/** The page at 1280x800 and 1080x1920, whole, into the test's output folder. */
-async function shootBothSizes(page: Page, name: string): Promise<void> {
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 1080, height: 1920 },
-  ]) {
-    await showAt(page, size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}x${size.height}.png`), fullPage: true });
-  }
-}

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { KIOSK_CACHE_FILE } from '../../electron/core/labor/kiosk-cache';
 import { enterPin, hubAddressOf, openHubDevices, pairSatellite, processes } from './hub-processes';
-import { showAt } from './show-at';
+import { shootBothSizes } from './both-sizes';
 
 const run = processes();
 test.afterEach(({ browserName: _ }, info) => run.attachLogs(info));
@@ -42,13 +42,7 @@ test('a kiosk device offers Mark as read on its own notices only, never on the v
   await expect(card.getByRole('button', { name: /Mark (all )?as read/ })).toHaveCount(1);
   await expect(own.getByRole('button', { name: 'Mark as read' })).toBeVisible();
   await expect(venue).toContainText('marks it read on a manager’s device or on the hub');
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 1080, height: 1920 },
-  ]) {
-    await showAt(page, size);
-    await page.screenshot({ path: test.info().outputPath(`kiosk-notices-${size.width}x${size.height}.png`) });
-  }
+  await shootBothSizes(page, 'kiosk-notices', { to: 'output' });
   await own.getByRole('button', { name: 'Mark as read' }).click();
   await expect(own).toHaveCount(0);
   // The venue's notice stays, and nothing on the kiosk offers to mark it read.

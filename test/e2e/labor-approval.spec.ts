@@ -5,26 +5,13 @@
 // shot at both sizes (into docs/screens with VENUE_DOCS_SCREENS=1) and has no axe finding.
 import type { Page } from '@playwright/test';
 import { test, expect, type RunningApp } from './fixtures';
+import { shootBothSizes, WORKSTATION, type BothSizesOptions } from './both-sizes';
 import { done, enterPin } from './kiosk-steps';
-import { showAt } from './show-at';
-import { axeFindings } from './axe-findings';
-import { screenPath } from './docs-screens';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
 const ZONE = 'America/New_York';
-
-/** Both sizes of the screen as it is, with no axe finding at either; kept in docs when asked. */
-async function shootBoth(page: Page, name: string): Promise<void> {
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 1080, height: 1920 },
-  ]) {
-    await showAt(page, size);
-    await page.screenshot({ path: screenPath(`${name}-${size.width}x${size.height}.png`) });
-    expect(await axeFindings(page), `${name} at ${size.width}x${size.height}`).toEqual([]);
-  }
-  await showAt(page, { width: 1280, height: 800 });
-}
+/** Each new screen's shots: axe finds nothing at either size, and the page goes back to the workstation. */
+const CHECKED: BothSizesOptions = { axe: true, leaveAt: WORKSTATION };
 
 async function openKiosk(page: Page, app: RunningApp, settings: object = {}): Promise<void> {
   await app.core.handlers.laborSetLocation(null, { ...HARBOUR, timezone: ZONE });
@@ -49,7 +36,7 @@ test('a rest break is held to the rest’s 10 min, not the meal’s 30 (Californ
   await enterPin(page, '2222');
   await page.getByRole('button', { name: 'Start break' }).click();
   await expect(page.getByRole('heading', { name: 'Which break?' })).toBeVisible();
-  await shootBoth(page, 'kiosk-break-kind');
+  await shootBothSizes(page, 'kiosk-break-kind', CHECKED);
   await page.getByRole('button', { name: 'Rest break · paid' }).click();
   await done(page, /break started/);
   await expect
@@ -75,7 +62,7 @@ test('a rest break is held to the rest’s 10 min, not the meal’s 30 (Californ
   await page.getByRole('button', { name: 'No', exact: true }).click();
   await page.getByRole('button', { name: 'Add a note for the manager' }).click();
   await page.getByLabel('Note for the manager (optional)').fill('Too busy for the meal');
-  await shootBoth(page, 'kiosk-punch-out-check');
+  await shootBothSizes(page, 'kiosk-punch-out-check', CHECKED);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Punch out · $0.00' }).click();
   await done(page, /punched out/);
@@ -94,7 +81,7 @@ test('a rest break is held to the rest’s 10 min, not the meal’s 30 (Californ
   await expect(item.getByTestId('review-status')).toHaveText('Approved');
   await expect(item.getByTestId('review-trail')).toContainText('Approved by');
   await review.scrollIntoViewIfNeeded();
-  await shootBoth(page, 'manager-needs-review-actions');
+  await shootBothSizes(page, 'manager-needs-review-actions', CHECKED);
   const m = await app.core.handlers.laborIdentify({ pin: '9999' });
   const kept = await app.core.handlers.laborApproval(m.token);
   expect(kept.decisions.map((d) => d.action)).toEqual(['comment', 'approve']);
@@ -113,7 +100,7 @@ test('a manager signs off the last pay period: it shows locked', async ({ page, 
     .getByRole('button', { name: /^Sign off/ })
     .click();
   await expect(rows.nth(1)).toContainText(/Signed off by .*: locked/);
-  await shootBoth(page, 'manager-pay-periods');
+  await shootBothSizes(page, 'manager-pay-periods', CHECKED);
 });
 
 test('the kiosk remembers the language a person picked', async ({ page, app }) => {

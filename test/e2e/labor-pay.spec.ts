@@ -9,28 +9,13 @@ import { fiscalDayOf } from '../../shared/labor-calc';
 import { formatMoney } from '../../shared/money';
 import { wallTimeToMs } from '../../shared/time';
 import { test, expect, type RunningApp } from './fixtures';
-import { axeFindings } from './axe-findings';
+import { screenTop, shootBothSizes, WORKSTATION, type BothSizesOptions } from './both-sizes';
 import { closeConfirmation, done, enterPin, openKiosk } from './kiosk-steps';
-import { showAt } from './show-at';
-import { screenPath } from './docs-screens';
 
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1080, height: 1920 },
-];
 const HARBOUR = SEED_LOCATIONS.harbour;
 const HOUR = 3_600_000;
-
-/** A screenshot at both sizes (into docs/screens only with VENUE_DOCS_SCREENS=1), and axe at each. */
-async function shootBoth(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await showAt(page, size);
-    await page.locator('h1, .k-header').first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenPath(`${name}-${size.width}x${size.height}.png`) });
-    expect(await axeFindings(page), `axe at ${size.width}x${size.height}`).toEqual([]);
-  }
-  await showAt(page, SIZES[0]);
-}
+/** Each new screen's shots: axe finds nothing at either size, and the page goes back to the workstation. */
+const CHECKED: BothSizesOptions = { axe: true, leaveAt: WORKSTATION };
 
 /** Guests at the Harbour, resolved once the sandbox has delivered every event to the app. */
 async function guests(app: RunningApp, tabs: number): Promise<void> {
@@ -97,7 +82,7 @@ test('a wage entered for Sam; the labor board shows labor % of the evening and f
   const form = wages.getByTestId('wage-form');
   await form.getByLabel('Payroll id of Sam Server').fill('5G9934');
   await form.getByLabel('Any role dollars an hour').fill('15.00');
-  await shootBoth(page, 'pay-wage-entry');
+  await shootBothSizes(page, 'pay-wage-entry', { ...CHECKED, inView: screenTop(page) });
   await form.getByRole('button', { name: 'Save wages' }).click();
   await expect(samRow).toContainText('Any role: $15.00 an hour');
   await expect(samRow).toContainText('5G9934');
@@ -111,7 +96,7 @@ test('a wage entered for Sam; the labor board shows labor % of the evening and f
   await form.getByRole('button', { name: 'New rate from a date' }).click();
   await form.getByLabel('Any role dollars an hour').nth(1).fill('20.00');
   await form.getByLabel('Any role: paid from (empty: always)').nth(1).fill(tomorrow);
-  await shootBoth(page, 'pay-wage-dated');
+  await shootBothSizes(page, 'pay-wage-dated', { ...CHECKED, inView: screenTop(page) });
   await form.getByRole('button', { name: 'Save wages' }).click();
   await expect(samRow).toContainText('Any role: $15.00 an hour; Any role: $20.00 an hour from');
   const raised = await app.core.handlers.payWages((await app.core.handlers.laborIdentify({ pin: '9999' })).token);
@@ -129,7 +114,7 @@ test('a wage entered for Sam; the labor board shows labor % of the evening and f
   await expect(page.getByTestId('labor-cost')).toHaveText('$30.00');
   await expect(page.getByTestId('labor-sales')).toHaveText(formatMoney(sales));
   await expect(page.getByTestId('labor-percent')).toHaveText(percentText(3_000, sales));
-  await shootBoth(page, 'pay-labor-board');
+  await shootBothSizes(page, 'pay-labor-board', { ...CHECKED, inView: screenTop(page) });
 
   // A new order while the board is open: its figures follow without a press.
   await guests(app, 2);
@@ -155,7 +140,7 @@ test('tips declared as cash and card apart at punch-out, split in the tip report
   await page.getByRole('button', { name: /^Card/ }).click();
   for (const d of '1500') await page.getByRole('button', { name: `tips ${d}`, exact: true }).click();
   await expect(page.getByTestId('tips-card-amount')).toHaveText('$15.00');
-  await shootBoth(page, 'pay-tips-keypad');
+  await shootBothSizes(page, 'pay-tips-keypad', { ...CHECKED, inView: screenTop(page) });
   await page.getByRole('button', { name: 'Punch out · $20.00' }).click();
   await expect(page.getByTestId('punch-confirmation')).toContainText('$20.00 in tips');
   await closeConfirmation(page);
@@ -166,8 +151,8 @@ test('tips declared as cash and card apart at punch-out, split in the tip report
   await expect(person).toContainText('$20.00');
   await expect(person.getByRole('cell').nth(2)).toHaveText('$5.00');
   await expect(person.getByRole('cell').nth(3)).toHaveText('$15.00');
-  await shootBoth(page, 'pay-tips-report');
+  await shootBothSizes(page, 'pay-tips-report', { ...CHECKED, inView: screenTop(page) });
   await page.getByRole('navigation', { name: 'Labor and pay' }).getByRole('button', { name: 'Payroll' }).click();
   await expect(page.getByTestId('pay-totals')).toContainText('Sam Server');
-  await shootBoth(page, 'pay-payroll');
+  await shootBothSizes(page, 'pay-payroll', { ...CHECKED, inView: screenTop(page) });
 });

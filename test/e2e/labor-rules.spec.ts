@@ -5,9 +5,7 @@ import type { Page } from '@playwright/test';
 import { clockTime } from '../../shared/time';
 import { test, expect, type RunningApp } from './fixtures';
 import { done, enterPin, openKiosk } from './kiosk-steps';
-import { showAt } from './show-at';
-
-const shot = (name: string) => test.info().outputPath(name);
+import { shootBothSizes, WORKSTATION } from './both-sizes';
 
 /** The manager's Kiosk settings: California overtime and breaks, plus what `extra` ticks. */
 async function californiaRules(page: Page, extra: (page: Page) => Promise<void> = async () => {}) {
@@ -48,10 +46,7 @@ test('overtime coming shows on the board with the time it starts, on the venue c
   await page.clock.setSystemTime(shiftStart + (7 * 60 + 40) * 60_000);
   const badge = row.getByTestId('overtime-badge');
   await expect(badge).toHaveText(`Overtime at ${clockTime(shiftStart + 8 * 3_600_000, tz)} · 8 h today`);
-  await page.screenshot({ path: shot('kiosk-overtime-soon-1280x800.png') });
-  await showAt(page, { width: 1080, height: 1920 });
-  await page.screenshot({ path: shot('kiosk-overtime-soon-1080x1920.png') });
-  await showAt(page, { width: 1280, height: 800 });
+  await shootBothSizes(page, 'kiosk-overtime-soon', { to: 'output', leaveAt: WORKSTATION });
 
   // 9 h in: in overtime since 8 h; double time (12 h) is 3 h away, outside the window.
   await page.clock.setSystemTime(shiftStart + 9 * 3_600_000);
@@ -86,10 +81,7 @@ test('ending a break before its minimum needs a manager’s PIN at the pad, and 
   await expect(page.getByTestId('break-too-short')).toContainText(
     `Jordan, a break here lasts at least 30 min: yours can end at ${clockTime(breakStart + 30 * 60_000, tz)}.`,
   );
-  await page.screenshot({ path: shot('kiosk-break-override-1280x800.png') });
-  await showAt(page, { width: 1080, height: 1920 });
-  await page.screenshot({ path: shot('kiosk-break-override-1080x1920.png') });
-  await showAt(page, { width: 1280, height: 800 });
+  await shootBothSizes(page, 'kiosk-break-override', { to: 'output', leaveAt: WORKSTATION });
   // A staff PIN does not allow it.
   await enterPin(page, '1111');
   await expect(page.getByRole('alert')).toContainText('does not belong to a manager');
@@ -130,10 +122,7 @@ test('needs review: a break a manager let end early, with who, and Open shows th
   await expect(item).toContainText('Jordan Bartender');
   await expect(item).toContainText('allowed by Alex Manager');
   await review.getByRole('heading', { name: /Needs review/ }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot('manager-needs-review-1280x800.png') });
-  await showAt(page, { width: 1080, height: 1920 });
-  await page.screenshot({ path: shot('manager-needs-review-1080x1920.png') });
-  await showAt(page, { width: 1280, height: 800 });
+  await shootBothSizes(page, 'manager-needs-review', { to: 'output', leaveAt: WORKSTATION });
   await item.getByRole('button', { name: /^Open Jordan Bartender/ }).click();
   await expect(page.getByRole('combobox', { name: 'Person' })).toHaveValue('2004');
 });
@@ -145,8 +134,8 @@ test('a manager sets the business day’s end for auto clock-out', async ({ page
     await p.getByLabel('Business day ends at (venue time)').fill('03:30');
   });
   expect((await app.core.handlers.laborView()).settings.businessDayEnd).toBe('03:30');
-  await page.getByText('Ending a break early needs a manager’s PIN').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot('kiosk-settings-labor-rules-1280x800.png') });
-  await showAt(page, { width: 1080, height: 1920 });
-  await page.screenshot({ path: shot('kiosk-settings-labor-rules-1080x1920.png') });
+  await shootBothSizes(page, 'kiosk-settings-labor-rules', {
+    to: 'output',
+    inView: page.getByText('Ending a break early needs a manager’s PIN'),
+  });
 });

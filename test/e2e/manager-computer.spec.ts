@@ -8,8 +8,8 @@ import { saveDeviceSetup } from '../../electron/core/setup/device-setup';
 import { expect, startApp, stopApp, test } from './fixtures';
 import { enterPin } from './kiosk-steps';
 import { showAt } from './show-at';
+import { shootBothSizes, WORKSTATION } from './both-sizes';
 import { axeFindings } from './axe-findings';
-import { screenPath } from './docs-screens';
 
 test("a manager's computer asks for its location in a manager's words, then for the manager's PIN", async ({
   page,
@@ -27,14 +27,7 @@ test("a manager's computer asks for its location in a manager's words, then for 
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Where is this kiosk?' })).toHaveCount(0);
     await expect(picker.getByRole('button', { name: /Harbour Bar & Kitchen/ })).toBeVisible();
-    for (const size of [
-      { width: 1280, height: 800 },
-      { width: 1080, height: 1920 },
-    ]) {
-      await showAt(page, size);
-      await page.screenshot({ path: screenPath(`manager-computer-location-${size.width}x${size.height}.png`) });
-    }
-    await showAt(page, { width: 1280, height: 800 });
+    await shootBothSizes(page, 'manager-computer-location', { leaveAt: WORKSTATION });
     expect(await axeFindings(page)).toEqual([]);
     await picker.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
     await expect(page.getByRole('heading', { name: 'Manager PIN' })).toBeVisible();

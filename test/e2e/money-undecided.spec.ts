@@ -4,6 +4,7 @@
 // Settings → Money units; once a manager confirms dollars there, both are $8.00. A guest's refund
 // then still shows its prices both ways (the answers' unit is not confirmed) and waits, saying why.
 import { test, expect } from './fixtures';
+import { shootBothSizes } from './both-sizes';
 import { SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { askOneItemRefund } from './refund-steps';
@@ -66,13 +67,7 @@ test('Spent in a unit not confirmed shows both readings and a Confirm to Setting
     await expect(byAmount).toContainText('a refund by amount goes as usual');
     await expect(byAmount.getByRole('button', { name: 'Confirm the unit' })).toBeVisible();
     await expect(dialog.getByRole('group', { name: 'Payment' })).toContainText(' or ');
-    for (const size of [
-      { width: 1280, height: 800 },
-      { width: 1080, height: 1920 },
-    ]) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: test.info().outputPath(`refund-by-amount-${size.width}x${size.height}.png`) });
-    }
+    await shootBothSizes(page, 'refund-by-amount', { to: 'output' });
     await dialog.getByRole('radio', { name: 'Items' }).click();
     const refunds = remote.world.tabs.refunds.size;
     await (await askOneItemRefund(dialog, { reason: 'Sent back', pin: '9999' })).click();

@@ -8,13 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { allowOnHub, openCode, openHubDevices, processes } from './hub-processes';
 import { imageFrame, launchWithCamera, qrFrame, recordCameraStreams, writeCameraFile } from './fake-camera';
-import { showAt } from './show-at';
-import { screenPath } from './docs-screens';
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1080, height: 1920 },
-];
+import { shootBothSizes, WORKSTATION } from './both-sizes';
 
 // Opening Chromium's fake camera and decoding its frames is CPU work: on a busy machine it takes
 // many seconds, so what waits on the camera is bounded only against a hang.
@@ -56,7 +50,7 @@ test("the pair screen fills in from the camera's view of the hub's QR code, and 
   writeCameraFile(cameraFile, hubQrComing);
   const cameraBrowser = await launchWithCamera(cameraFile);
   try {
-    const page = await cameraBrowser.newPage({ viewport: SIZES[0] });
+    const page = await cameraBrowser.newPage({ viewport: WORKSTATION });
     const liveTracks = await recordCameraStreams(page);
     await page.goto(joining.url);
 
@@ -64,11 +58,7 @@ test("the pair screen fills in from the camera's view of the hub's QR code, and 
     // once the preview plays).
     await scan(page);
     await expect(page.getByTestId('qr-scanning')).toContainText('Point the camera', CAMERA);
-    for (const size of SIZES) {
-      await showAt(page, size);
-      await page.screenshot({ path: screenPath(`pair-scan-${size.width}x${size.height}.png`) });
-    }
-    await showAt(page, SIZES[0]);
+    await shootBothSizes(page, 'pair-scan', { leaveAt: WORKSTATION });
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('qr-scanner')).toHaveCount(0);
     await expect.poll(liveTracks).toBe(0);

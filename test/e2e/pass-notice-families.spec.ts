@@ -13,11 +13,11 @@ import { test, expect, type RunningApp } from './fixtures';
 import { SEED_LOCATIONS, SEED_PASSES } from '../../electron/sandbox';
 import type { MoneyFamily } from '../../shared/money-units';
 import { showAt } from './show-at';
+import { shootBothSizes } from './both-sizes';
 import { DOLLARS, lookUpPass, onRemoteService, orderLager } from './remote-service';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
 const GARDEN = { uuid: SEED_LOCATIONS.garden, name: 'Garden Terrace' };
-const shot = (name: string) => test.info().outputPath(name);
 
 /**
  * The app on a service of its own whose money is dollars in every family, one family confirmed as
@@ -50,9 +50,7 @@ test('Spent confirmed, amounts sent in not: Spent is one amount and the card has
     await lookUpPass(page, SEED_PASSES.noLimit);
     await expect(page.getByTestId('pass-spent')).toHaveText('$8.00');
     await expect(page.getByRole('region', { name: 'Pass' }).getByTestId('money-unit-notice')).toHaveCount(0);
-    await page.screenshot({ path: shot('pass-notice-sent-1280x800.png') });
-    await showAt(page, { width: 1080, height: 1920 });
-    await page.screenshot({ path: shot('pass-notice-sent-1080x1920.png') });
+    await shootBothSizes(page, 'pass-notice-sent', { to: 'output' });
   });
 });
 
@@ -67,9 +65,7 @@ test('amounts sent in confirmed, Spent not: the notice names Spent only; no Spen
     const notice = card.getByTestId('money-unit-notice');
     await expect(notice).toHaveText(/^The unit of Spent is not confirmed yet, so Spent shows both readings/);
     await expect(notice).not.toContainText('typed price');
-    await page.screenshot({ path: shot('pass-notice-spent-1280x800.png') });
-    await showAt(page, { width: 1080, height: 1920 });
-    await page.screenshot({ path: shot('pass-notice-spent-1080x1920.png') });
+    await shootBothSizes(page, 'pass-notice-spent', { to: 'output' });
 
     // Where spend limits are off the card shows no Spent: nothing on it is unconfirmed.
     await app.core.handlers.tabsSetLocation(GARDEN);
@@ -96,9 +92,7 @@ test('catalog prices in a unit not confirmed: both readings on tiles and ticket,
     await expect(page.getByTestId('limit-warning')).toContainText(
       'cannot tell whether this order stays under the limit',
     );
-    await page.screenshot({ path: shot('pass-prices-1280x800.png') });
-    await showAt(page, { width: 1080, height: 1920 });
-    await page.screenshot({ path: shot('pass-prices-1080x1920.png') });
+    await shootBothSizes(page, 'pass-prices', { to: 'output' });
     // The button and the answer carry no one amount of the two either.
     const send = page.getByRole('button', { name: /^Send order/ });
     await expect(send).toHaveText('Send order');
@@ -122,8 +116,6 @@ test('gift card prices in a unit not confirmed: both readings on tiles and ticke
     await card.click();
     await expect(page.getByTestId('order-total')).toHaveText('Total $25.00 or $0.25');
     await expect(page.getByRole('button', { name: /^Take payment/ })).toHaveText('Take payment');
-    await page.screenshot({ path: shot('gift-prices-1280x800.png') });
-    await showAt(page, { width: 1080, height: 1920 });
-    await page.screenshot({ path: shot('gift-prices-1080x1920.png') });
+    await shootBothSizes(page, 'gift-prices', { to: 'output' });
   });
 });

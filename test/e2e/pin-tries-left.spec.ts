@@ -3,8 +3,7 @@
 // and the fifth locks the pad as before.
 import { test, expect } from './fixtures';
 import { enterPin, openKiosk } from './kiosk-steps';
-import { showAt } from './show-at';
-import { screenPath } from './docs-screens';
+import { shootBothSizes } from './both-sizes';
 
 test('wrong PINs say "2 tries left", then "1 try left", then the pad locks', async ({ page, app }) => {
   await openKiosk(page, app.host.url);
@@ -17,13 +16,7 @@ test('wrong PINs say "2 tries left", then "1 try left", then the pad locks', asy
   await expect(message).toHaveText('That PIN is not recognised. 2 tries left before the pad locks.');
   await enterPin(page, '0003');
   await expect(message).toHaveText('That PIN is not recognised. 1 try left before the pad locks.');
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 1080, height: 1920 },
-  ]) {
-    await showAt(page, size);
-    await page.screenshot({ path: screenPath(`kiosk-pin-tries-left-${size.width}x${size.height}.png`) });
-  }
+  await shootBothSizes(page, 'kiosk-pin-tries-left');
   await enterPin(page, '0004');
   await expect(page.getByText(/Too many wrong PINs/).first()).toBeVisible();
 });

@@ -3,34 +3,16 @@
 // manager"), a staff PIN cannot let them in and a manager's PIN can; a person scheduled 40 minutes
 // ago who never came shows as a no-show on the manager's screen and on the live board. The grid and
 // the prompt are shot at both sizes and checked with axe.
-import type { Locator, Page } from '@playwright/test';
 import { shortDay, toLocalInput } from '../../shared/time';
 import { addDays } from '../../shared/labor-calc';
 import { DEFAULT_SCHEDULE_RULES } from '../../shared/labor-schedule';
 import { test, expect } from './fixtures';
-import { axeFindings } from './axe-findings';
+import { screenTop, shootBothSizes, WORKSTATION, type BothSizesOptions } from './both-sizes';
 import { done, enterPin, openKiosk } from './kiosk-steps';
-import { showAt } from './show-at';
-import { screenPath } from './docs-screens';
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1080, height: 1920 },
-];
-
-/** A screenshot at both sizes (into docs/screens only with VENUE_DOCS_SCREENS=1), and axe at each. */
-async function shootBoth(page: Page, name: string, part?: Locator): Promise<void> {
-  for (const size of SIZES) {
-    await showAt(page, size);
-    // From the top of the screen (the heading and the alerts, then the grid or the pad), or the part shown.
-    await (part ?? page.locator('h1, .k-header').first()).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenPath(`${name}-${size.width}x${size.height}.png`) });
-    expect(await axeFindings(page), `axe at ${size.width}x${size.height}`).toEqual([]);
-  }
-  await showAt(page, SIZES[0]);
-}
 
 const FIVE_MIN = 5 * 60_000;
+/** Each shot from the top of the screen or of the part shown, axe at each size, then back to the workstation. */
+const CHECKED: BothSizesOptions = { axe: true, leaveAt: WORKSTATION };
 
 test('a shift entered on the grid; an early punch-in blocked, then allowed with a manager PIN; a no-show shown', async ({
   page,
@@ -85,7 +67,7 @@ test('a shift entered on the grid; an early punch-in blocked, then allowed with 
   const managerAlert = page.getByTestId('schedule-alert').filter({ hasText: sam.name });
   await expect(managerAlert).toHaveAttribute('data-kind', 'no-show');
   await expect(managerAlert).toContainText('No-show: due at');
-  await shootBoth(page, 'schedule-grid');
+  await shootBothSizes(page, 'schedule-grid', { ...CHECKED, inView: screenTop(page) });
 
   await page.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
@@ -102,7 +84,7 @@ test('a shift entered on the grid; an early punch-in blocked, then allowed with 
   await expect(prompt).toContainText(/You're (59|60|61|62|63|64|65) minutes early: wait or ask a manager/);
   await expect(prompt).toContainText(`your shift starts at`);
   expect(app.core.labor.outboxItems()).toHaveLength(0);
-  await shootBoth(page, 'kiosk-early-punch');
+  await shootBothSizes(page, 'kiosk-early-punch', { ...CHECKED, inView: screenTop(page) });
 
   // A staff PIN does not let Jordan in; a manager's does, and the hub notes who.
   await enterPin(page, '1111');
@@ -128,7 +110,7 @@ test('a shift entered on the grid; an early punch-in blocked, then allowed with 
   await page.getByLabel('From', { exact: true }).fill(addDays(samDay, -1));
   const versus = page.getByTestId('scheduled-vs-actual');
   await expect(versus.getByRole('row').filter({ hasText: sam.name })).toContainText('Not worked');
-  await shootBoth(page, 'timesheet-scheduled-vs-actual', versus);
+  await shootBothSizes(page, 'timesheet-scheduled-vs-actual', { ...CHECKED, inView: versus });
 
   // A CSV with a bad line keeps nothing and says which line and why.
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
@@ -140,7 +122,7 @@ test('a shift entered on the grid; an early punch-in blocked, then allowed with 
   const problems = page.getByTestId('schedule-import-problems');
   await expect(problems).toContainText('Nothing was imported');
   await expect(problems).toContainText('Line 2: start "6pm" is not a time HH:MM (24-hour)');
-  await shootBoth(page, 'schedule-import-problems', problems);
+  await shootBothSizes(page, 'schedule-import-problems', { ...CHECKED, inView: problems });
 });
 
 test('"not before": the kiosk says when, in Spanish too, with no way round it', async ({ page, app }) => {
@@ -176,7 +158,7 @@ test('"not before": the kiosk says when, in Spanish too, with no way round it', 
   await expect(prompt).not.toContainText('..');
   // No PIN pad under this rule: only the way back.
   await expect(prompt.getByRole('button', { name: '1', exact: true })).toHaveCount(0);
-  await shootBoth(page, 'kiosk-early-punch-blocked-es');
+  await shootBothSizes(page, 'kiosk-early-punch-blocked-es', { ...CHECKED, inView: screenTop(page) });
   await prompt.getByRole('button', { name: 'Volver' }).click();
   await expect(page.getByRole('heading', { name: /Enter your PIN|Ingrese su PIN/ })).toBeVisible();
   expect(app.core.labor.outboxItems()).toHaveLength(0);

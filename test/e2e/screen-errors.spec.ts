@@ -5,9 +5,8 @@ import type { Page } from '@playwright/test';
 import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { SCREEN_ERROR_LINE } from '../../electron/core/screen-error-log';
 import { expect, startApp, stopApp, test } from './fixtures';
+import { shootBothSizes, WORKSTATION } from './both-sizes';
 import { done, enterPin } from './kiosk-steps';
-import { showAt } from './show-at';
-import { screenPath } from './docs-screens';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen', timezone: 'America/New_York' };
 
@@ -51,17 +50,6 @@ async function relay(page: Page) {
   };
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 1080, height: 1920 },
-  ]) {
-    await showAt(page, size);
-    await page.screenshot({ path: screenPath(`${name}-${size.width}x${size.height}.png`) });
-  }
-  await showAt(page, { width: 1280, height: 800 });
-}
-
 test('the kiosk draws a board pushed before its snapshot; a board it cannot draw fails alone, logged', async ({
   page,
 }) => {
@@ -100,7 +88,7 @@ test('the kiosk draws a board pushed before its snapshot; a board it cannot draw
     await expect
       .poll(() => app.log!.find((l) => l.startsWith(`${SCREEN_ERROR_LINE} (kiosk-board): RangeError`)))
       .toBeTruthy();
-    await shoot(page, 'screen-part-failed');
+    await shootBothSizes(page, 'screen-part-failed', { leaveAt: WORKSTATION });
     // In the language of whoever is at the pad.
     await page.getByRole('button', { name: 'Español' }).click();
     await expect(failed.getByRole('heading')).toHaveText('Esta parte de la pantalla falló');
@@ -122,7 +110,7 @@ test('the kiosk draws a board pushed before its snapshot; a board it cannot draw
     const screenFailed = page.getByTestId('screen-failed');
     await expect(screenFailed.getByRole('heading')).toHaveText('The screen failed');
     await expect.poll(() => app.log!.some((l) => l.startsWith(`${SCREEN_ERROR_LINE} (app): TypeError`))).toBe(true);
-    await shoot(page, 'screen-failed');
+    await shootBothSizes(page, 'screen-failed', { leaveAt: WORKSTATION });
     await screenFailed.getByRole('button', { name: 'Reload' }).click();
     await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
     // Every failure was caught: the page itself never had an uncaught error.

@@ -5,6 +5,7 @@
 import { test, expect } from './fixtures';
 import { enterPin, openKiosk } from './kiosk-steps';
 import { showAt } from './show-at';
+import { shootBothSizes } from './both-sizes';
 
 test('a long-break alert of 0 minutes is refused next to its field, in words', async ({ page, app }) => {
   await showAt(page, { width: 1280, height: 800 });
@@ -19,9 +20,7 @@ test('a long-break alert of 0 minutes is refused next to its field, in words', a
   await expect(form).toContainText('A long break must be at least 1 minute.');
   await expect(form).not.toContainText('Invalid arguments');
   await expect(page.getByText('Saved.')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('settings-refusal-1280x800.png') });
-  await showAt(page, { width: 1080, height: 1920 });
-  await page.screenshot({ path: test.info().outputPath('settings-refusal-1080x1920.png') });
+  await shootBothSizes(page, 'settings-refusal', { to: 'output' });
   expect((await app.core.handlers.laborView()).settings.breakLongAfterMinutes).toBeGreaterThan(0);
 });
 
@@ -44,10 +43,7 @@ test('schedule rules out of bounds are refused next to their field, in words, an
   await expect(form.getByRole('alert')).toHaveText([noShowSaid]);
   await expect(form).not.toContainText('One of the values entered is not allowed');
   await expect(form.getByText('Saved.')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('schedule-rules-refusal-1280x800.png') });
-  await showAt(page, { width: 1080, height: 1920 });
-  await noShow.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('schedule-rules-refusal-1080x1920.png') });
+  await shootBothSizes(page, 'schedule-rules-refusal', { to: 'output', inView: noShow });
 
   // Corrected, the sentence goes; the optional grace field is said next to itself the same way.
   await noShow.fill('60');

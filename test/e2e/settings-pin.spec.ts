@@ -2,23 +2,10 @@
 // (the practice venue's Alex Manager has 9999): the Settings screen asks for the PIN first, a
 // staff PIN does not open it, signing out locks it again, and a settings button elsewhere (the
 // Events screen's sandbox trigger) brings the same prompt when it is refused.
-import type { Page } from '@playwright/test';
 import { MANAGER_SESSION_MS } from '../../electron/core/labor/sessions';
 import { expect, openSettings, startApp, stopApp, test } from './fixtures';
+import { shootBothSizes } from './both-sizes';
 import { showAt } from './show-at';
-import { screenPath } from './docs-screens';
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const size = page.viewportSize()!;
-  for (const s of [
-    { width: 1280, height: 800 },
-    { width: 1080, height: 1920 },
-  ]) {
-    await showAt(page, s);
-    await page.screenshot({ path: screenPath(`${name}-${s.width}x${s.height}.png`) });
-  }
-  await showAt(page, size);
-}
 
 test('Settings asks for a manager PIN, refuses a staff PIN, and locks again on sign-out', async ({ page }) => {
   const app = await startApp(undefined, { manager: false });
@@ -30,7 +17,7 @@ test('Settings asks for a manager PIN, refuses a staff PIN, and locks again on s
     const prompt = page.getByRole('form', { name: 'Manager PIN needed' });
     await expect(prompt).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save connection' })).toHaveCount(0);
-    await shoot(page, 'settings-manager-pin');
+    await shootBothSizes(page, 'settings-manager-pin', { leaveAt: 'as before' });
 
     // Sam's PIN signs Sam in, but Sam is not a manager: signed out again, and Settings stay shut.
     await prompt.getByLabel('Manager PIN').fill('1111');

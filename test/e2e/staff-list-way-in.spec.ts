@@ -2,19 +2,9 @@
 // were removed) and when the staff list cannot be read (this screen may set it aside).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, openSettings, startApp, stopApp, test } from './fixtures';
-import { showAt } from './show-at';
-import { screenPath } from './docs-screens';
+import { shootBothSizes, WORKSTATION } from './both-sizes';
 import { onRemoteService } from './remote-service';
-
-/** The screen as it is, at the 1280x800 workstation and the 1080x1920 portrait kiosk. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: screenPath(`${name}-1280x800.png`) });
-  await showAt(page, { width: 1080, height: 1920 });
-  await page.screenshot({ path: screenPath(`${name}-1080x1920.png`) });
-  await showAt(page, { width: 1280, height: 800 });
-}
 
 test("Settings says the practice venue's PINs were removed after moving to a real service", async ({ page }) => {
   const app = await startApp();
@@ -24,7 +14,7 @@ test("Settings says the practice venue's PINs were removed after moving to a rea
       const removed = page.getByTestId('practice-pins-removed');
       await expect(removed).toContainText('the practice venue’s PINs were removed (from Alex Manager,');
       await expect(page.getByTestId('settings-open').getByRole('button', { name: 'Set a manager PIN' })).toBeVisible();
-      await shoot(page, 'settings-practice-pins-removed');
+      await shootBothSizes(page, 'settings-practice-pins-removed', { leaveAt: WORKSTATION });
       // The kiosk's pad says it too (in the kiosk's language).
       await page
         .getByRole('navigation', { name: 'Screens' })
@@ -32,7 +22,7 @@ test("Settings says the practice venue's PINs were removed after moving to a rea
         .click();
       await page.getByRole('button', { name: /Harbour Bar & Kitchen/ }).click();
       await expect(page.getByTestId('practice-pins-removed')).toContainText('A manager PIN must be set');
-      await shoot(page, 'kiosk-practice-pins-removed');
+      await shootBothSizes(page, 'kiosk-practice-pins-removed', { leaveAt: WORKSTATION });
     });
   } finally {
     await stopApp(app);
@@ -49,7 +39,7 @@ test('a damaged staff list: Settings offers to set it aside, then asks for a man
     const damaged = page.getByTestId('damaged-roster');
     await expect(damaged).toContainText('could not be read, so no manager can sign in');
     await expect(damaged).toContainText('labor-staff.json.damaged-');
-    await shoot(page, 'settings-damaged-staff-list');
+    await shootBothSizes(page, 'settings-damaged-staff-list', { leaveAt: WORKSTATION });
     await damaged.getByRole('button', { name: 'Set the damaged staff list aside and start a new one' }).click();
     await expect(damaged).toHaveCount(0);
     await expect(page.getByTestId('settings-open').getByRole('button', { name: 'Set a manager PIN' })).toBeVisible();

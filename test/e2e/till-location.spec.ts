@@ -3,8 +3,8 @@
 // and, once a manager signs in, makes the change that was asked (nobody chooses it again).
 import { expect, startApp, stopApp, test } from './fixtures';
 import { showAt } from './show-at';
+import { shootBothSizes, WORKSTATION } from './both-sizes';
 import { axeFindings } from './axe-findings';
-import { screenPath } from './docs-screens';
 
 test("a till's first location is anyone's choice; a change asks a manager's PIN and is kept", async ({ page }) => {
   const app = await startApp(undefined, { manager: false });
@@ -30,14 +30,7 @@ test("a till's first location is anyone's choice; a change asks a manager's PIN 
     const pick = (await picker.boundingBox())!;
     const box = (await prompt.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(Math.max(heading.y + heading.height, pick.y + pick.height));
-    for (const size of [
-      { width: 1280, height: 800 },
-      { width: 1080, height: 1920 },
-    ]) {
-      await showAt(page, size);
-      await page.screenshot({ path: screenPath(`till-location-pin-${size.width}x${size.height}.png`) });
-    }
-    await showAt(page, { width: 1280, height: 800 });
+    await shootBothSizes(page, 'till-location-pin', { leaveAt: WORKSTATION });
     expect(await axeFindings(page)).toEqual([]);
     await prompt.getByRole('textbox', { name: 'Manager PIN' }).fill('9999');
     await prompt.getByRole('button', { name: 'Sign in' }).click();

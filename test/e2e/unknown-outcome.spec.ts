@@ -7,9 +7,8 @@ import type { Page } from '@playwright/test';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { SEED_LOCATIONS, SEED_PASSES, readingsFromEnv } from '../../electron/sandbox';
 import { test, expect, type RunningApp } from './fixtures';
+import { shootBothSizes, WORKSTATION } from './both-sizes';
 import { done, enterPin, openKiosk } from './kiosk-steps';
-import { showAt } from './show-at';
-import { screenPath } from './docs-screens';
 import { askOneItemRefund } from './refund-steps';
 import { boxOf, overlaps } from './layout-boxes';
 
@@ -48,17 +47,6 @@ async function cuttableLink(page: Page) {
       cutting = channel;
     },
   };
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 1080, height: 1920 },
-  ]) {
-    await showAt(page, size);
-    await page.screenshot({ path: screenPath(`${name}-${size.width}x${size.height}.png`) });
-  }
-  await showAt(page, { width: 1280, height: 800 });
 }
 
 /** A closed tab with a paid payment, and its refund dialog open with one item chosen and the manager's PIN. */
@@ -138,7 +126,7 @@ test('a refund committed then answered 504: unknown, Refund off, Check again set
   await expect(box.getByRole('button', { name: 'Check again' })).toBeInViewport({ ratio: 1 });
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeInViewport();
   await expect(dialog.getByRole('textbox', { name: /Reason \(sent with the refund\)/ })).toHaveCount(0);
-  await shoot(page, 'refund-unknown-outcome');
+  await shootBothSizes(page, 'refund-unknown-outcome', { leaveAt: WORKSTATION });
 
   // Until the service's own event says so, the core's record stays unknown (the tab read again
   // shows the amount still refundable went down); once PAYMENT_REFUNDED is on the board, Check
@@ -207,7 +195,7 @@ test('a pass order committed then answered 504: unknown, Send off, Check again f
   const over = await box.boundingBox();
   expect(line!.y + line!.height, 'the order line ends above the box').toBeLessThanOrEqual(over!.y);
   await expect(box.getByRole('button', { name: 'Check again' })).toBeInViewport({ ratio: 1 });
-  await shoot(page, 'passes-unknown-outcome');
+  await shootBothSizes(page, 'passes-unknown-outcome', { leaveAt: WORKSTATION });
 
   await box.getByRole('button', { name: 'Check again' }).click();
   await expect(page.getByTestId('order-result')).toContainText('The order went through');
