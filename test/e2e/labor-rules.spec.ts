@@ -34,7 +34,7 @@ test('overtime coming shows on the board with the time it starts, on the venue c
   await closeManager(page);
   await enterPin(page, '1111');
   await page.getByRole('button', { name: 'Punch in as Server' }).click();
-  await done(page, /Sam, you're punched in as server/);
+  await done(page, /Sam, you're punched in as Server/);
   const row = page.getByTestId('board-row').filter({ hasText: 'Sam Server' });
   await expect(row).toContainText('Sam');
   await expect(row.getByTestId('overtime-badge')).toHaveCount(0);
