@@ -10,7 +10,7 @@ import { clockTime } from '../../shared/time';
 import { newRequestId } from '../../shared/request-id';
 import { test as base, expect, startApp, stopApp, type RunningApp } from './fixtures';
 import { closeConfirmation, done, enterPin } from './kiosk-steps';
-import { showAt } from './show-at';
+import { shootBothSizes } from './both-sizes';
 import { askOneItemRefund } from './refund-steps';
 import { earlierToday } from './business-day';
 
@@ -111,13 +111,7 @@ test('(b) a punch-in answered 200 without being done backs off, stops, and is sh
     const sam = page.getByTestId('board-row').filter({ hasText: 'Sam' });
     await expect(sam.getByTestId('board-parked')).toHaveText('Not confirmed · needs a manager');
     await expect(page.getByTestId('board-empty')).toHaveCount(0);
-    for (const size of [
-      { width: 1280, height: 800 },
-      { width: 1080, height: 1920 },
-    ]) {
-      await showAt(page, size);
-      await page.screenshot({ path: test.info().outputPath(`board-parked-${size.width}x${size.height}.png`) });
-    }
+    await shootBothSizes(page, 'board-parked', { to: 'output' });
     // Sam's own panel offers what the app can send: a punch-in, never a punch-out of the parked one.
     await enterPin(page, '1111');
     await expect(page.getByText('You are not on shift.')).toBeVisible();

@@ -4,8 +4,7 @@
 // screen sizes (into docs/screens with VENUE_DOCS_SCREENS=1).
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { showAt } from './show-at';
-import { screenPath } from './docs-screens';
+import { shootBothSizes } from './both-sizes';
 
 const HARBOUR = {
   uuid: '1c000000-0000-4000-8000-000000000001',
@@ -68,14 +67,7 @@ test('a manager picks a person by name, and they punch in with the PIN given', a
   await form.getByText('Advanced: enter ids by hand').click();
   await form.getByLabel(/^PIN/).fill('2468');
 
-  for (const size of [
-    { width: 1280, height: 800 },
-    { width: 1080, height: 1920 },
-  ]) {
-    await showAt(page, size);
-    await form.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenPath(`manager-add-staff-${size.width}x${size.height}.png`) });
-  }
+  await shootBothSizes(page, 'manager-add-staff', { inView: form });
 
   await form.getByRole('button', { name: 'Save person' }).click();
   const row = page.getByTestId('staff-row').filter({ hasText: 'Jordan Bartender' });

@@ -6,8 +6,8 @@ import { createControlClient } from '../../electron/sandbox/control-client';
 import { createWebhookControlClient } from '../../electron/sandbox/webhooks/control-client';
 import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { test, expect, type RunningApp } from './fixtures';
+import { shootBothSizes } from './both-sizes';
 import { showAt } from './show-at';
-import { screenPath } from './docs-screens';
 
 const HARBOUR = { uuid: SEED_LOCATIONS.harbour, name: 'Harbour Bar & Kitchen' };
 const LONG_NAME = 'Smoked Old Fashioned with House Bitters and an Orange Twist, Large';
@@ -105,8 +105,5 @@ test('the board sorts, finds, flags tabs open too long, and shows each item on o
   await page.clock.fastForward('03:00');
   await expect(page.getByTestId('open-too-long')).toHaveCount(4);
   await expect(page.getByTestId('open-too-long-count')).toHaveText('4 open longer than 2 min');
-  await showAt(page, { width: 1280, height: 800 });
-  await page.screenshot({ path: screenPath('tabs-board-too-long-1280x800.png') });
-  await showAt(page, { width: 1080, height: 1920 });
-  await page.screenshot({ path: screenPath('tabs-board-too-long-1080x1920.png') });
+  await shootBothSizes(page, 'tabs-board-too-long');
 });
