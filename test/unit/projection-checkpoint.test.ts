@@ -12,6 +12,7 @@ import { TabsService } from '../../electron/core/tabs/tabs-service';
 import { deliver, envelope, removeTempDirs, rng, SECRET, T0, TestClock, tempDir } from './webhook-fixtures';
 import { accepted, tabStory } from './webhook-tab-story';
 import { OpenTabsProjection } from '../../electron/core/tabs/open-tabs-projection';
+import { CHECKPOINT_VERSION } from '../../electron/core/webhooks/projection-checkpoint';
 
 afterAll(removeTempDirs);
 
@@ -133,14 +134,6 @@ describe('projection checkpoints', () => {
       true,
     ],
     [
-      'written by another version',
-      (f) => {
-        const b = readFileSync(f).toString('utf8');
-        writeFileSync(f, b.replace('"format":1', '"format":99'));
-      },
-      false,
-    ],
-    [
       'holding an older projection format',
       (f) => {
         // A valid file (checksum and all) whose open-tabs state an older version wrote.
@@ -185,6 +178,41 @@ describe('projection checkpoints', () => {
       await Promise.all([third.receiver.stop(), full.receiver.stop()]);
     });
   }
+
+  it('a checkpoint a newer release wrote is left byte for byte; the board is rebuilt from the log, and said', async () => {
+    const dataDir = tempDir();
+    const clock = new TestClock();
+    const first = await start(dataDir, clock);
+    const events = [...story(4, 5), notice(3)];
+    await deliverAll(first.url, events);
+    await first.receiver.stop();
+    const file = checkpointFile(dataDir);
+    const text = readFileSync(file, 'utf8');
+    const header = new RegExp(`^\\{"format":${CHECKPOINT_VERSION},"writtenBy":"[^"]*"`);
+    expect(text).toMatch(header);
+    writeFileSync(file, text.replace(header, `{"format":${CHECKPOINT_VERSION + 1},"writtenBy":"99.0.0"`));
+    const bytes = readFileSync(file);
+
+    const second = await start(dataDir, clock);
+    expect(second.visited).toBe(events.length);
+    expect(second.reports).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        keptAs: null,
+        sentence: expect.stringMatching(
+          new RegExp(
+            `^The saved state of the tabs board: written by release 99\\.0\\.0 of the app \\(format version ${CHECKPOINT_VERSION + 1}\\)`,
+          ),
+        ),
+      }),
+    ]);
+    const full = await start(dataDir, clock, false);
+    expect(state(second)).toEqual(state(full));
+    // Neither the quiet saves nor the stop write over it.
+    await deliverAll(second.url, [notice(9)]);
+    await Promise.all([second.receiver.stop(), full.receiver.stop()]);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
 
   it('a checkpoint of another event log (the log was replaced) is not trusted', async () => {
     const a = tempDir();

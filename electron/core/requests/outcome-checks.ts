@@ -13,7 +13,7 @@ function passOrderReads(tabs: TabsService): PassOrderReads {
   return {
     passTabOf: (xPassId) => tabs.passTabOf(xPassId),
     ordersOf: (tabUuid) => tabs.openTabs.ordersOf(tabUuid),
-    factsOf: (uuid) => tabs.orderFacts.get(uuid),
+    factsOf: (uuid) => tabs.openTabs.factsOf(uuid),
     totalInCents: (wire) => tabs.money.read('ORDER_PLACED.total', wire) ?? null,
     lookupPass: (xPassId) => tabs.lookupPass(xPassId),
   };

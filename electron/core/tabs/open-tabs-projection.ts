@@ -45,6 +45,7 @@ import {
   type FactShape,
 } from './open-tabs-checkpoint';
 import { StringTable } from '../string-table';
+import { placedFacts, type OrderFacts } from './order-facts';
 import { eventWire } from '../../../shared/money-units';
 
 interface Ranked {
@@ -158,8 +159,12 @@ function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
   if (set.size === 0) map.delete(key);
 }
 
-/** Bump when the facts' shape changes: an older checkpoint is then replaced by a replay of the log. */
-const OPEN_TABS_FORMAT = 'open-tabs/3';
+/**
+ * Bump when the facts' shape changes, with a step in upgradeState() from the checkpoint file's
+ * version before (projection-checkpoint.ts): an older checkpoint is upgraded, never replayed away.
+ * 4: the orders' names and item counts (`orderFacts`).
+ */
+const OPEN_TABS_FORMAT = 'open-tabs/4';
 const ITEM_SHAPE: FactShape = [
   ['rank', 'rank'],
   ['tabUuid', 'str'],
@@ -192,6 +197,8 @@ export class OpenTabsProjection implements Projection {
   private readonly orderTabs = new Map<string, Ranked & { tabUuid: string }>();
   /** order uuid → its ORDER_PLACED total (taxes and fees included). */
   private readonly orderTotals = new Map<string, Ranked & { total: number; aliases: string[] }>();
+  /** order uuid → its ORDER_PLACED name and item count (-1: not given), for factsOf(). */
+  private readonly orderFacts = new Map<string, Ranked & { name: string | null; items: number }>();
   private readonly refunds = new Map<string, RefundFact>();
   /** order id → item IDs voided (comped) on it. */
   private readonly voidsByOrder = new Map<string, Set<string>>();
@@ -274,6 +281,17 @@ export class OpenTabsProjection implements Projection {
     }
   }
 
+  /**
+   * A state of an older checkpoint file, as restore() reads it now (projection-checkpoint.ts):
+   * version 1 kept no order facts, so the orders it holds have none (those of the log's tail the
+   * replay after it adds).
+   */
+  upgradeState(state: unknown, from: number): unknown {
+    const r = state as { format?: unknown; facts?: Record<string, unknown> } | null;
+    if (from >= 2 || r === null || typeof r !== 'object' || r.format !== 'open-tabs/3') return state;
+    return { ...r, format: 'open-tabs/4', facts: { ...r.facts, orderFacts: [] } };
+  }
+
   /** Forgets everything (before a restore, or when one failed and the log is replayed instead). */
   reset(): void {
     for (const [, map] of this.factMaps()) map.clear();
@@ -299,6 +317,7 @@ export class OpenTabsProjection implements Projection {
       ['removed', this.removed, ITEM_SHAPE],
       ['orderTabs', this.orderTabs, [rank, ['tabUuid', 'str']]],
       ['orderTotals', this.orderTotals, [rank, ['total', 'num'], ['aliases', 'strs']]],
+      ['orderFacts', this.orderFacts, [rank, ['name', 'str'], ['items', 'num']]],
       [
         'refunds',
         this.refunds,
@@ -374,17 +393,21 @@ export class OpenTabsProjection implements Projection {
         this.markId(itemId);
         break;
       }
-      case 'ORDER_PLACED':
-        keepLatest(this.orderTotals, event.targetUuid as string, {
+      case 'ORDER_PLACED': {
+        const uuid = event.targetUuid as string;
+        keepLatest(this.orderTotals, uuid, {
           rank,
           total: eventWire(event.data.total),
           aliases: orderAliases(event.data),
         });
-        this.linkOrder(event.targetUuid as string, event.data.tabUuid, rank);
+        const facts = placedFacts(event.data);
+        keepLatest(this.orderFacts, uuid, { rank, name: facts.name, items: facts.items ?? -1 });
+        this.linkOrder(uuid, event.data.tabUuid, rank);
         touch(event.data.tabUuid);
         // The order's total changed for whichever tab holds the order now (a later event may have moved it).
-        this.dirty.add((this.orderTabs.get(event.targetUuid as string) as { tabUuid: string }).tabUuid);
+        this.dirty.add((this.orderTabs.get(uuid) as { tabUuid: string }).tabUuid);
         break;
+      }
       case 'PAYMENT_REFUNDED': {
         const d = event.data;
         const before = this.refunds.get(d.refundPaymentId)?.tabUuid;
@@ -431,6 +454,17 @@ export class OpenTabsProjection implements Projection {
       .filter((id) => this.orderTotals.has(id) && this.orderTabs.get(id)?.tabUuid === tabUuid)
       .sort(byKey)
       .map((uuid) => ({ uuid, total: (this.orderTotals.get(uuid) as { total: number }).total }));
+  }
+
+  /** An order's name and item count from its ORDER_PLACED (a pass order out when the app stopped). */
+  factsOf(orderUuid: string): OrderFacts | undefined {
+    const fact = this.orderFacts.get(orderUuid);
+    return fact && { name: fact.name, items: fact.items < 0 ? null : fact.items };
+  }
+
+  /** The tab an order is on, by the order's uuid or id (an item's `orderId`, a gift card's). */
+  tabOfOrder(orderId: string): string | undefined {
+    return this.orderTabs.get(orderId)?.tabUuid;
   }
 
   /**
@@ -616,6 +650,7 @@ export class OpenTabsProjection implements Projection {
     for (const orderId of this.ordersByTab.get(uuid) ?? []) {
       this.orderTabs.delete(orderId);
       this.orderTotals.delete(orderId);
+      this.orderFacts.delete(orderId);
       for (const [byOrder, reverse] of [
         [this.voidsByOrder, this.voidOrders],
         [this.compsByOrder, this.compOrders],

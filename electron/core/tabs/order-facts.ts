@@ -1,31 +1,17 @@
-// What the board's projection leaves out of an ORDER_PLACED, for a pass order the app stopped with
-// while it was out (requests/interrupted-pass-order.ts): the order's name, which an answered order
-// claims, and how many items it had. In memory only, the newest MAX_KEPT: an order known only from
-// a checkpoint has no facts, and the check then treats it as possibly another request's.
-import type { AcceptedEvent } from '../../../shared/webhooks';
-
+// What a pass order out when the app stopped is decided by (requests/interrupted-pass-order.ts),
+// beyond the board's totals: an order's name, which an answered order claims, and how many items
+// it had. The board's projection keeps them with the order (open-tabs-projection.ts: factsOf), in
+// its checkpoint too, so an order seen before a restart still has them after it.
 export interface OrderFacts {
   name: string | null;
   items: number | null;
 }
 
-const MAX_KEPT = 5_000;
-
-export class OrderFactsSeen {
-  private readonly facts = new Map<string, OrderFacts>();
-
-  note(event: AcceptedEvent): void {
-    if (event.type !== 'ORDER_PLACED' || !event.targetUuid) return;
-    const data = event.data as { orderName?: unknown; itemNames?: unknown };
-    this.facts.delete(event.targetUuid);
-    this.facts.set(event.targetUuid, {
-      name: typeof data.orderName === 'string' && data.orderName !== '' ? data.orderName : null,
-      items: Array.isArray(data.itemNames) ? data.itemNames.length : null,
-    });
-    if (this.facts.size > MAX_KEPT) this.facts.delete(this.facts.keys().next().value as string);
-  }
-
-  get(orderUuid: string): OrderFacts | undefined {
-    return this.facts.get(orderUuid);
-  }
+/** An ORDER_PLACED's facts: an empty name is none; items are the item names it lists. */
+export function placedFacts(data: unknown): OrderFacts {
+  const d = data as { orderName?: unknown; itemNames?: unknown };
+  return {
+    name: typeof d.orderName === 'string' && d.orderName !== '' ? d.orderName : null,
+    items: Array.isArray(d.itemNames) ? d.itemNames.length : null,
+  };
 }

@@ -43,7 +43,6 @@ import { deriveGiftCards } from './gift-card-view';
 import { NOTICE_TYPES } from './notice-text';
 import { NoticesProjection } from './notices-projection';
 import { orderOnPass } from './pass-orders';
-import { OrderFactsSeen } from './order-facts';
 import { loadTabDetails, refund } from './refunds';
 import { readCatalog, readPass, readTab } from './tabs-api';
 import {
@@ -107,8 +106,6 @@ export class TabsService {
   readonly openTabs = new OpenTabsProjection();
   readonly giftCardEvents = new GiftCardProjection();
   readonly notices = new NoticesProjection();
-  /** Names and item counts of the orders placed (for a pass order out when the app stopped). */
-  readonly orderFacts = new OrderFactsSeen();
   private readonly dir: string;
   private readonly now: () => number;
   /** Gift-card sales made here (persisted); the property tests derive views from it. */
@@ -173,6 +170,9 @@ export class TabsService {
         changed();
       },
       snapshot: () => inner.snapshot(),
+      ...(inner.upgradeState
+        ? { upgradeState: (state: unknown, from: number) => inner.upgradeState!(state, from) }
+        : {}),
       restore: (state) => {
         try {
           inner.restore(state);
@@ -199,7 +199,6 @@ export class TabsService {
         ...board,
         apply: (event: AcceptedEvent) => {
           evidence(event);
-          this.orderFacts.note(event);
           board.apply(event);
         },
       },

@@ -25,6 +25,7 @@ export class CheckpointKeeper {
   private lastSeq = 0;
   private unsaved = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private frozen = false;
   /** Figures for the bench and the tests. */
   readonly stats = { saves: 0, lastBytes: 0, lastSaveMs: 0, restored: false };
 
@@ -42,6 +43,8 @@ export class CheckpointKeeper {
     const loaded = loadCheckpoint(path, projections, options.receivedAtOf, options);
     const keeper = new CheckpointKeeper(projections, path, loaded.fromSeq, options);
     keeper.stats.restored = loaded.fromSeq > 0;
+    // A newer release's checkpoint is left as it is: this run keeps none.
+    keeper.frozen = loaded.newer === true;
     return keeper;
   }
 
@@ -71,7 +74,7 @@ export class CheckpointKeeper {
   }
 
   save(): void {
-    if (this.unsaved === 0 || this.lastSeq === 0) return;
+    if (this.frozen || this.unsaved === 0 || this.lastSeq === 0) return;
     const receivedAt = this.options.receivedAtOf(this.lastSeq);
     if (receivedAt === null) return;
     const started = performance.now();

@@ -2,11 +2,16 @@
 // log at start-up parses every stored event again (2 s at 100 000). Instead the projections' state
 // is saved with the log position it covers, and a start replays only the events after it.
 //
-// The file: one header line (format, the seq covered and that row's receivedAt, so a checkpoint of
-// another or a rewritten log is never trusted, and a sha256 of the rest), then the states as JSON.
-// Anything wrong (missing, torn, checksum, another log, an older format) means a full replay, said
-// in the log and, unless the file is simply absent, in the data-health notices. The log stays the
-// truth: a checkpoint only ever saves work, it never decides what happened.
+// The file: one header line (its format version and the release that wrote it, the seq covered
+// and that row's receivedAt, so a checkpoint of another or a rewritten log is never trusted, and a
+// sha256 of the rest), then the states as JSON. It holds what the log may no longer hold (events
+// retention removed, the orders' names a pass order out when the app stopped is decided by), so
+// it follows the data folder's rules (data-format.ts): an older version is upgraded, each state by
+// its projection's upgradeState(), the file as it was kept as `<file>.v<N>-<time>` before the next
+// save replaces it; a newer release's is left exactly as it is and never written this run (the
+// board is rebuilt from the log). Anything else wrong (torn, checksum, another log, a state that
+// does not fit) means a full replay, said in the log and, unless the file is simply absent, in the
+// data-health notices.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -16,8 +21,12 @@ import { fsyncDir } from '../storage/fsync-dir';
 import { errorMessage } from '../../../shared/errors';
 import type { Projection } from './projections';
 import { CheckpointFormatChanged } from './checkpoint-codec';
+import { APP_VERSION, newerSentence } from '../storage/data-format';
+import { clearNewer, keepBeforeUpgrade, markNewer, refuseIfNewer } from '../storage/newer-files';
 
-const FORMAT = 1;
+/** 2: the open tabs' state holds the orders' names and item counts (open-tabs/4). */
+export const CHECKPOINT_VERSION = 2;
+const LABEL = 'The saved state of the tabs board';
 
 /**
  * Projections apply events in log order, but a start-up replay re-applies this many events before
@@ -29,6 +38,8 @@ export const CHECKPOINT_OVERLAP = 100;
 
 interface Header {
   format: number;
+  /** The release that wrote it (absent before version 2). */
+  writtenBy?: string;
   seq: number;
   receivedAt: number;
   names: string[];
@@ -46,6 +57,10 @@ export interface CheckpointLoad {
   fromSeq: number;
   /** Why the whole log is replayed, when it is (null: restored, or there was no checkpoint yet). */
   problem: string | null;
+  /** Of an older version: restored upgraded, the file as it was kept as `keptAs`. */
+  upgraded?: { from: number; keptAs: string | null };
+  /** A newer release's: left as it is, and no checkpoint is written over it this run. */
+  newer?: true;
 }
 
 /**
@@ -58,7 +73,10 @@ export function loadCheckpoint(
   receivedAtOf: (seq: number) => number | null,
   options: { now: () => number; damage?: DamageSink; log?: (line: string) => void; overlap?: number },
 ): CheckpointLoad {
-  if (!existsSync(path)) return { fromSeq: 0, problem: null };
+  if (!existsSync(path)) {
+    clearNewer(path);
+    return { fromSeq: 0, problem: null };
+  }
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -73,6 +91,8 @@ export function loadCheckpoint(
     if (
       typeof header !== 'object' ||
       header === null ||
+      !Number.isInteger(header.format) ||
+      header.format < 1 ||
       !Number.isInteger(header.seq) ||
       typeof header.sha256 !== 'string'
     )
@@ -80,16 +100,20 @@ export function loadCheckpoint(
   } catch (error) {
     return fail(path, bytes, `has an unreadable header (${errorMessage(error)})`, projections, options);
   }
-  // An older format is not damage: the new code simply rebuilds once.
-  if (header.format !== FORMAT)
-    return fail(
-      path,
-      null,
-      `was written by another version (format ${String(header.format)})`,
-      projections,
-      options,
-      'info',
-    );
+  if (header.format > CHECKPOINT_VERSION) return newerFile(path, header, projections, options);
+  clearNewer(path);
+  const from = header.format;
+  // The next save writes this version over it: the file as the older release wrote it stays beside.
+  let upgraded: CheckpointLoad['upgraded'];
+  if (from < CHECKPOINT_VERSION) {
+    let keptAs: string | null = null;
+    try {
+      keptAs = keepBeforeUpgrade(path, from, options.now());
+    } catch (error) {
+      options.log?.(`${LABEL} (version ${from}) could not be copied before its upgrade: ${errorMessage(error)}`);
+    }
+    upgraded = { from, keptAs };
+  }
   const body = bytes.subarray(newline + 1);
   if (createHash('sha256').update(body).digest('hex') !== header.sha256)
     return fail(path, bytes, 'does not match its checksum', projections, options);
@@ -107,14 +131,44 @@ export function loadCheckpoint(
     const states = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
     for (const projection of projections) {
       if (!(projection.name in states)) throw new Error(`no state for ${projection.name}`);
-      projection.restore(states[projection.name]);
+      const state = states[projection.name];
+      projection.restore(
+        from < CHECKPOINT_VERSION && projection.upgradeState ? projection.upgradeState(state, from) : state,
+      );
     }
   } catch (error) {
     if (error instanceof CheckpointFormatChanged)
       return fail(path, null, `was written by another version (${error.message})`, projections, options, 'info');
     return fail(path, bytes, `could not be used (${errorMessage(error)})`, projections, options);
   }
-  return { fromSeq: Math.max(1, header.seq + 1 - (options.overlap ?? CHECKPOINT_OVERLAP)), problem: null };
+  const fromSeq = Math.max(1, header.seq + 1 - (options.overlap ?? CHECKPOINT_OVERLAP));
+  if (!upgraded) return { fromSeq, problem: null };
+  options.log?.(`${LABEL} was of version ${from}: upgraded to ${CHECKPOINT_VERSION}`);
+  return { fromSeq, problem: null, upgraded };
+}
+
+/** A newer release's checkpoint: untouched, the projections rebuilt from the log, said as an error. */
+function newerFile(
+  path: string,
+  header: Header,
+  projections: Checkpointable[],
+  options: { damage?: DamageSink; log?: (line: string) => void },
+): CheckpointLoad {
+  for (const projection of projections) projection.reset();
+  const writtenBy = typeof header.writtenBy === 'string' ? header.writtenBy : null;
+  const sentence = newerSentence(LABEL, { version: header.format, writtenBy });
+  markNewer(path, sentence);
+  options.log?.(sentence);
+  options.damage?.({
+    key: 'newer',
+    severity: 'error',
+    path,
+    keptAs: null,
+    count: null,
+    sentence,
+    detail: `checkpoint of format version ${header.format} (written by ${writtenBy ?? 'an unnamed release'}); this release reads up to ${CHECKPOINT_VERSION}; the board is rebuilt from the event log and the file is not changed while this release runs`,
+  });
+  return { fromSeq: 0, problem: sentence, newer: true };
 }
 
 function fail(
@@ -145,8 +199,10 @@ export function saveCheckpoint(path: string, projections: Checkpointable[], seq:
   const states: Record<string, unknown> = {};
   for (const projection of projections) states[projection.name] = projection.snapshot();
   const body = Buffer.from(JSON.stringify(states), 'utf8');
+  refuseIfNewer(path);
   const header: Header = {
-    format: FORMAT,
+    format: CHECKPOINT_VERSION,
+    writtenBy: APP_VERSION,
     seq,
     receivedAt,
     names: projections.map((p) => p.name),

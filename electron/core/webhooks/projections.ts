@@ -25,6 +25,11 @@ export interface Projection {
   snapshot?(): unknown;
   restore?(state: unknown): void;
   reset?(): void;
+  /**
+   * Its state in a checkpoint file of an older version (`from`), brought to what restore() reads:
+   * a pure function (a step per version, like data-format.ts's). Absent: its state did not change.
+   */
+  upgradeState?(state: unknown, from: number): unknown;
 }
 
 export interface ProjectionError {
