@@ -2,14 +2,17 @@
 // with the service (the sandbox holds its answer back): the service made it, the ledger holds only
 // its start. At the next start, with no one pressing anything, the host settles it by a read (the
 // service's ORDER_PLACED or GIFT_CARD_CREATED, delivered again once it listens, and the pass read
-// again), never a second write; "Check again" (the same press) answers it, and the service holds
-// one order or one sale.
-import { readFileSync, writeFileSync } from 'node:fs';
+// again), never a second write; "Check again" (the same press, or the sale list's) answers it, and
+// the service holds one order or one sale. A pass order whose ORDER_PLACED a start took but could
+// not decide (the pass unreadable) is decided at the start after, which knows the order only from
+// the tabs board's checkpoint: its name and items are kept there.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { createWebhookControlClient } from '../../electron/sandbox/webhooks/control-client';
 import { DEMO_ACCESS_ID } from '../../electron/sandbox';
+import { signBody } from '../../electron/core/webhooks';
 import { newRequestId as rid } from '../../shared/request-id';
 import { freePort } from '../support';
 import { hostCall } from '../support/host-cli-suite';
@@ -144,10 +147,100 @@ describe('a host killed while a pass order or a gift-card sale is with the servi
       expect(checked).toMatchObject({ ok: true, result: { id: press, state: 'done', tabId: String(sold.id) } });
       const cards = (checked as { result: { cards: { state: string }[] } }).result.cards;
       expect(cards.map((c) => c.state)).toEqual(['issued', 'issued']);
+      // The list's Check again on it: made, with its cards (never "the service never confirmed it").
+      const states = (answer: unknown) =>
+        (answer as { result: { cards: { state: string }[] } }).result.cards.map((c) => c.state);
+      const listed = await hostCall(second, 'giftCardCheckAgain', press);
+      expect(listed).toMatchObject({ ok: true, result: { id: press, state: 'done', tabId: String(sold.id) } });
+      expect(states(listed)).toEqual(['issued', 'issued']);
+      // Once the board links the cards' order to its tab (ITEM_ADDED), the check reads that tab.
+      await eventually(async () => {
+        const again = await hostCall(second, 'giftCardCheckAgain', press);
+        expect(again).toMatchObject({ ok: true, result: { state: 'done', tabUuid: sold.uuid } });
+        expect(states(again)).toEqual(['issued', 'issued']);
+      }, 20_000);
       expect(world.tabs.tabs.size).toBe(tabsBefore + 1);
     } finally {
       second.p.child.kill('SIGTERM');
       await second.p.exited;
+    }
+  }, 150_000);
+
+  it('decides a pass order whose ORDER_PLACED a restart knows only from the checkpoint', async () => {
+    const control = createControlClient(kit.suite.sandbox.baseUrl);
+    const first = await host();
+    await setUp(first);
+    const world = kit.suite.sandbox.world;
+    const passTab = () => world.tabs.tabs.get(world.tabs.passTabs.get(PASSES.noLimit) ?? '');
+    expect(await hostCall(first, 'passLookup', PASSES.noLimit)).toMatchObject({ ok: true });
+    const lines = [{ productUuid: PRODUCTS.lager.uuid, quantity: 2 }];
+    // An answered order on the pass: its name is claimed, so an order whose name the app lost
+    // could be that one.
+    expect(await hostCall(first, 'passOrder', PASSES.noLimit, lines, rid())).toMatchObject({
+      ok: true,
+      result: { ok: true },
+    });
+    const before = passTab()?.orderUuids.length ?? 0;
+    const press = rid();
+    await killWhileOut(
+      first,
+      'POST /api/loc/:location/tabs/passes/:xPassId/items',
+      'passOrder',
+      PASSES.noLimit,
+      lines,
+      press,
+    );
+    await eventually(() => expect(passTab()?.orderUuids.length).toBe(before + 1));
+    const placed = world.tabs.orders.get(passTab()!.orderUuids.at(-1)!)!;
+
+    // The next start takes the order's ORDER_PLACED but cannot read the pass, so decides nothing;
+    // more than the checkpoint's overlap of events come after it, then it stops (a checkpoint).
+    await control.addFault({
+      route: 'GET /api/loc/:location/tabs/passes/:xPassId',
+      mode: 'status500',
+      count: 'always',
+    });
+    const second = await host();
+    try {
+      await control.advanceClock(31);
+      await eventually(async () => {
+        const page = await hostCall(second, 'listEvents', { target: placed.uuid }, 0, 5);
+        expect(page).toMatchObject({ ok: true, result: { rows: [{ type: 'ORDER_PLACED' }] } });
+      }, 40_000);
+      for (let n = 0; n < 150; n++) {
+        const body = JSON.stringify({
+          type: 'GUEST_SUBSCRIBED',
+          locationUuid: HARBOUR.uuid,
+          createdAt: new Date().toISOString(),
+          targetUuid: `guest-after-${n}`,
+          data: { handle: `+1555010${String(n).padStart(4, '0')}` },
+        });
+        const res = await fetch(`http://127.0.0.1:${webhookPort}/webhooks`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'X-Service-Signature': signBody(body, SECRET) },
+          body,
+        });
+        expect(res.status).toBe(200);
+      }
+      expect(ledgerState(dataDir, press)).toBe('started');
+    } finally {
+      second.p.child.kill('SIGTERM');
+      await second.p.exited;
+      await control.clearFaults();
+    }
+    expect(readdirSync(join(dataDir, 'webhooks')).some((f) => /^checkpoint-.*\.bin$/.test(f))).toBe(true);
+
+    const third = await host();
+    try {
+      await eventually(() => expect(ledgerState(dataDir, press)).toBe('done'), 30_000);
+      expect(await hostCall(third, 'passOrder', PASSES.noLimit, lines, press)).toMatchObject({
+        ok: true,
+        result: { ok: true, orderName: placed.name, total: placed.placedTotal },
+      });
+      expect(passTab()?.orderUuids.length).toBe(before + 1);
+    } finally {
+      third.p.child.kill('SIGTERM');
+      await third.p.exited;
     }
   }, 150_000);
 });

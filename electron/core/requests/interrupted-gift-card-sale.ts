@@ -1,9 +1,10 @@
 // A gift-card sale the app stopped with while it was out (interrupted.ts): it has no tab uuid, so
-// Check again cannot read its tab. GIFT_CARD_CREATED goes only to the integration whose API user
+// no tab can be read to settle it. GIFT_CARD_CREATED goes only to the integration whose API user
 // bought the cards (spec 6.4), so the service's own announcements decide it: exactly one tab whose
 // cards were all announced since the sale went out, matched to no other sale, as many as it sold
 // and, where the balances are given (cents by the spec), worth what it charged; and no other
-// undecided sale of the same cards and total. The sale is then done, its cards matched by that tab.
+// undecided sale of the same cards and total. The sale is then done, its cards matched by that tab
+// (and its tab's uuid kept when the board links the cards' order to it: TabsService.settleSaleByCards).
 import type { GiftCardSale, GiftCardSaleInput } from '../../../shared/tabs';
 import type { IssuedCard } from '../tabs/gift-card-projection';
 import type { LedgerBefore } from './ledger-handlers';

@@ -418,8 +418,15 @@ export class TabsService {
    * location was not subscribed never comes as an event. Only a read, so it can never sell twice.
    */
   async checkGiftCardsAgain(saleId: string): Promise<GiftCardSale> {
-    const sale = this.sales.get(saleId);
+    let sale = this.sales.get(saleId);
     if (!sale) throw appError('not-found', 'That sale is no longer on this workstation.', { what: 'gift card sale' });
+    // Settled by its cards after a restart: made. Its tab is read when the board has learnt its uuid
+    // since; otherwise the sale as its cards show it is the answer.
+    if (!sale.tabUuid && sale.state === 'done' && sale.tabId !== null) {
+      const tabUuid = this.tabUuidOfCards(sale.tabId);
+      if (!tabUuid) return this.saleView(sale.id);
+      sale = this.sales.update(sale.id, { tabUuid }) ?? sale;
+    }
     if (!sale.tabUuid)
       throw appError(
         'conflict',
@@ -467,12 +474,27 @@ export class TabsService {
     this.sales.update(saleId, {
       state: 'done',
       tabId,
+      tabUuid: this.tabUuidOfCards(tabId),
       problem: null,
       message: 'The service issued this sale’s cards while the app was stopped. Do not sell it again.',
       answeredAt: this.now(),
     });
     this.schedule('tabsGiftCards');
     return this.saleView(saleId);
+  }
+
+  /**
+   * The uuid of the tab whose cards carry `tabId`, when the board knows it: no event gives the two
+   * together, but a card names its order's id and ITEM_ADDED links that id to its tab's uuid.
+   */
+  private tabUuidOfCards(tabId: string): string | null {
+    const tabs = new Set<string>();
+    for (const card of this.giftCardEvents.all()) {
+      if (card.info.tabId !== tabId || !card.info.orderId) continue;
+      const tabUuid = this.openTabs.tabOfOrder(card.info.orderId);
+      if (tabUuid) tabs.add(tabUuid);
+    }
+    return tabs.size === 1 ? [...tabs][0] : null;
   }
 
   tabDetails(tabUuid: string): Promise<TabDetails> {
