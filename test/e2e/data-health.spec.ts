@@ -12,7 +12,8 @@ import { shootBothSizes } from './both-sizes';
 
 const shot = (name: string) => test.info().outputPath(name);
 
-test('Settings shows what could not be read and where it was kept; Mark as read clears it', async ({ page }) => {
+/** A data folder of an app set up at the Harbour and stopped, with `file` in it then damaged to `content`. */
+async function damagedDataDir(file: string, content: string): Promise<string> {
   const first = await startApp();
   await first.core.handlers.laborSetLocation(null, {
     uuid: '1c000000-0000-4000-8000-000000000001',
@@ -20,8 +21,13 @@ test('Settings shows what could not be read and where it was kept; Mark as read 
     timezone: null,
   });
   await stopApp(first, false);
-  writeFileSync(join(first.dataDir, 'tabs', 'settings.json'), '{"version": 1, "loc');
-  const app = await startApp(first.dataDir);
+  writeFileSync(join(first.dataDir, file), content);
+  return first.dataDir;
+}
+
+test('Settings shows what could not be read and where it was kept; Mark as read clears it', async ({ page }) => {
+  const dataDir = await damagedDataDir(join('tabs', 'settings.json'), '{"version": 1, "loc');
+  const app = await startApp(dataDir);
   try {
     await showAt(page, { width: 1280, height: 800 });
     await page.goto(app.host.url);
@@ -38,15 +44,8 @@ test('Settings shows what could not be read and where it was kept; Mark as read 
 });
 
 test('a kiosk whose staff list cannot be read stops sign-in and offers no manager set-up', async ({ page }) => {
-  const first = await startApp();
-  await first.core.handlers.laborSetLocation(null, {
-    uuid: '1c000000-0000-4000-8000-000000000001',
-    name: 'Harbour Bar & Kitchen',
-    timezone: null,
-  });
-  await stopApp(first, false);
-  writeFileSync(join(first.dataDir, 'labor-staff.json'), 'not a staff list');
-  const app = await startApp(first.dataDir);
+  const dataDir = await damagedDataDir('labor-staff.json', 'not a staff list');
+  const app = await startApp(dataDir);
   try {
     await showAt(page, { width: 1280, height: 800 });
     await page.goto(app.host.url);
@@ -64,22 +63,15 @@ test('a kiosk whose staff list cannot be read stops sign-in and offers no manage
 });
 
 test('on a kiosk, a manager sees the notices in the manager area and marks them read', async ({ page }) => {
-  const first = await startApp();
-  await first.core.handlers.laborSetLocation(null, {
-    uuid: '1c000000-0000-4000-8000-000000000001',
-    name: 'Harbour Bar & Kitchen',
-    timezone: null,
-  });
-  await stopApp(first, false);
-  writeFileSync(join(first.dataDir, 'labor-board.json'), '{"locationUuid": 12');
-  const core = await createApp({ dataDir: first.dataDir, runtime: 'headless', kiosk: true, labor: E2E_LABOR });
+  const dataDir = await damagedDataDir('labor-board.json', '{"locationUuid": 12');
+  const core = await createApp({ dataDir, runtime: 'headless', kiosk: true, labor: E2E_LABOR });
   await core.start();
   const host = await startHost({
     rendererDir: resolve(import.meta.dirname, '../../out/renderer'),
     handlers: core.handlers,
     events: core.events,
   });
-  const app: RunningApp = { core, host, dataDir: first.dataDir, sandboxUrl: '' };
+  const app: RunningApp = { core, host, dataDir, sandboxUrl: '' };
   try {
     await showAt(page, { width: 1280, height: 800 });
     await page.goto(host.url);
