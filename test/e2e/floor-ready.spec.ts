@@ -11,6 +11,7 @@ import { processes } from './hub-processes';
 import { formatVenueTime } from '../../shared/time';
 import { closeConfirmation, enterPin, openKiosk } from './kiosk-steps';
 import { showAt } from './show-at';
+import { shootBothSizes } from './both-sizes';
 import { newRequestId as rid } from '../../shared/request-id';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
@@ -114,9 +115,7 @@ test('each PIN screen says which pad is locked, for whom and until when; a manag
   await expect(pad).toContainText(
     /The PIN pad on this device is locked for everyone until \d{1,2}:\d{2}:\d{2} [AP]M \(venue time\), \d+ s from now/,
   );
-  await page.screenshot({ path: shot('lockout-kiosk-1280x800.png') });
-  await showAt(page, { width: 1080, height: 1920 });
-  await page.screenshot({ path: shot('lockout-kiosk-1080x1920.png') });
+  await shootBothSizes(page, 'lockout-kiosk', { to: 'output' });
   await page.getByRole('button', { name: 'Manager' }).click();
   await expect(page.getByRole('region', { name: 'Manager PIN' }).getByTestId('pad-message')).toContainText(
     'The PIN pad on this device is locked for everyone until',

@@ -13,7 +13,7 @@ import { SEED_LOCATIONS } from '../../electron/sandbox';
 import { createControlClient } from '../../electron/sandbox/control-client';
 import type { AppSnapshot } from '../../shared/domain';
 import { allowOnHub, enterPin, openCode, openHubDevices, processes } from './hub-processes';
-import { showAt } from './show-at';
+import { shootBothSizes } from './both-sizes';
 import { newRequestId as rid } from '../../shared/request-id';
 
 const shot = (name: string) => test.info().outputPath(name);
@@ -66,9 +66,7 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   const rows = hubPage.getByTestId('hub-device');
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: 'online' })).toHaveCount(2);
-  await hubPage.screenshot({ path: shot('devices-list-1280x800.png') });
-  await showAt(hubPage, { width: 1080, height: 1920 });
-  await hubPage.screenshot({ path: shot('devices-list-1080x1920.png') });
+  await shootBothSizes(hubPage, 'devices-list', { to: 'output' });
 
   // Wrong codes: five and the code the hub shows is replaced; the screen shows the new one.
   const shown = await openCode(hubPage, 'workstation');
@@ -95,9 +93,7 @@ test('a hub and two satellites: pair, punch, lock out, refuse, revoke', async ({
   const barCode = await openCode(hubPage, 'workstation');
   expect(barCode).not.toBe(shown);
   await barPage.getByLabel('Pairing code').fill(barCode);
-  await barPage.screenshot({ path: shot('pair-screen-1280x800.png') });
-  await showAt(barPage, { width: 1080, height: 1920 });
-  await barPage.screenshot({ path: shot('pair-screen-1080x1920.png') });
+  await shootBothSizes(barPage, 'pair-screen', { to: 'output' });
   await barPage.getByRole('button', { name: 'Pair', exact: true }).click();
   // The hub lists the bar with the check code the bar's screen shows; the manager allows it.
   await allowOnHub(hubPage, 'Bar', (await barPage.getByTestId('pair-check-code').textContent())!);
