@@ -283,8 +283,8 @@ export class OpenTabsProjection implements Projection {
 
   /**
    * A state of an older checkpoint file, as restore() reads it now (projection-checkpoint.ts):
-   * version 1 kept no order facts, so the orders it holds have none (those of the log's tail the
-   * replay after it adds).
+   * version 1 kept no order facts. The replay of the retained log after an upgrade adds those of
+   * the orders whose ORDER_PLACED the log still holds; the others have none.
    */
   upgradeState(state: unknown, from: number): unknown {
     const r = state as { format?: unknown; facts?: Record<string, unknown> } | null;

@@ -6,12 +6,13 @@
 // and that row's receivedAt, so a checkpoint of another or a rewritten log is never trusted, and a
 // sha256 of the rest), then the states as JSON. It holds what the log may no longer hold (events
 // retention removed, the orders' names a pass order out when the app stopped is decided by), so
-// it follows the data folder's rules (data-format.ts): an older version is upgraded, each state by
+// it follows the data folder's rules (data-format.ts). An older version is upgraded, each state by
 // its projection's upgradeState(), the file as it was kept as `<file>.v<N>-<time>` before the next
-// save replaces it; a newer release's is left exactly as it is and never written this run (the
-// board is rebuilt from the log). Anything else wrong (torn, checksum, another log, a state that
-// does not fit) means a full replay, said in the log and, unless the file is simply absent, in the
-// data-health notices.
+// save replaces it, and the retained log is applied again over it once (filling in what the older
+// version did not keep, for the events the log still holds). A newer release's is left exactly as
+// it is and never written this run (the board is rebuilt from the log). Anything else wrong (torn,
+// checksum, another log, a state that does not fit) means a full replay, said in the log and,
+// unless the file is simply absent, in the data-health notices.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -57,7 +58,7 @@ export interface CheckpointLoad {
   fromSeq: number;
   /** Why the whole log is replayed, when it is (null: restored, or there was no checkpoint yet). */
   problem: string | null;
-  /** Of an older version: restored upgraded, the file as it was kept as `keptAs`. */
+  /** Of an older version: restored upgraded (then the whole log replayed), the file as it was kept as `keptAs`. */
   upgraded?: { from: number; keptAs: string | null };
   /** A newer release's: left as it is, and no checkpoint is written over it this run. */
   newer?: true;
@@ -143,8 +144,11 @@ export function loadCheckpoint(
   }
   const fromSeq = Math.max(1, header.seq + 1 - (options.overlap ?? CHECKPOINT_OVERLAP));
   if (!upgraded) return { fromSeq, problem: null };
-  options.log?.(`${LABEL} was of version ${from}: upgraded to ${CHECKPOINT_VERSION}`);
-  return { fromSeq, problem: null, upgraded };
+  // What an older version did not keep (the orders' names before 2) a step cannot make up; the
+  // events the log still holds can: the whole log is applied again over the upgraded state, once.
+  // apply() is idempotent and order independent, so that changes nothing else.
+  options.log?.(`${LABEL} was of version ${from}: upgraded to ${CHECKPOINT_VERSION}, the retained log applied again`);
+  return { fromSeq: 1, problem: null, upgraded };
 }
 
 /** A newer release's checkpoint: untouched, the projections rebuilt from the log, said as an error. */
