@@ -100,7 +100,8 @@ export type LocationsView = {
   as: 'integration' | 'user';
   locations: Location[];
   loadedAt: number | null;
-  error: string | null;
+  /** Why the last read failed, with its kind (screens word it by kind), or null. */
+  error: ErrorPayload | null;
   /**
    * false when the list reader knows rows may be missing (a next page it could not read, paging
    * stopped), with `incompleteHow` saying why; absent or true: read to its end.

@@ -39,10 +39,13 @@ export interface CatalogSpot {
   zone: string | null;
 }
 
-/** The spec has no catalog route: `available: false` means "type product uuids and prices". */
+/**
+ * The spec has no catalog route: `available: false` means "type product uuids and prices", with
+ * why the service's list could not be read (its kind and data), or null when no location is chosen.
+ */
 export type CatalogView =
   | { available: true; locationUuid: string; products: CatalogProduct[]; spots: CatalogSpot[] }
-  | { available: false; locationUuid: string | null; reason: string };
+  | { available: false; locationUuid: string | null; problem: ErrorPayload | null };
 
 /** One order line as the app sends it (pass items and new tabs share the line shape). */
 export interface OrderLineInput {

@@ -5,6 +5,7 @@
 import { createControlClient } from '../../electron/sandbox/control-client';
 import { expect, test, type RunningApp } from './fixtures';
 import { showAt } from './show-at';
+import { shootBothSizes } from './both-sizes';
 import { technicalWords } from './technical-words';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
@@ -68,4 +69,26 @@ test("on the Kiosk screen the status bar speaks the kiosk's language; the other 
   await nav.getByRole('button', { name: 'Passes', exact: true }).click();
   await expect(bar).toHaveAttribute('lang', 'en');
   await expect(page.getByTestId('service-state')).toHaveText('Connected to the service');
+});
+
+test('a service that cannot be reached is said in plain words on the floor, bar and location picker alike', async ({
+  openApp,
+  app,
+}) => {
+  await furnish(app);
+  // Nothing listens on port 9: every read fails as unreachable.
+  await app.core.handlers.saveConnection({
+    mode: 'remote',
+    baseUrl: 'http://127.0.0.1:9',
+    accessId: 'someone',
+    accessSecret: 'something',
+  });
+  const page = await openApp();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Passes', exact: true }).click();
+  await expect(page.getByTestId('service-state')).toHaveAttribute('data-state', 'unreachable');
+  const bar = page.locator('.location-bar');
+  await expect(bar).toContainText('Could not list locations: The service cannot be reached right now.');
+  await shootBothSizes(page, 'passes-unreachable', {
+    arrange: async (size) => expect(await technicalWords(page), `Passes at ${size.width}x${size.height}`).toEqual([]),
+  });
 });

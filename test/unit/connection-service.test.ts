@@ -126,7 +126,8 @@ describe('connection service', () => {
       problem: { kind: 'unreachable', message: expect.stringMatching(/Could not reach http:\/\/127\.0\.0\.1:9/) },
     });
     const view = await c.handlers.listLocations('integration');
-    expect(view.error).toMatch(/Could not reach/);
+    // The kind travels with it, so the screens word it by kind, never by this message.
+    expect(view.error).toMatchObject({ kind: 'unreachable', message: expect.stringMatching(/Could not reach/) });
   });
 
   it('keeps a corrupt settings file aside and starts on defaults', async () => {

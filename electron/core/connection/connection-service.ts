@@ -324,7 +324,7 @@ export class ConnectionService {
         as,
         locations: this.locations.as === as ? this.locations.locations : [],
         loadedAt: this.locations.loadedAt,
-        error: errorMessage(error),
+        error: errorPayloadOf(error),
       });
     }
     return this.locations;

@@ -56,7 +56,7 @@ import { MoneyUnits } from '../money/money-units';
 import { boardMoneyInCents, tabsInCents } from './board-money';
 import { eventMoneyEvidence, saleMoneyEvidence } from './event-money-evidence';
 import type { OpenTab } from '../../../shared/webhooks';
-import { errorMessage } from '../../../shared/errors';
+import { errorPayloadOf } from '../api/app-error-of';
 import { appError } from '../../../shared/app-error';
 
 export interface TabsServiceOptions {
@@ -347,18 +347,13 @@ export class TabsService {
 
   async catalog(): Promise<CatalogView> {
     const location = this.settings.location;
-    if (!location) return { available: false, locationUuid: null, reason: 'Choose a location first.' };
+    if (!location) return { available: false, locationUuid: null, problem: null };
     try {
       const { products, spots } = await readCatalog(this.options.api(), location.uuid, this.codec);
       return { available: true, locationUuid: location.uuid, products, spots };
     } catch (error) {
       // The spec has no catalog route: the screens fall back to typed product ids and prices.
-      const why = errorMessage(error);
-      return {
-        available: false,
-        locationUuid: location.uuid,
-        reason: `The service did not list products and spots (${why}).`,
-      };
+      return { available: false, locationUuid: location.uuid, problem: errorPayloadOf(error) };
     }
   }
 

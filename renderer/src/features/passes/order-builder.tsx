@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { formatMoney, type CatalogProduct, type CatalogView } from '../../../../shared/tabs';
 import { isDecided, moneyReadings, type MoneyFamilyView } from '../../../../shared/money-units';
 import { parseMoney } from '../tabs/format';
+import { staffWords } from '../../../../shared/errors';
 
 export interface DraftLine {
   productUuid: string;
@@ -66,7 +67,10 @@ export function ProductPicker({ catalog, filter, lines, onChange, onReload, pric
       {catalog === null && <p className="hint">Loading products…</p>}
       {catalog && !catalog.available && (
         <p className="warning">
-          {catalog.reason} Type product ids below. {onReload && <button onClick={onReload}>Try again</button>}
+          {catalog.problem === null
+            ? 'Choose a location first.'
+            : `The service did not list its products and spots: ${staffWords(catalog.problem).text}`}{' '}
+          Type product ids below. {onReload && <button onClick={onReload}>Try again</button>}
         </p>
       )}
       {[...byCategory].map(([category, items]) => (

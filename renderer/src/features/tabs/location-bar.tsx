@@ -63,7 +63,7 @@ export function LocationBar({ needsEvents = false }: { needsEvents?: boolean }) 
         </label>
         {locations?.error && locations.as === 'integration' && (
           <span className="error">
-            Could not list locations: <span title={locations.error}>{staffWords(locations.error).text}</span>{' '}
+            Could not list locations: {staffWords(locations.error).text}{' '}
             <button onClick={() => void run(() => api().listLocations('integration'))}>Try again</button>
           </span>
         )}

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CatalogView } from '../../../../shared/tabs';
 import { api } from '../../api-context';
-import { messageOf } from './format';
+import { errorPayload } from '../../../../shared/errors';
 
 export function useCatalog(locationUuid: string | null) {
   const [catalog, setCatalog] = useState<CatalogView | null>(null);
@@ -13,7 +13,7 @@ export function useCatalog(locationUuid: string | null) {
     try {
       setCatalog(await api().tabsCatalog());
     } catch (error) {
-      setCatalog({ available: false, locationUuid, reason: messageOf(error) });
+      setCatalog({ available: false, locationUuid, problem: errorPayload(error) });
     } finally {
       setLoading(false);
     }
