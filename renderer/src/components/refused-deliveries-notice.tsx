@@ -43,7 +43,11 @@ const WORDS: Record<DeliveryRefusalCause, { what: string; fix: string }> = {
   },
 };
 
-export function RefusedDeliveriesNotice() {
+/**
+ * `floor` (Tabs, Gift cards): what is missing and who can fix it, in staff words; `manager` (the
+ * manager area): the cause and the fix on the service's dashboard, with the recorded detail.
+ */
+export function RefusedDeliveriesNotice({ audience = 'manager' }: { audience?: 'floor' | 'manager' }) {
   // Counters are pushed on every delivery: a change is the cue to ask the core again.
   const counters = useAppStore((s) => s.counters);
   const timezone = useVenueZone();
@@ -53,6 +57,21 @@ export function RefusedDeliveriesNotice() {
   if (!refused) return null;
   const words = WORDS[refused.cause];
   const count = `${refused.count}${refused.more ? '+' : ''} ${refused.count === 1 && !refused.more ? 'delivery' : 'deliveries'}`;
+  if (audience === 'floor') {
+    const updates = `${refused.count}${refused.more ? '+' : ''} ${refused.count === 1 && !refused.more ? 'update' : 'updates'}`;
+    return (
+      <section className="card refused-deliveries" role="status" data-testid="refused-deliveries" data-audience="floor">
+        <h2>Updates from the service are not getting through</h2>
+        <p>
+          {updates} from the service did not get through since {dayTime(refused.firstAt, timezone)} (the latest at{' '}
+          {dayTime(refused.lastAt, timezone)}), so tabs, orders and gift cards they carry are missing here.
+        </p>
+        <p>
+          <strong>Tell a manager:</strong> the manager area says what to change.
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="card refused-deliveries" role="status" data-testid="refused-deliveries">
       <h2>Events from the service are being refused</h2>

@@ -22,7 +22,7 @@ export function GiftCardsScreen() {
       <div className="screen-head">
         <h1>Gift cards</h1>
         <LocationBar />
-        <RefusedDeliveriesNotice />
+        <RefusedDeliveriesNotice audience="floor" />
       </div>
       {!location ? (
         <p className="empty">Choose the location this till serves to sell gift cards.</p>

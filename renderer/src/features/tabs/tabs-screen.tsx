@@ -44,7 +44,7 @@ export function TabsScreen() {
       <div className="screen-head">
         <h1>Tabs</h1>
         <LocationBar needsEvents />
-        <RefusedDeliveriesNotice />
+        <RefusedDeliveriesNotice audience="floor" />
       </div>
       {!location ? (
         <p className="empty">Choose a location to see its tabs.</p>
