@@ -3,7 +3,7 @@
 // token, no listener address: technical-words.ts reads the bar), the Kiosk screen's in the kiosk's
 // language. The technical detail is on Settings.
 import { createControlClient } from '../../electron/sandbox/control-client';
-import { expect, test, type RunningApp } from './fixtures';
+import { expect, openSettings, test, unlockSettings, type RunningApp } from './fixtures';
 import { showAt } from './show-at';
 import { shootBothSizes } from './both-sizes';
 import { technicalWords } from './technical-words';
@@ -91,4 +91,17 @@ test('a service that cannot be reached is said in plain words on the floor, bar 
   await shootBothSizes(page, 'passes-unreachable', {
     arrange: async (size) => expect(await technicalWords(page), `Passes at ${size.width}x${size.height}`).toEqual([]),
   });
+});
+
+test("Settings keeps the listener's address whole: wrapped as a whole, never split mid-word", async ({ page, app }) => {
+  await openSettings(page, app.host.url);
+  await unlockSettings(page);
+  const address = page.getByTestId('settings-listener').locator('code');
+  await expect(address).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/webhooks$/);
+  for (const size of SIZES) {
+    await showAt(page, size);
+    // One line box: the address moves under its words rather than breaking inside "webhooks".
+    const lines = await address.evaluate((el) => el.getClientRects().length);
+    expect(lines, `at ${size.width}x${size.height}`).toBe(1);
+  }
 });
