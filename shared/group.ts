@@ -62,9 +62,10 @@ export interface GroupEdit {
   entryUuid: string;
   /**
    * The other keys the venue's earlier messages may have named this entry by, so the office finds
-   * it whichever it was heard under: a break's local key (`local:…`, its break-start sent before
-   * the service gave it a uuid) and its break-start's punch (`punch:…`, the office's own key for a
-   * break-start that named none). Absent from earlier releases: the office matches `entryUuid` only.
+   * it whichever it was heard under: a shift's or break's local key (`local:…`, its punches sent
+   * before the service gave it a uuid) and a break-start's punch (`punch:…`, the office's own key
+   * for a break-start that named none). Absent from earlier releases: the office matches
+   * `entryUuid` only.
    */
   entryKeys?: string[];
   at: number;
@@ -88,8 +89,23 @@ export interface GroupEdit {
      * time_punch_type). Absent on shifts and from earlier releases: the office keeps what it had.
      */
     paid?: boolean;
+    /**
+     * A break's shift's other keys (as `entryKeys` for the shift), so a break the office has not
+     * heard of goes to its shift whichever key that was heard under. Absent on shifts, when the
+     * venue knows none, and from earlier releases: the office matches `shiftUuid` only.
+     */
+    shiftKeys?: string[];
   } | null;
 }
+
+/**
+ * Why the office could not place a venue's timesheet edit: it knows no shift under any key the
+ * edit names (`shift-not-found`: an edit of a shift, or of a break new to the office whose shift
+ * it does not know), or, for an edit published from the audit log alone, no shift or break
+ * (`entry-not-found`). The office keeps such an edit and applies it once a punch under one of
+ * those keys arrives.
+ */
+export type EditRefusalKind = 'shift-not-found' | 'entry-not-found';
 
 export type RefundState = 'accepted' | 'refused' | 'unknown';
 
@@ -202,10 +218,12 @@ export interface ReviewRow extends GroupReview {
 
 export interface ProblemRow {
   venueId: string;
-  kind: 'device' | 'health';
+  kind: 'device' | 'health' | 'edit';
   title: string;
   detail: string;
   at: number;
+  /** An edit's: why the office has not applied it. */
+  refusal?: EditRefusalKind;
 }
 
 export interface OfficeView {

@@ -2,6 +2,7 @@
 // day). Takings are the totals of the tabs closed that day; hours are each closed shift's length
 // less its unpaid breaks, by the day it started.
 import type {
+  EditRefusalKind,
   HoursRow,
   OfficeFilter,
   OfficeView,
@@ -14,6 +15,12 @@ import type {
 import type { Sql } from './office-store';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+/** What the office is missing to apply an edit, by its refusal's kind. */
+const UNPLACED: Record<EditRefusalKind, string> = {
+  'shift-not-found': 'it names a shift the office has not heard of',
+  'entry-not-found': 'it names a shift or break the office has not heard of',
+};
 
 export async function venuesOf(db: Sql): Promise<{ venueId: string; venueName: string }[]> {
   const rows = await db.query<{ venue_id: string; venue_name: string | null }>(
@@ -162,6 +169,25 @@ export async function officeView(
       detail: '',
       at: num(r.revoked_at),
     })),
+    ...(
+      await db.query<Record<string, unknown>>(
+        `select r.venue_id, r.kind, r.entry_uuid, e.by_name, e.reason, e.at from office_edit_refusals r
+         join office_edits e using (venue_id, audit_id) where r.venue_id = any($1) and not r.placed
+         order by e.at desc limit 200`,
+        [ids],
+      )
+    ).map((r) => {
+      const refusal = r.kind as EditRefusalKind;
+      const reason = r.reason ? `"${String(r.reason)}"; ` : '';
+      return {
+        venueId: String(r.venue_id),
+        kind: 'edit' as const,
+        title: `A timesheet edit by ${String(r.by_name)} is not in these hours: ${UNPLACED[refusal]}`,
+        detail: `${reason}kept, and applied once the venue's punches for it arrive (entry ${String(r.entry_uuid)})`,
+        at: num(r.at),
+        refusal,
+      };
+    }),
   ];
 
   return {

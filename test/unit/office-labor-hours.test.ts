@@ -157,6 +157,71 @@ describe('hours at the office', () => {
     expect(await workedMinutes()).toEqual([{ shifts: 4, minutes: before + 120 }]);
   });
 
+  it('finds a shift by any key its venue names, and keeps an edit it cannot place until its punches', async () => {
+    const before = 450 + 280 + 80 + 120;
+    const shift = (punchIn: number, punchOut: number) => ({
+      kind: 'shift' as const,
+      shiftUuid: null,
+      userId: 'u1',
+      name: 'Sam Server',
+      punchIn: T0 + punchIn * MIN,
+      punchOut: T0 + punchOut * MIN,
+    });
+    const refusals = () =>
+      store.query('select audit_id, kind from office_edit_refusals where not placed order by audit_id');
+    // s5: an hour heard under the venue's local key only.
+    await punch('local:s5', 'shift-start', 1700);
+    await punch('local:s5', 'shift-end', 1760);
+    expect(await workedMinutes()).toEqual([{ shifts: 5, minutes: before + 60 }]);
+    // An earlier release's edit names its uuid alone: refused, no second shift counted.
+    const base = { entryUuid: 'u5', at: T0 + 1800 * MIN, reason: 'stayed' };
+    await publishEdit(104, { ...base, auditId: 'a7', entry: shift(1700, 1790) });
+    expect(await workedMinutes()).toEqual([{ shifts: 5, minutes: before + 60 }]);
+    expect(await refusals()).toEqual([{ audit_id: 'a7', kind: 'shift-not-found' }]);
+    // Naming its local key too, it is found: an hour and a half.
+    await publishEdit(105, { ...base, auditId: 'a8', entryKeys: ['local:s5'], entry: shift(1700, 1790) });
+    expect(await workedMinutes()).toEqual([{ shifts: 5, minutes: before + 90 }]);
+    // The edit refused before it is behind this one now.
+    expect(await refusals()).toEqual([]);
+    // A new unpaid break goes to its shift by any of the shift's keys: 10 minutes off.
+    const brk = { ...shift(1720, 1730), kind: 'break' as const, shiftUuid: 'u5', shiftKeys: ['local:s5'] };
+    await publishEdit(106, { ...base, auditId: 'a9', entryUuid: 'b5', entry: { ...brk, paid: false } });
+    expect(await workedMinutes()).toEqual([{ shifts: 5, minutes: before + 80 }]);
+
+    // From the audit log alone, an entry the office has not heard of: refused, and shown.
+    await publishEdit(107, {
+      auditId: 'a10',
+      entryUuid: 'u6',
+      at: T0 + 2000 * MIN,
+      reason: 'left later',
+      changes: [{ field: 'punch_out', from: null, to: new Date(T0 + 1990 * MIN).toISOString() }],
+    });
+    // An earlier release's edit of a shift whose punches have not arrived.
+    await publishEdit(108, {
+      auditId: 'a11',
+      entryUuid: 'u7',
+      at: T0 + 2100 * MIN,
+      reason: 'fixed',
+      entry: shift(2000, 2060),
+    });
+    expect(await refusals()).toEqual([
+      { audit_id: 'a10', kind: 'entry-not-found' },
+      { audit_id: 'a11', kind: 'shift-not-found' },
+    ]);
+    const view = await officeView(store, { venues: [], day: null }, { applied: 0, lagMs: null });
+    expect(view.problems.filter((p) => p.kind === 'edit').map((p) => p.refusal)).toEqual([
+      'shift-not-found',
+      'entry-not-found',
+    ]);
+    // Their punches arrive: each kept edit is placed, and a punch it corrected that lands after it
+    // (u6's end, 50 minutes in) does not undo it.
+    await punch('u6', 'shift-start', 1900);
+    await punch('u6', 'shift-end', 1950);
+    await punch('u7', 'shift-start', 2000);
+    expect(await workedMinutes()).toEqual([{ shifts: 7, minutes: before + 80 + 90 + 60 }]);
+    expect(await refusals()).toEqual([]);
+  });
+
   it('replays the labor model when its tables are from the version that subtracted every break', async () => {
     const old = await openStore({ dir: dirs.make() });
     try {

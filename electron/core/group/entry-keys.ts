@@ -1,7 +1,8 @@
-// The keys besides its service uuid that a break may have been published under (GroupEdit.entryKeys):
-// a break-start sent before the service gave it a uuid named the break by its local key, and one
-// that named no break left the office to key it by its punch. The outbox knows both for 36 hours;
-// the time-card log, which keeps every kiosk break's kind with its punch and local key, beyond.
+// The keys besides its service uuid that a shift or break may have been published under
+// (GroupEdit.entryKeys): a punch sent before the service gave its shift or break a uuid named it
+// by the kiosk's local key, and a break-start that named no break left the office to key it by its
+// punch. The outbox knows them for 36 hours; beyond, the time-card log knows each kiosk break's
+// punch and local key, and the local ids it has written down beside their uuids.
 import type { TimeCardLog } from '../labor/approval/time-card-log';
 import type { Outbox } from '../labor/outbox';
 import { isLocal, type Ref } from '../labor/punch';
@@ -10,12 +11,20 @@ import type { EntryKeys } from './log-messages';
 export function entryKeysOf(outbox: Outbox, cards: TimeCardLog): EntryKeys {
   return (uuid) => {
     const keys = new Set<string>();
-    const add = (punchId: string, brk: Ref | null) => {
-      keys.add(`punch:${punchId}`);
-      if (brk && isLocal(brk)) keys.add(`local:${brk.local}`);
+    const local = (ref: Ref | null) => {
+      if (ref && isLocal(ref)) keys.add(`local:${ref.local}`);
     };
-    for (const s of outbox.all()) if (s.p.kind === 'break-start' && s.uuid === uuid) add(s.p.id, s.p.brk);
-    for (const b of cards.breakStartsOf(uuid)) add(b.punchId, b.brk);
+    const breakStart = (punchId: string, brk: Ref | null) => {
+      keys.add(`punch:${punchId}`);
+      local(brk);
+    };
+    for (const s of outbox.all()) {
+      if (s.uuid !== uuid) continue;
+      if (s.p.kind === 'break-start') breakStart(s.p.id, s.p.brk);
+      else if (s.p.kind === 'shift-start') local(s.p.shift);
+    }
+    for (const b of cards.breakStartsOf(uuid)) breakStart(b.punchId, b.brk);
+    for (const id of cards.localsOf(uuid)) keys.add(`local:${id}`);
     return [...keys];
   };
 }

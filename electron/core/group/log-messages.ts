@@ -68,6 +68,8 @@ export function punchMessage(venueId: string, s: PunchState, resolve: (ref: Ref)
  */
 export type EntryKeys = (entryUuid: string) => string[];
 
+const otherKeys = (keysOf: EntryKeys, uuid: string) => keysOf(uuid).filter((k) => k !== uuid);
+
 /** An edit as its answer told it: `audit` (default the row's latest) and the entry after it. */
 export function editMessage(
   venueId: string,
@@ -77,6 +79,7 @@ export function editMessage(
 ): Outgoing | null {
   const audit = which ?? [...row.audit].sort((a, b) => a.at - b.at).at(-1);
   if (!audit) return null;
+  const shiftKeys = row.kind === 'break' && row.shiftUuid ? otherKeys(keysOf, row.shiftUuid) : [];
   return edit(venueId, audit, keysOf, {
     kind: row.kind,
     shiftUuid: row.shiftUuid,
@@ -86,6 +89,7 @@ export function editMessage(
     punchOut: row.punchOut,
     // Paid or not as the hub's own timesheet counts it, so the office need not guess.
     ...(row.kind === 'break' ? { paid: isPaidBreak(row.punchType) } : {}),
+    ...(shiftKeys.length > 0 ? { shiftKeys } : {}),
   });
 }
 
@@ -95,7 +99,7 @@ export function auditEditMessage(venueId: string, audit: AuditRecord, keysOf: En
 }
 
 function edit(venueId: string, audit: AuditRecord, keysOf: EntryKeys, entry: GroupEdit['entry']): Outgoing {
-  const keys = keysOf(audit.entryUuid).filter((k) => k !== audit.entryUuid);
+  const keys = otherKeys(keysOf, audit.entryUuid);
   const payload: GroupEdit = {
     auditId: audit.id,
     entryUuid: audit.entryUuid,

@@ -179,6 +179,11 @@ export class TimeCardLog {
       .map((b) => ({ punchId: b.id, brk: b.brk }));
   }
 
+  /** The kiosk's local ids written down as the entry `uuid` (a shift's or a break's). */
+  localsOf(uuid: string): string[] {
+    return [...this.uuids].filter(([, known]) => known === uuid).map(([local]) => local);
+  }
+
   breakKinds(): Record<string, BreakKind> {
     const out: Record<string, BreakKind> = {};
     for (const b of this.breaks.values()) {
