@@ -165,6 +165,12 @@ export interface GroupHealth {
 export interface GroupStatus {
   at: number;
   venueName: string;
+  /**
+   * How the venue counts its business days (shared/labor-calc.ts fiscalDayOf): the IANA zone it
+   * counts them in and the hour each one starts. Absent from earlier releases: the office counts
+   * such a venue's days as UTC days, and says so, until a heartbeat carries it.
+   */
+  businessDay?: { timezone: string; startHour: number };
   punchesWaiting: number;
   punchesFailed: number;
   webhooks: { verified: number; unsigned: number; rejected: number; duplicates: number };
@@ -176,8 +182,20 @@ export interface GroupStatus {
 export interface OfficeFilter {
   /** Venue ids; empty: all. */
   venues: string[];
-  /** YYYY-MM-DD (UTC) or null: every day. */
+  /**
+   * A business day, YYYY-MM-DD, as each venue counts it (in its zone, from its day-start hour; a
+   * UTC day for a venue that has not said its zone yet), or null: every day.
+   */
   day: string | null;
+}
+
+export interface OfficeVenue {
+  venueId: string;
+  venueName: string;
+  /** The zone the venue counts its days in, or null until it has said one (its days are UTC's). */
+  timezone: string | null;
+  /** The hour its business day starts, or null until it has said its zone. */
+  dayStartHour: number | null;
 }
 
 export interface VenueTakings {
@@ -227,7 +245,7 @@ export interface ProblemRow {
 }
 
 export interface OfficeView {
-  venues: { venueId: string; venueName: string }[];
+  venues: OfficeVenue[];
   takings: VenueTakings[];
   onShift: OnShiftRow[];
   hours: HoursRow[];

@@ -34,6 +34,11 @@ export function fiscalDayOf(ms: number, timezone: string | null, startHour: numb
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/** The zone fiscalDayOf counts days in: `timezone` when this computer knows it, else its own. */
+export function businessZoneOf(timezone: string | null): string {
+  return dateFormatter(timezone).resolvedOptions().timeZone;
+}
+
 /** YYYY-MM-DD shifted by whole days (calendar arithmetic, no time zone involved). */
 export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number);

@@ -6,8 +6,9 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { DeliverPolicy, jetstream, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { GROUP_STREAM } from '../../shared/group';
-import type { OfficeStore } from './office-store';
+import type { OfficeStore, Sql } from './office-store';
 import type { Delivered, ReadModel } from './models';
+import { VENUE_DAYS_LOCK } from './models/read-model';
 
 const BATCH_MAX = 500;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -184,6 +185,7 @@ export class ModelRunner {
     const now = Date.now();
     let applied = 0;
     await this.store.transaction(async (tx) => {
+      if (model.dated) await tx.query('select pg_advisory_xact_lock_shared($1)', [VENUE_DAYS_LOCK]);
       for (const m of batch) {
         const d = parseDelivered(m);
         if (!d) continue;
@@ -220,8 +222,10 @@ export class ModelRunner {
   }
 
   /**
-   * A model stored under another version (no row: version 1, the first) is dropped, tables and
-   * all, so its new schema is made and the stream replayed into it from the start.
+   * A model stored under an older version (no row: version 1, the first) is taken through its
+   * migrations step by step, its rows and checkpoints kept: the stream holds 90 days, so a replay
+   * would lose what is older. One with a step missing, or stored under a newer version, is dropped,
+   * tables and all, so its new schema is made and the stream replayed into it from the start.
    */
   static async upgrade(store: OfficeStore, model: ReadModel, log: (line: string) => void = () => {}): Promise<void> {
     const wanted = model.version ?? 1;
@@ -229,19 +233,34 @@ export class ModelRunner {
       model.name,
     ]);
     const stored = row ? Number(row.version) : 1;
+    const steps: ((tx: Sql) => Promise<void>)[] = [];
+    for (let v = stored; v < wanted && model.migrations?.[v] !== undefined; v += 1) steps.push(model.migrations[v]);
+    const migrates = stored < wanted && steps.length === wanted - stored;
+    // A new office has none of the model's tables: nothing to migrate or drop.
+    const existing = await store.query<{ t: string | null }>('select to_regclass(t) as t from unnest($1::text[]) t', [
+      model.tables,
+    ]);
+    const fresh = existing.every((r) => r.t === null);
+    let replays = false;
     await store.transaction(async (tx) => {
-      if (stored !== wanted) {
-        for (const table of model.tables) await tx.query(`drop table if exists ${table}`);
-        await tx.query('delete from office_applied where model = $1', [model.name]);
-        await tx.query('delete from office_checkpoint where consumer like $1', [`${model.name}:%`]);
-        if (row) log(`office: ${model.name} changed (version ${stored} to ${wanted}): replayed from the stream`);
+      if (stored !== wanted && !fresh) {
+        if (migrates) {
+          for (const step of steps) await step(tx);
+          log(`office: ${model.name} changed (version ${stored} to ${wanted}): its tables were migrated`);
+        } else {
+          replays = true;
+          for (const table of model.tables) await tx.query(`drop table if exists ${table}`);
+          await tx.query('delete from office_applied where model = $1', [model.name]);
+          await tx.query('delete from office_checkpoint where consumer like $1', [`${model.name}:%`]);
+          if (row) log(`office: ${model.name} changed (version ${stored} to ${wanted}): replayed from the stream`);
+        }
       }
       await tx.query(
         'insert into office_model values ($1, $2) on conflict (model) do update set version = excluded.version',
         [model.name, wanted],
       );
     });
-    if (stored !== wanted) model.reset?.();
+    if (replays) model.reset?.();
   }
 
   /** Empties a model's tables and checkpoints: the next start replays it from the stream's start. */

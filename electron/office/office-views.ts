@@ -1,11 +1,13 @@
 // The office page's views, read from the read models' tables with the page's filters (venues, a
-// day). Takings are the totals of the tabs closed that day; hours are each closed shift's length
-// less its unpaid breaks, by the day it started.
+// day). A day is each venue's business day (its zone, its day-start hour; UTC until it has said
+// its zone). Takings are the totals of the tabs closed that day; hours are each closed shift's
+// length less its unpaid breaks, by the business day it started.
 import type {
   EditRefusalKind,
   HoursRow,
   OfficeFilter,
   OfficeView,
+  OfficeVenue,
   OnShiftRow,
   ProblemRow,
   RefundRow,
@@ -13,6 +15,7 @@ import type {
   VenueTakings,
 } from '../../shared/group';
 import type { Sql } from './office-store';
+import { businessDaySql } from './models/read-model';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
@@ -22,14 +25,25 @@ const UNPLACED: Record<EditRefusalKind, string> = {
   'entry-not-found': 'it names a shift or break the office has not heard of',
 };
 
-export async function venuesOf(db: Sql): Promise<{ venueId: string; venueName: string }[]> {
-  const rows = await db.query<{ venue_id: string; venue_name: string | null }>(
-    `select v.venue_id, s.venue_name from (
+export async function venuesOf(db: Sql): Promise<OfficeVenue[]> {
+  const rows = await db.query<{
+    venue_id: string;
+    venue_name: string | null;
+    timezone: string | null;
+    start_hour: number | null;
+  }>(
+    `select v.venue_id, s.venue_name, z.timezone, z.start_hour from (
        select venue_id from office_status union select venue_id from office_events
        union select venue_id from office_punches union select venue_id from office_refunds) v
-     left join office_status s on s.venue_id = v.venue_id order by v.venue_id`,
+     left join office_status s on s.venue_id = v.venue_id
+     left join office_venue_days z on z.venue_id = v.venue_id order by v.venue_id`,
   );
-  return rows.map((r) => ({ venueId: r.venue_id, venueName: r.venue_name ?? r.venue_id }));
+  return rows.map((r) => ({
+    venueId: r.venue_id,
+    venueName: r.venue_name ?? r.venue_id,
+    timezone: r.timezone,
+    dayStartHour: r.start_hour === null ? null : Number(r.start_hour),
+  }));
 }
 
 export async function officeView(
@@ -89,7 +103,7 @@ export async function officeView(
       `select user_id, max(name) as name, venue_id, count(*) as shifts,
               sum(greatest(end_at - start_at - unpaid_break_ms, 0)) as worked
        from office_shifts where end_at is not null and start_at is not null and venue_id = any($1)
-         and ($2::text is null or to_char(to_timestamp(start_at / 1000.0) at time zone 'UTC', 'YYYY-MM-DD') = $2)
+         and ($2::text is null or ${businessDaySql('office_shifts.start_at', 'office_shifts.venue_id')} = $2)
        group by user_id, venue_id order by max(name), venue_id`,
       [ids, day],
     )

@@ -17,6 +17,7 @@ import type { RequestTap } from './request-tap';
 import type { Outgoing } from './publish-queue';
 import type { PublishedLog } from './published-log';
 import type { RequestLedger } from '../requests/request-ledger';
+import { businessZoneOf } from '../../../shared/labor-calc';
 import { durableMessages } from './durable-replay';
 import { entryKeysOf } from './entry-keys';
 import {
@@ -147,9 +148,15 @@ export function attachLogTaps(
   const heartbeat = () => {
     const outbox = sources.labor.view().outbox;
     const counters = sources.webhooks.counters();
+    const stored = sources.labor.settings();
     const status: GroupStatus = {
       at: now(),
       venueName: sources.venueName,
+      // How this venue's own screens count a day (LaborService.fiscalDayFor), so the office counts alike.
+      businessDay: {
+        timezone: businessZoneOf(stored.location?.timezone ?? null),
+        startHour: stored.settings.fiscalDayStartHour,
+      },
       punchesWaiting: outbox.pending + outbox.blocked,
       punchesFailed: outbox.failed,
       webhooks: {

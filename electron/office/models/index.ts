@@ -3,11 +3,13 @@ import { laborModel } from './labor-model';
 import { refundsModel } from './refunds-model';
 import { reviewModel } from './review-model';
 import { createTabsModel } from './tabs-model';
-import { venuesModel } from './venues-model';
+import { createVenuesModel } from './venues-model';
 import type { ReadModel } from './read-model';
 
 export function readModels(): ReadModel[] {
-  return [createTabsModel(), laborModel, refundsModel, reviewModel, venuesModel];
+  const others = [createTabsModel(), laborModel, refundsModel, reviewModel];
+  // The venues model dates the others' business-day columns again when a venue's zone changes.
+  return [...others, createVenuesModel(others.flatMap((m) => m.dated ?? []))];
 }
 
 export type { ReadModel, Delivered } from './read-model';

@@ -16,7 +16,7 @@
 // shift's break totals are summed again from its breaks.
 import type { EditRefusalKind, GroupEdit, GroupPunch } from '../../../shared/group';
 import { isPaidBreak } from '../../../shared/labor-calc';
-import { dayOf, type Delivered, type ReadModel } from './read-model';
+import { businessDaySql, type Delivered, type ReadModel } from './read-model';
 import type { Sql } from '../office-store';
 
 export const laborModel: ReadModel = {
@@ -26,6 +26,8 @@ export const laborModel: ReadModel = {
   // Edits matching a shift or break by its other keys, setting a break's paid and keeping refused
   // edits (a table of its own) leave these tables as they are.
   version: 3,
+  // A punch's day follows its venue's zone; a shift's is read from its start (office-views.ts).
+  dated: [{ table: 'office_punches', day: 'day', at: 'captured_at' }],
   filters: ['venue.*.labor.>'],
   tables: ['office_punches', 'office_shifts', 'office_edits', 'office_breaks', 'office_edit_refusals'],
   schema: `
@@ -111,18 +113,11 @@ async function applyPunch(tx: Sql, venueId: string, p: GroupPunch): Promise<void
 }
 
 async function landPunch(tx: Sql, venueId: string, p: GroupPunch): Promise<void> {
-  await tx.query(`insert into office_punches values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing`, [
-    venueId,
-    p.punchId,
-    p.kind,
-    p.userId,
-    p.name,
-    p.role,
-    p.shiftKey,
-    p.capturedAt,
-    p.landedAt,
-    dayOf(p.capturedAt),
-  ]);
+  const day = businessDaySql('$8::bigint', '$1');
+  await tx.query(
+    `insert into office_punches values ($1, $2, $3, $4, $5, $6, $7, $8, $9, ${day}) on conflict do nothing`,
+    [venueId, p.punchId, p.kind, p.userId, p.name, p.role, p.shiftKey, p.capturedAt, p.landedAt],
+  );
   await ensureShift(tx, venueId, p.shiftKey, p);
   const at = p.capturedAt;
   const where = 'where venue_id = $1 and shift_key = $2';

@@ -1,10 +1,11 @@
 // Refunds with who approved them. One row per refund request: an outcome first unknown and then
 // settled lands as two messages, and the settled one wins whatever order they are applied in.
 import type { GroupRefund } from '../../../shared/group';
-import { dayOf, type ReadModel } from './read-model';
+import { businessDaySql, type ReadModel } from './read-model';
 
 export const refundsModel: ReadModel = {
   name: 'refunds',
+  dated: [{ table: 'office_refunds', day: 'day', at: 'at' }],
   filters: ['venue.*.tabs.refund'],
   tables: ['office_refunds'],
   schema: `
@@ -16,7 +17,8 @@ export const refundsModel: ReadModel = {
   async apply(tx, m) {
     const r = m.payload as GroupRefund;
     await tx.query(
-      `insert into office_refunds values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+      `insert into office_refunds values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::bigint,
+         ${businessDaySql('$13::bigint', '$1')})
        on conflict (venue_id, request_id) do update set
          state = case when office_refunds.state = 'unknown' then excluded.state else office_refunds.state end,
          amount = coalesce(office_refunds.amount, excluded.amount),
@@ -37,7 +39,6 @@ export const refundsModel: ReadModel = {
         r.approvedBy?.userId ?? null,
         r.approvedBy?.name ?? null,
         r.at,
-        dayOf(r.at),
       ],
     );
   },
