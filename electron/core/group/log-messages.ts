@@ -215,10 +215,15 @@ export function healthMessage(venueId: string, n: DataHealthNotice): Outgoing {
   return { subject: venueSubject(venueId, 'health'), msgId: `health:${n.id}:${n.at}`, payload };
 }
 
+/**
+ * One heartbeat per period; one sent at once when the venue's zone or day start changed carries
+ * them in its id, so the stream does not drop it as a repeat of that period's.
+ */
 export function statusMessage(venueId: string, status: GroupStatus, everyMs: number): Outgoing {
+  const day = status.businessDay ? `:${status.businessDay.timezone}@${status.businessDay.startHour}` : '';
   return {
     subject: venueSubject(venueId, 'status'),
-    msgId: `status:${venueId}:${Math.floor(status.at / everyMs)}`,
+    msgId: `status:${venueId}:${Math.floor(status.at / everyMs)}${day}`,
     payload: status,
   };
 }

@@ -145,18 +145,28 @@ export function attachLogTaps(
   offs.push(sources.dataHealth.events.on('dataHealth', health));
   health(sources.dataHealth.view());
 
+  // How this venue's own screens count a day (LaborService.fiscalDayFor), so the office counts
+  // alike; nothing until a location is chosen, so the office does not take this computer's zone
+  // for the venue's before the venue has one.
+  const businessDay = (): GroupStatus['businessDay'] => {
+    const stored = sources.labor.settings();
+    if (!stored.location) return undefined;
+    return {
+      timezone: businessZoneOf(stored.location.timezone ?? null),
+      startHour: stored.settings.fiscalDayStartHour,
+    };
+  };
+  const dayKey = (day: GroupStatus['businessDay']) => (day ? `${day.timezone}@${day.startHour}` : '');
+  let saidDay = '';
   const heartbeat = () => {
     const outbox = sources.labor.view().outbox;
     const counters = sources.webhooks.counters();
-    const stored = sources.labor.settings();
+    const day = businessDay();
+    saidDay = dayKey(day);
     const status: GroupStatus = {
       at: now(),
       venueName: sources.venueName,
-      // How this venue's own screens count a day (LaborService.fiscalDayFor), so the office counts alike.
-      businessDay: {
-        timezone: businessZoneOf(stored.location?.timezone ?? null),
-        startHour: stored.settings.fiscalDayStartHour,
-      },
+      ...(day ? { businessDay: day } : {}),
       punchesWaiting: outbox.pending + outbox.blocked,
       punchesFailed: outbox.failed,
       webhooks: {
@@ -170,6 +180,12 @@ export function attachLogTaps(
     push(statusMessage(venueId, status, sources.statusEveryMs));
   };
   heartbeat();
+  // A change of zone or day start is said at once, not at the next beat.
+  offs.push(
+    sources.labor.events.on('labor', () => {
+      if (dayKey(businessDay()) !== saidDay) heartbeat();
+    }),
+  );
   const beat = setInterval(heartbeat, sources.statusEveryMs);
   beat.unref();
 
