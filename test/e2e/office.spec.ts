@@ -1,6 +1,7 @@
 // The back office's page in Chromium: a head office (one nats-server, PGlite) and two venues' hubs
 // (whole cores on the practice venue, each with its leaf node) on loopback, each in its own temp
-// folder. People punch in at each venue; the page the office serves shows who is on shift where.
+// folder. People punch in at each venue; the page the office serves shows who is on shift where,
+// in the words the venue's own screens use, on each venue's clock.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,16 @@ test('the office page shows who is on shift at each venue', async ({ page }) => 
   await expect(atHarbour).toContainText('Jordan Bartender');
   await expect(atGarden.getByRole('listitem')).toHaveCount(1, { timeout: 20_000 });
   await expect(atGarden).toContainText('Morgan Server');
+  // Roles as the venue writes them; today's times as a time on the venue's clock.
+  await expect(atHarbour).toContainText(/Jordan Bartender \(Bartender\) since \d{1,2}:\d{2} [AP]M/);
+  // Each venue's heartbeat says its zone: its days are New York's from 4 a.m., not UTC's.
+  const takings = page.getByRole('region', { name: 'Takings and open tabs' });
+  await expect(takings.getByRole('row', { name: /Harbour/ })).toContainText('New York time, from 4 AM', {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('status')).toHaveText(/^(Up to date|Behind by .+)$/);
+  await expect(page.getByText('All days')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Refunds' })).toContainText('No refunds yet.');
   // Head office's managers read it on a desk screen or a tall one: nothing axe finds at either.
   await shootBothSizes(page, 'office', { fullPage: true, axe: true, leaveAt: 'as before' });
   // The venue filter narrows every section to the venues ticked.

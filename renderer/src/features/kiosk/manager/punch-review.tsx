@@ -4,9 +4,10 @@
 // approved (optionally at a corrected time) or rejected here, one by one or a device's all at once
 // in one request; a device's whole part can be purged. An approved punch lands once. A device may
 // fill the list with hundreds: only the newest rows are drawn until the manager asks for all.
-import { BULK_DECISION_MAX, type PunchReviewItem, type ReviewReason } from '../../../../../shared/authority';
+import { BULK_DECISION_MAX } from '../../../../../shared/authority';
 import { api } from '../../../api-context';
 import { ACTION_LABELS } from '../format';
+import { REVIEW_REASON_TEXT, REVIEW_STATUS_TEXT } from '../review-words';
 import { useAction } from '../../../hooks/use-action';
 import { useRequest } from '../../../hooks/use-request';
 import { Problem } from '../../../components/problem';
@@ -19,23 +20,6 @@ import { useState } from 'react';
 
 /** Rows drawn before "Show all": the device lines above act on every row anyway. */
 const ROWS_SHOWN = 200;
-
-const REASON_TEXT: Record<ReviewReason, string> = {
-  offline: 'taken while the hub was unreachable',
-  'back-dated': 'its time is far behind the hub’s clock',
-  'clock-ahead': 'its time is ahead of the hub’s clock',
-  'tips-over-limit': 'tips over the limit',
-  'revoked-device': 'still on the device when it was revoked',
-  'no-pin': 'a name tap: no PIN was entered',
-  'session-ended': 'arrived after the person’s session had ended',
-};
-
-const STATUS_TEXT: Record<PunchReviewItem['status'], string> = {
-  held: 'waiting for a manager',
-  approved: 'approved',
-  rejected: 'rejected',
-  refused: 'refused by the hub',
-};
 
 export function PunchReview({ token, timezone }: { token: string; timezone: string | null }) {
   const where = useRequest(() => api().satelliteStatus(), []);
@@ -132,11 +116,11 @@ export function PunchReview({ token, timezone }: { token: string; timezone: stri
                 ? i.problem || i.message
                   ? staffWords(i.problem ?? i.message).text
                   : ''
-                : i.reasons.map((r) => REASON_TEXT[r]).join('; '),
+                : i.reasons.map((r) => REVIEW_REASON_TEXT[r]).join('; '),
             whyDetail: i.status === 'refused' ? i.message : null,
             state: (
               <>
-                {STATUS_TEXT[i.status]}
+                {REVIEW_STATUS_TEXT[i.status]}
                 {i.decidedBy && ` by ${i.decidedBy}`}
               </>
             ),
