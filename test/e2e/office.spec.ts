@@ -13,6 +13,8 @@ import { createApp, type App } from '../../electron/host/create-app';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { HARBOUR } from '../unit/labor-test-constants';
 import { shootBothSizes } from './both-sizes';
+import { readModels } from '../../electron/office/models';
+import type { GroupStatus } from '../../shared/group';
 
 const dirs: string[] = [];
 const temp = () => {
@@ -62,6 +64,26 @@ test('the office page shows who is on shift at each venue', async ({ page }) => 
   await punchIn(harbour, '1111');
   await punchIn(harbour, '2222');
   await punchIn(garden, '3333');
+  // A third venue runs an earlier release: its heartbeat says no zone, as the office heard it.
+  const venues = readModels().find((m) => m.name === 'venues')!;
+  const older: GroupStatus = {
+    at: Date.now(),
+    venueName: 'Pier',
+    punchesWaiting: 0,
+    punchesFailed: 0,
+    webhooks: { verified: 0, unsigned: 0, rejected: 0, duplicates: 0 },
+    listener: 'listening',
+  };
+  await office.store.transaction((tx) =>
+    venues.apply(tx, {
+      venueId: 'pier',
+      kind: 'status',
+      msgId: 'status:pier:1',
+      seq: 0,
+      payload: older,
+      heardAt: null,
+    }),
+  );
   await page.goto(office.url);
   const atHarbour = page.getByRole('region', { name: 'On shift at Harbour' });
   const atGarden = page.getByRole('region', { name: 'On shift at Garden' });
@@ -78,6 +100,12 @@ test('the office page shows who is on shift at each venue', async ({ page }) => 
   await expect(takings.getByRole('row', { name: /Harbour/ })).toContainText('New York time, from 4 AM', {
     timeout: 20_000,
   });
+  // The earlier release's days are UTC's, and the page says so rather than show them as its own.
+  await expect(takings.getByRole('row', { name: /Pier/ })).toContainText('UTC days: time zone not said yet');
+  await expect(page.getByRole('list', { name: 'Time zones not known' })).toContainText(
+    'Pier has not said its time zone yet',
+  );
+  await expect(page.getByRole('region', { name: 'On shift at Pier' })).toContainText('Nobody is on shift.');
   await expect(page.getByRole('status')).toHaveText(/^(Up to date|Behind by .+)$/);
   await expect(page.getByText('All days')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Refunds' })).toContainText('No refunds yet.');
