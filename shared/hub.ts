@@ -9,6 +9,18 @@ export const DEVICE_ROLES = ['kiosk', 'workstation', 'manager'] as const;
 /** What a paired device may do, decided at pairing (see shared/contract/device-access.ts). */
 export type DeviceRole = (typeof DEVICE_ROLES)[number];
 
+/** A device role as the venue's screens and head office's page name it. */
+export const DEVICE_ROLE_NAMES: Record<DeviceRole, string> = {
+  kiosk: 'Kiosk',
+  workstation: 'Workstation',
+  manager: 'Manager’s device',
+};
+
+/** The name of a role a message carries: a role a newer release added is said as it came. */
+export function deviceRoleName(role: string): string {
+  return (DEVICE_ROLES as readonly string[]).includes(role) ? DEVICE_ROLE_NAMES[role as DeviceRole] : role;
+}
+
 export interface HubDeviceView {
   id: string;
   name: string;

@@ -16,6 +16,7 @@ import type {
 } from '../../shared/group';
 import type { Sql } from './office-store';
 import { businessDaySql } from './models/read-model';
+import { deviceRoleName } from '../../shared/hub';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
@@ -179,7 +180,7 @@ export async function officeView(
     ).map((r) => ({
       venueId: String(r.venue_id),
       kind: 'device' as const,
-      title: `${String(r.name)} (${String(r.role)}) was revoked`,
+      title: `${String(r.name)} (${deviceRoleName(String(r.role))}) was revoked`,
       detail: '',
       at: num(r.revoked_at),
     })),

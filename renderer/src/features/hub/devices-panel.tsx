@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import {
   CLOCK_SKEW_SHOWN_MS,
+  DEVICE_ROLE_NAMES,
   DEVICE_ROLES,
   type DeviceRole,
   type HubDeviceView,
@@ -22,9 +23,9 @@ import { dayTime } from '../kiosk/format';
 import { shortFingerprint } from '../../../../shared/fingerprint';
 
 const ROLE_TEXT: Record<DeviceRole, string> = {
-  kiosk: 'Kiosk (punches only)',
-  workstation: 'Workstation (bar, orders, refunds with a manager PIN)',
-  manager: "Manager's device (everything, with a manager PIN)",
+  kiosk: `${DEVICE_ROLE_NAMES.kiosk} (punches only)`,
+  workstation: `${DEVICE_ROLE_NAMES.workstation} (bar, orders, refunds with a manager PIN)`,
+  manager: `${DEVICE_ROLE_NAMES.manager} (everything, with a manager PIN)`,
 };
 
 export function DevicesPanel({ token, timezone }: { token: string; timezone: string | null }) {
