@@ -40,7 +40,6 @@ import { GiftCardProjection } from './gift-card-projection';
 import { GiftCardSales } from './gift-card-sales';
 import { sellGiftCards } from './gift-card-seller';
 import { deriveGiftCards } from './gift-card-view';
-import { NOTICE_TYPES } from './notice-text';
 import { NoticesProjection } from './notices-projection';
 import { orderOnPass } from './pass-orders';
 import { loadTabDetails, refund } from './refunds';
@@ -87,16 +86,6 @@ export interface TabsServiceEvents {
 /** Parts pushed whole after a short batch; the board has its own pusher. */
 type Part = Exclude<keyof TabsServiceEvents, 'tabsBoard'>;
 
-const BOARD_TYPES = new Set([
-  'OPEN_TAB',
-  'CLOSE_TAB',
-  'ITEM_ADDED',
-  'ITEM_REMOVED',
-  'ITEM_VOIDED',
-  'ITEM_COMPED',
-  'ORDER_PLACED',
-  'PAYMENT_REFUNDED',
-]);
 const NOTICES_SHOWN = 200;
 /** Tabs derived per turn of the event loop while warming up after a restore (a few ms each turn). */
 const WARM_TABS_PER_TURN = 500;
@@ -160,12 +149,14 @@ export class TabsService {
 
   /** For webhookService.addProjection, before it starts: each one marks its part for a push. */
   projections(): Projection[] {
-    type Checkpointed = Projection & Required<Pick<Projection, 'snapshot' | 'restore' | 'reset'>>;
+    type Checkpointed = Projection & Required<Pick<Projection, 'types' | 'snapshot' | 'restore' | 'reset'>>;
     // `whole`: the state was replaced at once (a checkpoint restored, or emptied for a replay).
-    const watched = (inner: Checkpointed, types: Set<string>, changed: () => void, whole = changed): Projection => ({
+    // The wrapper filters by the inner projection's own types and lists none itself, so the board's
+    // money evidence below still sees every event.
+    const watched = (inner: Checkpointed, changed: () => void, whole = changed): Projection => ({
       name: inner.name,
       apply: (event: AcceptedEvent) => {
-        if (!types.has(event.type)) return;
+        if (!inner.types.has(event.type)) return;
         inner.apply(event);
         changed();
       },
@@ -188,7 +179,6 @@ export class TabsService {
     const part = (name: Part) => () => this.schedule(name);
     const board = watched(
       this.openTabs,
-      BOARD_TYPES,
       () => this.board.changed(),
       () => this.board.everything(),
     );
@@ -202,8 +192,8 @@ export class TabsService {
           board.apply(event);
         },
       },
-      watched(this.giftCardEvents, new Set(['GIFT_CARD_CREATED']), part('tabsGiftCards')),
-      watched(this.notices, NOTICE_TYPES, part('tabsNotices')),
+      watched(this.giftCardEvents, part('tabsGiftCards')),
+      watched(this.notices, part('tabsNotices')),
     ];
   }
 
