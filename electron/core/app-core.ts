@@ -4,9 +4,7 @@
 import { join } from 'node:path';
 import type { IpcEventMap, IpcHandlers } from '../../shared/contract';
 import type { AppSnapshot } from '../../shared/domain';
-import type { FetchLike } from './api/http';
-import { ConnectionService } from './connection/connection-service';
-import type { EmbeddedSandbox } from './connection/sandbox-link';
+import { ConnectionService, type ConnectionServiceOptions } from './connection/connection-service';
 import { checkService } from './connection/service-check';
 import { guardHandlers } from './access-guard';
 import { connectionHandlers } from './connection/connection-handlers';
@@ -52,29 +50,31 @@ import { backupHandlers } from './backup/backup-handlers';
 import { hubAddressHandlers } from './hub/hub-address-handlers';
 import { VenueGroup, type VenueGroupTuning } from './group/venue-group';
 
-export interface CoreOptions {
-  dataDir: string;
+/** The connection's options the composition root gives (connection-service.ts says what each is). */
+type ConnectionRootOptions = Pick<
+  ConnectionServiceOptions,
+  | 'dataDir'
+  | 'fetch'
+  | 'serviceUrl'
+  | 'accessId'
+  | 'accessSecret'
+  | 'defaultRedirectPort'
+  | 'sandbox'
+  | 'openExternal'
+  | 'log'
+>;
+
+export interface CoreOptions extends ConnectionRootOptions {
   runtime: 'electron' | 'headless';
+  /** Absent: secrets are held in memory for this run only. */
   secrets?: SecretStore;
-  fetch?: FetchLike;
-  /** A service URL forced for this run (host --service-url) with its credentials; otherwise the saved setting. */
-  serviceUrl?: string;
-  accessId?: string;
-  accessSecret?: string;
-  /** Sign-in redirect port until the user picks one (the shipped roots pass DEFAULT_REDIRECT_PORT). */
-  defaultRedirectPort?: number;
-  /** The practice venue, started by the composition root (electron/host/create-app.ts) on demand. */
-  sandbox?: EmbeddedSandbox;
   webhook?: { port?: number; secret?: string };
-  /** Opens a URL in the system browser; absent in the headless host (the page opens it). */
-  openExternal?: (url: string) => Promise<boolean>;
   /** How the tunnel connects (tests pass a local stand-in; default: the ngrok agent). */
   tunnelConnector?: TunnelConnector;
   /** Clock for the webhook receiver's stale/future checks. */
   now?: () => number;
   /** Clock of PIN sessions and lockouts (tests step it past a session's life); the system clock otherwise. */
   sessionClock?: () => number;
-  log?: (line: string) => void;
   /** Runs as a locked-down kiosk: the labor kiosk is the only screen until a manager unlocks. */
   kiosk?: boolean;
   /** Labor outbox timing (tests shorten timeouts and settle delays). */

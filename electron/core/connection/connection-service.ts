@@ -39,8 +39,12 @@ export interface ConnectionServiceOptions {
   accessSecret?: string;
   /** Sign-in redirect port until the user picks one (the shipped roots: DEFAULT_REDIRECT_PORT). */
   defaultRedirectPort?: number;
-  /** The practice venue, started by the composition root on demand; absent: no "sandbox" mode. */
+  /**
+   * The practice venue, started by the composition root (electron/host/create-app.ts) on demand;
+   * absent: no "sandbox" mode.
+   */
   sandbox?: EmbeddedSandbox;
+  /** Opens a URL in the system browser; absent in the headless host (the page opens it). */
   openExternal?: (url: string) => Promise<boolean>;
   log?: (line: string) => void;
   /** Where unreadable files in the data folder are reported (the data-health notices). */
