@@ -23,7 +23,7 @@ import {
   upgrade,
   type DataFormat,
 } from '../storage/data-format';
-import { keepBeforeUpgrade } from '../storage/newer-files';
+import { keepBeforeUpgrade, newerReport } from '../storage/newer-files';
 
 export interface OpenedLog<T> {
   log: AppendLog<T>;
@@ -235,15 +235,15 @@ export function reportNewerLog(
 ): string | null {
   if (!opened.newer) return null;
   const sentence = newerSentence(label, opened.newer);
-  damage?.({
-    key: 'newer',
-    severity: 'error',
-    path,
-    keptAs: null,
-    count: null,
-    sentence,
-    detail: `${path} is of format version ${opened.newer.version} (written by ${opened.newer.writtenBy ?? 'an unnamed release'}); nothing of it was read, and it is not written while this release runs`,
-  });
+  damage?.(
+    newerReport(
+      path,
+      sentence,
+      `${path} is`,
+      opened.newer,
+      'nothing of it was read, and it is not written while this release runs',
+    ),
+  );
   return sentence;
 }
 

@@ -14,7 +14,7 @@ import { errorMessage } from '../../../shared/errors';
 import { keepDamagedCopy, moveDamagedAside } from './damaged-copy';
 import type { DamageSink } from './data-health';
 import { checkDocument, defineFormat, newerSentence, stampDocument, upgrade, type DataFormat } from './data-format';
-import { clearNewer, keepBeforeUpgrade, markNewer, refuseIfNewer } from './newer-files';
+import { clearNewer, keepBeforeUpgrade, markNewer, newerReport, refuseIfNewer } from './newer-files';
 
 export interface JsonFileLoad<T> {
   value: T;
@@ -128,15 +128,15 @@ function newerFile<T>(
 ): JsonFileLoad<T> {
   const sentence = newerSentence(label, check);
   markNewer(path, sentence);
-  options.damage?.({
-    key: 'newer',
-    severity: 'error',
-    path,
-    keptAs: null,
-    count: null,
-    sentence,
-    detail: `${name} is of format version ${check.version} (written by ${check.writtenBy ?? 'an unnamed release'}); this release reads up to ${format.version}; it is not changed while this release runs`,
-  });
+  options.damage?.(
+    newerReport(
+      path,
+      sentence,
+      `${name} is`,
+      check,
+      `this release reads up to ${format.version}; it is not changed while this release runs`,
+    ),
+  );
   const newer = { version: check.version, writtenBy: check.writtenBy };
   return { value: defaults(), problem: { message: sentence, movedTo: null }, newer };
 }

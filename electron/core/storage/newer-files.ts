@@ -6,6 +6,7 @@ import { closeSync, copyFileSync, fsyncSync, openSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { AppError } from '../../../shared/app-error';
 import { damagedStamp } from './damaged-copy';
+import type { DamageReport } from './data-health';
 import { fsyncDir } from './fsync-dir';
 
 const refused = new Map<string, string>();
@@ -16,6 +17,29 @@ export function markNewer(path: string, sentence: string): void {
 
 export function clearNewer(path: string): void {
   refused.delete(path);
+}
+
+/**
+ * The data-health error for a file a newer release wrote: nothing of it is kept aside (it is left
+ * as it is). `subject` leads the detail ("<file> is", "checkpoint"); `outcome` says what this
+ * release does without it.
+ */
+export function newerReport(
+  path: string,
+  sentence: string,
+  subject: string,
+  check: { version: number; writtenBy: string | null },
+  outcome: string,
+): DamageReport {
+  return {
+    key: 'newer',
+    severity: 'error',
+    path,
+    keptAs: null,
+    count: null,
+    sentence,
+    detail: `${subject} of format version ${check.version} (written by ${check.writtenBy ?? 'an unnamed release'}); ${outcome}`,
+  };
 }
 
 /** Throws the file's sentence when a newer release wrote it; writers call this before writing. */

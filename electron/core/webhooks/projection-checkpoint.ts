@@ -23,7 +23,7 @@ import { errorMessage } from '../../../shared/errors';
 import type { Projection } from './projections';
 import { CheckpointFormatChanged } from './checkpoint-codec';
 import { APP_VERSION, newerSentence } from '../storage/data-format';
-import { clearNewer, keepBeforeUpgrade, markNewer, refuseIfNewer } from '../storage/newer-files';
+import { clearNewer, keepBeforeUpgrade, markNewer, newerReport, refuseIfNewer } from '../storage/newer-files';
 
 /** 2: the open tabs' state holds the orders' names and item counts (open-tabs/4). */
 export const CHECKPOINT_VERSION = 2;
@@ -163,15 +163,15 @@ function newerFile(
   const sentence = newerSentence(LABEL, { version: header.format, writtenBy });
   markNewer(path, sentence);
   options.log?.(sentence);
-  options.damage?.({
-    key: 'newer',
-    severity: 'error',
-    path,
-    keptAs: null,
-    count: null,
-    sentence,
-    detail: `checkpoint of format version ${header.format} (written by ${writtenBy ?? 'an unnamed release'}); this release reads up to ${CHECKPOINT_VERSION}; the board is rebuilt from the event log and the file is not changed while this release runs`,
-  });
+  options.damage?.(
+    newerReport(
+      path,
+      sentence,
+      'checkpoint',
+      { version: header.format, writtenBy },
+      `this release reads up to ${CHECKPOINT_VERSION}; the board is rebuilt from the event log and the file is not changed while this release runs`,
+    ),
+  );
   return { fromSeq: 0, problem: sentence, newer: true };
 }
 
