@@ -13,7 +13,7 @@ import { ManagerArea } from './manager/manager-area';
 import { ManagerSetup } from './manager/manager-setup';
 import { NamePicker } from './name-picker';
 import { PersonPanel } from './person-panel';
-import { PinPad, type PadLock } from './pin-pad';
+import { PinPad, type PadLock, type PadState } from './pin-pad';
 import { useIdle } from './use-idle';
 import { useAction } from '../../hooks/use-action';
 import { BreakOverride } from './break-override';
@@ -270,6 +270,7 @@ export function KioskScreen({
     );
   }
 
+  const pad: PadState = { busy: request.busy, error: problem, lock, timezone: location.timezone, nameOf };
   let panel: ReactNode;
   switch (mode.kind) {
     case 'pad':
@@ -285,15 +286,7 @@ export function KioskScreen({
               {t('pad.practicePinsRemoved')}
             </p>
           )}
-          <PinPad
-            title={t('pad.enterPin')}
-            busy={request.busy}
-            error={problem}
-            lock={lock}
-            timezone={location.timezone}
-            nameOf={nameOf}
-            onSubmit={(pin) => void identify({ pin })}
-          />
+          <PinPad title={t('pad.enterPin')} {...pad} onSubmit={(pin) => void identify({ pin })} />
           <div className="k-pad-links">
             <button type="button" className="k-link k-link-strong" onClick={() => setMode({ kind: 'names' })}>
               {t('pad.orTapName')}
@@ -317,11 +310,7 @@ export function KioskScreen({
       panel = (
         <PinPad
           title={t('pad.namePin', { name: mode.card.name })}
-          busy={request.busy}
-          error={problem}
-          lock={lock}
-          timezone={location.timezone}
-          nameOf={nameOf}
+          {...pad}
           onSubmit={(pin) => void identify({ userId: mode.card.userId, pin })}
           onCancel={backToPad}
         />
@@ -376,11 +365,7 @@ export function KioskScreen({
         <PinPad
           title={t('pad.managerPin')}
           hint={t('pad.managerHint')}
-          busy={request.busy}
-          error={problem}
-          lock={lock}
-          timezone={location.timezone}
-          nameOf={nameOf}
+          {...pad}
           onSubmit={(pin) => void identify({ pin }, true)}
           onCancel={backToPad}
         />
@@ -392,11 +377,7 @@ export function KioskScreen({
           name={mode.session.name}
           minimumMinutes={mode.minimumMinutes}
           endsAt={mode.endsAt}
-          timezone={location.timezone}
-          busy={request.busy}
-          error={problem}
-          lock={lock}
-          nameOf={nameOf}
+          {...pad}
           onManagerPin={(pin) => void allowBreakEnd(mode.session, pin)}
           onCancel={backToPad}
         />
@@ -410,11 +391,7 @@ export function KioskScreen({
           startsAt={mode.startsAt}
           allowedFrom={mode.allowedFrom}
           managerMay={mode.managerMay}
-          timezone={location.timezone}
-          busy={request.busy}
-          error={problem}
-          lock={lock}
-          nameOf={nameOf}
+          {...pad}
           onManagerPin={(pin) => void allowEarly(mode.session, mode.input, pin)}
           onCancel={backToPad}
         />

@@ -27,6 +27,18 @@ export interface PinPadProps {
   onCancel?: () => void;
 }
 
+/** What every pad on the kiosk is given alike: the request's state, the lock, the venue's zone, the names. */
+export type PadState = Pick<PinPadProps, 'busy' | 'error' | 'lock' | 'timezone' | 'nameOf'>;
+
+/**
+ * A prompt where a manager standing at this kiosk allows something with their PIN (or goes back);
+ * `lock` is the approval pad's, if wrong manager PINs locked it.
+ */
+export interface ManagerApprovalProps extends PadState {
+  onManagerPin(pin: string): void;
+  onCancel(): void;
+}
+
 export function PinPad({ title, hint, busy, error, lock, timezone, nameOf, onSubmit, onCancel }: PinPadProps) {
   const lockedUntil = lock?.until ?? null;
   const [pin, setPin] = useState('');
