@@ -12,16 +12,18 @@ export function TableHead({ columns, actions = false }: { columns: (string | Col
       <tr>
         {columns.map((c) =>
           typeof c === 'string' ? (
-            <th key={c}>{c}</th>
+            <th key={c} scope="col">
+              {c}
+            </th>
           ) : (
-            <th key={c.label} className={c.numeric ? 'num' : undefined}>
+            <th key={c.label} scope="col" className={c.numeric ? 'num' : undefined}>
               {c.label}
             </th>
           ),
         )}
         {actions && (
           // Its buttons are not printed, so neither is the column (an empty one on paper).
-          <th className="no-print">
+          <th scope="col" className="no-print">
             <span className="sr-only">Actions</span>
           </th>
         )}

@@ -15,6 +15,7 @@ import { useRequest } from '../../hooks/use-request';
 import { Problem } from '../../components/problem';
 import { dayTime, shortDay } from '../kiosk/format';
 import { useNow } from '../kiosk/use-now';
+import { TableHead } from '../../components/table-head';
 
 const CADENCES: [PayCadence, string][] = [
   ['weekly', 'Weekly'],
@@ -38,13 +39,7 @@ export function PayPeriods({ token, labor }: { token: string; labor: LaborView }
           needs a reason and shows as a late edit.
         </p>
         <table className="k-table" data-testid="pay-periods">
-          <thead>
-            <tr>
-              <th scope="col">Period</th>
-              <th scope="col">State</th>
-              <th scope="col">Act</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Period', 'State', 'Act']} />
           <tbody>
             {recentPeriods(today, view.data.rule, 6).map((p) => (
               <PeriodRow

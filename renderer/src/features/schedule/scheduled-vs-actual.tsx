@@ -4,6 +4,7 @@ import type { ScheduledVsActual } from '../../../../shared/labor-schedule';
 import { clockTime, shortDay } from '../../../../shared/time';
 import { roleName } from '../kiosk/role-name';
 import './schedule.css';
+import { TableHead } from '../../components/table-head';
 
 const MINUTE = 60_000;
 
@@ -28,15 +29,7 @@ export function ScheduledVsActualCard({ rows, timezone }: { rows: ScheduledVsAct
       <h2 id="sch-vs-title">Scheduled against actual</h2>
       <div className="k-table-scroll">
         <table className="k-table">
-          <thead>
-            <tr>
-              <th scope="col">Person</th>
-              <th scope="col">Day</th>
-              <th scope="col">Scheduled</th>
-              <th scope="col">Worked</th>
-              <th scope="col">Difference</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Person', 'Day', 'Scheduled', 'Worked', 'Difference']} />
           <tbody>
             {rows.map((s) => {
               const d = difference(s);

@@ -13,6 +13,7 @@ import { useRequest } from '../../../hooks/use-request';
 import { shortDay } from '../format';
 import { useAppStore } from '../../../store';
 import { punchReviewElsewhere } from './manager-sections';
+import { TableHead } from '../../../components/table-head';
 
 const KIND_TEXT: Record<ReviewItem['kind'] | 'held', string> = {
   edited: 'Edited',
@@ -76,16 +77,7 @@ export function NeedsReview({
         <p className="k-empty">Nothing to review on these days.</p>
       ) : (
         <table className="k-table k-review-table" data-testid="needs-review">
-          <thead>
-            <tr>
-              <th scope="col">Person</th>
-              <th scope="col">Day</th>
-              <th scope="col">What</th>
-              <th scope="col">Reason</th>
-              <th scope="col">State</th>
-              <th scope="col">Act</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Person', 'Day', 'What', 'Reason', 'State', 'Act']} />
           <tbody>
             {items.map((i) => (
               <tr key={i.key} data-testid="review-item">
