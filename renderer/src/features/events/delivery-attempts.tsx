@@ -8,6 +8,7 @@ import { useAction } from '../../hooks/use-action';
 import { useVenueZone } from '../../hooks/use-venue-zone';
 import { errorMessage } from '../../../../shared/errors';
 import { clockTimeSeconds } from '../../../../shared/time';
+import { TableHead } from '../../components/table-head';
 
 const TONE: Record<SandboxDelivery['status'], string> = {
   delivered: 'good',
@@ -52,15 +53,7 @@ export function DeliveryAttempts() {
         <p className="empty">The sandbox has not delivered anything to this app yet.</p>
       ) : (
         <table className="deliveries" aria-label="Delivery attempts">
-          <thead>
-            <tr>
-              <th>Event</th>
-              <th>Status</th>
-              <th>Attempts</th>
-              <th>Last answer</th>
-              <th>Next retry</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Event', 'Status', 'Attempts', 'Last answer', 'Next retry']} />
           <tbody>
             {rows.map((d) => (
               <tr key={d.id}>

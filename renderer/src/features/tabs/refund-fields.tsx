@@ -5,6 +5,7 @@ import { formatMoney, type TabDetails } from '../../../../shared/tabs';
 import { moneyReadings } from '../../../../shared/money-units';
 import { useMoneyFamily } from '../../components/money-unit-notice';
 import { quantityProblem, type RefundForm, type TypedLine } from './refund-state';
+import { TableHead } from '../../components/table-head';
 
 /**
  * Prices and payments come from the service's answers (its tab read, or the answer to this
@@ -63,14 +64,7 @@ export function RefundItems({ details, form, onEdit }: { details: TabDetails; fo
   const money = useAnswerMoney();
   return (
     <table className="refund-items">
-      <thead>
-        <tr>
-          <th>Item</th>
-          <th>Price</th>
-          <th>Refund</th>
-          <th>Reason</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Item', 'Price', 'Refund', 'Reason']} />
       <tbody>
         {details.items.map((item) => {
           const left = Math.max(0, item.quantity - item.refundedQuantity);

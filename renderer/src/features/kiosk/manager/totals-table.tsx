@@ -4,6 +4,7 @@ import { formatDuration, formatHoursWorked, sumShown } from '../../../../../shar
 import { useMoneyFamily } from '../../../components/money-unit-notice';
 import { moneyReadings } from '../../../../../shared/money-units';
 import { formatMoney } from '../../../../../shared/money';
+import { TableHead } from '../../../components/table-head';
 
 export function TotalsTable({ totals }: { totals: PersonTotals[] }) {
   // Declared tips are a "number" field: while its unit is not decided both readings show, never one.
@@ -19,15 +20,15 @@ export function TotalsTable({ totals }: { totals: PersonTotals[] }) {
   };
   return (
     <table className="k-table k-totals" aria-label="Totals per person">
-      <thead>
-        <tr>
-          <th>Person</th>
-          <th className="num">Shifts</th>
-          <th className="num">Hours worked</th>
-          <th className="num">Break time</th>
-          <th className="num">Declared tips</th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          'Person',
+          { label: 'Shifts', numeric: true },
+          { label: 'Hours worked', numeric: true },
+          { label: 'Break time', numeric: true },
+          { label: 'Declared tips', numeric: true },
+        ]}
+      />
       <tbody>
         {totals.map((t) => (
           <tr key={t.userId} data-testid="totals-row">
