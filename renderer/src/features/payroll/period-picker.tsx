@@ -7,6 +7,7 @@ import { DEFAULT_PAY_PERIOD, recentPeriods, type PayPeriod } from '../../../../s
 import { shortDay } from '../../../../shared/time';
 import { api } from '../../api-context';
 import { useRequest } from '../../hooks/use-request';
+import { DayRange } from '../../components/day-range';
 import { useNow } from '../kiosk/use-now';
 
 export function usePayPeriod(token: string, labor: LaborView) {
@@ -48,24 +49,12 @@ export function PeriodPicker({
           {custom && <option value="custom">Days chosen below</option>}
         </select>
       </label>
-      <label>
-        From
-        <input
-          type="date"
-          value={period.start}
-          max={period.end}
-          onChange={(e) => e.target.value && onChange({ start: e.target.value, end: period.end })}
-        />
-      </label>
-      <label>
-        To
-        <input
-          type="date"
-          value={period.end}
-          min={period.start}
-          onChange={(e) => e.target.value && onChange({ start: period.start, end: e.target.value })}
-        />
-      </label>
+      <DayRange
+        from={period.start}
+        to={period.end}
+        onFrom={(start) => onChange({ start, end: period.end })}
+        onTo={(end) => onChange({ start: period.start, end })}
+      />
     </div>
   );
 }

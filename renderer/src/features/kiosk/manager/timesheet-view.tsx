@@ -16,6 +16,7 @@ import { ACTION_LABELS, clockTime, longDay } from '../format';
 import { useNow } from '../use-now';
 import { useRequest } from '../../../hooks/use-request';
 import { Problem } from '../../../components/problem';
+import { DayRange } from '../../../components/day-range';
 import { downloadTimesheet } from './csv-download';
 import { shiftBreakFlags } from '../../../../../shared/labor-csv';
 import { TimelineChart } from './timeline-chart';
@@ -84,24 +85,12 @@ export function TimesheetView({ token, labor }: { token: string; labor: LaborVie
         meaning="Some saved punches or edits could not be read: check these hours against the service before paying."
       />
       <form className="k-filters no-print" onSubmit={(e) => e.preventDefault()} aria-label="Timesheet filters">
-        <label>
-          From
-          <input
-            type="date"
-            value={query.fromDay}
-            max={query.toDay}
-            onChange={(e) => e.target.value && set({ fromDay: e.target.value })}
-          />
-        </label>
-        <label>
-          To
-          <input
-            type="date"
-            value={query.toDay}
-            min={query.fromDay}
-            onChange={(e) => e.target.value && set({ toDay: e.target.value })}
-          />
-        </label>
+        <DayRange
+          from={query.fromDay}
+          to={query.toDay}
+          onFrom={(fromDay) => set({ fromDay })}
+          onTo={(toDay) => set({ toDay })}
+        />
         <label>
           Role
           <select value={query.role ?? ''} onChange={(e) => set({ role: e.target.value || undefined })}>
