@@ -24,7 +24,8 @@ export interface Profile {
   screen: { events: number; warmup: number };
   /**
    * settleMs: pause before RSS readings and after the screen opens (shorter only in smoke runs);
-   * idleMs: how long the host is left idle before the RSS reading of log.rss_growth.
+   * idleMs: how long the host is left idle for log.rss_growth, whose reading is the lowest RSS seen
+   * in that time (log-scale.ts rssIdleLow).
    */
   log: {
     small: number;
@@ -79,7 +80,7 @@ export const PROFILES: Record<Mode, Profile> = {
       renderReps: 3,
       restarts: 2,
       settleMs: 1_000,
-      idleMs: 10_000,
+      idleMs: 20_000,
     },
     api: { calls: 100, rounds: 5, sequential: 300 },
     hub: { satellites: 6, signIns: 20, stormSeconds: 10 },
