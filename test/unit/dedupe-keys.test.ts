@@ -24,6 +24,8 @@ const otherText = fc.oneof(
 
 type Op =
   | { op: 'set'; pick: number; fresh: string | null; seq: number; at: number }
+  | { op: 'add'; pick: number; fresh: string | null; seq: number }
+  | { op: 'reserve'; more: number }
   | { op: 'prune'; window: number }
   | { op: 'get'; pick: number; fresh: string | null }
   | { op: 'after'; after: number; through: number };
@@ -48,6 +50,19 @@ const ops = fc.array(
           { weight: 1, arbitrary: fc.integer({ min: -20, max: 0 }) },
         ),
       }),
+    },
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        op: fc.constant('add' as const),
+        pick: fc.nat(),
+        fresh: fc.option(key, { freq: 3 }),
+        seq: fc.integer({ min: 1, max: 600 }),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ op: fc.constant('reserve' as const), more: fc.integer({ min: 0, max: 300 }) }),
     },
     { weight: 2, arbitrary: fc.record({ op: fc.constant('prune' as const), window: fc.integer({ min: 0, max: 80 }) }) },
     { weight: 3, arbitrary: fc.record({ op: fc.constant('get' as const), pick: fc.nat(), fresh: fc.option(key) }) },
@@ -97,6 +112,14 @@ describe('DedupeKeys', () => {
             const at = clock + Math.min(0, o.at);
             keys.set(k, o.seq, at);
             model.set(k, { seq: o.seq, seenAt: at });
+          } else if (o.op === 'add') {
+            const k = choose(o.pick, o.fresh);
+            clock += 1;
+            const had = model.get(k)?.seq;
+            if (had === undefined) model.set(k, { seq: o.seq, seenAt: clock });
+            expect(keys.add(k, o.seq, clock)).toBe(had);
+          } else if (o.op === 'reserve') {
+            keys.reserve(o.more);
           } else if (o.op === 'prune') {
             let gone = 0;
             for (const [k, v] of model) {

@@ -70,8 +70,31 @@ export class DedupeKeys {
       this.seenAts[found] = seenAt;
       return;
     }
+    this.insert(key, seq, seenAt);
+  }
+
+  /**
+   * Remembers the key with this seq if it is not remembered yet, and says the seq it already had
+   * (undefined when it is new): one lookup for the log's check-then-remember of every row it loads.
+   */
+  add(key: string, seq: number, seenAt: number): number | undefined {
+    const found = this.find(key);
+    if (found >= 0) return this.seqs[found];
+    this.insert(key, seq, seenAt);
+    return undefined;
+  }
+
+  /** Makes room for `more` entries beyond those held, so a load does not grow step by step. */
+  reserve(more: number): void {
+    let capacity = this.capacity;
+    while (capacity < this.count + more) capacity *= 2;
+    if (capacity > this.capacity) this.grow(capacity);
+  }
+
+  /** After a find that missed (probe, lastWasHex and gap are this key's). */
+  private insert(key: string, seq: number, seenAt: number): void {
     if (this.count === this.capacity) {
-      this.grow();
+      this.grow(this.capacity * 2);
       // The table was rebuilt: the key's free position in it is found again.
       this.find(key);
     }
@@ -228,16 +251,11 @@ export class DedupeKeys {
     table[hole] = EMPTY;
   }
 
-  private grow(): void {
-    const old = {
-      capacity: this.capacity,
-      words: this.words,
-      seqs: this.seqs,
-      seenAts: this.seenAts,
-      isOther: this.isOther,
-      otherKeys: new Map(this.otherKeys),
-    };
-    const capacity = this.capacity * 2;
+  /** Moves the entries, oldest first, into arrays of `capacity` (a larger power of two). */
+  private grow(capacity: number): void {
+    const oldMask = this.capacity - 1;
+    const { words, seqs, seenAts, isOther } = this;
+    const otherKeys = new Map(this.otherKeys);
     this.capacity = capacity;
     this.words = new Uint32Array(capacity * WORDS);
     this.seqs = new Float64Array(capacity);
@@ -247,19 +265,27 @@ export class DedupeKeys {
     this.shift = 32 - Math.log2(this.table.length);
     this.otherSlots.clear();
     this.otherKeys.clear();
+    // The ring is at most two runs of slots: copied whole, then the table filled from them.
+    const first = Math.min(this.count, oldMask + 1 - this.head);
+    const runs: [from: number, to: number, length: number][] = [
+      [this.head, 0, first],
+      [0, first, this.count - first],
+    ];
+    for (const [from, to, length] of runs) {
+      if (length === 0) continue;
+      this.words.set(words.subarray(from * WORDS, (from + length) * WORDS), to * WORDS);
+      this.seqs.set(seqs.subarray(from, from + length), to);
+      this.seenAts.set(seenAts.subarray(from, from + length), to);
+      this.isOther.set(isOther.subarray(from, from + length), to);
+    }
     const tableMask = this.table.length - 1;
     for (let i = 0; i < this.count; i++) {
-      const from = (this.head + i) & (old.capacity - 1);
-      this.seqs[i] = old.seqs[from];
-      this.seenAts[i] = old.seenAts[from];
-      if (old.isOther[from] === 1) {
-        const other = old.otherKeys.get(from) as string;
-        this.isOther[i] = 1;
+      if (this.isOther[i] === 1) {
+        const other = otherKeys.get((this.head + i) & oldMask) as string;
         this.otherSlots.set(other, i);
         this.otherKeys.set(i, other);
         continue;
       }
-      this.words.set(old.words.subarray(from * WORDS, from * WORDS + WORDS), i * WORDS);
       let at = this.homeOf(i);
       while (this.table[at] !== EMPTY) at = (at + 1) & tableMask;
       this.table[at] = i + 1;

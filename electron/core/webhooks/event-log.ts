@@ -723,6 +723,8 @@ export class EventLog {
       damage,
     );
     const live = ids.filter((id) => id > this.meta.droppedThrough);
+    // Room for the keys of the rows about to load, at most retention's worth, in one step.
+    this.dedupe.reserve(Math.min(live.length * this.segmentEvents, this.retentionEvents ?? 1_000_000));
     const scans: SegmentScan[] = [];
     const keyCutoff = this.now() - this.dedupeWindowMs;
     // Inline keys first (a log before key files carried them there), then each step's file.
@@ -861,11 +863,11 @@ export class EventLog {
     let flags = (line.knownType ? FLAG_KNOWN_TYPE : 0) | (line.problem !== null ? FLAG_PROBLEM : 0);
     if (isApplicable(line)) flags |= FLAG_APPLICABLE;
     if (trusted && line.dedupeKey !== null) {
-      const known = this.dedupe.seqOf(line.dedupeKey);
+      const known = this.dedupe.add(line.dedupeKey, line.seq, line.receivedAt);
       // Two rows with one key can only come from a crash between a write reaching the disk and its
       // answer; the first one is the event, the second must never be applied again.
       if (known !== undefined && known !== line.seq) flags &= ~FLAG_APPLICABLE;
-      else this.dedupe.set(line.dedupeKey, line.seq, line.receivedAt);
+      else if (known !== undefined) this.dedupe.set(line.dedupeKey, line.seq, line.receivedAt);
     }
     this.index.push({
       seq: line.seq,
