@@ -6,6 +6,7 @@ import { createControlClient } from '../../electron/sandbox/control-client';
 import { expect, openSettings, test, unlockSettings, type RunningApp } from './fixtures';
 import { showAt } from './show-at';
 import { shootBothSizes } from './both-sizes';
+import { onDeadService } from './remote-service';
 import { technicalWords } from './technical-words';
 
 const HARBOUR = { uuid: '1c000000-0000-4000-8000-000000000001', name: 'Harbour Bar & Kitchen' };
@@ -76,13 +77,7 @@ test('a service that cannot be reached is said in plain words on the floor, bar 
   app,
 }) => {
   await furnish(app);
-  // Nothing listens on port 9: every read fails as unreachable.
-  await app.core.handlers.saveConnection({
-    mode: 'remote',
-    baseUrl: 'http://127.0.0.1:9',
-    accessId: 'someone',
-    accessSecret: 'something',
-  });
+  await onDeadService(app);
   const page = await openApp();
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Passes', exact: true }).click();
   await expect(page.getByTestId('service-state')).toHaveAttribute('data-state', 'unreachable');

@@ -22,6 +22,16 @@ const LAGER = '3d000000-0000-4000-8000-000000000003';
 /** Plain numbers in dollars at every point money crosses: sent, answered, and in "number" fields. */
 export const DOLLARS = { moneySent: 'dollars', moneyAnswers: 'dollars', moneyNumbers: 'dollars' } as const;
 
+/** Points the app at a service nobody answers (nothing listens on port 9): every read is unreachable. */
+export async function onDeadService(app: RunningApp): Promise<void> {
+  await app.core.handlers.saveConnection({
+    mode: 'remote',
+    baseUrl: 'http://127.0.0.1:9',
+    accessId: 'someone',
+    accessSecret: 'something',
+  });
+}
+
 /** Runs `run` with the app connected to a service of its own: the default readings, changed by `readings`. */
 export async function onRemoteService(
   app: RunningApp,

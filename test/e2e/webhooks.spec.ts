@@ -1,5 +1,6 @@
 import { test, expect, READING } from './fixtures';
 import { showAt } from './show-at';
+import { onDeadService } from './remote-service';
 
 const HARBOUR = '1c000000-0000-4000-8000-000000000001';
 
@@ -80,12 +81,7 @@ test('the sandbox panel sends typed event data, says plainly when it is not JSON
 
 test('saving or removing the signature secret shows at once', async ({ openApp, app }) => {
   // Off the sandbox, nothing re-creates a practice secret behind the user's back.
-  await app.core.handlers.saveConnection({
-    mode: 'remote',
-    baseUrl: 'http://127.0.0.1:9',
-    accessId: 'someone',
-    accessSecret: 'something',
-  });
+  await onDeadService(app);
   const page = await openApp();
   await page.getByRole('navigation').getByRole('button', { name: 'Events' }).click();
   const card = page.getByRole('region', { name: 'Webhook listener' });
