@@ -22,10 +22,13 @@ import { makeRow, type Row, type RowTemplate } from './report';
 import type { SectionContext } from './run';
 import { percentile } from './stats';
 
+/** The first seconds of the load, whose lags are reported apart from the rows'. */
+const WARMUP_MS = 10_000;
+
 export const GROUP_ROWS = {
   lagP50: {
     key: 'group.lag_p50',
-    label: '20 venues × 50 events/s through their leaf nodes: hub-heard to office-applied, p50',
+    label: '20 venues × 50 events/s through their leaf nodes: hub-heard to office-applied after a warm-up, p50',
     unit: 'ms',
     baselineOf: 'none',
   },
@@ -130,7 +133,13 @@ export async function benchGroup(c: SectionContext): Promise<Row[]> {
     const startedAt = Date.now();
     const loadTimer = setInterval(() => tick(online), TICK_MS);
     const offlineTimer = setInterval(() => tick([offline]), TICK_MS);
-    await new Promise((r) => setTimeout(r, loadMs));
+    // The rows are the office's steady lag: what it applied in the first seconds of the load is a
+    // warm-up (a one-time stall of 3-4 s as the first events meet the new consumers, seen
+    // 2026-11-28), kept apart and said in the note.
+    const warmupMs = Math.min(WARMUP_MS, loadMs / 4);
+    await new Promise((r) => setTimeout(r, warmupMs));
+    const warmup = office.runner.stats.lags.splice(0);
+    await new Promise((r) => setTimeout(r, loadMs - warmupMs));
     clearInterval(loadTimer);
     const onlineSent = online.reduce((n, v) => n + v.sent, 0);
     await waitFor(
@@ -157,7 +166,12 @@ export async function benchGroup(c: SectionContext): Promise<Row[]> {
     const p = (q: number) => (lags.length ? percentile(lags, q) : NaN);
     return [
       makeRow({ ...lagP50, value: p(50), baseline: null, note: `${lags.length} events` }),
-      makeRow({ ...lagP99, value: p(99), baseline: null }),
+      makeRow({
+        ...lagP99,
+        value: p(99),
+        baseline: null,
+        note: `after a ${warmupMs / 1000} s warm-up, whose ${warmup.length} events took up to ${Math.round(warmup.length ? Math.max(...warmup) : 0)} ms`,
+      }),
       makeRow({ ...lost, value: Math.abs(sent - held), baseline: null, note: `${sent} sent, ${held} in the office` }),
       makeRow({
         ...catchUpRow,
