@@ -366,9 +366,11 @@ test('(f) signatures with a prefix or two: deliveries taken; refused ones said o
     await control.simulateGuests({ tabs: 1, close: 'none' });
     // On the floor: what is missing and who can fix it, in staff words; the cause is a manager's.
     const notice = page.getByTestId('refused-deliveries');
-    await expect(notice).toContainText('did not get through');
+    // Today's refusals by the clock alone, so the line reads at a glance.
+    await expect(notice).toContainText(/did not get through since \d{1,2}:\d{2}\s?[AP]M, so tabs/);
     await expect(notice).toContainText('Tell a manager');
     expect(await technicalWords(page, '[data-testid="refused-deliveries"]')).toEqual([]);
+    await shootBothSizes(page, 'tabs-refused-deliveries', { leaveAt: 'as before' });
     await screen(page, 'Gift cards');
     await expect(page.getByTestId('refused-deliveries')).toContainText('tabs, orders and gift cards they carry');
     expect(await technicalWords(page, '[data-testid="refused-deliveries"]')).toEqual([]);

@@ -4,7 +4,7 @@
 // as tabs and cards that never arrive. The core reads the cause from what it recorded
 // (refusedDeliveries); the words and the fix are chosen by that cause, never by its sentence.
 import type { DeliveryRefusalCause } from '../../../shared/webhooks';
-import { dayTime } from '../../../shared/time';
+import { clockTime, dayTime, venueDay } from '../../../shared/time';
 import { api } from '../api-context';
 import { useRequest } from '../hooks/use-request';
 import { useVenueZone } from '../hooks/use-venue-zone';
@@ -47,6 +47,11 @@ const WORDS: Record<DeliveryRefusalCause, { what: string; fix: string }> = {
  * `floor` (Tabs, Gift cards): what is missing and who can fix it, in staff words; `manager` (the
  * manager area): the cause and the fix on the service's dashboard, with the recorded detail.
  */
+/** Today's moment as a time, another day's with its day: the floor reads it at a glance. */
+function sinceWhen(ms: number, timezone: string | null): string {
+  return venueDay(ms, timezone) === venueDay(Date.now(), timezone) ? clockTime(ms, timezone) : dayTime(ms, timezone);
+}
+
 export function RefusedDeliveriesNotice({ audience = 'manager' }: { audience?: 'floor' | 'manager' }) {
   // Counters are pushed on every delivery: a change is the cue to ask the core again.
   const counters = useAppStore((s) => s.counters);
@@ -63,8 +68,8 @@ export function RefusedDeliveriesNotice({ audience = 'manager' }: { audience?: '
       <section className="card refused-deliveries" role="status" data-testid="refused-deliveries" data-audience="floor">
         <h2>Updates from the service are not getting through</h2>
         <p>
-          {updates} from the service did not get through since {dayTime(refused.firstAt, timezone)} (the latest at{' '}
-          {dayTime(refused.lastAt, timezone)}), so tabs, orders and gift cards they carry are missing here.
+          {updates} from the service did not get through since {sinceWhen(refused.firstAt, timezone)}, so tabs, orders
+          and gift cards they carry are missing here.
         </p>
         <p>
           <strong>Tell a manager:</strong> the manager area says what to change.

@@ -103,9 +103,9 @@ function LiveUpdates({ live, text, timezone }: { live: LiveState; text: KioskTex
   return (
     <span data-testid="listener-summary" data-state="on">
       {live.lastAt !== null ? t('status.liveLast', { time: text.time(live.lastAt, timezone) }) : t('status.liveNone')}
-      {live.refused > 0 && (
-        <strong className="status-warn"> · {t('status.liveRefused', { count: live.refused })}</strong>
-      )}
+      {/* No count: the listener's tally since it started is not the Tabs notice's "since the last one
+          taken", and two numbers on one screen would disagree. */}
+      {live.refused > 0 && <strong className="status-warn"> · {t('status.liveRefused')}</strong>}
     </span>
   );
 }
