@@ -6,10 +6,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EventLog, WebhookReceiver } from '../../electron/core/webhooks';
-import type { DamageReport } from '../../electron/core/storage/data-health';
-import { TabsService } from '../../electron/core/tabs/tabs-service';
-import { deliver, envelope, removeTempDirs, rng, SECRET, T0, TestClock, tempDir } from './webhook-fixtures';
+import { startTabsReceiver, type StartedTabs } from './tabs-receiver-kit';
+import { deliver, envelope, removeTempDirs, rng, T0, TestClock, tempDir } from './webhook-fixtures';
 import { accepted, tabStory } from './webhook-tab-story';
 import { OpenTabsProjection } from '../../electron/core/tabs/open-tabs-projection';
 import { CHECKPOINT_VERSION } from '../../electron/core/webhooks/projection-checkpoint';
@@ -18,44 +16,10 @@ afterAll(removeTempDirs);
 
 const OVERLAP = 3;
 
-interface Started {
-  receiver: WebhookReceiver;
-  tabs: TabsService;
-  url: string;
-  visited: number;
-  reports: DamageReport[];
-}
+type Started = StartedTabs;
 
-async function start(dataDir: string, clock: TestClock, checkpoint = true): Promise<Started> {
-  const reports: DamageReport[] = [];
-  const receiver = new WebhookReceiver({
-    dataDir,
-    secret: SECRET,
-    now: clock.now,
-    checkpoint: checkpoint ? { overlap: OVERLAP } : false,
-    damage: (r) => reports.push(r),
-  });
-  const tabs = new TabsService({
-    dataDir: tempDir(),
-    api: () => {
-      throw new Error('offline');
-    },
-    now: clock.now,
-  });
-  let visited = 0;
-  const original = EventLog.prototype.replay;
-  EventLog.prototype.replay = function (this: EventLog, ...args: Parameters<EventLog['replay']>) {
-    visited = original.apply(this, args);
-    return visited;
-  };
-  try {
-    receiver.addProjections(tabs.projections());
-  } finally {
-    EventLog.prototype.replay = original;
-  }
-  const { url } = await receiver.start();
-  return { receiver, tabs, url: url!, visited, reports };
-}
+const start = (dataDir: string, clock: TestClock, checkpoint = true): Promise<Started> =>
+  startTabsReceiver(dataDir, { now: clock.now, overlap: OVERLAP, checkpoint });
 
 /** What the three projections hold, as the screens would see it. */
 function state(s: Started) {

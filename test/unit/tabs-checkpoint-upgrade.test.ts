@@ -9,12 +9,10 @@
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EventLog, WebhookReceiver } from '../../electron/core/webhooks';
-import type { DamageReport } from '../../electron/core/storage/data-health';
 import { APP_VERSION } from '../../electron/core/storage/data-format';
-import { TabsService } from '../../electron/core/tabs/tabs-service';
+import { startTabsReceiver, type StartedTabs } from './tabs-receiver-kit';
 import { CHECKPOINT_VERSION } from '../../electron/core/webhooks/projection-checkpoint';
-import { deliver, envelope, removeTempDirs, SECRET, T0, tempDir } from './webhook-fixtures';
+import { deliver, envelope, removeTempDirs, T0, tempDir } from './webhook-fixtures';
 import { LOG_OPTIONS, orderName, orderUuid } from '../fixtures/checkpoint-v1-events';
 
 afterAll(removeTempDirs);
@@ -23,51 +21,11 @@ const FIXTURE = join(import.meta.dirname, '../fixtures/checkpoint-v1');
 const CHECKPOINT = 'checkpoint-open-tabs+gift-cards+notices.bin';
 const OVERLAP = 3;
 
-interface Started {
-  receiver: WebhookReceiver;
-  tabs: TabsService;
-  url: string;
-  visited: number;
-  reports: DamageReport[];
-  lines: string[];
-}
+const start = (dataDir: string, checkpoint = true): Promise<StartedTabs> =>
+  startTabsReceiver(dataDir, { now: () => T0, overlap: OVERLAP, checkpoint, ...LOG_OPTIONS });
 
-async function start(dataDir: string, checkpoint = true): Promise<Started> {
-  const reports: DamageReport[] = [];
-  const lines: string[] = [];
-  const receiver = new WebhookReceiver({
-    dataDir,
-    secret: SECRET,
-    now: () => T0,
-    checkpoint: checkpoint ? { overlap: OVERLAP } : false,
-    damage: (r) => reports.push(r),
-    log: (line) => lines.push(line),
-    ...LOG_OPTIONS,
-  });
-  const tabs = new TabsService({
-    dataDir: tempDir(),
-    api: () => {
-      throw new Error('offline');
-    },
-    now: () => T0,
-  });
-  let visited = 0;
-  const original = EventLog.prototype.replay;
-  EventLog.prototype.replay = function (this: EventLog, ...args: Parameters<EventLog['replay']>) {
-    visited = original.apply(this, args);
-    return visited;
-  };
-  try {
-    receiver.addProjections(tabs.projections());
-  } finally {
-    EventLog.prototype.replay = original;
-  }
-  const { url } = await receiver.start();
-  return { receiver, tabs, url: url!, visited, reports, lines };
-}
-
-const tabsOn = (s: Started) => s.tabs.openTabs.board().map((t) => t.uuid);
-const orders = (s: Started, tab: number) => s.tabs.openTabs.ordersOf(`tab-${tab}`).map((o) => o.uuid);
+const tabsOn = (s: StartedTabs) => s.tabs.openTabs.board().map((t) => t.uuid);
+const orders = (s: StartedTabs, tab: number) => s.tabs.openTabs.ordersOf(`tab-${tab}`).map((o) => o.uuid);
 const header = (dataDir: string) =>
   JSON.parse(readFileSync(join(dataDir, CHECKPOINT), 'utf8').split('\n')[0]) as { format: number; writtenBy?: string };
 const at = (n: number) => new Date(T0 + n * 1000).toISOString();
