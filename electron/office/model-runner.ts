@@ -224,8 +224,10 @@ export class ModelRunner {
   /**
    * A model stored under an older version (no row: version 1, the first) is taken through its
    * migrations step by step, its rows and checkpoints kept: the stream holds 90 days, so a replay
-   * would lose what is older. One with a step missing, or stored under a newer version, is dropped,
-   * tables and all, so its new schema is made and the stream replayed into it from the start.
+   * would lose what is older. One with a step missing is dropped, tables and all, so its new schema
+   * is made and the stream replayed into it from the start. One stored by a newer release is left
+   * exactly as it is: the office does not start on it (that release may hold rows the stream no
+   * longer does), and says so.
    */
   static async upgrade(store: OfficeStore, model: ReadModel, log: (line: string) => void = () => {}): Promise<void> {
     const wanted = model.version ?? 1;
@@ -233,6 +235,11 @@ export class ModelRunner {
       model.name,
     ]);
     const stored = row ? Number(row.version) : 1;
+    if (stored > wanted)
+      throw new Error(
+        `office: ${model.name} was stored by a newer release (version ${stored}; this release knows ${wanted}). ` +
+          'Its tables are left as they are: start the office with that release again.',
+      );
     const steps: ((tx: Sql) => Promise<void>)[] = [];
     for (let v = stored; v < wanted && model.migrations?.[v] !== undefined; v += 1) steps.push(model.migrations[v]);
     const migrates = stored < wanted && steps.length === wanted - stored;
